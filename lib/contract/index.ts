@@ -1,0 +1,6 @@
+export * from "./common";
+export * from "./resources";
+export * from "./bodies";
+export * from "./queries";
+export * from "./scopes";
+export * from "./endpoints";

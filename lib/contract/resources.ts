@@ -1,0 +1,218 @@
+import { z } from "zod";
+import { CalendarDate, Id, openEnum, QuranPosition, QuranRange, Timestamp } from "./common";
+
+export const SEMESTER_STATUSES = ["planned", "active", "archived"] as const;
+export const STUDENT_STATUSES = ["active", "on_leave", "withdrawn", "graduated"] as const;
+export const SESSION_STATUSES = ["open", "ended"] as const;
+export const ATTENDANCE_STATUSES = ["present", "absent", "late", "excused"] as const;
+export const RECITATION_KINDS = ["new_memorization", "recent_revision", "old_revision"] as const;
+export const PLAN_STATUSES = ["draft", "active", "paused", "completed", "cancelled"] as const;
+export const PLAN_DIRECTIONS = ["ascending", "descending"] as const;
+export const PUBLICATION_POLICIES = ["automatic", "staff_review"] as const;
+export const POLICY_SOURCES = ["school", "halqa", "learner"] as const;
+export const TRACK_UNITS = ["ayah", "line", "page"] as const;
+export const ASSIGNMENT_STATUSES = [
+  "draft",
+  "pending_review",
+  "scheduled",
+  "published",
+  "in_progress",
+  "completed",
+  "postponed",
+  "superseded",
+  "cancelled",
+] as const;
+export const ASSIGNMENT_SOURCES = ["automatic", "staff"] as const;
+
+const audit = { created_at: Timestamp, updated_at: Timestamp };
+
+export const RatingLevel = z.object({
+  value: z.number().int(),
+  label: z.string(),
+  label_ar: z.string(),
+});
+export type RatingLevel = z.infer<typeof RatingLevel>;
+
+export const School = z
+  .object({
+    id: Id,
+    name: z.string(),
+    name_ar: z.string().nullable(),
+    time_zone: z.string().meta({ description: "IANA time zone; session dates are calendar dates in it." }),
+    rating_scale: z.array(RatingLevel).min(2).meta({ description: "Recitation ratings this school accepts, lowest first." }),
+    ...audit,
+  })
+  .meta({ id: "School" });
+export type School = z.infer<typeof School>;
+
+export const Semester = z
+  .object({
+    id: Id,
+    name: z.string(),
+    status: z.enum(SEMESTER_STATUSES),
+    starts_on: CalendarDate,
+    ends_on: CalendarDate,
+    ...audit,
+  })
+  .meta({ id: "Semester" });
+export type Semester = z.infer<typeof Semester>;
+
+export const Halqa = z
+  .object({
+    id: Id,
+    lineage_id: Id.meta({ description: "Shared by the same halqa carried forward across semesters." }),
+    semester_id: Id,
+    name: z.string(),
+    description: z.string().nullable(),
+    is_active: z.boolean(),
+    ...audit,
+  })
+  .meta({ id: "Halqa" });
+export type Halqa = z.infer<typeof Halqa>;
+
+export const Sheikh = z
+  .object({
+    id: Id,
+    name: z.string(),
+    halqa_ids: z.array(Id).meta({ description: "Halqas this sheikh is currently eligible to teach." }),
+    ...audit,
+  })
+  .meta({ id: "Sheikh" });
+export type Sheikh = z.infer<typeof Sheikh>;
+
+export const Student = z
+  .object({
+    id: Id,
+    lineage_id: Id.meta({ description: "Shared by the student's semester-specific records." }),
+    semester_id: Id,
+    halqa_id: Id,
+    full_name: z.string(),
+    preferred_name: z.string().nullable(),
+    status: openEnum(STUDENT_STATUSES, "Enrolment status."),
+    enrolled_on: CalendarDate.nullable(),
+    ...audit,
+  })
+  .meta({ id: "Student" });
+export type Student = z.infer<typeof Student>;
+
+export const Session = z
+  .object({
+    id: Id,
+    halqa_id: Id,
+    sheikh_id: Id,
+    semester_id: Id,
+    status: z.enum(SESSION_STATUSES),
+    date: CalendarDate,
+    starts_at: Timestamp,
+    ended_at: Timestamp.nullable(),
+    topic: z.string().nullable(),
+    ...audit,
+  })
+  .meta({ id: "Session" });
+export type Session = z.infer<typeof Session>;
+
+export const AttendanceRow = z
+  .object({
+    id: Id,
+    session_id: Id,
+    student_id: Id,
+    status: z.enum(ATTENDANCE_STATUSES),
+    late_minutes: z.number().int().nullable(),
+    note: z.string().nullable(),
+    ...audit,
+  })
+  .meta({ id: "AttendanceRow" });
+export type AttendanceRow = z.infer<typeof AttendanceRow>;
+
+export const Recitation = z
+  .object({
+    id: Id,
+    session_id: Id,
+    student_id: Id,
+    kind: z.enum(RECITATION_KINDS),
+    range: QuranRange,
+    rating: z.number().int(),
+    mistakes: z.number().int().nullable(),
+    note: z.string().nullable(),
+    recorded_at: Timestamp,
+    ...audit,
+  })
+  .meta({ id: "Recitation" });
+export type Recitation = z.infer<typeof Recitation>;
+
+export const Surah = z
+  .object({
+    number: z.number().int().min(1).max(114),
+    name_arabic: z.string(),
+    name_transliteration: z.string(),
+    name_english: z.string(),
+    ayah_count: z.number().int(),
+    revelation_place: z.enum(["meccan", "medinan"]),
+    start_juz: z.number().int(),
+    start_page: z.number().int(),
+  })
+  .meta({ id: "Surah" });
+export type Surah = z.infer<typeof Surah>;
+
+export const WorkloadTrack = z
+  .object({
+    type: z.enum(RECITATION_KINDS),
+    unit: openEnum(TRACK_UNITS, "Unit of target and tolerance."),
+    target: z.number().meta({ description: "Amount per assignment, in `unit`." }),
+    tolerance: z.number().meta({ description: "Accepted deviation from target, in `unit`." }),
+    next_position: QuranPosition.nullable(),
+    completed_at: Timestamp.nullable(),
+  })
+  .meta({ id: "WorkloadTrack" });
+export type WorkloadTrack = z.infer<typeof WorkloadTrack>;
+
+export const LearningPlan = z
+  .object({
+    id: Id,
+    student_id: Id,
+    semester_id: Id.nullable(),
+    name: z.string(),
+    period_start: CalendarDate,
+    target_completion_date: CalendarDate,
+    direction: z.enum(PLAN_DIRECTIONS),
+    start_position: QuranPosition,
+    destination_position: QuranPosition,
+    status: openEnum(PLAN_STATUSES, "Plan state."),
+    workload_dataset_id: z.string(),
+    publication_policy: openEnum(PUBLICATION_POLICIES, "Currently effective publication policy (response state, not creation data)."),
+    automation_paused: z.boolean().meta({ description: "Currently effective automation pause." }),
+    policy_source: openEnum(POLICY_SOURCES, "Where the effective policy comes from."),
+    tracks: z.array(WorkloadTrack),
+    ...audit,
+  })
+  .meta({ id: "LearningPlan" });
+export type LearningPlan = z.infer<typeof LearningPlan>;
+
+export const AssignmentSegment = z
+  .object({
+    order: z.number().int().min(1),
+    track_type: z.enum(RECITATION_KINDS),
+    range: QuranRange,
+  })
+  .meta({ id: "AssignmentSegment" });
+export type AssignmentSegment = z.infer<typeof AssignmentSegment>;
+
+export const Assignment = z
+  .object({
+    id: Id,
+    plan_id: Id,
+    student_id: Id,
+    due_date: CalendarDate,
+    status: openEnum(ASSIGNMENT_STATUSES, "Lifecycle state; includes staff-only states that must never reach parents."),
+    source: openEnum(ASSIGNMENT_SOURCES, "Who produced the assignment."),
+    explanation: z.string().nullable().meta({ description: "Safe explanation, free of private staff notes." }),
+    published_at: Timestamp.nullable(),
+    started_at: Timestamp.nullable(),
+    completed_at: Timestamp.nullable(),
+    superseded_at: Timestamp.nullable(),
+    replaced_by_assignment_id: Id.nullable(),
+    segments: z.array(AssignmentSegment).meta({ description: "Ordered canonical Quran segments." }),
+    ...audit,
+  })
+  .meta({ id: "Assignment" });
+export type Assignment = z.infer<typeof Assignment>;

@@ -1,0 +1,99 @@
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import type { Context, Handlers } from "../context";
+import { assignments, halqas, learningPlans, students } from "../db/schema";
+import { notFound } from "../errors";
+import { toAssignment, toPlan, type EffectivePolicy } from "../mappers";
+import { paginate } from "../pagination";
+import { findOne, pageById } from "./shared";
+
+type PlanRow = typeof learningPlans.$inferSelect;
+type AssignmentRow = typeof assignments.$inferSelect;
+
+/**
+ * The currently effective policy of each plan's learner: the learner's own configuration, else
+ * the halqa's, else the school's. It is response state, computed now, not creation data.
+ */
+async function effectivePolicies(ctx: Context, plans: PlanRow[]): Promise<Map<string, EffectivePolicy>> {
+  const studentIds = [...new Set(plans.map((plan) => plan.studentId))];
+  const rows = studentIds.length
+    ? await ctx.db
+        .select({
+          studentId: students.id,
+          learnerPolicy: students.publicationPolicy,
+          learnerPaused: students.automationPaused,
+          halqaPolicy: halqas.publicationPolicy,
+          halqaPaused: halqas.automationPaused,
+        })
+        .from(students)
+        .innerJoin(halqas, eq(halqas.id, students.halqaId))
+        .where(and(eq(students.schoolId, ctx.school.id), inArray(students.id, studentIds)))
+    : [];
+  const school = ctx.school;
+  const byStudent = new Map<string, EffectivePolicy>();
+  for (const row of rows) {
+    const source = row.learnerPolicy !== null || row.learnerPaused !== null ? "learner" : row.halqaPolicy !== null || row.halqaPaused !== null ? "halqa" : "school";
+    byStudent.set(row.studentId, {
+      publication_policy: row.learnerPolicy ?? row.halqaPolicy ?? school.publicationPolicy,
+      automation_paused: row.learnerPaused ?? row.halqaPaused ?? school.automationPaused,
+      policy_source: source,
+    });
+  }
+  const fallback: EffectivePolicy = { publication_policy: school.publicationPolicy, automation_paused: school.automationPaused, policy_source: "school" };
+  return new Map(plans.map((plan) => [plan.id, byStudent.get(plan.studentId) ?? fallback]));
+}
+
+async function withPolicies(ctx: Context, plans: PlanRow[]) {
+  const policies = await effectivePolicies(ctx, plans);
+  return plans.map((plan) => toPlan(plan, policies.get(plan.id)!));
+}
+
+export const planHandlers: Pick<Handlers, "listPlans" | "getPlan" | "listAssignments"> = {
+  listPlans: async (ctx, { query }) => {
+    const page = await pageById<PlanRow, PlanRow>(ctx, {
+      scope: "learning-plans",
+      table: learningPlans,
+      query,
+      filters: [
+        query.status ? eq(learningPlans.status, query.status) : undefined,
+        query.student_id ? eq(learningPlans.studentId, query.student_id) : undefined,
+      ],
+      map: (row) => row,
+      sync: true,
+    });
+    return { data: await withPolicies(ctx, page.data), pagination: page.pagination };
+  },
+
+  getPlan: async (ctx, { params }) => {
+    const plan = await findOne<PlanRow>(ctx, learningPlans, params.id ?? "");
+    if (!plan) throw notFound("Learning plan");
+    const [data] = await withPolicies(ctx, [plan]);
+    return { data: data! };
+  },
+
+  /** The whole history in order; replaced assignments stay, linked to their replacements. */
+  listAssignments: async (ctx, { params, query }) => {
+    const plan = await findOne<PlanRow>(ctx, learningPlans, params.id ?? "");
+    if (!plan) throw notFound("Learning plan");
+    const page = await paginate<AssignmentRow>({
+      scope: `assignments:${plan.id}`,
+      query,
+      now: ctx.now,
+      key: (row) => String(row.sequence),
+      fetchAfter: (after, n) =>
+        ctx.db
+          .select()
+          .from(assignments)
+          .where(
+            and(
+              eq(assignments.schoolId, ctx.school.id),
+              eq(assignments.planId, plan.id),
+              query.status ? eq(assignments.status, query.status) : undefined,
+              after ? gt(assignments.sequence, Number(after)) : undefined,
+            ),
+          )
+          .orderBy(asc(assignments.sequence))
+          .limit(n),
+    });
+    return { data: page.data.map(toAssignment), pagination: page.pagination };
+  },
+};

@@ -1,0 +1,81 @@
+import { BlockList, isIPv4, isIPv6 } from "node:net";
+import { eq } from "drizzle-orm";
+import { isWriteScope, type Endpoint } from "@/lib/contract";
+import type { Db } from "./db/client";
+import { apiKeys, schools } from "./db/schema";
+import { ApiError } from "./errors";
+import type { KeyRow, SchoolRow } from "./context";
+import { hashKey } from "./key-hash";
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/-]{8,256}=*)$/;
+const URL_CREDENTIALS = ["api_key", "apikey", "key", "token", "access_token", "authorization", "bearer", "secret"];
+
+const invalidKey = (why: string) => new ApiError("invalid_api_key", `The API key is ${why}. Send a valid school key as 'Authorization: Bearer <API_KEY>'.`);
+
+/** Credentials belong in the Authorization header only: never in a URL (where they end up in logs). */
+export function rejectCredentialsInUrl(url: URL): void {
+  for (const name of url.searchParams.keys()) {
+    if (URL_CREDENTIALS.includes(name.toLowerCase())) {
+      throw new ApiError("bad_request", "Credentials must not be sent in the URL; use the Authorization header. Rotate a key that was sent this way.", { parameter: name });
+    }
+  }
+}
+
+/** Resolves the key and its school, or throws 401. The key itself is never logged or echoed. */
+export async function authenticate(db: Db, header: string | null, now: Date): Promise<{ key: KeyRow; school: SchoolRow }> {
+  if (!header) throw invalidKey("missing");
+  if (header.includes(",")) throw invalidKey("malformed (send exactly one Authorization header)");
+  const match = BEARER.exec(header.trim());
+  if (!match?.[1]) throw invalidKey("malformed");
+  const rows = await db
+    .select({ key: apiKeys, school: schools })
+    .from(apiKeys)
+    .innerJoin(schools, eq(schools.id, apiKeys.schoolId))
+    .where(eq(apiKeys.keyHash, hashKey(match[1])))
+    .limit(1);
+  const found = rows[0];
+  if (!found) throw invalidKey("unknown");
+  if (found.key.revokedAt) throw invalidKey("revoked");
+  if (found.key.expiresAt && found.key.expiresAt <= now) throw invalidKey("expired");
+  return found;
+}
+
+function networkAllowed(cidrs: string[], clientIp: string | null): boolean {
+  if (!clientIp) return false;
+  const ip = clientIp.startsWith("::ffff:") && isIPv4(clientIp.slice(7)) ? clientIp.slice(7) : clientIp;
+  const list = new BlockList();
+  for (const cidr of cidrs) {
+    const [address, prefix] = cidr.split("/");
+    if (!address) continue;
+    const type = isIPv6(address) ? "ipv6" : "ipv4";
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list.check(ip, isIPv6(ip) ? "ipv6" : "ipv4");
+}
+
+/**
+ * Scope first, then the school's policies, each with its own code (spec part 7). Reads never
+ * imply writes: a write needs its scope, rollout eligibility, effective write access and a
+ * current scope policy that allows it (spec rule 9).
+ */
+export function authorize(endpoint: Endpoint, key: KeyRow, school: SchoolRow, clientIp: string | null): void {
+  const scope = endpoint.scope;
+  if (scope && !key.scopes.includes(scope)) {
+    throw new ApiError("insufficient_scope", `This key lacks the '${scope}' scope. Scopes of a key never change: rotate the key to one that has it.`, { required_scope: scope });
+  }
+  if (school.suspended) throw new ApiError("school_suspended", "API access for this school is suspended.");
+  if (school.allowedNetworks && !networkAllowed(school.allowedNetworks, clientIp)) {
+    throw new ApiError("network_denied", "Requests from this network are not allowed by the school's network control.");
+  }
+  if (endpoint.feature === "learning_plans" && !school.learningPlansEnabled) {
+    throw new ApiError("feature_unavailable", "Learning Plans are not enabled for this school.", { feature: "learning_plans" });
+  }
+  if (scope && isWriteScope(scope)) {
+    if (!school.writeRolloutEligible) throw new ApiError("rollout_ineligible", "Write access through the API has not been rolled out to this school yet.");
+    if (!school.writeAccessEnabled) throw new ApiError("write_access_disabled", "Write access is not effective for this school; the API is read-only for it.");
+    if (school.allowedWriteScopes && !school.allowedWriteScopes.includes(scope)) {
+      throw new ApiError("write_policy_denied", `The school's current scope policy does not allow '${scope}'.`, { scope });
+    }
+  }
+}

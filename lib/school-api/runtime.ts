@@ -1,0 +1,52 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { databaseOptionsFromEnv, openDatabase, type Database } from "./db/client";
+import { createRouter, type RequestInfo, type SchoolApiOptions } from "./router";
+import { seedDemo } from "./seed/demo";
+
+export type SchoolApi = {
+  database: Database;
+  handle: (request: Request, info?: RequestInfo) => Promise<Response>;
+};
+
+export function createSchoolApi(database: Database, options?: SchoolApiOptions): SchoolApi {
+  return { database, handle: createRouter(database.db, options) };
+}
+
+/** The embedded API serves only when the dashboard is not pointed at a real school. */
+export function embeddedModeEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !env.SCHOOL_API_URL;
+}
+
+const globalForApi = globalThis as typeof globalThis & { __embeddedSchoolApi?: Promise<SchoolApi> };
+
+/** One embedded API per process (and across dev reloads): opens the database, seeds the demo when empty. */
+export function embeddedSchoolApi(): Promise<SchoolApi> {
+  globalForApi.__embeddedSchoolApi ??= (async () => {
+    const options = databaseOptionsFromEnv();
+    if (options.dataDir && !options.dataDir.startsWith("memory://")) await mkdir(options.dataDir, { recursive: true });
+    const database = await openDatabase(options);
+    if (process.env.SCHOOL_API_SEED !== "none") await seedDemo(database.db);
+    await ensureAdminToken();
+    return createSchoolApi(database);
+  })().catch((error: unknown) => {
+    globalForApi.__embeddedSchoolApi = undefined;
+    throw error;
+  });
+  return globalForApi.__embeddedSchoolApi;
+}
+
+/**
+ * The school-admin surface (the school's own application, for demos and tests) needs a token.
+ * Without SCHOOL_ADMIN_TOKEN one is made and left in .data/ for `npm run school-api`.
+ */
+async function ensureAdminToken(): Promise<void> {
+  if (process.env.SCHOOL_ADMIN_TOKEN) return;
+  const token = randomBytes(24).toString("base64url");
+  const folder = path.join(process.cwd(), ".data");
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, "school-admin-token"), token, { mode: 0o600 });
+  process.env.SCHOOL_ADMIN_TOKEN = token;
+}
