@@ -34,12 +34,27 @@ export function parseQuery(endpoint: Endpoint, url: URL): Record<string, unknown
   return parsed.data;
 }
 
-/** Reads, size-checks, JSON-parses and validates a body; bad input is a 4xx that changes nothing. */
-export async function parseBody(endpoint: Endpoint, request: Request): Promise<unknown> {
+/** Reads and size-checks a body, and refuses one that carries a credential. */
+export async function readBody(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const text = await request.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (json && typeof json === "object" && !Array.isArray(json)) {
+    const credential = Object.keys(json).find((name) => BODY_CREDENTIALS.includes(name.toLowerCase()));
+    if (credential) throw new ApiError("bad_request", "Credentials must not be sent in a body; use the Authorization header. Rotate a key that was sent this way.");
+  }
+  return text;
+}
+
+/** JSON-parses and validates a body read by `readBody`; bad input is a 4xx that changes nothing. */
+export function parseBody(endpoint: Endpoint, request: Request, text: string): unknown {
   if (!endpoint.body) {
     if (text.trim() === "" || text.trim() === "{}") return undefined;
     throw validationFailed({ "(body)": "this operation takes no body" }, "This operation takes no request body");
@@ -53,10 +68,6 @@ export async function parseBody(endpoint: Endpoint, request: Request): Promise<u
     json = JSON.parse(text);
   } catch {
     throw new ApiError("bad_request", "The body is not valid JSON");
-  }
-  if (json && typeof json === "object" && !Array.isArray(json)) {
-    const credential = Object.keys(json).find((name) => BODY_CREDENTIALS.includes(name.toLowerCase()));
-    if (credential) throw new ApiError("bad_request", "Credentials must not be sent in a body; use the Authorization header. Rotate a key that was sent this way.");
   }
   const parsed = endpoint.body.safeParse(json);
   if (!parsed.success) throw validationFailed(issuesToFields(parsed.error));

@@ -9,7 +9,7 @@ import { handlers } from "./handlers";
 import { authenticate, authorize, rejectCredentialsInUrl } from "./key-auth";
 import { openApiDocument } from "./openapi";
 import { RateLimiter } from "./rate-limit";
-import { idempotencyKeyOf, parseBody, parseQuery } from "./request";
+import { idempotencyKeyOf, parseBody, parseQuery, readBody } from "./request";
 
 export const API_PREFIX = "/api/v1";
 const ID_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
@@ -36,12 +36,20 @@ function match(path: string, method: string): { route: Route; params: Record<str
   const values = route.pattern.exec(path)?.slice(1) ?? [];
   const params: Record<string, string> = {};
   route.params.forEach((param, index) => {
-    const value = decodeURIComponent(values[index] ?? "");
+    const value = decodeSegment(values[index] ?? "");
     // Ids are opaque; one that cannot exist is simply not found (Surah numbers are checked by their handler).
     if (param === "id" && !ID_SEGMENT.test(value)) throw new ApiError("not_found", "Resource not found");
     params[param] = value;
   });
   return { route, params };
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiError("not_found", "Resource not found");
+  }
 }
 
 export type SchoolApiOptions = {
@@ -64,13 +72,15 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
     rejectCredentialsInUrl(url);
     if (path === "/openapi.json" && request.method === "GET") return Response.json(openApiDocument());
     const { route, params } = match(path || "/", request.method);
+    // Read before authenticating, so a key pasted into a body is refused as such, whoever sent it.
+    const rawBody = route.endpoint.method === "GET" ? null : await readBody(request);
     const at = now();
     const { key, school } = await authenticate(db, request.headers.get("authorization"), at);
     limiter.take(key.id, key.rateLimitPerMinute, at.getTime());
     authorize(route.endpoint, key, school, info.clientIp);
     const query = parseQuery(route.endpoint, url);
     const idempotencyKey = idempotencyKeyOf(request, route.endpoint);
-    const body = route.endpoint.method === "GET" ? undefined : await parseBody(route.endpoint, request);
+    const body = rawBody === null ? undefined : parseBody(route.endpoint, request, rawBody);
     const handler = handlers[route.name] as Handler<EndpointName>;
     const input = { params, query, body } as Parameters<typeof handler>[1];
     const ctx: Context = { db, school, key, now: at };

@@ -25,9 +25,7 @@ const globalForApi = globalThis as typeof globalThis & { __embeddedSchoolApi?: P
 /** One embedded API per process (and across dev reloads): opens the database, seeds the demo when empty. */
 export function embeddedSchoolApi(): Promise<SchoolApi> {
   globalForApi.__embeddedSchoolApi ??= (async () => {
-    const options = databaseOptionsFromEnv();
-    if (options.dataDir && !options.dataDir.startsWith("memory://")) await mkdir(options.dataDir, { recursive: true });
-    const database = await openDatabase(options);
+    const database = await openDatabase(databaseOptionsFromEnv());
     if (process.env.SCHOOL_API_SEED !== "none") await seedDemo(database.db);
     await ensureAdminToken();
     return createSchoolApi(database);

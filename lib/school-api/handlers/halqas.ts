@@ -54,10 +54,13 @@ export const halqaHandlers: Pick<Handlers, "listHalqas" | "getHalqa" | "listShei
       fetchAfter: (after, n) => {
         const where = and(eq(sheikhs.schoolId, ctx.school.id), eq(sheikhs.status, "active"), after ? gt(sheikhs.id, after) : undefined);
         if (!query.halqa_id) return ctx.db.select().from(sheikhs).where(where).orderBy(asc(sheikhs.id)).limit(n);
+        // A current eligibility lookup: only sheikhs who may teach that halqa now.
         return ctx.db
           .select({ sheikh: sheikhs })
           .from(sheikhs)
           .innerJoin(halqaSheikhs, and(eq(halqaSheikhs.sheikhId, sheikhs.id), eq(halqaSheikhs.halqaId, query.halqa_id)))
+          .innerJoin(halqas, and(eq(halqas.id, halqaSheikhs.halqaId), eq(halqas.isActive, true)))
+          .innerJoin(semesters, and(eq(semesters.id, halqas.semesterId), eq(semesters.status, "active")))
           .where(where)
           .orderBy(asc(sheikhs.id))
           .limit(n)

@@ -1,0 +1,44 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_SCOPES } from "@/lib/contract";
+import { openDatabase, type Database } from "../db/client";
+import * as t from "../db/schema";
+import { ApiError } from "../errors";
+import { hashKey } from "../key-hash";
+import { generateSchool } from "./generate";
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: "memory://" });
+}, 60_000);
+afterAll(() => database.close());
+
+const total = async (table: typeof t.learningPlans | typeof t.assignments | typeof t.students, schoolId: string) =>
+  (await database.db.select({ n: count() }).from(table).where(eq(table.schoolId, schoolId)))[0]?.n;
+
+describe("generateSchool", () => {
+  it("makes exactly the plans and assignments asked for, and a key with every scope", async () => {
+    const result = await generateSchool(database.db, { plans: 120, assignmentsPerPlan: 6, studentsPerHalqa: 25, key: "bench_key_small" });
+    expect(result).toMatchObject({ plans: 120, assignments: 720, students: 120, halqas: 5 });
+    expect(await total(t.learningPlans, result.schoolId)).toBe(120);
+    expect(await total(t.assignments, result.schoolId)).toBe(720);
+    expect(await total(t.students, result.schoolId)).toBe(120);
+    const [key] = await database.db.select().from(t.apiKeys).where(eq(t.apiKeys.keyHash, hashKey("bench_key_small")));
+    expect(key).toMatchObject({ schoolId: result.schoolId, scopes: [...ALL_SCOPES], rateLimitPerMinute: 0 });
+    const superseded = await database.db.select().from(t.assignments).where(eq(t.assignments.status, "superseded"));
+    expect(superseded.length).toBeGreaterThan(0);
+    expect(superseded.every((row) => row.replacedByAssignmentId && row.supersededAt)).toBe(true);
+  });
+
+  it("refuses a key in use and bad options, leaving nothing behind", async () => {
+    const schoolsBefore = await database.db.select({ n: count() }).from(t.schools);
+    for (const options of [
+      { plans: 1, assignmentsPerPlan: 1, key: "bench_key_small" },
+      { plans: -1, assignmentsPerPlan: 1, key: "bench_key_other" },
+      { plans: 1, assignmentsPerPlan: 1, key: "short" },
+    ]) {
+      await expect(generateSchool(database.db, options)).rejects.toBeInstanceOf(ApiError);
+    }
+    expect(await database.db.select({ n: count() }).from(t.schools)).toEqual(schoolsBefore);
+  });
+});

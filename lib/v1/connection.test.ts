@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { cacheKey, connectSchool, EMBEDDED_DEMO_KEY, schoolConnectionFromEnv } from "./connection";
+import { InvalidApiKeyError, V1ConfigError } from "./errors";
+import { normalizeBaseUrl } from "./fetch";
+import { errorReply, SCHOOL } from "./testing/fake-api";
+import { caught, KEY, withFakeApi } from "./testing/harness";
+
+const { api, client } = withFakeApi();
+
+describe("tenant", () => {
+  it("fetches GET /school once per client, even for concurrent callers", async () => {
+    api().reply(() => ({ status: 200, json: { data: SCHOOL } }));
+    const { client: c } = client();
+    const [a, b] = await Promise.all([c.tenant(), c.tenant()]);
+    const again = await c.tenant();
+    expect(a).toEqual(SCHOOL);
+    expect(b).toBe(a);
+    expect(again).toBe(a);
+    expect(api().requests.map((r) => r.url.pathname)).toEqual(["/api/v1/school"]);
+  });
+
+  it("does not remember a failure", async () => {
+    let n = 0;
+    api().reply(() => (n++ === 0 ? errorReply(500, "internal_error") : { status: 200, json: { data: SCHOOL } }));
+    const { client: c } = client({ retry: { maxAttempts: 1 } });
+    await expect(c.tenant()).rejects.toThrow();
+    await expect(c.tenant()).resolves.toEqual(SCHOOL);
+  });
+
+  it("connectSchool confirms the tenant and keys caches by it", async () => {
+    api().reply(() => ({ status: 200, json: { data: SCHOOL } }));
+    const school = await connectSchool({ baseUrl: api().baseUrl, apiKey: KEY });
+    expect(school.tenantId).toBe(SCHOOL.id);
+    expect(school.school.name).toBe(SCHOOL.name);
+    expect(school.key("students", { halqa_id: "hal_1" })).toEqual(["v1", SCHOOL.id, "students", { halqa_id: "hal_1" }]);
+    await expect(school.tenant()).resolves.toEqual(SCHOOL);
+    expect(api().requests).toHaveLength(1);
+  });
+
+  it("connectSchool fails with the typed error when the key is refused", async () => {
+    api().reply(() => errorReply(401, "invalid_api_key", "The API key is revoked"));
+    await expect(connectSchool({ baseUrl: api().baseUrl, apiKey: KEY })).rejects.toBeInstanceOf(InvalidApiKeyError);
+  });
+
+  it("cacheKey keeps two schools apart and needs a tenant", () => {
+    expect(cacheKey("sch_a", "students")).not.toEqual(cacheKey("sch_b", "students"));
+    expect(() => cacheKey("", "students")).toThrow(TypeError);
+  });
+});
+
+describe("configuration", () => {
+  it("uses SCHOOL_API_URL with SCHOOL_API_KEY for a real school", () => {
+    expect(schoolConnectionFromEnv({ SCHOOL_API_URL: "https://school.example", SCHOOL_API_KEY: "live_key" })).toEqual({
+      mode: "remote",
+      baseUrl: "https://school.example",
+      apiKey: "live_key",
+      allowInsecureHttp: false,
+    });
+  });
+
+  it("refuses a real school without its key, rather than falling back to a demo key", () => {
+    const error = (() => {
+      try {
+        schoolConnectionFromEnv({ SCHOOL_API_URL: "https://school.example" });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(V1ConfigError);
+  });
+
+  it("uses the embedded API on this server's port with the demo key otherwise", () => {
+    expect(schoolConnectionFromEnv({})).toEqual({ mode: "embedded", baseUrl: "http://127.0.0.1:3000/api/v1", apiKey: EMBEDDED_DEMO_KEY });
+    expect(schoolConnectionFromEnv({ PORT: "4123", SCHOOL_API_KEY: "demo_alnoor_readonly" })).toMatchObject({
+      baseUrl: "http://127.0.0.1:4123/api/v1",
+      apiKey: "demo_alnoor_readonly",
+    });
+  });
+
+  it("normalizes the base URL and insists on TLS away from loopback", () => {
+    expect(normalizeBaseUrl("https://school.example")).toBe("https://school.example/api/v1");
+    expect(normalizeBaseUrl("https://school.example/api/v1/")).toBe("https://school.example/api/v1");
+    expect(normalizeBaseUrl("https://school.example/tenant/x?y=1")).toBe("https://school.example/tenant/x/api/v1");
+    expect(normalizeBaseUrl("http://localhost:3000")).toBe("http://localhost:3000/api/v1");
+    expect(() => normalizeBaseUrl("http://school.example")).toThrow(V1ConfigError);
+    expect(normalizeBaseUrl("http://school.example", true)).toBe("http://school.example/api/v1");
+    expect(() => normalizeBaseUrl("ftp://school.example")).toThrow(V1ConfigError);
+    expect(() => normalizeBaseUrl("not a url")).toThrow(V1ConfigError);
+    expect(() => normalizeBaseUrl("https://user:pw@school.example")).toThrow(V1ConfigError);
+  });
+
+  it("refuses an empty key", async () => {
+    const error = await caught(async () => client({ apiKey: "  " }));
+    expect(error).toBeInstanceOf(V1ConfigError);
+  });
+});

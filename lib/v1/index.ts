@@ -1,0 +1,19 @@
+import "server-only";
+
+export { createV1Client, type V1Client, type V1ClientOptions } from "./client";
+export {
+  cacheKey,
+  connectSchool,
+  connectSchoolFromEnv,
+  EMBEDDED_DEMO_KEY,
+  schoolConnectionFromEnv,
+  type CacheKey,
+  type CacheKeyPart,
+  type SchoolConnection,
+  type SchoolConnectionConfig,
+} from "./connection";
+export { describeV1Error, type Problem } from "./describe";
+export * from "./errors";
+export { DEFAULT_TIMEOUT_MS, normalizeBaseUrl } from "./fetch";
+export { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from "./retry";
+export type { CallArgs, ItemOf, Page, PaginatedName, QueryArgs, ResultOf } from "./types";
