@@ -2,9 +2,10 @@ import { z } from "zod";
 import { comparePoints, pointProblem, SURAH_COUNT } from "@/lib/quran";
 
 /** Opaque identifier: taken from responses, never constructed or parsed by a client. */
-export const Id = z.string().min(1).max(64).meta({ description: "Opaque identifier, bound to one school." });
+export const Id = z.string().min(1).max(255).meta({ description: "Opaque identifier, bound to one school." });
 /** ISO-8601 UTC timestamp with a `Z` suffix; opaque to clients apart from ordering. */
-export const Timestamp = z.iso.datetime({ precision: 3 }).meta({ description: "ISO-8601 UTC timestamp, millisecond precision." });
+/** The embedded server always writes UTC with milliseconds and `Z`; clients accept any ISO-8601 offset. */
+export const Timestamp = z.iso.datetime({ offset: true }).meta({ description: "ISO-8601 timestamp; UTC with millisecond precision from the embedded server." });
 /** Calendar date in the school's time zone. */
 export const CalendarDate = z.iso.date().meta({ description: "YYYY-MM-DD, in the school's time zone." });
 

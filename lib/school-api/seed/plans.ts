@@ -72,7 +72,7 @@ function firstDueDate(status: PlanStatus, count: number, today: string): string 
   return addDays(today, -(count - future - 1) * CADENCE);
 }
 
-export function stampsFor(clock: SeedClock, due: string, status: string, floor: Date | null) {
+function stampsFor(clock: SeedClock, due: string, status: string, floor: Date | null) {
   const at = (days: number, time: string) => past(clock, zonedTime(addDays(due, days), time, clock.timeZone));
   const createdAt = floor ? later(floor, at(-4, "06:00")) : at(-4, "06:00");
   const publishedAt = SHOWN.has(status) ? later(createdAt, at(-3, "18:00")) : null;
