@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// `npm test`: lint, types, unit + conformance tests (vitest), production build, browser e2e (Playwright).
+// Every step runs even when an earlier one failed, so the count at the end covers every test that
+// could run; only the e2e step depends on another (it needs the build and a browser). Exit code 1
+// when any step failed. Runner reports go to .test-reports/ (see scripts/count-results.mjs).
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { countResults, formatCounts, REPORTS_DIR } from "./count-results.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+
+const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+const MINUTE = 60_000;
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const testEnv = { NEXT_TELEMETRY_DISABLED: "1", SCHOOL_API_DATA_DIR: "memory://" };
+const results = [];
+let current = null;
+
+function header(title) {
+  console.log(`\n${"=".repeat(72)}\n== ${title}\n${"=".repeat(72)}`);
+}
+
+/** Runs a command in its own process group, so a timeout or Ctrl-C stops everything it started. */
+function run(command, args, { env = {}, timeout }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+      detached: true,
+    });
+    current = child;
+    const timer = setTimeout(() => {
+      console.error(`\n!! ${path.basename(command)} did not finish within ${timeout / MINUTE} minutes; stopping it`);
+      killGroup(child);
+    }, timeout);
+    child.on("error", (error) => {
+      console.error(`!! could not start ${command}: ${error.message}`);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      current = null;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, "SIGTERM");
+    setTimeout(() => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }, 10_000).unref();
+  } catch {
+    // already gone
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    if (current) killGroup(current);
+    process.exit(130);
+  });
+}
+
+async function step(name, title, action) {
+  header(`${results.length + 1}. ${name}: ${title}`);
+  const started = Date.now();
+  const outcome = await action();
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const status = typeof outcome === "number" ? (outcome === 0 ? "passed" : "failed") : outcome.status;
+  const note = typeof outcome === "number" ? (outcome === 0 ? "" : `exit code ${outcome}`) : outcome.note;
+  results.push({ name, status, seconds, note });
+  return status;
+}
+
+async function findChromium() {
+  const { chromium } = await import("@playwright/test");
+  const bundled = chromium.executablePath();
+  if (existsSync(bundled)) return bundled;
+  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  return null;
+}
+
+async function ensureChromium() {
+  const found = await findChromium();
+  if (found) {
+    console.log(`Chromium: ${found}`);
+    return { status: "passed", note: found };
+  }
+  if (process.getuid?.() === 0) {
+    console.log("No Chromium found; installing the distribution's package (no browser download).");
+    const apt = { env: { DEBIAN_FRONTEND: "noninteractive" }, timeout: 15 * MINUTE };
+    if ((await run("apt-get", ["install", "-y", "chromium"], apt)) !== 0) {
+      await run("apt-get", ["update"], apt);
+      await run("apt-get", ["install", "-y", "chromium"], apt);
+    }
+    if (existsSync(SYSTEM_CHROMIUM)) return { status: "passed", note: `installed ${SYSTEM_CHROMIUM}` };
+  }
+  const message =
+    `No Chromium for the e2e tests: neither Playwright's own nor ${SYSTEM_CHROMIUM} exists` +
+    (process.getuid?.() === 0 ? ", and `apt-get install -y chromium` did not provide one." : ".");
+  console.error(`!! ${message}\n!! Install one: \`npx playwright install chromium\`, or \`sudo apt-get install -y chromium\`.`);
+  return { status: "failed", note: "no Chromium" };
+}
+
+rmSync(REPORTS_DIR, { recursive: true, force: true });
+mkdirSync(REPORTS_DIR, { recursive: true });
+
+await step("lint", "eslint .", () => run(bin("eslint"), ["."], { timeout: 10 * MINUTE }));
+
+await step("typecheck", "next typegen && tsc --noEmit -p .", async () => {
+  // Route types and next-env.d.ts are generated files; a clean clone has neither.
+  const typegen = await run(bin("next"), ["typegen"], { env: testEnv, timeout: 5 * MINUTE });
+  if (typegen !== 0) return typegen;
+  return run(bin("tsc"), ["--noEmit", "-p", "."], { timeout: 10 * MINUTE });
+});
+
+const postgresBin = process.env.POSTGRES_BIN_DIR ?? "/usr/lib/postgresql/15/bin";
+await step("vitest", "unit + conformance tests (PGlite, and PostgreSQL when installed)", () => {
+  if (!existsSync(path.join(postgresBin, "postgres"))) {
+    console.log(`PostgreSQL 15 not found in ${postgresBin}: the conformance suite runs on PGlite only.`);
+  }
+  return run(
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(REPORTS_DIR, "vitest.json")}`],
+    { env: testEnv, timeout: 30 * MINUTE },
+  );
+});
+
+const build = await step("build", "next build", () => run(bin("next"), ["build"], { env: testEnv, timeout: 20 * MINUTE }));
+
+const browser = await step("browser", "find Chromium", ensureChromium);
+
+await step("e2e", "playwright test against next start", async () => {
+  if (build !== "passed") return { status: "failed", note: "not run: the build failed" };
+  if (browser !== "passed") return { status: "failed", note: "not run: no Chromium" };
+  return run(bin("playwright"), ["test"], { env: testEnv, timeout: 20 * MINUTE });
+});
+
+header("summary");
+for (const { name, status, seconds, note } of results) {
+  console.log(`${status === "passed" ? "ok  " : "FAIL"}  ${name.padEnd(10)} ${String(seconds).padStart(5)}s  ${note}`);
+}
+const counts = countResults();
+for (const note of counts.notes) console.log(`note: ${note}`);
+console.log(formatCounts(counts));
+process.exitCode = results.some((result) => result.status !== "passed") || counts.failed > 0 ? 1 : 0;

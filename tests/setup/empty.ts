@@ -1,0 +1,2 @@
+// Stands in for `server-only` under vitest, where no React Server Components bundler is involved.
+export {};

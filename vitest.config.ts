@@ -1,0 +1,49 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const ignored = ["**/node_modules/**", "**/.next/**", "e2e/**", ".data/**"];
+
+// Same check as postgresAvailable() in scripts/postgres.ts, inline because Vite's config loader
+// warns about importing a .ts file without its extension (and tsconfig forbids the extension).
+const postgresBinDir = process.env.POSTGRES_BIN_DIR ?? "/usr/lib/postgresql/15/bin";
+const withPostgres = ["initdb", "pg_ctl", "postgres"].every((name) => existsSync(path.join(postgresBinDir, name)));
+
+const conformance = {
+  include: ["conformance/**/*.test.ts"],
+  globalSetup: ["tests/setup/conformance-global.ts"],
+  setupFiles: ["tests/setup/conformance-env.ts"],
+  // Files share one server and some change school policy, so they take turns.
+  fileParallelism: false,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": root,
+      "server-only": path.join(root, "tests/setup/empty.ts"),
+    },
+  },
+  test: {
+    environment: "node",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["**/*.test.ts"],
+          exclude: [...ignored, "conformance/**"],
+          setupFiles: ["vitest.setup.ts"],
+        },
+      },
+      { extends: true, test: { name: "conformance-pglite", exclude: ignored, ...conformance } },
+      ...(withPostgres
+        ? [{ extends: true as const, test: { name: "conformance-postgres", exclude: ignored, ...conformance } }]
+        : []),
+    ],
+  },
+});
