@@ -17,6 +17,7 @@ import {
   updatePlan,
 } from "./admin";
 import { ApiError, errorResponse, validationFailed } from "./errors";
+import { forgetCachedKeys } from "./key-auth";
 import { MAX_BODY_BYTES } from "./request";
 
 type Args = Record<string, unknown>;
@@ -60,10 +61,15 @@ export async function runAdminOp(db: Db, body: unknown): Promise<unknown> {
   const { op, ...args } = body as Args;
   const entry = typeof op === "string" && Object.hasOwn(ADMIN_OPS, op) ? ADMIN_OPS[op] : undefined;
   if (!entry) throw new ApiError("bad_request", `Unknown op ${JSON.stringify(op)}; known: ${Object.keys(ADMIN_OPS).join(", ")}`, { ops: Object.keys(ADMIN_OPS) });
-  if (!entry.id) return entry.run(db, "", args);
-  const { [entry.id]: id, ...rest } = args;
-  if (typeof id !== "string" || id === "") throw validationFailed({ [entry.id]: "is required (an id taken from the API or from list-schools)" });
-  return entry.run(db, id, rest);
+  try {
+    if (!entry.id) return await entry.run(db, "", args);
+    const { [entry.id]: id, ...rest } = args;
+    if (typeof id !== "string" || id === "") throw validationFailed({ [entry.id]: "is required (an id taken from the API or from list-schools)" });
+    return await entry.run(db, id, rest);
+  } finally {
+    // Keys and school policies may have changed: the API must see it on its next request.
+    forgetCachedKeys();
+  }
 }
 
 function digest(value: string): Buffer {

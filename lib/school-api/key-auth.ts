@@ -21,19 +21,41 @@ export function rejectCredentialsInUrl(url: URL): void {
   }
 }
 
-/** Resolves the key and its school, or throws 401. The key itself is never logged or echoed. */
-export async function authenticate(db: Db, header: string | null, now: Date): Promise<{ key: KeyRow; school: SchoolRow }> {
-  if (!header) throw invalidKey("missing");
-  if (header.includes(",")) throw invalidKey("malformed (send exactly one Authorization header)");
-  const match = BEARER.exec(header.trim());
-  if (!match?.[1]) throw invalidKey("malformed");
+type Resolved = { key: KeyRow; school: SchoolRow };
+
+/**
+ * Keys and their schools are read on every request, so they are kept for a moment: the school's
+ * own operations in this process (revocation, policy changes) clear the cache at once; another
+ * instance on the same PostgreSQL sees a change within KEY_CACHE_MS.
+ */
+const KEY_CACHE_MS = 2_000;
+const keyCache = new Map<string, { until: number; found: Resolved | undefined }>();
+
+export function forgetCachedKeys(): void {
+  keyCache.clear();
+}
+
+async function lookUp(db: Db, keyHash: string, nowMs: number): Promise<Resolved | undefined> {
+  const hit = keyCache.get(keyHash);
+  if (hit && hit.until > nowMs) return hit.found;
   const rows = await db
     .select({ key: apiKeys, school: schools })
     .from(apiKeys)
     .innerJoin(schools, eq(schools.id, apiKeys.schoolId))
-    .where(eq(apiKeys.keyHash, hashKey(match[1])))
+    .where(eq(apiKeys.keyHash, keyHash))
     .limit(1);
-  const found = rows[0];
+  if (keyCache.size > 10_000) keyCache.clear();
+  keyCache.set(keyHash, { until: nowMs + KEY_CACHE_MS, found: rows[0] });
+  return rows[0];
+}
+
+/** Resolves the key and its school, or throws 401. The key itself is never logged or echoed. */
+export async function authenticate(db: Db, header: string | null, now: Date): Promise<Resolved> {
+  if (!header) throw invalidKey("missing");
+  if (header.includes(",")) throw invalidKey("malformed (send exactly one Authorization header)");
+  const match = BEARER.exec(header.trim());
+  if (!match?.[1]) throw invalidKey("malformed");
+  const found = await lookUp(db, hashKey(match[1]), now.getTime());
   if (!found) throw invalidKey("unknown");
   if (found.key.revokedAt) throw invalidKey("revoked");
   if (found.key.expiresAt && found.key.expiresAt <= now) throw invalidKey("expired");

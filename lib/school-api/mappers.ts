@@ -1,5 +1,6 @@
+import { getTableColumns } from "drizzle-orm";
 import type { Assignment, AttendanceRow, Halqa, LearningPlan, Recitation, School, Semester, Session, Sheikh, Student } from "@/lib/contract";
-import type * as t from "./db/schema";
+import * as t from "./db/schema";
 
 /** Row → wire shape, in one place. Sensitive and private columns are left out here, by construction. */
 type Row<T extends { $inferSelect: unknown }> = T["$inferSelect"];
@@ -39,7 +40,22 @@ export function toSheikh(row: Row<typeof t.sheikhs>, halqaIds: string[]): Sheikh
   return { id: row.id, name: row.name, halqa_ids: halqaIds, ...audit(row) };
 }
 
-export function toStudent(row: Row<typeof t.students>): Student {
+/** The columns v1 may return; sensitive and private ones are never selected. */
+export const studentColumns = {
+  id: t.students.id,
+  lineageId: t.students.lineageId,
+  semesterId: t.students.semesterId,
+  halqaId: t.students.halqaId,
+  fullName: t.students.fullName,
+  preferredName: t.students.preferredName,
+  status: t.students.status,
+  enrolledOn: t.students.enrolledOn,
+  createdAt: t.students.createdAt,
+  updatedAt: t.students.updatedAt,
+};
+export type StudentPublicRow = Pick<Row<typeof t.students>, keyof typeof studentColumns>;
+
+export function toStudent(row: StudentPublicRow): Student {
   return {
     id: row.id,
     lineage_id: row.lineageId,
@@ -80,7 +96,11 @@ export function toAttendance(row: Row<typeof t.attendance>): AttendanceRow {
   };
 }
 
-export function toRecitation(row: Row<typeof t.recitations>): Recitation {
+const { privateNote: _privateNote, ...recitationPublic } = getTableColumns(t.recitations);
+export const recitationColumns = recitationPublic;
+export type RecitationPublicRow = Omit<Row<typeof t.recitations>, "privateNote">;
+
+export function toRecitation(row: RecitationPublicRow): Recitation {
   return {
     id: row.id,
     session_id: row.sessionId,
@@ -116,7 +136,11 @@ export function toPlan(row: Row<typeof t.learningPlans>, policy: EffectivePolicy
   };
 }
 
-export function toAssignment(row: Row<typeof t.assignments>): Assignment {
+const { staffNote: _staffNote, ...assignmentPublic } = getTableColumns(t.assignments);
+export const assignmentColumns = assignmentPublic;
+export type AssignmentPublicRow = Omit<Row<typeof t.assignments>, "staffNote">;
+
+export function toAssignment(row: AssignmentPublicRow): Assignment {
   return {
     id: row.id,
     plan_id: row.planId,

@@ -2,12 +2,12 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Context, Handlers } from "../context";
 import { assignments, halqas, learningPlans, students } from "../db/schema";
 import { notFound } from "../errors";
-import { toAssignment, toPlan, type EffectivePolicy } from "../mappers";
+import { assignmentColumns, toAssignment, toPlan, type AssignmentPublicRow, type EffectivePolicy } from "../mappers";
 import { paginate } from "../pagination";
 import { findOne, pageById } from "./shared";
 
 type PlanRow = typeof learningPlans.$inferSelect;
-type AssignmentRow = typeof assignments.$inferSelect;
+type AssignmentRow = AssignmentPublicRow;
 
 /**
  * The currently effective policy of each plan's learner: the learner's own configuration, else
@@ -81,7 +81,7 @@ export const planHandlers: Pick<Handlers, "listPlans" | "getPlan" | "listAssignm
       key: (row) => String(row.sequence),
       fetchAfter: (after, n) =>
         ctx.db
-          .select()
+          .select(assignmentColumns)
           .from(assignments)
           .where(
             and(

@@ -4,11 +4,11 @@ import { recitations } from "../db/schema";
 import { requireEligibleStudents } from "../eligibility";
 import { validationFailed } from "../errors";
 import { newId } from "../ids";
-import { toRecitation } from "../mappers";
+import { recitationColumns, toRecitation, type RecitationPublicRow } from "../mappers";
 import { pageById } from "./shared";
 import { requireSession } from "./sessions";
 
-type RecitationRow = typeof recitations.$inferSelect;
+type RecitationRow = RecitationPublicRow;
 
 export const recitationHandlers: Pick<Handlers, "listSessionRecitations" | "createRecitation"> = {
   listSessionRecitations: async (ctx, { params, query }) => {
@@ -23,6 +23,7 @@ export const recitationHandlers: Pick<Handlers, "listSessionRecitations" | "crea
         query.kind ? eq(recitations.kind, query.kind) : undefined,
       ],
       map: toRecitation,
+      columns: recitationColumns,
     });
   },
 
@@ -50,7 +51,7 @@ export const recitationHandlers: Pick<Handlers, "listSessionRecitations" | "crea
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
-      .returning();
+      .returning(recitationColumns);
     return { data: toRecitation(row!) };
   },
 };

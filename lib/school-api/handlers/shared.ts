@@ -18,6 +18,8 @@ export async function pageById<TRow extends { id: string }, TOut>(
     filters: (SQL | undefined)[];
     map: (row: TRow) => TOut;
     sync?: boolean;
+    /** Only these columns are read: private and sensitive ones never leave the database. */
+    columns?: Record<string, PgColumn>;
   },
 ) {
   const { table, query } = options;
@@ -29,8 +31,7 @@ export async function pageById<TRow extends { id: string }, TOut>(
     key: (row) => row.id,
     withWatermark: options.sync,
     fetchAfter: async (after, n) =>
-      (await ctx.db
-        .select()
+      (await (options.columns ? ctx.db.select(options.columns) : ctx.db.select())
         .from(table)
         .where(and(eq(table.schoolId, ctx.school.id), since, after ? gt(table.id, after) : undefined, ...options.filters))
         .orderBy(asc(table.id))
@@ -40,9 +41,8 @@ export async function pageById<TRow extends { id: string }, TOut>(
 }
 
 /** One row of this school by id, or undefined: another school's id is indistinguishable from a missing one. */
-export async function findOne<TRow>(ctx: Context, table: Table, id: string): Promise<TRow | undefined> {
-  const rows = await ctx.db
-    .select()
+export async function findOne<TRow>(ctx: Context, table: Table, id: string, columns?: Record<string, PgColumn>): Promise<TRow | undefined> {
+  const rows = await (columns ? ctx.db.select(columns) : ctx.db.select())
     .from(table)
     .where(and(eq(table.schoolId, ctx.school.id), eq(table.id, id)))
     .limit(1);

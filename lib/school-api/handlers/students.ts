@@ -3,12 +3,12 @@ import type { Handlers } from "../context";
 import { halqas, recitations, students } from "../db/schema";
 import { notFound, validationFailed } from "../errors";
 import { newId } from "../ids";
-import { toRecitation, toStudent } from "../mappers";
+import { recitationColumns, studentColumns, toRecitation, toStudent, type RecitationPublicRow, type StudentPublicRow } from "../mappers";
 import { findOne, pageById } from "./shared";
 
-type StudentRow = typeof students.$inferSelect;
+type StudentRow = StudentPublicRow;
 type HalqaRow = typeof halqas.$inferSelect;
-type RecitationRow = typeof recitations.$inferSelect;
+type RecitationRow = RecitationPublicRow;
 
 export const studentHandlers: Pick<Handlers, "listStudents" | "getStudent" | "createStudent" | "updateStudent" | "listStudentRecitations"> = {
   listStudents: (ctx, { query }) =>
@@ -24,10 +24,11 @@ export const studentHandlers: Pick<Handlers, "listStudents" | "getStudent" | "cr
       ],
       map: toStudent,
       sync: true,
+      columns: studentColumns,
     }),
 
   getStudent: async (ctx, { params }) => {
-    const row = await findOne<StudentRow>(ctx, students, params.id ?? "");
+    const row = await findOne<StudentRow>(ctx, students, params.id ?? "", studentColumns);
     if (!row) throw notFound("Student");
     return { data: toStudent(row) };
   },
@@ -62,12 +63,12 @@ export const studentHandlers: Pick<Handlers, "listStudents" | "getStudent" | "cr
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
-      .returning();
+      .returning(studentColumns);
     return { data: toStudent(row!) };
   },
 
   updateStudent: async (ctx, { params, body }) => {
-    const current = await findOne<StudentRow>(ctx, students, params.id ?? "");
+    const current = await findOne<StudentRow>(ctx, students, params.id ?? "", studentColumns);
     if (!current) throw notFound("Student");
     if (body.halqa_id !== undefined && body.halqa_id !== current.halqaId) {
       const halqa = await findOne<HalqaRow>(ctx, halqas, body.halqa_id);
@@ -87,12 +88,12 @@ export const studentHandlers: Pick<Handlers, "listStudents" | "getStudent" | "cr
         updatedAt: ctx.now,
       })
       .where(and(eq(students.schoolId, ctx.school.id), eq(students.id, current.id)))
-      .returning();
+      .returning(studentColumns);
     return { data: toStudent(row!) };
   },
 
   listStudentRecitations: async (ctx, { params, query }) => {
-    const student = await findOne<StudentRow>(ctx, students, params.id ?? "");
+    const student = await findOne<StudentRow>(ctx, students, params.id ?? "", studentColumns);
     if (!student) throw notFound("Student");
     return pageById<RecitationRow, ReturnType<typeof toRecitation>>(ctx, {
       scope: `student-recitations:${student.id}`,
@@ -101,6 +102,7 @@ export const studentHandlers: Pick<Handlers, "listStudents" | "getStudent" | "cr
       filters: [eq(recitations.studentId, student.id), query.kind ? eq(recitations.kind, query.kind) : undefined],
       map: toRecitation,
       sync: true,
+      columns: recitationColumns,
     });
   },
 };

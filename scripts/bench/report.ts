@@ -1,0 +1,69 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+export type Verdict = "PASS" | "FAIL" | "n/a";
+
+export type Cell = number | string | null;
+
+/** How one column of a suite's table is labelled and formatted. */
+export type Column = { key: string; label: string; digits?: number; suffix?: string };
+
+export type ResultRow = {
+  target: string;
+  values: Record<string, Cell>;
+  /** The target to meet, in words ("≥ 0.5× bare"), or "n/a". */
+  goal: string;
+  verdict: Verdict;
+  reason?: string;
+};
+
+/** What every bench suite hands back: its own columns, one row per target, free-form notes and raw data. */
+export type SuiteReport = { suite: string; title: string; columns: Column[]; rows: ResultRow[]; notes: string[]; raw?: unknown };
+
+/**
+ * A ratio goal: FAIL when the ratio is below `min` or the target answered anything but 2xx;
+ * without a goal the row is "n/a" unless it failed to answer.
+ */
+export function ratioVerdict(ratio: number, min: number | null, failures: number): Pick<ResultRow, "goal" | "verdict" | "reason"> {
+  const goal = min === null ? "n/a" : `≥ ${min}× bare`;
+  if (failures > 0) return { goal, verdict: "FAIL", reason: `${failures} non-2xx responses or errors` };
+  if (min === null) return { goal, verdict: "n/a" };
+  return ratio >= min ? { goal, verdict: "PASS" } : { goal, verdict: "FAIL", reason: `ratio ${ratio.toFixed(2)} < ${min}` };
+}
+
+function format(value: Cell | undefined, column: Column): string {
+  if (value === null || value === undefined) return "–";
+  if (typeof value === "string") return value;
+  return value.toFixed(column.digits ?? 0) + (column.suffix ?? "");
+}
+
+/** Prints a suite as a plain aligned table (right-aligned numbers), then its notes. */
+export function printSuite(report: SuiteReport): void {
+  const header = ["target", ...report.columns.map((column) => column.label), "goal", "result"];
+  const lines = report.rows.map((row) => [
+    row.target,
+    ...report.columns.map((column) => format(row.values[column.key], column)),
+    row.goal,
+    row.verdict + (row.reason ? ` (${row.reason})` : ""),
+  ]);
+  const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? "").length)));
+  const numeric = (index: number) => index > 0 && index <= report.columns.length;
+  const render = (cells: string[]) =>
+    cells.map((cell, index) => (numeric(index) ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0))).join("  ").trimEnd();
+  console.log(`\n${report.title}`);
+  console.log(render(header));
+  console.log(render(widths.map((width) => "-".repeat(width))));
+  for (const line of lines) console.log(render(line));
+  for (const note of report.notes) console.log(`  · ${note}`);
+}
+
+export function countVerdicts(reports: SuiteReport[]): Record<Verdict, number> {
+  const counts: Record<Verdict, number> = { PASS: 0, FAIL: 0, "n/a": 0 };
+  for (const row of reports.flatMap((report) => report.rows)) counts[row.verdict]++;
+  return counts;
+}
+
+export async function writeResults(file: string, payload: unknown): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(payload, null, 2)}\n`);
+}

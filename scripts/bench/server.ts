@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const NEXT_CLI = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+const BUILD_ID = path.join(ROOT, ".next", "BUILD_ID");
+const SOURCES = ["app", "components", "lib", "public", "next.config.ts", "package.json", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+
+/** Every child the bench started, so a signal or the overall timeout can stop them all. */
+const children = new Set<ChildProcess>();
+
+export function stopAllChildren(): void {
+  for (const child of children) killGroup(child, "SIGKILL");
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function newestSourceMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(entry) ? 0 : stat.mtimeMs;
+  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestSourceMtime(path.join(entry, name))), 0);
+}
+
+/** Why the production build must be (re)made, or null when `.next` is newer than every source. */
+export function staleBuildReason(): string | null {
+  if (!existsSync(BUILD_ID)) return ".next/BUILD_ID is missing";
+  const built = statSync(BUILD_ID).mtimeMs;
+  const newest = Math.max(...SOURCES.map((entry) => newestSourceMtime(path.join(ROOT, entry))));
+  return newest > built ? "sources changed since the last build" : null;
+}
+
+/** Runs `next build` in its own process group; output goes to the terminal. */
+export function build(timeoutMs: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [NEXT_CLI, "build"], {
+      cwd: ROOT,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SCHOOL_API_DATA_DIR: "memory://", NODE_ENV: "production" },
+      stdio: ["ignore", "inherit", "inherit"],
+      detached: true,
+    });
+    children.add(child);
+    const stop = () => killGroup(child, "SIGTERM");
+    const timer = setTimeout(stop, timeoutMs);
+    signal.addEventListener("abort", stop, { once: true });
+    child.on("error", reject);
+    child.on("close", (code, killedBy) => {
+      clearTimeout(timer);
+      children.delete(child);
+      signal.removeEventListener("abort", stop);
+      if (code === 0) resolve();
+      else reject(new Error(`next build failed (${killedBy ? `stopped by ${killedBy}` : `exit code ${code}`})`));
+    });
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type RunningServer = { origin: string; pid: number; logTail(): string; stop(): Promise<void> };
+
+export type ServerOptions = {
+  env?: Record<string, string>;
+  /** Node flags for the server process, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
+};
+
+/**
+ * `next start` on loopback with fresh in-memory demo data and no rate limit. Resolves once the bare
+ * route answers; the embedded API seeds on its first request (see `waitForApi`).
+ */
+export async function startServer(signal: AbortSignal, options: ServerOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    SCHOOL_API_DATA_DIR: "memory://",
+    SCHOOL_API_RATE_LIMIT_PER_MINUTE: "0",
+    // Its own admin token, so the runtime does not overwrite the developer's .data/school-admin-token.
+    SCHOOL_ADMIN_TOKEN: `bench_${randomBytes(16).toString("hex")}`,
+    ...options.env,
+  };
+  delete env.SCHOOL_API_URL;
+  delete env.SCHOOL_API_DATABASE_URL;
+  const args = [...(options.nodeArgs ?? []), NEXT_CLI, "start", "-H", "127.0.0.1", "-p", String(port)];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  children.add(child);
+  let log = "";
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-8_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  exited.then(() => children.delete(child));
+
+  const server: RunningServer = {
+    origin,
+    pid: child.pid ?? 0,
+    logTail: () => log,
+    async stop() {
+      killGroup(child, "SIGTERM");
+      const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  try {
+    await waitUntil(`${origin}/api/health`, {}, 60_000, signal, () => child.exitCode !== null || child.signalCode !== null);
+    return server;
+  } catch (error) {
+    await server.stop();
+    throw new Error(`next start did not become ready: ${(error as Error).message}\n--- server output ---\n${log}`);
+  }
+}
+
+/** Waits for the embedded API to answer (its first request opens the database and seeds the demo). */
+export async function waitForApi(server: RunningServer, key: string, signal: AbortSignal): Promise<number> {
+  const started = Date.now();
+  await waitUntil(`${server.origin}/api/v1/school`, { Authorization: `Bearer ${key}` }, 180_000, signal, () => false);
+  return Date.now() - started;
+}
+
+async function waitUntil(url: string, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal, dead: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = "no answer yet";
+  while (Date.now() < deadline) {
+    signal.throwIfAborted();
+    if (dead()) throw new Error("the server exited");
+    try {
+      const response = await fetch(url, { headers, signal: AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, deadline - Date.now()))]) });
+      await response.arrayBuffer();
+      if (response.ok) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      signal.throwIfAborted();
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} not ready within ${timeoutMs / 1000} s (last: ${last})`);
+}
