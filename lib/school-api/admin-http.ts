@@ -18,6 +18,7 @@ import {
 } from "./admin";
 import { ApiError, errorResponse, validationFailed } from "./errors";
 import { forgetCachedKeys } from "./key-auth";
+import { tracedCalls } from "./trace";
 import { MAX_BODY_BYTES } from "./request";
 
 type Args = Record<string, unknown>;
@@ -41,6 +42,8 @@ const text = (value: unknown) => (typeof value === "string" ? value : JSON.strin
 /** Every operation of the school's application, by name; the CLI's `--direct` mode uses this table too. */
 export const ADMIN_OPS: Record<string, AdminOp> = {
   "list-schools": { run: (db, _id, args) => (noOthers(args), listSchools(db)) },
+  /** The v1 operations one dashboard page request made (embedded mode with SCHOOL_API_TRACE=1). */
+  "trace-calls": { id: "requestId", run: async (_db, id) => ({ request_id: id, operations: tracedCalls(id) }) },
   "replace-assignment": { id: "assignmentId", run: (db, id, args) => replaceAssignment(db, id, args) },
   "set-assignment-status": { id: "assignmentId", run: (db, id, args) => setAssignmentStatus(db, id, text(only(args, "status"))) },
   "set-plan-status": { id: "planId", run: (db, id, args) => setPlanStatus(db, id, text(only(args, "status"))) },

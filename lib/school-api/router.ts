@@ -9,6 +9,7 @@ import { handlers } from "./handlers";
 import { authenticate, authorize, rejectCredentialsInUrl } from "./key-auth";
 import { openApiDocument } from "./openapi";
 import { RateLimiter } from "./rate-limit";
+import { traceCall } from "./trace";
 import { idempotencyKeyOf, parseBody, parseQuery, readBody } from "./request";
 
 export const API_PREFIX = "/api/v1";
@@ -72,6 +73,7 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
     rejectCredentialsInUrl(url);
     if (path === "/openapi.json" && request.method === "GET") return Response.json(openApiDocument());
     const { route, params } = match(path || "/", request.method);
+    traceCall(request.headers.get("x-dashboard-request"), route.name);
     // Read before authenticating, so a key pasted into a body is refused as such, whoever sent it.
     const rawBody = route.endpoint.method === "GET" ? null : await readBody(request);
     const at = now();

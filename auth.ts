@@ -1,0 +1,81 @@
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import type { Provider } from "next-auth/providers";
+import { z } from "zod";
+import { authSecret } from "@/lib/auth/secret";
+import { burnPasswordCheck, verifyPassword } from "@/lib/auth/password";
+import { clearFailedSignIns, findUserByEmail, recordFailedSignIn, signInLocked } from "@/lib/auth/users";
+import { ensureDemoUsers } from "@/lib/auth/demo-users";
+
+const SignIn = z.object({ email: z.string().trim().toLowerCase().email().max(200), password: z.string().min(1).max(200) });
+
+class TooManyAttempts extends CredentialsSignin {
+  code = "rate_limited";
+}
+
+function clientAddress(request: Request): string | null {
+  return request.headers.get("x-forwarded-for")?.split(",").pop()?.trim() ?? null;
+}
+
+const providers: Provider[] = [
+  Credentials({
+    credentials: { email: { type: "email" }, password: { type: "password" } },
+    async authorize(raw, request) {
+      const parsed = SignIn.safeParse(raw);
+      if (!parsed.success) return null;
+      const { email, password } = parsed.data;
+      await ensureDemoUsers();
+      const address = clientAddress(request);
+      if (await signInLocked(email, address)) throw new TooManyAttempts();
+      const user = await findUserByEmail(email);
+      const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
+      if (!ok || !user || user.disabledAt) {
+        await recordFailedSignIn(email, address);
+        return null;
+      }
+      await clearFailedSignIns(email);
+      return { id: user.id, email: user.email, name: user.name };
+    },
+  }),
+];
+
+/** Optional single sign-on for schools with Google Workspace, Microsoft Entra or Keycloak. */
+if (process.env.AUTH_OIDC_ISSUER && process.env.AUTH_OIDC_ID && process.env.AUTH_OIDC_SECRET) {
+  providers.push({
+    id: "oidc",
+    name: process.env.AUTH_OIDC_NAME ?? "School account",
+    type: "oidc",
+    issuer: process.env.AUTH_OIDC_ISSUER,
+    clientId: process.env.AUTH_OIDC_ID,
+    clientSecret: process.env.AUTH_OIDC_SECRET,
+  });
+}
+
+const config: NextAuthConfig = {
+  providers,
+  trustHost: true,
+  session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+  pages: { signIn: "/login", error: "/login" },
+  callbacks: {
+    /** OIDC accounts must already exist (and be enabled) in the dashboard: no self sign-up. */
+    async signIn({ user, account }) {
+      if (account?.provider !== "oidc") return true;
+      const known = user.email ? await findUserByEmail(user.email) : undefined;
+      return Boolean(known && !known.disabledAt);
+    },
+    async jwt({ token, user, account }) {
+      if (user) {
+        const stored = account?.provider === "oidc" && user.email ? await findUserByEmail(user.email) : undefined;
+        token.uid = stored?.id ?? user.id;
+      }
+      return token;
+    },
+    async session({ session, token }) {
+      if (typeof token.uid === "string") session.user.id = token.uid;
+      return session;
+    },
+  },
+};
+
+// Lazy, so that building the app never needs the secret.
+export const { handlers, auth, signIn, signOut } = NextAuth(() => ({ ...config, secret: authSecret() }));

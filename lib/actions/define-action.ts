@@ -1,0 +1,80 @@
+import "server-only";
+import { z } from "zod";
+import { recordAudit } from "@/lib/audit";
+import { currentActor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/auth/users";
+import type { Subject } from "@/lib/authz/policy";
+import { subjectOf } from "@/lib/authz/subject";
+import { clientFor } from "@/lib/connections";
+import type { Role } from "@/lib/db/schema";
+import { translator, type Translate } from "@/lib/i18n/core";
+import { V1Error, ValidationError, type V1Client } from "@/lib/v1";
+import { problemMessage } from "./problem";
+
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+export type ActionContext = { actor: Actor; subject: Subject; client: V1Client; t: Translate };
+
+type Config<S extends z.ZodType, T> = {
+  /** Audit name, e.g. `session.end`. */
+  name: string;
+  input: S;
+  roles: readonly Role[];
+  /** Loads and checks the object itself; false denies. Roles alone never protect an object. */
+  authorize: (ctx: ActionContext, input: z.output<S>) => Promise<boolean> | boolean;
+  run: (ctx: ActionContext, input: z.output<S>) => Promise<T>;
+  target?: (input: z.output<S>, data?: T) => { type: string; id?: string };
+};
+
+function formToObject(form: FormData): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const [name, value] of form) if (typeof value === "string" && !name.startsWith("$ACTION")) object[name] = value;
+  return object;
+}
+
+/**
+ * Every server action goes through here: parse the input, load the signed-in person, check the
+ * role and the object, run, and record the attempt in the audit log, allowed or not. Refusals of
+ * the school's API come back as typed results for `useActionState`; surprises are thrown.
+ * Call it with the input, or as `(previousState, formData)` from a form.
+ */
+export function defineAction<S extends z.ZodType, T>(config: Config<S, T>) {
+  return async function action(...args: [unknown] | [unknown, FormData]): Promise<ActionResult<T>> {
+    const raw = args[1] instanceof FormData ? formToObject(args[1]) : args[0];
+    const actor = await currentActor();
+    const t = translator(actor?.locale ?? "en");
+    if (!actor) return { ok: false, message: t("errors.signedOut") };
+    const parsed = config.input.safeParse(raw);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
+      return { ok: false, message: t("errors.invalidInput"), fieldErrors };
+    }
+    const input = parsed.data;
+    const target = config.target?.(input);
+    const audit = (result: "ok" | "denied" | "failed", details?: Record<string, unknown>, data?: T) => {
+      const finalTarget = config.target?.(input, data) ?? target;
+      return recordAudit(actor, { action: config.name, result, targetType: finalTarget?.type, targetId: finalTarget?.id, details });
+    };
+    const ctx: ActionContext = { actor, subject: await subjectOf(actor), client: clientFor(actor.connectionId), t };
+    try {
+      if (!config.roles.includes(actor.role) || !(await config.authorize(ctx, input))) {
+        await audit("denied");
+        return { ok: false, message: t("errors.forbidden") };
+      }
+      const data = await config.run(ctx, input);
+      await audit("ok", undefined, data);
+      return { ok: true, data };
+    } catch (error) {
+      if (!(error instanceof V1Error)) {
+        await audit("failed", { error: "unexpected" });
+        throw error;
+      }
+      await audit(error instanceof ValidationError ? "failed" : "denied", { code: error.code });
+      if (error instanceof ValidationError) return { ok: false, message: t("errors.invalidInput"), fieldErrors: error.fieldErrors };
+      return { ok: false, message: problemMessage(error, t) };
+    }
+  };
+}

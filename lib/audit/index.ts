@@ -1,0 +1,41 @@
+import "server-only";
+import { and, desc, eq, lt } from "drizzle-orm";
+import { dashboardDb } from "@/lib/db";
+import { auditLog } from "@/lib/db/schema";
+import { newId } from "@/lib/school-api/ids";
+import type { Actor } from "@/lib/auth/users";
+
+export type AuditEntry = {
+  action: string;
+  result: "ok" | "denied" | "failed";
+  targetType?: string;
+  targetId?: string;
+  details?: Record<string, unknown>;
+};
+
+/** Every write, allowed or not, is recorded: who, when, what, and how it ended. */
+export async function recordAudit(actor: Pick<Actor, "id" | "email" | "connectionId">, entry: AuditEntry): Promise<void> {
+  const db = await dashboardDb();
+  await db.insert(auditLog).values({
+    id: newId("aud"),
+    connectionId: actor.connectionId,
+    userId: actor.id,
+    userEmail: actor.email,
+    action: entry.action,
+    result: entry.result,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    details: entry.details ?? null,
+  });
+}
+
+/** One school's log, newest first, in pages keyed by time. */
+export async function listAudit(connectionId: string, options: { before?: Date; limit?: number } = {}) {
+  const db = await dashboardDb();
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.connectionId, connectionId), options.before ? lt(auditLog.at, options.before) : undefined))
+    .orderBy(desc(auditLog.at))
+    .limit(options.limit ?? 50);
+}

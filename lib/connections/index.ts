@@ -1,0 +1,87 @@
+import "server-only";
+import { readFileSync } from "node:fs";
+import { headers } from "next/headers";
+import { z } from "zod";
+import { createV1Client, EMBEDDED_DEMO_KEY, type V1Client } from "@/lib/v1";
+
+/**
+ * The schools this dashboard serves. Keys live only here, in server memory, read from the
+ * environment or a secrets file; the dashboard's store knows a connection by its id alone.
+ */
+export type ConnectionConfig = { id: string; label: string; baseUrl: string; apiKey: string; allowInsecureHttp?: boolean };
+
+const FileEntry = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, "ids are lowercase letters, digits and dashes"),
+  label: z.string().min(1),
+  base_url: z.string().url(),
+  api_key: z.string().min(8).optional(),
+  api_key_env: z.string().min(1).optional(),
+});
+const FileSchema = z.array(FileEntry).min(1);
+
+type Env = Record<string, string | undefined>;
+
+export function isEmbeddedMode(env: Env = process.env): boolean {
+  return !env.SCHOOL_API_URL && !env.SCHOOL_CONNECTIONS_FILE;
+}
+
+/** Demo schools of the embedded API, reached over loopback; they exist only in embedded mode. */
+export const EMBEDDED_CONNECTIONS = [
+  { id: "alnoor", label: "Al-Noor Quran School", apiKey: EMBEDDED_DEMO_KEY },
+  { id: "arqam", label: "Dar Al-Arqam", apiKey: "demo_arqam_admin" },
+] as const;
+
+export function loadConnections(env: Env = process.env): ConnectionConfig[] {
+  if (env.SCHOOL_CONNECTIONS_FILE) {
+    const parsed = FileSchema.safeParse(JSON.parse(readFileSync(env.SCHOOL_CONNECTIONS_FILE, "utf8")));
+    if (!parsed.success) throw new Error(`SCHOOL_CONNECTIONS_FILE is not valid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    return parsed.data.map((entry) => {
+      const apiKey = entry.api_key ?? (entry.api_key_env ? env[entry.api_key_env] : undefined);
+      if (!apiKey) throw new Error(`Connection '${entry.id}' has no key: set api_key or api_key_env`);
+      return { id: entry.id, label: entry.label, baseUrl: entry.base_url, apiKey };
+    });
+  }
+  if (env.SCHOOL_API_URL) {
+    if (!env.SCHOOL_API_KEY) throw new Error("SCHOOL_API_URL is set but SCHOOL_API_KEY is not");
+    return [{ id: "default", label: env.SCHOOL_LABEL ?? "School", baseUrl: env.SCHOOL_API_URL, apiKey: env.SCHOOL_API_KEY, allowInsecureHttp: env.SCHOOL_API_ALLOW_INSECURE_HTTP === "true" }];
+  }
+  const baseUrl = `http://127.0.0.1:${env.PORT?.trim() || "3000"}/api/v1`;
+  return EMBEDDED_CONNECTIONS.map((c) => ({ id: c.id, label: c.label, baseUrl, apiKey: c.apiKey }));
+}
+
+const globalClients = globalThis as typeof globalThis & { __v1Clients?: Map<string, V1Client> };
+
+/** One client per connection and process; its tenant (GET /school) is confirmed once and memoized. */
+export function clientFor(connectionId: string): V1Client {
+  const clients = (globalClients.__v1Clients ??= new Map());
+  const existing = clients.get(connectionId);
+  if (existing) return existing;
+  const config = loadConnections().find((c) => c.id === connectionId);
+  if (!config) throw new Error(`Unknown school connection '${connectionId}'`);
+  const client = createV1Client({
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    allowInsecureHttp: config.allowInsecureHttp,
+    fetch: isEmbeddedMode() ? tracedFetch : undefined,
+  });
+  clients.set(connectionId, client);
+  return client;
+}
+
+/**
+ * Embedded mode: each call carries the id of the page request that made it (set by proxy.ts), so
+ * the embedded API can count a page's v1 calls for the call-budget tests. Nothing is added when the
+ * dashboard talks to a real school.
+ */
+const tracedFetch: typeof fetch = async (input, init) => {
+  let requestId: string | null = null;
+  try {
+    requestId = (await headers()).get("x-request-id");
+  } catch {
+    // outside a request (start-up, scripts): nothing to trace
+  }
+  if (!requestId) return fetch(input, init);
+  const traced = new Headers(init?.headers);
+  traced.set("x-dashboard-request", requestId);
+  return fetch(input, { ...init, headers: traced });
+};

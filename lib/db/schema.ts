@@ -1,0 +1,83 @@
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, integer } from "drizzle-orm/pg-core";
+
+/**
+ * The dashboard's own small store: people, their roles and links into one school, the school
+ * connections (never their keys), and the audit log. School data itself stays in the school's API.
+ */
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
+
+export const ROLES = ["admin", "teacher", "parent"] as const;
+export type Role = (typeof ROLES)[number];
+export const LOCALES = ["en", "ar"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** A school this dashboard serves. The key lives in the server's environment or secrets file, by `id`. */
+export const connections = pgTable("connections", {
+  id: text("id").primaryKey(),
+  label: text("label").notNull(),
+  /** Tenant id confirmed by GET /school the last time the connection was checked. */
+  tenantId: text("tenant_id"),
+  checkedAt: ts("checked_at"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    connectionId: text("connection_id").notNull().references(() => connections.id),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role").$type<Role>().notNull(),
+    /** scrypt hash; null for people who sign in with OIDC only. */
+    passwordHash: text("password_hash"),
+    locale: text("locale").$type<Locale>().notNull().default("en"),
+    disabledAt: ts("disabled_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email").on(t.email)],
+);
+
+/**
+ * What a person is linked to in the school's API, by ids taken from its responses: a teacher to a
+ * sheikh id, a parent to student lineage ids (student records are per semester).
+ */
+export const userLinks = pgTable(
+  "user_links",
+  {
+    userId: text("user_id").notNull().references(() => users.id),
+    kind: text("kind").$type<"sheikh" | "student_lineage">().notNull(),
+    refId: text("ref_id").notNull(),
+    /** The name shown when the link was made, for lists; the API stays the source of truth. */
+    label: text("label").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.refId] })],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    connectionId: text("connection_id").notNull(),
+    userId: text("user_id"),
+    userEmail: text("user_email"),
+    at: ts("at").notNull().defaultNow(),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    result: text("result").$type<"ok" | "denied" | "failed">().notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("audit_connection_at").on(t.connectionId, t.at)],
+);
+
+/** Sign-in attempts per email and per address, for rate limiting across instances. */
+export const signInAttempts = pgTable(
+  "sign_in_attempts",
+  {
+    bucket: text("bucket").primaryKey(),
+    count: integer("count").notNull(),
+    windowStart: ts("window_start").notNull(),
+  },
+);

@@ -1,0 +1,41 @@
+import "server-only";
+import type { Semester, Surah } from "@/lib/contract";
+import { cacheKey } from "@/lib/v1";
+import { clientFor } from "@/lib/connections";
+
+/**
+ * Stable reference data, cached in this process per tenant (the id confirmed by GET /school is part
+ * of every key, so two schools never share an entry). Semesters change rarely; Surahs never.
+ */
+const store = new Map<string, { expires: number; value: Promise<unknown> }>();
+
+async function perTenant<T>(connectionId: string, name: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  const tenantId = (await clientFor(connectionId).tenant()).id;
+  const key = JSON.stringify(cacheKey(tenantId, name));
+  const hit = store.get(key);
+  if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
+  const value = load();
+  store.set(key, { expires: Date.now() + ttlMs, value });
+  value.catch(() => store.delete(key));
+  return value;
+}
+
+export function semestersFor(connectionId: string): Promise<Semester[]> {
+  return perTenant(connectionId, "semesters", 60_000, async () => (await clientFor(connectionId).listAll("listSemesters")).items);
+}
+
+export function surahsFor(connectionId: string): Promise<Surah[]> {
+  return perTenant(connectionId, "surahs", 24 * 60 * 60_000, () => clientFor(connectionId).call("listSurahs"));
+}
+
+/** The semester a page shows: the one asked for when it exists, else the active one (archived stay readable). */
+export async function resolveSemester(connectionId: string, requested: string | undefined) {
+  const semesters = await semestersFor(connectionId);
+  const selected = semesters.find((s) => s.id === requested) ?? semesters.find((s) => s.status === "active") ?? semesters[0] ?? null;
+  return { semesters, selected };
+}
+
+/** For tests: forget every cached entry. */
+export function clearReferenceCache(): void {
+  store.clear();
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { ar } from "./messages/ar";
+import { en } from "./messages/en";
+import { formatDate, translator } from "./core";
+
+function leaves(node: unknown, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe("message catalogues", () => {
+  const english = leaves(en);
+  const arabic = leaves(ar);
+
+  it("Arabic has every English key and nothing else", () => {
+    expect([...arabic.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it("every Arabic message is written in Arabic, with the same placeholders as the English one", () => {
+    for (const [key, text] of english) {
+      const translated = arabic.get(key) ?? "";
+      expect(translated.trim(), key).not.toBe("");
+      expect(placeholders(translated), key).toEqual(placeholders(text));
+      if (/[A-Za-z]{3,}/.test(text.replace(/\{\w+\}/g, ""))) expect(translated, key).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+
+  it("fills placeholders and formats numbers per locale", () => {
+    expect(translator("en")("errors.insufficientScope", { scope: "learning_plans:read" })).toContain("learning_plans:read");
+    expect(translator("ar")("common.save")).toBe("حفظ");
+  });
+
+  it("shows the Hijri date beside the Gregorian one", () => {
+    expect(formatDate("en", "2026-11-22", { hijri: true })).toMatch(/22 Nov 2026 · .*1448/);
+    expect(formatDate("ar", "2026-11-22", { hijri: true })).toMatch(/هـ/);
+  });
+});

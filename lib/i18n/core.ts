@@ -1,0 +1,56 @@
+import { ar } from "./messages/ar";
+import { en } from "./messages/en";
+import type { KeyOf } from "./types";
+
+export const LOCALES = ["en", "ar"] as const;
+export type Locale = (typeof LOCALES)[number];
+export type MessageKey = KeyOf<typeof en>;
+export type Vars = Record<string, string | number>;
+export type Translate = (key: MessageKey, vars?: Vars) => string;
+
+const catalogues = { en, ar } as const;
+
+export function isLocale(value: unknown): value is Locale {
+  return value === "en" || value === "ar";
+}
+
+export function directionOf(locale: Locale): "ltr" | "rtl" {
+  return locale === "ar" ? "rtl" : "ltr";
+}
+
+function lookup(catalogue: unknown, key: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of key.split(".")) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+/** `{name}` placeholders are filled from vars; numbers are formatted for the locale. */
+export function translator(locale: Locale): Translate {
+  const numbers = new Intl.NumberFormat(locale === "ar" ? "ar-SA" : "en-GB");
+  return (key, vars) => {
+    const template = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
+    if (!vars) return template;
+    return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+      const value = vars[name];
+      if (value === undefined) return match;
+      return typeof value === "number" ? numbers.format(value) : value;
+    });
+  };
+}
+
+/** Dates as people read them: the Gregorian date, and the Hijri (Umm al-Qura) beside it where dates matter. */
+export function formatDate(locale: Locale, value: Date | string, options: { hijri?: boolean; time?: boolean; timeZone?: string } = {}): string {
+  const date = typeof value === "string" ? new Date(value.length === 10 ? `${value}T12:00:00Z` : value) : value;
+  const base: Intl.DateTimeFormatOptions = { dateStyle: "medium", ...(options.time ? { timeStyle: "short" } : {}), timeZone: options.timeZone ?? "UTC" };
+  const gregorian = new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-ca-gregory" : "en-GB", base).format(date);
+  if (!options.hijri) return gregorian;
+  const hijri = new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-ca-islamic-umalqura" : "en-GB-u-ca-islamic-umalqura", { dateStyle: "medium", timeZone: base.timeZone }).format(date);
+  return `${gregorian} · ${hijri}`;
+}
+
+export function formatNumber(locale: Locale, value: number): string {
+  return new Intl.NumberFormat(locale === "ar" ? "ar-SA" : "en-GB").format(value);
+}

@@ -1,0 +1,13 @@
+import type { Catalogue } from "../../types";
+import type { en } from "../en";
+import { admin } from "./admin";
+import { auth } from "./auth";
+import { common } from "./common";
+import { errors } from "./errors";
+import { halqas } from "./halqas";
+import { home } from "./home";
+import { nav } from "./nav";
+import { sessions } from "./sessions";
+import { students } from "./students";
+
+export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin };

@@ -1,0 +1,5 @@
+import type { Catalogue } from "../../types";
+import type { nav as en } from "../en/nav";
+
+export const nav: Catalogue<typeof en> = {
+};

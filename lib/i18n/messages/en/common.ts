@@ -1,0 +1,16 @@
+export const common = {
+  appName: "Halqa dashboard",
+  loading: "Loading…",
+  save: "Save",
+  cancel: "Cancel",
+  retry: "Try again",
+  back: "Back",
+  search: "Search",
+  none: "None",
+  notFoundTitle: "Not found",
+  notFoundBody: "There is nothing at this address, or it is not yours to see.",
+  errorTitle: "Something went wrong",
+  errorBody: "The page could not be shown. Nothing you entered was lost; try again.",
+  signOut: "Sign out",
+  language: "Language",
+} as const;

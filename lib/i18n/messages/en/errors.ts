@@ -1,0 +1,20 @@
+/** What people read when something is refused or fails. Never the server's own text. */
+export const errors = {
+  invalidInput: "Some fields need attention.",
+  signedOut: "You are signed out. Sign in again to continue.",
+  forbidden: "You are not allowed to do this.",
+  notFound: "This record no longer exists, or it is not yours to see.",
+  conflict: "Someone changed this at the same time. Reload and try again.",
+  invalidKey: "The school's key was not accepted (missing, expired or revoked). An administrator must replace it.",
+  insufficientScope: "The school's key lacks the permission {scope}. Keys never gain permissions: the key must be rotated to one that has it.",
+  insufficientScopeUnknown: "The school's key lacks a permission this needs. The key must be rotated to one that has it.",
+  featureUnavailable: "This feature is not enabled for the school.",
+  writeAccessDisabled: "The school's service does not accept changes right now (write access is not effective). Reading still works.",
+  writePolicyDenied: "The school's current policy does not allow this change.",
+  rolloutIneligible: "Changes through the service have not been rolled out to this school yet.",
+  suspended: "The school's access to the service is suspended.",
+  networkDenied: "The school's network rules do not allow this server to connect.",
+  rateLimited: "The school's service is busy. Try again in a moment.",
+  unavailable: "The school's service could not be reached. Try again in a moment.",
+  unexpected: "Something went wrong. Nothing was changed.",
+} as const;

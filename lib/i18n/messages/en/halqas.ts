@@ -1,0 +1,2 @@
+export const halqas = {
+} as const;

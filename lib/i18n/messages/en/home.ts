@@ -1,0 +1,2 @@
+export const home = {
+} as const;

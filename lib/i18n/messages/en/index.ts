@@ -1,0 +1,12 @@
+import { admin } from "./admin";
+import { auth } from "./auth";
+import { common } from "./common";
+import { errors } from "./errors";
+import { halqas } from "./halqas";
+import { home } from "./home";
+import { nav } from "./nav";
+import { sessions } from "./sessions";
+import { students } from "./students";
+
+/** The English catalogue: the source of every key. One file per feature. */
+export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin } as const;

@@ -1,0 +1,2 @@
+export const nav = {
+} as const;

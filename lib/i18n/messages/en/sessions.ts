@@ -1,0 +1,2 @@
+export const sessions = {
+} as const;

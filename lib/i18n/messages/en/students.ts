@@ -1,0 +1,2 @@
+export const students = {
+} as const;
