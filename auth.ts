@@ -13,6 +13,11 @@ class TooManyAttempts extends CredentialsSignin {
   code = "rate_limited";
 }
 
+/** Said only after a correct password, so it reveals nothing to someone guessing. */
+class AccountDisabled extends CredentialsSignin {
+  code = "disabled";
+}
+
 function clientAddress(request: Request): string | null {
   return request.headers.get("x-forwarded-for")?.split(",").pop()?.trim() ?? null;
 }
@@ -29,10 +34,11 @@ const providers: Provider[] = [
       if (await signInLocked(email, address)) throw new TooManyAttempts();
       const user = await findUserByEmail(email);
       const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
-      if (!ok || !user || user.disabledAt) {
+      if (!ok || !user) {
         await recordFailedSignIn(email, address);
         return null;
       }
+      if (user.disabledAt) throw new AccountDisabled();
       await clearFailedSignIns(email);
       return { id: user.id, email: user.email, name: user.name };
     },

@@ -62,10 +62,13 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    // Signs each demo role in once and saves its session under e2e/.auth/ (see e2e/fixtures.ts).
+    { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
     {
       name: "tablet",
       use: { ...devices["Desktop Chrome"], viewport: { width: 768, height: 1024 }, hasTouch: true },
+      dependencies: ["setup"],
     },
   ],
   webServer: {
@@ -78,6 +81,10 @@ export default defineConfig({
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     env: {
       SCHOOL_API_DATA_DIR: "memory://",
+      // A fresh dashboard store too: demo accounts link to ids of this run's fresh school data.
+      DASHBOARD_DATA_DIR: "memory://",
+      // Lets e2e/call-budget.spec.ts count the v1 calls of each page.
+      SCHOOL_API_TRACE: "1",
       SCHOOL_ADMIN_TOKEN: adminToken,
       NEXT_TELEMETRY_DISABLED: "1",
     },

@@ -2,13 +2,21 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
+import { BoundaryStringsProvider } from "@/components/shell/boundary-strings";
+import { SkipLink } from "@/components/shell/skip-link";
+import { getI18n } from "@/lib/i18n/server";
+import "@fontsource-variable/noto-sans-arabic";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Halqa dashboard", template: "%s · Halqa dashboard" },
-  description: "Attendance, recitations and learning plans for Quran study circles.",
-  icons: { icon: "/icon.svg" },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  const appName = t("common.appName");
+  return {
+    title: { default: appName, template: `%s · ${appName}` },
+    description: t("auth.landing.intro"),
+    icons: { icon: "/icon.svg" },
+  };
+}
 
 export const viewport: Viewport = {
   themeColor: [
@@ -17,10 +25,22 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+/**
+ * Language and direction come from the signed-in person's choice (else the cookie, else the
+ * browser), so every page renders per request; that is also what the CSP nonce needs.
+ */
+export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+  const { locale, dir, t } = await getI18n();
   return (
-    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
-      <body className="min-h-dvh">{children}</body>
+    <html lang={locale} dir={dir} className={`${GeistSans.variable} ${GeistMono.variable}`}>
+      <body className="min-h-dvh">
+        <SkipLink label={t("nav.skipToContent")} />
+        <BoundaryStringsProvider
+          strings={{ errorTitle: t("common.errorTitle"), errorBody: t("common.errorBody"), retry: t("common.retry"), reference: t("nav.errorReference") }}
+        >
+          {children}
+        </BoundaryStringsProvider>
+      </body>
     </html>
   );
 }

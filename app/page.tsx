@@ -1,13 +1,19 @@
+// v1 calls: 1 (GET /school, for signed-out visitors only)
 import Link from "next/link";
-import { connection } from "next/server";
+import { redirect } from "next/navigation";
 import type { School } from "@/lib/contract";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { connectSchool, describeV1Error, schoolConnectionFromEnv, V1Error, type Problem } from "@/lib/v1";
+import { homeFor } from "@/components/shell/nav-items";
+import { LanguageSwitch } from "@/components/shell/language-switch";
+import { problemMessage } from "@/lib/actions/problem";
+import { currentActor } from "@/lib/auth/session";
+import { getI18n, type I18n } from "@/lib/i18n/server";
+import { connectSchool, schoolConnectionFromEnv, V1Error } from "@/lib/v1";
 
-type Landing = { ok: true; school: School; demo: boolean } | { ok: false; problem: Problem };
+type Landing = { ok: true; school: School; demo: boolean } | { ok: false; code: string; message: string };
 
-async function loadLanding(): Promise<Landing> {
+async function loadLanding(t: I18n["t"]): Promise<Landing> {
   try {
     const { mode, ...config } = schoolConnectionFromEnv();
     const { school } = await connectSchool(config);
@@ -16,60 +22,68 @@ async function loadLanding(): Promise<Landing> {
     if (!(error instanceof V1Error)) throw error;
     // V1 errors carry no credential, so their code and message are safe for the server log.
     console.warn(`[landing] school API: ${error.name} ${error.code}: ${error.message}`);
-    return { ok: false, problem: describeV1Error(error) };
+    return { ok: false, code: error.code, message: problemMessage(error, t) };
   }
 }
 
+/** The start page: signed-in people go straight to their home; everyone else sees the school and the way in. */
 export default async function LandingPage() {
-  // The school's API is only reachable at request time (it is not running during the build).
-  await connection();
-  const landing = await loadLanding();
+  const actor = await currentActor();
+  if (actor) redirect(homeFor(actor.role));
+  const i18n = await getI18n();
+  const { t } = i18n;
+  const landing = await loadLanding(t);
 
   return (
-    <main id="main" className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col justify-center gap-8 px-6 py-12">
+    <main id="main" tabIndex={-1} className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col justify-center gap-8 px-6 py-12 outline-none">
+      <div className="flex justify-end">
+        <LanguageSwitch locale={i18n.locale} t={t} />
+      </div>
       <header className="flex flex-col gap-2">
-        <p className="text-sm font-medium tracking-wide text-primary uppercase">Quran study circles</p>
-        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Halqa dashboard</h1>
-        <p className="text-base text-muted-foreground">
-          Attendance, recitations and learning plans for your school&apos;s halqas, for teachers and administrators.
-        </p>
+        <p className="text-sm font-medium tracking-wide text-primary uppercase">{t("auth.landing.eyebrow")}</p>
+        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{t("common.appName")}</h1>
+        <p className="text-base text-muted-foreground">{t("auth.landing.intro")}</p>
       </header>
 
-      {landing.ok ? <SchoolCard school={landing.school} demo={landing.demo} /> : <ProblemCard problem={landing.problem} />}
+      {landing.ok ? <SchoolCard school={landing.school} demo={landing.demo} i18n={i18n} /> : <ProblemCard code={landing.code} message={landing.message} t={t} />}
     </main>
   );
 }
 
-function SchoolCard({ school, demo }: { school: School; demo: boolean }) {
+function SchoolCard({ school, demo, i18n }: { school: School; demo: boolean; i18n: I18n }) {
+  const { t, locale } = i18n;
+  const [first, second] = locale === "ar" && school.name_ar ? [school.name_ar, school.name] : [school.name, school.name_ar];
   return (
     <section aria-labelledby="school-label">
       <Card>
         <CardHeader>
-          <CardDescription id="school-label">Connected school</CardDescription>
+          <CardDescription id="school-label">{t("auth.landing.connectedSchool")}</CardDescription>
           <CardTitle as="h2" className="text-2xl">
-            {school.name}
+            {first}
           </CardTitle>
-          {school.name_ar ? (
-            <p lang="ar" dir="rtl" className="text-xl text-muted-foreground">
-              {school.name_ar}
+          {second ? (
+            <p lang={second === school.name_ar ? "ar" : undefined} dir="auto" className="text-xl text-muted-foreground">
+              {second}
             </p>
           ) : null}
         </CardHeader>
         <CardContent>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">Time zone</dt>
-            <dd>{school.time_zone}</dd>
+            <dt className="text-muted-foreground">{t("auth.landing.timeZone")}</dt>
+            <dd dir="ltr" className="text-start">
+              {school.time_zone}
+            </dd>
             {demo ? (
               <>
-                <dt className="text-muted-foreground">Data</dt>
-                <dd>Demo data from the built-in school service</dd>
+                <dt className="text-muted-foreground">{t("auth.landing.data")}</dt>
+                <dd>{t("auth.landing.demoData")}</dd>
               </>
             ) : null}
           </dl>
         </CardContent>
         <CardFooter>
           <Link href="/login" className={buttonVariants({ size: "lg" })}>
-            Sign in
+            {t("auth.login.submit")}
           </Link>
         </CardFooter>
       </Card>
@@ -77,25 +91,28 @@ function SchoolCard({ school, demo }: { school: School; demo: boolean }) {
   );
 }
 
-/** The API denied or could not be reached: say what happened, in our words, and keep the way in. */
-function ProblemCard({ problem }: { problem: Problem }) {
+/** The API refused or could not be reached: say what happened, in our words, and keep the way in. */
+function ProblemCard({ code, message, t }: { code: string; message: string; t: I18n["t"] }) {
   return (
     <section aria-labelledby="problem-title">
       <Card className="border-warning-foreground/30 bg-warning text-warning-foreground">
         <CardHeader>
           <CardTitle as="h2" id="problem-title">
-            {problem.title}
+            {t("auth.landing.problemTitle")}
           </CardTitle>
-          <p className="text-base">{problem.detail}</p>
+          <p className="text-base">{message}</p>
         </CardHeader>
         <CardContent>
           <p className="text-sm">
-            Reference: <code className="font-mono">{problem.code}</code>
+            {t("auth.landing.reference", { code: "" })}
+            <code className="font-mono" dir="ltr">
+              {code}
+            </code>
           </p>
         </CardContent>
         <CardFooter>
           <Link href="/login" className={buttonVariants({ variant: "outline", size: "lg" })}>
-            Sign in
+            {t("auth.login.submit")}
           </Link>
         </CardFooter>
       </Card>

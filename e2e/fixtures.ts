@@ -1,14 +1,65 @@
-import { test as base, expect } from "@playwright/test";
+import path from "node:path";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /** Fixed values of the embedded demo (see the README); specs take them from here. */
 export const DEMO = {
   schools: { alnoor: "Al-Noor Quran School", arqam: "Dar Al-Arqam" },
+  password: "demo1234",
+  accounts: {
+    admin: "admin@alnoor.demo",
+    teacher: "teacher@alnoor.demo",
+    parent: "parent@alnoor.demo",
+    arqamAdmin: "admin@arqam.demo",
+  },
 } as const;
 
-type Fixtures = { demo: typeof DEMO };
+export type DemoRole = keyof typeof DEMO.accounts;
+export const DEMO_ROLES = Object.keys(DEMO.accounts) as DemoRole[];
+
+/** Where e2e/auth.setup.ts saves each role's signed-in browser state (gitignored). */
+export function storageStateFor(role: DemoRole): string {
+  return path.resolve("e2e", ".auth", `${role}.json`);
+}
+
+type Fixtures = {
+  demo: typeof DEMO;
+  /** A page signed in as admin@alnoor.demo (its own browser context). */
+  adminPage: Page;
+  /** A page signed in as teacher@alnoor.demo. */
+  teacherPage: Page;
+  /** A page signed in as parent@alnoor.demo. */
+  parentPage: Page;
+  /** A page signed in as admin@arqam.demo (the other school). */
+  arqamAdminPage: Page;
+};
+
+/**
+ * A page in a fresh context holding the role's saved session. The context gets the project's
+ * options (base URL, viewport, touch) like the built-in `page`. Sessions are JWTs, so signing out in
+ * one test does not end the saved session for the others.
+ */
+function pageAs(role: DemoRole) {
+  return async ({ browser }: { browser: import("@playwright/test").Browser }, use: (page: Page) => Promise<void>) => {
+    const context = await browser.newContext({ storageState: storageStateFor(role) });
+    const page = await context.newPage();
+    await use(page);
+    await context.close();
+  };
+}
 
 export const test = base.extend<Fixtures>({
   demo: [DEMO, { option: true }],
+  adminPage: pageAs("admin"),
+  teacherPage: pageAs("teacher"),
+  parentPage: pageAs("parent"),
+  arqamAdminPage: pageAs("arqamAdmin"),
 });
+
+/** Signs in through the login form of `page` (for tests about signing in itself; others use the fixtures). */
+export async function signIn(page: Page, email: string, password: string = DEMO.password): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
 
 export { expect };

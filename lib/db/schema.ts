@@ -81,3 +81,5 @@ export const signInAttempts = pgTable(
     windowStart: ts("window_start").notNull(),
   },
 );
+
+export * from "./schema-plans";

@@ -3,13 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { apiSuite } from "./api";
+import { syncSuite } from "./sync";
 import type { LoadOptions } from "./load";
 import { countVerdicts, printSuite, writeResults, type SuiteReport } from "./report";
 import { build, ROOT, staleBuildReason, startServer, stopAllChildren, type RunningServer } from "./server";
 import type { Suite } from "./suite";
 
 /** Every bench suite, in the order `all` runs them. Later benches append here. */
-const SUITES: Suite[] = [apiSuite];
+const SUITES: Suite[] = [apiSuite, syncSuite];
 
 const RESULTS_FILE = path.join(ROOT, ".bench", "results.json");
 const CPU_PROFILE_DIR = path.join(ROOT, ".bench", "cpu");
@@ -26,7 +27,7 @@ Options:
   --duration <s>     seconds per measured run (default 8)
   --connections <n>  concurrent connections (default 10)
   --max-requests <n> request cap per measured run (default 100000)
-  --timeout <s>      stop everything when the runs (after the build) take longer (default 300)
+  --timeout <s>      stop everything when the runs (after the build) take longer (default 1500)
   --diag             add diagnostic targets that split a request's cost
   --cpu-prof         profile the server's CPU; the .cpuprofile lands in .bench/cpu/ when it stops
   --strict           exit 1 when a target misses its goal (default: report only)
@@ -75,7 +76,7 @@ function parseCli() {
     strict: values.strict === true,
     diag: values.diag === true,
     cpuProfile: values["cpu-prof"] === true,
-    timeoutMs: positiveNumber(values.timeout, 300, "timeout") * 1000,
+    timeoutMs: positiveNumber(values.timeout, 1500, "timeout") * 1000,
   };
 }
 

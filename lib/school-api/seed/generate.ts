@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ALL_SCOPES } from "@/lib/contract";
 import type { Db } from "../db/client";
@@ -52,7 +52,7 @@ export async function generateSchool(db: Db, input: GenerateOptions): Promise<Ge
   const rng = createRng(options.seed);
   const studentCount = options.students ?? Math.max(options.plans, options.studentsPerHalqa);
 
-  return db.transaction(async (transaction) => {
+  const result = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const [taken] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.keyHash, hashKey(options.key))).limit(1);
     if (taken) throw new ApiError("conflict", "That key is already in use; choose another --key");
@@ -114,4 +114,7 @@ export async function generateSchool(db: Db, input: GenerateOptions): Promise<Ge
     }
     return { schoolId, students: students.length, halqas: halqaCount, plans: options.plans, assignments };
   });
+  // Fresh planner statistics, so the first queries on a bulk-loaded school use their indexes.
+  await db.execute(sql`analyze`);
+  return result;
 }

@@ -2,4 +2,35 @@ import type { Catalogue } from "../../types";
 import type { nav as en } from "../en/nav";
 
 export const nav: Catalogue<typeof en> = {
+  skipToContent: "انتقل إلى المحتوى الرئيسي",
+  primary: "القائمة الرئيسية",
+  today: "اليوم",
+  halqas: "الحلقات",
+  students: "الطلاب",
+  sessions: "الجلسات",
+  users: "المستخدمون",
+  connection: "الاتصال",
+  audit: "سجل التدقيق",
+  account: "الحساب",
+  signedInAs: "تم تسجيل الدخول باسم {name}",
+  roles: {
+    admin: "مدير",
+    teacher: "معلم",
+    parent: "ولي أمر",
+  },
+  languageNames: {
+    en: "English",
+    ar: "العربية",
+  },
+  schoolProblemTitle: "خدمة المدرسة",
+  backHome: "العودة إلى صفحة البداية",
+  backToday: "العودة إلى اليوم",
+  errorReference: "المرجع: {digest}",
+  family: {
+    title: "الأسرة",
+    greeting: "السلام عليكم، {name}",
+    childrenTitle: "أبناؤك",
+    childrenEmpty: "لا يوجد أبناء مرتبطون بحسابك بعد. اطلب من مدير المدرسة ربطهم.",
+    comingSoon: "سيظهر هنا حضور كل ابن وتسميعه وواجباته.",
+  },
 };

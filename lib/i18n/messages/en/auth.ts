@@ -1,2 +1,36 @@
+/** Signing in and the public start page. */
 export const auth = {
+  landing: {
+    eyebrow: "Quran study circles",
+    intro: "Attendance, recitations and learning plans for your school's halqas, for teachers and administrators.",
+    connectedSchool: "Connected school",
+    timeZone: "Time zone",
+    data: "Data",
+    demoData: "Demo data from the built-in school service",
+    problemTitle: "The school's service is not available",
+    reference: "Reference: {code}",
+  },
+  login: {
+    title: "Sign in",
+    intro: "Sign in with the account your school gave you.",
+    email: "Email",
+    password: "Password",
+    submit: "Sign in",
+    submitting: "Signing in…",
+    or: "or",
+    oidc: "Sign in with {name}",
+    oidcDefault: "Sign in with your school account",
+    demoTitle: "Demo accounts",
+    demoHint: "Password for every demo account: {password}",
+  },
+  errors: {
+    invalidCredentials: "The email or password is not right. Check them and try again.",
+    rateLimited: "Too many failed attempts. Wait 15 minutes, then try again.",
+    disabled: "This account has been disabled. Ask your school's administrator.",
+    accessDenied: "This account has no access to the dashboard. Ask your school's administrator.",
+    failed: "Signing in did not work. Try again in a moment.",
+    emailRequired: "Enter your email address.",
+    emailInvalid: "Enter an email address like name@school.org.",
+    passwordRequired: "Enter your password.",
+  },
 } as const;

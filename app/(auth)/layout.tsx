@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+import { LanguageSwitch } from "@/components/shell/language-switch";
+import { getI18n } from "@/lib/i18n/server";
+
+/** Signed-out pages: the app's name, the language switch (remembered in a cookie), and the page. */
+export default async function AuthLayout({ children }: { children: ReactNode }) {
+  const { t, locale } = await getI18n();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="mx-auto flex w-full max-w-md items-center justify-between gap-4 px-6 pt-6">
+        <p className="text-lg font-semibold tracking-tight">{t("common.appName")}</p>
+        <LanguageSwitch locale={locale} t={t} />
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-6 px-6 py-10 outline-none">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+// v1 calls: 0 (GET /school once per connection and process, then memoized)
+import type { ReactNode } from "react";
+import { loadSchoolHeading } from "@/components/shell/load-school";
+import { SchoolProblemBanner, ShellHeader } from "@/components/shell/shell-header";
+import { requireActor } from "@/lib/auth/session";
+import { getI18n } from "@/lib/i18n/server";
+
+/**
+ * The staff shell. Signed-out people go to /login and parents get a 404, but this is not the
+ * protection of what is below: every page and action checks the person and the object again.
+ */
+export default async function StaffLayout({ children }: { children: ReactNode }) {
+  const actor = await requireActor(["admin", "teacher"]);
+  const i18n = await getI18n();
+  const school = await loadSchoolHeading(actor, i18n.locale, i18n.t);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ShellHeader actor={actor} school={school} i18n={i18n} />
+      {school.ok ? null : <SchoolProblemBanner title={i18n.t("nav.schoolProblemTitle")} message={school.message} />}
+      <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 outline-none sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}

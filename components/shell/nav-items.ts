@@ -1,0 +1,32 @@
+import type { Role } from "@/lib/db/schema";
+import type { MessageKey } from "@/lib/i18n/core";
+
+export type NavItem = { href: string; label: MessageKey };
+
+const STAFF: NavItem[] = [
+  { href: "/today", label: "nav.today" },
+  { href: "/halqas", label: "nav.halqas" },
+  { href: "/students", label: "nav.students" },
+  { href: "/sessions", label: "nav.sessions" },
+];
+
+const ADMIN: NavItem[] = [
+  { href: "/admin/users", label: "nav.users" },
+  { href: "/admin/connection", label: "nav.connection" },
+  { href: "/admin/audit", label: "nav.audit" },
+];
+
+/**
+ * The links a role is shown. Only what to show: each page and action checks the person itself
+ * (requireActor, can.*), so a hidden link is never the protection.
+ */
+export function navItemsFor(role: Role): NavItem[] {
+  if (role === "admin") return [...STAFF, ...ADMIN];
+  if (role === "teacher") return STAFF;
+  return [];
+}
+
+/** Where a role lands after signing in. */
+export function homeFor(role: Role): string {
+  return role === "parent" ? "/family" : "/today";
+}

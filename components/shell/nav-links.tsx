@@ -1,0 +1,36 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/lib/utils";
+
+type Props = { label: string; items: { href: string; label: string }[] };
+
+/** The primary navigation; the current section is marked for sight and for screen readers. */
+export function NavLinks({ label, items }: Props) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap gap-1">
+        {items.map((item) => {
+          const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                aria-current={current ? "page" : undefined}
+                className={cn(
+                  "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium transition-colors outline-none",
+                  "hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/60",
+                  current ? "bg-muted text-foreground underline decoration-primary decoration-2 underline-offset-8" : "text-muted-foreground",
+                )}
+              >
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,51 @@
+import Link from "next/link";
+import type { Actor } from "@/lib/auth/users";
+import type { I18n } from "@/lib/i18n/server";
+import { LanguageSwitch } from "./language-switch";
+import type { SchoolHeading } from "./load-school";
+import { homeFor, navItemsFor } from "./nav-items";
+import { NavLinks } from "./nav-links";
+import { SignOutButton } from "./sign-out-button";
+
+/**
+ * The signed-in header: the school, who is signed in, the language switch and sign out; below, the
+ * links of the person's role (none for parents). Wraps instead of overflowing on a portrait tablet.
+ */
+export function ShellHeader({ actor, school, i18n }: { actor: Actor; school: SchoolHeading; i18n: I18n }) {
+  const { t, locale } = i18n;
+  const items = navItemsFor(actor.role).map((item) => ({ href: item.href, label: t(item.label) }));
+  return (
+    <header className="border-b border-border bg-card">
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-2 px-4 py-3 sm:px-6">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <div className="flex min-w-0 flex-col">
+            <Link href={homeFor(actor.role)} className="inline-flex min-h-11 items-center rounded-md text-lg font-semibold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+              {school.ok ? school.name : t("common.appName")}
+            </Link>
+            {school.ok ? <p className="text-xs text-muted-foreground">{t("common.appName")}</p> : null}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="text-sm text-muted-foreground" title={t("nav.signedInAs", { name: actor.name })}>
+              <span className="font-medium text-foreground">{actor.name}</span> · {t(`nav.roles.${actor.role}`)}
+            </p>
+            <LanguageSwitch locale={locale} t={t} />
+            <SignOutButton t={t} />
+          </div>
+        </div>
+        {items.length ? <NavLinks label={t("nav.primary")} items={items} /> : null}
+      </div>
+    </header>
+  );
+}
+
+/** Shown under the header when the school's API refused to name the school: the reason, not a crash. */
+export function SchoolProblemBanner({ message, title }: { message: string; title: string }) {
+  return (
+    <div className="border-b border-warning-foreground/30 bg-warning text-warning-foreground">
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-1 px-4 py-3 sm:px-6">
+        <p className="font-semibold">{title}</p>
+        <p className="text-sm">{message}</p>
+      </div>
+    </div>
+  );
+}

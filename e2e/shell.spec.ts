@@ -1,0 +1,160 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, signIn, test } from "./fixtures";
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
+const STAFF_LINKS = ["Today", "Halqas", "Students", "Sessions"];
+const ADMIN_LINKS = ["Users", "Connection", "Audit log"];
+
+async function expectNoAxeViolations(page: Page, scope?: string) {
+  const builder = new AxeBuilder({ page }).withTags(WCAG);
+  // Staff pages belong to other features: the shell is checked here, each page by its own spec.
+  if (scope) builder.include(scope);
+  const { violations } = await builder.analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const mainNav = (page: Page, name = "Main") => page.getByRole("navigation", { name });
+
+test.describe("signing in", () => {
+  test("the login page explains missing fields and wrong credentials", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Enter your email address.")).toBeVisible();
+    await expect(page.getByText("Enter your password.")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+    await signIn(page, DEMO.accounts.teacher, "not-the-password");
+    await expect(page.getByRole("alert").filter({ hasText: "The email or password is not right" })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel("Email")).toHaveValue(DEMO.accounts.teacher);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a signed-out visitor is sent to sign in, then back to the page asked for", async ({ page }) => {
+    await page.goto("/students?q=a");
+    await expect(page).toHaveURL(/\/login\?next=%2Fstudents%3Fq%3Da$/);
+    await signIn(page, DEMO.accounts.admin);
+    await expect(page).toHaveURL(/\/students\?q=a$/);
+    await expect(mainNav(page).getByRole("link", { name: "Students" })).toHaveAttribute("aria-current", "page");
+  });
+
+  async function expectHome(page: Page, home: RegExp) {
+    await page.goto("/");
+    await expect(page).toHaveURL(home);
+    await page.goto("/login");
+    await expect(page).toHaveURL(home);
+  }
+
+  test("an admin's home is today", async ({ adminPage }) => expectHome(adminPage, /\/today$/));
+  test("a teacher's home is today", async ({ teacherPage }) => expectHome(teacherPage, /\/today$/));
+  test("a parent's home is the family page", async ({ parentPage }) => expectHome(parentPage, /\/family$/));
+});
+
+test.describe("the staff shell", () => {
+  test("an admin sees the school, every staff and admin link, and can skip to the content", async ({ adminPage: page }) => {
+    await page.goto("/today");
+    await expect(page.getByRole("banner").getByRole("link", { name: DEMO.schools.alnoor })).toBeVisible();
+    const nav = mainNav(page);
+    for (const name of [...STAFF_LINKS, ...ADMIN_LINKS]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
+
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+    await expectNoAxeViolations(page, "header");
+  });
+
+  test("a teacher has the staff links but no admin links", async ({ teacherPage: page }) => {
+    await page.goto("/today");
+    const nav = mainNav(page);
+    for (const name of STAFF_LINKS) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    for (const name of ADMIN_LINKS) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
+    await expect(page.getByRole("banner").getByText("Teacher")).toBeVisible();
+  });
+
+  test("signing out ends the session in this browser", async ({ teacherPage: page }) => {
+    await page.goto("/today");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/halqas");
+    await expect(page).toHaveURL(/\/login\?next=%2Fhalqas$/);
+  });
+});
+
+test.describe("parents", () => {
+  test("a parent sees their children and no staff navigation", async ({ parentPage: page }) => {
+    await page.goto("/family");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Umm Yusuf");
+    const children = page.getByRole("region", { name: "Your children" }).getByRole("listitem");
+    await expect(children).toHaveCount(2);
+    await expect(mainNav(page)).toHaveCount(0);
+    for (const name of [...STAFF_LINKS, ...ADMIN_LINKS]) await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a parent cannot open staff or admin pages", async ({ parentPage: page }) => {
+    for (const path of ["/halqas", "/admin/users"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+      await expect(mainNav(page)).toHaveCount(0);
+    }
+  });
+});
+
+test.describe("language", () => {
+  test("a signed-out visitor's choice is kept in a cookie, and the login page is accessible in both languages", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "العربية" }).click();
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.getByRole("heading", { level: 1, name: "تسجيل الدخول" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "تسجيل الدخول" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Another account than the English test's, so that no account nears the lock-out (5 failures).
+    await page.getByLabel("البريد الإلكتروني").fill(DEMO.accounts.parent);
+    await page.getByLabel("كلمة المرور").fill("not-the-password");
+    await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "البريد الإلكتروني أو كلمة المرور غير صحيحة" })).toBeVisible();
+
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  });
+
+  test("a signed-in person's language is stored with their account", async ({ arqamAdminPage: page, browser }, testInfo) => {
+    // It changes a shared demo account for a moment; one project is enough (and two would race).
+    test.skip(testInfo.project.name !== "desktop", "changes a shared account's stored language");
+    await page.goto("/today");
+    try {
+      await page.getByRole("button", { name: "العربية" }).click();
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      const nav = mainNav(page, "القائمة الرئيسية");
+      for (const name of ["اليوم", "الحلقات", "الطلاب", "الجلسات", "المستخدمون"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+      await page.reload();
+      await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+      await expectNoAxeViolations(page, "header");
+
+      // Another browser without the language cookie: the account remembers.
+      const state = await page.context().storageState();
+      const elsewhere = await browser.newContext({ storageState: { ...state, cookies: state.cookies.filter((c) => c.name !== "locale") } });
+      const other = await elsewhere.newPage();
+      await other.goto("/today");
+      await expect(other.locator("html")).toHaveAttribute("dir", "rtl");
+      await expect(mainNav(other, "القائمة الرئيسية")).toBeVisible();
+      await elsewhere.close();
+    } finally {
+      await page.goto("/today");
+      const english = page.getByRole("button", { name: "English" });
+      if (await english.isVisible()) await english.click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    }
+  });
+});

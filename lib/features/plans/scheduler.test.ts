@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { intervalMinutesFromEnv, startSyncScheduler, type SchedulerTimer } from "./scheduler";
+import type { SyncResult } from "./sync";
+
+/** A timer whose callbacks run when the test says so. */
+function manualTimer() {
+  const pending = new Map<number, { callback: () => void; ms: number }>();
+  let next = 1;
+  const timer: SchedulerTimer = {
+    set(callback, ms) {
+      const handle = next++;
+      pending.set(handle, { callback, ms });
+      return handle;
+    },
+    clear(handle) {
+      pending.delete(handle as number);
+    },
+  };
+  return {
+    timer,
+    delays: () => [...pending.values()].map((entry) => entry.ms),
+    /** Fires every pending callback once and lets the tick it starts finish. */
+    async fire() {
+      const due = [...pending.entries()];
+      pending.clear();
+      for (const [, entry] of due) entry.callback();
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+}
+
+const completed = (connectionId: string): SyncResult => ({
+  status: "completed",
+  connectionId,
+  mode: "incremental",
+  resumed: false,
+  restarted: false,
+  watermark: null,
+  cycle: { plans: 0, assignments: 0, requests: 2, pages: 1 },
+  plans: 0,
+  assignments: 0,
+  requests: 2,
+  pages: 1,
+  durationMs: 1,
+});
+
+describe("startSyncScheduler", () => {
+  it("reads PLAN_SYNC_INTERVAL_MINUTES (default 15; 0 = off) and refuses nonsense", () => {
+    expect(intervalMinutesFromEnv({})).toBe(15);
+    expect(intervalMinutesFromEnv({ PLAN_SYNC_INTERVAL_MINUTES: "5" })).toBe(5);
+    expect(intervalMinutesFromEnv({ PLAN_SYNC_INTERVAL_MINUTES: "0" })).toBe(0);
+    expect(() => intervalMinutesFromEnv({ PLAN_SYNC_INTERVAL_MINUTES: "soon" })).toThrow(/PLAN_SYNC_INTERVAL_MINUTES/);
+    const manual = manualTimer();
+    const off = startSyncScheduler({ env: { PLAN_SYNC_INTERVAL_MINUTES: "0" }, timer: manual.timer, run: async (id) => completed(id), connectionIds: () => ["a"] });
+    expect(off.enabled).toBe(false);
+    expect(manual.delays()).toEqual([]);
+  });
+
+  it("runs each connection in turn every interval; backs off a denied one; resumes a failed one next tick", async () => {
+    const manual = manualTimer();
+    const runs: string[] = [];
+    let clock = 0;
+    const scheduler = startSyncScheduler({
+      intervalMinutes: 15,
+      initialDelayMs: 1_000,
+      timer: manual.timer,
+      now: () => clock,
+      log: () => undefined,
+      connectionIds: () => ["alnoor", "arqam", "flaky"],
+      run: async (id) => {
+        runs.push(id);
+        if (id === "arqam") {
+          return { status: "denied", connectionId: id, error: null, problem: { code: "feature_unavailable", kind: "denied", message: "off", at: "" }, plans: 0, assignments: 0, requests: 2, pages: 0, durationMs: 1 };
+        }
+        if (id === "flaky") throw new Error("network down");
+        return completed(id);
+      },
+    });
+    expect(scheduler.enabled).toBe(true);
+    expect(manual.delays()).toEqual([1_000]);
+
+    await manual.fire();
+    expect(runs).toEqual(["alnoor", "arqam", "flaky"]);
+    expect(manual.delays()).toEqual([15 * 60_000]);
+
+    clock += 15 * 60_000;
+    await manual.fire();
+    // arqam was denied: not asked again before the back-off; flaky is tried again (its cycle resumes).
+    expect(runs.slice(3)).toEqual(["alnoor", "flaky"]);
+
+    clock += 6 * 60 * 60_000;
+    await manual.fire();
+    expect(runs.slice(5)).toEqual(["alnoor", "arqam", "flaky"]);
+
+    scheduler.stop();
+    expect(manual.delays()).toEqual([]);
+  });
+
+  it("never overlaps ticks", async () => {
+    let release: () => void = () => undefined;
+    let active = 0;
+    let maxActive = 0;
+    const scheduler = startSyncScheduler({
+      intervalMinutes: 1,
+      timer: manualTimer().timer,
+      log: () => undefined,
+      connectionIds: () => ["a"],
+      run: async (id) => {
+        active++;
+        maxActive = Math.max(maxActive, active);
+        await new Promise<void>((resolve) => (release = resolve));
+        active--;
+        return completed(id);
+      },
+    });
+    const first = scheduler.tick();
+    const second = scheduler.tick();
+    expect(second).toBe(first);
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await first;
+    expect(maxActive).toBe(1);
+    scheduler.stop();
+  });
+});

@@ -1,0 +1,150 @@
+import "server-only";
+import type { SyncResult } from "./sync";
+
+/**
+ * Runs an incremental plan sync cycle for every school connection every N minutes
+ * (`PLAN_SYNC_INTERVAL_MINUTES`, default 15; 0 turns it off). Connections take turns (one cycle
+ * at a time in this process), a tick never overlaps the previous one, and the lease in the store
+ * keeps two instances from running the same connection's cycle twice.
+ *
+ * A connection the key or the school refuses (`denied`: missing scope, Learning Plans disabled,
+ * key revoked, tenant mismatch) is not tried again for `deniedBackoffMs` (default 6 hours): the
+ * reason is in the sync state for admins, and a manual "Sync now" still runs at once. A failed
+ * (interrupted) cycle is resumed on the next tick.
+ */
+
+export type SchedulerTimer = {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+};
+
+export type SchedulerOptions = {
+  /** Minutes between ticks; default from `PLAN_SYNC_INTERVAL_MINUTES`, else 15. 0 or less: no scheduler. */
+  intervalMinutes?: number;
+  /** Delay of the first tick. Default 30 s (after start-up, not during it). */
+  initialDelayMs?: number;
+  /** Connection ids to sync; default: every configured connection (`loadConnections`). */
+  connectionIds?: () => readonly string[] | Promise<readonly string[]>;
+  /** One cycle; default `syncPlans(id, { mode: "auto" })`. */
+  run?: (connectionId: string) => Promise<SyncResult>;
+  timer?: SchedulerTimer;
+  now?: () => number;
+  deniedBackoffMs?: number;
+  log?: (message: string) => void;
+  env?: Record<string, string | undefined>;
+};
+
+export type SyncScheduler = {
+  /** Whether ticks are scheduled (false when the interval is 0). */
+  readonly enabled: boolean;
+  readonly intervalMs: number;
+  /** One pass over the connections now (what each timer tick does). */
+  tick(): Promise<void>;
+  stop(): void;
+};
+
+const DEFAULT_INTERVAL_MINUTES = 15;
+const DEFAULT_DENIED_BACKOFF_MS = 6 * 60 * 60_000;
+
+const realTimer: SchedulerTimer = {
+  set(callback, ms) {
+    const handle = setTimeout(callback, ms);
+    // The scheduler never keeps a process alive on its own.
+    handle.unref?.();
+    return handle;
+  },
+  clear(handle) {
+    clearTimeout(handle as ReturnType<typeof setTimeout>);
+  },
+};
+
+export function intervalMinutesFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.PLAN_SYNC_INTERVAL_MINUTES?.trim();
+  if (!raw) return DEFAULT_INTERVAL_MINUTES;
+  const minutes = Number(raw);
+  if (!Number.isFinite(minutes) || minutes < 0) throw new Error(`PLAN_SYNC_INTERVAL_MINUTES must be a number of minutes (0 turns the sync schedule off), not "${raw}"`);
+  return minutes;
+}
+
+export function startSyncScheduler(options: SchedulerOptions = {}): SyncScheduler {
+  const minutes = options.intervalMinutes ?? intervalMinutesFromEnv(options.env);
+  const intervalMs = Math.round(minutes * 60_000);
+  const timer = options.timer ?? realTimer;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((message: string) => console.info(`[plan-sync] ${message}`));
+  const deniedBackoffMs = options.deniedBackoffMs ?? DEFAULT_DENIED_BACKOFF_MS;
+  const connectionIds =
+    options.connectionIds ??
+    (async () => {
+      const { loadConnections } = await import("@/lib/connections");
+      return loadConnections().map((connection) => connection.id);
+    });
+  const run =
+    options.run ??
+    (async (connectionId: string) => {
+      const { syncPlans } = await import("./sync");
+      return syncPlans(connectionId, { mode: "auto" });
+    });
+
+  const deniedUntil = new Map<string, number>();
+  let handle: unknown = null;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+
+  async function pass(): Promise<void> {
+    let ids: readonly string[];
+    try {
+      ids = await connectionIds();
+    } catch (error) {
+      log(`could not list school connections: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    for (const id of ids) {
+      if (stopped) return;
+      const until = deniedUntil.get(id);
+      if (until !== undefined && until > now()) continue;
+      try {
+        const result = await run(id);
+        if (result.status === "denied") {
+          deniedUntil.set(id, now() + deniedBackoffMs);
+          log(`${id}: not synced (${result.problem.code}); next attempt in ${Math.round(deniedBackoffMs / 60_000)} min or on demand`);
+        } else {
+          deniedUntil.delete(id);
+          if (result.status === "completed") log(`${id}: ${result.mode} cycle, ${result.plans} plans, ${result.assignments} assignments, ${result.requests} requests in ${result.durationMs} ms`);
+        }
+      } catch (error) {
+        // Interrupted: the cycle's cursor is saved; the next tick resumes it.
+        log(`${id}: cycle interrupted (${error instanceof Error ? error.message : String(error)}); it resumes on the next tick`);
+      }
+    }
+  }
+
+  function tick(): Promise<void> {
+    running ??= pass().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    handle = timer.set(() => {
+      handle = null;
+      void tick().finally(() => schedule(intervalMs));
+    }, ms);
+  }
+
+  const enabled = intervalMs > 0;
+  if (enabled) schedule(options.initialDelayMs ?? 30_000);
+
+  return {
+    enabled,
+    intervalMs,
+    tick,
+    stop() {
+      stopped = true;
+      if (handle !== null) timer.clear(handle);
+      handle = null;
+    },
+  };
+}

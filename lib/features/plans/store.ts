@@ -1,0 +1,191 @@
+import "server-only";
+import { and, asc, count, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
+import type { Assignment, LearningPlan } from "@/lib/contract";
+import { planSyncState, syncedAssignments, syncedPlans, type SyncCounts, type SyncProblem } from "@/lib/db/schema-plans";
+import type { PlansDb } from "./db";
+
+/**
+ * Reads of the synced plan store for pages: lists and counts come from here (no v1 call), a
+ * detail page may refresh one plan live. Every read is scoped by the connection; pass the tenant
+ * confirmed by GET /school (`clientFor(id).tenant()`, memoized) as `tenantId` and rows of any
+ * other school are never returned, even if a connection was re-pointed.
+ */
+export type StoreScope = { connectionId: string; tenantId?: string };
+
+export type PlanListFilters = {
+  /** One state or several; unknown states are matched as given. */
+  status?: string | readonly string[];
+  /** Only these students' plans (e.g. the matches of a name search, or a teacher's students). An empty list matches nothing. */
+  studentIds?: readonly string[];
+};
+
+export type PlanPageRequest = PlanListFilters & {
+  /** Keyset: plans after this id (next page) … */
+  after?: string;
+  /** … or before it (previous page). */
+  before?: string;
+  /** 1-200, default 50. */
+  limit?: number;
+};
+
+export type PlanPage = {
+  plans: LearningPlan[];
+  /** Pass as `after` for the next page; null on the last. */
+  nextAfter: string | null;
+  /** Pass as `before` for the previous page; null on the first. */
+  prevBefore: string | null;
+};
+
+function planFilters(scope: StoreScope, filters: PlanListFilters): SQL[] | null {
+  const where: SQL[] = [eq(syncedPlans.connectionId, scope.connectionId)];
+  if (scope.tenantId) where.push(eq(syncedPlans.tenantId, scope.tenantId));
+  const statuses = filters.status === undefined ? [] : typeof filters.status === "string" ? [filters.status] : [...filters.status];
+  if (statuses.length === 1) where.push(eq(syncedPlans.status, statuses[0]!));
+  else if (statuses.length > 1) where.push(inArray(syncedPlans.status, statuses));
+  if (filters.studentIds) {
+    if (filters.studentIds.length === 0) return null;
+    where.push(inArray(syncedPlans.studentId, [...filters.studentIds]));
+  }
+  return where;
+}
+
+/** One page of plans in the API's order (by id, creation order), with keyset links both ways. */
+export async function listSyncedPlans(db: PlansDb, scope: StoreScope, request: PlanPageRequest = {}): Promise<PlanPage> {
+  const limit = Math.min(Math.max(Math.trunc(request.limit ?? 50), 1), 200);
+  const where = planFilters(scope, request);
+  if (!where) return { plans: [], nextAfter: null, prevBefore: null };
+  const backwards = request.before !== undefined && request.after === undefined;
+  if (request.after !== undefined) where.push(gt(syncedPlans.id, request.after));
+  if (backwards) where.push(lt(syncedPlans.id, request.before!));
+  const rows = await db
+    .select({ id: syncedPlans.id, data: syncedPlans.data })
+    .from(syncedPlans)
+    .where(and(...where))
+    .orderBy(backwards ? desc(syncedPlans.id) : asc(syncedPlans.id))
+    .limit(limit + 1);
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (backwards) page.reverse();
+  const first = page[0]?.id ?? null;
+  const last = page[page.length - 1]?.id ?? null;
+  // Going forwards, a previous page exists when we came from one; going back, a next page always does.
+  const hasPrev = backwards ? more : request.after !== undefined && first !== null;
+  const hasNext = backwards ? last !== null : more;
+  return { plans: page.map((row) => row.data), nextAfter: hasNext ? last : null, prevBefore: hasPrev ? first : null };
+}
+
+/** Plans per state (the filters other than `status` apply), and their total. */
+export async function countSyncedPlansByStatus(db: PlansDb, scope: StoreScope, filters: Omit<PlanListFilters, "status"> = {}): Promise<{ total: number; byStatus: Record<string, number> }> {
+  const where = planFilters(scope, filters);
+  if (!where) return { total: 0, byStatus: {} };
+  const rows = await db
+    .select({ status: syncedPlans.status, n: count() })
+    .from(syncedPlans)
+    .where(and(...where))
+    .groupBy(syncedPlans.status);
+  const byStatus: Record<string, number> = {};
+  let total = 0;
+  for (const row of rows) {
+    byStatus[row.status] = row.n;
+    total += row.n;
+  }
+  return { total, byStatus };
+}
+
+export type SyncedPlanDetail = {
+  plan: LearningPlan;
+  /** The whole history in the API's order; replaced assignments stay, linked to their replacements. */
+  assignments: Assignment[];
+  syncedAt: Date;
+};
+
+/** One plan with its assignment history, or null when the store does not hold it. */
+export async function getSyncedPlan(db: PlansDb, scope: StoreScope, planId: string): Promise<SyncedPlanDetail | null> {
+  const planWhere = [eq(syncedPlans.connectionId, scope.connectionId), eq(syncedPlans.id, planId)];
+  if (scope.tenantId) planWhere.push(eq(syncedPlans.tenantId, scope.tenantId));
+  const [plan] = await db.select({ data: syncedPlans.data, syncedAt: syncedPlans.syncedAt }).from(syncedPlans).where(and(...planWhere)).limit(1);
+  if (!plan) return null;
+  const assignments = await historyOf(db, scope, [planId]);
+  return { plan: plan.data, assignments: assignments.get(planId) ?? [], syncedAt: plan.syncedAt };
+}
+
+/** Histories of several plans at once (one query), each in order. */
+export async function historyOf(db: PlansDb, scope: StoreScope, planIds: readonly string[]): Promise<Map<string, Assignment[]>> {
+  const result = new Map<string, Assignment[]>();
+  if (planIds.length === 0) return result;
+  const where = [eq(syncedAssignments.connectionId, scope.connectionId), inArray(syncedAssignments.planId, [...planIds])];
+  if (scope.tenantId) where.push(eq(syncedAssignments.tenantId, scope.tenantId));
+  const rows = await db
+    .select({ planId: syncedAssignments.planId, data: syncedAssignments.data })
+    .from(syncedAssignments)
+    .where(and(...where))
+    .orderBy(asc(syncedAssignments.planId), asc(syncedAssignments.position), asc(syncedAssignments.id));
+  for (const row of rows) {
+    const list = result.get(row.planId) ?? [];
+    list.push(row.data);
+    result.set(row.planId, list);
+  }
+  return result;
+}
+
+/**
+ * Plans and histories of some students (a parent's children, by the student ids of their
+ * records): raw records, staff-only states included — filter with `toParentAssignments` before
+ * anything leaves the server.
+ */
+export async function plansOfStudents(db: PlansDb, scope: StoreScope, studentIds: readonly string[]): Promise<{ plan: LearningPlan; assignments: Assignment[] }[]> {
+  if (studentIds.length === 0) return [];
+  const { plans } = await listSyncedPlans(db, scope, { studentIds, limit: 200 });
+  const histories = await historyOf(db, scope, plans.map((plan) => plan.id));
+  return plans.map((plan) => ({ plan, assignments: histories.get(plan.id) ?? [] }));
+}
+
+export type SyncStatus = {
+  connectionId: string;
+  /** The school the mirror holds. */
+  tenantId: string | null;
+  lastCompletedAt: Date | null;
+  lastMode: "full" | "incremental" | null;
+  lastCounts: (SyncCounts & { durationMs: number }) | null;
+  /** The running cycle (lease held), or an interrupted one waiting to resume. */
+  cycle: {
+    id: string;
+    mode: "full" | "incremental";
+    running: boolean;
+    startedAt: Date | null;
+    updatedAt: Date | null;
+    phase: string | null;
+    counts: SyncCounts;
+    expectedPlans: number | null;
+  } | null;
+  /** Why the last attempt stopped; cleared by a complete cycle. */
+  problem: SyncProblem | null;
+};
+
+/** Last sync time and status, and the progress of a running cycle (for a progress bar that polls). */
+export async function getSyncStatus(db: PlansDb, connectionId: string, now: Date = new Date()): Promise<SyncStatus> {
+  const [row] = await db.select().from(planSyncState).where(eq(planSyncState.connectionId, connectionId)).limit(1);
+  if (!row) return { connectionId, tenantId: null, lastCompletedAt: null, lastMode: null, lastCounts: null, cycle: null, problem: null };
+  const running = row.leaseOwner !== null && row.leaseExpiresAt !== null && row.leaseExpiresAt.getTime() > now.getTime();
+  return {
+    connectionId,
+    tenantId: row.tenantId,
+    lastCompletedAt: row.lastCompletedAt,
+    lastMode: row.lastMode,
+    lastCounts: row.lastCounts,
+    cycle:
+      row.cycleId && row.cycleMode
+        ? {
+            id: row.cycleId,
+            mode: row.cycleMode,
+            running,
+            startedAt: row.cycleStartedAt,
+            updatedAt: row.cycleUpdatedAt,
+            phase: row.cyclePhase,
+            counts: row.cycleCounts ?? { plans: 0, assignments: 0, requests: 0, pages: 0 },
+            expectedPlans: row.cycleExpectedPlans,
+          }
+        : null,
+    problem: row.lastError,
+  };
+}
