@@ -36,11 +36,26 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["**/*.test.ts"],
-          exclude: [...ignored, "conformance/**"],
+          exclude: [...ignored, "conformance/**", "tests/authz/**"],
           setupFiles: ["vitest.setup.ts"],
         },
       },
       { extends: true, test: { name: "conformance-pglite", exclude: ignored, ...conformance } },
+      {
+        extends: true,
+        test: {
+          // Roles × actions × objects against a real embedded School API over HTTP (one server for the project).
+          name: "authz",
+          include: ["tests/authz/**/*.test.ts"],
+          exclude: ignored,
+          globalSetup: ["tests/authz/global-setup.ts"],
+          setupFiles: ["vitest.setup.ts"],
+          env: { DASHBOARD_DATA_DIR: "memory://" },
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
       ...(withPostgres
         ? [{ extends: true as const, test: { name: "conformance-postgres", exclude: ignored, ...conformance } }]
         : []),

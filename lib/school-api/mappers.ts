@@ -96,7 +96,8 @@ export function toAttendance(row: Row<typeof t.attendance>): AttendanceRow {
   };
 }
 
-const { privateNote: _privateNote, ...recitationPublic } = getTableColumns(t.recitations);
+const { privateNote, ...recitationPublic } = getTableColumns(t.recitations);
+void privateNote;
 export const recitationColumns = recitationPublic;
 export type RecitationPublicRow = Omit<Row<typeof t.recitations>, "privateNote">;
 
@@ -136,7 +137,8 @@ export function toPlan(row: Row<typeof t.learningPlans>, policy: EffectivePolicy
   };
 }
 
-const { staffNote: _staffNote, ...assignmentPublic } = getTableColumns(t.assignments);
+const { staffNote, ...assignmentPublic } = getTableColumns(t.assignments);
+void staffNote;
 export const assignmentColumns = assignmentPublic;
 export type AssignmentPublicRow = Omit<Row<typeof t.assignments>, "staffNote">;
 

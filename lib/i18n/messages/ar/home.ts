@@ -2,4 +2,19 @@ import type { Catalogue } from "../../types";
 import type { home as en } from "../en/home";
 
 export const home: Catalogue<typeof en> = {
+  title: "اليوم",
+  schoolDay: "اليوم الدراسي: {date}",
+  mySessions: "جلساتي اليوم",
+  allSessions: "جلسات اليوم",
+  noSessionsToday: "لا توجد جلسات اليوم",
+  noSessionsTodayHint: "ابدأ جلسة من الأسفل عند بدء الدرس.",
+  openSessions: "الجلسات المفتوحة",
+  openSessionsHint: "جلسات لم تُنهَ بعد، من أي يوم.",
+  noOpenSessions: "لا توجد جلسات مفتوحة",
+  noOpenSessionsHint: "أُنهيت جميع الجلسات.",
+  attendanceCount: "{present} حاضر · {late} متأخر · {absent} غائب · {excused} معذور",
+  attendanceNone: "لم يُسجَّل الحضور بعد",
+  startTitle: "بدء جلسة",
+  startHint: "اختر الحلقة ومن يتولاها. تبدأ الجلسة الآن بتاريخ اليوم.",
+  allSessionsLink: "كل الجلسات",
 };

@@ -6,8 +6,9 @@ import { common } from "./common";
 import { errors } from "./errors";
 import { halqas } from "./halqas";
 import { home } from "./home";
+import { live } from "./live";
 import { nav } from "./nav";
 import { sessions } from "./sessions";
 import { students } from "./students";
 
-export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin };
+export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live };

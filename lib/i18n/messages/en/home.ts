@@ -1,2 +1,17 @@
 export const home = {
+  title: "Today",
+  schoolDay: "School day: {date}",
+  mySessions: "My sessions today",
+  allSessions: "Today's sessions",
+  noSessionsToday: "No sessions today",
+  noSessionsTodayHint: "Start one below when the class begins.",
+  openSessions: "Open sessions",
+  openSessionsHint: "Sessions not ended yet, from any day.",
+  noOpenSessions: "No open sessions",
+  noOpenSessionsHint: "Every session has been ended.",
+  attendanceCount: "{present} present · {late} late · {absent} absent · {excused} excused",
+  attendanceNone: "No attendance marked yet",
+  startTitle: "Start a session",
+  startHint: "Choose the halqa and who leads it. The session starts now, dated today.",
+  allSessionsLink: "All sessions",
 } as const;

@@ -4,9 +4,10 @@ import { common } from "./common";
 import { errors } from "./errors";
 import { halqas } from "./halqas";
 import { home } from "./home";
+import { live } from "./live";
 import { nav } from "./nav";
 import { sessions } from "./sessions";
 import { students } from "./students";
 
 /** The English catalogue: the source of every key. One file per feature. */
-export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin } as const;
+export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live } as const;

@@ -1,0 +1,28 @@
+// v1 calls: 9 (GET /school and one limit=1 page each of /semesters, /halqas, /students, /sheikhs, /sessions,
+// /learning-plans, concurrently; then attendance and recitations of the first session and student found)
+import type { Metadata } from "next";
+import { ConnectionView } from "@/components/admin/connection-view";
+import { loadConnectionHealth } from "@/lib/features/admin/connection-health";
+import { requireAdminPage } from "@/lib/features/admin/guard";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("admin.connection.title") };
+}
+
+export default async function ConnectionPage() {
+  const actor = await requireAdminPage("viewConnectionHealth");
+  const [{ t, date }, health] = await Promise.all([getI18n(), loadConnectionHealth(actor.connectionId)]);
+  const timeZone = health.school?.time_zone ?? "UTC";
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-3xl font-semibold tracking-tight">{t("admin.connection.title")}</h1>
+        <p className="max-w-prose text-muted-foreground">{t("admin.connection.intro")}</p>
+      </header>
+      <ConnectionView health={health} t={t} when={(at) => date(at, { time: true, timeZone })} />
+    </div>
+  );
+}

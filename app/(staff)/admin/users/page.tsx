@@ -1,0 +1,39 @@
+// v1 calls: 0 (the school's name from GET /school, memoized per connection and process)
+import type { Metadata } from "next";
+import Link from "next/link";
+import { UsersTable } from "@/components/admin/users-table";
+import { buttonVariants } from "@/components/ui/button";
+import { requireAdminPage, schoolOf } from "@/lib/features/admin/guard";
+import { listUsersOf } from "@/lib/features/admin/users";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("admin.users.title") };
+}
+
+export default async function UsersPage() {
+  const actor = await requireAdminPage("manageUsers");
+  const { t, locale } = await getI18n();
+  const [{ name: schoolName }, users] = await Promise.all([schoolOf(actor.connectionId, locale), listUsersOf(actor.connectionId)]);
+  const list = new Intl.ListFormat(locale, { type: "conjunction", style: "narrow" });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-3xl font-semibold tracking-tight">{t("admin.users.title")}</h1>
+          <p className="text-muted-foreground">{t("admin.users.intro", { school: schoolName })}</p>
+        </div>
+        <Link href="/admin/users/new" className={buttonVariants()}>
+          {t("admin.users.add")}
+        </Link>
+      </header>
+      {users.length ? (
+        <UsersTable users={users} caption={t("admin.users.caption", { school: schoolName })} actorId={actor.id} t={t} list={(items) => list.format(items)} />
+      ) : (
+        <p className="rounded-lg border border-dashed border-border p-6 text-muted-foreground">{t("admin.users.empty")}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// v1 calls: 3 (listHalqas + listStudents of the semester + listSheikhs, concurrently; +1 per further 100 items);
+// semesters from the per-tenant cache (GET /semesters at most once a minute); a teacher +1 getSheikh per linked sheikh.
+import type { Metadata } from "next";
+import { EmptyState } from "@/components/halqas/empty-state";
+import { HalqaFilters } from "@/components/halqas/halqa-filters";
+import { HalqaTable } from "@/components/halqas/halqa-table";
+import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { requireActor } from "@/lib/auth/session";
+import { listFormatter } from "@/lib/features/halqas/format";
+import { loadHalqaList } from "@/lib/features/halqas/queries";
+import { firstParam, oneOf, type SearchParams } from "@/lib/features/halqas/search";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("halqas.title") };
+}
+
+export default async function HalqasPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const actor = await requireActor(["admin", "teacher"]);
+  const params = await searchParams;
+  const filters = { semester: firstParam(params, "semester"), active: oneOf(firstParam(params, "active"), ["true", "false"] as const), q: firstParam(params, "q") };
+  const [{ t, locale, number }, list] = await Promise.all([getI18n(), loadHalqaList(actor, filters)]);
+  const semesterId = list.selected?.id;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-3xl font-semibold tracking-tight">{t("halqas.title")}</h1>
+        <p className="text-muted-foreground">{list.teacher ? t("halqas.teacherScope") : t("halqas.intro")}</p>
+      </header>
+
+      <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/halqas" keep={{ active: filters.active, q: filters.q }} />
+
+      {list.selected && semesterId ? (
+        <section aria-labelledby="halqa-list-heading" className="flex flex-col gap-4">
+          <h2 id="halqa-list-heading" className="sr-only">
+            {t("halqas.list.caption", { semester: list.selected.name })}
+          </h2>
+          <HalqaFilters t={t} semester={semesterId} active={filters.active} q={filters.q} />
+          <p className="text-sm text-muted-foreground">
+            {t("halqas.list.count", { count: list.rows.length })}
+          </p>
+          {list.rows.length ? (
+            <HalqaTable rows={list.rows} caption={t("halqas.list.caption", { semester: list.selected.name })} t={t} number={number} list={listFormatter(locale)} />
+          ) : (
+            <EmptyState title={t("halqas.list.empty")} hint={list.teacher && !filters.q && !filters.active ? t("halqas.list.emptyTeacher") : t("halqas.list.emptyHint")} />
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

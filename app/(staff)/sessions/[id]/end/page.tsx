@@ -1,0 +1,42 @@
+// v1 calls: as the session page — 6 warm, 7 when the session's sheikh no longer teaches the halqa;
+// + one GET /sheikhs/{id} per linked sheikh for a teacher; + GET /school and GET /surahs when cold.
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { EndSessionForm } from "@/components/sessions/end-session-form";
+import { endLabels } from "@/components/sessions/labels";
+import { SessionSummaryList } from "@/components/sessions/session-summary";
+import { requireActor } from "@/lib/auth/session";
+import { loadSessionDetail } from "@/lib/features/sessions/queries";
+import { getI18n } from "@/lib/i18n/server";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("sessions.end.title") };
+}
+
+/** The confirmation step of ending a session: what was recorded so far, and a required tick box. */
+export default async function EndSessionPage({ params }: Props) {
+  const actor = await requireActor(["admin", "teacher"]);
+  const { id } = await params;
+  const [i18n, detail] = await Promise.all([getI18n(), loadSessionDetail(actor, id)]);
+  const { t, date } = i18n;
+  const href = `/sessions/${encodeURIComponent(detail.session.id)}`;
+  if (!detail.abilities.end) notFound();
+  if (detail.session.status !== "open") redirect(href);
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <h1 className="text-3xl font-semibold tracking-tight">{t("sessions.end.title")}</h1>
+      <p>{t("sessions.end.body", { halqa: detail.session.halqaName ?? t("sessions.unknownHalqa"), date: date(detail.session.date, { hijri: true }) })}</p>
+      <section aria-labelledby="end-so-far" className="flex flex-col gap-3">
+        <h2 id="end-so-far" className="text-xl font-semibold">
+          {t("sessions.summary.soFar")}
+        </h2>
+        <SessionSummaryList summary={detail.summary} i18n={i18n} />
+      </section>
+      <EndSessionForm sessionId={detail.session.id} cancelHref={href} labels={endLabels(t)} />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// v1 calls: 2 warm (halqas of the active semester, eligible sheikhs) + one GET /sheikhs/{id} per
+// linked sheikh for a teacher; + GET /semesters when cold (cached per tenant).
+import type { Metadata } from "next";
+import { randomUUID } from "node:crypto";
+import { EmptyState } from "@/components/sessions/empty-state";
+import { startLabels } from "@/components/sessions/labels";
+import { StartSessionForm } from "@/components/sessions/start-session-form";
+import { requireActor } from "@/lib/auth/session";
+import { loadStartGroups } from "@/lib/features/sessions/queries";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("sessions.newTitle") };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function NewSessionPage({ searchParams }: Props) {
+  const actor = await requireActor(["admin", "teacher"]);
+  const [{ t }, { groups }, params] = await Promise.all([getI18n(), loadStartGroups(actor), searchParams]);
+  const halqa = typeof params.halqa === "string" ? params.halqa : undefined;
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-semibold tracking-tight">{t("sessions.newTitle")}</h1>
+        <p className="text-muted-foreground">{t("home.startHint")}</p>
+      </div>
+      {groups.length ? (
+        <StartSessionForm groups={groups} labels={startLabels(t)} idempotencyKey={randomUUID()} initialHalqaId={halqa} />
+      ) : (
+        <EmptyState title={t("sessions.start.none")} level={2} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// v1 calls: 3 warm (sessions in the range — one call per 100 —, halqas of the semester, eligible
+// sheikhs) + one GET /sheikhs/{id} per linked sheikh for a teacher; + GET /school and
+// GET /semesters when cold (cached per tenant).
+import type { Metadata } from "next";
+import Link from "next/link";
+import { EmptyState } from "@/components/sessions/empty-state";
+import { SessionFilters } from "@/components/sessions/session-filters";
+import { SessionsTable } from "@/components/sessions/sessions-table";
+import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { buttonVariants } from "@/components/ui/button";
+import { requireActor } from "@/lib/auth/session";
+import { loadSessionList } from "@/lib/features/sessions/queries";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("sessions.title") };
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function SessionsPage({ searchParams }: Props) {
+  const actor = await requireActor(["admin", "teacher"]);
+  const params = await searchParams;
+  const [i18n, data] = await Promise.all([getI18n(), loadSessionList(actor, params)]);
+  const { t, date, number } = i18n;
+  const from = date(data.filters.from);
+  const to = date(data.filters.to);
+
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-semibold tracking-tight">{t("sessions.title")}</h1>
+        <Link href="/sessions/new" className={buttonVariants()}>
+          {t("sessions.startLink")}
+        </Link>
+      </header>
+
+      <SemesterSwitch connectionId={actor.connectionId} requested={data.semester?.id} action="/sessions" keep={{ status: data.filters.status ?? undefined }} />
+      <SessionFilters filters={data.filters} halqas={data.halqaOptions} semesterId={data.semester?.id ?? null} i18n={i18n} />
+
+      <section aria-labelledby="sessions-results" className="flex flex-col gap-4">
+        <h2 id="sessions-results" className="text-xl font-semibold">
+          {t("sessions.list.count", { count: number(data.sessions.length) })}
+        </h2>
+        {data.sessions.length ? (
+          <SessionsTable sessions={data.sessions} i18n={i18n} timeZone={data.school.time_zone} caption={t("sessions.list.caption", { from, to })} />
+        ) : (
+          <EmptyState title={t("sessions.list.empty")} hint={t("sessions.list.emptyHint")} />
+        )}
+      </section>
+    </div>
+  );
+}

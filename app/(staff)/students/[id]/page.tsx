@@ -1,0 +1,129 @@
+// v1 calls: at most 14 — getStudent; then listHalqas of its semester + listSessions of its halqa and semester +
+// listStudentRecitations, concurrently; then listAttendance for the RECENT_SESSION_LIMIT (10) most recent of those
+// sessions, concurrently (attendance is read per session, so the summary covers "the last 10 sessions" only);
+// +1 per further 100 items; semesters and surahs cached per tenant; GET /school memoized; a teacher +1 getSheikh per link.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { BackLink } from "@/components/halqas/back-link";
+import { AttendanceSummaryView } from "@/components/students/attendance-summary";
+import { studentFormLabels } from "@/components/students/form-labels";
+import { RecitationHistory } from "@/components/students/recitation-history";
+import { StudentForm } from "@/components/students/student-form";
+import { studentStatusLabel, StudentStatusBadge } from "@/components/students/student-status-badge";
+import { requireActor } from "@/lib/auth/session";
+import { can } from "@/lib/authz/policy";
+import { subjectOf } from "@/lib/authz/subject";
+import { STUDENT_STATUSES } from "@/lib/contract";
+import { firstParam, hrefWith, type SearchParams } from "@/lib/features/halqas/search";
+import { updateStudent } from "@/lib/features/students/actions";
+import { loadStudentDetail } from "@/lib/features/students/queries";
+import { getI18n } from "@/lib/i18n/server";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("students.title") };
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+export default async function StudentPage({ params, searchParams }: Props) {
+  const actor = await requireActor(["admin", "teacher"]);
+  const [{ id }, query] = await Promise.all([params, searchParams]);
+  const [{ t, locale, date, number }, detail, subject] = await Promise.all([getI18n(), loadStudentDetail(actor, id), subjectOf(actor)]);
+  if (!detail) notFound();
+  const { student, school, semester, halqa } = detail;
+  const zone = { timeZone: school.time_zone };
+  const missing = <span className="text-muted-foreground">{t("students.notRecorded")}</span>;
+  const statuses: { value: string; label: string }[] = STUDENT_STATUSES.map((value) => ({ value, label: t(`students.status.${value}`) }));
+  if (!statuses.some((s) => s.value === student.status)) statuses.push({ value: student.status, label: t("students.form.unknownStatus", { status: studentStatusLabel(t, student.status) }) });
+
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-2">
+        <BackLink href={hrefWith("/students", { semester: student.semester_id })} label={t("students.detail.back")} />
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-semibold tracking-tight">{student.full_name}</h1>
+          <StudentStatusBadge status={student.status} t={t} />
+        </div>
+        {firstParam(query, "created") ? (
+          <p role="status" className="self-start rounded-md border border-primary/30 bg-primary/10 px-4 py-2 text-sm font-medium text-primary">
+            {t("students.detail.created")}
+          </p>
+        ) : null}
+      </header>
+
+      <section aria-labelledby="profile-heading" className="flex flex-col gap-3">
+        <h2 id="profile-heading" className="text-xl font-semibold">
+          {t("students.detail.profile")}
+        </h2>
+        <dl className="grid gap-4 rounded-xl border border-border bg-card p-5 sm:grid-cols-2 lg:grid-cols-3">
+          <Fact label={t("students.detail.fullName")}>{student.full_name}</Fact>
+          <Fact label={t("students.detail.preferredName")}>{student.preferred_name ?? missing}</Fact>
+          <Fact label={t("students.detail.status")}>{studentStatusLabel(t, student.status)}</Fact>
+          <Fact label={t("students.detail.halqa")}>{halqa ? halqa.name : missing}</Fact>
+          <Fact label={t("students.detail.semester")}>{semester ? t("halqas.semester.option", { name: semester.name, status: t(`halqas.semester.status.${semester.status}`) }) : missing}</Fact>
+          <Fact label={t("students.detail.enrolledOn")}>{student.enrolled_on ? date(student.enrolled_on, { hijri: true, ...zone }) : missing}</Fact>
+        </dl>
+      </section>
+
+      <section aria-labelledby="attendance-heading" className="flex flex-col gap-3">
+        <h2 id="attendance-heading" className="text-xl font-semibold">
+          {t("students.attendance.title")}
+        </h2>
+        <AttendanceSummaryView summary={detail.attendance} t={t} number={number} />
+      </section>
+
+      <section aria-labelledby="recitations-heading" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="recitations-heading" className="text-xl font-semibold">
+            {t("students.recitations.title")}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t("students.recitations.count", { count: detail.recitations.length })}</p>
+        </div>
+        <RecitationHistory
+          recitations={detail.recitations}
+          surahs={detail.surahs}
+          scale={school.rating_scale}
+          locale={locale}
+          t={t}
+          number={number}
+          formatDate={(value) => date(value, { hijri: true, ...zone })}
+        />
+      </section>
+
+      {can.updateStudent(subject) ? (
+        <section aria-labelledby="edit-heading" className="flex flex-col gap-3">
+          <h2 id="edit-heading" className="text-xl font-semibold">
+            {t("students.detail.edit")}
+          </h2>
+          <p className="max-w-prose text-sm text-muted-foreground">{t("students.detail.editIntro")}</p>
+          <StudentForm
+            mode="edit"
+            action={updateStudent}
+            labels={studentFormLabels(t, "edit")}
+            halqas={detail.halqas.map((h) => ({ id: h.id, name: h.name }))}
+            statuses={statuses}
+            initial={{
+              id: student.id,
+              full_name: student.full_name,
+              preferred_name: student.preferred_name ?? "",
+              halqa_id: student.halqa_id,
+              status: student.status,
+              enrolled_on: student.enrolled_on ?? "",
+            }}
+          />
+        </section>
+      ) : null}
+    </div>
+  );
+}

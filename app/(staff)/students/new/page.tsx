@@ -1,0 +1,50 @@
+// v1 calls: 1 (listHalqas of the selected semester; +1 per further 100); semesters from the per-tenant cache.
+// The create itself is a server action (createStudent): admins only, checked again there.
+import type { Metadata } from "next";
+import { BackLink } from "@/components/halqas/back-link";
+import { EmptyState } from "@/components/halqas/empty-state";
+import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { studentFormLabels } from "@/components/students/form-labels";
+import { StudentForm } from "@/components/students/student-form";
+import { requireActor } from "@/lib/auth/session";
+import { STUDENT_STATUSES } from "@/lib/contract";
+import { firstParam, hrefWith, type SearchParams } from "@/lib/features/halqas/search";
+import { createStudent } from "@/lib/features/students/actions";
+import { loadNewStudentOptions } from "@/lib/features/students/queries";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("students.new.title") };
+}
+
+export default async function NewStudentPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const actor = await requireActor(["admin"]);
+  const semester = firstParam(await searchParams, "semester");
+  const [{ t }, options] = await Promise.all([getI18n(), loadNewStudentOptions(actor, semester)]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-2">
+        <BackLink href={hrefWith("/students", { semester: options.selected?.id })} label={t("students.new.back")} />
+        <h1 className="text-3xl font-semibold tracking-tight">{t("students.new.title")}</h1>
+        <p className="text-muted-foreground">{t("students.new.intro")}</p>
+      </header>
+      <SemesterSwitch connectionId={actor.connectionId} requested={semester} action="/students/new" />
+      {options.selected && options.halqas.length ? (
+        <StudentForm
+          // A new form when the semester changes: its halqa picker holds other halqas.
+          key={options.selected.id}
+          mode="create"
+          action={createStudent}
+          labels={studentFormLabels(t, "create")}
+          halqas={options.halqas.map((halqa) => ({ id: halqa.id, name: halqa.name }))}
+          statuses={STUDENT_STATUSES.map((value) => ({ value, label: t(`students.status.${value}`) }))}
+          initial={{ full_name: "", preferred_name: "", halqa_id: "", status: "active", enrolled_on: "" }}
+        />
+      ) : (
+        <EmptyState title={t("students.new.noHalqas")} />
+      )}
+    </div>
+  );
+}

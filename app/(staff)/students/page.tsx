@@ -1,0 +1,75 @@
+// v1 calls: 2 (listHalqas + listStudents of the semester, concurrently; +1 per further 100 items);
+// semesters from the per-tenant cache; a teacher +1 getSheikh per linked sheikh.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { EmptyState } from "@/components/halqas/empty-state";
+import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { StudentFilters } from "@/components/students/student-filters";
+import { StudentTable } from "@/components/students/student-table";
+import { buttonVariants } from "@/components/ui/button";
+import { requireActor } from "@/lib/auth/session";
+import { can } from "@/lib/authz/policy";
+import { subjectOf } from "@/lib/authz/subject";
+import { STUDENT_STATUSES } from "@/lib/contract";
+import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
+import { loadStudentList } from "@/lib/features/students/queries";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("students.title") };
+}
+
+export default async function StudentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const actor = await requireActor(["admin", "teacher"]);
+  const params = await searchParams;
+  const filters = {
+    semester: firstParam(params, "semester"),
+    status: oneOf(firstParam(params, "status"), STUDENT_STATUSES),
+    halqa: firstParam(params, "halqa", 64),
+    q: firstParam(params, "q"),
+  };
+  const [{ t, date }, list, subject] = await Promise.all([getI18n(), loadStudentList(actor, filters), subjectOf(actor)]);
+  const semesterId = list.selected?.id;
+  const halqaNames = new Map(list.halqas.map((halqa) => [halqa.id, halqa.name]));
+  const filtered = Boolean(filters.status || list.halqaId || filters.q);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-3xl font-semibold tracking-tight">{t("students.title")}</h1>
+          <p className="text-muted-foreground">{list.teacher ? t("students.teacherScope") : t("students.intro")}</p>
+        </div>
+        {can.createStudent(subject) ? (
+          <Link href={hrefWith("/students/new", { semester: semesterId })} className={buttonVariants()}>
+            {t("students.newStudent")}
+          </Link>
+        ) : null}
+      </header>
+
+      <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/students" keep={{ status: filters.status, q: filters.q }} />
+
+      {list.selected && semesterId ? (
+        <section aria-labelledby="student-list-heading" className="flex flex-col gap-4">
+          <h2 id="student-list-heading" className="sr-only">
+            {t("students.list.caption", { semester: list.selected.name })}
+          </h2>
+          <StudentFilters t={t} semester={semesterId} halqas={list.halqas} status={filters.status} halqa={list.halqaId} q={filters.q} />
+          <p className="text-sm text-muted-foreground">{t("students.list.count", { count: list.students.length })}</p>
+          {list.students.length ? (
+            <StudentTable
+              students={list.students}
+              halqaNames={halqaNames}
+              caption={t("students.list.caption", { semester: list.selected.name })}
+              t={t}
+              formatDate={(value) => date(value)}
+            />
+          ) : (
+            <EmptyState title={t("students.list.empty")} hint={list.teacher && !filtered ? t("students.list.emptyTeacher") : t("students.list.emptyHint")} />
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

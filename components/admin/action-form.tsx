@@ -1,0 +1,52 @@
+"use client";
+
+import { useActionState, type ReactNode } from "react";
+import type { VariantProps } from "class-variance-authority";
+import { Button, buttonVariants } from "@/components/ui/button";
+import type { ActionResult } from "@/lib/actions/define-action";
+import { cn } from "@/lib/utils";
+
+export type FormAction = (state: ActionResult<unknown> | null, form: FormData) => Promise<ActionResult<unknown>>;
+
+type Props = {
+  action: FormAction;
+  /** Ids taken from responses, sent back as they came. */
+  hidden?: Record<string, string>;
+  children?: ReactNode;
+  submitLabel: string;
+  /** A fuller name for the button when its text alone is ambiguous (e.g. "Remove" in a list). */
+  submitAriaLabel?: string;
+  successMessage?: string;
+  /** Translations of validation message keys the action may answer with. */
+  messages?: Record<string, string>;
+  variant?: VariantProps<typeof buttonVariants>["variant"];
+  className?: string;
+};
+
+/** A one-button form for a server action: works without JavaScript, shows the action's answer beside it. */
+export function ActionForm({ action, hidden, children, submitLabel, submitAriaLabel, successMessage, messages, variant, className }: Props) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const problem = state && !state.ok ? [state.message, ...Object.values(state.fieldErrors ?? {}).map((m) => messages?.[m] ?? m)] : null;
+  return (
+    <form action={formAction} className={cn("flex flex-col gap-2", className)}>
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="flex flex-wrap items-end gap-3">
+        {children}
+        <Button type="submit" variant={variant} disabled={pending} aria-label={submitAriaLabel}>
+          {submitLabel}
+        </Button>
+      </div>
+      <div aria-live="polite" className="text-sm">
+        {problem ? (
+          <p role="alert" className="font-medium text-destructive">
+            {problem.join(" ")}
+          </p>
+        ) : state?.ok && successMessage ? (
+          <p className="text-muted-foreground">{successMessage}</p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import Link from "next/link";
+import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+
+/** A link back up; the arrow points the way the page reads. */
+export function BackLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Link href={href} className={cn(buttonVariants({ variant: "link" }), "self-start px-0")}>
+      <svg aria-hidden="true" viewBox="0 0 16 16" className="rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M10 3 5 8l5 5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {label}
+    </Link>
+  );
+}

@@ -1,0 +1,50 @@
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
+import { linkTeacherSheikh, unlinkUser } from "@/lib/features/admin/actions";
+import type { SheikhOption } from "@/lib/features/admin/pickers";
+import type { UserLink } from "@/lib/features/admin/users";
+import type { Translate } from "@/lib/i18n/core";
+import { ActionForm } from "./action-form";
+import { AdminSection } from "./section";
+
+/** A teacher's sheikh: the current link, and a picker filled from GET /sheikhs (ids are never typed). */
+export function SheikhLink({ userId, current, options, t }: { userId: string; current: UserLink | undefined; options: SheikhOption[]; t: Translate }) {
+  return (
+    <AdminSection id="sheikh-heading" title={t("admin.user.sheikhTitle")} hint={t("admin.user.sheikhHint")}>
+      {current ? (
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <p>{t("admin.user.sheikhCurrent", { name: current.label })}</p>
+          <ActionForm
+            action={unlinkUser}
+            hidden={{ userId, kind: "sheikh", refId: current.refId }}
+            submitLabel={t("admin.user.remove")}
+            submitAriaLabel={t("admin.user.unlinkSheikhLabel", { name: current.label })}
+            variant="outline"
+          />
+        </div>
+      ) : (
+        <p className="text-muted-foreground">{t("admin.user.sheikhNone")}</p>
+      )}
+      {options.length ? (
+        <ActionForm action={linkTeacherSheikh} hidden={{ userId }} submitLabel={t("admin.user.sheikhSubmit")} successMessage={t("admin.user.saved")}>
+          <Field id="sheikh-picker" label={t("admin.user.sheikhPicker")} className="min-w-64 flex-1">
+            {(control) => (
+              <Select {...control} name="sheikhId" required defaultValue={current?.refId ?? ""}>
+                <option value="" disabled>
+                  {t("admin.user.sheikhChoose")}
+                </option>
+                {options.map((sheikh) => (
+                  <option key={sheikh.id} value={sheikh.id}>
+                    {sheikh.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        </ActionForm>
+      ) : (
+        <p className="text-muted-foreground">{t("admin.user.noSheikhs")}</p>
+      )}
+    </AdminSection>
+  );
+}

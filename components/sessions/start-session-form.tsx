@@ -1,0 +1,103 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { submitStartSession, type SessionFormState } from "@/lib/features/sessions/actions";
+import type { StartGroup } from "@/lib/features/sessions/start-options";
+
+export type StartSessionLabels = {
+  halqa: string;
+  chooseHalqa: string;
+  sheikh: string;
+  chooseSheikh: string;
+  sheikhHint: string;
+  topic: string;
+  submit: string;
+  pending: string;
+};
+
+type Props = { groups: StartGroup[]; labels: StartSessionLabels; idempotencyKey: string; initialHalqaId?: string };
+
+/**
+ * Halqa, sheikh, optional topic. Without JavaScript the sheikh list is grouped by halqa (the
+ * server refuses a sheikh who does not teach the chosen halqa, on the sheikh field); with it, the
+ * list narrows to the chosen halqa's sheikhs.
+ */
+export function StartSessionForm({ groups, labels, idempotencyKey, initialHalqaId }: Props) {
+  const [state, action, pending] = useActionState<SessionFormState, FormData>(submitStartSession, null);
+  const first = groups.length === 1 ? groups[0]?.halqa.id : undefined;
+  const [halqaId, setHalqaId] = useState(groups.some((g) => g.halqa.id === initialHalqaId) ? (initialHalqaId ?? "") : (first ?? ""));
+  const only = (id: string) => {
+    const sheikhs = groups.find((g) => g.halqa.id === id)?.sheikhs ?? [];
+    return sheikhs.length === 1 ? (sheikhs[0]?.id ?? "") : "";
+  };
+  const [sheikhId, setSheikhId] = useState(() => only(halqaId));
+  const [topic, setTopic] = useState("");
+  const chosen = groups.find((g) => g.halqa.id === halqaId);
+  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+
+  function chooseHalqa(id: string) {
+    setHalqaId(id);
+    const allowed = groups.find((g) => g.halqa.id === id)?.sheikhs ?? [];
+    if (!allowed.some((s) => s.id === sheikhId)) setSheikhId(only(id));
+  }
+
+  return (
+    <form action={action} className="flex flex-col gap-4">
+      <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+      {state?.ok === false ? (
+        <Alert variant="destructive" role="alert">
+          {state.message}
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field id="start-halqa" label={labels.halqa} error={errors.halqa_id}>
+          {(p) => (
+            <Select {...p} name="halqa_id" required value={halqaId} onChange={(e) => chooseHalqa(e.target.value)}>
+              <option value="">{labels.chooseHalqa}</option>
+              {groups.map((g) => (
+                <option key={g.halqa.id} value={g.halqa.id}>
+                  {g.halqa.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field id="start-sheikh" label={labels.sheikh} hint={labels.sheikhHint} error={errors.sheikh_id}>
+          {(p) => (
+            <Select {...p} name="sheikh_id" required value={sheikhId} onChange={(e) => setSheikhId(e.target.value)}>
+              <option value="">{labels.chooseSheikh}</option>
+              {chosen
+                ? chosen.sheikhs.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))
+                : groups.map((g) => (
+                    <optgroup key={g.halqa.id} label={g.halqa.name}>
+                      {g.sheikhs.map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {s.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      <Field id="start-topic" label={labels.topic} error={errors.topic}>
+        {(p) => <Input {...p} name="topic" maxLength={500} value={topic} onChange={(e) => setTopic(e.target.value)} autoComplete="off" />}
+      </Field>
+      <div>
+        <Button type="submit" size="lg" disabled={pending}>
+          {pending ? labels.pending : labels.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { submitUpdateSession, type SessionFormState } from "@/lib/features/sessions/actions";
+
+export type UpdateSessionLabels = {
+  topic: string;
+  sheikh: string;
+  date: string;
+  startsAt: string;
+  timeZoneHint: string;
+  submit: string;
+  pending: string;
+};
+
+type Props = {
+  sessionId: string;
+  /** Current values; the start time as `HH:MM` in the school's zone. */
+  initial: { topic: string; sheikhId: string; date: string; startTime: string };
+  /** Eligible sheikhs of the halqa, plus the current one when they are no longer eligible. */
+  sheikhs: { id: string; name: string }[];
+  labels: UpdateSessionLabels;
+};
+
+export function UpdateSessionForm({ sessionId, initial, sheikhs, labels }: Props) {
+  const [state, action, pending] = useActionState<SessionFormState, FormData>(submitUpdateSession, null);
+  const [topic, setTopic] = useState(initial.topic);
+  const [sheikhId, setSheikhId] = useState(initial.sheikhId);
+  const [date, setDate] = useState(initial.date);
+  const [startTime, setStartTime] = useState(initial.startTime);
+  const errors = state?.ok === false ? (state.fieldErrors ?? {}) : {};
+
+  return (
+    <form action={action} className="flex flex-col gap-4">
+      <input type="hidden" name="id" value={sessionId} />
+      {state ? (
+        <Alert variant={state.ok ? "default" : "destructive"} role={state.ok ? "status" : "alert"}>
+          {state.message}
+        </Alert>
+      ) : null}
+      <Field id="update-topic" label={labels.topic} error={errors.topic}>
+        {(p) => <Input {...p} name="topic" maxLength={500} value={topic} onChange={(e) => setTopic(e.target.value)} autoComplete="off" />}
+      </Field>
+      <Field id="update-sheikh" label={labels.sheikh} error={errors.sheikh_id}>
+        {(p) => (
+          <Select {...p} name="sheikh_id" required value={sheikhId} onChange={(e) => setSheikhId(e.target.value)}>
+            {sheikhs.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="update-date" label={labels.date} error={errors.date}>
+          {(p) => <Input {...p} type="date" name="date" required value={date} onChange={(e) => setDate(e.target.value)} />}
+        </Field>
+        <Field id="update-time" label={labels.startsAt} hint={labels.timeZoneHint} error={errors.starts_at}>
+          {(p) => <Input {...p} type="time" name="starts_at" required value={startTime} onChange={(e) => setStartTime(e.target.value)} />}
+        </Field>
+      </div>
+      <div>
+        <Button type="submit" disabled={pending}>
+          {pending ? labels.pending : labels.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import Link from "next/link";
+import { DataTable, RowHeader } from "@/components/halqas/data-table";
+import { linkClass } from "@/components/halqas/form-controls";
+import { TableCell, TableRow } from "@/components/ui/table";
+import type { Student } from "@/lib/contract";
+import type { Translate } from "@/lib/i18n/core";
+import { StudentStatusBadge } from "./student-status-badge";
+
+type Props = { students: Student[]; halqaNames: ReadonlyMap<string, string>; caption: string; t: Translate; formatDate: (date: string) => string };
+
+export function StudentTable({ students, halqaNames, caption, t, formatDate }: Props) {
+  const missing = <span className="text-muted-foreground">{t("students.notRecorded")}</span>;
+  const columns = [
+    { label: t("students.list.name") },
+    { label: t("students.list.preferredName") },
+    { label: t("students.list.halqa") },
+    { label: t("students.list.status") },
+    { label: t("students.list.enrolledOn") },
+  ];
+  return (
+    <DataTable caption={caption} columns={columns}>
+      {students.map((student) => (
+        <TableRow key={student.id}>
+          <RowHeader>
+            <Link href={`/students/${encodeURIComponent(student.id)}`} className={linkClass}>
+              {student.full_name}
+            </Link>
+          </RowHeader>
+          <TableCell>{student.preferred_name ?? missing}</TableCell>
+          <TableCell>{halqaNames.get(student.halqa_id) ?? missing}</TableCell>
+          <TableCell>
+            <StudentStatusBadge status={student.status} t={t} />
+          </TableCell>
+          <TableCell className="whitespace-nowrap">{student.enrolled_on ? formatDate(student.enrolled_on) : missing}</TableCell>
+        </TableRow>
+      ))}
+    </DataTable>
+  );
+}

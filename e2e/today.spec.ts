@@ -1,0 +1,84 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
+const TEACHER_HALQAS = ["Abu Bakr As-Siddiq Circle", "Umar ibn Al-Khattab Circle"];
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test.describe("today", () => {
+  test("a teacher sees today's open session of their halqa and can start only their own", async ({ teacherPage: page }) => {
+    await page.goto("/today");
+    await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+    // The school day with the Hijri date beside the Gregorian one.
+    await expect(page.getByText(/^School day: .+ · .+ AH$/)).toBeVisible();
+
+    const mine = page.getByRole("region", { name: "My sessions today" });
+    await expect(mine.getByRole("link", { name: "Abu Bakr As-Siddiq Circle", exact: true }).first()).toBeVisible();
+    await expect(mine.getByRole("link", { name: /^Mark attendance/ }).first()).toHaveAttribute("href", /\/sessions\/[^/]+\/live$/);
+    const open = page.getByRole("region", { name: "Open sessions" });
+    await expect(open.getByRole("link", { name: "Abu Bakr As-Siddiq Circle", exact: true }).first()).toBeVisible();
+    for (const other of ["Khadijah bint Khuwaylid Circle", "Aisha bint Abi Bakr Circle"]) {
+      await expect(page.getByRole("link", { name: other, exact: true })).toHaveCount(0);
+    }
+
+    const start = page.getByRole("region", { name: "Start a session" });
+    const halqa = start.getByLabel("Halqa", { exact: true });
+    await expect(halqa.getByRole("option")).toHaveText(["Choose a halqa", ...TEACHER_HALQAS]);
+    await halqa.selectOption({ label: "Umar ibn Al-Khattab Circle" });
+    // Only the teacher's own sheikh record leads their sessions; it is chosen for them.
+    await expect(start.getByLabel("Sheikh", { exact: true })).toHaveValue(/.+/);
+    await expect(start.getByLabel("Sheikh", { exact: true }).getByRole("option")).toHaveText(["Choose a sheikh", "Abdullah Al-Harbi"]);
+    await expectNoAxeViolations(page);
+  });
+
+  test("a teacher starts a session and finds it under open sessions", async ({ teacherPage: page }, testInfo) => {
+    const topic = `Surah Al-Mulk, ${testInfo.project.name} ${Date.now()}`;
+    await page.goto("/today");
+    const start = page.getByRole("region", { name: "Start a session" });
+    await start.getByLabel("Halqa", { exact: true }).selectOption({ label: "Umar ibn Al-Khattab Circle" });
+    await start.getByLabel("Topic (optional)", { exact: true }).fill(topic);
+    await start.getByRole("button", { name: "Start session" }).click();
+
+    await expect(page).toHaveURL(/\/sessions\/[^/?]+\?started=1$/);
+    await expect(page.getByRole("status").filter({ hasText: "The session has started." })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Session of Umar ibn Al-Khattab Circle" })).toBeVisible();
+
+    await page.goto("/today");
+    const open = page.getByRole("region", { name: "Open sessions" });
+    const card = open.getByRole("listitem").filter({ hasText: topic });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole("link", { name: "Umar ibn Al-Khattab Circle", exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "My sessions today" }).getByRole("listitem").filter({ hasText: topic })).toHaveCount(1);
+  });
+
+  test("an admin sees every session of today and can start one in any running halqa", async ({ adminPage: page }) => {
+    await page.goto("/today");
+    const todays = page.getByRole("region", { name: "Today's sessions" });
+    await expect(todays.getByRole("link", { name: "Abu Bakr As-Siddiq Circle", exact: true }).first()).toBeVisible();
+    const halqa = page.getByRole("region", { name: "Start a session" }).getByLabel("Halqa", { exact: true });
+    for (const name of [...TEACHER_HALQAS, "Khadijah bint Khuwaylid Circle", "Aisha bint Abi Bakr Circle"]) {
+      await expect(halqa.getByRole("option", { name, exact: true })).toHaveCount(1);
+    }
+    // Not running this term: no session can be started there.
+    await expect(halqa.getByRole("option", { name: "Zaid ibn Thabit Evening Circle" })).toHaveCount(0);
+    await halqa.selectOption({ label: "Abu Bakr As-Siddiq Circle" });
+    await expect(page.getByLabel("Sheikh", { exact: true }).getByRole("option")).toHaveText(["Choose a sheikh", "Abdullah Al-Harbi", "Saleh Al-Mutairi"]);
+    await expectNoAxeViolations(page);
+  });
+
+  test("Dar Al-Arqam's admin is told why a session cannot be started", async ({ arqamAdminPage: page }) => {
+    // The shell's language test switches this account to Arabic for a moment: accept either language.
+    await page.goto("/today");
+    const start = page.getByRole("region", { name: /^(Start a session|بدء جلسة)$/ });
+    await start.getByLabel(/^(Halqa|الحلقة)$/).selectOption({ index: 1 });
+    await start.getByLabel(/^(Sheikh|الشيخ)$/).selectOption({ index: 1 });
+    await start.getByRole("button", { name: /^(Start session|بدء الجلسة)$/ }).click();
+    await expect(start.getByRole("alert")).toContainText(/write access is not effective|صلاحية الكتابة غير فعّالة/);
+    await expect(page).toHaveURL(/\/today$/);
+  });
+});

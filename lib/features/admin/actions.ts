@@ -1,0 +1,168 @@
+"use server";
+
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { revalidatePath } from "next/cache";
+import { defineAction, type ActionContext } from "@/lib/actions/define-action";
+import { hashPassword } from "@/lib/auth/password";
+import { can } from "@/lib/authz/policy";
+import { dashboardDb } from "@/lib/db";
+import { userLinks, users } from "@/lib/db/schema";
+import type { MessageKey } from "@/lib/i18n/core";
+import { newId } from "@/lib/school-api/ids";
+import { ValidationError } from "@/lib/v1";
+import { CreateUserInput, LinkSheikhInput, LinkStudentInput, SetDisabledInput, SetRoleInput, UnlinkInput } from "./schemas";
+import { linkKindFor, refusalFor, type UserChange } from "./user-rules";
+import { findUserOf } from "./users";
+
+/**
+ * Dashboard users of one school. Every action: the admin role, `can.manageUsers`, and the target
+ * user loaded from the actor's own connection (another school's user id reads as absent: denied).
+ */
+
+const ROLES = ["admin"] as const;
+
+/** A refusal by the dashboard's own rules, reported on the field it concerns (audited as `failed`). */
+function refuse(field: string, message: string): ValidationError {
+  return new ValidationError({ code: "validation_failed", status: null, message: "Refused by the dashboard's user rules", details: { fields: { [field]: message } } });
+}
+
+async function managesTarget(ctx: ActionContext, input: { userId: string }): Promise<boolean> {
+  return can.manageUsers(ctx.subject) && (await findUserOf(ctx.actor.connectionId, input.userId)) !== null;
+}
+
+const userTarget = (input: { userId: string }) => ({ type: "user", id: input.userId });
+
+function refreshAdminPages() {
+  revalidatePath("/admin", "layout");
+}
+
+export const createUser = defineAction({
+  name: "user.create",
+  input: CreateUserInput,
+  roles: ROLES,
+  authorize: (ctx) => can.manageUsers(ctx.subject),
+  async run(ctx, input) {
+    const db = await dashboardDb();
+    const id = newId("usr");
+    const passwordHash = await hashPassword(input.password);
+    const inserted = await db
+      .insert(users)
+      .values({ id, connectionId: ctx.actor.connectionId, email: input.email, name: input.name, role: input.role, locale: input.locale, passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (inserted.length === 0) throw refuse("email", ctx.t("admin.users.emailTaken"));
+    refreshAdminPages();
+    return { id, email: input.email };
+  },
+  target: (_input, data) => ({ type: "user", id: data?.id }),
+});
+
+/** Applies a role or enabled-state change under a lock on the school's admins, so two admins cannot demote each other at once. */
+async function changeUser(ctx: ActionContext, userId: string, change: UserChange, field: string) {
+  const db = await dashboardDb();
+  await db.transaction(async (tx) => {
+    const connectionId = ctx.actor.connectionId;
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.connectionId, connectionId), eq(users.role, "admin"), isNull(users.disabledAt)))
+      .for("update");
+    const [target] = await tx
+      .select({ id: users.id, role: users.role, disabledAt: users.disabledAt })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.connectionId, connectionId)))
+      .for("update");
+    if (!target) throw refuse(field, ctx.t("errors.notFound"));
+    const refusal = refusalFor({ actorId: ctx.actor.id, target: { id: target.id, role: target.role, disabled: target.disabledAt !== null }, change, enabledAdminIds: admins.map((a) => a.id) });
+    if (refusal) throw refuse(field, ctx.t(`admin.users.refusals.${refusal}` satisfies MessageKey));
+    const now = new Date();
+    if (change.kind === "role") {
+      if (change.role === target.role) return;
+      await tx.update(users).set({ role: change.role, updatedAt: now }).where(eq(users.id, target.id));
+      const kept = linkKindFor(change.role);
+      await tx.delete(userLinks).where(kept ? and(eq(userLinks.userId, target.id), ne(userLinks.kind, kept)) : eq(userLinks.userId, target.id));
+    } else {
+      const disabledAt = change.kind === "disable" ? (target.disabledAt ?? now) : null;
+      await tx.update(users).set({ disabledAt, updatedAt: now }).where(eq(users.id, target.id));
+    }
+  });
+}
+
+export const setUserRole = defineAction({
+  name: "user.setRole",
+  input: SetRoleInput,
+  roles: ROLES,
+  authorize: managesTarget,
+  async run(ctx, input) {
+    await changeUser(ctx, input.userId, { kind: "role", role: input.role }, "role");
+    refreshAdminPages();
+    return { id: input.userId, role: input.role };
+  },
+  target: userTarget,
+});
+
+export const setUserDisabled = defineAction({
+  name: "user.setDisabled",
+  input: SetDisabledInput,
+  roles: ROLES,
+  authorize: managesTarget,
+  async run(ctx, input) {
+    await changeUser(ctx, input.userId, { kind: input.disabled ? "disable" : "enable" }, "disabled");
+    refreshAdminPages();
+    return { id: input.userId, disabled: input.disabled };
+  },
+  target: userTarget,
+});
+
+/** A teacher is linked to one sheikh, read from the school's API by the id its list gave us. */
+export const linkTeacherSheikh = defineAction({
+  name: "user.linkSheikh",
+  input: LinkSheikhInput,
+  roles: ROLES,
+  authorize: managesTarget,
+  async run(ctx, input) {
+    const target = await findUserOf(ctx.actor.connectionId, input.userId);
+    if (target?.role !== "teacher") throw refuse("sheikhId", ctx.t("admin.users.refusals.notTeacher"));
+    const sheikh = await ctx.client.call("getSheikh", { params: { id: input.sheikhId } });
+    const db = await dashboardDb();
+    await db.transaction(async (tx) => {
+      await tx.delete(userLinks).where(and(eq(userLinks.userId, target.id), eq(userLinks.kind, "sheikh")));
+      await tx.insert(userLinks).values({ userId: target.id, kind: "sheikh", refId: sheikh.id, label: sheikh.name });
+    });
+    refreshAdminPages();
+    return { id: target.id, sheikhId: sheikh.id };
+  },
+  target: userTarget,
+});
+
+/** A parent is linked to a child's lineage (student records are per semester), from a student the API returned. */
+export const linkParentStudent = defineAction({
+  name: "user.linkStudent",
+  input: LinkStudentInput,
+  roles: ROLES,
+  authorize: managesTarget,
+  async run(ctx, input) {
+    const target = await findUserOf(ctx.actor.connectionId, input.userId);
+    if (target?.role !== "parent") throw refuse("studentId", ctx.t("admin.users.refusals.notParent"));
+    const student = await ctx.client.call("getStudent", { params: { id: input.studentId } });
+    const db = await dashboardDb();
+    await db.insert(userLinks).values({ userId: target.id, kind: "student_lineage", refId: student.lineage_id, label: student.full_name }).onConflictDoNothing();
+    refreshAdminPages();
+    return { id: target.id, lineageId: student.lineage_id };
+  },
+  target: userTarget,
+});
+
+export const unlinkUser = defineAction({
+  name: "user.unlink",
+  input: UnlinkInput,
+  roles: ROLES,
+  authorize: managesTarget,
+  async run(_ctx, input) {
+    const db = await dashboardDb();
+    await db.delete(userLinks).where(and(eq(userLinks.userId, input.userId), eq(userLinks.kind, input.kind), eq(userLinks.refId, input.refId)));
+    refreshAdminPages();
+    return { id: input.userId };
+  },
+  target: userTarget,
+});

@@ -1,0 +1,32 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import { requireActor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/auth/users";
+import { can } from "@/lib/authz/policy";
+import { subjectOf } from "@/lib/authz/subject";
+import { clientFor, loadConnections } from "@/lib/connections";
+import type { Locale } from "@/lib/i18n/core";
+import { V1Error } from "@/lib/v1";
+
+type AdminAbility = "manageUsers" | "viewConnectionHealth" | "viewAuditLog";
+
+/** For admin pages: an admin who holds the page's ability, else a 404 (the page does not admit it exists). */
+export async function requireAdminPage(ability: AdminAbility): Promise<Actor> {
+  const actor = await requireActor(["admin"]);
+  if (!can[ability](await subjectOf(actor))) notFound();
+  return actor;
+}
+
+/**
+ * The school's name (in Arabic when the school gives one) and time zone, from the memoized GET /school.
+ * Admin pages must keep working when the key is refused, since they are where it gets fixed.
+ */
+export async function schoolOf(connectionId: string, locale: Locale): Promise<{ name: string; timeZone: string }> {
+  try {
+    const school = await clientFor(connectionId).tenant();
+    return { name: locale === "ar" && school.name_ar ? school.name_ar : school.name, timeZone: school.time_zone };
+  } catch (error) {
+    if (!(error instanceof V1Error)) throw error;
+    return { name: loadConnections().find((c) => c.id === connectionId)?.label ?? connectionId, timeZone: "UTC" };
+  }
+}

@@ -1,0 +1,37 @@
+import "server-only";
+import { clientFor } from "@/lib/connections";
+import { resolveSemester } from "@/lib/features/reference";
+import { matchesSearch } from "./user-rules";
+
+export type SheikhOption = { id: string; name: string; halqaCount: number };
+export type StudentOption = { id: string; lineageId: string; name: string; preferredName: string | null; halqaName: string | null };
+
+const PAGE = { limit: 100 } as const;
+export const STUDENT_RESULTS = 20;
+
+/** Every eligible sheikh of the school, by name: what a teacher can be linked to. */
+export async function sheikhOptions(connectionId: string): Promise<SheikhOption[]> {
+  const { items } = await clientFor(connectionId).listAll("listSheikhs", { query: PAGE });
+  return items.map((s) => ({ id: s.id, name: s.name, halqaCount: s.halqa_ids.length })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Students of the active semester matching a search (the API has no name filter, so the semester's
+ * list is read whole and matched here), with their halqa's name to tell namesakes apart.
+ */
+export async function studentOptions(connectionId: string, query: string): Promise<{ semesterName: string | null; total: number; matches: StudentOption[] }> {
+  const { selected } = await resolveSemester(connectionId, undefined);
+  if (!selected) return { semesterName: null, total: 0, matches: [] };
+  const client = clientFor(connectionId);
+  const semester = { ...PAGE, semester_id: selected.id };
+  const [{ items: students }, { items: halqas }] = await Promise.all([
+    client.listAll("listStudents", { query: semester }),
+    client.listAll("listHalqas", { query: semester }),
+  ]);
+  const halqaNames = new Map(halqas.map((h) => [h.id, h.name]));
+  const found = students
+    .filter((s) => matchesSearch(query, s.full_name, s.preferred_name))
+    .sort((a, b) => a.full_name.localeCompare(b.full_name))
+    .map((s) => ({ id: s.id, lineageId: s.lineage_id, name: s.full_name, preferredName: s.preferred_name, halqaName: halqaNames.get(s.halqa_id) ?? null }));
+  return { semesterName: selected.name, total: found.length, matches: found.slice(0, STUDENT_RESULTS) };
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { LOCALES, ROLES } from "@/lib/db/schema";
+
+/**
+ * Inputs of the user actions. Messages are catalogue keys (`admin.validation.*`): the schema runs
+ * before anyone's language is known, so the form translates them.
+ */
+export const PASSWORD_MIN = 10;
+
+const id = z.string().trim().min(1).max(100);
+const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
+
+export const CreateUserInput = z.object({
+  email: z.string().trim().toLowerCase().max(200, { error: "admin.validation.email" }).pipe(z.email({ error: "admin.validation.email" })),
+  name: z.string().trim().min(1, { error: "admin.validation.name" }).max(120, { error: "admin.validation.name" }),
+  role: z.enum(ROLES, { error: "admin.validation.role" }),
+  locale: z.enum(LOCALES).default("en"),
+  password: z.string().min(PASSWORD_MIN, { error: "admin.validation.passwordLength" }).max(200, { error: "admin.validation.passwordLength" }),
+});
+
+export const SetRoleInput = z.object({ userId: id, role: z.enum(ROLES, { error: "admin.validation.role" }) });
+export const SetDisabledInput = z.object({ userId: id, disabled: flag });
+export const LinkSheikhInput = z.object({ userId: id, sheikhId: id });
+export const LinkStudentInput = z.object({ userId: id, studentId: id });
+export const UnlinkInput = z.object({ userId: id, kind: z.enum(["sheikh", "student_lineage"]), refId: id });
+
+/** Every key a user form may receive as a field error, for the form's dictionary. */
+export const VALIDATION_KEYS = ["email", "name", "role", "passwordLength"] as const;

@@ -1,0 +1,84 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/users";
+import { can } from "@/lib/authz/policy";
+import { subjectOf } from "@/lib/authz/subject";
+import { clientFor } from "@/lib/connections";
+import type { Halqa, Semester } from "@/lib/contract";
+import { resolveSemester, semestersFor } from "@/lib/features/reference";
+import { BadRequestError, NotFoundError } from "@/lib/v1";
+import { addDays, todayIn } from "./dates";
+import { buildHalqaRows, byName, filterHalqaRows, newestSessionsFirst, type HalqaRow } from "./rows";
+
+/** Every list is read whole, 100 a page (the API's maximum), and joined in memory. */
+export const PAGE = 100;
+export const RECENT_SESSION_DAYS = 30;
+
+export type HalqaListFilters = { semester?: string; active?: "true" | "false"; q?: string };
+
+/**
+ * The halqas of one semester the actor may see, with student counts and sheikh names.
+ * v1 calls: listHalqas, listStudents (of the semester), listSheikhs — concurrently, +1 per further
+ * 100 items; semesters come from the per-tenant cache; a teacher's subject adds one getSheikh per link.
+ */
+export async function loadHalqaList(actor: Actor, filters: HalqaListFilters) {
+  const client = clientFor(actor.connectionId);
+  const [{ semesters, selected }, subject] = await Promise.all([resolveSemester(actor.connectionId, filters.semester), subjectOf(actor)]);
+  if (!selected) return { semesters, selected, rows: [] as HalqaRow[], teacher: subject.role === "teacher" };
+  const [halqas, students, sheikhs] = await Promise.all([
+    client.listAll("listHalqas", { query: { semester_id: selected.id, limit: PAGE } }),
+    client.listAll("listStudents", { query: { semester_id: selected.id, limit: PAGE } }),
+    client.listAll("listSheikhs", { query: { limit: PAGE } }),
+  ]);
+  const visible = halqas.items.filter((halqa) => can.viewHalqa(subject, halqa.id));
+  const rows = filterHalqaRows(buildHalqaRows(visible, students.items, sheikhs.items), filters);
+  return { semesters, selected, rows, teacher: subject.role === "teacher" };
+}
+
+/** An id that names nothing (or something of another school) reads as absent; other failures are thrown. */
+export function missingAsNull(error: unknown): null {
+  if (error instanceof NotFoundError || error instanceof BadRequestError) return null;
+  throw error;
+}
+
+export type LineageEntry = { halqa: Halqa; semester: Semester | undefined };
+
+/**
+ * One halqa with its roster, eligible sheikhs, sessions of the last 30 days and its other semesters.
+ * A halqa the actor may not see, or that does not exist, is null (the page answers 404): a teacher's
+ * halqa ids come from the API, so another halqa is refused before anything about it is read.
+ * v1 calls: getHalqa, listStudents, listSheikhs, listSessions (concurrently), then listHalqas by
+ * lineage; +1 per further 100 items; semesters cached; GET /school memoized per client.
+ */
+export async function loadHalqaDetail(actor: Actor, id: string) {
+  const subject = await subjectOf(actor);
+  if (!can.viewHalqa(subject, id)) return null;
+  const client = clientFor(actor.connectionId);
+  const school = await client.tenant();
+  const dateFrom = addDays(todayIn(school.time_zone), -RECENT_SESSION_DAYS);
+  const loaded = await Promise.all([
+    client.call("getHalqa", { params: { id } }),
+    client.listAll("listStudents", { query: { halqa_id: id, limit: PAGE } }),
+    // All eligible sheikhs, not `?halqa_id=`: the same one call also names the sheikhs of past sessions.
+    client.listAll("listSheikhs", { query: { limit: PAGE } }),
+    client.listAll("listSessions", { query: { halqa_id: id, date_from: dateFrom, limit: PAGE } }),
+    semestersFor(actor.connectionId),
+  ]).catch(missingAsNull);
+  if (!loaded) return null;
+  const [halqa, students, sheikhs, sessions, semesters] = loaded;
+  const lineage = await client.listAll("listHalqas", { query: { lineage_id: halqa.lineage_id, limit: PAGE } });
+  const semesterOf = (semesterId: string) => semesters.find((s) => s.id === semesterId);
+  const others: LineageEntry[] = lineage.items
+    .filter((other) => other.id !== halqa.id && can.viewHalqa(subject, other.id))
+    .map((other) => ({ halqa: other, semester: semesterOf(other.semester_id) }))
+    .sort((a, b) => (b.semester?.starts_on ?? "").localeCompare(a.semester?.starts_on ?? ""));
+  return {
+    school,
+    halqa,
+    semester: semesterOf(halqa.semester_id),
+    roster: students.items.toSorted((a, b) => a.full_name.localeCompare(b.full_name)),
+    eligibleSheikhs: sheikhs.items.filter((sheikh) => sheikh.halqa_ids.includes(halqa.id)).sort(byName),
+    sheikhNames: new Map(sheikhs.items.map((sheikh) => [sheikh.id, sheikh.name])),
+    sessions: newestSessionsFirst(sessions.items),
+    others,
+  };
+}

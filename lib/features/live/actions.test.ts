@@ -1,0 +1,297 @@
+/**
+ * The live write path and read model over real HTTP: the embedded School API runs in-process on
+ * 127.0.0.1 with fresh demo data, the dashboard's connection "alnoor" reaches it through PORT, the
+ * dashboard store is in memory, and only the signed-in person is mocked.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Actor } from "@/lib/auth/users";
+import type { Session, Sheikh, Student } from "@/lib/contract";
+import type { Database } from "@/lib/school-api/db/client";
+import type { RunningServer } from "@/lib/school-api/node-server";
+import type { V1Client } from "@/lib/v1";
+import type { LiveSnapshot, RecordRecitationInput } from "./types";
+
+const state = vi.hoisted(() => ({ actor: null as Actor | null }));
+vi.mock("@/lib/auth/session", () => ({
+  currentActor: async () => state.actor,
+  requireActor: async () => {
+    if (!state.actor) throw new Error("signed out");
+    return state.actor;
+  },
+}));
+
+vi.setConfig({ testTimeout: 30_000 });
+
+let database: Database;
+let server: RunningServer;
+let admin: V1Client;
+let teacherSheikh: Sheikh;
+let mine: Session;
+let other: Session;
+let students: Student[];
+let ineligible: Student | undefined;
+
+let teacher: Actor;
+const adminActor: Actor = { id: "usr_admin", email: "admin@test", name: "Admin", role: "admin", connectionId: "alnoor", locale: "en", sheikhIds: [], studentLineageIds: [] };
+
+type Call = { method: string; path: string; body: unknown };
+let calls: Call[] = [];
+const realFetch = globalThis.fetch;
+let failWrites = false;
+
+beforeAll(async () => {
+  delete process.env.SCHOOL_API_URL;
+  delete process.env.SCHOOL_CONNECTIONS_FILE;
+  process.env.DASHBOARD_DATA_DIR = "memory://";
+  const { openDatabase } = await import("@/lib/school-api/db/client");
+  const { seedDemo } = await import("@/lib/school-api/seed/demo");
+  const { createSchoolApi } = await import("@/lib/school-api/runtime");
+  const { startSchoolApiServer } = await import("@/lib/school-api/node-server");
+  const { createV1Client } = await import("@/lib/v1");
+  const { DEMO_TEACHER_SHEIKH_NAME } = await import("@/lib/school-api/seed/demo-facts");
+  database = await openDatabase({ dataDir: "memory://" });
+  await seedDemo(database.db);
+  server = await startSchoolApiServer({ api: createSchoolApi(database) });
+  // The dashboard store (audit log) in memory: opened and migrated once, before the timed tests.
+  await (await import("@/lib/db")).dashboardDb();
+  process.env.PORT = new URL(server.origin).port;
+
+  admin = createV1Client({ baseUrl: server.url, apiKey: "demo_alnoor_admin" });
+  const { items: sheikhs } = await admin.listAll("listSheikhs");
+  teacherSheikh = sheikhs.find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
+  teacher = { id: "usr_teacher", email: "teacher@test", name: teacherSheikh.name, role: "teacher", connectionId: "alnoor", locale: "en", sheikhIds: [teacherSheikh.id], studentLineageIds: [] };
+  const halqaId = teacherSheikh.halqa_ids[0]!;
+  mine = await admin.call("createSession", { body: { halqa_id: halqaId, sheikh_id: teacherSheikh.id, topic: "live test" } });
+  const { items: roster } = await admin.listAll("listStudents", { query: { halqa_id: halqaId } });
+  students = roster.filter((s) => s.status === "active");
+  ineligible = roster.find((s) => s.status !== "active");
+  // A session of a halqa the teacher does not teach, led by someone else.
+  const otherSheikh = sheikhs.find((s) => s.id !== teacherSheikh.id && s.halqa_ids.some((h) => !teacherSheikh.halqa_ids.includes(h)))!;
+  const otherHalqa = otherSheikh.halqa_ids.find((h) => !teacherSheikh.halqa_ids.includes(h))!;
+  other = await admin.call("createSession", { body: { halqa_id: otherHalqa, sheikh_id: otherSheikh.id } });
+
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = init?.method ?? "GET";
+    calls.push({ method, path: `${url.pathname}${url.search}`, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
+    if (failWrites && method !== "GET") throw new TypeError("fetch failed");
+    return realFetch(input, init);
+  });
+}, 120_000);
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await server?.close();
+  await database?.close();
+});
+
+afterEach(() => {
+  calls = [];
+  failWrites = false;
+  state.actor = null;
+});
+
+const { saveMarks, recordRecitation } = await import("./actions");
+const { GET } = await import("@/app/api/live/sessions/[id]/route");
+
+const writes = () => calls.filter((c) => c.method !== "GET");
+const attendanceOf = async (sessionId: string) => (await admin.listAll("listAttendance", { params: { id: sessionId } })).items;
+
+describe("saveMarks", () => {
+  it("sends ONE PUT with only the supplied students and answers the stored rows", async () => {
+    state.actor = teacher;
+    const [a, b, c] = students;
+    const first = await saveMarks({
+      sessionId: mine.id,
+      deviceId: "dev-1",
+      marks: [
+        { student_id: a!.id, status: "present", clientVersion: 1 },
+        { student_id: b!.id, status: "late", late_minutes: 5, note: "bus", clientVersion: 2 },
+      ],
+    });
+    expect(first).toMatchObject({ ok: true });
+    if (!first.ok) return;
+    expect(first.data.rows.map((r) => [r.student_id, r.status, r.late_minutes, r.note])).toEqual([
+      [a!.id, "present", null, null],
+      [b!.id, "late", 5, "bus"],
+    ]);
+    expect(writes()).toEqual([{ method: "PUT", path: `/api/v1/sessions/${mine.id}/attendance`, body: { rows: [{ student_id: a!.id, status: "present" }, { student_id: b!.id, status: "late", late_minutes: 5, note: "bus" }] } }]);
+
+    calls = [];
+    const second = await saveMarks({ sessionId: mine.id, deviceId: "dev-1", marks: [{ student_id: b!.id, status: "absent", clientVersion: 3 }] });
+    expect(second.ok).toBe(true);
+    expect(writes()).toHaveLength(1);
+    expect((writes()[0]!.body as { rows: unknown[] }).rows).toEqual([{ student_id: b!.id, status: "absent" }]);
+    const stored = new Map((await attendanceOf(mine.id)).map((r) => [r.student_id, r]));
+    expect(stored.get(a!.id)).toMatchObject({ status: "present" }); // untouched
+    expect(stored.get(b!.id)).toMatchObject({ status: "absent", late_minutes: null, note: null });
+    expect(stored.has(c!.id)).toBe(false);
+  });
+
+  it("skips rows this device already superseded (a late, older batch) without a PUT", async () => {
+    state.actor = teacher;
+    const s = students[3]!;
+    expect((await saveMarks({ sessionId: mine.id, deviceId: "dev-2", marks: [{ student_id: s.id, status: "excused", clientVersion: 100 }] })).ok).toBe(true);
+    calls = [];
+    const late = await saveMarks({ sessionId: mine.id, deviceId: "dev-2", marks: [{ student_id: s.id, status: "present", clientVersion: 99 }] });
+    expect(late).toEqual({ ok: true, data: { session_id: mine.id, rows: [], stale: [s.id] } });
+    expect(writes()).toHaveLength(0);
+    expect((await attendanceOf(mine.id)).find((r) => r.student_id === s.id)?.status).toBe("excused");
+    // The same device id in someone else's writes is another device: not blocked.
+    state.actor = adminActor;
+    expect((await saveMarks({ sessionId: mine.id, deviceId: "dev-2", marks: [{ student_id: s.id, status: "late", clientVersion: 1 }] })).ok).toBe(true);
+    state.actor = teacher;
+    // Another device is ordered by arrival, not by its counter.
+    const otherDevice = await saveMarks({ sessionId: mine.id, deviceId: "dev-3", marks: [{ student_id: s.id, status: "absent", clientVersion: 1 }] });
+    expect(otherDevice.ok && otherDevice.data.rows[0]?.status).toBe("absent");
+  });
+
+  it("refuses a teacher on another halqa's session, before any write", async () => {
+    state.actor = teacher;
+    const { items: roster } = await admin.listAll("listStudents", { query: { halqa_id: other.halqa_id, status: "active" } });
+    calls = [];
+    const result = await saveMarks({ sessionId: other.id, deviceId: "dev-1", marks: [{ student_id: roster[0]!.id, status: "present", clientVersion: 1 }] });
+    expect(result).toEqual({ ok: false, message: "You are not allowed to do this.", retryable: false });
+    expect(writes()).toHaveLength(0);
+    expect(await attendanceOf(other.id)).toEqual([]);
+    const { listAudit } = await import("@/lib/audit");
+    const log = await listAudit("alnoor", { limit: 20 });
+    expect(log.find((e) => e.action === "attendance.save" && e.targetId === other.id)).toMatchObject({ result: "denied", userId: teacher.id });
+
+    state.actor = adminActor;
+    expect((await saveMarks({ sessionId: other.id, deviceId: "dev-a", marks: [{ student_id: roster[0]!.id, status: "present", clientVersion: 1 }] })).ok).toBe(true);
+  });
+
+  it("answers a session that does not exist like a forbidden one", async () => {
+    state.actor = teacher;
+    const result = await saveMarks({ sessionId: "ses_doesnotexist", deviceId: "dev-1", marks: [{ student_id: students[0]!.id, status: "present", clientVersion: 1 }] });
+    expect(result).toMatchObject({ ok: false, retryable: false });
+  });
+
+  it("returns the API's 422 per row as permanent, writing nothing of the batch", async () => {
+    expect(ineligible).toBeDefined();
+    state.actor = teacher;
+    const result = await saveMarks({
+      sessionId: mine.id,
+      deviceId: "dev-4",
+      marks: [
+        { student_id: students[4]!.id, status: "present", clientVersion: 1 },
+        { student_id: ineligible!.id, status: "present", clientVersion: 2 },
+      ],
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.retryable).toBe(false);
+    expect(Object.keys(result.fieldErrors ?? {})).toEqual(["rows.1.student_id"]);
+    expect((await attendanceOf(mine.id)).some((r) => r.student_id === students[4]!.id)).toBe(false);
+  });
+
+  it("flags network failures as retryable", async () => {
+    state.actor = teacher;
+    failWrites = true;
+    const result = await saveMarks({ sessionId: mine.id, deviceId: "dev-5", marks: [{ student_id: students[5]!.id, status: "present", clientVersion: 1 }] });
+    expect(result).toMatchObject({ ok: false, retryable: true });
+  });
+
+  it("refuses bad input and signed-out callers as permanent", async () => {
+    state.actor = teacher;
+    const bad = await saveMarks({ sessionId: mine.id, deviceId: "dev-1", marks: [{ student_id: students[0]!.id, status: "present", late_minutes: 5, clientVersion: 1 }] });
+    expect(bad).toMatchObject({ ok: false, retryable: false, fieldErrors: { "marks.0.late_minutes": expect.any(String) } });
+    state.actor = null;
+    expect(await saveMarks({ sessionId: mine.id, deviceId: "dev-1", marks: [{ student_id: students[0]!.id, status: "present", clientVersion: 1 }] })).toMatchObject({ ok: false, retryable: false });
+    expect(writes()).toHaveLength(0);
+  });
+});
+
+describe("recordRecitation", () => {
+  const input = (over: Partial<RecordRecitationInput> = {}): RecordRecitationInput => ({
+    sessionId: mine.id,
+    clientId: "5d8f3f0e-8a1e-4c1b-9d5e-0a4c6f2b7e11",
+    student_id: students[0]!.id,
+    kind: "new_memorization",
+    start: { surah: 78, ayah: 1 },
+    end: { surah: 78, ayah: 16 },
+    rating: 4,
+    mistakes: 2,
+    note: null,
+    recorded_at: "2026-01-01T08:30:00.000Z",
+    ...over,
+  });
+
+  it("creates a recitation once, however often it is sent with the same clientId", async () => {
+    state.actor = teacher;
+    const scale = (await admin.tenant()).rating_scale;
+    const rating = scale.at(-1)!.value;
+    const first = await recordRecitation(input({ rating }));
+    expect(first).toMatchObject({ ok: true, data: { replayed: false } });
+    const again = await recordRecitation(input({ rating }));
+    const checked = await recordRecitation(input({ rating, maybeSent: true }));
+    expect(again).toMatchObject({ ok: true });
+    expect(checked).toMatchObject({ ok: true, data: { replayed: true } });
+    if (!first.ok || !again.ok || !checked.ok) return;
+    expect(again.data.recitation.id).toBe(first.data.recitation.id);
+    expect(checked.data.recitation.id).toBe(first.data.recitation.id);
+    const posts = writes().filter((c) => c.method === "POST");
+    expect(posts).toHaveLength(2); // the third found it by the list check, without a POST
+    const { items } = await admin.listAll("listSessionRecitations", { params: { id: mine.id }, query: { student_id: students[0]!.id } });
+    expect(items.filter((r) => r.range.start.surah === 78)).toHaveLength(1);
+    expect(first.data.recitation.recorded_at).toBe("2026-01-01T08:30:00.000Z");
+  });
+
+  it("keeps a refused recitation permanent with the API's field errors", async () => {
+    state.actor = teacher;
+    const result = await recordRecitation(input({ clientId: "0f3a1c2e-1111-4abc-8def-123456789abc", rating: 987 }));
+    expect(result).toMatchObject({ ok: false, retryable: false, fieldErrors: { rating: expect.any(String) } });
+  });
+
+  it("refuses a teacher on another halqa's session", async () => {
+    state.actor = teacher;
+    const { items: roster } = await admin.listAll("listStudents", { query: { halqa_id: other.halqa_id, status: "active" } });
+    calls = [];
+    const result = await recordRecitation(input({ sessionId: other.id, student_id: roster[0]!.id, clientId: "9a1e1c2e-2222-4abc-8def-123456789abc" }));
+    expect(result).toMatchObject({ ok: false, retryable: false, message: "You are not allowed to do this." });
+    expect(writes()).toHaveLength(0);
+  });
+});
+
+describe("GET /api/live/sessions/{id}", () => {
+  const get = (id: string) => GET(new Request(`http://localhost/api/live/sessions/${id}`), { params: Promise.resolve({ id }) });
+
+  it("answers the session, its eligible roster, saved attendance and recitations, uncached, in 4 v1 calls", async () => {
+    state.actor = teacher;
+    await get(mine.id); // warms GET /school (once per process)
+    calls = [];
+    const response = await get(mine.id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = (await response.json()) as LiveSnapshot;
+    expect(body.session.id).toBe(mine.id);
+    expect(body.tenantId).toBe((await admin.tenant()).id);
+    expect(body.roster.map((s) => s.id).sort()).toEqual(students.map((s) => s.id).sort());
+    expect(body.roster.every((s) => s.status === "active")).toBe(true);
+    if (ineligible) expect(body.ineligible.map((s) => s.id)).toContain(ineligible.id);
+    expect(body.attendance.map((r) => r.student_id)).toContain(students[0]!.id);
+    expect(body.recitations.length).toBeGreaterThan(0);
+    expect(body.can).toEqual({ markAttendance: true, recordRecitation: true, endSession: true });
+    const paths = calls.map((c) => c.path.replace(/\?.*$/, ""));
+    const budget = paths.filter((p) => !p.startsWith("/api/v1/sheikhs/"));
+    expect(budget.sort()).toEqual(
+      [`/api/v1/sessions/${mine.id}`, "/api/v1/students", `/api/v1/sessions/${mine.id}/attendance`, `/api/v1/sessions/${mine.id}/recitations`].sort(),
+    );
+    expect(paths.length - budget.length).toBe(teacher.sheikhIds.length); // the teacher's policy view
+  });
+
+  it("answers 404 for another halqa's session and for one that does not exist, 401 when signed out", async () => {
+    state.actor = teacher;
+    expect((await get(other.id)).status).toBe(404);
+    expect((await get("ses_doesnotexist")).status).toBe(404);
+    state.actor = { ...teacher, role: "parent", sheikhIds: [] };
+    expect((await get(mine.id)).status).toBe(404);
+    state.actor = adminActor;
+    expect((await get(other.id)).status).toBe(200);
+    state.actor = null;
+    const signedOut = await get(mine.id);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get("cache-control")).toBe("no-store");
+  });
+});

@@ -1,0 +1,96 @@
+"use server";
+
+import { defineAction, type ActionContext } from "@/lib/actions/define-action";
+import { can } from "@/lib/authz/policy";
+import type { Session } from "@/lib/contract";
+import { ConflictError, NotFoundError, type V1Client } from "@/lib/v1";
+import { RecordRecitationSchema, SaveMarksSchema } from "./schemas";
+import { classify, watch } from "./transient";
+import type { LiveResult, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "./types";
+import { VersionGuard } from "./version-guard";
+import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./write-path";
+
+/**
+ * The live session screen's writes. Each one: the teacher or admin, the session loaded from the
+ * school's API and checked with `can.*`, then the write. v1 calls: `getSession`, then one PUT
+ * (marks), or one POST (recitation; plus one list on a retry after an unknown outcome or a 409).
+ * Results carry `retryable` so the browser's queue knows whether to try again or show the reason.
+ */
+
+const ROLES = ["admin", "teacher"] as const;
+const PAGE = 100;
+
+const globalGuard = globalThis as typeof globalThis & { __liveVersionGuard?: VersionGuard };
+const guard = (globalGuard.__liveVersionGuard ??= new VersionGuard());
+
+function liveApi(client: V1Client): LiveApi {
+  return {
+    async upsertAttendance(sessionId, rows) {
+      return (await client.call("upsertAttendance", { params: { id: sessionId }, body: { rows } })).rows;
+    },
+    createRecitation(sessionId, body, idempotencyKey) {
+      return client.call("createRecitation", { params: { id: sessionId }, body: recitationBody(body), idempotencyKey });
+    },
+    async listRecitations(sessionId, filter) {
+      return (await client.listAll("listSessionRecitations", { params: { id: sessionId }, query: { ...filter, limit: PAGE } })).items;
+    },
+    isConflict: (error) => error instanceof ConflictError,
+  };
+}
+
+/** The session as the API has it, or null when it does not exist for this school. */
+async function loadSession(ctx: ActionContext, id: string): Promise<Session | null> {
+  try {
+    return await watch(() => ctx.client.call("getSession", { params: { id } }));
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+const sessionTarget = (input: { sessionId: string }) => ({ type: "session", id: input.sessionId });
+
+const saveMarksAction = defineAction({
+  name: "attendance.save",
+  input: SaveMarksSchema,
+  roles: ROLES,
+  async authorize(ctx, input) {
+    const session = await loadSession(ctx, input.sessionId);
+    return session !== null && can.markAttendance(ctx.subject, session);
+  },
+  run: (ctx, input) =>
+    watch(() => writeMarks(liveApi(ctx.client), guard, { connectionId: ctx.actor.connectionId, sessionId: input.sessionId, userId: ctx.actor.id, deviceId: input.deviceId }, input.marks)),
+  target: sessionTarget,
+});
+
+const recordRecitationAction = defineAction({
+  name: "recitation.record",
+  input: RecordRecitationSchema,
+  roles: ROLES,
+  async authorize(ctx, input) {
+    const session = await loadSession(ctx, input.sessionId);
+    return session !== null && can.recordRecitation(ctx.subject, session);
+  },
+  run: (ctx, input) => {
+    const { sessionId, clientId, maybeSent, ...body } = input;
+    return watch(() =>
+      writeRecitation(liveApi(ctx.client), {
+        sessionId,
+        clientId,
+        maybeSent: maybeSent ?? false,
+        body: { ...body, mistakes: body.mistakes ?? null, note: body.note ?? null, recorded_at: body.recorded_at },
+      }),
+    );
+  },
+  target: (input, data) => (data ? { type: "recitation", id: data.recitation.id } : { type: "session", id: input.sessionId }),
+});
+
+/** Saves marks of one session: ONE `PUT /sessions/{id}/attendance` with only these students. */
+export async function saveMarks(input: SaveMarksInput): Promise<LiveResult<SaveMarksData>> {
+  return classify(() => saveMarksAction(input));
+}
+
+/** Records a recitation once, whatever number of times it is sent (same `clientId`). */
+export async function recordRecitation(input: RecordRecitationInput): Promise<LiveResult<RecordRecitationData>> {
+  return classify(() => recordRecitationAction(input));
+}

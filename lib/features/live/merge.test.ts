@@ -1,0 +1,160 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { AttendanceRow, Recitation } from "@/lib/contract";
+import { allPresent, countRegister, cycleStatus, fresher, mergeRegister } from "./merge";
+import type { QueueMark, QueueRecitation, QueueSnapshot, SavedRecitation } from "./queue";
+import type { LiveSnapshot, MarkStatus, RecitationKind, RosterStudent } from "./types";
+
+const student = (id: string, status = "active"): RosterStudent => ({ id, lineage_id: `lin_${id}`, full_name: `Student ${id}`, preferred_name: null, status });
+const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 8, 0, seconds)).toISOString();
+const row = (studentId: string, status: AttendanceRow["status"], seconds: number): AttendanceRow => ({
+  id: `att_${studentId}`,
+  session_id: "ses",
+  student_id: studentId,
+  status,
+  late_minutes: null,
+  note: null,
+  created_at: at(0),
+  updated_at: at(seconds),
+});
+const recitation = (id: string, studentId: string, seconds: number): Recitation => ({
+  id,
+  session_id: "ses",
+  student_id: studentId,
+  kind: "recent_revision",
+  range: { start: { surah: 67, ayah: 1 }, end: { surah: 67, ayah: 10 } },
+  rating: 3,
+  mistakes: null,
+  note: null,
+  recorded_at: at(seconds),
+  created_at: at(seconds),
+  updated_at: at(seconds),
+});
+const localMark = (studentId: string, status: AttendanceRow["status"], state: "pending" | "failed" = "pending", sending = false): QueueMark => ({
+  student_id: studentId,
+  value: { status, late_minutes: null, note: null },
+  version: 1,
+  state,
+  changedAt: 0,
+  sending,
+  ...(state === "failed" ? { reason: "refused" } : {}),
+});
+
+type Server = Pick<LiveSnapshot, "roster" | "ineligible" | "attendance" | "recitations">;
+type Local = Pick<QueueSnapshot, "marks" | "recitations" | "savedRows" | "savedRecitations">;
+
+const server = (over: Partial<Server> = {}): Server => ({ roster: [student("a"), student("b"), student("c")], ineligible: [], attendance: [], recitations: [], ...over });
+const local = (over: Partial<{ marks: QueueMark[]; recitations: QueueRecitation[]; savedRows: AttendanceRow[]; savedRecitations: SavedRecitation[] }> = {}): Local => ({
+  marks: new Map((over.marks ?? []).map((m) => [m.student_id, m])),
+  recitations: over.recitations ?? [],
+  savedRows: new Map((over.savedRows ?? []).map((r) => [r.student_id, r])),
+  savedRecitations: over.savedRecitations ?? [],
+});
+
+describe("mergeRegister", () => {
+  it("shows saved marks on a reopened register, and unmarked students as unmarked (never a default)", () => {
+    const register = mergeRegister(server({ attendance: [row("a", "absent", 5)] }), local());
+    expect(register.rows.map((r) => [r.student.id, r.state, r.mark?.status ?? null])).toEqual([
+      ["a", "saved", "absent"],
+      ["b", "unmarked", null],
+      ["c", "unmarked", null],
+    ]);
+  });
+
+  it("overlays local pending and failed marks on the server's rows: a poll never overwrites a mark being edited", () => {
+    const register = mergeRegister(
+      server({ attendance: [row("a", "present", 50), row("b", "present", 50)] }),
+      local({ marks: [localMark("a", "late", "pending", true), localMark("b", "excused", "failed")] }),
+    );
+    const [a, b] = register.rows;
+    expect(a).toMatchObject({ state: "pending", sending: true, mark: { status: "late" }, saved: { status: "present" } });
+    expect(b).toMatchObject({ state: "failed", reason: "refused", mark: { status: "excused" } });
+  });
+
+  it("keeps this device's saved row over a stale poll, but takes a newer row from another device", () => {
+    const stalePoll = server({ attendance: [row("a", "present", 10), row("b", "present", 30)] });
+    const register = mergeRegister(stalePoll, local({ savedRows: [row("a", "absent", 20), row("b", "late", 20)] }));
+    expect(register.rows[0]).toMatchObject({ state: "saved", mark: { status: "absent" } }); // our save is newer than the poll
+    expect(register.rows[1]).toMatchObject({ state: "saved", mark: { status: "present" } }); // another tablet wrote later
+    expect(fresher(row("a", "present", 10), row("a", "absent", 10))?.status).toBe("present"); // a tie goes to the server
+  });
+
+  it("joins recitations: the server's, this device's saved ones not polled yet, and local ones, per student in order", () => {
+    const saved: SavedRecitation = { ...recitation("rec_2", "a", 20), clientId: "c2" };
+    const pending: QueueRecitation = {
+      clientId: "c3",
+      draft: { student_id: "a", kind: "new_memorization", start: { surah: 1, ayah: 1 }, end: { surah: 1, ayah: 7 }, rating: 4, mistakes: 0, note: null },
+      recorded_at: at(30),
+      attempts: 1,
+      state: "pending",
+      createdAt: 0,
+      sending: false,
+    };
+    const register = mergeRegister(
+      server({ recitations: [recitation("rec_1", "a", 10), recitation("rec_9", "b", 5)] }),
+      local({ savedRecitations: [saved, { ...recitation("rec_1", "a", 10), clientId: "c1" }], recitations: [pending] }),
+    );
+    expect(register.rows[0]!.recitations.map((r) => [r.key, r.state])).toEqual([
+      ["rec_1", "saved"],
+      ["rec_2", "saved"],
+      ["c3", "pending"],
+    ]);
+    expect(register.rows[1]!.recitations.map((r) => r.key)).toEqual(["rec_9"]);
+    expect(register.rows[2]!.recitations).toEqual([]);
+  });
+
+  it("explains ineligible students who have marks instead of hiding them, and reports local work for unknown students", () => {
+    const register = mergeRegister(
+      server({ ineligible: [student("w", "withdrawn"), student("g", "graduated")], attendance: [row("w", "present", 1)] }),
+      local({ marks: [localMark("zz", "present")] }),
+    );
+    expect(register.rows.map((r) => [r.student.id, r.eligible])).toEqual([
+      ["a", true],
+      ["b", true],
+      ["c", true],
+      ["w", false],
+    ]);
+    expect(register.orphans).toEqual({ marks: ["zz"], recitations: [] });
+  });
+});
+
+describe("countRegister", () => {
+  it("counts what the teacher sees over eligible students, and who is not marked yet", () => {
+    const register = mergeRegister(
+      server({
+        roster: [student("a"), student("b"), student("c"), student("d"), student("e")],
+        ineligible: [student("w", "withdrawn")],
+        attendance: [row("a", "present", 1), row("b", "present", 1), row("w", "absent", 1)],
+      }),
+      local({ marks: [localMark("b", "late"), localMark("c", "excused", "failed"), localMark("w", "present")] }),
+    );
+    expect(countRegister(register)).toEqual({
+      present: 1,
+      absent: 0,
+      late: 1,
+      excused: 1,
+      unmarked: 2,
+      total: 5,
+      unsavedRows: 3,
+      failedRows: 1,
+      unmarkedIds: ["d", "e"],
+    });
+  });
+});
+
+describe("helpers", () => {
+  it("cycles statuses from unmarked", () => {
+    expect([null, "present", "absent", "late", "excused"].map((s) => cycleStatus(s as never))).toEqual(["present", "absent", "late", "excused", "present"]);
+  });
+
+  it("all present marks only the eligible students without a mark", () => {
+    const register = mergeRegister(server({ attendance: [row("a", "absent", 1)] }), local({ marks: [localMark("b", "late")] }));
+    expect(allPresent(register)).toEqual([["c", "present"]]);
+  });
+});
+
+describe("types", () => {
+  it("the browser's status and kind lists are the contract's", () => {
+    expectTypeOf<MarkStatus>().toEqualTypeOf<AttendanceRow["status"]>();
+    expectTypeOf<RecitationKind>().toEqualTypeOf<Recitation["kind"]>();
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The school API's write semantics in memory, for the queue's property test: PUT attendance
+ * upserts exactly the supplied students (spec rule 1; each supplied row replaced whole), a create
+ * with an Idempotency-Key returns the first recitation again (or, when the fake is told not to
+ * honour keys, creates another), and the session's recitations can be listed by student and kind.
+ */
+import type { AttendanceMark, AttendanceRow, Recitation } from "@/lib/contract";
+import type { LiveApi, RecitationBody } from "../write-path";
+import { recitationBody } from "../write-path";
+
+export class FakeConflict extends Error {}
+
+export class FakeSchool {
+  readonly attendance = new Map<string, AttendanceRow>();
+  readonly recitations: Recitation[] = [];
+  /** Every rule of the real server a request broke (must stay empty). */
+  readonly violations: string[] = [];
+  puts = 0;
+  creates = 0;
+  private seq = 0;
+  private keys = new Map<string, { body: string; recitation: Recitation }>();
+
+  constructor(
+    readonly sessionId: string,
+    readonly honoursKeys = true,
+  ) {}
+
+  private stamp(): string {
+    return new Date(1_700_000_000_000 + ++this.seq).toISOString();
+  }
+
+  readonly api: LiveApi = {
+    upsertAttendance: async (sessionId: string, rows: AttendanceMark[]) => {
+      this.puts++;
+      if (sessionId !== this.sessionId) this.violations.push(`PUT to another session ${sessionId}`);
+      if (rows.length < 1 || rows.length > 200) this.violations.push(`PUT with ${rows.length} rows`);
+      if (new Set(rows.map((r) => r.student_id)).size !== rows.length) this.violations.push("PUT with a student twice");
+      return rows.map((row) => {
+        const previous = this.attendance.get(row.student_id);
+        const at = this.stamp();
+        if (row.late_minutes != null && row.status !== "late") this.violations.push("late_minutes without late");
+        const stored: AttendanceRow = {
+          id: previous?.id ?? `att_${this.seq}`,
+          session_id: sessionId,
+          student_id: row.student_id,
+          status: row.status,
+          late_minutes: row.late_minutes ?? null,
+          note: row.note ?? null,
+          created_at: previous?.created_at ?? at,
+          updated_at: at,
+        };
+        this.attendance.set(row.student_id, stored);
+        return stored;
+      });
+    },
+    createRecitation: async (sessionId: string, body: RecitationBody, key: string) => {
+      const sent = JSON.stringify(recitationBody(body));
+      if (this.honoursKeys) {
+        const previous = this.keys.get(key);
+        if (previous) {
+          if (previous.body !== sent) throw new FakeConflict("key used with another body");
+          return previous.recitation;
+        }
+      }
+      this.creates++;
+      const at = this.stamp();
+      const recitation: Recitation = {
+        id: `rec_${this.seq}`,
+        session_id: sessionId,
+        student_id: body.student_id,
+        kind: body.kind,
+        range: { start: body.start, end: body.end },
+        rating: body.rating,
+        mistakes: body.mistakes,
+        note: body.note,
+        recorded_at: body.recorded_at,
+        created_at: at,
+        updated_at: at,
+      };
+      this.recitations.push(recitation);
+      if (this.honoursKeys) this.keys.set(key, { body: sent, recitation });
+      return recitation;
+    },
+    listRecitations: async (sessionId: string, filter) =>
+      this.recitations.filter((r) => r.session_id === sessionId && r.student_id === filter.student_id && r.kind === filter.kind),
+    isConflict: (error: unknown) => error instanceof FakeConflict,
+  };
+}

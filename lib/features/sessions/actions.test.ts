@@ -1,0 +1,155 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { Actor } from "@/lib/auth/users";
+import type { Subject } from "@/lib/authz/policy";
+import { ConflictError, ValidationError, WriteAccessDisabledError } from "@/lib/v1";
+
+const state = vi.hoisted(() => ({
+  actor: null as Actor | null,
+  subject: null as Subject | null,
+  sessions: new Map<string, Record<string, unknown>>(),
+  calls: [] as { name: string; args: Record<string, unknown> | undefined }[],
+  fail: null as Error | null,
+  audits: [] as { action: string; result: string }[],
+}));
+
+vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor }));
+vi.mock("@/lib/authz/subject", () => ({ subjectOf: async () => state.subject }));
+vi.mock("@/lib/audit", () => ({ recordAudit: async (_: unknown, entry: { action: string; result: string }) => void state.audits.push(entry) }));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("next/navigation", () => ({
+  redirect: (url: string) => {
+    throw Object.assign(new Error("NEXT_REDIRECT"), { url });
+  },
+}));
+vi.mock("@/lib/connections", () => ({
+  clientFor: () => ({
+    tenant: async () => ({ id: "school", time_zone: "Asia/Riyadh" }),
+    call: async (name: string, args?: { params?: { id: string }; body?: Record<string, unknown> }) => {
+      state.calls.push({ name, args });
+      if (name === "getSession") {
+        const found = state.sessions.get(args?.params?.id ?? "");
+        if (!found) throw new Error("unexpected lookup");
+        return found;
+      }
+      if (state.fail) throw state.fail;
+      if (name === "createSession") return { id: "ses_new", status: "open", ...args?.body };
+      return { ...state.sessions.get(args?.params?.id ?? ""), ...args?.body, id: args?.params?.id };
+    },
+  }),
+}));
+
+const { createSession, endSession, submitEndSession, submitStartSession, submitUpdateSession, updateSession } = await import("./actions");
+
+const actor = (role: Actor["role"], locale: Actor["locale"] = "en"): Actor => ({
+  id: "u1",
+  email: "someone@example.org",
+  name: "Someone",
+  role,
+  connectionId: "alnoor",
+  locale,
+  sheikhIds: role === "teacher" ? ["s1"] : [],
+  studentLineageIds: [],
+});
+const teacherSubject: Subject = { role: "teacher", sheikhIds: ["s1"], halqaIds: new Set(["h1"]), studentLineageIds: [] };
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(values)) data.set(k, v);
+  return data;
+};
+const writes = () => state.calls.filter((c) => c.name !== "getSession");
+
+beforeEach(() => {
+  state.actor = actor("teacher");
+  state.subject = teacherSubject;
+  state.calls = [];
+  state.audits = [];
+  state.fail = null;
+  state.sessions = new Map([
+    ["own", { id: "own", halqa_id: "h1", sheikh_id: "s1", status: "open", date: "2026-11-22", starts_at: "2026-11-22T13:00:00.000Z", topic: null }],
+    ["other", { id: "other", halqa_id: "h9", sheikh_id: "s9", status: "open", date: "2026-11-22", starts_at: "2026-11-22T13:00:00.000Z", topic: null }],
+  ]);
+});
+
+describe("createSession", () => {
+  it("refuses a teacher a halqa they do not teach, or another sheikh, and audits it", async () => {
+    expect(await createSession({ halqa_id: "h9", sheikh_id: "s1" })).toMatchObject({ ok: false });
+    expect(await createSession({ halqa_id: "h1", sheikh_id: "s2" })).toMatchObject({ ok: false });
+    expect(writes()).toEqual([]);
+    expect(state.audits.map((a) => a.result)).toEqual(["denied", "denied"]);
+  });
+
+  it("starts a teacher's own session with the form's idempotency key", async () => {
+    const result = await createSession({ halqa_id: "h1", sheikh_id: "s1", topic: "  Al-Mulk ", idempotency_key: "k-1" });
+    expect(result).toMatchObject({ ok: true, data: { id: "ses_new" } });
+    expect(writes()).toEqual([{ name: "createSession", args: { body: { halqa_id: "h1", sheikh_id: "s1", topic: "Al-Mulk" }, idempotencyKey: "k-1" } }]);
+  });
+
+  it("refuses a parent whatever the halqa", async () => {
+    state.actor = actor("parent");
+    state.subject = { ...teacherSubject, role: "parent" };
+    expect(await createSession({ halqa_id: "h1", sheikh_id: "s1" })).toMatchObject({ ok: false });
+    expect(writes()).toEqual([]);
+  });
+
+  it("puts the API's refusal of the sheikh on the sheikh field, in the reader's language", async () => {
+    state.actor = actor("teacher", "ar");
+    state.fail = new ValidationError({ code: "validation_failed", status: 422, message: "x", details: { fields: { sheikh_id: "the sheikh does not teach this halqa" } } });
+    const result = await submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1" }));
+    expect(result?.ok).toBe(false);
+    expect(result?.fieldErrors?.sheikh_id).toMatch(/لا يدرّس/);
+  });
+
+  it("shows why a school that does not accept writes refused", async () => {
+    state.actor = actor("admin");
+    state.subject = { role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] };
+    state.fail = new WriteAccessDisabledError({ code: "write_access_disabled", status: 403, message: "x" });
+    const result = await submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1" }));
+    expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/write access is not effective/) });
+  });
+
+  it("goes to the new session after starting it", async () => {
+    await expect(submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1", topic: "" }))).rejects.toMatchObject({ url: "/sessions/ses_new?started=1" });
+  });
+});
+
+describe("updateSession", () => {
+  it("loads the session and refuses another teacher's", async () => {
+    expect(await updateSession({ id: "other", topic: "x" })).toMatchObject({ ok: false });
+    expect(writes()).toEqual([]);
+  });
+
+  it("sends only what changed", async () => {
+    const result = await submitUpdateSession(null, form({ id: "own", topic: "New topic", sheikh_id: "s1", date: "2026-11-22", starts_at: "16:00" }));
+    expect(result).toMatchObject({ ok: true });
+    expect(writes()).toEqual([{ name: "updateSession", args: { params: { id: "own" }, body: { topic: "New topic" } } }]);
+  });
+
+  it("leaves the topic alone when a caller does not give one", async () => {
+    expect(await updateSession({ id: "own", starts_at: "16:30" })).toMatchObject({ ok: true });
+    expect(writes()).toEqual([{ name: "updateSession", args: { params: { id: "own" }, body: { starts_at: "2026-11-22T13:30:00.000Z" } } }]);
+  });
+
+  it("says the session has ended on a conflict", async () => {
+    state.fail = new ConflictError({ code: "conflict", status: 409, message: "x" });
+    const result = await submitUpdateSession(null, form({ id: "own", topic: "New topic" }));
+    expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/already ended/) });
+  });
+});
+
+describe("endSession", () => {
+  it("needs the confirmation", async () => {
+    const result = await submitEndSession(null, form({ id: "own" }));
+    expect(result).toMatchObject({ ok: false, fieldErrors: { confirm: expect.stringMatching(/Tick the box/) } });
+    expect(writes()).toEqual([]);
+  });
+
+  it("refuses another teacher's session", async () => {
+    expect(await endSession({ id: "other", confirm: "yes" })).toMatchObject({ ok: false });
+    expect(writes()).toEqual([]);
+  });
+
+  it("ends one's own session and shows its summary", async () => {
+    await expect(submitEndSession(null, form({ id: "own", confirm: "yes" }))).rejects.toMatchObject({ url: "/sessions/own?ended=1" });
+    expect(writes()).toEqual([{ name: "endSession", args: { params: { id: "own" } } }]);
+  });
+});

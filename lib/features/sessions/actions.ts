@@ -1,0 +1,133 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { defineAction, type ActionContext, type ActionResult } from "@/lib/actions/define-action";
+import { currentActor } from "@/lib/auth/session";
+import { can } from "@/lib/authz/policy";
+import type { Session } from "@/lib/contract";
+import { translator, type MessageKey } from "@/lib/i18n/core";
+import { sessionChanges } from "./changes";
+import { isCalendarDate, isTimeOfDay } from "./dates";
+import { translateFieldErrors } from "./field-errors";
+
+const Id = z.string().trim().min(1).max(255);
+/** A form sends empty strings for fields left alone. */
+const blank = (value: unknown) => (value === "" ? undefined : value);
+/** A blank topic clears it; a missing one leaves it alone. */
+const Topic = z
+  .string()
+  .trim()
+  .max(500)
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value || null));
+
+const CreateInput = z.object({
+  halqa_id: Id,
+  sheikh_id: Id,
+  topic: Topic,
+  /** Made when the form is shown, so a double submit starts one session, not two. */
+  idempotency_key: z.preprocess(blank, z.string().regex(/^[\x21-\x7e]{1,200}$/).optional()),
+});
+
+const UpdateInput = z.object({
+  id: Id,
+  sheikh_id: z.preprocess(blank, Id.optional()),
+  date: z.preprocess(blank, z.string().refine(isCalendarDate, "YYYY-MM-DD").optional()),
+  /** Wall-clock `HH:MM` in the school's time zone; the API gets the instant. */
+  starts_at: z.preprocess(blank, z.string().refine(isTimeOfDay, "HH:MM").optional()),
+  topic: Topic,
+});
+
+const EndInput = z.object({
+  id: Id,
+  /** The confirmation step: ending cannot be undone through the API. */
+  confirm: z.literal("yes"),
+});
+
+// The session an authorize step loaded, for the run step of the same call (same input object).
+const loaded = new WeakMap<object, Session>();
+
+async function loadOwnSession(ctx: ActionContext, input: { id: string }, allowed: typeof can.updateSession): Promise<boolean> {
+  const session = await ctx.client.call("getSession", { params: { id: input.id } });
+  loaded.set(input, session);
+  return allowed(ctx.subject, session);
+}
+
+export const createSession = defineAction({
+  name: "session.create",
+  input: CreateInput,
+  roles: ["admin", "teacher"],
+  authorize: (ctx, input) => can.createSession(ctx.subject, input.halqa_id, input.sheikh_id),
+  run: (ctx, input) =>
+    ctx.client.call("createSession", {
+      body: { halqa_id: input.halqa_id, sheikh_id: input.sheikh_id, ...(input.topic ? { topic: input.topic } : {}) },
+      idempotencyKey: input.idempotency_key,
+    }),
+  target: (input, data) => ({ type: "session", id: data?.id }),
+});
+
+export const updateSession = defineAction({
+  name: "session.update",
+  input: UpdateInput,
+  roles: ["admin", "teacher"],
+  authorize: (ctx, input) => loadOwnSession(ctx, input, can.updateSession),
+  run: async (ctx, input) => {
+    const session = loaded.get(input) ?? (await ctx.client.call("getSession", { params: { id: input.id } }));
+    const school = await ctx.client.tenant();
+    const body = sessionChanges(session, input, school.time_zone);
+    return body ? ctx.client.call("updateSession", { params: { id: session.id }, body }) : session;
+  },
+  target: (input) => ({ type: "session", id: input.id }),
+});
+
+export const endSession = defineAction({
+  name: "session.end",
+  input: EndInput,
+  roles: ["admin", "teacher"],
+  authorize: (ctx, input) => loadOwnSession(ctx, input, can.endSession),
+  run: (ctx, input) => ctx.client.call("endSession", { params: { id: input.id } }),
+  target: (input) => ({ type: "session", id: input.id }),
+});
+
+// ------------------------------------------------------------------ forms (useActionState)
+
+/** What a session form shows after a submit. */
+export type SessionFormState = { ok: boolean; message: string; fieldErrors?: Record<string, string> } | null;
+
+async function readerT() {
+  const actor = await currentActor();
+  return translator(actor?.locale ?? "en");
+}
+
+/** Field errors in the reader's words; a conflict on an existing session means it has ended. */
+async function toFormState(result: ActionResult<unknown>, conflict?: MessageKey): Promise<SessionFormState> {
+  const t = await readerT();
+  if (result.ok) return { ok: true, message: "" };
+  const message = conflict && result.message === t("errors.conflict") ? t(conflict) : result.message;
+  return { ok: false, message, fieldErrors: result.fieldErrors ? translateFieldErrors(result.fieldErrors, t) : undefined };
+}
+
+export async function submitStartSession(_: SessionFormState, form: FormData): Promise<SessionFormState> {
+  const result = await createSession(null, form);
+  if (!result.ok) return toFormState(result, "sessions.errors.resubmitted");
+  revalidatePath("/today");
+  revalidatePath("/sessions");
+  redirect(`/sessions/${encodeURIComponent(result.data.id)}?started=1`);
+}
+
+export async function submitUpdateSession(_: SessionFormState, form: FormData): Promise<SessionFormState> {
+  const result = await updateSession(null, form);
+  if (!result.ok) return toFormState(result, "sessions.errors.alreadyEnded");
+  revalidatePath(`/sessions/${encodeURIComponent(result.data.id)}`);
+  return { ok: true, message: (await readerT())("sessions.update.saved") };
+}
+
+export async function submitEndSession(_: SessionFormState, form: FormData): Promise<SessionFormState> {
+  const result = await endSession(null, form);
+  if (!result.ok) return toFormState(result, "sessions.errors.alreadyEnded");
+  revalidatePath("/today");
+  revalidatePath(`/sessions/${encodeURIComponent(result.data.id)}`);
+  redirect(`/sessions/${encodeURIComponent(result.data.id)}?ended=1`);
+}

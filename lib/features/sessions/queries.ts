@@ -1,0 +1,179 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import type { AttendanceRow, Halqa, Recitation, School, Semester, Session, Sheikh, Student, Surah } from "@/lib/contract";
+import type { Actor } from "@/lib/auth/users";
+import { can, type Subject } from "@/lib/authz/policy";
+import { subjectOf } from "@/lib/authz/subject";
+import { clientFor } from "@/lib/connections";
+import { resolveSemester, surahsFor } from "@/lib/features/reference";
+import { NotFoundError } from "@/lib/v1";
+import { dateIn } from "./dates";
+import { defaultRange, parseSessionFilters, sortNewestFirst, sortRecitations, summarize, visibleSessions, type SessionFilters, type SessionSummary } from "./list";
+import { startGroups, type StartGroup } from "./start-options";
+
+const PAGE = 100;
+/** Beyond this many sessions today, /today shows no per-session attendance counts (one call each). */
+export const MAX_COUNTED_SESSIONS = 5;
+
+/** A session with the names people read; names are joined in memory from whole lists. */
+export type SessionItem = Session & { halqaName: string | null; sheikhName: string | null };
+
+function withNames(sessions: readonly Session[], halqas: readonly Pick<Halqa, "id" | "name">[], sheikhs: readonly Pick<Sheikh, "id" | "name">[]): SessionItem[] {
+  const halqaNames = new Map(halqas.map((h) => [h.id, h.name]));
+  const sheikhNames = new Map(sheikhs.map((s) => [s.id, s.name]));
+  return sessions.map((s) => ({ ...s, halqaName: halqaNames.get(s.halqa_id) ?? null, sheikhName: sheikhNames.get(s.sheikh_id) ?? null }));
+}
+
+function orNull<T>(promise: Promise<T>): Promise<T | null> {
+  return promise.catch((error: unknown) => {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  });
+}
+
+export type TodayData = {
+  school: School;
+  subject: Subject;
+  today: string;
+  semester: Semester | null;
+  mine: SessionItem[];
+  open: SessionItem[];
+  /** Attendance counts by session id, when there were few enough sessions to count. */
+  counts: Map<string, SessionSummary> | null;
+  groups: StartGroup[];
+};
+
+/**
+ * /today. Calls: today's sessions, open sessions, the active semester's halqas, eligible sheikhs
+ * (all at once), then attendance of at most five of today's sessions.
+ */
+export async function loadToday(actor: Actor): Promise<TodayData> {
+  const client = clientFor(actor.connectionId);
+  const [subject, school, { selected: semester }] = await Promise.all([subjectOf(actor), client.tenant(), resolveSemester(actor.connectionId, undefined)]);
+  const today = dateIn(school.time_zone);
+  const [todays, open, halqas, sheikhs] = await Promise.all([
+    client.listAll("listSessions", { query: { date_from: today, date_to: today, limit: PAGE } }),
+    client.listAll("listSessions", { query: { status: "open", limit: PAGE } }),
+    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: PAGE } }) : Promise.resolve({ items: [] as Halqa[] }),
+    client.listAll("listSheikhs", { query: { limit: PAGE } }),
+  ]);
+  const mine = sortNewestFirst(withNames(visibleSessions(subject, todays.items), halqas.items, sheikhs.items));
+  const openItems = sortNewestFirst(withNames(visibleSessions(subject, open.items), halqas.items, sheikhs.items));
+  let counts: Map<string, SessionSummary> | null = null;
+  if (mine.length > 0 && mine.length <= MAX_COUNTED_SESSIONS) {
+    const rows = await Promise.all(mine.map((s) => client.listAll("listAttendance", { params: { id: s.id }, query: { limit: PAGE } })));
+    counts = new Map(mine.map((s, i) => [s.id, summarize(rows[i]?.items ?? [])]));
+  }
+  return { school, subject, today, semester, mine, open: openItems, counts, groups: startGroups(subject, semester?.id ?? null, halqas.items, sheikhs.items) };
+}
+
+/** The start form on its own (/sessions/new): halqas of the active semester and eligible sheikhs. */
+export async function loadStartGroups(actor: Actor): Promise<{ groups: StartGroup[]; semester: Semester | null }> {
+  const client = clientFor(actor.connectionId);
+  const [subject, { selected: semester }] = await Promise.all([subjectOf(actor), resolveSemester(actor.connectionId, undefined)]);
+  const [halqas, sheikhs] = await Promise.all([
+    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: PAGE } }) : Promise.resolve({ items: [] as Halqa[] }),
+    client.listAll("listSheikhs", { query: { limit: PAGE } }),
+  ]);
+  return { groups: startGroups(subject, semester?.id ?? null, halqas.items, sheikhs.items), semester };
+}
+
+export type SessionListData = {
+  school: School;
+  today: string;
+  semester: Semester | null;
+  filters: SessionFilters;
+  sessions: SessionItem[];
+  halqaOptions: { id: string; name: string }[];
+};
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** /sessions: one traversal of the filtered sessions, the semester's halqas and eligible sheikhs. */
+export async function loadSessionList(actor: Actor, params: SearchParams): Promise<SessionListData> {
+  const client = clientFor(actor.connectionId);
+  const requested = typeof params.semester === "string" ? params.semester : undefined;
+  const [subject, school, { selected: semester }] = await Promise.all([subjectOf(actor), client.tenant(), resolveSemester(actor.connectionId, requested)]);
+  const today = dateIn(school.time_zone);
+  const filters = parseSessionFilters(params, defaultRange(today, semester));
+  const [sessions, halqas, sheikhs] = await Promise.all([
+    client.listAll("listSessions", {
+      query: {
+        ...(semester ? { semester_id: semester.id } : {}),
+        ...(filters.halqaId ? { halqa_id: filters.halqaId } : {}),
+        ...(filters.status ? { status: filters.status } : {}),
+        date_from: filters.from,
+        date_to: filters.to,
+        limit: PAGE,
+      },
+    }),
+    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: PAGE } }) : Promise.resolve({ items: [] as Halqa[] }),
+    client.listAll("listSheikhs", { query: { limit: PAGE } }),
+  ]);
+  const visible = visibleSessions(subject, sessions.items);
+  const seen = new Set(visible.map((s) => s.halqa_id));
+  const halqaOptions = halqas.items
+    .filter((h) => can.viewAllHalqas(subject) || can.viewHalqa(subject, h.id) || seen.has(h.id) || h.id === filters.halqaId)
+    .map((h) => ({ id: h.id, name: h.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { school, today, semester, filters, sessions: sortNewestFirst(withNames(visible, halqas.items, sheikhs.items)), halqaOptions };
+}
+
+export type AttendanceItem = AttendanceRow & { studentName: string | null };
+export type RecitationItem = Recitation & { studentName: string | null };
+
+export type SessionDetail = {
+  school: School;
+  subject: Subject;
+  session: SessionItem;
+  halqa: Halqa | null;
+  /** Sheikhs eligible for the session's halqa now: the choices of the update form. */
+  sheikhs: Sheikh[];
+  attendance: AttendanceItem[];
+  recitations: RecitationItem[];
+  surahs: Surah[];
+  summary: SessionSummary;
+  abilities: { update: boolean; end: boolean; markAttendance: boolean };
+};
+
+function studentName(student: Pick<Student, "full_name"> | undefined): string | null {
+  return student?.full_name ?? null;
+}
+
+/**
+ * One session the actor may see, or the not-found page: a session of someone else reads exactly
+ * like one that does not exist.
+ */
+export async function loadSessionDetail(actor: Actor, id: string): Promise<SessionDetail> {
+  const client = clientFor(actor.connectionId);
+  const [session, subject] = await Promise.all([orNull(client.call("getSession", { params: { id } })), subjectOf(actor)]);
+  if (!session || !can.viewSession(subject, session)) notFound();
+  const [school, halqa, sheikhs, students, attendance, recitations, surahs] = await Promise.all([
+    client.tenant(),
+    orNull(client.call("getHalqa", { params: { id: session.halqa_id } })),
+    client.listAll("listSheikhs", { query: { halqa_id: session.halqa_id, limit: PAGE } }),
+    client.listAll("listStudents", { query: { halqa_id: session.halqa_id, limit: PAGE } }),
+    client.listAll("listAttendance", { params: { id: session.id }, query: { limit: PAGE } }),
+    client.listAll("listSessionRecitations", { params: { id: session.id }, query: { limit: PAGE } }),
+    surahsFor(actor.connectionId),
+  ]);
+  // The session's sheikh may no longer teach this halqa; only then is one more lookup needed.
+  const leader = sheikhs.items.find((s) => s.id === session.sheikh_id) ?? (await orNull(client.call("getSheikh", { params: { id: session.sheikh_id } })));
+  const byId = new Map(students.items.map((s) => [s.id, s]));
+  const [item] = withNames([session], halqa ? [halqa] : [], leader ? [leader] : []);
+  const rows = attendance.items
+    .map((row) => ({ ...row, studentName: studentName(byId.get(row.student_id)) }))
+    .sort((a, b) => (a.studentName ?? "").localeCompare(b.studentName ?? ""));
+  return {
+    school,
+    subject,
+    session: item!,
+    halqa,
+    sheikhs: sheikhs.items,
+    attendance: rows,
+    recitations: sortRecitations(recitations.items).map((r) => ({ ...r, studentName: studentName(byId.get(r.student_id)) })),
+    surahs,
+    summary: summarize(attendance.items, recitations.items),
+    abilities: { update: can.updateSession(subject, session), end: can.endSession(subject, session), markAttendance: can.markAttendance(subject, session) },
+  };
+}

@@ -1,0 +1,133 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { Actor } from "@/lib/auth/users";
+import type { Subject } from "@/lib/authz/policy";
+import { NotFoundError, ValidationError, WriteAccessDisabledError } from "@/lib/v1";
+
+const state = vi.hoisted(() => ({
+  actor: null as Actor | null,
+  subject: null as Subject | null,
+  students: new Map<string, Record<string, unknown>>(),
+  calls: [] as { name: string; args: Record<string, unknown> | undefined }[],
+  fail: null as Error | null,
+  audits: [] as { action: string; result: string; targetId?: string }[],
+}));
+
+vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor }));
+vi.mock("@/lib/authz/subject", () => ({ subjectOf: async () => state.subject }));
+vi.mock("@/lib/audit", () => ({ recordAudit: async (_: unknown, entry: { action: string; result: string; targetId?: string }) => void state.audits.push(entry) }));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("@/lib/connections", () => ({
+  clientFor: () => ({
+    call: async (name: string, args?: { params?: { id: string }; body?: Record<string, unknown>; idempotencyKey?: string }) => {
+      state.calls.push({ name, args });
+      if (name === "getStudent") {
+        const found = state.students.get(args?.params?.id ?? "");
+        if (!found) throw new NotFoundError({ code: "not_found", status: 404, message: "Student not found" });
+        return found;
+      }
+      if (state.fail) throw state.fail;
+      if (name === "createStudent") return { id: "stu_new", halqa_id: args?.body?.halqa_id, ...args?.body };
+      return { ...state.students.get(args?.params?.id ?? ""), ...args?.body, id: args?.params?.id };
+    },
+  }),
+}));
+
+const { createStudent, updateStudent } = await import("./actions");
+
+const actor = (role: Actor["role"], locale: Actor["locale"] = "en"): Actor => ({
+  id: "u1",
+  email: "someone@example.org",
+  name: "Someone",
+  role,
+  connectionId: "alnoor",
+  locale,
+  sheikhIds: role === "teacher" ? ["s1"] : [],
+  studentLineageIds: [],
+});
+const subjects: Record<"admin" | "teacher", Subject> = {
+  admin: { role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] },
+  teacher: { role: "teacher", sheikhIds: ["s1"], halqaIds: new Set(["h1"]), studentLineageIds: [] },
+};
+const as = (role: "admin" | "teacher", locale: Actor["locale"] = "en") => {
+  state.actor = actor(role, locale);
+  state.subject = subjects[role];
+};
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(values)) data.set(k, v);
+  return data;
+};
+const writes = () => state.calls.filter((c) => c.name !== "getStudent");
+const newStudent = { full_name: "Yusuf Al-Test", preferred_name: "", halqa_id: "h1", status: "active", enrolled_on: "" };
+const edit = { id: "mine", full_name: "Omar Al-Test", preferred_name: "", halqa_id: "h1", status: "on_leave", enrolled_on: "2026-09-01" };
+
+beforeEach(() => {
+  as("admin");
+  state.calls = [];
+  state.audits = [];
+  state.fail = null;
+  state.students = new Map([["mine", { id: "mine", lineage_id: "lin1", halqa_id: "h1", semester_id: "sem1", full_name: "Omar", status: "active" }]]);
+});
+
+describe("createStudent", () => {
+  it("lets an admin create, with empty optional fields sent as null and an idempotency key", async () => {
+    const result = await createStudent(null, form(newStudent));
+    expect(result).toEqual({ ok: true, data: { id: "stu_new" } });
+    const [call] = writes();
+    expect(call?.name).toBe("createStudent");
+    expect(call?.args?.body).toEqual({ full_name: "Yusuf Al-Test", preferred_name: null, halqa_id: "h1", status: "active", enrolled_on: null });
+    expect(call?.args?.idempotencyKey).toEqual(expect.any(String));
+    expect(state.audits).toEqual([expect.objectContaining({ action: "student.create", result: "ok", targetId: "stu_new" })]);
+  });
+
+  it("refuses a teacher, writes nothing, and audits the refusal", async () => {
+    as("teacher");
+    expect(await createStudent(newStudent)).toMatchObject({ ok: false, message: "You are not allowed to do this." });
+    expect(writes()).toEqual([]);
+    expect(state.audits.map((a) => a.result)).toEqual(["denied"]);
+  });
+
+  it("puts the API's validation errors on the fields", async () => {
+    state.fail = new ValidationError({ code: "validation_failed", status: 422, message: "invalid", details: { fields: { full_name: "must be at most 120 characters" } } });
+    expect(await createStudent({ ...newStudent, full_name: "x".repeat(121) })).toEqual({
+      ok: false,
+      message: "Some fields need attention.",
+      fieldErrors: { full_name: "must be at most 120 characters" },
+    });
+    expect(state.audits.map((a) => a.result)).toEqual(["failed"]);
+  });
+
+  it("explains, in the reader's language, a school that does not accept writes", async () => {
+    as("admin", "ar");
+    state.fail = new WriteAccessDisabledError({ code: "write_access_disabled", status: 403, message: "no" });
+    const result = await createStudent(newStudent);
+    expect(result).toMatchObject({ ok: false });
+    expect(result.ok ? "" : result.message).toContain("صلاحية الكتابة غير فعّالة");
+  });
+});
+
+describe("updateStudent", () => {
+  it("loads the student first, then updates it", async () => {
+    expect(await updateStudent(null, form(edit))).toEqual({ ok: true, data: { id: "mine" } });
+    expect(state.calls.map((c) => c.name)).toEqual(["getStudent", "updateStudent"]);
+    expect(writes()[0]?.args?.body).toEqual({ full_name: "Omar Al-Test", preferred_name: null, halqa_id: "h1", status: "on_leave", enrolled_on: "2026-09-01" });
+  });
+
+  it("refuses a teacher even for a student of their own halqa", async () => {
+    as("teacher");
+    expect(await updateStudent(edit)).toMatchObject({ ok: false });
+    expect(writes()).toEqual([]);
+  });
+
+  it("refuses a student that does not exist (or belongs to another school) without writing", async () => {
+    const result = await updateStudent({ ...edit, id: "elsewhere" });
+    expect(result).toMatchObject({ ok: false, message: "This record no longer exists, or it is not yours to see." });
+    expect(writes()).toEqual([]);
+    expect(state.audits.map((a) => a.result)).toEqual(["denied"]);
+  });
+
+  it("rejects input that is not a student form before calling the API", async () => {
+    expect(await updateStudent({ id: "mine" })).toMatchObject({ ok: false, message: "Some fields need attention." });
+    expect(state.calls).toEqual([]);
+  });
+});

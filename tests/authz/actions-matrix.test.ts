@@ -1,0 +1,295 @@
+/**
+ * The real server actions as a matrix: each role × each action × own / other / other-school object,
+ * run against a real embedded School API over HTTP and the dashboard's store. Only the session
+ * lookup is replaced (the signed-in person is the cell's actor).
+ *
+ * allow   the dashboard lets it through: ok, or, where the school does not accept writes (Dar Al-Arqam),
+ *         the school's own refusal "write access is not effective", never "forbidden"
+ * deny    "forbidden", nothing changed, audited as denied
+ * refused a rule of the dashboard refuses it on a field (not forbidden), nothing changed, audited as failed
+ * hidden  another school's object: refused (forbidden, not found or unknown to the API), nothing
+ *         changed in either school, nothing of it in the answer, never audited as ok
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { Actor } from "@/lib/auth/users";
+
+const state = vi.hoisted(() => ({ actor: null as Actor | null }));
+vi.mock("@/lib/auth/session", () => ({
+  currentActor: async () => state.actor,
+  requireActor: async () => state.actor,
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined }));
+vi.mock("next/navigation", () => ({
+  redirect: (url: string) => {
+    throw Object.assign(new Error("NEXT_REDIRECT"), { url });
+  },
+  notFound: () => {
+    throw new Error("NEXT_NOT_FOUND");
+  },
+}));
+vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }), headers: async () => new Headers() }));
+
+import type { ActionResult } from "@/lib/actions/define-action";
+import { listAudit } from "@/lib/audit";
+import { createUser, linkParentStudent, linkTeacherSheikh, setUserDisabled, setUserRole, unlinkUser } from "@/lib/features/admin/actions";
+import { randomUUID } from "node:crypto";
+import { recordRecitation, saveMarks } from "@/lib/features/live/actions";
+import type { RecordRecitationInput, SaveMarksInput } from "@/lib/features/live/types";
+import { createSession, endSession, updateSession } from "@/lib/features/sessions/actions";
+import { createStudent, updateStudent } from "@/lib/features/students/actions";
+import { translator } from "@/lib/i18n/core";
+import { newId } from "@/lib/school-api/ids";
+import { countSessions, countStudents, schoolFixture, sessionIn, type Corner, type SchoolFixture } from "./fixtures";
+import { connectEmbeddedSchool, demoActors } from "./harness";
+import { makeUser, userState } from "./users-db";
+
+type Who = "admin" | "teacher" | "parent" | "arqamAdmin";
+type Place = "own" | "other" | "otherSchool";
+type Expected = "allow" | "deny" | "refused" | "hidden";
+type Prepared = { input: Record<string, unknown>; observe: () => Promise<unknown>; foreign?: string[] };
+type Spec = {
+  action: string;
+  /** Writes to the school's API (as opposed to the dashboard's own store). */
+  apiWrite?: boolean;
+  call: (input: unknown) => Promise<ActionResult<unknown>>;
+  prepare: (who: Who, place: Place) => Promise<Prepared>;
+  expected: Record<Who, readonly [Expected, Expected, Expected]>;
+};
+
+const t = translator("en");
+const FORBIDDEN = t("errors.forbidden");
+const NOT_FOUND = t("errors.notFound");
+const WRITES_OFF = t("errors.writeAccessDisabled");
+
+let actors: Record<Who, Actor>;
+let alnoor: SchoolFixture;
+let arqam: SchoolFixture;
+
+beforeAll(async () => {
+  const url = connectEmbeddedSchool();
+  const demo = await demoActors();
+  actors = demo;
+  [alnoor, arqam] = await Promise.all([
+    schoolFixture(url, "demo_alnoor_admin", { sheikhId: demo.teacher.sheikhIds[0], writable: true }),
+    schoolFixture(url, "demo_arqam_admin", { writable: false }),
+  ]);
+});
+
+const home = (who: Who) => (who === "arqamAdmin" ? arqam : alnoor);
+const away = (who: Who) => (who === "arqamAdmin" ? alnoor : arqam);
+const connectionOf = (school: SchoolFixture) => (school === arqam ? "arqam" : "alnoor");
+function where(who: Who, place: Place): { school: SchoolFixture; corner: Corner } {
+  if (place === "otherSchool") return { school: away(who), corner: away(who).a };
+  return { school: home(who), corner: place === "own" ? home(who).a : home(who).b };
+}
+const names = (corner: Corner) => [corner.halqa.name, corner.student.full_name, corner.sheikh.name];
+
+const ADMINS = { allowAll: ["allow", "allow", "hidden"] } as const;
+const NOBODY = ["deny", "deny", "deny"] as const;
+
+type SessionInput = (sessionId: string, corner: Corner, school: SchoolFixture) => Record<string, unknown>;
+
+/** An action on a session; `observe` names what it could change, read through the school's own key. */
+type Observe = (school: SchoolFixture, sessionId: string) => Promise<unknown>;
+const theSession: Observe = (school, id) => school.api.data(`/sessions/${id}`);
+
+const sessionSpec = (action: string, call: Spec["call"], input: SessionInput, observe: Observe = theSession): Spec => ({
+  action,
+  apiWrite: true,
+  call,
+  async prepare(who, place) {
+    const { school, corner } = where(who, place);
+    const session = await sessionIn(school, corner);
+    return { input: input(session.id, corner, school), observe: () => observe(school, session.id), foreign: place === "otherSchool" ? names(corner) : undefined };
+  },
+  expected: { admin: ADMINS.allowAll, teacher: ["allow", "deny", "hidden"], parent: NOBODY, arqamAdmin: ADMINS.allowAll },
+});
+
+/** For user actions: own is the actor's own account, other a user of their school, otherSchool a user of the other school. */
+async function targetUser(who: Who, place: Place, role: Actor["role"], link?: { kind: "sheikh" | "student_lineage"; refId: string; label: string }) {
+  if (place === "own") return actors[who].id;
+  return makeUser(place === "other" ? connectionOf(home(who)) : connectionOf(away(who)), role, link);
+}
+
+const userSpec = (action: string, call: Spec["call"], build: (who: Who, place: Place) => Promise<Record<string, unknown> & { userId: string }>, own: Expected): Spec => ({
+  action,
+  call,
+  async prepare(who, place) {
+    const input = await build(who, place);
+    return { input, observe: () => userState(input.userId) };
+  },
+  expected: { admin: [own, "allow", "deny"], teacher: NOBODY, parent: NOBODY, arqamAdmin: [own, "allow", "deny"] },
+});
+
+const SPECS: Spec[] = [
+  {
+    action: "student.create",
+    apiWrite: true,
+    call: createStudent,
+    async prepare(who, place) {
+      const { school, corner } = where(who, place);
+      return { input: { full_name: `Matrix Student ${newId("n")}`, halqa_id: corner.halqa.id }, observe: () => countStudents(school, corner.halqa.id), foreign: place === "otherSchool" ? names(corner) : undefined };
+    },
+    expected: { admin: ADMINS.allowAll, teacher: NOBODY, parent: NOBODY, arqamAdmin: ADMINS.allowAll },
+  },
+  {
+    action: "student.update",
+    apiWrite: true,
+    call: updateStudent,
+    async prepare(who, place) {
+      const { school, corner } = where(who, place);
+      const s = corner.student;
+      const input = { id: s.id, full_name: s.full_name, preferred_name: `M${newId("p").slice(-6)}`, halqa_id: s.halqa_id, status: s.status, enrolled_on: s.enrolled_on ?? "" };
+      return { input, observe: () => school.api.data(`/students/${s.id}`), foreign: place === "otherSchool" ? names(corner) : undefined };
+    },
+    expected: { admin: ADMINS.allowAll, teacher: NOBODY, parent: NOBODY, arqamAdmin: ADMINS.allowAll },
+  },
+  {
+    action: "session.create",
+    apiWrite: true,
+    call: createSession,
+    async prepare(who, place) {
+      const { school, corner } = where(who, place);
+      return { input: { halqa_id: corner.halqa.id, sheikh_id: corner.sheikh.id }, observe: () => countSessions(school, corner.halqa.id), foreign: place === "otherSchool" ? names(corner) : undefined };
+    },
+    // The teacher is refused another school's halqa by the policy itself, before any call.
+    expected: { admin: ADMINS.allowAll, teacher: ["allow", "deny", "deny"], parent: NOBODY, arqamAdmin: ADMINS.allowAll },
+  },
+  sessionSpec("session.update", updateSession, (id) => ({ id, topic: `Matrix ${newId("x")}` })),
+  sessionSpec("session.end", endSession, (id) => ({ id, confirm: "yes" })),
+  sessionSpec(
+    "attendance.save",
+    (input) => saveMarks(input as SaveMarksInput),
+    (sessionId, corner) => ({ sessionId, deviceId: randomUUID(), marks: [{ student_id: corner.student.id, status: "late", late_minutes: 7, clientVersion: 1 }] }),
+    (school, id) => school.api.all(`/sessions/${id}/attendance`),
+  ),
+  sessionSpec(
+    "recitation.record",
+    (input) => recordRecitation(input as RecordRecitationInput),
+    (sessionId, corner, school) => ({
+      sessionId,
+      clientId: randomUUID(),
+      recorded_at: new Date().toISOString(),
+      student_id: corner.student.id,
+      kind: "new_memorization",
+      start: { surah: 78, ayah: 1 },
+      end: { surah: 78, ayah: 16 },
+      rating: school.rating,
+      mistakes: 1,
+      note: null,
+    }),
+    (school, id) => school.api.all(`/sessions/${id}/recitations`),
+  ),
+  {
+    action: "user.create",
+    call: createUser,
+    async prepare(who, place) {
+      // Users have no other-school form of creation; the cells are a new email, one in use at this school, one in use at the other.
+      if (place === "own") {
+        const email = `matrix-${newId("e").toLowerCase()}@example.org`;
+        return { input: { email, name: "Matrix User", role: "teacher", password: "long enough password" }, observe: async () => null };
+      }
+      const userId = await targetUser(who, place, "parent");
+      const existing = await userState(userId);
+      return { input: { email: existing.email, name: "Hijack", role: "admin", password: "long enough password" }, observe: () => userState(userId) };
+    },
+    expected: { admin: ["allow", "refused", "refused"], teacher: NOBODY, parent: NOBODY, arqamAdmin: ["allow", "refused", "refused"] },
+  },
+  userSpec("user.setRole", setUserRole, async (who, place) => ({ userId: await targetUser(who, place, "parent"), role: place === "own" ? actors[who].role : "teacher" }), "allow"),
+  userSpec("user.setDisabled", setUserDisabled, async (who, place) => ({ userId: await targetUser(who, place, "teacher"), disabled: true }), "refused"),
+  userSpec("user.linkSheikh", linkTeacherSheikh, async (who, place) => ({ userId: await targetUser(who, place, "teacher"), sheikhId: home(who).a.sheikh.id }), "refused"),
+  userSpec("user.linkStudent", linkParentStudent, async (who, place) => ({ userId: await targetUser(who, place, "parent"), studentId: home(who).a.student.id }), "refused"),
+  userSpec(
+    "user.unlink",
+    unlinkUser,
+    async (who, place) => {
+      const sheikh = home(who).a.sheikh;
+      const userId = await targetUser(who, place, "teacher", { kind: "sheikh", refId: sheikh.id, label: sheikh.name });
+      return { userId, kind: "sheikh", refId: sheikh.id };
+    },
+    "allow",
+  ),
+];
+
+const WHO: Who[] = ["admin", "teacher", "parent", "arqamAdmin"];
+const PLACES: Place[] = ["own", "other", "otherSchool"];
+const cells = SPECS.flatMap((spec) => WHO.flatMap((who) => PLACES.map((place, i) => ({ spec, who, place, expected: spec.expected[who][i]!, name: spec.action }))));
+
+async function latestAuditOf(actor: Actor) {
+  const rows = await listAudit(actor.connectionId, { limit: 20 });
+  return rows.find((row) => row.userId === actor.id);
+}
+
+async function runCell(spec: Spec, who: Who, place: Place, expected: Expected) {
+  const actor = actors[who];
+  const prepared = await spec.prepare(who, place);
+  const before = await prepared.observe();
+  state.actor = actor;
+  const result = await spec.call(prepared.input);
+  state.actor = null;
+  const after = await prepared.observe();
+  const audit = await latestAuditOf(actor);
+  const message = result.ok ? null : result.message;
+
+  if (expected === "allow") {
+    if (spec.apiWrite && !home(who).writable) expect(message, "the school's refusal, not the dashboard's").toBe(WRITES_OFF);
+    else expect(result.ok, `allowed, got ${JSON.stringify(result)}`).toBe(true);
+    return;
+  }
+  expect(result.ok, `refused, got ${JSON.stringify(result)}`).toBe(false);
+  expect(after).toEqual(before);
+  expect(audit?.action).toBe(spec.action);
+  if (expected === "deny") {
+    expect(message).toBe(FORBIDDEN);
+    expect(audit?.result).toBe("denied");
+  } else if (expected === "refused") {
+    expect(message).not.toBe(FORBIDDEN);
+    expect(Object.keys(result.ok ? {} : (result.fieldErrors ?? {})).length).toBeGreaterThan(0);
+    expect(audit?.result).toBe("failed");
+  } else {
+    expect(audit?.result).not.toBe("ok");
+    const answer = JSON.stringify(result);
+    for (const name of prepared.foreign ?? []) expect(answer).not.toContain(name);
+  }
+}
+
+describe("server actions × roles × objects", () => {
+  it("covers every cell", () => {
+    expect(cells).toHaveLength(SPECS.length * WHO.length * PLACES.length);
+  });
+
+  it.each(cells)("$who × $name × $place → $expected", async ({ spec, who, place, expected }) => {
+    await runCell(spec, who, place, expected);
+  });
+});
+
+describe("another school's ids inside an own-school action", () => {
+  const attempt = async (actor: Actor, call: Spec["call"], input: Record<string, unknown>, observe: () => Promise<unknown>) => {
+    const before = await observe();
+    state.actor = actor;
+    const result = await call(input);
+    state.actor = null;
+    expect(result.ok).toBe(false);
+    expect(await observe()).toEqual(before);
+    return result;
+  };
+
+  it("links neither a foreign sheikh nor a foreign student to a user", async () => {
+    const teacherId = await makeUser("alnoor", "teacher");
+    const parentId = await makeUser("alnoor", "parent");
+    const sheikh = await attempt(actors.admin, linkTeacherSheikh, { userId: teacherId, sheikhId: arqam.a.sheikh.id }, () => userState(teacherId));
+    expect(sheikh.ok ? null : sheikh.message).toBe(NOT_FOUND);
+    const student = await attempt(actors.admin, linkParentStudent, { userId: parentId, studentId: arqam.a.student.id }, () => userState(parentId));
+    expect(student.ok ? null : student.message).toBe(NOT_FOUND);
+  });
+
+  it("starts no session with a foreign sheikh, and moves no session to one", async () => {
+    await attempt(actors.admin, createSession, { halqa_id: alnoor.a.halqa.id, sheikh_id: arqam.a.sheikh.id }, () => countSessions(alnoor, alnoor.a.halqa.id));
+    const session = await sessionIn(alnoor, alnoor.a);
+    await attempt(actors.teacher, updateSession, { id: session.id, sheikh_id: arqam.a.sheikh.id }, () => alnoor.api.data(`/sessions/${session.id}`));
+  });
+
+  it("enrols no student into a foreign halqa", async () => {
+    await attempt(actors.admin, createStudent, { full_name: "Foreign Enrolment", halqa_id: arqam.b.halqa.id }, () => countStudents(arqam, arqam.b.halqa.id));
+  });
+});
