@@ -52,7 +52,8 @@ export default defineConfig({
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
+  // Two cores run the server, two browsers and the runner: long journeys need the room.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: ".test-reports/playwright.json" }]],
   use: {

@@ -1,0 +1,78 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { ar } from "../lib/i18n/messages/ar";
+import { en } from "../lib/i18n/messages/en";
+import { expect, test } from "./fixtures";
+
+/**
+ * Tenant isolation seen from a browser: Dar Al-Arqam's admin never sees an Al-Noor record, in lists
+ * or behind an Al-Noor address. Al-Noor's records are read from its API with its own key.
+ */
+type Named = { id: string; name?: string; full_name?: string };
+
+async function all<T>(request: APIRequestContext, key: string, path: string): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const separator = path.includes("?") ? "&" : "?";
+    const response = await request.get(`/api/v1${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { data: T[]; pagination: { next_cursor: string | null } };
+    items.push(...body.data);
+    cursor = body.pagination.next_cursor;
+  } while (cursor);
+  return items;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Any of the 404 headings of the staff pages, in either language (another spec may switch the shared account to Arabic). */
+const NOT_FOUND_TITLES = [en, ar].flatMap((c) => [c.common.notFoundTitle, c.halqas.notFound.title, c.students.notFound.title, c.sessions.notFoundTitle]);
+const notFoundHeading = new RegExp(`^(${NOT_FOUND_TITLES.map(escape).join("|")})$`);
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+}
+
+test.describe("tenant isolation", () => {
+  test("Dar Al-Arqam's admin sees no Al-Noor halqa in the halqa, student and session lists", async ({ arqamAdminPage: page, request }) => {
+    const [alnoorHalqas, arqamHalqas, arqamStudents] = await Promise.all([
+      all<Named>(request, "demo_alnoor_admin", "/halqas"),
+      all<Named>(request, "demo_arqam_admin", "/halqas"),
+      all<Named>(request, "demo_arqam_admin", "/students"),
+    ]);
+    const arqamNames = new Set(arqamHalqas.map((h) => h.name));
+    const arqamRecords = new RegExp([...arqamNames, ...arqamStudents.map((s) => s.full_name)].map((n) => escape(n ?? "")).join("|"));
+    const alnoorOnly = [...new Set(alnoorHalqas.map((h) => h.name ?? ""))].filter((name) => name && !arqamNames.has(name));
+    expect(alnoorOnly.length).toBeGreaterThan(2);
+
+    for (const path of ["/halqas", "/students", "/sessions"]) {
+      await page.goto(path);
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
+      // The list really rendered Arqam's records, so an absence below means something.
+      await expect(main).toContainText(arqamRecords);
+      const text = (await main.textContent()) ?? "";
+      for (const name of alnoorOnly) expect(text, `${path} shows ${name}`).not.toContain(name);
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test("an Al-Noor halqa, student or session address is a 404 page for Dar Al-Arqam's admin", async ({ arqamAdminPage: page, request }) => {
+    const [halqa] = await all<Named>(request, "demo_alnoor_admin", "/halqas");
+    const [student] = await all<Named>(request, "demo_alnoor_admin", "/students");
+    const [session] = await all<Named>(request, "demo_alnoor_admin", "/sessions");
+    const targets = [
+      { path: `/halqas/${halqa!.id}`, secret: halqa!.name },
+      { path: `/students/${student!.id}`, secret: student!.full_name },
+      { path: `/sessions/${session!.id}`, secret: session!.id },
+    ];
+    for (const { path, secret } of targets) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: notFoundHeading })).toBeVisible();
+      await expect(page.getByRole("main")).not.toContainText(secret ?? "");
+    }
+    await expectNoAxeViolations(page);
+  });
+});
