@@ -18,6 +18,7 @@ import {
 } from "./admin";
 import { ApiError, errorResponse, validationFailed } from "./errors";
 import { forgetCachedKeys } from "./key-auth";
+import { invalidateReads } from "./read-cache";
 import { tracedCalls } from "./trace";
 import { MAX_BODY_BYTES } from "./request";
 
@@ -70,8 +71,9 @@ export async function runAdminOp(db: Db, body: unknown): Promise<unknown> {
     if (typeof id !== "string" || id === "") throw validationFailed({ [entry.id]: "is required (an id taken from the API or from list-schools)" });
     return await entry.run(db, id, rest);
   } finally {
-    // Keys and school policies may have changed: the API must see it on its next request.
+    // Keys, school policies and records may have changed: the API must see it on its next request.
     forgetCachedKeys();
+    invalidateReads();
   }
 }
 

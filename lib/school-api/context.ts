@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { EndpointName, Endpoints, ResponseOf } from "@/lib/contract";
 import type { Db } from "./db/client";
 import type { apiKeys, schools } from "./db/schema";
+import type { ReadCache } from "./read-cache";
 
 export type SchoolRow = typeof schools.$inferSelect;
 export type KeyRow = typeof apiKeys.$inferSelect;
@@ -12,6 +13,8 @@ export type Context = {
   school: SchoolRow;
   key: KeyRow;
   now: Date;
+  /** Set on reads that may be served from the process's list cache (PGlite, GET, no `Cache-Control: no-cache`). */
+  reads?: ReadCache;
 };
 
 export type Input<N extends EndpointName> = {

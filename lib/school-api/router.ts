@@ -9,6 +9,7 @@ import { handlers } from "./handlers";
 import { authenticate, authorize, rejectCredentialsInUrl } from "./key-auth";
 import { openApiDocument } from "./openapi";
 import { RateLimiter } from "./rate-limit";
+import { createReadCache, invalidateReads } from "./read-cache";
 import { traceCall } from "./trace";
 import { idempotencyKeyOf, parseBody, parseQuery, readBody } from "./request";
 
@@ -59,6 +60,8 @@ export type SchoolApiOptions = {
   /** Parse every response with the contract before sending it (tests). */
   validateResponses?: boolean;
   now?: () => Date;
+  /** Serve list pages from the process's read cache (only where this process sees every write: PGlite). */
+  readCache?: boolean;
 };
 
 export type RequestInfo = { clientIp: string | null };
@@ -66,6 +69,7 @@ export type RequestInfo = { clientIp: string | null };
 export function createRouter(db: Db, options: SchoolApiOptions = {}) {
   const limiter = new RateLimiter(options.rateLimitPerMinute ?? Number(process.env.SCHOOL_API_RATE_LIMIT_PER_MINUTE ?? 6000));
   const now = options.now ?? (() => new Date());
+  const reads = options.readCache ? createReadCache() : undefined;
 
   async function run(request: Request, info: RequestInfo): Promise<Response> {
     const url = new URL(request.url);
@@ -87,12 +91,19 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
     const input = { params, query, body } as Parameters<typeof handler>[1];
     const ctx: Context = { db, school, key, now: at };
 
-    if (route.endpoint.method === "GET") return respond(route, await handler(ctx, input));
-    return db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx as unknown as Db };
-      if (!idempotencyKey) return respond(route, await handler(txCtx, input));
-      return runIdempotent(txCtx, route, idempotencyKey, JSON.stringify([url.pathname, body]), () => handler(txCtx, input));
-    });
+    if (route.endpoint.method === "GET") {
+      const fresh = /\bno-cache\b/i.test(request.headers.get("cache-control") ?? "");
+      return respond(route, await handler(fresh ? ctx : { ...ctx, reads }, input));
+    }
+    try {
+      return await db.transaction(async (tx) => {
+        const txCtx = { ...ctx, db: tx as unknown as Db };
+        if (!idempotencyKey) return respond(route, await handler(txCtx, input));
+        return runIdempotent(txCtx, route, idempotencyKey, JSON.stringify([url.pathname, body]), () => handler(txCtx, input));
+      });
+    } finally {
+      invalidateReads();
+    }
   }
 
   function respond(route: Route, payload: unknown): Response {

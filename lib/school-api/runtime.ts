@@ -12,7 +12,8 @@ export type SchoolApi = {
 };
 
 export function createSchoolApi(database: Database, options?: SchoolApiOptions): SchoolApi {
-  return { database, handle: createRouter(database.db, options) };
+  // PGlite lives in this process, which therefore sees every write: list pages may be cached.
+  return { database, handle: createRouter(database.db, { readCache: database.kind === "pglite", ...options }) };
 }
 
 /** The embedded API serves only when the dashboard is not pointed at a real school. */

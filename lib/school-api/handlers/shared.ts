@@ -30,12 +30,15 @@ export async function pageById<TRow extends { id: string }, TOut>(
     now: ctx.now,
     key: (row) => row.id,
     withWatermark: options.sync,
-    fetchAfter: async (after, n) =>
-      (await (options.columns ? ctx.db.select(options.columns) : ctx.db.select())
+    fetchAfter: async (after, n) => {
+      const select = (options.columns ? ctx.db.select(options.columns) : ctx.db.select())
         .from(table)
         .where(and(eq(table.schoolId, ctx.school.id), since, after ? gt(table.id, after) : undefined, ...options.filters))
         .orderBy(asc(table.id))
-        .limit(n)) as TRow[],
+        .limit(n);
+      const load = async () => (await select) as TRow[];
+      return ctx.reads ? ctx.reads.rows(select, load) : load();
+    },
   });
   return { data: page.data.map(options.map), pagination: page.pagination };
 }
