@@ -87,6 +87,8 @@ export default defineConfig({
       // Lets e2e/call-budget.spec.ts count the v1 calls of each page.
       SCHOOL_API_TRACE: "1",
       SCHOOL_ADMIN_TOKEN: adminToken,
+      // Plans sync when a test presses "Sync now", never in the background between tests.
+      PLAN_SYNC_INTERVAL_MINUTES: "0",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

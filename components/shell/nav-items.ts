@@ -8,6 +8,7 @@ const STAFF: NavItem[] = [
   { href: "/halqas", label: "nav.halqas" },
   { href: "/students", label: "nav.students" },
   { href: "/sessions", label: "nav.sessions" },
+  { href: "/plans", label: "nav.plans" },
 ];
 
 const ADMIN: NavItem[] = [

@@ -16,7 +16,7 @@ type Props = {
 };
 
 /** A surah by both names: Arabic (marked as such) and the transliteration. */
-function SurahLabel({ surah }: { surah: SurahName }) {
+export function SurahLabel({ surah }: { surah: SurahName }) {
   return (
     <>
       <bdi lang="ar" className="font-medium">
@@ -29,7 +29,7 @@ function SurahLabel({ surah }: { surah: SurahName }) {
   );
 }
 
-function RangeLabel({ range, surahs, t, number }: { range: Recitation["range"]; surahs: Props["surahs"]; t: Translate; number: Props["number"] }) {
+export function RangeLabel({ range, surahs, t, number }: { range: Recitation["range"]; surahs: Props["surahs"]; t: Translate; number: Props["number"] }) {
   const view = describeRange(range, surahs);
   if (view.kind === "within") {
     return (

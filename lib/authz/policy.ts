@@ -42,6 +42,8 @@ export const can = {
   recordRecitation: (s: Subject, session: SessionRef) => isAdmin(s) || ownsSession(s, session),
   viewPlans: (s: Subject) => isAdmin(s) || s.role === "teacher",
   viewPlanOf: (s: Subject, student: StudentRef) => isAdmin(s) || teaches(s, student.halqa_id),
+  /** Starting a plan sync cycle for the school (the scheduler runs them too). */
+  syncPlans: (s: Subject) => isAdmin(s),
   /** Parents see only their own children, across semesters (by lineage). */
   viewChild: (s: Subject, student: StudentRef) => s.role === "parent" && s.studentLineageIds.includes(student.lineage_id),
 } as const;

@@ -45,6 +45,7 @@ const ask: Record<Ability, (s: Subject, o: (typeof objects)[Place]) => boolean> 
   recordRecitation: (s, o) => can.recordRecitation(s, o.session),
   viewPlans: (s) => can.viewPlans(s),
   viewPlanOf: (s, o) => can.viewPlanOf(s, o.student),
+  syncPlans: (s) => can.syncPlans(s),
   viewChild: (s, o) => can.viewChild(s, o.student),
 };
 
@@ -70,6 +71,7 @@ const MATRIX: Record<Ability, Row> = {
   recordRecitation: TEACHES_OWN,
   viewPlans: { admin: ["allow", "allow", "scoped"], teacher: ["allow", "allow", "scoped"], parent: ["deny", "deny", "deny"] },
   viewPlanOf: TEACHES_OWN,
+  syncPlans: ADMIN_ONLY,
   viewChild: { admin: ["deny", "deny", "deny"], teacher: ["deny", "deny", "deny"], parent: ["allow", "deny", "deny"] },
 };
 

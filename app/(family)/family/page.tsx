@@ -1,19 +1,20 @@
-// v1 calls: 0 (children's names come from the parent's own links in the dashboard's store)
+// v1 calls: 1 per linked child (listStudents?lineage_id, concurrently); semesters cached per tenant.
 import type { Metadata } from "next";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ChildSwitcher } from "@/components/family/child-switcher";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireActor } from "@/lib/auth/session";
+import { loadChildren } from "@/lib/features/family/queries";
 import { getI18n } from "@/lib/i18n/server";
-import { linkedChildNames } from "./linked-children";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("nav.family.title") };
 }
 
-/** The parents' home (a first version: the family view itself comes with issue 5). */
+/** The parents' home: their children, each a link to the child's page. */
 export default async function FamilyHome() {
   const actor = await requireActor(["parent"]);
-  const [{ t }, children] = await Promise.all([getI18n(), linkedChildNames(actor.id)]);
+  const [{ t }, children] = await Promise.all([getI18n(), loadChildren(actor)]);
   return (
     <>
       <h1 className="text-3xl font-semibold tracking-tight">{t("nav.family.greeting", { name: actor.name })}</h1>
@@ -23,21 +24,8 @@ export default async function FamilyHome() {
             <CardTitle as="h2" id="children-title">
               {t("nav.family.childrenTitle")}
             </CardTitle>
-            <CardDescription>{t("nav.family.comingSoon")}</CardDescription>
           </CardHeader>
-          <CardContent>
-            {children.length ? (
-              <ul className="flex flex-col divide-y divide-border">
-                {children.map((name) => (
-                  <li key={name} className="py-3 text-base font-medium" dir="auto">
-                    {name}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-muted-foreground">{t("nav.family.childrenEmpty")}</p>
-            )}
-          </CardContent>
+          <CardContent>{children.length ? <ChildSwitcher items={children} t={t} /> : <p className="text-muted-foreground">{t("nav.family.childrenEmpty")}</p>}</CardContent>
         </Card>
       </section>
     </>

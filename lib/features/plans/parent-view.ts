@@ -32,8 +32,7 @@ export type ReadablePosition = { surah: number; ayah: number; surahNameArabic: s
 
 export type ParentSegment = {
   order: number;
-  /** new_memorization, recent_revision or old_revision. */
-  trackType: string;
+  trackType: Assignment["segments"][number]["track_type"];
   start: ReadablePosition;
   end: ReadablePosition;
 };

@@ -5,7 +5,7 @@ import type { V1Client } from "@/lib/v1";
 import type { PlansDb } from "./db";
 import { startPlanSync } from "./run";
 import { countSyncedPlansByStatus, getSyncedPlan, getSyncStatus, listSyncedPlans } from "./store";
-import { syncPlans, type SyncClient } from "./sync";
+import { refreshPlan, syncPlans, TenantMismatchError, type SyncClient } from "./sync";
 import { apiSnapshot, openMemoryStore, startEmbeddedSchool, storeSnapshot, type EmbeddedSchool, type Snapshot } from "./testing";
 
 const ALNOOR = "demo_alnoor_admin";
@@ -274,6 +274,27 @@ describe("store queries on the synced mirror", { timeout: 30_000 }, () => {
     expect(detail?.assignments).toEqual(history);
     expect(await getSyncedPlan(db, { connectionId: "alnoor" }, "pln_missing")).toBeNull();
     expect(await getSyncedPlan(db, { connectionId: "other" }, plan.id)).toBeNull();
+  });
+
+  it("refreshPlan brings one plan and its history up to the API at once, keeping replaced assignments", async () => {
+    const plan = (await alnoor.listAll("listPlans")).items.find((p) => p.status === "active")!;
+    const history = (await alnoor.listAll("listAssignments", { params: { id: plan.id } })).items;
+    const target = history.find((a) => a.superseded_at === null)!;
+    const { replacement } = await school.admin<{ replacement: { id: string } }>("replace-assignment", { assignmentId: target.id, dueDate: "2031-07-08", explanation: "Refreshed live" });
+    const before = await getSyncedPlan(db, { connectionId: "alnoor" }, plan.id);
+    expect(before?.assignments.some((a) => a.id === replacement.id)).toBe(false);
+
+    expect(await refreshPlan("alnoor", plan.id, { db, client: alnoor })).toBe(true);
+    const after = await getSyncedPlan(db, { connectionId: "alnoor" }, plan.id);
+    expect(after?.plan).toEqual(await alnoor.call("getPlan", { params: { id: plan.id } }));
+    expect(after?.assignments).toEqual((await alnoor.listAll("listAssignments", { params: { id: plan.id } })).items);
+    expect(after?.assignments.find((a) => a.id === target.id)?.replaced_by_assignment_id).toBe(replacement.id);
+    expect(await refreshPlan("alnoor", "pln_missing", { db, client: alnoor })).toBe(false);
+    // Another school's key never writes into this mirror.
+    await expect(refreshPlan("alnoor", plan.id, { db, client: school.client(ARQAM) })).rejects.toThrow(TenantMismatchError);
+    // The next incremental cycle still ends equal to the API.
+    await syncPlans("alnoor", { db, client: alnoor });
+    await expectStoreEqualsApi("alnoor");
   });
 
   it("rows are keyed by connection", async () => {

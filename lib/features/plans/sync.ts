@@ -367,25 +367,8 @@ async function storePage(
   });
 
   const syncedAt = new Date();
-  const assignmentRows = [...histories.values()].flatMap((history) =>
-    history.map((assignment, position) => ({
-      connectionId,
-      id: assignment.id,
-      tenantId,
-      planId: assignment.plan_id,
-      studentId: assignment.student_id,
-      position,
-      status: assignment.status,
-      supersededAt: assignment.superseded_at ? new Date(assignment.superseded_at) : null,
-      replacedByAssignmentId: assignment.replaced_by_assignment_id,
-      updatedAt: new Date(assignment.updated_at),
-      data: assignment,
-      syncedAt,
-    })),
-  );
-  const planRows = plans
-    .filter((plan) => !vanished.has(plan.id))
-    .map((plan) => ({ connectionId, id: plan.id, tenantId, studentId: plan.student_id, status: plan.status, updatedAt: new Date(plan.updated_at), data: plan, syncedAt }));
+  const assignmentRows = [...histories.values()].flatMap((history) => assignmentRowsOf({ connectionId, tenantId, syncedAt }, history));
+  const planRows = plans.filter((plan) => !vanished.has(plan.id)).map((plan) => planRowOf({ connectionId, tenantId, syncedAt }, plan));
 
   const after: Cycle = {
     ...cycle,
@@ -401,6 +384,65 @@ async function storePage(
   cycle.cursor = after.cursor;
   cycle.counts = { ...after.counts, requests: cycle.counts.requests };
   return { plans: planRows.length, assignments: assignmentRows.length };
+}
+
+type RowScope = { connectionId: string; tenantId: string; syncedAt: Date };
+
+/** A plan's history as store rows; `position` keeps the API's order. */
+function assignmentRowsOf({ connectionId, tenantId, syncedAt }: RowScope, history: readonly Assignment[]): (typeof syncedAssignments.$inferInsert)[] {
+  return history.map((assignment, position) => ({
+    connectionId,
+    id: assignment.id,
+    tenantId,
+    planId: assignment.plan_id,
+    studentId: assignment.student_id,
+    position,
+    status: assignment.status,
+    supersededAt: assignment.superseded_at ? new Date(assignment.superseded_at) : null,
+    replacedByAssignmentId: assignment.replaced_by_assignment_id,
+    updatedAt: new Date(assignment.updated_at),
+    data: assignment,
+    syncedAt,
+  }));
+}
+
+function planRowOf({ connectionId, tenantId, syncedAt }: RowScope, plan: LearningPlan): typeof syncedPlans.$inferInsert {
+  return { connectionId, id: plan.id, tenantId, studentId: plan.student_id, status: plan.status, updatedAt: new Date(plan.updated_at), data: plan, syncedAt };
+}
+
+/**
+ * A detail page's live refresh: one plan and its whole history from the API, stored as a cycle
+ * would store them (newer versions win; nothing is deleted). It does not move the watermark, so
+ * the next cycle still sees everything. Refuses a key that now answers for another school than
+ * the one the mirror holds. Returns false when the API no longer has the plan.
+ */
+export async function refreshPlan(
+  connectionId: string,
+  planId: string,
+  options: { db?: PlansDb; client?: Pick<V1Client, "call" | "tenant">; signal?: AbortSignal } = {},
+): Promise<boolean> {
+  const db = options.db ?? (await defaultPlansDb());
+  const client = options.client ?? (await import("@/lib/connections")).clientFor(connectionId);
+  const { signal } = options;
+  const [school, [state]] = await Promise.all([
+    client.tenant(),
+    db.select({ tenantId: planSyncState.tenantId }).from(planSyncState).where(eq(planSyncState.connectionId, connectionId)).limit(1),
+  ]);
+  if (state?.tenantId && state.tenantId !== school.id) throw new TenantMismatchError(state.tenantId, school.id);
+  let plan: LearningPlan;
+  let history: Assignment[];
+  try {
+    [plan, history] = await Promise.all([client.call("getPlan", { params: { id: planId }, signal }), traverseHistory(client.call, planId, signal)]);
+  } catch (error) {
+    if (error instanceof NotFoundError) return false;
+    throw error;
+  }
+  const scope = { connectionId, tenantId: school.id, syncedAt: new Date() };
+  await db.transaction(async (tx) => {
+    for (const chunk of chunks(assignmentRowsOf(scope, history), ROWS_PER_INSERT)) await upsertAssignments(tx, chunk);
+    await upsertPlans(tx, [planRowOf(scope, plan)]);
+  });
+  return true;
 }
 
 async function storedVersions(db: PlansDb, connectionId: string, ids: string[]): Promise<Map<string, number>> {

@@ -7,8 +7,10 @@ import { errors } from "./errors";
 import { halqas } from "./halqas";
 import { home } from "./home";
 import { live } from "./live";
+import { family } from "./family";
 import { nav } from "./nav";
+import { plans } from "./plans";
 import { sessions } from "./sessions";
 import { students } from "./students";
 
-export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live };
+export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family };

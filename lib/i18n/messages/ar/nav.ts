@@ -8,6 +8,7 @@ export const nav: Catalogue<typeof en> = {
   halqas: "الحلقات",
   students: "الطلاب",
   sessions: "الجلسات",
+  plans: "الخطط",
   users: "المستخدمون",
   connection: "الاتصال",
   audit: "سجل التدقيق",
@@ -31,6 +32,5 @@ export const nav: Catalogue<typeof en> = {
     greeting: "السلام عليكم، {name}",
     childrenTitle: "أبناؤك",
     childrenEmpty: "لا يوجد أبناء مرتبطون بحسابك بعد. اطلب من مدير المدرسة ربطهم.",
-    comingSoon: "سيظهر هنا حضور كل ابن وتسميعه وواجباته.",
   },
 };

@@ -5,9 +5,11 @@ import { errors } from "./errors";
 import { halqas } from "./halqas";
 import { home } from "./home";
 import { live } from "./live";
+import { family } from "./family";
 import { nav } from "./nav";
+import { plans } from "./plans";
 import { sessions } from "./sessions";
 import { students } from "./students";
 
 /** The English catalogue: the source of every key. One file per feature. */
-export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live } as const;
+export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family } as const;

@@ -6,6 +6,7 @@ export const nav = {
   halqas: "Halqas",
   students: "Students",
   sessions: "Sessions",
+  plans: "Plans",
   users: "Users",
   connection: "Connection",
   audit: "Audit log",
@@ -29,6 +30,5 @@ export const nav = {
     greeting: "Assalamu alaikum, {name}",
     childrenTitle: "Your children",
     childrenEmpty: "No children are linked to your account yet. Ask the school's administrator to link them.",
-    comingSoon: "Each child's attendance, recitations and assignments will be shown here.",
   },
 } as const;

@@ -1,0 +1,71 @@
+// v1 calls: at most 5 + 10 + plans — listStudents?lineage_id (+1 per linked child for the switcher); then getHalqa,
+// listSessions of the halqa, the child's recitations and listPlans?student_id, concurrently; then listAttendance of
+// the 10 most recent sessions and listAssignments per plan, concurrently. School, semesters and surahs cached.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { FamilyAssignments, FamilyAttendance, FamilyRecitations } from "@/components/family/child-sections";
+import { ChildSwitcher } from "@/components/family/child-switcher";
+import { requireActor } from "@/lib/auth/session";
+import { loadChild, loadChildren } from "@/lib/features/family/queries";
+import { getI18n } from "@/lib/i18n/server";
+
+type Props = { params: Promise<{ lineageId: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("nav.family.title") };
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * One child of the signed-in parent. Another family's child (any lineage id not linked to this
+ * parent) is a 404 before the school's API is asked anything. Only the parent-safe view model
+ * (`ChildView`) reaches the components, so nothing else can reach the HTML or the RSC payload.
+ */
+export default async function ChildPage({ params }: Props) {
+  const actor = await requireActor(["parent"]);
+  const [{ lineageId }, i18n] = await Promise.all([params, getI18n()]);
+  if (!actor.studentLineageIds.includes(lineageId)) notFound();
+  const [child, children] = await Promise.all([loadChild(actor, lineageId, i18n.locale), loadChildren(actor)]);
+  if (!child) notFound();
+  const { t } = i18n;
+  return (
+    <div className="flex flex-col gap-8">
+      <ChildSwitcher items={children} current={lineageId} t={t} />
+      <header className="flex flex-col gap-1">
+        <h1 className="text-3xl font-semibold tracking-tight">
+          <bdi dir="auto">{child.name}</bdi>
+        </h1>
+        <p className="text-muted-foreground">
+          {t("family.halqa")}: <bdi dir="auto">{child.halqaName ?? t("family.noHalqa")}</bdi>
+          {child.semesterName ? (
+            <>
+              {" · "}
+              {t("family.semester")}: <bdi dir="auto">{child.semesterName}</bdi>
+            </>
+          ) : null}
+        </p>
+      </header>
+      <Section id="assignments-title" title={t("family.assignments.title")}>
+        <FamilyAssignments child={child} i18n={i18n} />
+      </Section>
+      <Section id="attendance-title" title={t("family.attendance.title")}>
+        <FamilyAttendance child={child} i18n={i18n} />
+      </Section>
+      <Section id="recitations-title" title={t("family.recitations.title")}>
+        <FamilyRecitations child={child} i18n={i18n} />
+      </Section>
+    </div>
+  );
+}

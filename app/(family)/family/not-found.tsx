@@ -1,0 +1,8 @@
+import { NotFoundView } from "@/components/halqas/not-found-view";
+import { getI18n } from "@/lib/i18n/server";
+
+/** Another family's child, or no child at all: the same answer, nothing about the record. */
+export default async function ChildNotFound() {
+  const { t } = await getI18n();
+  return <NotFoundView title={t("family.notFoundTitle")} body={t("family.notFound")} backHref="/family" backLabel={t("family.back")} />;
+}

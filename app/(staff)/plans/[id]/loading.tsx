@@ -1,0 +1,5 @@
+import { PageSkeleton } from "@/components/halqas/page-skeleton";
+
+export default function Loading() {
+  return <PageSkeleton />;
+}

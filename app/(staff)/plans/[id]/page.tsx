@@ -1,0 +1,85 @@
+// v1 calls: 1 — getStudent (who the plan is for, and whether a teacher teaches them); the plan and its
+// history come from the synced store. A plan the store does not hold yet is read live first (getPlan +
+// listAssignments pages) and stored. Semesters and surahs cached per tenant; a teacher +1 getSheikh per link.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ActionForm } from "@/components/admin/action-form";
+import { BackLink } from "@/components/halqas/back-link";
+import { AssignmentTimeline } from "@/components/plans/assignment-timeline";
+import { PlanSummary } from "@/components/plans/plan-summary";
+import { PlansUnavailable } from "@/components/plans/plans-unavailable";
+import { TrackList } from "@/components/plans/track-list";
+import { requireActor } from "@/lib/auth/session";
+import { hrefWith } from "@/lib/features/halqas/search";
+import { refreshPlanNow } from "@/lib/features/plans/actions";
+import { availabilityOf, loadPlanDetail } from "@/lib/features/plans/queries";
+import { buildTimeline } from "@/lib/features/plans/timeline";
+import { getI18n } from "@/lib/i18n/server";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("plans.title") };
+}
+
+export default async function PlanPage({ params }: Props) {
+  const actor = await requireActor(["admin", "teacher"]);
+  const [{ id }, i18n] = await Promise.all([params, getI18n()]);
+  const { t, date } = i18n;
+  const loaded = await loadPlanDetail(actor, id).then(
+    (detail) => ({ detail, unavailable: null }),
+    (error: unknown) => ({ detail: null, unavailable: availabilityOf(error) }),
+  );
+  if (loaded.unavailable && !loaded.unavailable.ok) {
+    return (
+      <div className="flex flex-col gap-6">
+        <BackLink href="/plans" label={t("plans.detail.back")} />
+        <h1 className="text-3xl font-semibold tracking-tight">{t("plans.title")}</h1>
+        <PlansUnavailable availability={loaded.unavailable} t={t} />
+      </div>
+    );
+  }
+  const detail = loaded.detail;
+  if (!detail) notFound();
+  const { plan, student, semester, surahs, syncedAt } = detail;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-2">
+        <BackLink href={hrefWith("/plans", { semester: plan.semester_id ?? undefined })} label={t("plans.detail.back")} />
+        <h1 className="text-3xl font-semibold tracking-tight">
+          <bdi dir="auto">{plan.name}</bdi>
+        </h1>
+        {student ? (
+          <p className="text-lg text-muted-foreground" dir="auto">
+            {student.full_name}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-4">
+          <p className="text-sm text-muted-foreground">{t("plans.detail.synced", { time: date(syncedAt, { time: true }) })}</p>
+          <ActionForm action={refreshPlanNow} hidden={{ planId: plan.id }} submitLabel={t("plans.detail.refresh")} successMessage={t("plans.detail.refreshed")} variant="outline" />
+        </div>
+      </header>
+
+      <PlanSummary plan={plan} student={student} semester={semester} surahs={surahs} syncedAt={syncedAt} i18n={i18n} />
+
+      <section aria-labelledby="tracks-heading" className="flex flex-col gap-4">
+        <h2 id="tracks-heading" className="text-xl font-semibold">
+          {t("plans.tracks.title")}
+        </h2>
+        <TrackList plan={plan} surahs={surahs} i18n={i18n} />
+      </section>
+
+      <section aria-labelledby="timeline-heading" className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <h2 id="timeline-heading" className="text-xl font-semibold">
+            {t("plans.timeline.title")}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t("plans.timeline.intro")}</p>
+        </div>
+        <AssignmentTimeline entries={buildTimeline(detail.assignments)} surahs={surahs} i18n={i18n} />
+      </section>
+    </div>
+  );
+}

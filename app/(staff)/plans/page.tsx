@@ -1,0 +1,92 @@
+// v1 calls: 2 — listPlans?limit=1 (can plans be read at all?) and listStudents of the semester (+1 per further
+// 100), concurrently; semesters cached per tenant; a teacher +1 getSheikh per linked sheikh. The plans, their
+// counts and pages come from the dashboard's synced store (lib/features/plans/store.ts), not from v1.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { EmptyState } from "@/components/halqas/empty-state";
+import { linkClass } from "@/components/halqas/form-controls";
+import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { PlanFilters } from "@/components/plans/plan-filters";
+import { PlanTable } from "@/components/plans/plan-table";
+import { PlansUnavailable } from "@/components/plans/plans-unavailable";
+import { StatusCounts } from "@/components/plans/status-counts";
+import { SyncSection } from "@/components/plans/sync-section";
+import { requireActor } from "@/lib/auth/session";
+import { PLAN_STATUSES } from "@/lib/contract";
+import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
+import { loadPlanList } from "@/lib/features/plans/queries";
+import { syncStatusView } from "@/lib/features/plans/sync-status";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("plans.title") };
+}
+
+export default async function PlansPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const actor = await requireActor(["admin", "teacher"]);
+  const params = await searchParams;
+  const filters = {
+    semester: firstParam(params, "semester"),
+    status: oneOf(firstParam(params, "status"), PLAN_STATUSES),
+    student: firstParam(params, "student", 64),
+    q: firstParam(params, "q"),
+    after: firstParam(params, "after", 64),
+    before: firstParam(params, "before", 64),
+  };
+  const [i18n, list] = await Promise.all([getI18n(), loadPlanList(actor, filters)]);
+  const { t, date } = i18n;
+  const semesterId = list.selected?.id;
+  const keep = { semester: semesterId, student: list.studentId, q: filters.q };
+  const studentNames = new Map(list.students.map((student) => [student.id, student.full_name]));
+  const neverSynced = list.syncStatus.lastCompletedAt === null;
+  const filtered = Boolean(filters.status || list.studentId || filters.q);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-3xl font-semibold tracking-tight">{t("plans.title")}</h1>
+        <p className="text-muted-foreground">{actor.role === "teacher" ? t("plans.teacherScope") : t("plans.intro")}</p>
+      </header>
+
+      {!list.availability.ok ? (
+        <PlansUnavailable availability={list.availability} t={t} />
+      ) : (
+        <>
+          {list.canSync ? <SyncSection view={syncStatusView(list.syncStatus)} i18n={i18n} /> : null}
+          <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/plans" keep={{ status: filters.status, q: filters.q }} />
+          {list.selected && semesterId ? (
+            <section aria-labelledby="plan-list-heading" className="flex flex-col gap-4">
+              <h2 id="plan-list-heading" className="sr-only">
+                {t("plans.list.caption", { semester: list.selected.name })}
+              </h2>
+              <StatusCounts t={t} counts={list.counts} selected={filters.status} keep={keep} />
+              <PlanFilters t={t} semester={semesterId} students={list.students} status={filters.status} student={list.studentId} q={filters.q} />
+              {list.page.plans.length ? (
+                <>
+                  <PlanTable plans={list.page.plans} studentNames={studentNames} caption={t("plans.list.caption", { semester: list.selected.name })} t={t} formatDate={(value) => date(value)} />
+                  <nav aria-label={t("plans.list.pages")} className="flex flex-wrap gap-4">
+                    {list.page.prevBefore ? (
+                      <Link href={hrefWith("/plans", { ...keep, status: filters.status, before: list.page.prevBefore })} className={linkClass} rel="prev">
+                        {t("plans.list.previous")}
+                      </Link>
+                    ) : null}
+                    {list.page.nextAfter ? (
+                      <Link href={hrefWith("/plans", { ...keep, status: filters.status, after: list.page.nextAfter })} className={linkClass} rel="next">
+                        {t("plans.list.next")}
+                      </Link>
+                    ) : null}
+                  </nav>
+                </>
+              ) : list.counts.total === 0 && !filtered && neverSynced ? (
+                <EmptyState title={t("plans.list.notSynced")} hint={list.canSync ? t("plans.list.notSyncedAdmin") : t("plans.list.notSyncedTeacher")} />
+              ) : (
+                <EmptyState title={t("plans.list.empty")} hint={t("plans.list.emptyHint")} />
+              )}
+            </section>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Alert } from "@/components/ui/alert";
+import { intervalMinutesFromEnv } from "@/lib/features/plans/scheduler";
+import type { SyncStatusView } from "@/lib/features/plans/sync-status";
+import type { I18n } from "@/lib/i18n/server";
+import { SyncNow } from "./sync-now";
+
+/** Admins: when plans were last synced, what that cycle did, why the last one stopped, and "Sync now". */
+export function SyncSection({ view, i18n }: { view: SyncStatusView; i18n: I18n }) {
+  const { t, date, locale } = i18n;
+  const minutes = intervalMinutesFromEnv();
+  const last = view.lastCompletedAt ? t("plans.sync.last", { time: date(view.lastCompletedAt, { time: true }), mode: t(`plans.sync.${view.lastMode ?? "full"}`) }) : t("plans.sync.never");
+  const counts = view.lastCounts
+    ? t("plans.sync.lastCounts", { plans: view.lastCounts.plans, assignments: view.lastCounts.assignments, requests: view.lastCounts.requests, seconds: Math.max(1, Math.round(view.lastCounts.durationMs / 1000)) })
+    : null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{t("plans.sync.title")}</CardTitle>
+        <CardDescription>{last}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {counts ? <p className="text-sm text-muted-foreground">{counts}</p> : null}
+        {view.problem && !view.running ? (
+          <Alert variant={view.problem.kind === "denied" ? "destructive" : "default"}>
+            {view.problem.kind === "denied"
+              ? `${t("plans.sync.denied")} ${view.problem.requiredScope ? t("plans.unavailable.scopeAction", { scope: view.problem.requiredScope }) : view.problem.feature ? t("plans.unavailable.feature") : ""}`
+              : t("plans.sync.failed", { code: view.problem.code })}
+          </Alert>
+        ) : null}
+        <p className="text-sm text-muted-foreground">{minutes > 0 ? t("plans.sync.schedule", { minutes }) : t("plans.sync.scheduleOff")}</p>
+        <SyncNow
+          initial={view}
+          locale={locale}
+          labels={{
+            now: t("plans.sync.now"),
+            starting: t("plans.sync.starting"),
+            running: t("plans.sync.running"),
+            progressLabel: t("plans.sync.progressLabel"),
+            progress: t("plans.sync.progress"),
+            busy: t("plans.sync.busy"),
+            done: t("plans.sync.done"),
+          }}
+        />
+      </CardContent>
+    </Card>
+  );
+}

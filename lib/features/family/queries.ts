@@ -1,0 +1,131 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/users";
+import { can } from "@/lib/authz/policy";
+import { subjectOf } from "@/lib/authz/subject";
+import { clientFor } from "@/lib/connections";
+import type { AttendanceRow, Recitation, Semester, Student } from "@/lib/contract";
+import { missingAsNull, PAGE } from "@/lib/features/halqas/queries";
+import { toParentAssignments, splitParentAssignments, type ParentAssignment } from "@/lib/features/plans/parent-view";
+import { availabilityOf } from "@/lib/features/plans/queries";
+import { semestersFor, surahsFor } from "@/lib/features/reference";
+import { recentSessions } from "@/lib/features/students/attendance";
+import { newestRecitationsFirst, ratingLabel } from "@/lib/features/students/recitations";
+import type { Locale } from "@/lib/i18n/core";
+
+/** Recitations a family page lists (newest first). */
+export const RECENT_RECITATIONS = 10;
+
+/**
+ * The record of a child (by lineage) a family page shows: the one in the active semester, else
+ * the newest. Student records are per semester; a parent's link is the lineage.
+ */
+export function currentRecord(records: readonly Student[], semesters: readonly Semester[]): Student | null {
+  const active = new Set(semesters.filter((semester) => semester.status === "active").map((semester) => semester.id));
+  return records.find((record) => active.has(record.semester_id)) ?? records.toSorted((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
+}
+
+export type ChildSummary = { lineageId: string; name: string };
+
+/**
+ * The parent's children for the switcher: each linked lineage's current record, by name.
+ * v1 calls: listStudents?lineage_id per linked child, concurrently; semesters cached.
+ */
+export async function loadChildren(actor: Actor): Promise<ChildSummary[]> {
+  const client = clientFor(actor.connectionId);
+  const semesters = await semestersFor(actor.connectionId);
+  const children = await Promise.all(
+    actor.studentLineageIds.map(async (lineageId) => {
+      const records = await client.listAll("listStudents", { query: { lineage_id: lineageId, limit: PAGE } });
+      const record = currentRecord(records.items, semesters);
+      return record ? { lineageId, name: record.preferred_name || record.full_name } : null;
+    }),
+  );
+  return children.filter((child): child is ChildSummary => child !== null).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** One session's mark as a family sees it: no note (teachers' notes stay with staff). */
+export type FamilyAttendance = { date: string; status: AttendanceRow["status"] | null; lateMinutes: number | null };
+/** One recitation as a family sees it: no note, the rating in the school's words. */
+export type FamilyRecitation = { id: string; recordedAt: string; kind: Recitation["kind"]; range: Recitation["range"]; rating: string; mistakes: number | null };
+
+/** Everything a child's page may show, built field by field: nothing else of the records reaches the page. */
+export type ChildView = {
+  lineageId: string;
+  name: string;
+  halqaName: string | null;
+  semesterName: string | null;
+  attendance: FamilyAttendance[];
+  recitations: FamilyRecitation[];
+  /** Null when the school does not share learning plans with the dashboard. */
+  assignments: { current: ParentAssignment[]; completed: ParentAssignment[] } | null;
+  surahs: ReadonlyMap<number, { number: number; name_arabic: string; name_transliteration: string }>;
+};
+
+/**
+ * One child of the signed-in parent, or null (404) — checked against the parent's own links
+ * before anything is read, then against the record itself. Assignments pass the parent allowlist
+ * (`toParentAssignments`) here, on the server, before anything is rendered.
+ * v1 calls: listStudents?lineage_id; then getHalqa, listSessions of the halqa, the child's
+ * recitations and listPlans?student_id concurrently; then listAttendance of the 10 most recent
+ * sessions and listAssignments per plan, concurrently. School, semesters and surahs cached.
+ */
+export async function loadChild(actor: Actor, lineageId: string, locale: Locale): Promise<ChildView | null> {
+  if (actor.role !== "parent" || !actor.studentLineageIds.includes(lineageId)) return null;
+  const client = clientFor(actor.connectionId);
+  const [records, semesters, subject] = await Promise.all([
+    client.listAll("listStudents", { query: { lineage_id: lineageId, limit: PAGE } }),
+    semestersFor(actor.connectionId),
+    subjectOf(actor),
+  ]);
+  const student = currentRecord(records.items, semesters);
+  if (!student || !can.viewChild(subject, student)) return null;
+
+  const sessions = client
+    .listAll("listSessions", { query: { halqa_id: student.halqa_id, semester_id: student.semester_id, limit: PAGE } })
+    .then(({ items }) => recentSessions(items));
+  const marks = sessions.then((recent) =>
+    Promise.all(
+      recent.map(async (session) => {
+        const rows = await client.listAll("listAttendance", { params: { id: session.id }, query: { limit: PAGE } });
+        const row = rows.items.find((item) => item.student_id === student.id);
+        return { date: session.date, status: row?.status ?? null, lateMinutes: row?.late_minutes ?? null };
+      }),
+    ),
+  );
+  const assignments = client
+    .listAll("listPlans", { query: { student_id: student.id, limit: PAGE } })
+    .then(({ items }) => Promise.all(items.map((plan) => client.listAll("listAssignments", { params: { id: plan.id }, query: { limit: PAGE } }))))
+    .then((histories) => splitParentAssignments(toParentAssignments(histories.flatMap((history) => history.items))))
+    .catch((error: unknown) => {
+      availabilityOf(error); // rethrows anything but "plans are not shared"
+      return null;
+    });
+  const [school, surahs, halqa, attendance, recitations, visible] = await Promise.all([
+    client.tenant(),
+    surahsFor(actor.connectionId),
+    client.call("getHalqa", { params: { id: student.halqa_id } }).catch(missingAsNull),
+    marks,
+    client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: PAGE } }),
+    assignments,
+  ]);
+
+  return {
+    lineageId,
+    name: student.preferred_name || student.full_name,
+    halqaName: halqa?.name ?? null,
+    semesterName: semesters.find((semester) => semester.id === student.semester_id)?.name ?? null,
+    attendance,
+    recitations: newestRecitationsFirst(recitations.items)
+      .slice(0, RECENT_RECITATIONS)
+      .map((recitation) => ({
+        id: recitation.id,
+        recordedAt: recitation.recorded_at,
+        kind: recitation.kind,
+        range: recitation.range,
+        rating: ratingLabel(school.rating_scale, recitation.rating, locale),
+        mistakes: recitation.mistakes,
+      })),
+    assignments: visible,
+    surahs: new Map(surahs.map((surah) => [surah.number, { number: surah.number, name_arabic: surah.name_arabic, name_transliteration: surah.name_transliteration }])),
+  };
+}

@@ -1,0 +1,106 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/users";
+import { can } from "@/lib/authz/policy";
+import { subjectOf } from "@/lib/authz/subject";
+import { clientFor } from "@/lib/connections";
+import { PLAN_STATUSES, type Student } from "@/lib/contract";
+import { missingAsNull, PAGE } from "@/lib/features/halqas/queries";
+import { matchesQuery } from "@/lib/features/halqas/search";
+import { resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
+import { FeatureUnavailableError, InsufficientScopeError, type V1Client } from "@/lib/v1";
+import { defaultPlansDb } from "./db";
+import { countSyncedPlansByStatus, getSyncedPlan, getSyncStatus, listSyncedPlans, type StoreScope } from "./store";
+import { refreshPlan } from "./sync";
+
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+export const PLANS_PER_PAGE = 25;
+
+/** Whether the key and the school let the dashboard read learning plans at all. */
+export type PlanAvailability = { ok: true } | { ok: false; reason: "feature" } | { ok: false; reason: "scope"; scope: string };
+
+/** Learning Plans switched off for the school, or a key without the scope: a calm answer, not an error page. */
+export function availabilityOf(error: unknown): PlanAvailability {
+  if (error instanceof FeatureUnavailableError) return { ok: false, reason: "feature" };
+  if (error instanceof InsufficientScopeError) return { ok: false, reason: "scope", scope: error.requiredScope ?? "learning_plans:read" };
+  throw error;
+}
+
+/** One cheap read that tells whether plans can be read (the store may hold plans from before a change). */
+async function probePlans(client: V1Client): Promise<PlanAvailability> {
+  try {
+    await client.call("listPlans", { query: { limit: 1 } });
+    return { ok: true };
+  } catch (error) {
+    return availabilityOf(error);
+  }
+}
+
+async function storeScope(actor: Actor): Promise<StoreScope> {
+  return { connectionId: actor.connectionId, tenantId: (await clientFor(actor.connectionId).tenant()).id };
+}
+
+export type PlanListFilters = { semester?: string; status?: PlanStatus; student?: string; q?: string; after?: string; before?: string };
+
+/**
+ * The plans list: students of the selected semester the actor may see (their names, the filter
+ * and the search), then counts and one keyset page from the synced store.
+ * v1 calls: listPlans?limit=1 (availability) and listStudents of the semester (+1 per further
+ * 100), concurrently; semesters cached; a teacher +1 getSheikh per linked sheikh.
+ */
+export async function loadPlanList(actor: Actor, filters: PlanListFilters) {
+  const client = clientFor(actor.connectionId);
+  const [{ semesters, selected }, subject, availability, scope, db] = await Promise.all([
+    resolveSemester(actor.connectionId, filters.semester),
+    subjectOf(actor),
+    probePlans(client),
+    storeScope(actor),
+    defaultPlansDb(),
+  ]);
+  const syncStatus = await getSyncStatus(db, actor.connectionId);
+  const empty = { semesters, selected, availability, syncStatus, canSync: can.syncPlans(subject), students: [] as Student[], studentId: undefined, counts: { total: 0, byStatus: {} as Record<string, number> }, page: { plans: [], nextAfter: null, prevBefore: null } };
+  if (!selected || !availability.ok) return empty;
+
+  const all = await client.listAll("listStudents", { query: { semester_id: selected.id, limit: PAGE } });
+  const students = all.items.filter((student) => can.viewPlanOf(subject, student)).sort((a, b) => a.full_name.localeCompare(b.full_name));
+  // A student of another semester, or one the actor may not see, is not a filter: it is ignored.
+  const studentId = students.find((student) => student.id === filters.student)?.id;
+  const studentIds = students
+    .filter((student) => !studentId || student.id === studentId)
+    .filter((student) => matchesQuery([student.full_name, student.preferred_name], filters.q))
+    .map((student) => student.id);
+  const [counts, page] = await Promise.all([
+    countSyncedPlansByStatus(db, scope, { studentIds }),
+    listSyncedPlans(db, scope, { studentIds, status: filters.status, after: filters.after, before: filters.before, limit: PLANS_PER_PAGE }),
+  ]);
+  return { ...empty, students, studentId, counts, page };
+}
+
+/**
+ * One plan with its whole assignment history, from the synced store; a plan the store does not
+ * hold yet (or `live`) is read from the API first and stored. Null when it does not exist or the
+ * actor may not see its student (a teacher: only students of halqas they teach).
+ * v1 calls: getStudent (+ getPlan and listAssignments pages when read live); semesters cached.
+ */
+export async function loadPlanDetail(actor: Actor, id: string, options: { live?: boolean } = {}) {
+  const client = clientFor(actor.connectionId);
+  const [scope, db, subject] = await Promise.all([storeScope(actor), defaultPlansDb(), subjectOf(actor)]);
+  let detail = options.live ? null : await getSyncedPlan(db, scope, id);
+  if (!detail) {
+    if (!(await refreshPlan(actor.connectionId, id, { db }))) return null;
+    detail = await getSyncedPlan(db, scope, id);
+    if (!detail) return null;
+  }
+  const [student, semesters, surahs] = await Promise.all([
+    client.call("getStudent", { params: { id: detail.plan.student_id } }).catch(missingAsNull),
+    semestersFor(actor.connectionId),
+    surahsFor(actor.connectionId),
+  ]);
+  // Admins see every plan of their school; a teacher only those of students they teach.
+  if (!can.viewPlans(subject) || (subject.role !== "admin" && (!student || !can.viewPlanOf(subject, student)))) return null;
+  return {
+    ...detail,
+    student,
+    semester: semesters.find((semester) => semester.id === detail.plan.semester_id) ?? null,
+    surahs: new Map(surahs.map((surah) => [surah.number, surah])),
+  };
+}

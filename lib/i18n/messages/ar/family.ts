@@ -1,0 +1,38 @@
+import type { Catalogue } from "../../types";
+import type { family as en } from "../en/family";
+
+export const family: Catalogue<typeof en> = {
+  childrenNav: "أبناؤك",
+  viewChild: "افتح صفحة {name}",
+  halqa: "الحلقة",
+  semester: "الفصل",
+  noHalqa: "ليس في حلقة هذا الفصل",
+  notFoundTitle: "الابن غير موجود",
+  notFound: "هذه الصفحة ليست لأحد أبنائك. اختر أحد أبنائك بدلًا من ذلك.",
+  back: "كل الأبناء",
+  attendance: {
+    title: "الحضور الأخير",
+    caption: "الحضور في آخر جلسات الحلقة",
+    date: "التاريخ",
+    status: "الحالة",
+    late: "متأخر {minutes} دقيقة",
+    unmarked: "غير مسجّل",
+    empty: "لا جلسات بعد في هذا الفصل.",
+  },
+  recitations: {
+    title: "التسميع الأخير",
+    caption: "آخر التسميعات",
+    empty: "لم يُسجَّل تسميع بعد.",
+  },
+  assignments: {
+    title: "التكليفات",
+    current: "العمل الحالي",
+    completed: "المكتملة",
+    due: "الاستحقاق {date}",
+    completedOn: "اكتمل {date}",
+    noCurrent: "لا تكليف حاليًا.",
+    noCompleted: "لا تكليفات مكتملة بعد.",
+    unavailable: "لا تشارك المدرسة خطط الحفظ في اللوحة.",
+    segments: "المطلوب تسميعه",
+  },
+};
