@@ -46,6 +46,7 @@ test.describe("v1 calls per page stay within each page's documented budget", () 
     const halqaId = String(halqas.data[0]?.id);
     const students = await api(request, `/students?halqa_id=${halqaId}&limit=1`);
     const sessions = await api(request, `/sessions?halqa_id=${halqaId}&limit=1`);
+    const plans = await api(request, "/learning-plans?limit=1");
     const pages: [string, string][] = [
       ["/today", "app/(staff)/today/page.tsx"],
       ["/halqas", "app/(staff)/halqas/page.tsx"],
@@ -57,9 +58,24 @@ test.describe("v1 calls per page stay within each page's documented budget", () 
       ["/admin/users", "app/(staff)/admin/users/page.tsx"],
       ["/admin/audit", "app/(staff)/admin/audit/page.tsx"],
       ["/admin/connection", "app/(staff)/admin/connection/page.tsx"],
+      ["/plans", "app/(staff)/plans/page.tsx"],
+      [`/plans/${String(plans.data[0]?.id)}`, "app/(staff)/plans/[id]/page.tsx"],
     ];
     for (const [path, file] of pages) {
       const calls = await callsOfPage(adminPage, request, path);
+      expect(calls.length, `${path} made ${calls.length} v1 calls (${calls.join(", ")}); ${file} documents ${budgetOf(file)}`).toBeLessThanOrEqual(budgetOf(file));
+    }
+  });
+
+  test("family pages, as a parent", async ({ parentPage, request }, info) => {
+    test.skip(info.project.name !== "desktop", "counted once, on desktop");
+    await parentPage.goto("/family");
+    const child = await parentPage.getByRole("navigation", { name: "Your children" }).getByRole("link").first().getAttribute("href");
+    for (const [path, file] of [
+      ["/family", "app/(family)/family/page.tsx"],
+      [String(child), "app/(family)/family/children/[lineageId]/page.tsx"],
+    ] as const) {
+      const calls = await callsOfPage(parentPage, request, path);
       expect(calls.length, `${path} made ${calls.length} v1 calls (${calls.join(", ")}); ${file} documents ${budgetOf(file)}`).toBeLessThanOrEqual(budgetOf(file));
     }
   });

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { DEMO, expect, signIn, test } from "./fixtures";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
-const STAFF_LINKS = ["Today", "Halqas", "Students", "Sessions"];
+const STAFF_LINKS = ["Today", "Halqas", "Students", "Sessions", "Plans"];
 const ADMIN_LINKS = ["Users", "Connection", "Audit log"];
 
 async function expectNoAxeViolations(page: Page, scope?: string) {

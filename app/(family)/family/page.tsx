@@ -1,4 +1,4 @@
-// v1 calls: 1 per linked child (listStudents?lineage_id, concurrently); semesters cached per tenant.
+// v1 calls: 2 — one per linked child (listStudents?lineage_id, concurrently; the demo parent has two); semesters cached per tenant.
 import type { Metadata } from "next";
 import { ChildSwitcher } from "@/components/family/child-switcher";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,6 +1,6 @@
-// v1 calls: at most 5 + 10 + plans — listStudents?lineage_id (+1 per linked child for the switcher); then getHalqa,
-// listSessions of the halqa, the child's recitations and listPlans?student_id, concurrently; then listAttendance of
-// the 10 most recent sessions and listAssignments per plan, concurrently. School, semesters and surahs cached.
+// v1 calls: at most 20 with one plan per child — 1 per linked child for the switcher (2 in the demo); listStudents?lineage_id;
+// then getHalqa, listSessions of the halqa, the child's recitations and listPlans?student_id, concurrently; then
+// listAttendance of the 10 most recent sessions and listAssignments per plan, concurrently. School, semesters, surahs cached.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
