@@ -9,8 +9,9 @@
  * refused a rule of the dashboard refuses it on a field (not forbidden), nothing changed, audited as failed
  * hidden  another school's object: refused (forbidden, not found or unknown to the API), nothing
  *         changed in either school, nothing of it in the answer, never audited as ok
+ * unavailable  the dashboard lets it through, the school says its feature is off (Dar Al-Arqam's plans)
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/users";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
@@ -34,6 +35,7 @@ import { listAudit } from "@/lib/audit";
 import { createUser, linkParentStudent, linkTeacherSheikh, setUserDisabled, setUserRole, unlinkUser } from "@/lib/features/admin/actions";
 import { randomUUID } from "node:crypto";
 import { recordRecitation, saveMarks } from "@/lib/features/live/actions";
+import { refreshPlanNow, syncPlansNow } from "@/lib/features/plans/actions";
 import type { RecordRecitationInput, SaveMarksInput } from "@/lib/features/live/types";
 import { createSession, endSession, updateSession } from "@/lib/features/sessions/actions";
 import { createStudent, updateStudent } from "@/lib/features/students/actions";
@@ -45,7 +47,7 @@ import { makeUser, userState } from "./users-db";
 
 type Who = "admin" | "teacher" | "parent" | "arqamAdmin";
 type Place = "own" | "other" | "otherSchool";
-type Expected = "allow" | "deny" | "refused" | "hidden";
+type Expected = "allow" | "deny" | "refused" | "hidden" | "unavailable";
 type Prepared = { input: Record<string, unknown>; observe: () => Promise<unknown>; foreign?: string[] };
 type Spec = {
   action: string;
@@ -58,6 +60,7 @@ type Spec = {
 
 const t = translator("en");
 const FORBIDDEN = t("errors.forbidden");
+const FEATURE_OFF = t("errors.featureUnavailable");
 const NOT_FOUND = t("errors.notFound");
 const WRITES_OFF = t("errors.writeAccessDisabled");
 
@@ -121,6 +124,7 @@ const userSpec = (action: string, call: Spec["call"], build: (who: Who, place: P
   expected: { admin: [own, "allow", "deny"], teacher: NOBODY, parent: NOBODY, arqamAdmin: [own, "allow", "deny"] },
 });
 
+const PLAN_SPECS: Spec[] = [];
 const SPECS: Spec[] = [
   {
     action: "student.create",
@@ -211,6 +215,40 @@ const SPECS: Spec[] = [
   ),
 ];
 
+/** A learning plan of a student of the corner's halqa (Al-Noor: its key reads plans). */
+async function planIn(school: SchoolFixture, corner: Corner): Promise<string> {
+  const [plans, students] = await Promise.all([
+    school.api.all<{ id: string; student_id: string }>("/learning-plans"),
+    school.api.all<{ id: string }>(`/students?halqa_id=${corner.halqa.id}`),
+  ]);
+  const plan = plans.find((p) => students.some((s) => s.id === p.student_id));
+  if (!plan) throw new Error(`no learning plan in halqa ${corner.halqa.name}`);
+  return plan.id;
+}
+const nothingInTheSchool = async () => null;
+
+PLAN_SPECS.push(
+  {
+    action: "plans.refresh",
+    call: refreshPlanNow,
+    async prepare(who, place) {
+      // Dar Al-Arqam's plans exist but its key cannot read them; its admin's "other school" is Al-Noor.
+      if (who === "arqamAdmin") return { input: { planId: place === "otherSchool" ? await planIn(alnoor, alnoor.a) : inject("arqamPlanId") }, observe: nothingInTheSchool };
+      if (place === "otherSchool") return { input: { planId: inject("arqamPlanId") }, observe: nothingInTheSchool };
+      return { input: { planId: await planIn(alnoor, place === "own" ? alnoor.a : alnoor.b) }, observe: nothingInTheSchool };
+    },
+    expected: { admin: ["allow", "allow", "hidden"], teacher: ["allow", "deny", "hidden"], parent: NOBODY, arqamAdmin: ["unavailable", "unavailable", "hidden"] },
+  },
+  {
+    // No object: whatever the place, an admin starts a cycle of their own school (Dar Al-Arqam's is refused by the school and reported, not an error).
+    action: "plans.sync",
+    call: syncPlansNow,
+    prepare: async () => ({ input: {}, observe: nothingInTheSchool }),
+    expected: { admin: ["allow", "allow", "allow"], teacher: NOBODY, parent: NOBODY, arqamAdmin: ["allow", "allow", "allow"] },
+  },
+);
+SPECS.push(...PLAN_SPECS);
+
 const WHO: Who[] = ["admin", "teacher", "parent", "arqamAdmin"];
 const PLACES: Place[] = ["own", "other", "otherSchool"];
 const cells = SPECS.flatMap((spec) => WHO.flatMap((who) => PLACES.map((place, i) => ({ spec, who, place, expected: spec.expected[who][i]!, name: spec.action }))));
@@ -241,6 +279,9 @@ async function runCell(spec: Spec, who: Who, place: Place, expected: Expected) {
   expect(audit?.action).toBe(spec.action);
   if (expected === "deny") {
     expect(message).toBe(FORBIDDEN);
+    expect(audit?.result).toBe("denied");
+  } else if (expected === "unavailable") {
+    expect(message).toBe(FEATURE_OFF);
     expect(audit?.result).toBe("denied");
   } else if (expected === "refused") {
     expect(message).not.toBe(FORBIDDEN);

@@ -8,6 +8,8 @@ import type { TestProject } from "vitest/node";
 declare module "vitest" {
   export interface ProvidedContext {
     authzSchoolApiUrl: string;
+    /** A learning plan of Dar Al-Arqam, read from its database (its key cannot read plans: the feature is off). */
+    arqamPlanId: string;
   }
 }
 
@@ -19,6 +21,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await openDatabase({ dataDir: "memory://" });
   try {
     await seedDemo(database.db);
+    const { and, eq } = await import("drizzle-orm");
+    const { learningPlans, schools } = await import("@/lib/school-api/db/schema");
+    const [arqamPlan] = await database.db
+      .select({ id: learningPlans.id })
+      .from(learningPlans)
+      .innerJoin(schools, eq(schools.id, learningPlans.schoolId))
+      .where(and(eq(schools.name, "Dar Al-Arqam")))
+      .limit(1);
+    if (!arqamPlan) throw new Error("the demo's Dar Al-Arqam has no learning plan");
+    project.provide("arqamPlanId", arqamPlan.id);
     const server = await startSchoolApiServer({ api: createSchoolApi(database) });
     project.provide("authzSchoolApiUrl", server.url);
     return async () => {
