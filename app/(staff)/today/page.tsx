@@ -12,6 +12,8 @@ import { requireActor } from "@/lib/auth/session";
 import { loadToday } from "@/lib/features/sessions/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { startLabels } from "@/components/sessions/labels";
+import { ReadOnlyWhen } from "@/components/ui/read-only";
+import { writeBlockOf } from "@/lib/features/write-access";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -26,6 +28,7 @@ export default async function TodayPage({ searchParams }: Props) {
   const { t, date } = i18n;
   const halqa = typeof params.halqa === "string" ? params.halqa : undefined;
   const timeZone = data.school.time_zone;
+  const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
 
   return (
     <div className="flex flex-col gap-10">
@@ -72,7 +75,9 @@ export default async function TodayPage({ searchParams }: Props) {
           <p className="text-sm text-muted-foreground">{t("home.startHint")}</p>
         </div>
         {data.groups.length ? (
-          <StartSessionForm groups={data.groups} labels={startLabels(t)} idempotencyKey={randomUUID()} initialHalqaId={halqa} />
+          <ReadOnlyWhen reason={blocked}>
+            <StartSessionForm groups={data.groups} labels={startLabels(t)} idempotencyKey={randomUUID()} initialHalqaId={halqa} />
+          </ReadOnlyWhen>
         ) : (
           <EmptyState title={t("sessions.start.none")} />
         )}

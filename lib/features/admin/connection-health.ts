@@ -82,7 +82,7 @@ export async function probeReadScopes(client: V1Client): Promise<{ school: Schoo
 }
 
 /** The latest audited write that reached the school's API through this connection. */
-async function latestApiWrite(connectionId: string) {
+export async function latestApiWrite(connectionId: string) {
   const db = await dashboardDb();
   const [row] = await db
     .select({ at: auditLog.at, action: auditLog.action, result: auditLog.result, code: sql<string | null>`${auditLog.details}->>'code'` })

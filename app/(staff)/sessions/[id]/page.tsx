@@ -17,6 +17,8 @@ import { requireActor } from "@/lib/auth/session";
 import { timeOfDayIn } from "@/lib/features/sessions/dates";
 import { loadSessionDetail } from "@/lib/features/sessions/queries";
 import { getI18n } from "@/lib/i18n/server";
+import { ReadOnlyWhen } from "@/components/ui/read-only";
+import { writeBlockOf } from "@/lib/features/write-access";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -30,6 +32,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const [i18n, detail] = await Promise.all([getI18n(), loadSessionDetail(actor, id)]);
   const { t, date } = i18n;
+  const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const { session, school, abilities } = detail;
   const timeZone = school.time_zone;
   const halqa = session.halqaName ?? t("sessions.unknownHalqa");
@@ -109,12 +112,14 @@ export default async function SessionPage({ params, searchParams }: Props) {
           <h2 id="session-update" className="text-xl font-semibold">
             {t("sessions.update.title")}
           </h2>
-          <UpdateSessionForm
-            sessionId={session.id}
-            initial={{ topic: session.topic ?? "", sheikhId: session.sheikh_id, date: session.date, startTime: timeOfDayIn(timeZone, session.starts_at) }}
-            sheikhs={sheikhChoices.map((s) => ({ id: s.id, name: s.name }))}
-            labels={updateLabels(t, timeZone)}
-          />
+          <ReadOnlyWhen reason={blocked}>
+            <UpdateSessionForm
+              sessionId={session.id}
+              initial={{ topic: session.topic ?? "", sheikhId: session.sheikh_id, date: session.date, startTime: timeOfDayIn(timeZone, session.starts_at) }}
+              sheikhs={sheikhChoices.map((s) => ({ id: s.id, name: s.name }))}
+              labels={updateLabels(t, timeZone)}
+            />
+          </ReadOnlyWhen>
         </section>
       ) : null}
 

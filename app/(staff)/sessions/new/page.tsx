@@ -8,6 +8,8 @@ import { StartSessionForm } from "@/components/sessions/start-session-form";
 import { requireActor } from "@/lib/auth/session";
 import { loadStartGroups } from "@/lib/features/sessions/queries";
 import { getI18n } from "@/lib/i18n/server";
+import { ReadOnlyWhen } from "@/components/ui/read-only";
+import { writeBlockOf } from "@/lib/features/write-access";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -18,7 +20,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function NewSessionPage({ searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
-  const [{ t }, { groups }, params] = await Promise.all([getI18n(), loadStartGroups(actor), searchParams]);
+  const [{ t, date }, { groups }, params] = await Promise.all([getI18n(), loadStartGroups(actor), searchParams]);
+  const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const halqa = typeof params.halqa === "string" ? params.halqa : undefined;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
@@ -27,7 +30,9 @@ export default async function NewSessionPage({ searchParams }: Props) {
         <p className="text-muted-foreground">{t("home.startHint")}</p>
       </div>
       {groups.length ? (
-        <StartSessionForm groups={groups} labels={startLabels(t)} idempotencyKey={randomUUID()} initialHalqaId={halqa} />
+        <ReadOnlyWhen reason={blocked}>
+          <StartSessionForm groups={groups} labels={startLabels(t)} idempotencyKey={randomUUID()} initialHalqaId={halqa} />
+        </ReadOnlyWhen>
       ) : (
         <EmptyState title={t("sessions.start.none")} level={2} />
       )}

@@ -19,6 +19,8 @@ import { firstParam, hrefWith, type SearchParams } from "@/lib/features/halqas/s
 import { updateStudent } from "@/lib/features/students/actions";
 import { loadStudentDetail } from "@/lib/features/students/queries";
 import { getI18n } from "@/lib/i18n/server";
+import { ReadOnlyWhen } from "@/components/ui/read-only";
+import { writeBlockOf } from "@/lib/features/write-access";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -41,6 +43,7 @@ export default async function StudentPage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const [{ t, locale, date, number }, detail, subject] = await Promise.all([getI18n(), loadStudentDetail(actor, id), subjectOf(actor)]);
   if (!detail) notFound();
+  const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const { student, school, semester, halqa } = detail;
   const zone = { timeZone: school.time_zone };
   const missing = <span className="text-muted-foreground">{t("students.notRecorded")}</span>;
@@ -107,21 +110,23 @@ export default async function StudentPage({ params, searchParams }: Props) {
             {t("students.detail.edit")}
           </h2>
           <p className="max-w-prose text-sm text-muted-foreground">{t("students.detail.editIntro")}</p>
-          <StudentForm
-            mode="edit"
-            action={updateStudent}
-            labels={studentFormLabels(t, "edit")}
-            halqas={detail.halqas.map((h) => ({ id: h.id, name: h.name }))}
-            statuses={statuses}
-            initial={{
-              id: student.id,
-              full_name: student.full_name,
-              preferred_name: student.preferred_name ?? "",
-              halqa_id: student.halqa_id,
-              status: student.status,
-              enrolled_on: student.enrolled_on ?? "",
-            }}
-          />
+          <ReadOnlyWhen reason={blocked}>
+            <StudentForm
+              mode="edit"
+              action={updateStudent}
+              labels={studentFormLabels(t, "edit")}
+              halqas={detail.halqas.map((h) => ({ id: h.id, name: h.name }))}
+              statuses={statuses}
+              initial={{
+                id: student.id,
+                full_name: student.full_name,
+                preferred_name: student.preferred_name ?? "",
+                halqa_id: student.halqa_id,
+                status: student.status,
+                enrolled_on: student.enrolled_on ?? "",
+              }}
+            />
+          </ReadOnlyWhen>
         </section>
       ) : null}
     </div>

@@ -12,6 +12,8 @@ import { firstParam, hrefWith, type SearchParams } from "@/lib/features/halqas/s
 import { createStudent } from "@/lib/features/students/actions";
 import { loadNewStudentOptions } from "@/lib/features/students/queries";
 import { getI18n } from "@/lib/i18n/server";
+import { ReadOnlyWhen } from "@/components/ui/read-only";
+import { writeBlockOf } from "@/lib/features/write-access";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -21,7 +23,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewStudentPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireActor(["admin"]);
   const semester = firstParam(await searchParams, "semester");
-  const [{ t }, options] = await Promise.all([getI18n(), loadNewStudentOptions(actor, semester)]);
+  const [{ t, date }, options] = await Promise.all([getI18n(), loadNewStudentOptions(actor, semester)]);
+  const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
 
   return (
     <div className="flex flex-col gap-6">
@@ -32,16 +35,18 @@ export default async function NewStudentPage({ searchParams }: { searchParams: P
       </header>
       <SemesterSwitch connectionId={actor.connectionId} requested={semester} action="/students/new" />
       {options.selected && options.halqas.length ? (
-        <StudentForm
-          // A new form when the semester changes: its halqa picker holds other halqas.
-          key={options.selected.id}
-          mode="create"
-          action={createStudent}
-          labels={studentFormLabels(t, "create")}
-          halqas={options.halqas.map((halqa) => ({ id: halqa.id, name: halqa.name }))}
-          statuses={STUDENT_STATUSES.map((value) => ({ value, label: t(`students.status.${value}`) }))}
-          initial={{ full_name: "", preferred_name: "", halqa_id: "", status: "active", enrolled_on: "" }}
-        />
+        <ReadOnlyWhen reason={blocked}>
+          <StudentForm
+            // A new form when the semester changes: its halqa picker holds other halqas.
+            key={options.selected.id}
+            mode="create"
+            action={createStudent}
+            labels={studentFormLabels(t, "create")}
+            halqas={options.halqas.map((halqa) => ({ id: halqa.id, name: halqa.name }))}
+            statuses={STUDENT_STATUSES.map((value) => ({ value, label: t(`students.status.${value}`) }))}
+            initial={{ full_name: "", preferred_name: "", halqa_id: "", status: "active", enrolled_on: "" }}
+          />
+        </ReadOnlyWhen>
       ) : (
         <EmptyState title={t("students.new.noHalqas")} />
       )}

@@ -12,6 +12,7 @@ export const errors = {
   writeAccessDisabled: "The school's service does not accept changes right now (write access is not effective). Reading still works.",
   writePolicyDenied: "The school's current policy does not allow this change.",
   rolloutIneligible: "Changes through the service have not been rolled out to this school yet.",
+  writesBlocked: "Read-only for now: {reason} The school refused a change at {time}; changes are offered again {minutes} minutes after that.",
   suspended: "The school's access to the service is suspended.",
   networkDenied: "The school's network rules do not allow this server to connect.",
   rateLimited: "The school's service is busy. Try again in a moment.",

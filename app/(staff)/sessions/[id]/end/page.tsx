@@ -8,6 +8,8 @@ import { SessionSummaryList } from "@/components/sessions/session-summary";
 import { requireActor } from "@/lib/auth/session";
 import { loadSessionDetail } from "@/lib/features/sessions/queries";
 import { getI18n } from "@/lib/i18n/server";
+import { ReadOnlyWhen } from "@/components/ui/read-only";
+import { writeBlockOf } from "@/lib/features/write-access";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -25,6 +27,7 @@ export default async function EndSessionPage({ params }: Props) {
   const href = `/sessions/${encodeURIComponent(detail.session.id)}`;
   if (!detail.abilities.end) notFound();
   if (detail.session.status !== "open") redirect(href);
+  const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
@@ -36,7 +39,9 @@ export default async function EndSessionPage({ params }: Props) {
         </h2>
         <SessionSummaryList summary={detail.summary} i18n={i18n} />
       </section>
-      <EndSessionForm sessionId={detail.session.id} cancelHref={href} labels={endLabels(t)} />
+      <ReadOnlyWhen reason={blocked}>
+        <EndSessionForm sessionId={detail.session.id} cancelHref={href} labels={endLabels(t)} />
+      </ReadOnlyWhen>
     </div>
   );
 }
