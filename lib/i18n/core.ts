@@ -48,7 +48,8 @@ export function formatDate(locale: Locale, value: Date | string, options: { hijr
   const gregorian = new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-ca-gregory" : "en-GB", base).format(date);
   if (!options.hijri) return gregorian;
   const hijri = new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-ca-islamic-umalqura" : "en-GB-u-ca-islamic-umalqura", { dateStyle: "medium", timeZone: base.timeZone }).format(date);
-  return `${gregorian} · ${hijri}`;
+  // In Arabic each date is isolated (FSI … PDI), so the bidi algorithm never mixes their parts across the separator.
+  return locale === "ar" ? `\u2068${gregorian}\u2069 · \u2068${hijri}\u2069` : `${gregorian} · ${hijri}`;
 }
 
 export function formatNumber(locale: Locale, value: number): string {

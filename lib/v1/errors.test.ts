@@ -18,7 +18,8 @@ import {
   WriteAccessDisabledError,
   WritePolicyDeniedError,
 } from "./errors";
-import { describeV1Error } from "./describe";
+import { problemMessage } from "@/lib/actions/problem";
+import { translator } from "@/lib/i18n/core";
 import { errorReply, SCHOOL } from "./testing/fake-api";
 import { caught, withFakeApi } from "./testing/harness";
 
@@ -57,7 +58,7 @@ describe("error mapping", () => {
     expect(error).toBeInstanceOf(V1Error);
     expect(error).toMatchObject({ code, status, message: "Told by the server", operation: "getSchool" });
     expect(error.name).toBe(EXPECTED[code]!.name);
-    expect(describeV1Error(error as V1Error).title.length).toBeGreaterThan(0);
+    for (const locale of ["en", "ar"] as const) expect(problemMessage(error as V1Error, translator(locale)).length).toBeGreaterThan(0);
   });
 
   it("all 403 codes share ForbiddenError", async () => {
@@ -105,11 +106,13 @@ describe("error mapping", () => {
     expect(await caught(() => client({ retry: { maxAttempts: 1 } }).client.call("getSchool"))).toBeInstanceOf(ServerError);
   });
 
-  it("describes each failure calmly, without the server's wording", () => {
+  it("describes each failure calmly in the reader's language, without the server's wording", () => {
     const denied = new InsufficientScopeError({ code: "insufficient_scope", status: 403, message: "server text", details: { required_scope: "school:read" } });
-    const problem = describeV1Error(denied);
-    expect(problem.detail).toContain("school:read");
-    expect(JSON.stringify(problem)).not.toContain("server text");
+    for (const locale of ["en", "ar"] as const) {
+      const problem = problemMessage(denied, translator(locale));
+      expect(problem).toContain("school:read");
+      expect(problem).not.toContain("server text");
+    }
   });
 
   it("keeps working after a successful call", async () => {

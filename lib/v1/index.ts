@@ -12,7 +12,6 @@ export {
   type SchoolConnection,
   type SchoolConnectionConfig,
 } from "./connection";
-export { describeV1Error, type Problem } from "./describe";
 export * from "./errors";
 export { DEFAULT_TIMEOUT_MS, normalizeBaseUrl } from "./fetch";
 export { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from "./retry";

@@ -2,7 +2,8 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createV1Client } from "./client";
 import { V1ConfigError, V1Error } from "./errors";
-import { describeV1Error } from "./describe";
+import { problemMessage } from "@/lib/actions/problem";
+import { translator } from "@/lib/i18n/core";
 import type { Reply, SeenRequest } from "./testing/fake-api";
 import { KEY, caught, withFakeApi } from "./testing/harness";
 
@@ -16,7 +17,7 @@ function renderings(error: Error): string[] {
     error.stack ?? "",
     JSON.stringify(error),
     inspect(error, { depth: 10, showHidden: true }),
-    error instanceof V1Error ? JSON.stringify(describeV1Error(error)) : "",
+    error instanceof V1Error ? problemMessage(error, translator("en")) : "",
   ];
 }
 
