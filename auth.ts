@@ -6,6 +6,9 @@ import { authSecret } from "@/lib/auth/secret";
 import { burnPasswordCheck, verifyPassword } from "@/lib/auth/password";
 import { clearFailedSignIns, findUserByEmail, recordFailedSignIn, signInLocked } from "@/lib/auth/users";
 import { ensureDemoUsers } from "@/lib/auth/demo-users";
+import { oidcCallbacks } from "@/lib/auth/oidc";
+
+const oidc = oidcCallbacks(findUserByEmail);
 
 const SignIn = z.object({ email: z.string().trim().toLowerCase().email().max(200), password: z.string().min(1).max(200) });
 
@@ -64,16 +67,9 @@ const config: NextAuthConfig = {
   pages: { signIn: "/login", error: "/login" },
   callbacks: {
     /** OIDC accounts must already exist (and be enabled) in the dashboard: no self sign-up. */
-    async signIn({ user, account }) {
-      if (account?.provider !== "oidc") return true;
-      const known = user.email ? await findUserByEmail(user.email) : undefined;
-      return Boolean(known && !known.disabledAt);
-    },
+    signIn: ({ user, account }) => oidc.allowSignIn(account?.provider, user.email),
     async jwt({ token, user, account }) {
-      if (user) {
-        const stored = account?.provider === "oidc" && user.email ? await findUserByEmail(user.email) : undefined;
-        token.uid = stored?.id ?? user.id;
-      }
+      if (user) token.uid = await oidc.sessionUserId(account?.provider, user.email, user.id);
       return token;
     },
     async session({ session, token }) {

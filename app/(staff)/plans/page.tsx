@@ -53,7 +53,13 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
         <PlansUnavailable availability={list.availability} t={t} />
       ) : (
         <>
-          {list.canSync ? <SyncSection view={syncStatusView(list.syncStatus)} i18n={i18n} /> : null}
+          {list.canSync ? (
+            <SyncSection view={syncStatusView(list.syncStatus)} i18n={i18n} />
+          ) : list.syncStatus.lastCompletedAt ? (
+            <p className="text-sm text-muted-foreground">
+              {t("plans.sync.last", { time: date(list.syncStatus.lastCompletedAt, { time: true }), mode: t(`plans.sync.${list.syncStatus.lastMode ?? "full"}`) })}
+            </p>
+          ) : null}
           <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/plans" keep={{ status: filters.status, q: filters.q }} />
           {list.selected && semesterId ? (
             <section aria-labelledby="plan-list-heading" className="flex flex-col gap-4">
