@@ -1,36 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PRIVATE_TEXTS } from "../lib/school-api/seed/private-texts";
+import { allOf, expectNoAxeViolations, schoolAdmin } from "./api";
 import { expect, test } from "./fixtures";
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
-const ADMIN_KEY = "demo_alnoor_admin";
 /** The parent allowlist (lib/features/plans/parent-view.ts), restated here as what the test expects. */
 const PARENT_VISIBLE = new Set(["published", "in_progress", "completed"]);
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function all<T>(request: APIRequestContext, path: string): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const separator = path.includes("?") ? "&" : "?";
-    const response = await request.get(`/api/v1${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
-    expect(response.status(), path).toBe(200);
-    const body = (await response.json()) as { data: T[]; pagination: { next_cursor: string | null } };
-    items.push(...body.data);
-    cursor = body.pagination.next_cursor;
-  } while (cursor);
-  return items;
-}
-
-async function postAdmin(request: APIRequestContext, op: string, args: Record<string, unknown>) {
-  const response = await request.post("/api/school-admin", { headers: { Authorization: `Bearer ${process.env.SCHOOL_ADMIN_TOKEN}` }, data: { op, ...args } });
-  expect(response.status(), op).toBe(200);
-}
 
 type Student = { id: string; lineage_id: string; full_name: string; preferred_name: string | null };
 type Assignment = { id: string; status: string; explanation: string | null };
@@ -48,16 +22,16 @@ test.describe("the parent-facing view", () => {
     test.slow();
     const lineages = await childLinks(page);
     for (const lineage of lineages) {
-      const records = await all<Student>(request, `/students?lineage_id=${lineage}`);
+      const records = await allOf<Student>(request, `/students?lineage_id=${lineage}`);
       const assignments: Assignment[] = [];
       for (const record of records) {
-        for (const plan of await all<{ id: string }>(request, `/learning-plans?student_id=${record.id}`)) {
-          assignments.push(...(await all<Assignment>(request, `/learning-plans/${plan.id}/assignments`)));
+        for (const plan of await allOf<{ id: string }>(request, `/learning-plans?student_id=${record.id}`)) {
+          assignments.push(...(await allOf<Assignment>(request, `/learning-plans/${plan.id}/assignments`)));
         }
       }
       // Make sure the child has a staff-only assignment to hide: replace one (the old one becomes superseded).
       if (!assignments.some((a) => !PARENT_VISIBLE.has(a.status)) && assignments[0]) {
-        await postAdmin(request, "set-assignment-status", { assignmentId: assignments[0].id, status: "draft" });
+        await schoolAdmin(request, "set-assignment-status", { assignmentId: assignments[0].id, status: "draft" });
         assignments[0].status = "draft";
       }
       const hidden = assignments.filter((a) => !PARENT_VISIBLE.has(a.status));
@@ -90,7 +64,7 @@ test.describe("the parent-facing view", () => {
 
   test("another family's child is a 404 with nothing of the child, and staff pages stay closed", async ({ parentPage: page, request }) => {
     const mine = new Set(await childLinks(page));
-    const students = await all<Student>(request, "/students");
+    const students = await allOf<Student>(request, "/students");
     const other = students.find((student) => !mine.has(student.lineage_id))!;
     const response = await page.goto(`/family/children/${other.lineage_id}`);
     expect(response?.status()).toBe(404);

@@ -1,33 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
+import { allOf, expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
-const ADMIN_KEY = "demo_alnoor_admin";
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 type Assignment = { id: string; status: string; superseded_at: string | null; replaced_by_assignment_id: string | null };
 type Plan = { id: string; student_id: string; status: string; name: string };
-
-/** Every record of a list of the school's API with the admin key: an observer independent of the dashboard. */
-async function all<T>(request: APIRequestContext, path: string): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const separator = path.includes("?") ? "&" : "?";
-    const response = await request.get(`/api/v1${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
-    expect(response.status(), path).toBe(200);
-    const body = (await response.json()) as { data: T[]; pagination: { next_cursor: string | null } };
-    items.push(...body.data);
-    cursor = body.pagination.next_cursor;
-  } while (cursor);
-  return items;
-}
 
 const planTable = (page: Page) => page.getByRole("table", { name: /^Learning plans of / });
 
@@ -74,10 +51,10 @@ test.describe("learning plans, as the admin", () => {
   });
 
   test("a plan's timeline keeps a replaced assignment, linked to its replacement and back", async ({ adminPage: page, request }) => {
-    const plans = await all<Plan>(request, "/learning-plans");
+    const plans = await allOf<Plan>(request, "/learning-plans");
     let found: { plan: Plan; history: Assignment[] } | null = null;
     for (const plan of plans) {
-      const history = await all<Assignment>(request, `/learning-plans/${plan.id}/assignments`);
+      const history = await allOf<Assignment>(request, `/learning-plans/${plan.id}/assignments`);
       if (history.some((a) => a.replaced_by_assignment_id)) {
         found = { plan, history };
         break;
@@ -115,10 +92,10 @@ test.describe("learning plans, as a teacher", () => {
     await expect(page.getByText("Showing the plans of students in the halqas you teach.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Sync now" })).toHaveCount(0);
 
-    const sheikhs = await all<{ id: string; name: string; halqa_ids: string[] }>(request, "/sheikhs");
+    const sheikhs = await allOf<{ id: string; name: string; halqa_ids: string[] }>(request, "/sheikhs");
     const taught = new Set(sheikhs.filter((s) => s.name === DEMO_TEACHER_SHEIKH_NAME).flatMap((s) => s.halqa_ids));
-    const students = await all<{ id: string; halqa_id: string }>(request, "/students");
-    const other = (await all<Plan>(request, "/learning-plans")).find((plan) => {
+    const students = await allOf<{ id: string; halqa_id: string }>(request, "/students");
+    const other = (await allOf<Plan>(request, "/learning-plans")).find((plan) => {
       const student = students.find((s) => s.id === plan.student_id);
       return student && !taught.has(student.halqa_id);
     });

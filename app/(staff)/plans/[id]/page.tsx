@@ -9,6 +9,7 @@ import { AssignmentTimeline } from "@/components/plans/assignment-timeline";
 import { PlanSummary } from "@/components/plans/plan-summary";
 import { PlansUnavailable } from "@/components/plans/plans-unavailable";
 import { TrackList } from "@/components/plans/track-list";
+import { PageSection } from "@/components/ui/page-section";
 import { requireActor } from "@/lib/auth/session";
 import { hrefWith } from "@/lib/features/halqas/search";
 import { refreshPlanNow } from "@/lib/features/plans/actions";
@@ -64,22 +65,13 @@ export default async function PlanPage({ params }: Props) {
 
       <PlanSummary plan={plan} student={student} semester={semester} surahs={surahs} syncedAt={syncedAt} i18n={i18n} />
 
-      <section aria-labelledby="tracks-heading" className="flex flex-col gap-4">
-        <h2 id="tracks-heading" className="text-xl font-semibold">
-          {t("plans.tracks.title")}
-        </h2>
+      <PageSection id="tracks-heading" title={t("plans.tracks.title")}>
         <TrackList plan={plan} surahs={surahs} i18n={i18n} />
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="timeline-heading" className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <h2 id="timeline-heading" className="text-xl font-semibold">
-            {t("plans.timeline.title")}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t("plans.timeline.intro")}</p>
-        </div>
+      <PageSection id="timeline-heading" title={t("plans.timeline.title")} hint={t("plans.timeline.intro")}>
         <AssignmentTimeline entries={buildTimeline(detail.assignments)} surahs={surahs} i18n={i18n} />
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -3,9 +3,9 @@
 // listAttendance of the 10 most recent sessions and listAssignments per plan, concurrently. School, semesters, surahs cached.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import type { ReactNode } from "react";
 import { FamilyAssignments, FamilyAttendance, FamilyRecitations } from "@/components/family/child-sections";
 import { ChildSwitcher } from "@/components/family/child-switcher";
+import { PageSection } from "@/components/ui/page-section";
 import { requireActor } from "@/lib/auth/session";
 import { loadChild, loadChildren } from "@/lib/features/family/queries";
 import { getI18n } from "@/lib/i18n/server";
@@ -15,17 +15,6 @@ type Props = { params: Promise<{ lineageId: string }> };
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("nav.family.title") };
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }
 
 /**
@@ -57,15 +46,15 @@ export default async function ChildPage({ params }: Props) {
           ) : null}
         </p>
       </header>
-      <Section id="assignments-title" title={t("family.assignments.title")}>
+      <PageSection id="assignments-title" title={t("family.assignments.title")}>
         <FamilyAssignments child={child} i18n={i18n} />
-      </Section>
-      <Section id="attendance-title" title={t("family.attendance.title")}>
+      </PageSection>
+      <PageSection id="attendance-title" title={t("family.attendance.title")}>
         <FamilyAttendance child={child} i18n={i18n} />
-      </Section>
-      <Section id="recitations-title" title={t("family.recitations.title")}>
+      </PageSection>
+      <PageSection id="recitations-title" title={t("family.recitations.title")}>
         <FamilyRecitations child={child} i18n={i18n} />
-      </Section>
+      </PageSection>
     </div>
   );
 }

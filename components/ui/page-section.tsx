@@ -1,0 +1,16 @@
+import type { ReactNode } from "react";
+
+/** A titled part of a page, labelled by its heading (an h2) for landmark navigation. */
+export function PageSection({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 id={id} className="text-xl font-semibold">
+          {title}
+        </h2>
+        {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}

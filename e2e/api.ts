@@ -1,0 +1,32 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
+
+/** WCAG 2.2 AA: no axe violation on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Every record of a list of the school's API (an observer independent of the dashboard), with a demo key. */
+export async function allOf<T>(request: APIRequestContext, path: string, key = "demo_alnoor_admin"): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const separator = path.includes("?") ? "&" : "?";
+    const response = await request.get(`/api/v1${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status(), path).toBe(200);
+    const body = (await response.json()) as { data: T[]; pagination: { next_cursor: string | null } };
+    items.push(...body.data);
+    cursor = body.pagination.next_cursor;
+  } while (cursor);
+  return items;
+}
+
+/** One of the school's own operations (the embedded school's admin RPC), as the demo school's staff would. */
+export async function schoolAdmin(request: APIRequestContext, op: string, args: Record<string, unknown>) {
+  const response = await request.post("/api/school-admin", { headers: { Authorization: `Bearer ${process.env.SCHOOL_ADMIN_TOKEN}` }, data: { op, ...args } });
+  expect(response.status(), op).toBe(200);
+}
