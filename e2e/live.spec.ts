@@ -86,8 +86,7 @@ test.describe("live register", () => {
     await expect(unmarkedButtons(page)).toHaveCount(0);
   });
 
-  // Fails on the first run of this spec (issue 4 is in progress): the keyboard handler needs work.
-  test.fixme("keyboard: arrows move between students and P/A/L/E set the status", async ({ teacherPage: page }, info) => {
+  test("keyboard: arrows move between students and P/A/L/E set the status", async ({ teacherPage: page }, info) => {
     test.skip(info.project.name === "tablet", "keyboard is for desktop");
     await openFreshRegister(page, TEACHER_HALQAS[1]!, `live keys ${Date.now()}`);
     const names = await studentNames(page);
@@ -125,8 +124,7 @@ test.describe("live register", () => {
       .toBe(names.length);
   });
 
-  // Fails on the first run of this spec (issue 4 is in progress): the second device's poll does not show the mark in time.
-  test.fixme("two devices on one session see each other's marks", async ({ teacherPage: teacher, adminPage: admin }, info) => {
+  test("two devices on one session see each other's marks", async ({ teacherPage: teacher, adminPage: admin }, info) => {
     const touch = info.project.name === "tablet";
     const sessionId = await openFreshRegister(teacher, TEACHER_HALQAS[1]!, `live two ${info.project.name} ${Date.now()}`);
     await admin.goto(`/sessions/${encodeURIComponent(sessionId)}/live`);

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import Link from "next/link";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { browserEnv } from "@/lib/features/live/env";
-import { allPresent, countRegister, mergeRegister, type RegisterRow } from "@/lib/features/live/merge";
+import { allPresent, countRegister, mergeRegister, rowNames, type RegisterRow } from "@/lib/features/live/merge";
 import { createLiveQueue, type LiveQueue, type QueueSnapshot } from "@/lib/features/live/queue";
 import { liveSenders } from "@/lib/features/live/senders";
 import { openLiveStore } from "@/lib/features/live/store";
@@ -189,7 +189,7 @@ function Register({ initial, locale, strings: s, readOnlyMessage, endHref, endLa
     }
   };
 
-  const names = new Map(register.rows.map((r) => [r.student.id, r.student.preferred_name ?? r.student.full_name]));
+  const names = useMemo(() => rowNames(register.rows.map((r) => r.student)), [register.rows]);
   const stale = queueState.oldestWaitingAt !== null && queueState.oldestWaitingAt < startOfToday();
 
   return (
@@ -265,6 +265,7 @@ function Register({ initial, locale, strings: s, readOnlyMessage, endHref, endLa
             <RosterRow
               key={row.student.id}
               row={row}
+              name={names.get(row.student.id) ?? row.student.full_name}
               index={index}
               strings={s}
               fmt={fmt}
@@ -293,6 +294,7 @@ const STATUS_STYLE: Record<MarkStatus, string> = {
 
 type RowProps = {
   row: RegisterRow;
+  name: string;
   index: number;
   strings: LiveStrings;
   fmt: (template: string, vars: Record<string, string | number>) => string;
@@ -303,8 +305,7 @@ type RowProps = {
   buttonRef: (el: HTMLButtonElement | null) => void;
 };
 
-function RosterRow({ row, index, strings: s, fmt, readOnly, onMark, onRetry, onDiscard, buttonRef }: RowProps) {
-  const name = row.student.preferred_name ?? row.student.full_name;
+function RosterRow({ row, name, index, strings: s, fmt, readOnly, onMark, onRetry, onDiscard, buttonRef }: RowProps) {
   const status = row.mark?.status ?? null;
   const statusText = status ? s.status[status] : s.status.unmarked;
   const disabled = readOnly || !row.eligible;

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { AttendanceRow, Recitation } from "@/lib/contract";
-import { allPresent, countRegister, cycleStatus, fresher, mergeRegister } from "./merge";
+import { allPresent, countRegister, cycleStatus, fresher, mergeRegister, rowNames } from "./merge";
 import type { QueueMark, QueueRecitation, QueueSnapshot, SavedRecitation } from "./queue";
 import type { LiveSnapshot, MarkStatus, RecitationKind, RosterStudent } from "./types";
 
@@ -156,5 +156,36 @@ describe("types", () => {
   it("the browser's status and kind lists are the contract's", () => {
     expectTypeOf<MarkStatus>().toEqualTypeOf<AttendanceRow["status"]>();
     expectTypeOf<RecitationKind>().toEqualTypeOf<Recitation["kind"]>();
+  });
+});
+
+describe("rowNames", () => {
+  const named = (id: string, full: string, preferred: string | null) => ({ id, full_name: full, preferred_name: preferred });
+
+  it("uses the preferred name when it is unique", () => {
+    expect(rowNames([named("a", "Abdulmalik Rahman", "Malik"), named("b", "Yusuf Ali", null)])).toEqual(
+      new Map([
+        ["a", "Malik"],
+        ["b", "Yusuf Ali"],
+      ]),
+    );
+  });
+
+  it("falls back to full names when preferred names collide, and numbers identical full names", () => {
+    const names = rowNames([
+      named("a", "Abdulmalik Rahman", "Malik"),
+      named("b", "Abdulmalik Osman", "Malik"),
+      named("c", "Omar Hassan", null),
+      named("d", "Omar Hassan", null),
+    ]);
+    expect(names).toEqual(
+      new Map([
+        ["a", "Abdulmalik Rahman"],
+        ["b", "Abdulmalik Osman"],
+        ["c", "Omar Hassan (1)"],
+        ["d", "Omar Hassan (2)"],
+      ]),
+    );
+    expect(new Set(names.values()).size).toBe(4);
   });
 });
