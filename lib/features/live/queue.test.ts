@@ -217,6 +217,22 @@ describe("LiveQueue failures", () => {
     expect((await t.store.load(TENANT, SESSION))?.marks).toEqual([]);
   });
 
+  it("turns read-only (writeBlocked) on a refusal no write escapes, keeping the recitation as failed, until a write succeeds", async () => {
+    const t = setup();
+    await t.queue.ready;
+    t.replies.rec = async () => ({ ok: false, retryable: false, blocked: true, message: "Write access is not effective for this school." });
+    const clientId = t.queue.recordRecitation(draft("stu_1"));
+    await t.env.advance(400);
+    let snap = t.queue.getSnapshot();
+    expect(snap.writeBlocked).toBe("Write access is not effective for this school.");
+    expect(snap.recitations[0]).toMatchObject({ clientId, state: "failed", reason: "Write access is not effective for this school." });
+    t.queue.mark("stu_2", "present");
+    await t.env.advance(400);
+    snap = t.queue.getSnapshot();
+    expect(snap.writeBlocked).toBeNull();
+    expect(snap.recitations).toHaveLength(1);
+  });
+
   it("fails only the rows a 422 names and sends the others again", async () => {
     const t = setup();
     await t.queue.ready;

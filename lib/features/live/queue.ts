@@ -108,6 +108,8 @@ export type QueueSnapshot = {
   oldestWaitingAt: number | null;
   /** durable: in IndexedDB; memory: only while the page is open; failed: the last write to storage failed. */
   storage: "durable" | "memory" | "failed";
+  /** Why the school refused a write for a reason no other write escapes (scope, write access, policy…), or null. */
+  writeBlocked: string | null;
 };
 
 export type QueueOptions = {
@@ -192,6 +194,7 @@ export class LiveQueue {
   private persistChain: Promise<void> = Promise.resolve();
   private storageFailed = false;
   private lastSavedAt: number | null = null;
+  private writeBlocked: string | null = null;
 
   constructor(options: QueueOptions) {
     this.tenantId = options.tenantId;
@@ -367,6 +370,7 @@ export class LiveQueue {
       lastSavedAt: this.lastSavedAt,
       oldestWaitingAt: unsaved.length ? Math.min(...unsaved) : null,
       storage: this.storageFailed ? "failed" : this.store.durable ? "durable" : "memory",
+      writeBlocked: this.writeBlocked,
     };
   }
 
@@ -480,6 +484,7 @@ export class LiveQueue {
 
     if (result.ok) {
       this.rememberRows(result.data);
+      this.writeBlocked = null;
       // Saved, unless the teacher changed the mark meanwhile: that newer version stays pending.
       for (const mark of batch) if (current(mark)) this.marks.delete(mark.student_id);
       this.lastSavedAt = this.env.now();
@@ -490,6 +495,7 @@ export class LiveQueue {
       this.emit();
       return "transient";
     }
+    if (result.blocked) this.writeBlocked = result.message;
     const byRow = rowErrors(result.fieldErrors, batch.length);
     batch.forEach((mark, index) => {
       const now = current(mark);
@@ -532,6 +538,7 @@ export class LiveQueue {
       this.emit();
       return "transient";
     }
+    if (result.blocked) this.writeBlocked = result.message;
     const now = this.recs.find((r) => r.clientId === rec.clientId);
     if (now) this.replaceRec({ ...now, state: "failed", reason: result.message, fieldErrors: result.fieldErrors });
     this.changed();

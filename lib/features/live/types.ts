@@ -72,7 +72,14 @@ export type RecordRecitationData = { recitation: Recitation; /** Already on the 
  */
 export type LiveResult<T> =
   | { ok: true; data: T }
-  | { ok: false; message: string; fieldErrors?: Record<string, string>; retryable: boolean };
+  | {
+      ok: false;
+      message: string;
+      fieldErrors?: Record<string, string>;
+      retryable: boolean;
+      /** The key or the school cannot write at all (scope, write access, rollout, policy, suspension, key): the screen turns read-only. */
+      blocked?: boolean;
+    };
 
 export type LiveSenders = {
   marks(input: SaveMarksInput): Promise<LiveResult<SaveMarksData>>;
