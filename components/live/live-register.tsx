@@ -7,61 +7,33 @@
  */
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
-import Link from "next/link";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { browserEnv } from "@/lib/features/live/env";
-import { allPresent, countRegister, mergeRegister, rowNames, type RegisterRow } from "@/lib/features/live/merge";
+import { allPresent, countRegister, mergeRegister, rowNames } from "@/lib/features/live/merge";
+import { waitingSince } from "@/lib/features/live/pending";
 import { createLiveQueue, type LiveQueue, type QueueSnapshot } from "@/lib/features/live/queue";
+import { loadPositions, type Positions } from "@/lib/features/live/quran-positions";
+import type { SurahOption } from "@/lib/features/live/recitation-form";
 import { liveSenders } from "@/lib/features/live/senders";
 import { openLiveStore } from "@/lib/features/live/store";
-import { MARK_STATUSES, type LiveSnapshot, type MarkStatus, type MarkValue } from "@/lib/features/live/types";
+import { MARK_STATUSES, type LiveSnapshot, type MarkStatus, type MarkValue, type RecitationDraft } from "@/lib/features/live/types";
 import { cn } from "@/lib/utils";
+import { EndSessionPanel } from "./end-session-panel";
+import type { RatingOption } from "./recitation-panel";
+import { RosterRow } from "./roster-row";
+import type { LiveStrings } from "./strings";
 
-export type LiveStrings = {
-  status: Record<MarkStatus | "unmarked", string>;
-  studentStatus: Record<"active" | "on_leave" | "withdrawn" | "graduated", string>;
-  statusKeys: string;
-  countsLabel: string;
-  notMarked: string;
-  allMarked: string;
-  whoNotMarked: string;
-  allPresent: string;
-  rosterLabel: string;
-  tapToCycle: string;
-  setStatus: string;
-  row: {
-    saved: string;
-    pending: string;
-    sending: string;
-    failed: string;
-    unmarked: string;
-    retry: string;
-    discard: string;
-    details: string;
-    lateMinutes: string;
-    note: string;
-    apply: string;
-    ineligible: string;
-  };
-  waiting: string;
-  allSaved: string;
-  failedCount: string;
-  retryAll: string;
-  offline: string;
-  stale: string;
-  storageMemory: string;
-  pollFailed: string;
-  emptyRoster: string;
-};
+export type { LiveStrings } from "./strings";
 
 type Props = {
   initial: LiveSnapshot;
   locale: "en" | "ar";
   strings: LiveStrings;
-  /** Why writes are refused (ended session, not the actor's to mark), or null when the register is writable. */
-  readOnlyMessage: string | null;
-  endHref: string | null;
-  endLabel: string;
+  /** The school's surahs (GET /surahs, cached per tenant) and rating scale (GET /school), in the reader's language. */
+  surahs: readonly SurahOption[];
+  ratings: readonly RatingOption[];
+  /** Why each kind of write is refused here (ended session, not the actor's), already translated; null when allowed. */
+  readOnly: { marks: string | null; recitations: string | null; end: string | null };
 };
 
 export const POLL_MS = 3000;
@@ -89,6 +61,7 @@ const EMPTY_QUEUE: QueueSnapshot = {
   lastSavedAt: null,
   oldestWaitingAt: null,
   storage: "durable",
+  writeBlocked: null,
 };
 
 const noopSubscribe = () => () => undefined;
@@ -129,7 +102,23 @@ function startOfToday(): number {
   return d.getTime();
 }
 
-function Register({ initial, locale, strings: s, readOnlyMessage, endHref, endLabel }: Props) {
+/** The Quran tables for page/juz, loaded once the screen is up (before the network may go). */
+function usePositions(): Positions | null {
+  const [positions, setPositions] = useState<Positions | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadPositions().then(
+      (p) => live && setPositions(p),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return positions;
+}
+
+function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refusals }: Props) {
   const sessionId = initial.session.id;
   const fmt = useMemo(() => {
     const numbers = new Intl.NumberFormat(locale === "ar" ? "ar-SA" : "en-GB");
@@ -152,6 +141,7 @@ function Register({ initial, locale, strings: s, readOnlyMessage, endHref, endLa
   });
   const data = query.data;
   const [queue, queueState] = useLiveQueue(data.tenantId, sessionId);
+  const positions = usePositions();
 
   // Recitations a poll already holds need not be kept as "saved here" any longer.
   useEffect(() => {
@@ -160,17 +150,35 @@ function Register({ initial, locale, strings: s, readOnlyMessage, endHref, endLa
 
   const register = useMemo(() => mergeRegister(data, queueState), [data, queueState]);
   const counts = useMemo(() => countRegister(register), [register]);
-  const readOnly = readOnlyMessage !== null;
+  const names = useMemo(() => rowNames(register.rows.map((r) => r.student)), [register.rows]);
+
+  // A poll that finds the session ended, or a write the school refused for every write, makes the screen read-only too.
+  const ended = data.session.status !== "open" && initial.session.status === "open" ? s.endedMeanwhile : null;
+  const blocked = queueState.writeBlocked;
+  const marksReason = blocked ?? ended ?? refusals.marks;
+  const recitationsReason = blocked ?? ended ?? refusals.recitations;
+  const endReason = ended ?? refusals.end;
+  const readOnly = marksReason !== null;
+  const reasons = [...new Set([marksReason, recitationsReason].filter((r): r is string => r !== null))];
 
   const setMark = useCallback((studentId: string, value: MarkValue | MarkStatus) => queue?.mark(studentId, value), [queue]);
+  const recitationActions = useMemo(
+    () => ({
+      onRecord: (draft: RecitationDraft) => void queue?.recordRecitation(draft),
+      onUpdate: (clientId: string, draft: RecitationDraft) => void queue?.updateRecitation(clientId, draft),
+      onRetry: (clientId: string) => queue?.retryFailed({ clientId }),
+      onDiscard: (clientId: string) => void queue?.discardRecitation(clientId),
+    }),
+    [queue],
+  );
 
   // Keyboard: arrows move between rows, P/A/L/E set the focused row's status.
   const rowButtons = useRef(new Map<number, HTMLButtonElement>());
   const onRosterKey = (event: KeyboardEvent<HTMLUListElement>) => {
     const target = event.target as HTMLElement;
     const index = Number(target.closest<HTMLElement>("[data-row-index]")?.dataset.rowIndex ?? NaN);
-    // Typing in the late-minutes or note fields is not a command.
-    if (Number.isNaN(index) || target.closest("form")) return;
+    // Typing in the late-minutes, note or recitation fields is not a command.
+    if (Number.isNaN(index) || target.closest("form, details") || target.matches("input, select, textarea")) return;
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       const next = index + (event.key === "ArrowDown" ? 1 : -1);
       const button = rowButtons.current.get(next);
@@ -189,22 +197,27 @@ function Register({ initial, locale, strings: s, readOnlyMessage, endHref, endLa
     }
   };
 
-  const names = useMemo(() => rowNames(register.rows.map((r) => r.student)), [register.rows]);
-  const stale = queueState.oldestWaitingAt !== null && queueState.oldestWaitingAt < startOfToday();
+  const earlier = useMemo(() => waitingSince([{ marks: [...queueState.marks.values()], recitations: queueState.recitations }], startOfToday()), [queueState.marks, queueState.recitations]);
+  const recitationCount = register.rows.reduce((n, row) => n + row.recitations.filter((r) => r.state === "saved").length, 0);
+  const unsaved = queueState.waiting + queueState.failed;
 
   return (
     <div className="flex flex-col gap-4">
-      {readOnlyMessage ? (
-        <p role="status" className="rounded-md border border-border bg-muted p-3">
-          {readOnlyMessage}
+      {reasons.map((reason) => (
+        <p key={reason} role="status" className="rounded-md border border-border bg-muted p-3">
+          {fmt(s.readOnly, { reason })}
         </p>
-      ) : null}
+      ))}
       {!queueState.online ? (
         <p role="status" className="rounded-md border border-border bg-muted p-3">
           {s.offline}
         </p>
       ) : null}
-      {stale ? <p role="alert" className="rounded-md border border-destructive p-3 text-destructive">{s.stale}</p> : null}
+      {earlier ? (
+        <p role="alert" className="rounded-md border border-destructive p-3 text-destructive">
+          {fmt(s.stalePending, { n: earlier.count, date: new Intl.DateTimeFormat(locale === "ar" ? "ar-SA" : "en-GB", { dateStyle: "medium" }).format(earlier.oldest) })}
+        </p>
+      ) : null}
       {queueState.storage !== "durable" && queueState.ready ? <p className="rounded-md border border-border bg-muted p-3">{s.storageMemory}</p> : null}
       {query.isError ? (
         <p role="alert" className="rounded-md border border-destructive p-3 text-destructive">
@@ -228,20 +241,17 @@ function Register({ initial, locale, strings: s, readOnlyMessage, endHref, endLa
           {queueState.failed > 0 ? (
             <>
               <p role="alert" className="text-sm text-destructive">{fmt(s.failedCount, { n: queueState.failed })}</p>
-              <Button variant="outline" onClick={() => queue?.retryFailed()}>
-                {s.retryAll}
-              </Button>
+              {blocked ? null : (
+                <Button variant="outline" onClick={() => queue?.retryFailed()}>
+                  {s.retryAll}
+                </Button>
+              )}
             </>
           ) : null}
           {!readOnly && counts.unmarked > 0 ? (
             <Button onClick={() => queue?.markMany(allPresent(register))} disabled={!queue}>
               {s.allPresent}
             </Button>
-          ) : null}
-          {endHref ? (
-            <Link href={endHref} className={buttonVariants({ variant: "outline" })}>
-              {endLabel}
-            </Link>
           ) : null}
         </div>
         {counts.unmarkedIds.length > 0 && counts.unmarkedIds.length < counts.total ? (
@@ -270,6 +280,16 @@ function Register({ initial, locale, strings: s, readOnlyMessage, endHref, endLa
               strings={s}
               fmt={fmt}
               readOnly={readOnly || !queue}
+              recitation={{
+                tenantId: data.tenantId,
+                sessionId,
+                surahs,
+                ratings,
+                positions,
+                locale,
+                readOnly: recitationsReason !== null || !queue,
+                ...recitationActions,
+              }}
               onMark={setMark}
               onRetry={() => queue?.retryFailed({ studentId: row.student.id })}
               onDiscard={() => queue?.discardMark(row.student.id)}
@@ -281,151 +301,12 @@ function Register({ initial, locale, strings: s, readOnlyMessage, endHref, endLa
           ))}
         </ul>
       )}
+
+      {endReason === null ? (
+        <EndSessionPanel sessionId={sessionId} counts={counts} recitations={recitationCount} unsaved={unsaved} strings={s} fmt={fmt} />
+      ) : initial.session.status === "open" && data.session.status === "open" ? (
+        <p className="text-sm text-muted-foreground">{fmt(s.end.notAllowed, { reason: endReason })}</p>
+      ) : null}
     </div>
-  );
-}
-
-const STATUS_STYLE: Record<MarkStatus, string> = {
-  present: "border-emerald-700 bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
-  absent: "border-red-700 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100",
-  late: "border-amber-700 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
-  excused: "border-sky-700 bg-sky-50 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
-};
-
-type RowProps = {
-  row: RegisterRow;
-  name: string;
-  index: number;
-  strings: LiveStrings;
-  fmt: (template: string, vars: Record<string, string | number>) => string;
-  readOnly: boolean;
-  onMark: (studentId: string, value: MarkValue | MarkStatus) => void;
-  onRetry: () => void;
-  onDiscard: () => void;
-  buttonRef: (el: HTMLButtonElement | null) => void;
-};
-
-function RosterRow({ row, name, index, strings: s, fmt, readOnly, onMark, onRetry, onDiscard, buttonRef }: RowProps) {
-  const status = row.mark?.status ?? null;
-  const statusText = status ? s.status[status] : s.status.unmarked;
-  const disabled = readOnly || !row.eligible;
-  const state =
-    row.state === "failed"
-      ? fmt(s.row.failed, { reason: row.reason ?? "" })
-      : row.state === "pending"
-        ? row.sending
-          ? s.row.sending
-          : s.row.pending
-        : row.state === "saved"
-          ? s.row.saved
-          : s.row.unmarked;
-  const stateId = `row-state-${row.student.id}`;
-
-  return (
-    <li data-row-index={index} className="flex flex-col gap-2 p-3">
-      <div className="flex flex-wrap items-center gap-3">
-        <button
-          ref={buttonRef}
-          type="button"
-          disabled={disabled}
-          aria-label={fmt(s.tapToCycle, { name, status: statusText })}
-          aria-describedby={stateId}
-          onClick={() => {
-            const next = status === null ? "present" : MARK_STATUSES[(MARK_STATUSES.indexOf(status) + 1) % MARK_STATUSES.length]!;
-            onMark(row.student.id, next);
-          }}
-          className={cn(
-            "flex min-h-14 min-w-0 flex-1 basis-56 touch-manipulation items-center justify-between gap-3 rounded-md border-2 px-4 text-start text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:cursor-not-allowed",
-            status ? STATUS_STYLE[status] : "border-dashed border-border bg-card",
-          )}
-        >
-          <span className="font-medium">{name}</span>
-          <span className="font-semibold">{statusText}</span>
-        </button>
-        <div className="flex gap-1" role="group" aria-label={name}>
-          {MARK_STATUSES.map((value) => (
-            <button
-              key={value}
-              type="button"
-              disabled={disabled}
-              aria-pressed={status === value}
-              aria-label={fmt(s.setStatus, { name, status: s.status[value] })}
-              onClick={() => onMark(row.student.id, value)}
-              className={cn(
-                "min-h-11 min-w-11 touch-manipulation rounded-md border px-2 text-sm font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:cursor-not-allowed disabled:opacity-50",
-                status === value ? STATUS_STYLE[value] : "border-border bg-card",
-              )}
-            >
-              {s.status[value]}
-            </button>
-          ))}
-        </div>
-      </div>
-      <div className="flex flex-wrap items-center gap-3 text-sm">
-        <span id={stateId} className={cn(row.state === "failed" ? "text-destructive" : "text-muted-foreground")}>
-          {row.eligible ? state : fmt(s.row.ineligible, { status: (s.studentStatus as Record<string, string>)[row.student.status] ?? row.student.status })}
-        </span>
-        {row.state === "failed" ? (
-          <>
-            <Button size="sm" variant="outline" className="min-h-11" onClick={onRetry}>
-              {s.row.retry}
-            </Button>
-            <Button size="sm" variant="ghost" className="min-h-11" onClick={onDiscard}>
-              {s.row.discard}
-            </Button>
-          </>
-        ) : null}
-      </div>
-      {row.eligible && !readOnly && row.mark ? <DetailsEditor key={`${row.mark.status}:${row.mark.late_minutes}:${row.mark.note}`} row={row} name={name} strings={s} fmt={fmt} onMark={onMark} /> : null}
-    </li>
-  );
-}
-
-function DetailsEditor({ row, name, strings: s, fmt, onMark }: Pick<RowProps, "row" | "strings" | "fmt" | "onMark"> & { name: string }) {
-  const mark = row.mark!;
-  const [late, setLate] = useState(mark.late_minutes != null ? String(mark.late_minutes) : "");
-  const [note, setNote] = useState(mark.note ?? "");
-  const id = row.student.id;
-  const lateValue = late.trim() === "" ? null : Number(late);
-  const lateValid = lateValue === null || (Number.isInteger(lateValue) && lateValue >= 0 && lateValue <= 600);
-  return (
-    <details className="text-sm">
-      <summary className="flex min-h-11 cursor-pointer items-center">{fmt(s.row.details, { name })}</summary>
-      <form
-        className="flex flex-wrap items-end gap-3 pt-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!lateValid) return;
-          onMark(id, { status: lateValue !== null ? "late" : mark.status, late_minutes: lateValue, note: note.trim() || null });
-        }}
-      >
-        <label className="flex flex-col gap-1">
-          <span>{s.row.lateMinutes}</span>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={600}
-            value={late}
-            aria-invalid={!lateValid}
-            onChange={(e) => setLate(e.target.value)}
-            className="h-11 w-28 rounded-md border border-border bg-card px-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-          />
-        </label>
-        <label className="flex min-w-48 flex-1 flex-col gap-1">
-          <span>{s.row.note}</span>
-          <input
-            type="text"
-            maxLength={500}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            className="h-11 rounded-md border border-border bg-card px-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-          />
-        </label>
-        <Button type="submit" variant="outline" disabled={!lateValid}>
-          {s.row.apply}
-        </Button>
-      </form>
-    </details>
   );
 }

@@ -1,6 +1,8 @@
 // v1 calls: 5 — the session, then the halqa's students + the session's attendance + its
 // recitations in parallel (lib/features/live/read-model.ts), then GET /halqas/{id} for the title;
-// plus GET /school once per process and, for a teacher, GET /sheikhs/{id} per linked sheikh.
+// plus GET /school once per process (it also gives the rating scale), GET /surahs once a day per
+// tenant (lib/features/reference.ts) and, for a teacher, GET /sheikhs/{id} per linked sheikh.
+// Opening a student's recitation entry fetches its prefill (3 calls, see its route).
 // Afterwards the client polls GET /api/live/sessions/{id} (the same 4 calls) every 3 s while visible.
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -9,6 +11,7 @@ import { LiveRegister, type LiveStrings } from "@/components/live/live-register"
 import { requireActor } from "@/lib/auth/session";
 import { clientFor } from "@/lib/connections";
 import { loadLiveSnapshot } from "@/lib/features/live/read-model";
+import { surahsFor } from "@/lib/features/reference";
 import type { Translate } from "@/lib/i18n/core";
 import { getI18n } from "@/lib/i18n/server";
 
@@ -63,27 +66,86 @@ function liveStrings(t: Translate): LiveStrings {
     failedCount: t("live.failedCount"),
     retryAll: t("live.retryAll"),
     offline: t("live.offline"),
-    stale: t("live.stale"),
+    stalePending: t("live.stalePending"),
     storageMemory: t("live.storageMemory"),
+    readOnly: t("live.readOnly"),
+    endedMeanwhile: t("live.endedMeanwhile"),
     pollFailed: t("live.pollFailed"),
     emptyRoster: t("live.emptyRoster"),
+    recitation: {
+      open: t("live.recitation.open"),
+      listLabel: t("live.recitation.listLabel"),
+      none: t("live.recitation.none"),
+      kind: t("live.recitation.kind"),
+      kinds: {
+        new_memorization: t("live.recitation.kinds.new_memorization"),
+        recent_revision: t("live.recitation.kinds.recent_revision"),
+        old_revision: t("live.recitation.kinds.old_revision"),
+      },
+      find: t("live.recitation.find"),
+      juz: t("live.recitation.juz"),
+      anyJuz: t("live.recitation.anyJuz"),
+      juzN: t("live.recitation.juzN"),
+      fromSurah: t("live.recitation.fromSurah"),
+      fromAyah: t("live.recitation.fromAyah"),
+      toSurah: t("live.recitation.toSurah"),
+      toAyah: t("live.recitation.toAyah"),
+      noMatch: t("live.recitation.noMatch"),
+      rangeInfo: t("live.recitation.rangeInfo"),
+      rating: t("live.recitation.rating"),
+      mistakes: t("live.recitation.mistakes"),
+      note: t("live.recitation.note"),
+      submit: t("live.recitation.submit"),
+      resubmit: t("live.recitation.resubmit"),
+      cancelEdit: t("live.recitation.cancelEdit"),
+      edit: t("live.recitation.edit"),
+      prefilledPlan: t("live.recitation.prefilledPlan"),
+      prefilledLast: t("live.recitation.prefilledLast"),
+      item: t("live.recitation.item"),
+      queued: t("live.recitation.queued"),
+      problems: {
+        surah: t("live.recitation.problems.surah"),
+        ayah: t("live.recitation.problems.ayah"),
+        order: t("live.recitation.problems.order"),
+        rating: t("live.recitation.problems.rating"),
+        mistakes: t("live.recitation.problems.mistakes"),
+      },
+    },
+    end: {
+      open: t("live.end.open"),
+      summary: t("live.end.summary"),
+      recitations: t("live.end.recitations"),
+      unmarked: t("live.end.unmarked"),
+      unsaved: t("live.end.unsaved"),
+      confirm: t("live.end.confirm"),
+      submit: t("live.end.submit"),
+      pending: t("live.end.pending"),
+      notAllowed: t("live.end.notAllowed"),
+    },
   };
 }
 
 export default async function LiveSessionPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const { id } = await params;
-  const [i18n, snapshot] = await Promise.all([getI18n(), loadLiveSnapshot(actor, id)]);
+  const client = clientFor(actor.connectionId);
+  const [i18n, snapshot, surahs, school] = await Promise.all([getI18n(), loadLiveSnapshot(actor, id), surahsFor(actor.connectionId), client.tenant()]);
   // loadLiveSnapshot answers null for a missing session and for one the actor may not view (can.viewSession).
   if (!snapshot) notFound();
   const { t, date, locale } = i18n;
-  const halqa = await clientFor(actor.connectionId)
+  const halqa = await client
     .call("getHalqa", { params: { id: snapshot.session.halqa_id } })
     .then((h) => h.name)
     .catch(() => t("sessions.unknownHalqa"));
   const href = `/sessions/${encodeURIComponent(snapshot.session.id)}`;
-  const readOnlyReason =
-    snapshot.session.status !== "open" ? t("live.readOnlyEnded") : !snapshot.can.markAttendance ? t("live.readOnlyNotAllowed") : null;
+  const ended = snapshot.session.status !== "open" ? t("live.readOnlyEnded") : null;
+  const readOnly = {
+    marks: ended ?? (snapshot.can.markAttendance ? null : t("live.readOnlyNotAllowed")),
+    recitations: ended ?? (snapshot.can.recordRecitation ? null : t("live.readOnlyNoRecitations")),
+    end: ended ?? (snapshot.can.endSession ? null : t("live.readOnlyNoEnd")),
+  };
+  const ratings = school.rating_scale.map((level) => ({ value: level.value, label: locale === "ar" ? level.label_ar : level.label }));
+  const surahOptions = surahs.map(({ number, name_arabic, name_transliteration, name_english, ayah_count, start_juz }) => ({ number, name_arabic, name_transliteration, name_english, ayah_count, start_juz }));
 
   return (
     <div className="flex flex-col gap-6">
@@ -94,14 +156,7 @@ export default async function LiveSessionPage({ params }: Props) {
         <h1 className="text-3xl font-semibold tracking-tight">{t("live.title", { halqa })}</h1>
         <p className="text-muted-foreground">{date(snapshot.session.date, { hijri: true })}</p>
       </header>
-      <LiveRegister
-        initial={snapshot}
-        locale={locale}
-        strings={liveStrings(t)}
-        readOnlyMessage={readOnlyReason ? t("live.readOnly", { reason: readOnlyReason }) : null}
-        endHref={snapshot.session.status === "open" && snapshot.can.endSession ? `${href}/end` : null}
-        endLabel={t("live.endSession")}
-      />
+      <LiveRegister initial={snapshot} locale={locale} strings={liveStrings(t)} surahs={surahOptions} ratings={ratings} readOnly={readOnly} />
     </div>
   );
 }

@@ -1,0 +1,295 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useId, useMemo, useState, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/select";
+import type { RegisterRecitation } from "@/lib/features/live/merge";
+import type { StudentPrefill } from "@/lib/features/live/prefill-source";
+import type { Positions } from "@/lib/features/live/quran-positions";
+import { prefillRange, rangeProblem, type QuranRange, type SurahOption } from "@/lib/features/live/recitation-form";
+import { RECITATION_KIND_VALUES, type RecitationDraft, type RecitationKind } from "@/lib/features/live/types";
+import { cn } from "@/lib/utils";
+import type { Format, LiveStrings } from "./strings";
+import { SurahPicker, surahLabel } from "./surah-picker";
+
+export type RatingOption = { value: number; label: string };
+
+export type RecitationPanelProps = {
+  tenantId: string;
+  sessionId: string;
+  studentId: string;
+  name: string;
+  recitations: readonly RegisterRecitation[];
+  surahs: readonly SurahOption[];
+  ratings: readonly RatingOption[];
+  positions: Positions | null;
+  locale: "en" | "ar";
+  strings: LiveStrings;
+  fmt: Format;
+  /** Why recitations cannot be recorded here, or null. */
+  readOnly: boolean;
+  onRecord: (draft: RecitationDraft) => void;
+  onUpdate: (clientId: string, draft: RecitationDraft) => void;
+  onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
+};
+
+const inputClass = "h-11 rounded-md border border-border bg-card px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-invalid:border-destructive";
+
+async function fetchPrefill(sessionId: string, studentId: string): Promise<StudentPrefill> {
+  const response = await fetch(`/api/live/sessions/${encodeURIComponent(sessionId)}/students/${encodeURIComponent(studentId)}/prefill`, {
+    cache: "no-store",
+    headers: { Accept: "application/json" },
+  });
+  if (!response.ok) throw new Error(String(response.status));
+  return (await response.json()) as StudentPrefill;
+}
+
+export function formatRange(range: QuranRange, surahs: readonly SurahOption[], locale: "en" | "ar", fmt: Format): string {
+  const name = (n: number) => {
+    const surah = surahs[n - 1];
+    return surah ? (locale === "ar" ? surah.name_arabic : surah.name_transliteration) : fmt("{n}", { n });
+  };
+  if (range.start.surah === range.end.surah) {
+    return range.start.ayah === range.end.ayah ? fmt("{s} {a}", { s: name(range.start.surah), a: range.start.ayah }) : fmt("{s} {a}–{b}", { s: name(range.start.surah), a: range.start.ayah, b: range.end.ayah });
+  }
+  return fmt("{s} {a} – {t} {b}", { s: name(range.start.surah), a: range.start.ayah, t: name(range.end.surah), b: range.end.ayah });
+}
+
+/** Per student, in the roster pass: the session's recitations with their state, and the entry form. Its body renders only while open. */
+export function RecitationPanel(props: RecitationPanelProps) {
+  const [open, setOpen] = useState(false);
+  const { strings: s, fmt, name, recitations } = props;
+  return (
+    <details className="text-sm" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="flex min-h-11 cursor-pointer items-center">{fmt(s.recitation.open, { name, n: recitations.length })}</summary>
+      {open ? <PanelBody {...props} /> : null}
+    </details>
+  );
+}
+
+type Fields = { fromSurah: number; fromAyah: string; toSurah: number; toAyah: string };
+
+const toFields = (range: QuranRange): Fields => ({ fromSurah: range.start.surah, fromAyah: String(range.start.ayah), toSurah: range.end.surah, toAyah: String(range.end.ayah) });
+
+function PanelBody({ tenantId, sessionId, studentId, name, recitations, surahs, ratings, positions, locale, strings, fmt, readOnly, onRecord, onUpdate, onRetry, onDiscard }: RecitationPanelProps) {
+  const r = strings.recitation;
+  const id = useId();
+  const [kind, setKind] = useState<RecitationKind>("new_memorization");
+  const [override, setOverride] = useState<Fields | null>(null);
+  const [rating, setRating] = useState<number | null>(null);
+  const [mistakes, setMistakes] = useState("");
+  const [note, setNote] = useState("");
+  const [editing, setEditing] = useState<string | null>(null);
+  const [showProblems, setShowProblems] = useState(false);
+  const [queued, setQueued] = useState(false);
+
+  const prefillQuery = useQuery({
+    queryKey: ["live-prefill", tenantId, sessionId, studentId],
+    queryFn: () => fetchPrefill(sessionId, studentId),
+    staleTime: Infinity,
+    retry: 1,
+    enabled: !readOnly,
+  });
+  const prefill = useMemo(() => {
+    const data = prefillQuery.data?.studentId === studentId ? prefillQuery.data : null;
+    const thisSession = recitations.map((rec) => ({ student_id: rec.student_id, kind: rec.draft.kind, start: rec.draft.start, end: rec.draft.end, recorded_at: rec.recorded_at }));
+    return prefillRange(surahs, studentId, kind, { thisSession, earlier: data?.earlier ?? [], planSegment: data?.plan[kind] ?? null });
+  }, [prefillQuery.data, recitations, surahs, studentId, kind]);
+
+  const fields: Fields = override ?? (prefill.range ? toFields(prefill.range) : { fromSurah: 1, fromAyah: "1", toSurah: 1, toAyah: "1" });
+  const range: QuranRange = { start: { surah: fields.fromSurah, ayah: Number(fields.fromAyah) }, end: { surah: fields.toSurah, ayah: Number(fields.toAyah) } };
+  const problem = rangeProblem(surahs, range);
+  const mistakesValue = mistakes.trim() === "" ? null : Number(mistakes);
+  const mistakesOk = mistakesValue === null || (Number.isInteger(mistakesValue) && mistakesValue >= 0 && mistakesValue <= 999);
+  const problemText = (field: "start" | "end"): string | null => {
+    if (!problem || problem.field !== field) return null;
+    if (problem.kind === "surah") return r.problems.surah;
+    if (problem.kind === "order") return r.problems.order;
+    return fmt(r.problems.ayah, { surah: field === "start" ? fields.fromSurah : fields.toSurah, max: problem.max });
+  };
+  const edit = (patch: Partial<Fields>) => {
+    setQueued(false);
+    const next = { ...fields, ...patch };
+    // A new start surah after the end surah moves the end along.
+    if (patch.fromSurah !== undefined && next.toSurah < next.fromSurah) next.toSurah = next.fromSurah;
+    setOverride(next);
+  };
+  const info = !problem && positions ? rangeInfo(range, positions, r.rangeInfo, fmt) : null;
+  const endJuz = useMemo(() => (positions ? (n: number) => (surahs[n - 1] ? positions.juz({ surah: n, ayah: surahs[n - 1]!.ayah_count }) : undefined) : undefined), [positions, surahs]);
+
+  const reset = () => {
+    setOverride(null);
+    setRating(null);
+    setMistakes("");
+    setNote("");
+    setEditing(null);
+    setShowProblems(false);
+  };
+
+  const submit = () => {
+    if (problem || rating === null || !mistakesOk) {
+      setShowProblems(true);
+      return;
+    }
+    const draft: RecitationDraft = { student_id: studentId, kind, start: range.start, end: range.end, rating, mistakes: mistakesValue, note: note.trim() || null };
+    if (editing) onUpdate(editing, draft);
+    else onRecord(draft);
+    reset();
+    setQueued(true);
+  };
+
+  const startEdit = (rec: RegisterRecitation) => {
+    setEditing(rec.key);
+    setKind(rec.draft.kind);
+    setOverride(toFields(rec.draft));
+    setRating(rec.draft.rating);
+    setMistakes(rec.draft.mistakes != null ? String(rec.draft.mistakes) : "");
+    setNote(rec.draft.note ?? "");
+  };
+
+  const ratingLabel = (value: number) => ratings.find((x) => x.value === value)?.label ?? fmt("{n}", { n: value });
+
+  return (
+    <div className="flex flex-col gap-4 pt-2">
+      {recitations.length === 0 ? (
+        <p className="text-muted-foreground">{r.none}</p>
+      ) : (
+        <ul aria-label={fmt(r.listLabel, { name })} className="flex flex-col gap-2">
+          {recitations.map((rec) => (
+            <li key={rec.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border p-2">
+              <span>{fmt(r.item, { kind: r.kinds[rec.draft.kind], range: formatRange(rec.draft, surahs, locale, fmt), rating: ratingLabel(rec.draft.rating) })}</span>
+              <span className={cn(rec.state === "failed" ? "text-destructive" : "text-muted-foreground")}>
+                {rec.state === "failed" ? fmt(strings.row.failed, { reason: rec.reason ?? "" }) : rec.state === "saved" ? strings.row.saved : rec.sending ? strings.row.sending : strings.row.pending}
+              </span>
+              {rec.state === "failed" && !readOnly ? (
+                <span className="flex flex-wrap gap-2">
+                  <Button size="sm" variant="outline" className="min-h-11" onClick={() => startEdit(rec)}>
+                    {r.edit}
+                  </Button>
+                  <Button size="sm" variant="outline" className="min-h-11" onClick={() => onRetry(rec.key)}>
+                    {strings.row.retry}
+                  </Button>
+                  <Button size="sm" variant="ghost" className="min-h-11" onClick={() => onDiscard(rec.key)}>
+                    {strings.row.discard}
+                  </Button>
+                </span>
+              ) : rec.state === "failed" ? (
+                <Button size="sm" variant="ghost" className="min-h-11" onClick={() => onDiscard(rec.key)}>
+                  {strings.row.discard}
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {readOnly ? null : (
+        <form
+          aria-label={fmt(r.submit, { name })}
+          noValidate
+          className="flex flex-col gap-3 rounded-md border border-border p-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Choice legend={r.kind} name={`${id}-kind`} value={kind} options={RECITATION_KIND_VALUES.map((k) => ({ value: k, label: r.kinds[k] }))} onChange={(k) => { setKind(k); setOverride(null); }} />
+          {prefill.source && !override ? <p className="text-muted-foreground">{prefill.source === "plan" ? r.prefilledPlan : fmt(r.prefilledLast, { kind: r.kinds[kind] })}</p> : null}
+          <SurahPicker surahs={surahs} value={fields.fromSurah} onChange={(n) => edit({ fromSurah: n, fromAyah: "1", toSurah: n, toAyah: String(surahs[n - 1]?.ayah_count ?? 1) })} strings={r} fmt={fmt} locale={locale} endJuz={endJuz} />
+          <div className="flex flex-wrap items-start gap-3">
+            <NumberField label={r.fromAyah} value={fields.fromAyah} onChange={(v) => edit({ fromAyah: v })} error={showProblems || fields.fromAyah !== "" ? problemText("start") : null} max={surahs[fields.fromSurah - 1]?.ayah_count} />
+            <div className="flex min-w-56 flex-[2] flex-col gap-1">
+              <label htmlFor={`${id}-to-surah`}>{r.toSurah}</label>
+              <Select id={`${id}-to-surah`} value={fields.toSurah} onChange={(e) => edit({ toSurah: Number(e.target.value), toAyah: String(surahs[Number(e.target.value) - 1]?.ayah_count ?? 1) })}>
+                {surahs.filter((x) => x.number >= fields.fromSurah).map((x) => (
+                  <option key={x.number} value={x.number}>
+                    {surahLabel(x, locale, fmt)}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <NumberField label={r.toAyah} value={fields.toAyah} onChange={(v) => edit({ toAyah: v })} error={showProblems || fields.toAyah !== "" ? problemText("end") : null} max={surahs[fields.toSurah - 1]?.ayah_count} />
+          </div>
+          <p aria-live="polite" className="min-h-5 text-muted-foreground">
+            {info}
+          </p>
+          <Choice legend={r.rating} name={`${id}-rating`} value={rating} options={ratings.map((x) => ({ value: x.value, label: x.label }))} onChange={setRating} error={showProblems && rating === null ? r.problems.rating : null} />
+          <div className="flex flex-wrap items-start gap-3">
+            <NumberField label={r.mistakes} value={mistakes} onChange={setMistakes} error={mistakesOk ? null : r.problems.mistakes} max={999} />
+            <label className="flex min-w-48 flex-1 flex-col gap-1">
+              <span>{r.note}</span>
+              <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} className={inputClass} />
+            </label>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit">{editing ? r.resubmit : fmt(r.submit, { name })}</Button>
+            {editing ? (
+              <Button variant="ghost" onClick={reset}>
+                {r.cancelEdit}
+              </Button>
+            ) : null}
+            <p role="status" className="text-muted-foreground">
+              {queued ? r.queued : null}
+            </p>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function rangeInfo(range: QuranRange, positions: Positions, template: string, fmt: Format): string {
+  const span = (a: number, b: number) => (a === b ? fmt("{a}", { a }) : fmt("{a}–{b}", { a, b }));
+  return fmt(template, { pages: span(positions.page(range.start), positions.page(range.end)), juz: span(positions.juz(range.start), positions.juz(range.end)) });
+}
+
+function NumberField({ label, value, onChange, error, max }: { label: string; value: string; onChange: (v: string) => void; error: string | null; max?: number }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={max}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        className={cn(inputClass, "w-28")}
+      />
+      {error ? (
+        <span id={`${id}-error`} className="max-w-56 text-destructive">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function Choice<T extends string | number>({ legend, name, value, options, onChange, error }: { legend: string; name: string; value: T | null; options: { value: T; label: string }[]; onChange: (v: T) => void; error?: string | null }): ReactNode {
+  return (
+    <fieldset className="flex flex-col gap-1" aria-invalid={error ? true : undefined}>
+      <legend className="mb-1">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={String(option.value)}
+            className={cn(
+              "flex min-h-11 cursor-pointer touch-manipulation items-center gap-2 rounded-md border px-3 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60",
+              value === option.value ? "border-primary bg-primary/10 font-semibold" : "border-border bg-card",
+            )}
+          >
+            <input type="radio" name={name} className="size-4 accent-primary" checked={value === option.value} onChange={() => onChange(option.value)} />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error ? <span className="text-destructive">{error}</span> : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,97 @@
+"use client";
+
+import { useId, useMemo, useState } from "react";
+import { Select } from "@/components/ui/select";
+import { filterSurahs, type SurahOption } from "@/lib/features/live/recitation-form";
+import type { RecitationStrings, Format } from "./strings";
+
+type Props = {
+  surahs: readonly SurahOption[];
+  value: number;
+  onChange: (surah: number) => void;
+  strings: RecitationStrings;
+  fmt: Format;
+  locale: "en" | "ar";
+  /** The juz each surah ends in, once the Quran tables are loaded (refines the juz filter). */
+  endJuz?: (surah: number) => number | undefined;
+  disabled?: boolean;
+};
+
+export function surahLabel(surah: SurahOption, locale: "en" | "ar", fmt: Format): string {
+  return locale === "ar" ? fmt("{n}. {name}", { n: surah.number, name: surah.name_arabic }) : `${surah.number}. ${surah.name_transliteration} (${surah.name_arabic})`;
+}
+
+/**
+ * The start surah: a search (number, Arabic or transliterated name) and a juz filter narrow a native
+ * select, which opens the platform's own picker on a tablet. A single match is chosen at once.
+ */
+export function SurahPicker({ surahs, value, onChange, strings: s, fmt, locale, endJuz, disabled }: Props) {
+  const id = useId();
+  const [query, setQuery] = useState("");
+  const [juz, setJuz] = useState<number | null>(null);
+  const matches = useMemo(() => filterSurahs(surahs, query, juz, endJuz), [surahs, query, juz, endJuz]);
+  const selected = surahs[value - 1];
+  // The chosen surah stays an option even when the filter hides it, so the select never lies.
+  const options = selected && !matches.some((m) => m.number === value) ? [selected, ...matches] : matches;
+
+  const narrow = (nextQuery: string, nextJuz: number | null) => {
+    const found = filterSurahs(surahs, nextQuery, nextJuz, endJuz);
+    if (found.length === 1 || (found.length > 0 && /^\d+$/.test(nextQuery.trim()) && found[0]!.number === Number(nextQuery.trim()))) onChange(found[0]!.number);
+    else if (found.length > 0 && nextJuz !== null && !found.some((m) => m.number === value)) onChange(found[0]!.number);
+  };
+
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <label className="flex min-w-40 flex-1 flex-col gap-1" htmlFor={`${id}-find`}>
+        <span>{s.find}</span>
+        <input
+          id={`${id}-find`}
+          type="search"
+          value={query}
+          disabled={disabled}
+          autoComplete="off"
+          onChange={(e) => {
+            setQuery(e.target.value);
+            narrow(e.target.value, juz);
+          }}
+          className="h-11 rounded-md border border-border bg-card px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        />
+      </label>
+      <div className="flex w-32 flex-col gap-1">
+        <label htmlFor={`${id}-juz`}>{s.juz}</label>
+        <Select
+          id={`${id}-juz`}
+          value={juz ?? ""}
+          disabled={disabled}
+          onChange={(e) => {
+            const next = e.target.value === "" ? null : Number(e.target.value);
+            setJuz(next);
+            narrow(query, next);
+          }}
+        >
+          <option value="">{s.anyJuz}</option>
+          {Array.from({ length: 30 }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {fmt(s.juzN, { n })}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex min-w-56 flex-[2] flex-col gap-1">
+        <label htmlFor={`${id}-surah`}>{s.fromSurah}</label>
+        <Select id={`${id}-surah`} value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))}>
+          {options.map((surah) => (
+            <option key={surah.number} value={surah.number}>
+              {surahLabel(surah, locale, fmt)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {matches.length === 0 ? (
+        <p role="status" className="basis-full text-sm text-muted-foreground">
+          {s.noMatch}
+        </p>
+      ) : null}
+    </div>
+  );
+}
