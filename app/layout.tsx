@@ -14,7 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: { default: appName, template: `%s · ${appName}` },
     description: t("auth.landing.intro"),
-    icons: { icon: "/icon.svg" },
+    icons: { icon: "/icon.svg", apple: "/icons/apple-touch-icon.png" },
+    appleWebApp: { capable: true, title: appName, statusBarStyle: "default" },
   };
 }
 

@@ -4,6 +4,7 @@
 import type { Metadata } from "next";
 import { randomUUID } from "node:crypto";
 import Link from "next/link";
+import { PendingWorkNotice } from "@/components/live/pending-work-notice";
 import { EmptyState } from "@/components/sessions/empty-state";
 import { SessionCards } from "@/components/sessions/session-cards";
 import { StartSessionForm } from "@/components/sessions/start-session-form";
@@ -25,7 +26,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function TodayPage({ searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const [i18n, data, params] = await Promise.all([getI18n(), loadToday(actor), searchParams]);
-  const { t, date } = i18n;
+  const { t, date, locale } = i18n;
   const halqa = typeof params.halqa === "string" ? params.halqa : undefined;
   const timeZone = data.school.time_zone;
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
@@ -41,6 +42,7 @@ export default async function TodayPage({ searchParams }: Props) {
           {t("home.allSessionsLink")}
         </Link>
       </header>
+      <PendingWorkNotice tenantId={data.school.id} locale={locale} strings={{ message: t("live.stalePending"), link: t("live.stalePendingLink") }} />
 
       <section aria-labelledby="today-mine" className="flex flex-col gap-4">
         <h2 id="today-mine" className="text-xl font-semibold">
