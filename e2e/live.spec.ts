@@ -336,3 +336,67 @@ test.describe("installable, and honest about old pending work", () => {
     await expect(page.getByRole("link", { name: "Open the register" })).toHaveAttribute("href", "/sessions/ses_left_yesterday/live");
   });
 });
+
+test.describe("ending and read-only", () => {
+  test("a teacher ends the session from the register after a summary and a confirmation, not while changes wait", async ({ teacherPage: page, request }, info) => {
+    const touch = info.project.name === "tablet";
+    const sessionId = await openFreshRegister(page, TEACHER_HALQAS[0]!, `live end ${info.project.name} ${Date.now()}`);
+    const names = await studentNames(page);
+    await tap(page, rowOf(page, names[0]!), touch);
+    await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 15_000 });
+
+    await page.context().setOffline(true);
+    await tap(page, roster(page).getByRole("button", { name: `Set ${names[1]} to Absent` }), touch);
+    await tap(page, page.getByText("End session", { exact: true }), touch);
+    const summary = page.getByRole("region", { name: "Summary before ending" });
+    await expect(summary).toContainText("1 changes are not saved yet.");
+    await expect(summary.getByRole("button", { name: "End the session now" })).toBeDisabled();
+
+    await page.context().setOffline(false);
+    await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 20_000 });
+    await expect(summary.getByRole("listitem").filter({ hasText: /^Present: / })).toHaveText("Present: 1");
+    await expect(summary.getByRole("listitem").filter({ hasText: /^Absent: / })).toHaveText("Absent: 1");
+    await expect(summary.getByRole("listitem").filter({ hasText: /^Not marked: / })).toHaveText(`Not marked: ${names.length - 2}`);
+    await expect(summary.getByRole("listitem").filter({ hasText: /^Recitations recorded: / })).toHaveText("Recitations recorded: 0");
+    await expectNoAxeViolations(page);
+
+    await summary.getByRole("checkbox", { name: "I have checked the register: end this session" }).check();
+    await tap(page, summary.getByRole("button", { name: "End the session now" }), touch);
+    await expect(page).toHaveURL(new RegExp(`/sessions/${encodeURIComponent(sessionId)}\\?ended=1$`));
+    const session = (await (await request.get(`/api/v1/sessions/${encodeURIComponent(sessionId)}`, { headers: { Authorization: `Bearer ${API_KEY}` } })).json()) as { data: { status: string } };
+    expect(session.data.status).toBe("ended");
+
+    await page.goto(`/sessions/${encodeURIComponent(sessionId)}/live`);
+    await expect(page.getByText("This register is read-only: the session has ended.")).toBeVisible();
+    await expect(page.getByText("End session", { exact: true })).toHaveCount(0);
+  });
+
+  test("a school without write access: the register, recitations and ending become read-only and say why", async ({ arqamAdminPage: page }, info) => {
+    const touch = info.project.name === "tablet";
+    // The shell's language test switches this account to Arabic for a moment: accept either language.
+    const tapToChange = /^(.+): [^:]+\. (Tap to change|اضغط للتغيير)$/;
+    const list = page.getByRole("list", { name: /^(Students|الطلاب)$/ });
+    await page.goto("/today");
+    await page.getByRole("link", { name: /^(Mark attendance|تسجيل الحضور)/ }).first().click();
+    await expect(page).toHaveURL(/\/sessions\/[^/]+\/live$/);
+    const buttons = list.getByRole("button", { name: tapToChange });
+    await expect(buttons.first()).toBeVisible();
+    const reason = /write access is not effective|صلاحية الكتابة غير فعّالة/;
+
+    await tap(page, buttons.first(), touch);
+    await expect(page.getByRole("status").filter({ hasText: reason }).first()).toBeVisible({ timeout: 15_000 });
+
+    await page.reload();
+    const notice = page.getByRole("status").filter({ hasText: reason });
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole("button", { name: /^(Mark the rest present|تسجيل البقية حاضرين)$/ })).toHaveCount(0);
+    await expect(buttons.nth(1)).toBeDisabled();
+    await tap(page, list.getByText(/^(Recitations of|تسميع) /).nth(1), touch);
+    await expect(page.getByText(/^(No recitation recorded in this session yet\.|لم يُسجَّل تسميع في هذه الجلسة بعد\.)$/).or(page.getByRole("list", { name: /in this session|في هذه الجلسة/ }))).toBeVisible();
+    await expect(page.getByRole("form", { name: /Record recitation for|تسجيل تسميع/ })).toHaveCount(0);
+    await expect(page.getByText(/^(End session|إنهاء الجلسة)$/)).toHaveCount(0);
+    await expect(page.getByText(/^(Ending|الإنهاء): /)).toBeVisible();
+    await expect(notice.getByRole("button", { name: /^(Try saving again|حاول الحفظ مجددًا)$/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -32,8 +32,12 @@ type Props = {
   /** The school's surahs (GET /surahs, cached per tenant) and rating scale (GET /school), in the reader's language. */
   surahs: readonly SurahOption[];
   ratings: readonly RatingOption[];
-  /** Why each kind of write is refused here (ended session, not the actor's), already translated; null when allowed. */
-  readOnly: { marks: string | null; recitations: string | null; end: string | null };
+  /**
+   * Why each kind of write is refused here (ended session, not the actor's), already translated;
+   * null when allowed. `school`: the key or school refused the latest write (scope, write access,
+   * policy): read-only, but the teacher may try again.
+   */
+  readOnly: { marks: string | null; recitations: string | null; end: string | null; school: string | null };
 };
 
 export const POLL_MS = 3000;
@@ -154,12 +158,18 @@ function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refu
 
   // A poll that finds the session ended, or a write the school refused for every write, makes the screen read-only too.
   const ended = data.session.status !== "open" && initial.session.status === "open" ? s.endedMeanwhile : null;
-  const blocked = queueState.writeBlocked;
-  const marksReason = blocked ?? ended ?? refusals.marks;
-  const recitationsReason = blocked ?? ended ?? refusals.recitations;
-  const endReason = ended ?? refusals.end;
+  const [schoolBlockLifted, setSchoolBlockLifted] = useState(false);
+  const blocked = queueState.writeBlocked ?? (schoolBlockLifted ? null : refusals.school);
+  const marksReason = ended ?? refusals.marks ?? blocked;
+  const recitationsReason = ended ?? refusals.recitations ?? blocked;
+  const endReason = ended ?? refusals.end ?? blocked;
   const readOnly = marksReason !== null;
   const reasons = [...new Set([marksReason, recitationsReason].filter((r): r is string => r !== null))];
+  const tryAgain = () => {
+    setSchoolBlockLifted(true);
+    queue?.clearWriteBlock();
+    queue?.retryFailed();
+  };
 
   const setMark = useCallback((studentId: string, value: MarkValue | MarkStatus) => queue?.mark(studentId, value), [queue]);
   const recitationActions = useMemo(
@@ -204,9 +214,14 @@ function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refu
   return (
     <div className="flex flex-col gap-4">
       {reasons.map((reason) => (
-        <p key={reason} role="status" className="rounded-md border border-border bg-muted p-3">
-          {fmt(s.readOnly, { reason })}
-        </p>
+        <div key={reason} role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted p-3">
+          <p>{fmt(s.readOnly, { reason })}</p>
+          {reason === blocked ? (
+            <Button variant="outline" onClick={tryAgain} disabled={!queue}>
+              {s.tryWritesAgain}
+            </Button>
+          ) : null}
+        </div>
       ))}
       {!queueState.online ? (
         <p role="status" className="rounded-md border border-border bg-muted p-3">

@@ -35,6 +35,7 @@ export type LiveStrings = {
   stalePending: string;
   storageMemory: string;
   readOnly: string;
+  tryWritesAgain: string;
   endedMeanwhile: string;
   pollFailed: string;
   emptyRoster: string;

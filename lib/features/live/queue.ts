@@ -374,6 +374,13 @@ export class LiveQueue {
     };
   }
 
+  /** Lets writes be tried again after a blocking refusal (the school may have changed its mind); the next refusal blocks again. */
+  clearWriteBlock(): void {
+    if (this.writeBlocked === null) return;
+    this.writeBlocked = null;
+    this.emit();
+  }
+
   /** Drops saved recitations the server's list already holds (call after a poll). */
   forgetSaved(serverRecitationIds: Iterable<string>): void {
     const ids = new Set(serverRecitationIds);

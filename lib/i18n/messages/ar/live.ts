@@ -41,6 +41,7 @@ export const live: Catalogue<typeof en> = {
   stalePendingLink: "فتح كشف الحضور",
   storageMemory: "لا يستطيع هذا المتصفح الاحتفاظ بالتغييرات بعد إغلاق الصفحة. ابقَ في هذه الصفحة حتى يُحفظ كل شيء.",
   readOnly: "هذا الكشف للقراءة فقط: {reason}",
+  tryWritesAgain: "حاول الحفظ مجددًا",
   readOnlyEnded: "انتهت الجلسة.",
   readOnlyNotAllowed: "لا يحق لك تسجيل الحضور في هذه الجلسة.",
   readOnlyNoRecitations: "لا يحق لك تسجيل التسميع في هذه الجلسة.",

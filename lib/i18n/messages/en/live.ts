@@ -38,6 +38,7 @@ export const live = {
   stalePendingLink: "Open the register",
   storageMemory: "This browser cannot keep changes after the tab closes. Stay on this page until everything is saved.",
   readOnly: "This register is read-only: {reason}",
+  tryWritesAgain: "Try saving again",
   readOnlyEnded: "the session has ended.",
   readOnlyNotAllowed: "you may not mark attendance for this session.",
   readOnlyNoRecitations: "you may not record recitations for this session.",

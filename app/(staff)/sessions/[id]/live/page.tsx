@@ -11,6 +11,7 @@ import { LiveRegister, type LiveStrings } from "@/components/live/live-register"
 import { requireActor } from "@/lib/auth/session";
 import { clientFor } from "@/lib/connections";
 import { loadLiveSnapshot } from "@/lib/features/live/read-model";
+import { writeBlockReason } from "@/lib/features/live/write-evidence";
 import { surahsFor } from "@/lib/features/reference";
 import type { Translate } from "@/lib/i18n/core";
 import { getI18n } from "@/lib/i18n/server";
@@ -69,6 +70,7 @@ function liveStrings(t: Translate): LiveStrings {
     stalePending: t("live.stalePending"),
     storageMemory: t("live.storageMemory"),
     readOnly: t("live.readOnly"),
+    tryWritesAgain: t("live.tryWritesAgain"),
     endedMeanwhile: t("live.endedMeanwhile"),
     pollFailed: t("live.pollFailed"),
     emptyRoster: t("live.emptyRoster"),
@@ -133,16 +135,20 @@ export default async function LiveSessionPage({ params }: Props) {
   // loadLiveSnapshot answers null for a missing session and for one the actor may not view (can.viewSession).
   if (!snapshot) notFound();
   const { t, date, locale } = i18n;
-  const halqa = await client
-    .call("getHalqa", { params: { id: snapshot.session.halqa_id } })
-    .then((h) => h.name)
-    .catch(() => t("sessions.unknownHalqa"));
+  const [halqa, schoolBlock] = await Promise.all([
+    client
+      .call("getHalqa", { params: { id: snapshot.session.halqa_id } })
+      .then((h) => h.name)
+      .catch(() => t("sessions.unknownHalqa")),
+    writeBlockReason(actor.connectionId, t),
+  ]);
   const href = `/sessions/${encodeURIComponent(snapshot.session.id)}`;
   const ended = snapshot.session.status !== "open" ? t("live.readOnlyEnded") : null;
   const readOnly = {
     marks: ended ?? (snapshot.can.markAttendance ? null : t("live.readOnlyNotAllowed")),
     recitations: ended ?? (snapshot.can.recordRecitation ? null : t("live.readOnlyNoRecitations")),
     end: ended ?? (snapshot.can.endSession ? null : t("live.readOnlyNoEnd")),
+    school: ended ? null : schoolBlock,
   };
   const ratings = school.rating_scale.map((level) => ({ value: level.value, label: locale === "ar" ? level.label_ar : level.label }));
   const surahOptions = surahs.map(({ number, name_arabic, name_transliteration, name_english, ayah_count, start_juz }) => ({ number, name_arabic, name_transliteration, name_english, ayah_count, start_juz }));
