@@ -34,8 +34,8 @@ type Props = {
   ratings: readonly RatingOption[];
   /**
    * Why each kind of write is refused here (ended session, not the actor's), already translated;
-   * null when allowed. `school`: the key or school refused the latest write (scope, write access,
-   * policy): read-only, but the teacher may try again.
+   * null when allowed. `school`: the school refused the latest write itself (scope, write access,
+   * policy; `writeBlockOf`, a whole sentence): read-only, but the teacher may try again.
    */
   readOnly: { marks: string | null; recitations: string | null; end: string | null; school: string | null };
 };
@@ -159,7 +159,8 @@ function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refu
   // A poll that finds the session ended, or a write the school refused for every write, makes the screen read-only too.
   const ended = data.session.status !== "open" && initial.session.status === "open" ? s.endedMeanwhile : null;
   const [schoolBlockLifted, setSchoolBlockLifted] = useState(false);
-  const blocked = queueState.writeBlocked ?? (schoolBlockLifted ? null : refusals.school);
+  const schoolBlock = schoolBlockLifted ? null : refusals.school;
+  const blocked = queueState.writeBlocked ?? schoolBlock;
   const marksReason = ended ?? refusals.marks ?? blocked;
   const recitationsReason = ended ?? refusals.recitations ?? blocked;
   const endReason = ended ?? refusals.end ?? blocked;
@@ -215,7 +216,7 @@ function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refu
     <div className="flex flex-col gap-4">
       {reasons.map((reason) => (
         <div key={reason} role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted p-3">
-          <p>{fmt(s.readOnly, { reason })}</p>
+          <p>{reason === schoolBlock && !queueState.writeBlocked ? reason : fmt(s.readOnly, { reason })}</p>
           {reason === blocked ? (
             <Button variant="outline" onClick={tryAgain} disabled={!queue}>
               {s.tryWritesAgain}

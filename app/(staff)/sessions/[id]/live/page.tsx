@@ -11,8 +11,8 @@ import { LiveRegister, type LiveStrings } from "@/components/live/live-register"
 import { requireActor } from "@/lib/auth/session";
 import { clientFor } from "@/lib/connections";
 import { loadLiveSnapshot } from "@/lib/features/live/read-model";
-import { writeBlockReason } from "@/lib/features/live/write-evidence";
 import { surahsFor } from "@/lib/features/reference";
+import { writeBlockOf } from "@/lib/features/write-access";
 import type { Translate } from "@/lib/i18n/core";
 import { getI18n } from "@/lib/i18n/server";
 
@@ -140,7 +140,7 @@ export default async function LiveSessionPage({ params }: Props) {
       .call("getHalqa", { params: { id: snapshot.session.halqa_id } })
       .then((h) => h.name)
       .catch(() => t("sessions.unknownHalqa")),
-    writeBlockReason(actor.connectionId, t),
+    writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true })),
   ]);
   const href = `/sessions/${encodeURIComponent(snapshot.session.id)}`;
   const ended = snapshot.session.status !== "open" ? t("live.readOnlyEnded") : null;
