@@ -240,6 +240,63 @@ test.describe("live recitations", () => {
   });
 });
 
+test.describe("prefill from the learning plan", () => {
+  type Point = { surah: number; ayah: number };
+  type Segment = { order: number; track_type: string; range: { start: Point; end: Point } };
+  type Assignment = { status: string; due_date: string; superseded_at: string | null; segments: Segment[] };
+  const KIND_LABEL: Record<string, string> = { new_memorization: "New memorisation", recent_revision: "Recent revision", old_revision: "Old revision" };
+
+  async function v1<T>(request: APIRequestContext, path: string): Promise<T> {
+    const response = await request.get(`/api/v1${path}`, { headers: { Authorization: `Bearer ${API_KEY}` } });
+    expect(response.ok(), path).toBe(true);
+    return ((await response.json()) as { data: T }).data;
+  }
+
+  test("a student's entry is prefilled with the current assignment's segment once the plans are synced", async ({ adminPage: admin, teacherPage: page, request }, info) => {
+    test.skip(info.project.name !== "desktop", "once is enough: it needs a plan sync");
+    test.slow();
+    // The plan comes from the dashboard's synced plan store: sync it as the admin would.
+    await admin.goto("/plans");
+    await admin.getByRole("button", { name: "Sync now" }).click();
+    await expect(admin.getByText(/Sync complete|A sync is already running/)).toBeVisible({ timeout: 90_000 });
+    await expect(async () => {
+      await admin.reload();
+      await expect(admin.getByText(/^Last complete sync:/)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+
+    // A student of the teacher's halqa with an assignment in progress, and what it asks of them (per the API).
+    const semester = (await v1<{ id: string; status: string }[]>(request, "/semesters?limit=100")).find((x) => x.status === "active")!;
+    const halqa = (await v1<{ id: string; name: string }[]>(request, `/halqas?semester_id=${semester.id}&limit=100`)).find((h) => h.name === TEACHER_HALQAS[0])!;
+    const students = await v1<{ id: string; full_name: string; preferred_name: string | null }[]>(request, `/students?halqa_id=${halqa.id}&status=active&limit=100`);
+    const plans = await v1<{ id: string; student_id: string }[]>(request, "/learning-plans?status=active&limit=100");
+    let expected: { student: (typeof students)[number]; kind: string; start: Point; end: Point } | null = null;
+    for (const plan of plans) {
+      const student = students.find((x) => x.id === plan.student_id);
+      if (!student) continue;
+      const current = (await v1<Assignment[]>(request, `/learning-plans/${plan.id}/assignments?limit=100`))
+        .filter((a) => a.status === "in_progress" && a.superseded_at === null)
+        .sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
+      const segments = (current?.segments ?? []).filter((x) => x.track_type === "new_memorization").sort((a, b) => a.order - b.order);
+      if (segments.length === 0) continue;
+      expected = { student, kind: "new_memorization", start: segments[0]!.range.start, end: segments.at(-1)!.range.end };
+      break;
+    }
+    test.skip(!expected, "no student of the halqa has an assignment in progress");
+
+    await openFreshRegister(page, TEACHER_HALQAS[0]!, `live plan ${Date.now()}`);
+    const names = await studentNames(page);
+    const name = names.find((n) => n === expected!.student.preferred_name || n === expected!.student.full_name)!;
+    expect(name).toBeDefined();
+    const form = await openRecitations(page, name, false);
+    await form.getByRole("radio", { name: KIND_LABEL[expected!.kind]! }).check();
+    await expect(form.getByText("Prefilled from the learning plan's current assignment.")).toBeVisible({ timeout: 15_000 });
+    await expect(form.getByLabel("From surah")).toHaveValue(String(expected!.start.surah));
+    await expect(form.getByLabel("From ayah")).toHaveValue(String(expected!.start.ayah));
+    await expect(form.getByLabel("To surah")).toHaveValue(String(expected!.end.surah));
+    await expect(form.getByLabel("To ayah")).toHaveValue(String(expected!.end.ayah));
+  });
+});
+
 test.describe("a class of thirty", () => {
   const HALQA = TEACHER_HALQAS[1]!;
 
