@@ -535,6 +535,7 @@ export class LiveQueue {
     this.inflightRec = null;
     if (this.disposed) return "saved";
     if (result.ok) {
+      this.writeBlocked = null;
       this.savedRecs.set(rec.clientId, { ...result.data.recitation, clientId: rec.clientId });
       this.recs = this.recs.filter((r) => r.clientId !== rec.clientId);
       this.lastSavedAt = this.env.now();
