@@ -1,15 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { allOf, expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 const API_KEY = "demo_alnoor_admin";
 const TEACHER_HALQAS = ["Abu Bakr As-Siddiq Circle", "Umar ibn Al-Khattab Circle"];
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** Starts a fresh session of the teacher's halqa through /today and opens its live register; answers the session id. */
 async function openFreshRegister(page: Page, halqa: string, topic: string): Promise<string> {
@@ -49,12 +43,8 @@ async function tap(page: Page, target: Locator, isMobile: boolean) {
 }
 
 async function serverMarks(request: APIRequestContext, sessionId: string): Promise<Map<string, string>> {
-  const response = await request.get(`/api/v1/sessions/${encodeURIComponent(sessionId)}/attendance?limit=100`, {
-    headers: { Authorization: `Bearer ${API_KEY}` },
-  });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as { data: { student_id: string; status: string }[] };
-  return new Map(body.data.map((row) => [row.student_id, row.status]));
+  const rows = await allOf<{ student_id: string; status: string }>(request, `/sessions/${encodeURIComponent(sessionId)}/attendance`);
+  return new Map(rows.map((row) => [row.student_id, row.status]));
 }
 
 test.describe("live register", () => {
@@ -142,10 +132,8 @@ test.describe("live register", () => {
 
 type ServerRecitation = { id: string; student_id: string; kind: string; range: { start: { surah: number; ayah: number }; end: { surah: number; ayah: number } }; rating: number; mistakes: number | null; note: string | null };
 
-async function serverRecitations(request: APIRequestContext, sessionId: string): Promise<ServerRecitation[]> {
-  const response = await request.get(`/api/v1/sessions/${encodeURIComponent(sessionId)}/recitations?limit=100`, { headers: { Authorization: `Bearer ${API_KEY}` } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: ServerRecitation[] }).data;
+function serverRecitations(request: APIRequestContext, sessionId: string): Promise<ServerRecitation[]> {
+  return allOf<ServerRecitation>(request, `/sessions/${encodeURIComponent(sessionId)}/recitations`);
 }
 
 /** The roster row (list item) of one student. */
@@ -246,12 +234,6 @@ test.describe("prefill from the learning plan", () => {
   type Assignment = { status: string; due_date: string; superseded_at: string | null; segments: Segment[] };
   const KIND_LABEL: Record<string, string> = { new_memorization: "New memorisation", recent_revision: "Recent revision", old_revision: "Old revision" };
 
-  async function v1<T>(request: APIRequestContext, path: string): Promise<T> {
-    const response = await request.get(`/api/v1${path}`, { headers: { Authorization: `Bearer ${API_KEY}` } });
-    expect(response.ok(), path).toBe(true);
-    return ((await response.json()) as { data: T }).data;
-  }
-
   test("a student's entry is prefilled with the current assignment's segment once the plans are synced", async ({ adminPage: admin, teacherPage: page, request }, info) => {
     test.skip(info.project.name !== "desktop", "once is enough: it needs a plan sync");
     test.slow();
@@ -265,15 +247,15 @@ test.describe("prefill from the learning plan", () => {
     }).toPass({ timeout: 60_000 });
 
     // A student of the teacher's halqa with an assignment in progress, and what it asks of them (per the API).
-    const semester = (await v1<{ id: string; status: string }[]>(request, "/semesters?limit=100")).find((x) => x.status === "active")!;
-    const halqa = (await v1<{ id: string; name: string }[]>(request, `/halqas?semester_id=${semester.id}&limit=100`)).find((h) => h.name === TEACHER_HALQAS[0])!;
-    const students = await v1<{ id: string; full_name: string; preferred_name: string | null }[]>(request, `/students?halqa_id=${halqa.id}&status=active&limit=100`);
-    const plans = await v1<{ id: string; student_id: string }[]>(request, "/learning-plans?status=active&limit=100");
+    const semester = (await allOf<{ id: string; status: string }>(request, "/semesters")).find((x) => x.status === "active")!;
+    const halqa = (await allOf<{ id: string; name: string }>(request, `/halqas?semester_id=${semester.id}`)).find((h) => h.name === TEACHER_HALQAS[0])!;
+    const students = await allOf<{ id: string; full_name: string; preferred_name: string | null }>(request, `/students?halqa_id=${halqa.id}&status=active`);
+    const plans = await allOf<{ id: string; student_id: string }>(request, "/learning-plans?status=active");
     let expected: { student: (typeof students)[number]; kind: string; start: Point; end: Point } | null = null;
     for (const plan of plans) {
       const student = students.find((x) => x.id === plan.student_id);
       if (!student) continue;
-      const current = (await v1<Assignment[]>(request, `/learning-plans/${plan.id}/assignments?limit=100`))
+      const current = (await allOf<Assignment>(request, `/learning-plans/${plan.id}/assignments`))
         .filter((a) => a.status === "in_progress" && a.superseded_at === null)
         .sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
       const segments = (current?.segments ?? []).filter((x) => x.track_type === "new_memorization").sort((a, b) => a.order - b.order);
@@ -303,14 +285,12 @@ test.describe("a class of thirty", () => {
   /** Brings the halqa to at least 30 active students through the API (names sort after the demo's, so other tests' rows keep their places). */
   async function ensureThirty(request: APIRequestContext) {
     const headers = { Authorization: `Bearer ${API_KEY}` };
-    const semesters = (await (await request.get(`/api/v1/semesters?limit=100`, { headers })).json()) as { data: { id: string; status: string }[] };
-    const active = semesters.data.find((s) => s.status === "active");
+    const active = (await allOf<{ id: string; status: string }>(request, "/semesters")).find((s) => s.status === "active");
     expect(active).toBeDefined();
-    const halqas = (await (await request.get(`/api/v1/halqas?semester_id=${encodeURIComponent(active!.id)}&limit=100`, { headers })).json()) as { data: { id: string; name: string }[] };
-    const halqa = halqas.data.find((h) => h.name === HALQA);
+    const halqa = (await allOf<{ id: string; name: string }>(request, `/halqas?semester_id=${encodeURIComponent(active!.id)}`)).find((h) => h.name === HALQA);
     expect(halqa).toBeDefined();
-    const students = (await (await request.get(`/api/v1/students?halqa_id=${encodeURIComponent(halqa!.id)}&status=active&limit=100`, { headers })).json()) as { data: unknown[] };
-    for (let n = students.data.length; n < 30; n++) {
+    const students = await allOf<unknown>(request, `/students?halqa_id=${encodeURIComponent(halqa!.id)}&status=active`);
+    for (let n = students.length; n < 30; n++) {
       const created = await request.post(`/api/v1/students`, { headers, data: { halqa_id: halqa!.id, full_name: `Zz Class Student ${String(n + 1).padStart(2, "0")}` } });
       expect(created.status()).toBe(201);
     }
