@@ -6,19 +6,15 @@
  * queue batches the marks into one PUT per burst. Strings arrive from the server as templates.
  */
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { browserEnv } from "@/lib/features/live/env";
 import { allPresent, countRegister, mergeRegister, rowNames } from "@/lib/features/live/merge";
 import { waitingSince } from "@/lib/features/live/pending";
-import { createLiveQueue, type LiveQueue, type QueueSnapshot } from "@/lib/features/live/queue";
-import { loadPositions, type Positions } from "@/lib/features/live/quran-positions";
 import type { SurahOption } from "@/lib/features/live/recitation-form";
-import { liveSenders } from "@/lib/features/live/senders";
-import { openLiveStore } from "@/lib/features/live/store";
 import { MARK_STATUSES, type LiveSnapshot, type MarkStatus, type MarkValue, type RecitationDraft } from "@/lib/features/live/types";
 import { cn } from "@/lib/utils";
 import { EndSessionPanel } from "./end-session-panel";
+import { fetchSnapshot, startOfToday, useLiveQueue, usePositions } from "./live-hooks";
 import type { RatingOption } from "./recitation-panel";
 import { RosterRow } from "./roster-row";
 import type { LiveStrings } from "./strings";
@@ -49,77 +45,6 @@ export function LiveRegister(props: Props) {
       <Register {...props} />
     </QueryClientProvider>
   );
-}
-
-const EMPTY_QUEUE: QueueSnapshot = {
-  ready: false,
-  marks: new Map(),
-  recitations: [],
-  savedRows: new Map(),
-  savedRecitations: [],
-  waiting: 0,
-  failed: 0,
-  sending: false,
-  online: true,
-  nextRetryAt: null,
-  lastSavedAt: null,
-  oldestWaitingAt: null,
-  storage: "durable",
-  writeBlocked: null,
-};
-
-const noopSubscribe = () => () => undefined;
-
-function useLiveQueue(tenantId: string, sessionId: string): [LiveQueue | null, QueueSnapshot] {
-  const [queue, setQueue] = useState<LiveQueue | null>(null);
-  useEffect(() => {
-    const q = createLiveQueue({ tenantId, sessionId, store: openLiveStore(), send: liveSenders, env: browserEnv() });
-    // The queue is an external system (IndexedDB, timers, network events) that exists only in the browser and
-    // must be disposed with this effect, so it is created here and handed to render through state.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setQueue(q);
-    return () => {
-      q.dispose();
-      setQueue(null);
-    };
-  }, [tenantId, sessionId]);
-  const snapshot = useSyncExternalStore(
-    queue?.subscribe ?? noopSubscribe,
-    () => queue?.getSnapshot() ?? EMPTY_QUEUE,
-    () => EMPTY_QUEUE,
-  );
-  return [queue, snapshot];
-}
-
-async function fetchSnapshot(sessionId: string): Promise<LiveSnapshot> {
-  const response = await fetch(`/api/live/sessions/${encodeURIComponent(sessionId)}`, { cache: "no-store", headers: { Accept: "application/json" } });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? String(response.status));
-  }
-  return (await response.json()) as LiveSnapshot;
-}
-
-function startOfToday(): number {
-  const d = new Date();
-  d.setHours(0, 0, 0, 0);
-  return d.getTime();
-}
-
-/** The Quran tables for page/juz, loaded once the screen is up (before the network may go). */
-function usePositions(): Positions | null {
-  const [positions, setPositions] = useState<Positions | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadPositions().then(
-      (p) => live && setPositions(p),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return positions;
 }
 
 function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refusals }: Props) {

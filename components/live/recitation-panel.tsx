@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useState, type ReactNode } from "react";
+import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import type { RegisterRecitation } from "@/lib/features/live/merge";
@@ -10,6 +10,7 @@ import type { Positions } from "@/lib/features/live/quran-positions";
 import { prefillRange, rangeProblem, type QuranRange, type SurahOption } from "@/lib/features/live/recitation-form";
 import { RECITATION_KIND_VALUES, type RecitationDraft, type RecitationKind } from "@/lib/features/live/types";
 import { cn } from "@/lib/utils";
+import { Choice, inputClass, NumberField } from "./form-fields";
 import type { Format, LiveStrings } from "./strings";
 import { SurahPicker, surahLabel } from "./surah-picker";
 
@@ -34,8 +35,6 @@ export type RecitationPanelProps = {
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
 };
-
-const inputClass = "h-11 rounded-md border border-border bg-card px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-invalid:border-destructive";
 
 async function fetchPrefill(sessionId: string, studentId: string): Promise<StudentPrefill> {
   const response = await fetch(`/api/live/sessions/${encodeURIComponent(sessionId)}/students/${encodeURIComponent(studentId)}/prefill`, {
@@ -243,53 +242,4 @@ function PanelBody({ tenantId, sessionId, studentId, name, recitations, surahs, 
 function rangeInfo(range: QuranRange, positions: Positions, template: string, fmt: Format): string {
   const span = (a: number, b: number) => (a === b ? fmt("{a}", { a }) : fmt("{a}–{b}", { a, b }));
   return fmt(template, { pages: span(positions.page(range.start), positions.page(range.end)), juz: span(positions.juz(range.start), positions.juz(range.end)) });
-}
-
-function NumberField({ label, value, onChange, error, max }: { label: string; value: string; onChange: (v: string) => void; error: string | null; max?: number }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={max}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-        className={cn(inputClass, "w-28")}
-      />
-      {error ? (
-        <span id={`${id}-error`} className="max-w-56 text-destructive">
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-function Choice<T extends string | number>({ legend, name, value, options, onChange, error }: { legend: string; name: string; value: T | null; options: { value: T; label: string }[]; onChange: (v: T) => void; error?: string | null }): ReactNode {
-  return (
-    <fieldset className="flex flex-col gap-1" aria-invalid={error ? true : undefined}>
-      <legend className="mb-1">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((option) => (
-          <label
-            key={String(option.value)}
-            className={cn(
-              "flex min-h-11 cursor-pointer touch-manipulation items-center gap-2 rounded-md border px-3 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60",
-              value === option.value ? "border-primary bg-primary/10 font-semibold" : "border-border bg-card",
-            )}
-          >
-            <input type="radio" name={name} className="size-4 accent-primary" checked={value === option.value} onChange={() => onChange(option.value)} />
-            {option.label}
-          </label>
-        ))}
-      </div>
-      {error ? <span className="text-destructive">{error}</span> : null}
-    </fieldset>
-  );
 }

@@ -1,0 +1,57 @@
+"use client";
+
+import { useId, type ReactNode } from "react";
+import { cn } from "@/lib/utils";
+
+/** Small fields of the recitation entry: 44 px high, labelled, errors tied to their input. */
+export const inputClass = "h-11 rounded-md border border-border bg-card px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-invalid:border-destructive";
+
+export function NumberField({ label, value, onChange, error, max }: { label: string; value: string; onChange: (v: string) => void; error: string | null; max?: number }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={max}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        className={cn(inputClass, "w-28")}
+      />
+      {error ? (
+        <span id={`${id}-error`} className="max-w-56 text-destructive">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A row of big radio buttons inside a fieldset (kind, rating). */
+export function Choice<T extends string | number>({ legend, name, value, options, onChange, error }: { legend: string; name: string; value: T | null; options: { value: T; label: string }[]; onChange: (v: T) => void; error?: string | null }): ReactNode {
+  return (
+    <fieldset className="flex flex-col gap-1" aria-invalid={error ? true : undefined}>
+      <legend className="mb-1">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={String(option.value)}
+            className={cn(
+              "flex min-h-11 cursor-pointer touch-manipulation items-center gap-2 rounded-md border px-3 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60",
+              value === option.value ? "border-primary bg-primary/10 font-semibold" : "border-border bg-card",
+            )}
+          >
+            <input type="radio" name={name} className="size-4 accent-primary" checked={value === option.value} onChange={() => onChange(option.value)} />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error ? <span className="text-destructive">{error}</span> : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+/** The live screen's connections to the browser: its queue (IndexedDB, timers, network), the poll's fetch and the lazy Quran tables. */
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { browserEnv } from "@/lib/features/live/env";
+import { createLiveQueue, type LiveQueue, type QueueSnapshot } from "@/lib/features/live/queue";
+import { loadPositions, type Positions } from "@/lib/features/live/quran-positions";
+import { liveSenders } from "@/lib/features/live/senders";
+import { openLiveStore } from "@/lib/features/live/store";
+import type { LiveSnapshot } from "@/lib/features/live/types";
+
+const EMPTY_QUEUE: QueueSnapshot = {
+  ready: false,
+  marks: new Map(),
+  recitations: [],
+  savedRows: new Map(),
+  savedRecitations: [],
+  waiting: 0,
+  failed: 0,
+  sending: false,
+  online: true,
+  nextRetryAt: null,
+  lastSavedAt: null,
+  oldestWaitingAt: null,
+  storage: "durable",
+  writeBlocked: null,
+};
+
+const noopSubscribe = () => () => undefined;
+
+export function useLiveQueue(tenantId: string, sessionId: string): [LiveQueue | null, QueueSnapshot] {
+  const [queue, setQueue] = useState<LiveQueue | null>(null);
+  useEffect(() => {
+    const q = createLiveQueue({ tenantId, sessionId, store: openLiveStore(), send: liveSenders, env: browserEnv() });
+    // The queue is an external system (IndexedDB, timers, network events) that exists only in the browser and
+    // must be disposed with this effect, so it is created here and handed to render through state.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setQueue(q);
+    return () => {
+      q.dispose();
+      setQueue(null);
+    };
+  }, [tenantId, sessionId]);
+  const snapshot = useSyncExternalStore(
+    queue?.subscribe ?? noopSubscribe,
+    () => queue?.getSnapshot() ?? EMPTY_QUEUE,
+    () => EMPTY_QUEUE,
+  );
+  return [queue, snapshot];
+}
+
+export async function fetchSnapshot(sessionId: string): Promise<LiveSnapshot> {
+  const response = await fetch(`/api/live/sessions/${encodeURIComponent(sessionId)}`, { cache: "no-store", headers: { Accept: "application/json" } });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? String(response.status));
+  }
+  return (await response.json()) as LiveSnapshot;
+}
+
+export function startOfToday(): number {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+}
+
+/** The Quran tables for page/juz, loaded once the screen is up (before the network may go). */
+export function usePositions(): Positions | null {
+  const [positions, setPositions] = useState<Positions | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadPositions().then(
+      (p) => live && setPositions(p),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return positions;
+}
