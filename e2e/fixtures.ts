@@ -42,9 +42,28 @@ function pageAs(role: DemoRole) {
   return async ({ browser }: { browser: import("@playwright/test").Browser }, use: (page: Page) => Promise<void>) => {
     const context = await browser.newContext({ storageState: storageStateFor(role) });
     const page = await context.newPage();
+    const unprotected = watchSecurityHeaders(page);
     await use(page);
     await context.close();
+    expect(unprotected, "HTML pages served without the security headers").toEqual([]);
   };
+}
+
+/**
+ * Every HTML document a signed-in test opens is checked for the security headers (the full check
+ * of each header is in security-headers.spec.ts): a strict CSP with a nonce and frame-ancestors
+ * 'none', nosniff, the referrer policy. Returns the documents that lacked one, filled as pages load.
+ */
+function watchSecurityHeaders(page: Page): string[] {
+  const unprotected: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "document" || !(response.headers()["content-type"] ?? "").includes("text/html")) return;
+    const headers = response.headers();
+    const csp = headers["content-security-policy"] ?? "";
+    const ok = /'nonce-[A-Za-z0-9+/=]+'/.test(csp) && csp.includes("frame-ancestors 'none'") && headers["x-content-type-options"] === "nosniff" && headers["referrer-policy"] === "strict-origin-when-cross-origin";
+    if (!ok) unprotected.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  return unprotected;
 }
 
 export const test = base.extend<Fixtures>({
