@@ -70,8 +70,11 @@ export function clientFor(connectionId: string): V1Client {
 
 /**
  * Embedded mode: each call carries the id of the page request that made it (set by proxy.ts), so
- * the embedded API can count a page's v1 calls for the call-budget tests. Nothing is added when the
- * dashboard talks to a real school.
+ * the embedded API can count a page's v1 calls for the call-budget tests. Inside the Next.js server
+ * the embedded API lives in this very process, so a call goes straight to its router — the same
+ * checks and responses as over HTTP, without a loopback round trip through the server (a live
+ * register's save makes three v1 calls). Tests and scripts outside the server use HTTP. Nothing of
+ * this applies when the dashboard talks to a real school.
  */
 const tracedFetch: typeof fetch = async (input, init) => {
   let requestId: string | null = null;
@@ -80,8 +83,10 @@ const tracedFetch: typeof fetch = async (input, init) => {
   } catch {
     // outside a request (start-up, scripts): nothing to trace
   }
-  if (!requestId) return fetch(input, init);
   const traced = new Headers(init?.headers);
-  traced.set("x-dashboard-request", requestId);
-  return fetch(input, { ...init, headers: traced });
+  if (requestId) traced.set("x-dashboard-request", requestId);
+  if (process.env.NEXT_RUNTIME !== "nodejs") return fetch(input, { ...init, headers: traced });
+  const { embeddedSchoolApi } = await import("@/lib/school-api/runtime");
+  const api = await embeddedSchoolApi();
+  return api.handle(new Request(input, { ...init, headers: traced }), { clientIp: "127.0.0.1" });
 };

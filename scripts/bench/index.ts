@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { apiSuite } from "./api";
+import { attendanceSuite } from "./attendance";
 import { syncSuite } from "./sync";
 import type { LoadOptions } from "./load";
 import { countVerdicts, printSuite, writeResults, type SuiteReport } from "./report";
@@ -10,7 +11,7 @@ import { build, ROOT, staleBuildReason, startServer, stopAllChildren, type Runni
 import type { Suite } from "./suite";
 
 /** Every bench suite, in the order `all` runs them. Later benches append here. */
-const SUITES: Suite[] = [apiSuite, syncSuite];
+const SUITES: Suite[] = [apiSuite, syncSuite, attendanceSuite];
 
 const RESULTS_FILE = path.join(ROOT, ".bench", "results.json");
 const CPU_PROFILE_DIR = path.join(ROOT, ".bench", "cpu");
@@ -19,7 +20,7 @@ const BUILD_TIMEOUT_MS = 20 * 60_000;
 const USAGE = `Usage: npm run bench -- [${SUITES.map((suite) => suite.name).join("|")}|all] [options]
 
 Suites:
-${SUITES.map((suite) => `  ${suite.name.padEnd(8)} ${suite.summary}`).join("\n")}
+${SUITES.map((suite) => `  ${suite.name.padEnd(10)} ${suite.summary}`).join("\n")}
 
 Options:
   --build            always run \`next build\` first (default: only when .next is missing or older than the sources)

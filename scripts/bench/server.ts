@@ -97,6 +97,9 @@ export async function startServer(signal: AbortSignal, options: ServerOptions = 
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     SCHOOL_API_DATA_DIR: "memory://",
+    // A fresh dashboard store too: the demo accounts link to ids of this run's fresh school.
+    DASHBOARD_DATA_DIR: "memory://",
+    PLAN_SYNC_INTERVAL_MINUTES: "0",
     SCHOOL_API_RATE_LIMIT_PER_MINUTE: "0",
     // Its own admin token, so the runtime does not overwrite the developer's .data/school-admin-token.
     SCHOOL_ADMIN_TOKEN: `bench_${randomBytes(16).toString("hex")}`,

@@ -70,9 +70,10 @@ describe("LiveQueue batching", () => {
   it("sends 30 taps within the debounce window as ONE batch, the last tap per student winning", async () => {
     const t = setup();
     await t.queue.ready;
+    // A sweep down the register: 30 taps 2 ms apart, within the debounce and maxWait.
     for (let i = 0; i < 30; i++) {
       t.queue.mark(`stu_${i}`, "present");
-      await t.env.advance(10);
+      await t.env.advance(2);
     }
     t.queue.mark("stu_3", "absent");
     t.queue.mark("stu_4", { status: "late", late_minutes: 7, note: "  bus  " });
@@ -92,16 +93,18 @@ describe("LiveQueue batching", () => {
   it("sends a burst of continuous taps at the latest maxWait after its first tap", async () => {
     const t = setup();
     await t.queue.ready;
-    for (let i = 0; i < 10; i++) {
+    const { debounceMs, maxWaitMs } = DEFAULT_TIMINGS;
+    const gap = debounceMs - 5;
+    for (let i = 0; i < 20; i++) {
       t.queue.mark(`stu_${i}`, "present");
-      await t.env.advance(300);
+      await t.env.advance(gap);
     }
-    // 10 taps, 300 ms apart: the debounce alone would never fire; maxWait (2 s) sends the first ones.
+    // Taps closer than the debounce: it alone would never fire; maxWait sends the first ones.
     expect(t.marks.length).toBeGreaterThanOrEqual(1);
-    expect(t.marks[0]!.marks.length).toBeLessThanOrEqual(8);
-    await t.env.advance(1_000);
-    expect(t.marks.flatMap((b) => b.marks)).toHaveLength(10);
-    expect(t.marks.length).toBeLessThanOrEqual(2);
+    expect(t.marks[0]!.marks.length).toBeLessThanOrEqual(Math.ceil(maxWaitMs / gap) + 1);
+    await t.env.advance(maxWaitMs);
+    expect(t.marks.flatMap((b) => b.marks)).toHaveLength(20);
+    expect(t.marks.length).toBeLessThanOrEqual(Math.ceil((20 * gap) / maxWaitMs) + 1);
   });
 
   it("keeps a mark changed while its batch was out pending, and sends the newer version next", async () => {
@@ -161,7 +164,7 @@ describe("LiveQueue failures", () => {
     await t.queue.ready;
     t.replies.marks = async () => ({ ok: false, retryable: true, message: "unavailable" });
     t.queue.mark("stu_1", "present");
-    await t.env.advance(400);
+    await t.env.advance(DEFAULT_TIMINGS.debounceMs);
     expect(t.marks).toHaveLength(1);
     const snap = t.queue.getSnapshot();
     expect(snap.marks.get("stu_1")?.state).toBe("pending");
