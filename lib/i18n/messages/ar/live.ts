@@ -46,6 +46,7 @@ export const live: Catalogue<typeof en> = {
   readOnlyNotAllowed: "لا يحق لك تسجيل الحضور في هذه الجلسة.",
   readOnlyNoRecitations: "لا يحق لك تسجيل التسميع في هذه الجلسة.",
   readOnlyNoEnd: "لا يحق لك إنهاء هذه الجلسة.",
+  readOnlySheikhIneligible: "الشيخ الذي يقود هذه الجلسة لم يعد مؤهلًا، فلن تنهيها المدرسة؛ اختر شيخًا مؤهلًا في صفحة الجلسة أولًا.",
   endedMeanwhile: "أُنهيت الجلسة من جهاز آخر.",
   pollFailed: "تعذّر تحديث الكشف: {message}",
   emptyRoster: "لا يوجد طلاب مؤهلون لهذه الجلسة.",

@@ -43,6 +43,7 @@ export const live = {
   readOnlyNotAllowed: "you may not mark attendance for this session.",
   readOnlyNoRecitations: "you may not record recitations for this session.",
   readOnlyNoEnd: "you may not end this session.",
+  readOnlySheikhIneligible: "the sheikh leading this session is no longer eligible, so the school will not end it; choose an eligible sheikh on the session page first.",
   endedMeanwhile: "the session was ended on another device.",
   pollFailed: "Could not refresh the register: {message}",
   emptyRoster: "No students are eligible for this session.",

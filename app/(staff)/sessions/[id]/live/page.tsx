@@ -1,5 +1,6 @@
-// v1 calls: 5 — the session, then the halqa's students + the session's attendance + its
-// recitations in parallel (lib/features/live/read-model.ts), then GET /halqas/{id} for the title;
+// v1 calls: 6 — the session, then the halqa's students + the session's attendance + its
+// recitations in parallel (lib/features/live/read-model.ts), then GET /halqas/{id} for the title and
+// GET /sheikhs/{id} (is the session's sheikh still eligible, so that it can be ended?);
 // plus GET /school once per process (it also gives the rating scale), GET /surahs once a day per
 // tenant (lib/features/reference.ts) and, for a teacher, GET /sheikhs/{id} per linked sheikh.
 // Opening a student's recitation entry fetches its prefill (3 calls, see its route).
@@ -14,6 +15,7 @@ import { loadLiveSnapshot } from "@/lib/features/live/read-model";
 import { surahsFor } from "@/lib/features/reference";
 import { writeBlockOf } from "@/lib/features/write-access";
 import type { Translate } from "@/lib/i18n/core";
+import { NotFoundError } from "@/lib/v1";
 import { getI18n } from "@/lib/i18n/server";
 
 type Props = { params: Promise<{ id: string }> };
@@ -135,19 +137,27 @@ export default async function LiveSessionPage({ params }: Props) {
   // loadLiveSnapshot answers null for a missing session and for one the actor may not view (can.viewSession).
   if (!snapshot) notFound();
   const { t, date, locale } = i18n;
-  const [halqa, schoolBlock] = await Promise.all([
+  const [halqa, schoolBlock, sheikhEligible] = await Promise.all([
     client
       .call("getHalqa", { params: { id: snapshot.session.halqa_id } })
       .then((h) => h.name)
       .catch(() => t("sessions.unknownHalqa")),
     writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true })),
+    // GET /sheikhs/{id} answers only currently eligible sheikhs; the school ends a session only with one (spec rule 2).
+    client.call("getSheikh", { params: { id: snapshot.session.sheikh_id } }).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof NotFoundError) return false;
+        throw error;
+      },
+    ),
   ]);
   const href = `/sessions/${encodeURIComponent(snapshot.session.id)}`;
   const ended = snapshot.session.status !== "open" ? t("live.readOnlyEnded") : null;
   const readOnly = {
     marks: ended ?? (snapshot.can.markAttendance ? null : t("live.readOnlyNotAllowed")),
     recitations: ended ?? (snapshot.can.recordRecitation ? null : t("live.readOnlyNoRecitations")),
-    end: ended ?? (snapshot.can.endSession ? null : t("live.readOnlyNoEnd")),
+    end: ended ?? (!snapshot.can.endSession ? t("live.readOnlyNoEnd") : sheikhEligible ? null : t("live.readOnlySheikhIneligible")),
     school: ended ? null : schoolBlock,
   };
   const ratings = school.rating_scale.map((level) => ({ value: level.value, label: locale === "ar" ? level.label_ar : level.label }));
