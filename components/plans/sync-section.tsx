@@ -5,11 +5,16 @@ import type { SyncStatusView } from "@/lib/features/plans/sync-status";
 import type { I18n } from "@/lib/i18n/server";
 import { SyncNow } from "./sync-now";
 
+/** When plans were last synced completely, in words (everyone who sees plans is shown this). */
+export function lastSyncText(view: Pick<SyncStatusView, "lastCompletedAt" | "lastMode">, { t, date }: I18n): string {
+  return view.lastCompletedAt ? t("plans.sync.last", { time: date(view.lastCompletedAt, { time: true }), mode: t(`plans.sync.${view.lastMode ?? "full"}`) }) : t("plans.sync.never");
+}
+
 /** Admins: when plans were last synced, what that cycle did, why the last one stopped, and "Sync now". */
 export function SyncSection({ view, i18n }: { view: SyncStatusView; i18n: I18n }) {
-  const { t, date, locale } = i18n;
+  const { t, locale } = i18n;
   const minutes = intervalMinutesFromEnv();
-  const last = view.lastCompletedAt ? t("plans.sync.last", { time: date(view.lastCompletedAt, { time: true }), mode: t(`plans.sync.${view.lastMode ?? "full"}`) }) : t("plans.sync.never");
+  const last = lastSyncText(view, i18n);
   const counts = view.lastCounts
     ? t("plans.sync.lastCounts", { plans: view.lastCounts.plans, assignments: view.lastCounts.assignments, requests: view.lastCounts.requests, seconds: Math.max(1, Math.round(view.lastCounts.durationMs / 1000)) })
     : null;

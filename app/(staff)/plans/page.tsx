@@ -10,7 +10,7 @@ import { PlanFilters } from "@/components/plans/plan-filters";
 import { PlanTable } from "@/components/plans/plan-table";
 import { PlansUnavailable } from "@/components/plans/plans-unavailable";
 import { StatusCounts } from "@/components/plans/status-counts";
-import { SyncSection } from "@/components/plans/sync-section";
+import { lastSyncText, SyncSection } from "@/components/plans/sync-section";
 import { requireActor } from "@/lib/auth/session";
 import { PLAN_STATUSES } from "@/lib/contract";
 import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
@@ -56,9 +56,7 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
           {list.canSync ? (
             <SyncSection view={syncStatusView(list.syncStatus)} i18n={i18n} />
           ) : list.syncStatus.lastCompletedAt ? (
-            <p className="text-sm text-muted-foreground">
-              {t("plans.sync.last", { time: date(list.syncStatus.lastCompletedAt, { time: true }), mode: t(`plans.sync.${list.syncStatus.lastMode ?? "full"}`) })}
-            </p>
+            <p className="text-sm text-muted-foreground">{lastSyncText(syncStatusView(list.syncStatus), i18n)}</p>
           ) : null}
           <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/plans" keep={{ status: filters.status, q: filters.q }} />
           {list.selected && semesterId ? (
