@@ -9,7 +9,7 @@ import { LanguageSwitch } from "@/components/shell/language-switch";
 import { problemMessage } from "@/lib/actions/problem";
 import { currentActor } from "@/lib/auth/session";
 import { getI18n, type I18n } from "@/lib/i18n/server";
-import { connectSchool, schoolConnectionFromEnv, V1Error } from "@/lib/v1";
+import { connectSchool, failureOf, schoolConnectionFromEnv } from "@/lib/v1";
 
 type Landing = { ok: true; school: School; demo: boolean } | { ok: false; code: string; message: string };
 
@@ -19,10 +19,11 @@ async function loadLanding(t: I18n["t"]): Promise<Landing> {
     const { school } = await connectSchool(config);
     return { ok: true, school, demo: mode === "embedded" };
   } catch (error) {
-    if (!(error instanceof V1Error)) throw error;
-    // V1 errors carry no credential, so their code and message are safe for the server log.
-    console.warn(`[landing] school API: ${error.name} ${error.code}: ${error.message}`);
-    return { ok: false, code: error.code, message: problemMessage(error, t) };
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    // Failures carry no credential, so their code is safe for the server log.
+    console.warn(`[landing] school API: ${failure.code}`);
+    return { ok: false, code: failure.code, message: problemMessage(error, t) };
   }
 }
 

@@ -3,7 +3,7 @@ import { problemMessage } from "@/lib/actions/problem";
 import type { Actor } from "@/lib/auth/users";
 import { clientFor } from "@/lib/connections";
 import type { Locale, Translate } from "@/lib/i18n/core";
-import { V1Error } from "@/lib/v1";
+import { failureOf } from "@/lib/v1";
 
 export type SchoolHeading = { ok: true; name: string } | { ok: false; message: string };
 
@@ -17,8 +17,9 @@ export async function loadSchoolHeading(actor: Actor, locale: Locale, t: Transla
     const school = await clientFor(actor.connectionId).tenant();
     return { ok: true, name: locale === "ar" && school.name_ar ? school.name_ar : school.name };
   } catch (error) {
-    if (!(error instanceof V1Error)) throw error;
-    console.warn(`[shell] school API: ${error.name} ${error.code}`);
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    console.warn(`[shell] school API: ${failure.code}`);
     return { ok: false, message: problemMessage(error, t) };
   }
 }

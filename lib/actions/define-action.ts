@@ -8,12 +8,42 @@ import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import type { Role } from "@/lib/db/schema";
 import { translator, type Translate } from "@/lib/i18n/core";
-import { V1Error, ValidationError, type V1Client } from "@/lib/v1";
-import { problemMessage } from "./problem";
+import { failureMessage, failureOf, type Failure, type V1Client } from "@/lib/v1";
 
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+/**
+ * Why an action did not happen, for the person (`message`, in their language) and for the screen:
+ * `code` is the school's error code or the dashboard's own (`signed_out`, `invalid_input`,
+ * `forbidden`); `retryable`: the same request may succeed later (network, 5xx, 429); `blocked`:
+ * no write through this connection can succeed until the school changes something.
+ */
+export type ActionFailure = {
+  ok: false;
+  code: string;
+  message: string;
+  fieldErrors?: Record<string, string>;
+  retryable: boolean;
+  blocked: boolean;
+};
+
+export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
+
+/** A refusal of the dashboard itself (not the school's API). */
+export function refusal(code: "signed_out" | "invalid_input" | "forbidden", message: string, fieldErrors?: Record<string, string>): ActionFailure {
+  return { ok: false, code, message, ...(fieldErrors ? { fieldErrors } : {}), retryable: false, blocked: false };
+}
+
+/** A failure of the school's API as an action result. */
+export function refusalOf(failure: Failure, t: Translate): ActionFailure {
+  const invalid = failure.kind === "validation_failed";
+  return {
+    ok: false,
+    code: failure.code,
+    message: failureMessage(failure, t),
+    ...(invalid ? { fieldErrors: failure.fieldErrors } : {}),
+    retryable: failure.retryable,
+    blocked: failure.blocksWrites,
+  };
+}
 
 export type ActionContext = { actor: Actor; subject: Subject; client: V1Client; t: Translate };
 
@@ -45,12 +75,12 @@ export function defineAction<S extends z.ZodType, T>(config: Config<S, T>) {
     const raw = args[1] instanceof FormData ? formToObject(args[1]) : args[0];
     const actor = await currentActor();
     const t = translator(actor?.locale ?? "en");
-    if (!actor) return { ok: false, message: t("errors.signedOut") };
+    if (!actor) return refusal("signed_out", t("errors.signedOut"));
     const parsed = config.input.safeParse(raw);
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
-      return { ok: false, message: t("errors.invalidInput"), fieldErrors };
+      return refusal("invalid_input", t("errors.invalidInput"), fieldErrors);
     }
     const input = parsed.data;
     const target = config.target?.(input);
@@ -62,19 +92,19 @@ export function defineAction<S extends z.ZodType, T>(config: Config<S, T>) {
     try {
       if (!config.roles.includes(actor.role) || !(await config.authorize(ctx, input))) {
         await audit("denied");
-        return { ok: false, message: t("errors.forbidden") };
+        return refusal("forbidden", t("errors.forbidden"));
       }
       const data = await config.run(ctx, input);
       await audit("ok", undefined, data);
       return { ok: true, data };
     } catch (error) {
-      if (!(error instanceof V1Error)) {
+      const failure = failureOf(error);
+      if (!failure) {
         await audit("failed", { error: "unexpected" });
         throw error;
       }
-      await audit(error instanceof ValidationError ? "failed" : "denied", { code: error.code });
-      if (error instanceof ValidationError) return { ok: false, message: t("errors.invalidInput"), fieldErrors: error.fieldErrors };
-      return { ok: false, message: problemMessage(error, t) };
+      await audit(failure.kind === "validation_failed" ? "failed" : "denied", { code: failure.code });
+      return refusalOf(failure, t);
     }
   };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ErrorBody } from "@/lib/contract";
+import { FAILURE_BRAND, fieldErrorsOf } from "./failures";
 
 type Details = Record<string, unknown>;
 
@@ -14,9 +15,11 @@ type V1ErrorInit = {
 
 /**
  * Every failure of the v1 client. Built only from sanitized values: the API key is never a field
- * of an error, and server-supplied text is redacted before it gets here.
+ * of an error, and server-supplied text is redacted before it gets here. Read it with `failureOf`
+ * (./failures.ts), never with `instanceof`: the classes exist once per bundle layer.
  */
 export class V1Error extends Error {
+  readonly [FAILURE_BRAND] = true as const;
   // Explicit names: production builds minify class names.
   override name = "V1Error";
   /** The contract's error code, or a client-side one (`network_error`, `timeout`, `invalid_response`, …). */
@@ -103,7 +106,7 @@ export class ValidationError extends V1Error {
   readonly fieldErrors: Record<string, string>;
   constructor(init: V1ErrorInit) {
     super(init);
-    this.fieldErrors = stringRecord(init.details?.fields);
+    this.fieldErrors = fieldErrorsOf(init.details);
   }
 }
 export class RateLimitedError extends V1Error {
@@ -179,13 +182,4 @@ export function errorFromResponse(input: {
   if (status >= 500) return new ServerError(init);
   const Known = BY_CODE[code];
   return new (Known ?? classByStatus(status))(init);
-}
-
-function stringRecord(value: unknown): Record<string, string> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(value)) {
-    if (typeof message === "string") out[path] = message;
-  }
-  return out;
 }

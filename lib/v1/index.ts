@@ -16,3 +16,4 @@ export * from "./errors";
 export { DEFAULT_TIMEOUT_MS, normalizeBaseUrl } from "./fetch";
 export { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from "./retry";
 export type { CallArgs, ItemOf, Page, PaginatedName, QueryArgs, ResultOf } from "./types";
+export * from "./failures";

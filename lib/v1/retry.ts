@@ -1,5 +1,6 @@
 import "server-only";
-import { NetworkError, RateLimitedError, ServerError, type V1Error } from "./errors";
+import type { V1Error } from "./errors";
+import { failureOf } from "./failures";
 
 export type RetryPolicy = {
   /** Attempts in total, the first included. 1 turns retries off. */
@@ -35,7 +36,7 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | n
 
 /** Network failures (timeouts included), 429 and 5xx may pass; every other failure is final. */
 export function isTransient(error: V1Error): boolean {
-  return error instanceof NetworkError || error instanceof RateLimitedError || error instanceof ServerError;
+  return failureOf(error)?.retryable ?? false;
 }
 
 /**

@@ -125,7 +125,7 @@ describe("disabling", () => {
     const otherAdmin = await newUser("admin");
     await as(admin, () => setUserDisabled({ userId: otherAdmin, disabled: true }));
     const result = await as({ ...admin, id: otherAdmin }, () => createUser({ email: "ghost@example.org", name: "Ghost", role: "admin", password: "a long initial password" }));
-    expect(result).toEqual({ ok: false, message: t("errors.signedOut") });
+    expect(result).toEqual({ ok: false, code: "signed_out", message: t("errors.signedOut"), retryable: false, blocked: false });
   });
 });
 
@@ -179,7 +179,7 @@ describe("links by ids from the school's API", () => {
   it("reads an unknown sheikh id as not found and stores nothing", async () => {
     const id = await newUser("teacher");
     const result = await as(admin, () => linkTeacherSheikh({ userId: id, sheikhId: "shk_does_not_exist" }));
-    expect(result).toEqual({ ok: false, message: t("errors.notFound") });
+    expect(result).toEqual({ ok: false, code: "not_found", message: t("errors.notFound"), retryable: false, blocked: false });
     expect((await userState(id)).links).toEqual([]);
   });
 });

@@ -5,29 +5,21 @@ import type { ReadScope } from "@/lib/contract/scopes";
 import { clientFor, isEmbeddedMode, loadConnections } from "@/lib/connections";
 import { dashboardDb } from "@/lib/db";
 import { auditLog, connections } from "@/lib/db/schema";
-import {
-  FeatureUnavailableError,
-  InsufficientScopeError,
-  InvalidApiKeyError,
-  NetworkDeniedError,
-  NetworkError,
-  RateLimitedError,
-  SchoolSuspendedError,
-  ServerError,
-  V1Error,
-  type V1Client,
-} from "@/lib/v1";
+import { failureOf, type FailureCode, type V1Client } from "@/lib/v1";
 import { API_WRITE_ACTION_PREFIXES, summarizeHealth, writeEvidenceFrom, type Health, type ProbeOutcome } from "./health";
 
+const OUTCOMES: Partial<Record<FailureCode, ProbeOutcome>> = {
+  insufficient_scope: "missingScope",
+  feature_unavailable: "featureOff",
+  invalid_api_key: "invalidKey",
+  school_suspended: "suspended",
+  network_denied: "networkDenied",
+};
+
 function outcomeOf(error: unknown): ProbeOutcome {
-  if (!(error instanceof V1Error)) throw error;
-  if (error instanceof InsufficientScopeError) return "missingScope";
-  if (error instanceof FeatureUnavailableError) return "featureOff";
-  if (error instanceof InvalidApiKeyError) return "invalidKey";
-  if (error instanceof SchoolSuspendedError) return "suspended";
-  if (error instanceof NetworkDeniedError) return "networkDenied";
-  if (error instanceof NetworkError || error instanceof ServerError || error instanceof RateLimitedError) return "unreachable";
-  return "error";
+  const failure = failureOf(error);
+  if (!failure) throw error;
+  return OUTCOMES[failure.kind] ?? (failure.retryable ? "unreachable" : "error");
 }
 
 async function probe<T>(run: () => Promise<T>): Promise<{ outcome: ProbeOutcome; value: T | null }> {

@@ -6,7 +6,7 @@ import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor, loadConnections } from "@/lib/connections";
 import type { Locale } from "@/lib/i18n/core";
-import { V1Error } from "@/lib/v1";
+import { isFailure } from "@/lib/v1";
 
 type AdminAbility = "manageUsers" | "viewConnectionHealth" | "viewAuditLog";
 
@@ -26,7 +26,7 @@ export async function schoolOf(connectionId: string, locale: Locale): Promise<{ 
     const school = await clientFor(connectionId).tenant();
     return { name: locale === "ar" && school.name_ar ? school.name_ar : school.name, timeZone: school.time_zone };
   } catch (error) {
-    if (!(error instanceof V1Error)) throw error;
+    if (!isFailure(error)) throw error;
     return { name: loadConnections().find((c) => c.id === connectionId)?.label ?? connectionId, timeZone: "UTC" };
   }
 }

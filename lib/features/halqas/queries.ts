@@ -5,7 +5,7 @@ import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import type { Halqa, Semester } from "@/lib/contract";
 import { resolveSemester, semestersFor } from "@/lib/features/reference";
-import { BadRequestError, NotFoundError } from "@/lib/v1";
+import { isFailure } from "@/lib/v1";
 import { addDays, todayIn } from "./dates";
 import { buildHalqaRows, byName, filterHalqaRows, newestSessionsFirst, type HalqaRow } from "./rows";
 
@@ -36,7 +36,7 @@ export async function loadHalqaList(actor: Actor, filters: HalqaListFilters) {
 
 /** An id that names nothing (or something of another school) reads as absent; other failures are thrown. */
 export function missingAsNull(error: unknown): null {
-  if (error instanceof NotFoundError || error instanceof BadRequestError) return null;
+  if (isFailure(error, "not_found", "bad_request")) return null;
   throw error;
 }
 

@@ -151,7 +151,7 @@ describe("saveMarks", () => {
     const { items: roster } = await admin.listAll("listStudents", { query: { halqa_id: other.halqa_id, status: "active" } });
     calls = [];
     const result = await saveMarks({ sessionId: other.id, deviceId: "dev-1", marks: [{ student_id: roster[0]!.id, status: "present", clientVersion: 1 }] });
-    expect(result).toEqual({ ok: false, message: "You are not allowed to do this.", retryable: false });
+    expect(result).toEqual({ ok: false, code: "forbidden", message: "You are not allowed to do this.", retryable: false, blocked: false });
     expect(writes()).toHaveLength(0);
     expect(await attendanceOf(other.id)).toEqual([]);
     const { listAudit } = await import("@/lib/audit");
@@ -181,9 +181,29 @@ describe("saveMarks", () => {
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.retryable).toBe(false);
-    expect(Object.keys(result.fieldErrors ?? {})).toEqual(["rows.1.student_id"]);
+    expect(result).toMatchObject({ code: "validation_failed", retryable: false, blocked: false });
+    // Keyed by the student at fault, in the teacher's words; never by a batch index.
+    expect(result.fieldErrors).toEqual({ [ineligible!.id]: "Not saved: this student is not eligible for this session (not active in its halqa)." });
     expect((await attendanceOf(mine.id)).some((r) => r.student_id === students[4]!.id)).toBe(false);
+  });
+
+  it("names the student at fault even when a superseded row was dropped before the PUT (indexes shift)", async () => {
+    state.actor = teacher;
+    const deviceId = "dev-shift";
+    expect((await saveMarks({ sessionId: mine.id, deviceId, marks: [{ student_id: students[6]!.id, status: "absent", clientVersion: 5 }] })).ok).toBe(true);
+    calls = [];
+    const result = await saveMarks({
+      sessionId: mine.id,
+      deviceId,
+      marks: [
+        { student_id: students[6]!.id, status: "present", clientVersion: 3 }, // older than 5: dropped
+        { student_id: ineligible!.id, status: "present", clientVersion: 6 },
+      ],
+    });
+    expect(writes()).toHaveLength(1);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.fieldErrors ?? {})).toEqual([ineligible!.id]);
   });
 
   it("flags network failures as retryable", async () => {
@@ -203,20 +223,21 @@ describe("saveMarks", () => {
   });
 });
 
+const input = (over: Partial<RecordRecitationInput> = {}): RecordRecitationInput => ({
+  sessionId: mine.id,
+  clientId: "5d8f3f0e-8a1e-4c1b-9d5e-0a4c6f2b7e11",
+  student_id: students[0]!.id,
+  kind: "new_memorization",
+  start: { surah: 78, ayah: 1 },
+  end: { surah: 78, ayah: 16 },
+  rating: 4,
+  mistakes: 2,
+  note: null,
+  recorded_at: "2026-01-01T08:30:00.000Z",
+  ...over,
+});
+
 describe("recordRecitation", () => {
-  const input = (over: Partial<RecordRecitationInput> = {}): RecordRecitationInput => ({
-    sessionId: mine.id,
-    clientId: "5d8f3f0e-8a1e-4c1b-9d5e-0a4c6f2b7e11",
-    student_id: students[0]!.id,
-    kind: "new_memorization",
-    start: { surah: 78, ayah: 1 },
-    end: { surah: 78, ayah: 16 },
-    rating: 4,
-    mistakes: 2,
-    note: null,
-    recorded_at: "2026-01-01T08:30:00.000Z",
-    ...over,
-  });
 
   it("creates a recitation once, however often it is sent with the same clientId", async () => {
     state.actor = teacher;
@@ -293,5 +314,61 @@ describe("GET /api/live/sessions/{id}", () => {
     const signedOut = await get(mine.id);
     expect(signedOut.status).toBe(401);
     expect(signedOut.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+/**
+ * The Next.js server holds one copy of lib/v1 per bundle layer, and clients are cached on
+ * globalThis by whichever layer asked first (the plan-sync scheduler, a route handler, a page).
+ * Failures thrown by another copy's classes must still be refusals, never crashes.
+ */
+describe("a client made by another copy of lib/v1 (another bundle layer)", () => {
+  const clients = globalThis as typeof globalThis & { __v1Clients?: Map<string, V1Client> };
+  let original: Map<string, V1Client> | undefined;
+
+  beforeAll(async () => {
+    original = clients.__v1Clients;
+    vi.resetModules();
+    const other = await import("@/lib/v1/client");
+    const url = server.url;
+    clients.__v1Clients = new Map([
+      ["alnoor", other.createV1Client({ baseUrl: url, apiKey: "demo_alnoor_admin" })],
+      ["arqam", other.createV1Client({ baseUrl: url, apiKey: "demo_arqam_admin" })],
+    ]);
+  });
+  afterAll(() => {
+    clients.__v1Clients = original;
+  });
+
+  it("answers a 422 of an ineligible student as a refusal naming the student", async () => {
+    state.actor = adminActor;
+    const result = await saveMarks({ sessionId: mine.id, deviceId: "dev-layer", marks: [{ student_id: ineligible!.id, status: "present", clientVersion: 1 }] });
+    expect(result).toMatchObject({ ok: false, code: "validation_failed", retryable: false, blocked: false });
+    if (!result.ok) expect(Object.keys(result.fieldErrors ?? {})).toEqual([ineligible!.id]);
+  });
+
+  it("answers a bad rating as a refusal", async () => {
+    state.actor = adminActor;
+    const result = await recordRecitation(input({ clientId: "5b8e1c2e-3333-4abc-8def-123456789abc", rating: 987 }));
+    expect(result).toMatchObject({ ok: false, code: "validation_failed", retryable: false });
+  });
+
+  it("turns a school that refuses writes into a blocked refusal in the reader's language", async () => {
+    const arqam = clients.__v1Clients!.get("arqam")!;
+    const { items } = await arqam.listAll("listSessions", { query: { status: "open" } });
+    const session = items.find((s) => s.status === "open");
+    expect(session).toBeDefined();
+    const { items: roster } = await arqam.listAll("listStudents", { query: { halqa_id: session!.halqa_id } });
+    const student = roster.find((s) => s.halqa_id === session!.halqa_id && s.status === "active")!;
+    state.actor = { ...adminActor, id: "usr_arqam", connectionId: "arqam", locale: "ar" };
+    const result = await saveMarks({ sessionId: session!.id, deviceId: "dev-arqam", marks: [{ student_id: student.id, status: "present", clientVersion: 1 }] });
+    expect(result).toMatchObject({ ok: false, code: "write_access_disabled", retryable: false, blocked: true });
+    if (!result.ok) expect(result.message).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it("answers a session that does not exist with 404 from the live route", async () => {
+    state.actor = adminActor;
+    const response = await GET(new Request("http://localhost/api/live/sessions/ses_missing"), { params: Promise.resolve({ id: "ses_missing" }) });
+    expect(response.status).toBe(404);
   });
 });

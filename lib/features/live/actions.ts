@@ -3,9 +3,9 @@
 import { defineAction, type ActionContext } from "@/lib/actions/define-action";
 import { can } from "@/lib/authz/policy";
 import type { Session } from "@/lib/contract";
-import { ConflictError, NotFoundError, type V1Client } from "@/lib/v1";
+import { isFailure, type V1Client } from "@/lib/v1";
+import { markErrorsByStudent } from "./mark-errors";
 import { RecordRecitationSchema, SaveMarksSchema } from "./schemas";
-import { classify, watch } from "./transient";
 import type { LiveResult, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "./types";
 import { VersionGuard } from "./version-guard";
 import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./write-path";
@@ -14,7 +14,8 @@ import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./wri
  * The live session screen's writes. Each one: the teacher or admin, the session loaded from the
  * school's API and checked with `can.*`, then the write. v1 calls: `getSession`, then one PUT
  * (marks), or one POST (recitation; plus one list on a retry after an unknown outcome or a 409).
- * Results carry `retryable` so the browser's queue knows whether to try again or show the reason.
+ * Results carry `retryable` and `blocked` (defineAction) so the browser's queue knows whether to try
+ * again, show the reason, or turn the register read-only.
  */
 
 const ROLES = ["admin", "teacher"] as const;
@@ -23,10 +24,15 @@ const PAGE = 100;
 const globalGuard = globalThis as typeof globalThis & { __liveVersionGuard?: VersionGuard };
 const guard = (globalGuard.__liveVersionGuard ??= new VersionGuard());
 
-function liveApi(client: V1Client): LiveApi {
+function liveApi(ctx: ActionContext): LiveApi {
+  const client: V1Client = ctx.client;
   return {
     async upsertAttendance(sessionId, rows) {
-      return (await client.call("upsertAttendance", { params: { id: sessionId }, body: { rows } })).rows;
+      try {
+        return (await client.call("upsertAttendance", { params: { id: sessionId }, body: { rows } })).rows;
+      } catch (error) {
+        throw markErrorsByStudent(error, rows, ctx.t);
+      }
     },
     createRecitation(sessionId, body, idempotencyKey) {
       return client.call("createRecitation", { params: { id: sessionId }, body: recitationBody(body), idempotencyKey });
@@ -34,16 +40,16 @@ function liveApi(client: V1Client): LiveApi {
     async listRecitations(sessionId, filter) {
       return (await client.listAll("listSessionRecitations", { params: { id: sessionId }, query: { ...filter, limit: PAGE } })).items;
     },
-    isConflict: (error) => error instanceof ConflictError,
+    isConflict: (error) => isFailure(error, "conflict"),
   };
 }
 
 /** The session as the API has it, or null when it does not exist for this school. */
 async function loadSession(ctx: ActionContext, id: string): Promise<Session | null> {
   try {
-    return await watch(() => ctx.client.call("getSession", { params: { id } }));
+    return await ctx.client.call("getSession", { params: { id } });
   } catch (error) {
-    if (error instanceof NotFoundError) return null;
+    if (isFailure(error, "not_found")) return null;
     throw error;
   }
 }
@@ -59,7 +65,7 @@ const saveMarksAction = defineAction({
     return session !== null && can.markAttendance(ctx.subject, session);
   },
   run: (ctx, input) =>
-    watch(() => writeMarks(liveApi(ctx.client), guard, { connectionId: ctx.actor.connectionId, sessionId: input.sessionId, userId: ctx.actor.id, deviceId: input.deviceId }, input.marks)),
+    writeMarks(liveApi(ctx), guard, { connectionId: ctx.actor.connectionId, sessionId: input.sessionId, userId: ctx.actor.id, deviceId: input.deviceId }, input.marks),
   target: sessionTarget,
 });
 
@@ -73,24 +79,22 @@ const recordRecitationAction = defineAction({
   },
   run: (ctx, input) => {
     const { sessionId, clientId, maybeSent, ...body } = input;
-    return watch(() =>
-      writeRecitation(liveApi(ctx.client), {
-        sessionId,
-        clientId,
-        maybeSent: maybeSent ?? false,
-        body: { ...body, mistakes: body.mistakes ?? null, note: body.note ?? null, recorded_at: body.recorded_at },
-      }),
-    );
+    return writeRecitation(liveApi(ctx), {
+      sessionId,
+      clientId,
+      maybeSent: maybeSent ?? false,
+      body: { ...body, mistakes: body.mistakes ?? null, note: body.note ?? null, recorded_at: body.recorded_at },
+    });
   },
   target: (input, data) => (data ? { type: "recitation", id: data.recitation.id } : { type: "session", id: input.sessionId }),
 });
 
 /** Saves marks of one session: ONE `PUT /sessions/{id}/attendance` with only these students. */
 export async function saveMarks(input: SaveMarksInput): Promise<LiveResult<SaveMarksData>> {
-  return classify(() => saveMarksAction(input));
+  return saveMarksAction(input);
 }
 
 /** Records a recitation once, whatever number of times it is sent (same `clientId`). */
 export async function recordRecitation(input: RecordRecitationInput): Promise<LiveResult<RecordRecitationData>> {
-  return classify(() => recordRecitationAction(input));
+  return recordRecitationAction(input);
 }

@@ -6,7 +6,7 @@ import type { Assignment, LearningPlan, Recitation } from "@/lib/contract";
 import { clientFor } from "@/lib/connections";
 import { defaultPlansDb } from "@/lib/features/plans/db";
 import { plansOfStudents } from "@/lib/features/plans/store";
-import { NotFoundError } from "@/lib/v1";
+import { isFailure } from "@/lib/v1";
 import type { PastRecitation, QuranRange } from "./recitation-form";
 import { RECITATION_KIND_VALUES, type RecitationKind } from "./types";
 
@@ -33,7 +33,7 @@ export async function loadStudentPrefill(actor: Actor, sessionId: string, studen
   if (!sessionId || sessionId.length > 255 || !studentId || studentId.length > 255) return null;
   const client = clientFor(actor.connectionId);
   const orNull = (error: unknown) => {
-    if (error instanceof NotFoundError) return null;
+    if (isFailure(error, "not_found")) return null;
     throw error;
   };
   const [session, student, subject, school] = await Promise.all([

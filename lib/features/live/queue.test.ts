@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AttendanceRow } from "@/lib/contract";
-import { DEFAULT_TIMINGS, fullJitter, LiveQueue, rowErrors, type QueueTimings } from "./queue";
+import { DEFAULT_TIMINGS, fullJitter, LiveQueue, type QueueTimings } from "./queue";
 import { MemoryStore } from "./store";
 import { FakeEnv, settle } from "./testing/fake-env";
 import type { LiveResult, LiveSenders, RecitationDraft, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "./types";
@@ -162,7 +162,7 @@ describe("LiveQueue failures", () => {
   it("keeps marks pending on a retryable failure and retries after a full-jitter backoff", async () => {
     const t = setup({ env: new FakeEnv(1_000_000, () => 0.5) });
     await t.queue.ready;
-    t.replies.marks = async () => ({ ok: false, retryable: true, message: "unavailable" });
+    t.replies.marks = async () => ({ ok: false, code: "network_error", retryable: true, blocked: false, message: "unavailable" });
     t.queue.mark("stu_1", "present");
     await t.env.advance(DEFAULT_TIMINGS.debounceMs);
     expect(t.marks).toHaveLength(1);
@@ -198,7 +198,7 @@ describe("LiveQueue failures", () => {
   it("marks a batch failed with the reason on a permanent refusal, and keeps it until retried or discarded", async () => {
     const t = setup();
     await t.queue.ready;
-    t.replies.marks = async () => ({ ok: false, retryable: false, message: "You are not allowed to do this." });
+    t.replies.marks = async () => ({ ok: false, code: "forbidden", retryable: false, blocked: false, message: "You are not allowed to do this." });
     t.queue.markMany([
       ["stu_1", "present"],
       ["stu_2", "absent"],
@@ -223,7 +223,7 @@ describe("LiveQueue failures", () => {
   it("turns read-only (writeBlocked) on a refusal no write escapes, keeping the recitation as failed, until a write succeeds", async () => {
     const t = setup();
     await t.queue.ready;
-    t.replies.rec = async () => ({ ok: false, retryable: false, blocked: true, message: "Write access is not effective for this school." });
+    t.replies.rec = async () => ({ ok: false, code: "write_access_disabled", retryable: false, blocked: true, message: "Write access is not effective for this school." });
     const clientId = t.queue.recordRecitation(draft("stu_1"));
     await t.env.advance(400);
     let snap = t.queue.getSnapshot();
@@ -241,7 +241,7 @@ describe("LiveQueue failures", () => {
     await t.queue.ready;
     t.replies.marks = async (input) => {
       const bad = input.marks.findIndex((m) => m.student_id === "stu_gone");
-      if (bad >= 0) return { ok: false, retryable: false, message: "Some fields need attention.", fieldErrors: { [`rows.${bad}.student_id`]: "student is not eligible" } };
+      if (bad >= 0) return { ok: false, code: "validation_failed", retryable: false, blocked: false, message: "Some fields need attention.", fieldErrors: { stu_gone: "student is not eligible" } };
       return okMarks(input);
     };
     t.queue.markMany([
@@ -258,15 +258,6 @@ describe("LiveQueue failures", () => {
     // Tapping a failed student again is the fix: it becomes pending.
     t.queue.mark("stu_gone", "absent");
     expect(t.queue.getSnapshot().marks.get("stu_gone")?.state).toBe("pending");
-  });
-
-  it("rowErrors reads rows.N and marks.N paths", () => {
-    expect(rowErrors({ "rows.2.student_id": "x", "marks.0.late_minutes": "y", form: "z", "rows.9.status": "out of range" }, 3)).toEqual(
-      new Map([
-        [2, { student_id: "x" }],
-        [0, { late_minutes: "y" }],
-      ]),
-    );
   });
 });
 
@@ -287,7 +278,7 @@ describe("LiveQueue triggers", () => {
   it("sends when the page becomes visible again, without waiting for the backoff", async () => {
     const t = setup({ env: new FakeEnv(1_000_000, () => 1) });
     await t.queue.ready;
-    t.replies.marks = async () => ({ ok: false, retryable: true, message: "down" });
+    t.replies.marks = async () => ({ ok: false, code: "network_error", retryable: true, blocked: false, message: "down" });
     t.queue.mark("stu_1", "present");
     await t.env.advance(400);
     await t.env.advance(100); // a few failures make the backoff long
@@ -385,7 +376,7 @@ describe("LiveQueue recitations", () => {
     const t = setup();
     await t.queue.ready;
     let fail = 2;
-    t.replies.rec = async (input) => (fail-- > 0 ? { ok: false, retryable: true, message: "down" } : okRec(input));
+    t.replies.rec = async (input) => (fail-- > 0 ? { ok: false, code: "network_error", retryable: true, blocked: false, message: "down" } : okRec(input));
     const clientId = t.queue.recordRecitation(draft("stu_1"));
     expect(t.queue.getSnapshot().recitations[0]).toMatchObject({ clientId, state: "pending" });
     await t.env.advance(400);
@@ -406,7 +397,7 @@ describe("LiveQueue recitations", () => {
   it("keeps a refused recitation as failed; fixing it gives it a new clientId", async () => {
     const t = setup();
     await t.queue.ready;
-    t.replies.rec = async () => ({ ok: false, retryable: false, message: "Some fields need attention.", fieldErrors: { rating: "not on the scale" } });
+    t.replies.rec = async () => ({ ok: false, code: "validation_failed", retryable: false, blocked: false, message: "Some fields need attention.", fieldErrors: { rating: "not on the scale" } });
     const clientId = t.queue.recordRecitation({ ...draft("stu_1"), rating: 99 });
     await t.env.advance(400);
     expect(t.queue.getSnapshot().recitations[0]).toMatchObject({ clientId, state: "failed", fieldErrors: { rating: "not on the scale" } });

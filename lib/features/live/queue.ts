@@ -125,20 +125,6 @@ export type QueueOptions = {
 
 type Outcome = "saved" | "failed" | "transient";
 
-const ROW_ERROR = /^(?:rows|marks)\.(\d+)(?:\.(.+))?$/;
-
-/** Field errors of a batch by row index (`rows.3.student_id` → 3 → {student_id: …}). */
-export function rowErrors(fieldErrors: Record<string, string> | undefined, rows: number): Map<number, Record<string, string>> {
-  const byRow = new Map<number, Record<string, string>>();
-  for (const [path, message] of Object.entries(fieldErrors ?? {})) {
-    const match = ROW_ERROR.exec(path);
-    if (!match) continue;
-    const index = Number(match[1]);
-    if (index >= rows) continue;
-    byRow.set(index, { ...byRow.get(index), [match[2] ?? "student_id"]: message });
-  }
-  return byRow;
-}
 
 export function normalizeMark(value: MarkValue | MarkStatus): MarkValue {
   const mark = typeof value === "string" ? { status: value, late_minutes: null, note: null } : value;
@@ -505,13 +491,14 @@ export class LiveQueue {
       return "transient";
     }
     if (result.blocked) this.writeBlocked = result.message;
-    const byRow = rowErrors(result.fieldErrors, batch.length);
-    batch.forEach((mark, index) => {
+    // Field errors name the students at fault (by id); the others go again in the next batch.
+    const atFault = new Set(Object.keys(result.fieldErrors ?? {}).filter((id) => batch.some((mark) => mark.student_id === id)));
+    for (const mark of batch) {
       const now = current(mark);
-      if (!now) return;
-      if (byRow.size > 0 && !byRow.has(index)) return; // not at fault: goes again in the next batch
-      this.marks.set(mark.student_id, { ...now, state: "failed", reason: result.message, fieldErrors: byRow.get(index) ?? result.fieldErrors });
-    });
+      if (!now || (atFault.size > 0 && !atFault.has(mark.student_id))) continue;
+      const reason = result.fieldErrors?.[mark.student_id] ?? result.message;
+      this.marks.set(mark.student_id, { ...now, state: "failed", reason, fieldErrors: result.fieldErrors?.[mark.student_id] ? { student_id: reason } : undefined });
+    }
     this.changed();
     return "failed";
   }
@@ -562,7 +549,13 @@ export class LiveQueue {
   /** The call, bounded by the send timeout; a throw or a timeout is a retryable failure. */
   private attemptSend<T>(call: () => Promise<LiveResult<T>>): Promise<LiveResult<T>> {
     return new Promise((resolve) => {
-      const retryable = (error: unknown): LiveResult<T> => ({ ok: false, retryable: true, message: error instanceof Error ? error.message : String(error) });
+      const retryable = (error: unknown): LiveResult<T> => ({
+        ok: false,
+        code: "network_error",
+        retryable: true,
+        blocked: false,
+        message: error instanceof Error ? error.message : String(error),
+      });
       const timer = this.env.setTimeout(() => resolve(retryable(new Error("timed out"))), this.t.sendTimeoutMs);
       let promise: Promise<LiveResult<T>>;
       try {

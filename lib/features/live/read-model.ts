@@ -4,7 +4,7 @@ import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import type { Student } from "@/lib/contract";
 import { clientFor } from "@/lib/connections";
-import { NotFoundError } from "@/lib/v1";
+import { isFailure } from "@/lib/v1";
 import type { LiveSnapshot, RosterStudent } from "./types";
 
 const PAGE = 100;
@@ -22,7 +22,7 @@ export async function loadLiveSnapshot(actor: Actor, sessionId: string): Promise
   const client = clientFor(actor.connectionId);
   const [session, subject, school] = await Promise.all([
     client.call("getSession", { params: { id: sessionId } }).catch((error: unknown) => {
-      if (error instanceof NotFoundError) return null;
+      if (isFailure(error, "not_found")) return null;
       throw error;
     }),
     subjectOf(actor),

@@ -1,10 +1,8 @@
 import "server-only";
-import { problemMessage } from "@/lib/actions/problem";
 import { currentActor } from "@/lib/auth/session";
 import type { Actor } from "@/lib/auth/users";
 import { translator } from "@/lib/i18n/core";
-import { V1Error } from "@/lib/v1";
-import { isTransient } from "@/lib/v1/retry";
+import { failureMessage, failureOf } from "@/lib/v1";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -23,11 +21,12 @@ export async function liveJson(load: (actor: Actor) => Promise<unknown>): Promis
     if (body === null) return Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
     return Response.json(body, { headers: NO_STORE });
   } catch (error) {
-    if (!(error instanceof V1Error)) throw error;
-    const transient = isTransient(error);
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    const { retryable, blocksWrites: blocked } = failure;
     return Response.json(
-      { error: transient ? "unavailable" : "refused", code: error.code, message: problemMessage(error, translator(actor.locale)), retryable: transient },
-      { status: transient ? 503 : 502, headers: NO_STORE },
+      { error: retryable ? "unavailable" : "refused", code: failure.code, message: failureMessage(failure, translator(actor.locale)), retryable, blocked },
+      { status: retryable ? 503 : 502, headers: NO_STORE },
     );
   }
 }

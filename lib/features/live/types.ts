@@ -66,20 +66,15 @@ export type RecordRecitationInput = RecitationDraft & {
 export type RecordRecitationData = { recitation: Recitation; /** Already on the server: found, or replayed by its key. */ replayed: boolean };
 
 /**
- * What the live write actions answer. `retryable` failures (network, 5xx, 429) are kept pending
- * and retried; the others (403, 422, 409, signed out) are kept as failed with their reason until
- * the teacher fixes, retries or discards them. A thrown call counts as retryable.
+ * What the live write actions answer (the shape of every action result, lib/actions/define-action.ts).
+ * `retryable` failures (network, 5xx, 429) are kept pending and retried; the others (403, 422, 409,
+ * signed out) are kept as failed with their reason until the teacher fixes, retries or discards
+ * them; `blocked` ones (the key or the school cannot write at all) turn the screen read-only. A
+ * thrown call counts as retryable. The marks' `fieldErrors` are keyed by student id.
  */
 export type LiveResult<T> =
   | { ok: true; data: T }
-  | {
-      ok: false;
-      message: string;
-      fieldErrors?: Record<string, string>;
-      retryable: boolean;
-      /** The key or the school cannot write at all (scope, write access, rollout, policy, suspension, key): the screen turns read-only. */
-      blocked?: boolean;
-    };
+  | { ok: false; code: string; message: string; fieldErrors?: Record<string, string>; retryable: boolean; blocked: boolean };
 
 export type LiveSenders = {
   marks(input: SaveMarksInput): Promise<LiveResult<SaveMarksData>>;

@@ -7,7 +7,7 @@ import { PLAN_STATUSES, type Student } from "@/lib/contract";
 import { missingAsNull, PAGE } from "@/lib/features/halqas/queries";
 import { matchesQuery } from "@/lib/features/halqas/search";
 import { resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
-import { FeatureUnavailableError, InsufficientScopeError, type V1Client } from "@/lib/v1";
+import { failureOf, type V1Client } from "@/lib/v1";
 import { defaultPlansDb } from "./db";
 import { countSyncedPlansByStatus, getSyncedPlan, getSyncStatus, listSyncedPlans, type StoreScope } from "./store";
 import { refreshPlan } from "./sync";
@@ -20,8 +20,9 @@ export type PlanAvailability = { ok: true } | { ok: false; reason: "feature" } |
 
 /** Learning Plans switched off for the school, or a key without the scope: a calm answer, not an error page. */
 export function availabilityOf(error: unknown): PlanAvailability {
-  if (error instanceof FeatureUnavailableError) return { ok: false, reason: "feature" };
-  if (error instanceof InsufficientScopeError) return { ok: false, reason: "scope", scope: error.requiredScope ?? "learning_plans:read" };
+  const failure = failureOf(error);
+  if (failure?.kind === "feature_unavailable") return { ok: false, reason: "feature" };
+  if (failure?.kind === "insufficient_scope") return { ok: false, reason: "scope", scope: failure.requiredScope ?? "learning_plans:read" };
   throw error;
 }
 

@@ -3,16 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Assignment, LearningPlan } from "@/lib/contract";
 import { planSyncState, syncedAssignments, syncedPlans, type SyncCounts, type SyncProblem } from "@/lib/db/schema-plans";
-import {
-  BadRequestError,
-  FeatureUnavailableError,
-  ForbiddenError,
-  InsufficientScopeError,
-  InvalidApiKeyError,
-  NotFoundError,
-  V1Error,
-  type V1Client,
-} from "@/lib/v1";
+import { failureOf, isFailure, V1Error, type V1Client } from "@/lib/v1";
 import { defaultPlansDb, type PlansDb, type PlansExecutor } from "./db";
 
 /**
@@ -103,8 +94,13 @@ const DEFAULT_LEASE_MS = 2 * 60_000;
 const ROWS_PER_INSERT = 500;
 
 /** The connection's key now answers for another school than the one its mirror holds. */
+// Recognised by name, like the v1 failures: a scheduler and a page may hold different copies of this module.
+const TENANT_MISMATCH = "TenantMismatchError";
+const LEASE_LOST = "SyncLeaseLostError";
+const isLeaseLost = (error: unknown) => error instanceof Error && error.name === LEASE_LOST;
+
 export class TenantMismatchError extends Error {
-  override name = "TenantMismatchError";
+  override name = TENANT_MISMATCH;
   constructor(
     readonly storedTenantId: string,
     readonly currentTenantId: string,
@@ -115,7 +111,7 @@ export class TenantMismatchError extends Error {
 
 /** Another instance took the lease over (ours had expired): this run stops without touching the state. */
 export class SyncLeaseLostError extends Error {
-  override name = "SyncLeaseLostError";
+  override name = LEASE_LOST;
   constructor() {
     super("The plan sync lease was taken over by another run");
   }
@@ -182,7 +178,7 @@ export async function syncPlans(connectionId: string, options: SyncOptions = {})
       } catch (error) {
         // A cursor the server no longer accepts (expired, other secret, other filters): start the
         // traversal again. Records already stored stay; upserts make the repeat harmless.
-        if (error instanceof BadRequestError && cycle.cursor !== null && !restarted) {
+        if (isFailure(error, "bad_request") && cycle.cursor !== null && !restarted) {
           restarted = true;
           cycle.cursor = null;
           cycle.watermark = null;
@@ -216,12 +212,12 @@ export async function syncPlans(connectionId: string, options: SyncOptions = {})
     progress("done");
     return { status: "completed", connectionId, mode: cycle.mode, resumed: cycle.resumed, restarted, watermark, cycle: { ...cycle.counts }, ...runCounts() };
   } catch (error) {
-    if (error instanceof SyncLeaseLostError) throw error;
+    if (isLeaseLost(error)) throw error;
     const problem = problemOf(error);
     if (problem.kind === "denied") {
       // Calm stop: recorded once, no retry here; the cycle is dropped (nothing half-written matters).
       await recordProblem(db, connectionId, owner, problem, { dropCycle: true });
-      return { status: "denied", connectionId, problem, error: error instanceof V1Error ? error : null, ...runCounts() };
+      return { status: "denied", connectionId, problem, error: isFailure(error) ? (error as V1Error) : null, ...runCounts() };
     }
     // Interrupted: the committed cursor stays for the next run, which resumes from it.
     await recordProblem(db, connectionId, owner, problem, { dropCycle: false }).catch(() => undefined);
@@ -361,7 +357,7 @@ async function storePage(
       histories.set(plan.id, await traverseHistory(call, plan.id, signal));
     } catch (error) {
       // Gone between the list and its history: keep what the store has; the next cycle sees it again if it returns.
-      if (error instanceof NotFoundError) vanished.add(plan.id);
+      if (isFailure(error, "not_found")) vanished.add(plan.id);
       else throw error;
     }
   });
@@ -434,7 +430,7 @@ export async function refreshPlan(
   try {
     [plan, history] = await Promise.all([client.call("getPlan", { params: { id: planId }, signal }), traverseHistory(client.call, planId, signal)]);
   } catch (error) {
-    if (error instanceof NotFoundError) return false;
+    if (isFailure(error, "not_found")) return false;
     throw error;
   }
   const scope = { connectionId, tenantId: school.id, syncedAt: new Date() };
@@ -554,11 +550,14 @@ async function recordProblem(db: PlansDb, connectionId: string, owner: string, p
 /** Refusals that retrying cannot fix (`denied`) versus interruptions a later run resumes from (`failed`). */
 export function problemOf(error: unknown): SyncProblem {
   const at = new Date().toISOString();
-  if (error instanceof TenantMismatchError) return { code: "tenant_mismatch", kind: "denied", message: error.message, at };
-  if (error instanceof InsufficientScopeError) return { code: error.code, kind: "denied", message: error.message, requiredScope: error.requiredScope, at };
-  if (error instanceof FeatureUnavailableError) return { code: error.code, kind: "denied", message: error.message, feature: error.feature, at };
-  if (error instanceof InvalidApiKeyError || error instanceof ForbiddenError) return { code: error.code, kind: "denied", message: error.message, at };
-  if (error instanceof V1Error) return { code: error.code, kind: "failed", message: error.message, at };
+  if (error instanceof Error && error.name === TENANT_MISMATCH) return { code: "tenant_mismatch", kind: "denied", message: error.message, at };
+  const failure = failureOf(error);
+  const message = error instanceof Error ? error.message : failure?.code ?? "";
+  if (failure?.kind === "insufficient_scope") return { code: failure.code, kind: "denied", message, requiredScope: failure.requiredScope, at };
+  if (failure?.kind === "feature_unavailable") return { code: failure.code, kind: "denied", message, feature: failure.feature, at };
+  // 401 and every 403: the key or the school refuses; retrying soon cannot help.
+  if (failure && (failure.status === 401 || failure.status === 403)) return { code: failure.code, kind: "denied", message, at };
+  if (failure) return { code: failure.code, kind: "failed", message, at };
   const name = error instanceof Error ? error.name : "Error";
   return { code: name === "AbortError" ? "aborted" : "interrupted", kind: "failed", message: error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300), at };
 }

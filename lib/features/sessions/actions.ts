@@ -105,7 +105,7 @@ async function readerT() {
 async function toFormState(result: ActionResult<unknown>, conflict?: MessageKey): Promise<SessionFormState> {
   const t = await readerT();
   if (result.ok) return { ok: true, message: "" };
-  const message = conflict && result.message === t("errors.conflict") ? t(conflict) : result.message;
+  const message = conflict && result.code === "conflict" ? t(conflict) : result.message;
   return { ok: false, message, fieldErrors: result.fieldErrors ? translateFieldErrors(result.fieldErrors, t) : undefined };
 }
 

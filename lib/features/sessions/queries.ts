@@ -6,7 +6,7 @@ import { can, type Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { resolveSemester, surahsFor } from "@/lib/features/reference";
-import { NotFoundError } from "@/lib/v1";
+import { isFailure } from "@/lib/v1";
 import { dateIn } from "./dates";
 import { defaultRange, parseSessionFilters, sortNewestFirst, sortRecitations, summarize, visibleSessions, type SessionFilters, type SessionSummary } from "./list";
 import { startGroups, type StartGroup } from "./start-options";
@@ -26,7 +26,7 @@ function withNames(sessions: readonly Session[], halqas: readonly Pick<Halqa, "i
 
 function orNull<T>(promise: Promise<T>): Promise<T | null> {
   return promise.catch((error: unknown) => {
-    if (error instanceof NotFoundError) return null;
+    if (isFailure(error, "not_found")) return null;
     throw error;
   });
 }

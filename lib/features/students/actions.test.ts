@@ -91,8 +91,11 @@ describe("createStudent", () => {
     state.fail = new ValidationError({ code: "validation_failed", status: 422, message: "invalid", details: { fields: { full_name: "must be at most 120 characters" } } });
     expect(await createStudent({ ...newStudent, full_name: "x".repeat(121) })).toEqual({
       ok: false,
+      code: "validation_failed",
       message: "Some fields need attention.",
       fieldErrors: { full_name: "must be at most 120 characters" },
+      retryable: false,
+      blocked: false,
     });
     expect(state.audits.map((a) => a.result)).toEqual(["failed"]);
   });

@@ -15,7 +15,7 @@ import { loadLiveSnapshot } from "@/lib/features/live/read-model";
 import { surahsFor } from "@/lib/features/reference";
 import { writeBlockOf } from "@/lib/features/write-access";
 import type { Translate } from "@/lib/i18n/core";
-import { NotFoundError } from "@/lib/v1";
+import { isFailure } from "@/lib/v1";
 import { getI18n } from "@/lib/i18n/server";
 
 type Props = { params: Promise<{ id: string }> };
@@ -147,7 +147,7 @@ export default async function LiveSessionPage({ params }: Props) {
     client.call("getSheikh", { params: { id: snapshot.session.sheikh_id } }).then(
       () => true,
       (error: unknown) => {
-        if (error instanceof NotFoundError) return false;
+        if (isFailure(error, "not_found")) return false;
         throw error;
       },
     ),
