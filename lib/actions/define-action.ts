@@ -103,7 +103,7 @@ export function defineAction<S extends z.ZodType, T>(config: Config<S, T>) {
         await audit("failed", { error: "unexpected" });
         throw error;
       }
-      await audit(failure.kind === "validation_failed" ? "failed" : "denied", { code: failure.code });
+      await audit(failure.kind === "validation_failed" ? "failed" : "denied", { code: failure.code, status: failure.status });
       return refusalOf(failure, t);
     }
   };

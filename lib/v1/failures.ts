@@ -51,8 +51,8 @@ export const FAILURE_KINDS = {
 
 export type FailureCode = keyof typeof FAILURE_KINDS;
 
-/** The kind of a code the table does not know, by its HTTP status (a school may add codes). */
-function kindCodeOf(code: string, status: number | null): FailureCode {
+/** The row of FAILURE_KINDS a code belongs to; a code the table does not know, by its HTTP status (a school may add codes). */
+export function failureKindOf(code: string, status: number | null): FailureCode {
   if (code in FAILURE_KINDS) return code as FailureCode;
   if (status === null) return "network_error";
   if (status === 401) return "invalid_api_key";
@@ -93,7 +93,7 @@ function isBranded(error: unknown): error is Branded {
 /** The failure a thrown value stands for, or null when it is not a failure of the school API (a bug). */
 export function failureOf(error: unknown): Failure | null {
   if (!isBranded(error)) return null;
-  const kind = kindCodeOf(error.code, error.status);
+  const kind = failureKindOf(error.code, error.status);
   const spec: FailureKind = FAILURE_KINDS[kind];
   const details = error.details ?? {};
   const requiredScope = typeof details.required_scope === "string" ? details.required_scope : null;

@@ -77,7 +77,7 @@ export async function probeReadScopes(client: V1Client): Promise<{ school: Schoo
 export async function latestApiWrite(connectionId: string) {
   const db = await dashboardDb();
   const [row] = await db
-    .select({ at: auditLog.at, action: auditLog.action, result: auditLog.result, code: sql<string | null>`${auditLog.details}->>'code'` })
+    .select({ at: auditLog.at, action: auditLog.action, result: auditLog.result, code: sql<string | null>`${auditLog.details}->>'code'`, status: sql<number | null>`(${auditLog.details}->>'status')::int` })
     .from(auditLog)
     .where(
       and(

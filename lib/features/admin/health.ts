@@ -1,5 +1,6 @@
 import type { ReadScope } from "@/lib/contract/scopes";
 import { READ_SCOPES } from "@/lib/contract/scopes";
+import { FAILURE_KINDS, failureKindOf, type FailureCode } from "@/lib/v1/failures";
 
 /**
  * Pure half of the connection health page: what each probe's outcome means, and what an admin
@@ -86,19 +87,18 @@ export const API_WRITE_ACTION_PREFIXES = ["student.", "session.", "attendance.",
  * The only safe evidence of write access is a write staff really made: the latest audited attempt
  * that reached the school's API. Anything answered after the policy checks proves writes work.
  */
-export function writeEvidenceFrom(row: { at: Date; action: string; result: "ok" | "denied" | "failed"; code: string | null } | null): WriteEvidence {
+const WRITE_STATES: Partial<Record<FailureCode, WriteState>> = {
+  write_access_disabled: "disabled",
+  rollout_ineligible: "rolloutIneligible",
+  write_policy_denied: "policyDenied",
+  insufficient_scope: "missingScope",
+};
+
+export function writeEvidenceFrom(row: { at: Date; action: string; result: "ok" | "denied" | "failed"; code: string | null; status?: number | null } | null): WriteEvidence {
   if (!row) return { state: "unknown", at: null, action: null };
-  const state: WriteState =
-    row.result === "ok" || (row.code && ["validation_failed", "conflict", "not_found", "bad_request"].includes(row.code))
-      ? "effective"
-      : row.code === "write_access_disabled"
-        ? "disabled"
-        : row.code === "rollout_ineligible"
-          ? "rolloutIneligible"
-          : row.code === "write_policy_denied"
-            ? "policyDenied"
-            : row.code === "insufficient_scope"
-              ? "missingScope"
-              : "unknown";
+  const kind = row.code ? failureKindOf(row.code, row.status ?? null) : null;
+  // A refusal of the request itself (invalid input, conflict, not found) was answered after the policy checks.
+  const answered = row.result === "ok" || (kind !== null && !FAILURE_KINDS[kind].blocksWrites && !FAILURE_KINDS[kind].retryable);
+  const state: WriteState = answered ? "effective" : ((kind && WRITE_STATES[kind]) ?? "unknown");
   return { state, at: state === "unknown" ? null : row.at, action: state === "unknown" ? null : row.action };
 }
