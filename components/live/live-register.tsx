@@ -17,6 +17,7 @@ import { EndSessionPanel } from "./end-session-panel";
 import { fetchSnapshot, startOfToday, useLiveQueue, usePositions } from "./live-hooks";
 import type { RatingOption } from "./recitation-panel";
 import { RosterRow } from "./roster-row";
+import { UnsentWork } from "./unsent-work";
 import type { LiveStrings } from "./strings";
 
 export type { LiveStrings } from "./strings";
@@ -149,6 +150,23 @@ function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refu
           ) : null}
         </div>
       ))}
+      {blocked ? (
+        <UnsentWork
+          sessionId={sessionId}
+          marks={[...queueState.marks.values()]}
+          recitations={queueState.recitations}
+          names={names}
+          statusLabels={s.status}
+          kindLabels={s.recitation.kinds}
+          strings={s.unsent}
+          fmt={fmt}
+        />
+      ) : null}
+      {queueState.nextRetryAt !== null && queueState.waiting > 0 && queueState.online ? (
+        <p role="status" className="rounded-md border border-border bg-muted p-3">
+          {fmt(s.retryingAt, { time: new Intl.DateTimeFormat(locale === "ar" ? "ar-SA" : "en-GB", { timeStyle: "medium" }).format(queueState.nextRetryAt) })}
+        </p>
+      ) : null}
       {!queueState.online ? (
         <p role="status" className="rounded-md border border-border bg-muted p-3">
           {s.offline}

@@ -1,4 +1,5 @@
 import type { MarkStatus, RecitationKind } from "@/lib/features/live/types";
+import type { UnsentStrings } from "./unsent-work";
 
 /** The live screen's strings, translated on the server; templates keep their `{n}` / `{name}` placeholders, filled in the browser. */
 export type LiveStrings = {
@@ -39,6 +40,8 @@ export type LiveStrings = {
   endedMeanwhile: string;
   pollFailed: string;
   emptyRoster: string;
+  unsent: UnsentStrings;
+  retryingAt: string;
   recitation: RecitationStrings;
   end: EndStrings;
 };

@@ -5,6 +5,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireActor } from "@/lib/auth/session";
 import { loadChildren } from "@/lib/features/family/queries";
 import { getI18n } from "@/lib/i18n/server";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -14,7 +16,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The parents' home: their children, each a link to the child's page. */
 export default async function FamilyHome() {
   const actor = await requireActor(["parent"]);
-  const [{ t }, children] = await Promise.all([getI18n(), loadChildren(actor)]);
+  const [{ t }, loaded] = await Promise.all([getI18n(), loadPage(() => loadChildren(actor))]);
+  if (!loaded.ok) return <RefusalPage title={t("nav.family.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/family" />;
+  const children = loaded.value;
   return (
     <>
       <h1 className="text-3xl font-semibold tracking-tight">{t("nav.family.greeting", { name: actor.name })}</h1>

@@ -10,6 +10,8 @@ import { listFormatter } from "@/lib/features/halqas/format";
 import { loadHalqaList } from "@/lib/features/halqas/queries";
 import { firstParam, oneOf, type SearchParams } from "@/lib/features/halqas/search";
 import { getI18n } from "@/lib/i18n/server";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -20,7 +22,9 @@ export default async function HalqasPage({ searchParams }: { searchParams: Promi
   const actor = await requireActor(["admin", "teacher"]);
   const params = await searchParams;
   const filters = { semester: firstParam(params, "semester"), active: oneOf(firstParam(params, "active"), ["true", "false"] as const), q: firstParam(params, "q") };
-  const [{ t, locale, number }, list] = await Promise.all([getI18n(), loadHalqaList(actor, filters)]);
+  const [{ t, locale, number }, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaList(actor, filters))]);
+  if (!loaded.ok) return <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/halqas" />;
+  const list = loaded.value;
   const semesterId = list.selected?.id;
 
   return (

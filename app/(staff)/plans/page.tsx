@@ -17,6 +17,8 @@ import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/h
 import { loadPlanList } from "@/lib/features/plans/queries";
 import { syncStatusView } from "@/lib/features/plans/sync-status";
 import { getI18n } from "@/lib/i18n/server";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -34,8 +36,10 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
     after: firstParam(params, "after", 64),
     before: firstParam(params, "before", 64),
   };
-  const [i18n, list] = await Promise.all([getI18n(), loadPlanList(actor, filters)]);
+  const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadPlanList(actor, filters))]);
   const { t, date } = i18n;
+  if (!loaded.ok) return <RefusalPage title={t("plans.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/plans" />;
+  const list = loaded.value;
   const semesterId = list.selected?.id;
   const keep = { semester: semesterId, student: list.studentId, q: filters.q };
   const studentNames = new Map(list.students.map((student) => [student.id, student.full_name]));

@@ -11,6 +11,8 @@ import { buttonVariants } from "@/components/ui/button";
 import { requireActor } from "@/lib/auth/session";
 import { loadSessionList } from "@/lib/features/sessions/queries";
 import { getI18n } from "@/lib/i18n/server";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -22,7 +24,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function SessionsPage({ searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const params = await searchParams;
-  const [i18n, data] = await Promise.all([getI18n(), loadSessionList(actor, params)]);
+  const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadSessionList(actor, params))]);
+  if (!loaded.ok) return <RefusalPage title={i18n.t("sessions.title")} failure={loaded.failure} t={i18n.t} role={actor.role} retryHref="/sessions" />;
+  const data = loaded.value;
   const { t, date, number } = i18n;
   const from = date(data.filters.from);
   const to = date(data.filters.to);

@@ -14,6 +14,8 @@ import { STUDENT_STATUSES } from "@/lib/contract";
 import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
 import { loadStudentList } from "@/lib/features/students/queries";
 import { getI18n } from "@/lib/i18n/server";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -29,7 +31,9 @@ export default async function StudentsPage({ searchParams }: { searchParams: Pro
     halqa: firstParam(params, "halqa", 64),
     q: firstParam(params, "q"),
   };
-  const [{ t, date }, list, subject] = await Promise.all([getI18n(), loadStudentList(actor, filters), subjectOf(actor)]);
+  const [{ t, date }, loaded, subject] = await Promise.all([getI18n(), loadPage(() => loadStudentList(actor, filters)), subjectOf(actor)]);
+  if (!loaded.ok) return <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/students" />;
+  const list = loaded.value;
   const semesterId = list.selected?.id;
   const halqaNames = new Map(list.halqas.map((halqa) => [halqa.id, halqa.name]));
   const filtered = Boolean(filters.status || list.halqaId || filters.q);

@@ -15,6 +15,8 @@ import { getI18n } from "@/lib/i18n/server";
 import { startLabels } from "@/components/sessions/labels";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -25,7 +27,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function TodayPage({ searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
-  const [i18n, data, params] = await Promise.all([getI18n(), loadToday(actor), searchParams]);
+  const [i18n, loaded, params] = await Promise.all([getI18n(), loadPage(() => loadToday(actor)), searchParams]);
+  if (!loaded.ok) return <RefusalPage title={i18n.t("home.title")} failure={loaded.failure} t={i18n.t} role={actor.role} retryHref="/today" />;
+  const data = loaded.value;
   const { t, date, locale } = i18n;
   const halqa = typeof params.halqa === "string" ? params.halqa : undefined;
   const timeZone = data.school.time_zone;

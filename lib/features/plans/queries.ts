@@ -7,7 +7,7 @@ import { PLAN_STATUSES, type Student } from "@/lib/contract";
 import { missingAsNull, PAGE } from "@/lib/features/halqas/queries";
 import { matchesQuery } from "@/lib/features/halqas/search";
 import { resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
-import { failureOf, type V1Client } from "@/lib/v1";
+import { failureOf, type Failure, type V1Client } from "@/lib/v1";
 import { defaultPlansDb } from "./db";
 import { countSyncedPlansByStatus, getSyncedPlan, getSyncStatus, listSyncedPlans, type StoreScope } from "./store";
 import { refreshPlan } from "./sync";
@@ -19,11 +19,17 @@ export const PLANS_PER_PAGE = 25;
 export type PlanAvailability = { ok: true } | { ok: false; reason: "feature" } | { ok: false; reason: "scope"; scope: string };
 
 /** Learning Plans switched off for the school, or a key without the scope: a calm answer, not an error page. */
-export function availabilityOf(error: unknown): PlanAvailability {
-  const failure = failureOf(error);
+export function unavailabilityOf(failure: Failure | null): Exclude<PlanAvailability, { ok: true }> | null {
   if (failure?.kind === "feature_unavailable") return { ok: false, reason: "feature" };
   if (failure?.kind === "insufficient_scope") return { ok: false, reason: "scope", scope: failure.requiredScope ?? "learning_plans:read" };
-  throw error;
+  return null;
+}
+
+/** As `unavailabilityOf`; any other failure is thrown on. */
+export function availabilityOf(error: unknown): PlanAvailability {
+  const unavailable = unavailabilityOf(failureOf(error));
+  if (!unavailable) throw error;
+  return unavailable;
 }
 
 /** One cheap read that tells whether plans can be read (the store may hold plans from before a change). */

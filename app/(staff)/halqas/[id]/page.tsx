@@ -14,6 +14,8 @@ import { requireActor } from "@/lib/auth/session";
 import { loadHalqaDetail, RECENT_SESSION_DAYS } from "@/lib/features/halqas/queries";
 import { hrefWith } from "@/lib/features/halqas/search";
 import { getI18n } from "@/lib/i18n/server";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -25,7 +27,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function HalqaPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const { id } = await params;
-  const [{ t, date, number }, detail] = await Promise.all([getI18n(), loadHalqaDetail(actor, id)]);
+  const [{ t, date, number }, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaDetail(actor, id))]);
+  if (!loaded.ok) return <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/halqas/${encodeURIComponent(id)}`} />;
+  const detail = loaded.value;
   if (!detail) notFound();
   const { halqa, semester, school } = detail;
   const semesterStatus = semester ? t(`halqas.semester.status.${semester.status}`) : null;

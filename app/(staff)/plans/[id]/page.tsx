@@ -13,9 +13,11 @@ import { PageSection } from "@/components/ui/page-section";
 import { requireActor } from "@/lib/auth/session";
 import { hrefWith } from "@/lib/features/halqas/search";
 import { refreshPlanNow } from "@/lib/features/plans/actions";
-import { availabilityOf, loadPlanDetail } from "@/lib/features/plans/queries";
+import { unavailabilityOf, loadPlanDetail } from "@/lib/features/plans/queries";
 import { buildTimeline } from "@/lib/features/plans/timeline";
 import { getI18n } from "@/lib/i18n/server";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -28,20 +30,19 @@ export default async function PlanPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const [{ id }, i18n] = await Promise.all([params, getI18n()]);
   const { t, date } = i18n;
-  const loaded = await loadPlanDetail(actor, id).then(
-    (detail) => ({ detail, unavailable: null }),
-    (error: unknown) => ({ detail: null, unavailable: availabilityOf(error) }),
-  );
-  if (loaded.unavailable && !loaded.unavailable.ok) {
+  const loaded = await loadPage(() => loadPlanDetail(actor, id));
+  const unavailable = loaded.ok ? null : unavailabilityOf(loaded.failure);
+  if (unavailable) {
     return (
       <div className="flex flex-col gap-6">
         <BackLink href="/plans" label={t("plans.detail.back")} />
         <h1 className="text-3xl font-semibold tracking-tight">{t("plans.title")}</h1>
-        <PlansUnavailable availability={loaded.unavailable} t={t} />
+        <PlansUnavailable availability={unavailable} t={t} />
       </div>
     );
   }
-  const detail = loaded.detail;
+  if (!loaded.ok) return <RefusalPage title={t("plans.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/plans/${encodeURIComponent(id)}`} />;
+  const detail = loaded.value;
   if (!detail) notFound();
   const { plan, student, semester, surahs, syncedAt } = detail;
 

@@ -19,6 +19,8 @@ import { loadSessionDetail } from "@/lib/features/sessions/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -30,7 +32,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SessionPage({ params, searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const [{ id }, query] = await Promise.all([params, searchParams]);
-  const [i18n, detail] = await Promise.all([getI18n(), loadSessionDetail(actor, id)]);
+  const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadSessionDetail(actor, id))]);
+  if (!loaded.ok) return <RefusalPage title={i18n.t("sessions.title")} failure={loaded.failure} t={i18n.t} role={actor.role} retryHref={`/sessions/${encodeURIComponent(id)}`} />;
+  const detail = loaded.value;
   const { t, date } = i18n;
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const { session, school, abilities } = detail;

@@ -10,6 +10,8 @@ import { loadStartGroups } from "@/lib/features/sessions/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -20,7 +22,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function NewSessionPage({ searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
-  const [{ t, date }, { groups }, params] = await Promise.all([getI18n(), loadStartGroups(actor), searchParams]);
+  const [{ t, date }, loaded, params] = await Promise.all([getI18n(), loadPage(() => loadStartGroups(actor)), searchParams]);
+  if (!loaded.ok) return <RefusalPage title={t("sessions.newTitle")} failure={loaded.failure} t={t} role={actor.role} retryHref="/sessions/new" />;
+  const { groups } = loaded.value;
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const halqa = typeof params.halqa === "string" ? params.halqa : undefined;
   return (

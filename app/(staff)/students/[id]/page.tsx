@@ -21,6 +21,8 @@ import { loadStudentDetail } from "@/lib/features/students/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -41,7 +43,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default async function StudentPage({ params, searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const [{ id }, query] = await Promise.all([params, searchParams]);
-  const [{ t, locale, date, number }, detail, subject] = await Promise.all([getI18n(), loadStudentDetail(actor, id), subjectOf(actor)]);
+  const [{ t, locale, date, number }, loaded, subject] = await Promise.all([getI18n(), loadPage(() => loadStudentDetail(actor, id)), subjectOf(actor)]);
+  if (!loaded.ok) return <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/students/${encodeURIComponent(id)}`} />;
+  const detail = loaded.value;
   if (!detail) notFound();
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const { student, school, semester, halqa } = detail;

@@ -14,6 +14,8 @@ import { loadNewStudentOptions } from "@/lib/features/students/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -23,7 +25,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewStudentPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireActor(["admin"]);
   const semester = firstParam(await searchParams, "semester");
-  const [{ t, date }, options] = await Promise.all([getI18n(), loadNewStudentOptions(actor, semester)]);
+  const [{ t, date }, loaded] = await Promise.all([getI18n(), loadPage(() => loadNewStudentOptions(actor, semester))]);
+  if (!loaded.ok) return <RefusalPage title={t("students.new.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/students/new" />;
+  const options = loaded.value;
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
 
   return (

@@ -96,4 +96,11 @@ export const live: Catalogue<typeof en> = {
     pending: "جارٍ الإنهاء…",
     notAllowed: "الإنهاء: {reason}",
   },
+  unsent: {
+    summary: "لم يُرسل إلى المدرسة: {n}.",
+    hint: "تبقى على هذا الجهاز وتُرسل عندما تقبل المدرسة التعديلات مجددًا؛ احتفظ بنسخة إن احتجت.",
+    download: "تنزيل ما لم يُرسل (CSV)",
+    headings: { type: "النوع", student: "الطالب", what: "الحالة أو النوع", detail: "التفاصيل", changedAt: "وقت التسجيل", reason: "سبب عدم الإرسال", mark: "الحضور", recitation: "التسميع" },
+  },
+  retryingAt: "لم تستجب خدمة المدرسة. ستُعاد المحاولة في {time}؛ لا يضيع شيء في الأثناء.",
 };

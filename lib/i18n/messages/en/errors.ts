@@ -20,11 +20,11 @@ export const errors = {
   refusedBySchool: "The school's service refused this request. An administrator can see the reason on the connection page and take it up with the school.",
   misconfigured: "The dashboard's connection to the school is not set up correctly. The server's operator must fix its configuration.",
   tooLarge: "This is too much to send at once. Send it in smaller parts.",
-  retryingAt: "The school's service did not answer. Trying again at {time}; nothing is lost meanwhile.",
   pageRefused: "The school's service refused this page",
   pageUnavailable: "The school's service did not answer",
   tryAgain: "Try again",
   markNotEligible: "Not saved: this student is not eligible for this session (not active in its halqa).",
   markInvalid: "Not saved: the school did not accept this mark.",
+  seeConnection: "Open connection health",
   unexpected: "Something went wrong. Nothing was changed.",
 } as const;

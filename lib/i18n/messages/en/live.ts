@@ -93,4 +93,11 @@ export const live = {
     pending: "Ending…",
     notAllowed: "Ending: {reason}",
   },
+  unsent: {
+    summary: "Not sent to the school: {n}.",
+    hint: "They stay on this tablet and are sent when the school accepts changes again; keep a copy if you need it.",
+    download: "Download unsent work (CSV)",
+    headings: { type: "Type", student: "Student", what: "Mark or kind", detail: "Details", changedAt: "Recorded at", reason: "Why not sent", mark: "Attendance", recitation: "Recitation" },
+  },
+  retryingAt: "The school's service did not answer. Trying again at {time}; nothing is lost meanwhile.",
 } as const;

@@ -9,6 +9,8 @@ import { PageSection } from "@/components/ui/page-section";
 import { requireActor } from "@/lib/auth/session";
 import { loadChild, loadChildren } from "@/lib/features/family/queries";
 import { getI18n } from "@/lib/i18n/server";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 type Props = { params: Promise<{ lineageId: string }> };
 
@@ -26,9 +28,11 @@ export default async function ChildPage({ params }: Props) {
   const actor = await requireActor(["parent"]);
   const [{ lineageId }, i18n] = await Promise.all([params, getI18n()]);
   if (!actor.studentLineageIds.includes(lineageId)) notFound();
-  const [child, children] = await Promise.all([loadChild(actor, lineageId, i18n.locale), loadChildren(actor)]);
-  if (!child) notFound();
   const { t } = i18n;
+  const loaded = await loadPage(() => Promise.all([loadChild(actor, lineageId, i18n.locale), loadChildren(actor)]));
+  if (!loaded.ok) return <RefusalPage title={t("nav.family.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/family/children/${encodeURIComponent(lineageId)}`} />;
+  const [child, children] = loaded.value;
+  if (!child) notFound();
   return (
     <div className="flex flex-col gap-8">
       <ChildSwitcher items={children} current={lineageId} t={t} />

@@ -10,6 +10,8 @@ import { loadSessionDetail } from "@/lib/features/sessions/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -22,7 +24,9 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EndSessionPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const { id } = await params;
-  const [i18n, detail] = await Promise.all([getI18n(), loadSessionDetail(actor, id)]);
+  const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadSessionDetail(actor, id))]);
+  if (!loaded.ok) return <RefusalPage title={i18n.t("sessions.title")} failure={loaded.failure} t={i18n.t} role={actor.role} retryHref={`/sessions/${encodeURIComponent(id)}/end`} />;
+  const detail = loaded.value;
   const { t, date } = i18n;
   const href = `/sessions/${encodeURIComponent(detail.session.id)}`;
   if (!detail.abilities.end) notFound();

@@ -17,6 +17,8 @@ import { writeBlockOf } from "@/lib/features/write-access";
 import type { Translate } from "@/lib/i18n/core";
 import { isFailure } from "@/lib/v1";
 import { getI18n } from "@/lib/i18n/server";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { loadPage } from "@/lib/failures/page";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -73,6 +75,22 @@ function liveStrings(t: Translate): LiveStrings {
     storageMemory: t("live.storageMemory"),
     readOnly: t("live.readOnly"),
     tryWritesAgain: t("live.tryWritesAgain"),
+    unsent: {
+      summary: t("live.unsent.summary"),
+      hint: t("live.unsent.hint"),
+      download: t("live.unsent.download"),
+      headings: {
+        type: t("live.unsent.headings.type"),
+        student: t("live.unsent.headings.student"),
+        what: t("live.unsent.headings.what"),
+        detail: t("live.unsent.headings.detail"),
+        changedAt: t("live.unsent.headings.changedAt"),
+        reason: t("live.unsent.headings.reason"),
+        mark: t("live.unsent.headings.mark"),
+        recitation: t("live.unsent.headings.recitation"),
+      },
+    },
+    retryingAt: t("live.retryingAt"),
     endedMeanwhile: t("live.endedMeanwhile"),
     pollFailed: t("live.pollFailed"),
     emptyRoster: t("live.emptyRoster"),
@@ -133,25 +151,31 @@ export default async function LiveSessionPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const { id } = await params;
   const client = clientFor(actor.connectionId);
-  const [i18n, snapshot, surahs, school] = await Promise.all([getI18n(), loadLiveSnapshot(actor, id), surahsFor(actor.connectionId), client.tenant()]);
-  // loadLiveSnapshot answers null for a missing session and for one the actor may not view (can.viewSession).
-  if (!snapshot) notFound();
+  const i18n = await getI18n();
   const { t, date, locale } = i18n;
-  const [halqa, schoolBlock, sheikhEligible] = await Promise.all([
-    client
-      .call("getHalqa", { params: { id: snapshot.session.halqa_id } })
-      .then((h) => h.name)
-      .catch(() => t("sessions.unknownHalqa")),
-    writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true })),
-    // GET /sheikhs/{id} answers only currently eligible sheikhs; the school ends a session only with one (spec rule 2).
-    client.call("getSheikh", { params: { id: snapshot.session.sheikh_id } }).then(
-      () => true,
-      (error: unknown) => {
-        if (isFailure(error, "not_found")) return false;
-        throw error;
-      },
-    ),
-  ]);
+  const loaded = await loadPage(async () => {
+    const [snapshot, surahs, school] = await Promise.all([loadLiveSnapshot(actor, id), surahsFor(actor.connectionId), client.tenant()]);
+    // loadLiveSnapshot answers null for a missing session and for one the actor may not view (can.viewSession).
+    if (!snapshot) notFound();
+    const [halqa, schoolBlock, sheikhEligible] = await Promise.all([
+      client
+        .call("getHalqa", { params: { id: snapshot.session.halqa_id } })
+        .then((h) => h.name)
+        .catch(() => t("sessions.unknownHalqa")),
+      writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true })),
+      // GET /sheikhs/{id} answers only currently eligible sheikhs; the school ends a session only with one (spec rule 2).
+      client.call("getSheikh", { params: { id: snapshot.session.sheikh_id } }).then(
+        () => true,
+        (error: unknown) => {
+          if (isFailure(error, "not_found")) return false;
+          throw error;
+        },
+      ),
+    ]);
+    return { snapshot, surahs, school, halqa, schoolBlock, sheikhEligible };
+  });
+  if (!loaded.ok) return <RefusalPage title={t("sessions.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/sessions/${encodeURIComponent(id)}/live`} />;
+  const { snapshot, surahs, school, halqa, schoolBlock, sheikhEligible } = loaded.value;
   const href = `/sessions/${encodeURIComponent(snapshot.session.id)}`;
   const ended = snapshot.session.status !== "open" ? t("live.readOnlyEnded") : null;
   const readOnly = {

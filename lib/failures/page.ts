@@ -1,0 +1,23 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import { failureOf, type Failure } from "@/lib/v1";
+
+export type Loaded<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+
+/**
+ * A page's reads, with the school's refusals as values instead of crashes: a record that does not
+ * exist is the page's 404; any other failure of the school's API (a 403 by name, a conflict, the
+ * service not answering) comes back for `<RefusalNotice>` to explain. Anything else is a bug and
+ * is thrown to the error boundary. Logged as a code, never as an unhandled error.
+ */
+export async function loadPage<T>(load: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, value: await load() };
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    if (failure.kind === "not_found") notFound();
+    console.warn(`[page] school API: ${failure.code}${failure.operation ? ` (${failure.operation})` : ""}`);
+    return { ok: false, failure };
+  }
+}

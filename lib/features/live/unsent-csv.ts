@@ -1,0 +1,38 @@
+/**
+ * The work this device has not got onto the school's server, as CSV a teacher can keep when the
+ * school refuses changes (UTF-8 with a BOM, so spreadsheets read Arabic names). Browser-safe: no
+ * server code. Cells that a spreadsheet would run as a formula are quoted with a leading apostrophe.
+ */
+import type { QueuedMark, QueuedRecitation } from "./types";
+
+export type UnsentHeadings = { type: string; student: string; what: string; detail: string; changedAt: string; reason: string; mark: string; recitation: string };
+
+function cell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function unsentCsv(input: {
+  marks: readonly QueuedMark[];
+  recitations: readonly QueuedRecitation[];
+  nameOf: (studentId: string) => string;
+  statusLabel: (status: QueuedMark["value"]["status"]) => string;
+  kindLabel: (kind: QueuedRecitation["draft"]["kind"]) => string;
+  headings: UnsentHeadings;
+}): string {
+  const { headings: h } = input;
+  const rows: (string | number | null)[][] = [[h.type, h.student, h.what, h.detail, h.changedAt, h.reason]];
+  for (const mark of input.marks) {
+    const { status, late_minutes, note } = mark.value;
+    const detail = [late_minutes !== null ? `${late_minutes} min` : null, note].filter(Boolean).join("; ");
+    rows.push([h.mark, input.nameOf(mark.student_id), input.statusLabel(status), detail, new Date(mark.changedAt).toISOString(), mark.reason ?? ""]);
+  }
+  for (const rec of input.recitations) {
+    const { kind, start, end, rating, mistakes, note } = rec.draft;
+    const range = `${start.surah}:${start.ayah}-${end.surah}:${end.ayah}`;
+    const detail = [range, `rating ${rating}`, mistakes !== null ? `mistakes ${mistakes}` : null, note].filter(Boolean).join("; ");
+    rows.push([h.recitation, input.nameOf(rec.draft.student_id), input.kindLabel(kind), detail, rec.recorded_at, rec.reason ?? ""]);
+  }
+  return `\uFEFF${rows.map((row) => row.map(cell).join(",")).join("\r\n")}\r\n`;
+}
