@@ -33,6 +33,7 @@ function freePort(): number {
 // The config is evaluated again in every worker; values put into process.env by the first evaluation
 // (the runner) reach the workers, so all of them agree on the port and the token.
 process.env.E2E_PORT ??= String(freePort());
+process.env.E2E_SPEC_ONLY_PORT ??= String(freePort());
 const adminToken = (process.env.SCHOOL_ADMIN_TOKEN ??= `e2e_admin_${randomBytes(16).toString("hex")}`);
 // The e2e suite runs on the embedded API with fresh demo data, whatever this shell points at.
 delete process.env.SCHOOL_API_URL;
@@ -42,7 +43,10 @@ const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const hasBuild = existsSync(".next/BUILD_ID");
 const next = "npx --no-install next";
-const start = `${next} start -H 127.0.0.1 -p ${port}`;
+// A second server whose embedded API honours only what the spec names (lib/school-api/spec-only.ts).
+const specOnlyPort = Number(process.env.E2E_SPEC_ONLY_PORT);
+const specOnlyURL = `http://127.0.0.1:${specOnlyPort}`;
+const SPEC_ONLY = /spec-only\.(spec|setup)\.ts$/;
 const isCI = Boolean(process.env.CI);
 
 export default defineConfig({
@@ -65,21 +69,36 @@ export default defineConfig({
   projects: [
     // Signs each demo role in once and saves its session under e2e/.auth/ (see e2e/fixtures.ts).
     { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] } },
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
+    { name: "desktop", testIgnore: SPEC_ONLY, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
     {
       name: "tablet",
+      testIgnore: SPEC_ONLY,
       use: { ...devices["Desktop Chrome"], viewport: { width: 768, height: 1024 }, hasTouch: true },
       dependencies: ["setup"],
     },
+    // Against the spec-only server: its own sign-ins (a session cookie belongs to one host:port).
+    { name: "spec-only-setup", testMatch: /spec-only\.setup\.ts$/, use: { ...devices["Desktop Chrome"], baseURL: specOnlyURL } },
+    {
+      name: "spec-only",
+      testMatch: /spec-only\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, baseURL: specOnlyURL },
+      dependencies: ["spec-only-setup"],
+    },
   ],
-  webServer: {
+  // Started one after the other: the second uses the build the first one made when there was none.
+  webServer: [server(port, { build: !hasBuild }), server(specOnlyPort, { build: false, env: { SCHOOL_API_FILTERS: "spec-only" } })],
+});
+
+function server(listenOn: number, { build, env = {} }: { build: boolean; env?: Record<string, string> }) {
+  const start = `${next} start -H 127.0.0.1 -p ${listenOn}`;
+  return {
     // `npm test` builds first; a bare `npm run test:e2e` builds only when there is no build yet.
-    command: hasBuild ? start : `${next} build && ${start}`,
-    url: `${baseURL}/api/v1/surahs`,
-    timeout: hasBuild ? 120_000 : 600_000,
+    command: build ? `${next} build && ${start}` : start,
+    url: `http://127.0.0.1:${listenOn}/api/v1/surahs`,
+    timeout: build ? 600_000 : 120_000,
     reuseExistingServer: false,
-    stdout: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    stdout: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
     env: {
       SCHOOL_API_DATA_DIR: "memory://",
       // A fresh dashboard store too: demo accounts link to ids of this run's fresh school data.
@@ -87,9 +106,11 @@ export default defineConfig({
       // Lets e2e/call-budget.spec.ts count the v1 calls of each page.
       SCHOOL_API_TRACE: "1",
       SCHOOL_ADMIN_TOKEN: adminToken,
-      // Plans sync when a test presses "Sync now", never in the background between tests.
-      PLAN_SYNC_INTERVAL_MINUTES: "0",
       NEXT_TELEMETRY_DISABLED: "1",
+      // The main server: plans sync when a test presses "Sync now", never in the background between
+      // tests. The spec-only server keeps the default configuration (the scheduler on).
+      ...(listenOn === port ? { PLAN_SYNC_INTERVAL_MINUTES: "0" } : {}),
+      ...env,
     },
-  },
-});
+  };
+}

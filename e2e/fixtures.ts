@@ -16,9 +16,12 @@ export const DEMO = {
 export type DemoRole = keyof typeof DEMO.accounts;
 export const DEMO_ROLES = Object.keys(DEMO.accounts) as DemoRole[];
 
-/** Where e2e/auth.setup.ts saves each role's signed-in browser state (gitignored). */
-export function storageStateFor(role: DemoRole): string {
-  return path.resolve("e2e", ".auth", `${role}.json`);
+/**
+ * Where e2e/auth.setup.ts saves each role's signed-in browser state (gitignored); the spec-only
+ * server (e2e/spec-only.setup.ts) keeps its own, since a session cookie belongs to one host:port.
+ */
+export function storageStateFor(role: DemoRole, server: "main" | "spec-only" = "main"): string {
+  return path.resolve("e2e", ".auth", server === "main" ? `${role}.json` : `${server}-${role}.json`);
 }
 
 type Fixtures = {
@@ -38,9 +41,9 @@ type Fixtures = {
  * options (base URL, viewport, touch) like the built-in `page`. Sessions are JWTs, so signing out in
  * one test does not end the saved session for the others.
  */
-function pageAs(role: DemoRole) {
+function pageAs(role: DemoRole, server: "main" | "spec-only" = "main") {
   return async ({ browser }: { browser: import("@playwright/test").Browser }, use: (page: Page) => Promise<void>) => {
-    const context = await browser.newContext({ storageState: storageStateFor(role) });
+    const context = await browser.newContext({ storageState: storageStateFor(role, server) });
     const page = await context.newPage();
     const unprotected = watchSecurityHeaders(page);
     await use(page);
@@ -72,6 +75,12 @@ export const test = base.extend<Fixtures>({
   teacherPage: pageAs("teacher"),
   parentPage: pageAs("parent"),
   arqamAdminPage: pageAs("arqamAdmin"),
+});
+
+/** The role pages of the spec-only server (e2e/spec-only.setup.ts signs in only these two there). */
+export const specOnlyTest = base.extend<Pick<Fixtures, "adminPage" | "parentPage">>({
+  adminPage: pageAs("admin", "spec-only"),
+  parentPage: pageAs("parent", "spec-only"),
 });
 
 /** Signs in through the login form of `page` (for tests about signing in itself; others use the fixtures). */

@@ -4,3 +4,4 @@ export * from "./bodies";
 export * from "./queries";
 export * from "./scopes";
 export * from "./endpoints";
+export * from "./list-checks";

@@ -12,6 +12,7 @@ import { RateLimiter } from "./rate-limit";
 import { createReadCache, invalidateReads } from "./read-cache";
 import { traceCall } from "./trace";
 import { idempotencyKeyOf, parseBody, parseQuery, readBody } from "./request";
+import { filterModeFromEnv, specOnlyUrl, withVendorFields, type FilterMode } from "./spec-only";
 
 export const API_PREFIX = "/api/v1";
 const ID_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
@@ -62,6 +63,8 @@ export type SchoolApiOptions = {
   now?: () => Date;
   /** Serve list pages from the process's read cache (only where this process sees every write: PGlite). */
   readCache?: boolean;
+  /** `spec-only`: ignore query names the spec does not give and add unknown fields to records (default from `SCHOOL_API_FILTERS`). */
+  filters?: FilterMode;
 };
 
 export type RequestInfo = { clientIp: string | null };
@@ -70,6 +73,8 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
   const limiter = new RateLimiter(options.rateLimitPerMinute ?? Number(process.env.SCHOOL_API_RATE_LIMIT_PER_MINUTE ?? 6000));
   const now = options.now ?? (() => new Date());
   const reads = options.readCache ? createReadCache() : undefined;
+  const specOnly = (options.filters ?? filterModeFromEnv()) === "spec-only";
+  const shaped = (payload: unknown) => (specOnly ? withVendorFields(payload) : payload);
 
   async function run(request: Request, info: RequestInfo): Promise<Response> {
     const url = new URL(request.url);
@@ -84,7 +89,7 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
     const { key, school } = await authenticate(db, request.headers.get("authorization"), at);
     limiter.take(key.id, key.rateLimitPerMinute, at.getTime());
     authorize(route.endpoint, key, school, info.clientIp);
-    const query = parseQuery(route.endpoint, url);
+    const query = parseQuery(route.endpoint, specOnly ? specOnlyUrl(route.endpoint, url) : url);
     const idempotencyKey = idempotencyKeyOf(request, route.endpoint);
     const body = rawBody === null ? undefined : parseBody(route.endpoint, request, rawBody);
     const handler = handlers[route.name] as Handler<EndpointName>;
@@ -111,7 +116,7 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
       const checked = route.endpoint.response.safeParse(payload);
       if (!checked.success) throw new Error(`Response of ${route.name} breaks the contract: ${checked.error.message}`);
     }
-    return Response.json(payload, { status: route.endpoint.status });
+    return Response.json(shaped(payload), { status: route.endpoint.status });
   }
 
   /** Same key and body: the first response again. Same key, other body: 409. Stored in the write's transaction. */
@@ -125,7 +130,7 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
       if (previous.requestHash !== requestHash) {
         throw new ApiError("conflict", "This Idempotency-Key was already used for a different request", { idempotency_key: idemKey });
       }
-      return Response.json(previous.responseBody, { status: previous.responseStatus, headers: { "Idempotent-Replayed": "true" } });
+      return Response.json(shaped(previous.responseBody), { status: previous.responseStatus, headers: { "Idempotent-Replayed": "true" } });
     }
     const payload = await execute();
     await ctx.db.insert(idempotencyRecords).values({

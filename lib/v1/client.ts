@@ -1,5 +1,5 @@
 import "server-only";
-import { endpoints, type EndpointName, type School } from "@/lib/contract";
+import { endpoints, keepMatching, type EndpointName, type School } from "@/lib/contract";
 import { createV1Fetch, type V1FetchOptions } from "./fetch";
 import { traverse } from "./paginate";
 import type { ArgsTuple, CallArgs, ItemOf, Page, PaginatedName, ResultOf } from "./types";
@@ -9,7 +9,11 @@ export type V1ClientOptions = V1FetchOptions;
 export type V1Client = {
   /** One operation of the endpoint table; single envelopes are unwrapped to their resource. */
   call<N extends EndpointName>(name: N, ...args: ArgsTuple<N>): Promise<ResultOf<N>>;
-  /** Every page of a collection, following `next_cursor` until `has_more` is false. */
+  /**
+   * Every page of a collection, following `next_cursor` until `has_more` is false. Each page keeps
+   * only the records whose own fields match the filters and path sent (lib/contract/list-checks.ts),
+   * so a page may be shorter than `limit`, or empty, while more follow.
+   */
   pages<N extends PaginatedName>(name: N, ...args: ArgsTuple<N>): AsyncGenerator<Page<ItemOf<N>>, void, undefined>;
   /** Every item of a collection, across pages. */
   paginate<N extends PaginatedName>(name: N, ...args: ArgsTuple<N>): AsyncGenerator<ItemOf<N>, void, undefined>;
@@ -42,9 +46,11 @@ export function createV1Client(options: V1ClientOptions): V1Client {
 
   function pages<N extends PaginatedName>(name: N, ...rest: ArgsTuple<N>): AsyncGenerator<Page<ItemOf<N>>, void, undefined> {
     const args: Partial<CallArgs<N>> = rest[0] ?? {};
-    const fetchPage = (cursor: string | undefined) => {
+    const fetchPage = async (cursor: string | undefined) => {
       const query = { ...args.query, cursor: cursor ?? args.query?.cursor };
-      return call(name, ...([{ ...args, query }] as ArgsTuple<N>)) as Promise<Page<ItemOf<N>>>;
+      const page = (await call(name, ...([{ ...args, query }] as ArgsTuple<N>))) as Page<ItemOf<N>>;
+      // A real school's API may ignore a filter name the spec does not give (invariant 7).
+      return { ...page, data: keepMatching(name, args, page.data) };
     };
     return traverse(name, fetchPage);
   }

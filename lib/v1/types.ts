@@ -1,13 +1,11 @@
 import "server-only";
-import type { EndpointName, Endpoints, Pagination, QueryOf, ResponseOf, BodyOf } from "@/lib/contract";
+import type { EndpointName, Endpoints, ListEndpointName, Pagination, QueryOf, ResponseOf, BodyOf } from "@/lib/contract";
 
 /** `{id}` segments of a path template, e.g. `"/sessions/{id}/end"` → `"id"`. */
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 
 /** Endpoints whose response carries `pagination`: traversed with `pages`/`paginate`/`listAll`. */
-export type PaginatedName = {
-  [N in EndpointName]: ResponseOf<N> extends { pagination: Pagination } ? N : never;
-}[EndpointName];
+export type PaginatedName = ListEndpointName;
 
 export type ItemOf<N extends PaginatedName> = ResponseOf<N>["data"][number];
 

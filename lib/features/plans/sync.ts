@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Assignment, LearningPlan } from "@/lib/contract";
+import { keepMatching, type Assignment, type LearningPlan } from "@/lib/contract";
 import { planSyncState, syncedAssignments, syncedPlans, type SyncCounts, type SyncProblem } from "@/lib/db/schema-plans";
 import { failureOf, isFailure, V1Error, type V1Client } from "@/lib/v1";
 import { defaultPlansDb, type PlansDb, type PlansExecutor } from "./db";
@@ -315,7 +315,8 @@ async function traverseHistory(call: SyncClient["call"], planId: string, signal:
       query: { limit: 100, ...(cursor ? { cursor } : {}) },
       signal,
     });
-    items.push(...page.data);
+    // Only this plan's assignments, whatever the API answers (invariant 7; `call` is not re-checked).
+    items.push(...keepMatching("listAssignments", { params: { id: planId } }, page.data));
     const next = page.pagination.has_more ? page.pagination.next_cursor : null;
     if (next === null) return items;
     if (seen.has(next)) throw new V1Error({ code: "invalid_response", status: null, message: "The school API repeated a pagination cursor", operation: "listAssignments" });
