@@ -12,6 +12,7 @@ import { allPresent, countRegister, mergeRegister, rowNames } from "@/lib/featur
 import { waitingSince } from "@/lib/features/live/pending";
 import type { SurahOption } from "@/lib/features/live/recitation-form";
 import { MARK_STATUSES, type LiveSnapshot, type MarkStatus, type MarkValue, type RecitationDraft } from "@/lib/features/live/types";
+import { formatMessage } from "@/lib/i18n/message-format";
 import { cn } from "@/lib/utils";
 import { EndSessionPanel } from "./end-session-panel";
 import { fetchSnapshot, startOfToday, useLiveQueue, usePositions } from "./live-hooks";
@@ -49,15 +50,7 @@ export function LiveRegister(props: Props) {
 
 function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refusals }: Props) {
   const sessionId = initial.session.id;
-  const fmt = useMemo(() => {
-    const numbers = new Intl.NumberFormat(locale === "ar" ? "ar-SA" : "en-GB");
-    return (template: string, vars: Record<string, string | number>) =>
-      template.replace(/\{(\w+)\}/g, (match, name: string) => {
-        const value = vars[name];
-        if (value === undefined) return match;
-        return typeof value === "number" ? numbers.format(value) : value;
-      });
-  }, [locale]);
+  const fmt = useCallback((template: string, vars: Record<string, string | number>) => formatMessage(locale, template, vars), [locale]);
 
   const query = useQuery({
     queryKey: ["live-session", sessionId],

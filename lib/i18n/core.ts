@@ -1,5 +1,6 @@
 import { ar } from "./messages/ar";
 import { en } from "./messages/en";
+import { formatMessage } from "./message-format";
 import type { KeyOf } from "./types";
 
 export const LOCALES = ["en", "ar"] as const;
@@ -27,17 +28,12 @@ function lookup(catalogue: unknown, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-/** `{name}` placeholders are filled from vars; numbers are formatted for the locale. */
+/** `{name}` placeholders are filled from vars, numbers formatted and plurals chosen for the locale (message-format.ts). */
 export function translator(locale: Locale): Translate {
-  const numbers = new Intl.NumberFormat(locale === "ar" ? "ar-SA" : "en-GB");
   return (key, vars) => {
     const template = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
-    if (!vars) return template;
-    return template.replace(/\{(\w+)\}/g, (match, name: string) => {
-      const value = vars[name];
-      if (value === undefined) return match;
-      return typeof value === "number" ? numbers.format(value) : value;
-    });
+    // Without vars the template itself: client components fill what the server hands them.
+    return vars ? formatMessage(locale, template, vars) : template;
   };
 }
 

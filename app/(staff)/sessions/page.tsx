@@ -23,7 +23,7 @@ export default async function SessionsPage({ searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const params = await searchParams;
   const [i18n, data] = await Promise.all([getI18n(), loadSessionList(actor, params)]);
-  const { t, date, number } = i18n;
+  const { t, date } = i18n;
   const from = date(data.filters.from);
   const to = date(data.filters.to);
 
@@ -41,7 +41,7 @@ export default async function SessionsPage({ searchParams }: Props) {
 
       <section aria-labelledby="sessions-results" className="flex flex-col gap-4">
         <h2 id="sessions-results" className="text-xl font-semibold">
-          {t("sessions.list.count", { count: number(data.sessions.length) })}
+          {t("sessions.list.count", { count: data.sessions.length })}
         </h2>
         {data.sessions.length ? (
           <SessionsTable sessions={data.sessions} i18n={i18n} timeZone={data.school.time_zone} caption={t("sessions.list.caption", { from, to })} />

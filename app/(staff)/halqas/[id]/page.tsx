@@ -25,7 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function HalqaPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const { id } = await params;
-  const [{ t, date, number }, detail] = await Promise.all([getI18n(), loadHalqaDetail(actor, id)]);
+  const [{ t, date }, detail] = await Promise.all([getI18n(), loadHalqaDetail(actor, id)]);
   if (!detail) notFound();
   const { halqa, semester, school } = detail;
   const semesterStatus = semester ? t(`halqas.semester.status.${semester.status}`) : null;
@@ -105,7 +105,7 @@ export default async function HalqaPage({ params }: Props) {
           <h2 id="sessions-heading" className="text-xl font-semibold">
             {t("halqas.detail.sessions")}
           </h2>
-          <p className="text-sm text-muted-foreground">{t("halqas.detail.sessionsRange", { days: number(RECENT_SESSION_DAYS) })}</p>
+          <p className="text-sm text-muted-foreground">{t("halqas.detail.sessionsRange", { days: RECENT_SESSION_DAYS })}</p>
         </div>
         <HalqaSessions
           sessions={detail.sessions}
