@@ -13,6 +13,7 @@ import { waitingSince } from "@/lib/features/live/pending";
 import type { SurahOption } from "@/lib/features/live/recitation-form";
 import { MARK_STATUSES, type LiveSnapshot, type MarkStatus, type MarkValue, type RecitationDraft } from "@/lib/features/live/types";
 import { formatMessage } from "@/lib/i18n/message-format";
+import { schoolTime } from "@/lib/i18n/school-time";
 import { cn } from "@/lib/utils";
 import { EndSessionPanel } from "./end-session-panel";
 import { fetchSnapshot, startOfToday, useLiveQueue, usePositions } from "./live-hooks";
@@ -25,6 +26,8 @@ export type { LiveStrings } from "./strings";
 type Props = {
   initial: LiveSnapshot;
   locale: "en" | "ar";
+  /** The school's zone (null when unknown): dates here are the school's, like everywhere else. */
+  timeZone: string | null;
   strings: LiveStrings;
   /** The school's surahs (GET /surahs, cached per tenant) and rating scale (GET /school), in the reader's language. */
   surahs: readonly SurahOption[];
@@ -48,7 +51,7 @@ export function LiveRegister(props: Props) {
   );
 }
 
-function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refusals }: Props) {
+function Register({ initial, locale, timeZone, strings: s, surahs, ratings, readOnly: refusals }: Props) {
   const sessionId = initial.session.id;
   const fmt = useCallback((template: string, vars: Record<string, string | number>) => formatMessage(locale, template, vars), [locale]);
 
@@ -149,7 +152,7 @@ function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refu
       ) : null}
       {earlier ? (
         <p role="alert" className="rounded-md border border-destructive p-3 text-destructive">
-          {fmt(s.stalePending, { n: earlier.count, date: new Intl.DateTimeFormat(locale === "ar" ? "ar-SA" : "en-GB", { dateStyle: "medium" }).format(earlier.oldest) })}
+          {fmt(s.stalePending, { n: earlier.count, date: schoolTime(locale, timeZone).date(new Date(earlier.oldest)) })}
         </p>
       ) : null}
       {queueState.storage !== "durable" && queueState.ready ? <p className="rounded-md border border-border bg-muted p-3">{s.storageMemory}</p> : null}

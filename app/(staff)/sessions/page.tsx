@@ -44,7 +44,7 @@ export default async function SessionsPage({ searchParams }: Props) {
           {t("sessions.list.count", { count: data.sessions.length })}
         </h2>
         {data.sessions.length ? (
-          <SessionsTable sessions={data.sessions} i18n={i18n} timeZone={data.school.time_zone} caption={t("sessions.list.caption", { from, to })} />
+          <SessionsTable sessions={data.sessions} i18n={i18n} caption={t("sessions.list.caption", { from, to })} />
         ) : (
           <EmptyState title={t("sessions.list.empty")} hint={t("sessions.list.emptyHint")} />
         )}

@@ -27,9 +27,9 @@ export default async function HalqaPage({ params }: Props) {
   const { id } = await params;
   const [{ t, date }, detail] = await Promise.all([getI18n(), loadHalqaDetail(actor, id)]);
   if (!detail) notFound();
-  const { halqa, semester, school } = detail;
+  const { halqa, semester } = detail;
   const semesterStatus = semester ? t(`halqas.semester.status.${semester.status}`) : null;
-  const formatDate = (value: string) => date(value, { hijri: true, timeZone: school.time_zone });
+  const formatDate = (value: string) => date(value, { hijri: true });
 
   return (
     <div className="flex flex-col gap-8">
