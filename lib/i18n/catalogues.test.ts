@@ -52,6 +52,11 @@ describe("message catalogues", () => {
     }
   });
 
+  it("never separates Arabic numbers or dates with a middle dot, which reads as the digit zero (٠)", () => {
+    for (const [key, text] of arabic) expect(text, key).not.toContain("·");
+    expect(translator("ar")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe("حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠");
+  });
+
   it("fills placeholders and formats numbers per locale", () => {
     expect(translator("en")("errors.insufficientScope", { scope: "learning_plans:read" })).toContain("learning_plans:read");
     expect(translator("ar")("common.save")).toBe("حفظ");

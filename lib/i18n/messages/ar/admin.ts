@@ -49,7 +49,7 @@ export const admin: Catalogue<typeof en> = {
   },
   user: {
     back: "كل المستخدمين",
-    summary: "{email} · {role}",
+    summary: "{email}، {role}",
     saved: "تم الحفظ.",
     roleTitle: "الدور",
     roleLabel: "الدور",

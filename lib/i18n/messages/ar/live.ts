@@ -65,7 +65,7 @@ export const live: Catalogue<typeof en> = {
     toSurah: "إلى سورة",
     toAyah: "إلى الآية",
     noMatch: "لا توجد سورة تطابق البحث.",
-    rangeInfo: "الصفحة {pages} · الجزء {juz}",
+    rangeInfo: "الصفحة {pages}، الجزء {juz}",
     rating: "التقدير",
     mistakes: "الأخطاء",
     note: "ملاحظة",

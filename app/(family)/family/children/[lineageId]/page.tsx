@@ -28,7 +28,7 @@ export default async function ChildPage({ params }: Props) {
   if (!actor.studentLineageIds.includes(lineageId)) notFound();
   const [child, children] = await Promise.all([loadChild(actor, lineageId, i18n.locale), loadChildren(actor)]);
   if (!child) notFound();
-  const { t } = i18n;
+  const { t, separator } = i18n;
   return (
     <div className="flex flex-col gap-8">
       <ChildSwitcher items={children} current={lineageId} t={t} />
@@ -40,7 +40,7 @@ export default async function ChildPage({ params }: Props) {
           {t("family.halqa")}: <bdi dir="auto">{child.halqaName ?? t("family.noHalqa")}</bdi>
           {child.semesterName ? (
             <>
-              {" · "}
+              {separator}
               {t("family.semester")}: <bdi dir="auto">{child.semesterName}</bdi>
             </>
           ) : null}
