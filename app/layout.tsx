@@ -9,10 +9,10 @@ import "@fontsource-variable/noto-sans-arabic";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
+  const { t, separator } = await getI18n();
   const appName = t("common.appName");
   return {
-    title: { default: appName, template: `%s · ${appName}` },
+    title: { default: appName, template: `%s${separator}${appName}` },
     description: t("auth.landing.intro"),
     icons: { icon: "/icon.svg", apple: "/icons/apple-touch-icon.png" },
     appleWebApp: { capable: true, title: appName, statusBarStyle: "default" },

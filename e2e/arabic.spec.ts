@@ -17,6 +17,8 @@ import { expect, signIn, test } from "./fixtures";
  * another test), links them, and each signs in and walks their pages.
  */
 const PASSWORD = "a long initial password";
+/** A middle dot beside Arabic-Indic digits (bidi isolates allowed between): it reads as a zero (٠). */
+const DOT_BESIDE_DIGITS = /[٠-٩][\s\u2068\u2069]*·|·[\s\u2068\u2069]*[٠-٩]/;
 const unique = (label: string, project: string) => `${label}-ar-${project}-${Date.now().toString(36)}@example.org`;
 
 async function createArabicUser(page: Page, user: { name: string; email: string; role: "Teacher" | "Parent" }) {
@@ -67,6 +69,7 @@ test.describe("in Arabic, right to left", () => {
         await teacher.goto(path);
         await expect(teacher.getByRole("heading", { level: 1, name: title })).toBeVisible();
         await expect(teacher.getByRole("navigation", { name: nav.primary })).toBeVisible();
+        await expect(teacher.getByRole("main")).not.toContainText(DOT_BESIDE_DIGITS);
         await expectNoAxeViolations(teacher);
       }
     });
@@ -93,6 +96,7 @@ test.describe("in Arabic, right to left", () => {
       await expect(parent.getByRole("heading", { level: 2, name: family.assignments.title })).toBeVisible();
       await expect(parent.getByRole("heading", { level: 2, name: family.attendance.title })).toBeVisible();
       await expect(parent.getByRole("heading", { level: 2, name: family.recitations.title })).toBeVisible();
+      await expect(parent.getByRole("main")).not.toContainText(DOT_BESIDE_DIGITS);
       await expectNoAxeViolations(parent);
     });
   });

@@ -345,7 +345,7 @@ test.describe("installable, and honest about old pending work", () => {
   });
 
   test("work kept in the browser since an earlier day is announced on the today page", async ({ teacherPage: page, request }) => {
-    const school = (await (await request.get("/api/v1/school", { headers: { Authorization: `Bearer ${API_KEY}` } })).json()) as { data: { id: string } };
+    const school = (await (await request.get("/api/v1/school", { headers: { Authorization: `Bearer ${API_KEY}` } })).json()) as { data: { id: string; time_zone: string } };
     await page.goto("/today");
     const yesterday = new Date();
     yesterday.setDate(yesterday.getDate() - 1);
@@ -368,7 +368,7 @@ test.describe("installable, and honest about old pending work", () => {
       { tenantId: school.data.id, at: yesterday.getTime() },
     );
     await page.reload();
-    const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium" }).format(yesterday);
+    const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: school.data.time_zone }).format(yesterday);
     await expect(page.getByRole("alert").filter({ hasText: `2 changes from ${date} still waiting to be sent — keep this tablet online.` })).toBeVisible();
     await expect(page.getByRole("link", { name: "Open the register" })).toHaveAttribute("href", "/sessions/ses_left_yesterday/live");
   });

@@ -24,10 +24,17 @@ async function syncPlans(page: Page) {
 test.describe("learning plans, as the admin", () => {
   test.describe.configure({ mode: "serial" });
 
-  test("Sync now fills the list from the school; counts per state filter it", async ({ adminPage: page }) => {
+  test("Sync now fills the list from the school; counts per state filter it", async ({ adminPage: page, request }) => {
     test.slow();
     await syncPlans(page);
     await expectNoAxeViolations(page);
+
+    // The last sync is told in the school's time zone, like sessions and the audit log: one of the last few minutes there.
+    const school = (await (await request.get("/api/v1/school", { headers: { Authorization: "Bearer demo_alnoor_admin" } })).json()) as { data: { time_zone: string } };
+    const inSchool = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: school.data.time_zone });
+    const recent = Array.from({ length: 6 }, (_, minutes) => inSchool.format(Date.now() - minutes * 60_000));
+    const last = await page.getByText(/^Last complete sync:/).innerText();
+    expect(recent.some((time) => last.includes(time)), `${last} is not one of ${recent.join(", ")}`).toBe(true);
 
     const counts = page.getByRole("navigation", { name: "Plans by state" });
     const allChip = counts.getByRole("link", { name: /^All: / });

@@ -134,7 +134,7 @@ test.describe("in Arabic", () => {
       await page.getByRole("button", { name: "العربية" }).click();
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       await expect(page.getByRole("heading", { level: 1, name: "اليوم" })).toBeVisible();
-      await expect(page.getByText(/^اليوم الدراسي: .+ · .+هـ\u2069?$/)).toBeVisible();
+      await expect(page.getByText(/^اليوم الدراسي: .+، .+هـ\u2069?$/)).toBeVisible();
       await expectNoAxeViolations(page);
 
       await page.goto("/sessions");

@@ -19,7 +19,12 @@ export function FamilyAttendance({ child, i18n }: Props) {
           <RowHeader>{date(mark.date, { hijri: true })}</RowHeader>
           <TableCell>
             {mark.status ? t(`students.attendance.${mark.status}`) : <span className="text-muted-foreground">{t("family.attendance.unmarked")}</span>}
-            {mark.status === "late" && mark.lateMinutes ? <span className="text-muted-foreground"> · {t("family.attendance.late", { minutes: mark.lateMinutes })}</span> : null}
+            {mark.status === "late" && mark.lateMinutes ? (
+              <span className="text-muted-foreground">
+                {i18n.separator}
+                {t("family.attendance.late", { minutes: mark.lateMinutes })}
+              </span>
+            ) : null}
           </TableCell>
         </TableRow>
       ))}

@@ -12,6 +12,8 @@ import { allPresent, countRegister, mergeRegister, rowNames } from "@/lib/featur
 import { waitingSince } from "@/lib/features/live/pending";
 import type { SurahOption } from "@/lib/features/live/recitation-form";
 import { MARK_STATUSES, type LiveSnapshot, type MarkStatus, type MarkValue, type RecitationDraft } from "@/lib/features/live/types";
+import { formatMessage } from "@/lib/i18n/message-format";
+import { schoolTime } from "@/lib/i18n/school-time";
 import { cn } from "@/lib/utils";
 import { EndSessionPanel } from "./end-session-panel";
 import { fetchSnapshot, startOfToday, useLiveQueue, usePositions } from "./live-hooks";
@@ -25,6 +27,8 @@ export type { LiveStrings } from "./strings";
 type Props = {
   initial: LiveSnapshot;
   locale: "en" | "ar";
+  /** The school's zone (null when unknown): dates here are the school's, like everywhere else. */
+  timeZone: string | null;
   strings: LiveStrings;
   /** The school's surahs (GET /surahs, cached per tenant) and rating scale (GET /school), in the reader's language. */
   surahs: readonly SurahOption[];
@@ -48,17 +52,9 @@ export function LiveRegister(props: Props) {
   );
 }
 
-function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refusals }: Props) {
+function Register({ initial, locale, timeZone, strings: s, surahs, ratings, readOnly: refusals }: Props) {
   const sessionId = initial.session.id;
-  const fmt = useMemo(() => {
-    const numbers = new Intl.NumberFormat(locale === "ar" ? "ar-SA" : "en-GB");
-    return (template: string, vars: Record<string, string | number>) =>
-      template.replace(/\{(\w+)\}/g, (match, name: string) => {
-        const value = vars[name];
-        if (value === undefined) return match;
-        return typeof value === "number" ? numbers.format(value) : value;
-      });
-  }, [locale]);
+  const fmt = useCallback((template: string, vars: Record<string, string | number>) => formatMessage(locale, template, vars), [locale]);
 
   const query = useQuery({
     queryKey: ["live-session", sessionId],
@@ -164,7 +160,7 @@ function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refu
       ) : null}
       {queueState.nextRetryAt !== null && queueState.waiting > 0 && queueState.online ? (
         <p role="status" className="rounded-md border border-border bg-muted p-3">
-          {fmt(s.retryingAt, { time: new Intl.DateTimeFormat(locale === "ar" ? "ar-SA" : "en-GB", { timeStyle: "medium" }).format(queueState.nextRetryAt) })}
+          {fmt(s.retryingAt, { time: schoolTime(locale, timeZone).time(new Date(queueState.nextRetryAt)) })}
         </p>
       ) : null}
       {!queueState.online ? (
@@ -174,7 +170,7 @@ function Register({ initial, locale, strings: s, surahs, ratings, readOnly: refu
       ) : null}
       {earlier ? (
         <p role="alert" className="rounded-md border border-destructive p-3 text-destructive">
-          {fmt(s.stalePending, { n: earlier.count, date: new Intl.DateTimeFormat(locale === "ar" ? "ar-SA" : "en-GB", { dateStyle: "medium" }).format(earlier.oldest) })}
+          {fmt(s.stalePending, { n: earlier.count, date: schoolTime(locale, timeZone).date(new Date(earlier.oldest)) })}
         </p>
       ) : null}
       {queueState.storage !== "durable" && queueState.ready ? <p className="rounded-md border border-border bg-muted p-3">{s.storageMemory}</p> : null}

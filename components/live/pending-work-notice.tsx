@@ -4,10 +4,15 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { waitingSince, type EarlierWork } from "@/lib/features/live/pending";
 import { openLiveStore } from "@/lib/features/live/store";
+import type { Locale } from "@/lib/i18n/core";
+import { formatMessage } from "@/lib/i18n/message-format";
+import { schoolTime } from "@/lib/i18n/school-time";
 
 type Props = {
   tenantId: string;
-  locale: "en" | "ar";
+  locale: Locale;
+  /** The school's zone (null when unknown), for the date of the oldest waiting change. */
+  timeZone: string | null;
   /** `{n}` changes from `{date}` still waiting; the link opens the register holding the oldest. */
   strings: { message: string; link: string };
 };
@@ -16,7 +21,7 @@ type Props = {
  * Outside the register (the today page): this browser's live work from an earlier day that has
  * not reached the server yet, read from the stored queues of this school. Nothing shows otherwise.
  */
-export function PendingWorkNotice({ tenantId, locale, strings }: Props) {
+export function PendingWorkNotice({ tenantId, locale, timeZone, strings }: Props) {
   const [work, setWork] = useState<{ earlier: EarlierWork; sessionId: string | null } | null>(null);
   useEffect(() => {
     let live = true;
@@ -36,11 +41,10 @@ export function PendingWorkNotice({ tenantId, locale, strings }: Props) {
     };
   }, [tenantId]);
   if (!work) return null;
-  const date = new Intl.DateTimeFormat(locale === "ar" ? "ar-SA" : "en-GB", { dateStyle: "medium" }).format(work.earlier.oldest);
-  const count = new Intl.NumberFormat(locale === "ar" ? "ar-SA" : "en-GB").format(work.earlier.count);
+  const date = schoolTime(locale, timeZone).date(new Date(work.earlier.oldest));
   return (
     <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-destructive p-3 text-destructive">
-      <p>{strings.message.replace("{n}", count).replace("{date}", date)}</p>
+      <p>{formatMessage(locale, strings.message, { n: work.earlier.count, date })}</p>
       {work.sessionId ? (
         <Link href={`/sessions/${encodeURIComponent(work.sessionId)}/live`} className="inline-flex min-h-11 items-center underline underline-offset-4">
           {strings.link}

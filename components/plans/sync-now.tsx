@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import type { Locale } from "@/lib/i18n/core";
+import { formatMessage } from "@/lib/i18n/message-format";
 import { syncPlansNow } from "@/lib/features/plans/actions";
 import { progressFraction, type SyncStatusView } from "@/lib/features/plans/sync-status";
 
@@ -15,7 +17,7 @@ const POLL_MS = 1_000;
  * route handler) every second while it runs, drawing a progress bar with the counts. When the cycle
  * ends the page is refreshed, so the last sync time, counts and list come from the server.
  */
-export function SyncNow({ initial, labels, locale }: { initial: SyncStatusView; labels: SyncNowLabels; locale: string }) {
+export function SyncNow({ initial, labels, locale }: { initial: SyncStatusView; labels: SyncNowLabels; locale: Locale }) {
   const router = useRouter();
   const [result, action, pending] = useActionState(syncPlansNow, null);
   const [view, setView] = useState(initial);
@@ -48,9 +50,8 @@ export function SyncNow({ initial, labels, locale }: { initial: SyncStatusView; 
     };
   }, [running, router]);
 
-  const numbers = new Intl.NumberFormat(locale === "ar" ? "ar-SA" : "en-GB");
   const fraction = progressFraction(view);
-  const counts = view.progress ? labels.progress.replace("{plans}", numbers.format(view.progress.plans)).replace("{assignments}", numbers.format(view.progress.assignments)) : null;
+  const counts = view.progress ? formatMessage(locale, labels.progress, { plans: view.progress.plans, assignments: view.progress.assignments }) : null;
   const message = result?.ok === false ? result.message : result?.ok && !result.data.started && result.data.status === "busy" ? labels.busy : finished ? labels.done : null;
 
   return (

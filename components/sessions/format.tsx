@@ -2,11 +2,6 @@ import type { School, Surah } from "@/lib/contract";
 import type { I18n } from "@/lib/i18n/server";
 import { formatNumber, type Locale } from "@/lib/i18n/core";
 
-/** `16:05` in the school's zone, in the reader's numerals. */
-export function formatTime(locale: Locale, instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale === "ar" ? "ar-SA" : "en-GB", { timeStyle: "short", timeZone }).format(new Date(instant));
-}
-
 export function ratingLabel(school: Pick<School, "rating_scale">, locale: Locale, rating: number): string {
   const level = school.rating_scale.find((l) => l.value === rating);
   if (!level) return formatNumber(locale, rating);

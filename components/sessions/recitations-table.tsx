@@ -2,7 +2,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { School, Surah } from "@/lib/contract";
 import type { RecitationItem } from "@/lib/features/sessions/queries";
 import type { I18n } from "@/lib/i18n/server";
-import { formatTime, RangeText, ratingLabel } from "./format";
+import { RangeText, ratingLabel } from "./format";
 
 const KINDS = ["new_memorization", "recent_revision", "old_revision"] as const;
 
@@ -35,7 +35,7 @@ export function RecitationsTable({ recitations, surahs, school, i18n, labelledBy
             <TableCell>{ratingLabel(school, locale, r.rating)}</TableCell>
             <TableCell>{r.mistakes != null ? number(r.mistakes) : null}</TableCell>
             <TableCell>{r.note}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatTime(locale, r.recorded_at, school.time_zone)}</TableCell>
+            <TableCell className="whitespace-nowrap">{i18n.time(r.recorded_at)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -6,22 +6,20 @@ import { can } from "@/lib/authz/policy";
 import type { SessionItem } from "@/lib/features/sessions/queries";
 import type { SessionSummary } from "@/lib/features/sessions/list";
 import type { I18n } from "@/lib/i18n/server";
-import { formatTime } from "./format";
 import { StatusBadge } from "./status-badge";
 
 type Props = {
   sessions: readonly SessionItem[];
   i18n: I18n;
   subject: Subject;
-  timeZone: string;
   /** Show the date too (open sessions may be from another day). */
   withDate?: boolean;
   counts?: Map<string, SessionSummary> | null;
 };
 
 /** Sessions as cards for the tablet: halqa, who leads it, when, and the way into the register. */
-export function SessionCards({ sessions, i18n, subject, timeZone, withDate = false, counts }: Props) {
-  const { t, date, locale } = i18n;
+export function SessionCards({ sessions, i18n, subject, withDate = false, counts }: Props) {
+  const { t, date, time, separator } = i18n;
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {sessions.map((session) => {
@@ -51,7 +49,7 @@ export function SessionCards({ sessions, i18n, subject, timeZone, withDate = fal
                     </>
                   ) : null}
                   <dt className="text-muted-foreground">{t("sessions.fields.startsAt")}</dt>
-                  <dd>{formatTime(locale, session.starts_at, timeZone)}</dd>
+                  <dd>{time(session.starts_at)}</dd>
                   <dt className="text-muted-foreground">{t("sessions.fields.topic")}</dt>
                   <dd>{session.topic ?? t("sessions.noTopic")}</dd>
                 </dl>
@@ -65,7 +63,10 @@ export function SessionCards({ sessions, i18n, subject, timeZone, withDate = fal
                 <CardFooter className="mt-auto">
                   <Link href={`/sessions/${encodeURIComponent(session.id)}/live`} className={buttonVariants()}>
                     {t("sessions.detail.markAttendance")}
-                    <span className="sr-only"> · {halqa}</span>
+                    <span className="sr-only">
+                      {separator}
+                      {halqa}
+                    </span>
                   </Link>
                 </CardFooter>
               ) : null}

@@ -2,12 +2,11 @@ import Link from "next/link";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { SessionItem } from "@/lib/features/sessions/queries";
 import type { I18n } from "@/lib/i18n/server";
-import { formatTime } from "./format";
 import { StatusBadge } from "./status-badge";
 
 /** Sessions newest first; the date (with Hijri) is the link into each one. */
-export function SessionsTable({ sessions, i18n, timeZone, caption }: { sessions: readonly SessionItem[]; i18n: I18n; timeZone: string; caption: string }) {
-  const { t, date, locale } = i18n;
+export function SessionsTable({ sessions, i18n, caption }: { sessions: readonly SessionItem[]; i18n: I18n; caption: string }) {
+  const { t, dateParts, time } = i18n;
   return (
     <Table>
       <TableCaption>{caption}</TableCaption>
@@ -29,12 +28,12 @@ export function SessionsTable({ sessions, i18n, timeZone, caption }: { sessions:
                 href={`/sessions/${encodeURIComponent(session.id)}`}
                 className="inline-flex min-h-11 flex-col justify-center rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
               >
-                <DateLines text={date(session.date, { hijri: true })} />
+                <DateLines {...dateParts(session.date)} />
               </Link>
             </TableCell>
             <TableCell>{session.halqaName ?? t("sessions.unknownHalqa")}</TableCell>
             <TableCell>{session.sheikhName ?? t("sessions.unknownSheikh")}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatTime(locale, session.starts_at, timeZone)}</TableCell>
+            <TableCell className="whitespace-nowrap">{time(session.starts_at)}</TableCell>
             <TableCell>
               <StatusBadge status={session.status} t={t} />
             </TableCell>
@@ -47,13 +46,11 @@ export function SessionsTable({ sessions, i18n, timeZone, caption }: { sessions:
 }
 
 /** Gregorian above Hijri, so the date column stays narrow on a tablet. */
-function DateLines({ text }: { text: string }) {
-  const at = text.lastIndexOf(" · ");
-  if (at < 0) return <span>{text}</span>;
+function DateLines({ gregorian, hijri }: { gregorian: string; hijri: string }) {
   return (
     <>
-      <span className="whitespace-nowrap">{text.slice(0, at)}</span>
-      <span className="text-xs font-normal whitespace-nowrap text-muted-foreground">{text.slice(at + 3)}</span>
+      <span className="whitespace-nowrap">{gregorian}</span>
+      <span className="text-xs font-normal whitespace-nowrap text-muted-foreground">{hijri}</span>
     </>
   );
 }

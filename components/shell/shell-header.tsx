@@ -12,7 +12,7 @@ import { SignOutButton } from "./sign-out-button";
  * links of the person's role (none for parents). Wraps instead of overflowing on a portrait tablet.
  */
 export function ShellHeader({ actor, school, i18n }: { actor: Actor; school: SchoolHeading; i18n: I18n }) {
-  const { t, locale } = i18n;
+  const { t, locale, separator } = i18n;
   const items = navItemsFor(actor.role).map((item) => ({ href: item.href, label: t(item.label) }));
   return (
     <header className="border-b border-border bg-card">
@@ -26,7 +26,9 @@ export function ShellHeader({ actor, school, i18n }: { actor: Actor; school: Sch
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <p className="text-sm text-muted-foreground" title={t("nav.signedInAs", { name: actor.name })}>
-              <span className="font-medium text-foreground">{actor.name}</span> · {t(`nav.roles.${actor.role}`)}
+              <span className="font-medium text-foreground">{actor.name}</span>
+              {separator}
+              {t(`nav.roles.${actor.role}`)}
             </p>
             <LanguageSwitch locale={locale} t={t} />
             <SignOutButton t={t} />

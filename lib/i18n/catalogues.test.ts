@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ar } from "./messages/ar";
 import { en } from "./messages/en";
-import { formatDate, translator } from "./core";
+import { translator } from "./core";
+import { placeholdersOf, pluralCategoriesOf, pluralsOf } from "./message-format";
 
 function leaves(node: unknown, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
@@ -16,7 +17,9 @@ function leaves(node: unknown, prefix = ""): Map<string, string> {
 /** A language's own name is written in that language in every catalogue ("English", "العربية"). */
 const SAME_IN_EVERY_LANGUAGE = new Set(["nav.languageNames.en", "nav.languageNames.ar"]);
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** Counts shown as a tally ("Not marked yet: 3") need no plural; every other count does. */
+const TALLIES = new Set(["live.counts.notMarked", "live.recitation.open", "live.recitation.juzN", "plans.counts.chip", "errors.writesBlocked"]);
+const COUNT_NAMES = /\{(count|n|days|minutes|total|limit|plans|assignments|requests)\}/;
 
 describe("message catalogues", () => {
   const english = leaves(en);
@@ -30,19 +33,32 @@ describe("message catalogues", () => {
     for (const [key, text] of english) {
       const translated = arabic.get(key) ?? "";
       expect(translated.trim(), key).not.toBe("");
-      expect(placeholders(translated), key).toEqual(placeholders(text));
+      expect(placeholdersOf(translated), key).toEqual(placeholdersOf(text));
       if (SAME_IN_EVERY_LANGUAGE.has(key)) continue;
       if (/[A-Za-z]{3,}/.test(text.replace(/\{\w+\}/g, ""))) expect(translated, key).toMatch(/[\u0600-\u06FF]/);
     }
   });
 
+  it("writes every count as a plural with the categories each language needs", () => {
+    const needs = { en: pluralCategoriesOf("en"), ar: pluralCategoriesOf("ar") };
+    expect(needs).toEqual({ en: ["one", "other"], ar: ["few", "many", "one", "other", "two", "zero"] });
+    for (const [key, text] of english) {
+      if (!TALLIES.has(key)) expect(text, key).not.toMatch(COUNT_NAMES);
+      const plurals = pluralsOf(text);
+      const translated = pluralsOf(arabic.get(key) ?? "");
+      expect(translated.map((p) => p.name).sort(), key).toEqual(plurals.map((p) => p.name).sort());
+      for (const plural of plurals) expect(plural.categories, `${key} ${plural.name}`).toEqual(needs.en);
+      for (const plural of translated) expect(plural.categories, `${key} ${plural.name}`).toEqual(needs.ar);
+    }
+  });
+
+  it("never separates Arabic numbers or dates with a middle dot, which reads as the digit zero (٠)", () => {
+    for (const [key, text] of arabic) expect(text, key).not.toContain("·");
+    expect(translator("ar")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe("حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠");
+  });
+
   it("fills placeholders and formats numbers per locale", () => {
     expect(translator("en")("errors.insufficientScope", { scope: "learning_plans:read" })).toContain("learning_plans:read");
     expect(translator("ar")("common.save")).toBe("حفظ");
-  });
-
-  it("shows the Hijri date beside the Gregorian one", () => {
-    expect(formatDate("en", "2026-11-22", { hijri: true })).toMatch(/22 Nov 2026 · .*1448/);
-    expect(formatDate("ar", "2026-11-22", { hijri: true })).toMatch(/^\u2068[^\u2068\u2069]+\u2069 · \u2068[^\u2068\u2069]+هـ\u2069$/);
   });
 });

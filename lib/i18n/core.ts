@@ -1,5 +1,7 @@
 import { ar } from "./messages/ar";
 import { en } from "./messages/en";
+import { formatMessage, numberFormat } from "./message-format";
+import { schoolTime, separatorOf } from "./school-time";
 import type { KeyOf } from "./types";
 
 export const LOCALES = ["en", "ar"] as const;
@@ -27,31 +29,32 @@ function lookup(catalogue: unknown, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-/** `{name}` placeholders are filled from vars; numbers are formatted for the locale. */
+/** `{name}` placeholders are filled from vars, numbers formatted and plurals chosen for the locale (message-format.ts). */
 export function translator(locale: Locale): Translate {
-  const numbers = new Intl.NumberFormat(locale === "ar" ? "ar-SA" : "en-GB");
   return (key, vars) => {
     const template = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
-    if (!vars) return template;
-    return template.replace(/\{(\w+)\}/g, (match, name: string) => {
-      const value = vars[name];
-      if (value === undefined) return match;
-      return typeof value === "number" ? numbers.format(value) : value;
-    });
+    // Without vars the template itself: client components fill what the server hands them.
+    return vars ? formatMessage(locale, template, vars) : template;
   };
 }
 
-/** Dates as people read them: the Gregorian date, and the Hijri (Umm al-Qura) beside it where dates matter. */
-export function formatDate(locale: Locale, value: Date | string, options: { hijri?: boolean; time?: boolean; timeZone?: string } = {}): string {
-  const date = typeof value === "string" ? new Date(value.length === 10 ? `${value}T12:00:00Z` : value) : value;
-  const base: Intl.DateTimeFormatOptions = { dateStyle: "medium", ...(options.time ? { timeStyle: "short" } : {}), timeZone: options.timeZone ?? "UTC" };
-  const gregorian = new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-ca-gregory" : "en-GB", base).format(date);
-  if (!options.hijri) return gregorian;
-  const hijri = new Intl.DateTimeFormat(locale === "ar" ? "ar-SA-u-ca-islamic-umalqura" : "en-GB-u-ca-islamic-umalqura", { dateStyle: "medium", timeZone: base.timeZone }).format(date);
-  // In Arabic each date is isolated (FSI … PDI), so the bidi algorithm never mixes their parts across the separator.
-  return locale === "ar" ? `\u2068${gregorian}\u2069 · \u2068${hijri}\u2069` : `${gregorian} · ${hijri}`;
+export function formatNumber(locale: Locale, value: number): string {
+  return numberFormat(locale).format(value);
 }
 
-export function formatNumber(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(locale === "ar" ? "ar-SA" : "en-GB").format(value);
+/** Everything a page needs to speak the reader's language, with times in the school's zone (null: unknown, shown as UTC). */
+export function i18nFor(locale: Locale, timeZone: string | null) {
+  const clock = schoolTime(locale, timeZone);
+  return {
+    locale,
+    dir: directionOf(locale),
+    t: translator(locale),
+    timeZone,
+    date: clock.date,
+    dateParts: clock.dateParts,
+    time: clock.time,
+    separator: separatorOf(locale),
+    number: (value: number) => formatNumber(locale, value),
+  };
 }
+export type I18n = ReturnType<typeof i18nFor>;

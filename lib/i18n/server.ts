@@ -2,7 +2,9 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { currentActor } from "@/lib/auth/session";
-import { directionOf, formatDate, formatNumber, isLocale, translator, type Locale } from "./core";
+import { clientFor } from "@/lib/connections";
+import { isFailure } from "@/lib/v1";
+import { i18nFor, isLocale, type Locale } from "./core";
 
 export const LOCALE_COOKIE = "locale";
 
@@ -16,14 +18,24 @@ export const getLocale = cache(async (): Promise<Locale> => {
   return /^\s*ar\b/i.test(accepted) ? "ar" : "en";
 });
 
+/**
+ * The signed-in person's school time zone, from the connection's memoized GET /school (the same
+ * record the sessions pages read). Null without a session, or when the school refuses the key: the
+ * page still renders, its times in UTC and labelled so.
+ */
+export const getSchoolTimeZone = cache(async (): Promise<string | null> => {
+  const actor = await currentActor();
+  if (!actor) return null;
+  try {
+    return (await clientFor(actor.connectionId).tenant()).time_zone;
+  } catch (error) {
+    if (isFailure(error)) return null;
+    throw error;
+  }
+});
+
 export async function getI18n() {
-  const locale = await getLocale();
-  return {
-    locale,
-    dir: directionOf(locale),
-    t: translator(locale),
-    date: (value: Date | string, options?: Parameters<typeof formatDate>[2]) => formatDate(locale, value, options),
-    number: (value: number) => formatNumber(locale, value),
-  };
+  const [locale, timeZone] = await Promise.all([getLocale(), getSchoolTimeZone()]);
+  return i18nFor(locale, timeZone);
 }
-export type I18n = Awaited<ReturnType<typeof getI18n>>;
+export type { I18n } from "./core";

@@ -27,7 +27,7 @@ export default async function SessionsPage({ searchParams }: Props) {
   const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadSessionList(actor, params))]);
   if (!loaded.ok) return <RefusalPage title={i18n.t("sessions.title")} failure={loaded.failure} t={i18n.t} role={actor.role} retryHref="/sessions" />;
   const data = loaded.value;
-  const { t, date, number } = i18n;
+  const { t, date } = i18n;
   const from = date(data.filters.from);
   const to = date(data.filters.to);
 
@@ -45,10 +45,10 @@ export default async function SessionsPage({ searchParams }: Props) {
 
       <section aria-labelledby="sessions-results" className="flex flex-col gap-4">
         <h2 id="sessions-results" className="text-xl font-semibold">
-          {t("sessions.list.count", { count: number(data.sessions.length) })}
+          {t("sessions.list.count", { count: data.sessions.length })}
         </h2>
         {data.sessions.length ? (
-          <SessionsTable sessions={data.sessions} i18n={i18n} timeZone={data.school.time_zone} caption={t("sessions.list.caption", { from, to })} />
+          <SessionsTable sessions={data.sessions} i18n={i18n} caption={t("sessions.list.caption", { from, to })} />
         ) : (
           <EmptyState title={t("sessions.list.empty")} hint={t("sessions.list.emptyHint")} />
         )}

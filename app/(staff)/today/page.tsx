@@ -32,7 +32,6 @@ export default async function TodayPage({ searchParams }: Props) {
   const data = loaded.value;
   const { t, date, locale } = i18n;
   const halqa = typeof params.halqa === "string" ? params.halqa : undefined;
-  const timeZone = data.school.time_zone;
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
 
   return (
@@ -46,14 +45,14 @@ export default async function TodayPage({ searchParams }: Props) {
           {t("home.allSessionsLink")}
         </Link>
       </header>
-      <PendingWorkNotice tenantId={data.school.id} locale={locale} strings={{ message: t("live.stalePending"), link: t("live.stalePendingLink") }} />
+      <PendingWorkNotice tenantId={data.school.id} locale={locale} timeZone={i18n.timeZone} strings={{ message: t("live.stalePending"), link: t("live.stalePendingLink") }} />
 
       <section aria-labelledby="today-mine" className="flex flex-col gap-4">
         <h2 id="today-mine" className="text-xl font-semibold">
           {data.subject.role === "admin" ? t("home.allSessions") : t("home.mySessions")}
         </h2>
         {data.mine.length ? (
-          <SessionCards sessions={data.mine} i18n={i18n} subject={data.subject} timeZone={timeZone} counts={data.counts} />
+          <SessionCards sessions={data.mine} i18n={i18n} subject={data.subject} counts={data.counts} />
         ) : (
           <EmptyState title={t("home.noSessionsToday")} hint={t("home.noSessionsTodayHint")} />
         )}
@@ -67,7 +66,7 @@ export default async function TodayPage({ searchParams }: Props) {
           <p className="text-sm text-muted-foreground">{t("home.openSessionsHint")}</p>
         </div>
         {data.open.length ? (
-          <SessionCards sessions={data.open} i18n={i18n} subject={data.subject} timeZone={timeZone} withDate />
+          <SessionCards sessions={data.open} i18n={i18n} subject={data.subject} withDate />
         ) : (
           <EmptyState title={t("home.noOpenSessions")} hint={t("home.noOpenSessionsHint")} />
         )}

@@ -18,15 +18,16 @@ export async function requireAdminPage(ability: AdminAbility): Promise<Actor> {
 }
 
 /**
- * The school's name (in Arabic when the school gives one) and time zone, from the memoized GET /school.
+ * The school's name (in Arabic when the school gives one), from the memoized GET /school (its time
+ * zone reaches pages through getI18n).
  * Admin pages must keep working when the key is refused, since they are where it gets fixed.
  */
-export async function schoolOf(connectionId: string, locale: Locale): Promise<{ name: string; timeZone: string }> {
+export async function schoolOf(connectionId: string, locale: Locale): Promise<{ name: string }> {
   try {
     const school = await clientFor(connectionId).tenant();
-    return { name: locale === "ar" && school.name_ar ? school.name_ar : school.name, timeZone: school.time_zone };
+    return { name: locale === "ar" && school.name_ar ? school.name_ar : school.name };
   } catch (error) {
     if (!isFailure(error)) throw error;
-    return { name: loadConnections().find((c) => c.id === connectionId)?.label ?? connectionId, timeZone: "UTC" };
+    return { name: loadConnections().find((c) => c.id === connectionId)?.label ?? connectionId };
   }
 }

@@ -25,7 +25,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <p className="max-w-prose text-muted-foreground">{t("admin.audit.intro", { school: school.name })}</p>
       </header>
       {page.rows.length ? (
-        <AuditTable rows={page.rows} caption={t("admin.audit.caption", { school: school.name })} t={t} when={(at) => date(at, { time: true, timeZone: school.timeZone })} />
+        <AuditTable rows={page.rows} caption={t("admin.audit.caption", { school: school.name })} t={t} when={(at) => date(at, { time: true })} />
       ) : (
         <p className="rounded-lg border border-dashed border-border p-6 text-muted-foreground">{before ? t("admin.audit.emptyOlder") : t("admin.audit.empty")}</p>
       )}

@@ -14,7 +14,6 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ConnectionPage() {
   const actor = await requireAdminPage("viewConnectionHealth");
   const [{ t, date }, health] = await Promise.all([getI18n(), loadConnectionHealth(actor.connectionId)]);
-  const timeZone = health.school?.time_zone ?? "UTC";
 
   return (
     <div className="flex flex-col gap-6">
@@ -22,7 +21,7 @@ export default async function ConnectionPage() {
         <h1 className="text-3xl font-semibold tracking-tight">{t("admin.connection.title")}</h1>
         <p className="max-w-prose text-muted-foreground">{t("admin.connection.intro")}</p>
       </header>
-      <ConnectionView health={health} t={t} when={(at) => date(at, { time: true, timeZone })} />
+      <ConnectionView health={health} t={t} when={(at) => date(at, { time: true })} />
     </div>
   );
 }

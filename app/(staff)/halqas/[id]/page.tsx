@@ -27,13 +27,13 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function HalqaPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const { id } = await params;
-  const [{ t, date, number }, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaDetail(actor, id))]);
+  const [{ t, date }, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaDetail(actor, id))]);
   if (!loaded.ok) return <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/halqas/${encodeURIComponent(id)}`} />;
   const detail = loaded.value;
   if (!detail) notFound();
-  const { halqa, semester, school } = detail;
+  const { halqa, semester } = detail;
   const semesterStatus = semester ? t(`halqas.semester.status.${semester.status}`) : null;
-  const formatDate = (value: string) => date(value, { hijri: true, timeZone: school.time_zone });
+  const formatDate = (value: string) => date(value, { hijri: true });
 
   return (
     <div className="flex flex-col gap-8">
@@ -109,7 +109,7 @@ export default async function HalqaPage({ params }: Props) {
           <h2 id="sessions-heading" className="text-xl font-semibold">
             {t("halqas.detail.sessions")}
           </h2>
-          <p className="text-sm text-muted-foreground">{t("halqas.detail.sessionsRange", { days: number(RECENT_SESSION_DAYS) })}</p>
+          <p className="text-sm text-muted-foreground">{t("halqas.detail.sessionsRange", { days: RECENT_SESSION_DAYS })}</p>
         </div>
         <HalqaSessions
           sessions={detail.sessions}

@@ -102,9 +102,9 @@ export default async function SessionPage({ params, searchParams }: Props) {
             <StatusBadge status={session.status} t={t} />
           </dd>
           <dt className="text-muted-foreground">{t("sessions.fields.started")}</dt>
-          <dd>{date(session.starts_at, { time: true, timeZone })}</dd>
+          <dd>{date(session.starts_at, { time: true })}</dd>
           <dt className="text-muted-foreground">{t("sessions.fields.ended")}</dt>
-          <dd>{session.ended_at ? date(session.ended_at, { time: true, timeZone }) : t("sessions.notEnded")}</dd>
+          <dd>{session.ended_at ? date(session.ended_at, { time: true }) : t("sessions.notEnded")}</dd>
           <dt className="text-muted-foreground">{t("sessions.fields.topic")}</dt>
           <dd>{session.topic ?? t("sessions.noTopic")}</dd>
         </dl>

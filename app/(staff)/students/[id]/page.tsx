@@ -49,7 +49,6 @@ export default async function StudentPage({ params, searchParams }: Props) {
   if (!detail) notFound();
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const { student, school, semester, halqa } = detail;
-  const zone = { timeZone: school.time_zone };
   const missing = <span className="text-muted-foreground">{t("students.notRecorded")}</span>;
   const statuses: { value: string; label: string }[] = STUDENT_STATUSES.map((value) => ({ value, label: t(`students.status.${value}`) }));
   if (!statuses.some((s) => s.value === student.status)) statuses.push({ value: student.status, label: t("students.form.unknownStatus", { status: studentStatusLabel(t, student.status) }) });
@@ -79,7 +78,7 @@ export default async function StudentPage({ params, searchParams }: Props) {
           <Fact label={t("students.detail.status")}>{studentStatusLabel(t, student.status)}</Fact>
           <Fact label={t("students.detail.halqa")}>{halqa ? halqa.name : missing}</Fact>
           <Fact label={t("students.detail.semester")}>{semester ? t("halqas.semester.option", { name: semester.name, status: t(`halqas.semester.status.${semester.status}`) }) : missing}</Fact>
-          <Fact label={t("students.detail.enrolledOn")}>{student.enrolled_on ? date(student.enrolled_on, { hijri: true, ...zone }) : missing}</Fact>
+          <Fact label={t("students.detail.enrolledOn")}>{student.enrolled_on ? date(student.enrolled_on, { hijri: true }) : missing}</Fact>
         </dl>
       </section>
 
@@ -104,7 +103,7 @@ export default async function StudentPage({ params, searchParams }: Props) {
           locale={locale}
           t={t}
           number={number}
-          formatDate={(value) => date(value, { hijri: true, ...zone })}
+          formatDate={(value) => date(value, { hijri: true })}
         />
       </section>
 

@@ -49,7 +49,7 @@ export const admin: Catalogue<typeof en> = {
   },
   user: {
     back: "كل المستخدمين",
-    summary: "{email} · {role}",
+    summary: "{email}، {role}",
     saved: "تم الحفظ.",
     roleTitle: "الدور",
     roleLabel: "الدور",
@@ -79,7 +79,7 @@ export const admin: Catalogue<typeof en> = {
     searchLabel: "ابحث في طلاب {semester}",
     searchSubmit: "بحث",
     results: "الطلاب",
-    resultsCount: "يُعرض {shown} من {total} طالبًا مطابقًا. ابحث لتضييق القائمة.",
+    resultsCount: "يُعرض {shown} من {total, plural, zero {# طالب مطابق} one {طالب واحد مطابق} two {طالبَين مطابقَين} few {# طلاب مطابقين} many {# طالبًا مطابقًا} other {# طالب مطابق}}. ابحث لتضييق القائمة.",
     noResults: "لا يوجد طالب يطابق هذا البحث.",
     noSemester: "لا يوجد فصل دراسي نشط لاختيار الطلاب منه.",
     link: "ربط",

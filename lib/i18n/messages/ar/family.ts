@@ -15,7 +15,7 @@ export const family: Catalogue<typeof en> = {
     caption: "الحضور في آخر جلسات الحلقة",
     date: "التاريخ",
     status: "الحالة",
-    late: "متأخر {minutes} دقيقة",
+    late: "متأخر {minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقةً} other {# دقيقة}}",
     unmarked: "غير مسجّل",
     empty: "لا جلسات بعد في هذا الفصل.",
   },

@@ -12,7 +12,7 @@ export const home: Catalogue<typeof en> = {
   openSessionsHint: "جلسات لم تُنهَ بعد، من أي يوم.",
   noOpenSessions: "لا توجد جلسات مفتوحة",
   noOpenSessionsHint: "أُنهيت جميع الجلسات.",
-  attendanceCount: "{present} حاضر · {late} متأخر · {absent} غائب · {excused} معذور",
+  attendanceCount: "حاضر: {present}، متأخر: {late}، غائب: {absent}، معذور: {excused}",
   attendanceNone: "لم يُسجَّل الحضور بعد",
   startTitle: "بدء جلسة",
   startHint: "اختر الحلقة ومن يتولاها. تبدأ الجلسة الآن بتاريخ اليوم.",

@@ -34,7 +34,7 @@ export const sessions: Catalogue<typeof en> = {
   },
   list: {
     caption: "الجلسات من {from} إلى {to}، الأحدث أولًا",
-    count: "عدد الجلسات: {count}",
+    count: "{count, plural, zero {لا جلسات} one {جلسة واحدة} two {جلستان} few {# جلسات} many {# جلسةً} other {# جلسة}}",
     empty: "لا توجد جلسات تطابق هذه التصفية",
     emptyHint: "وسّع نطاق التاريخ أو امسح التصفية.",
     open: "فتح الجلسة",

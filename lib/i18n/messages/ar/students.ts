@@ -24,7 +24,7 @@ export const students: Catalogue<typeof en> = {
   },
   list: {
     caption: "طلاب {semester}",
-    count: "عدد الطلاب: {count}",
+    count: "{count, plural, zero {لا طلاب} one {طالب واحد} two {طالبان} few {# طلاب} many {# طالبًا} other {# طالب}}",
     name: "الاسم",
     preferredName: "الاسم المفضل",
     halqa: "الحلقة",
@@ -80,9 +80,9 @@ export const students: Catalogue<typeof en> = {
   },
   attendance: {
     title: "الحضور",
-    budget: "محسوب على أحدث {count} جلسات لحلقة الطالب الحالية في هذا الفصل الدراسي (يُقرأ آخر {limit} جلسات على الأكثر).",
+    budget: "محسوب على {count, plural, zero {أحدث # جلسة} one {أحدث جلسة} two {أحدث جلستين} few {أحدث # جلسات} many {أحدث # جلسةً} other {أحدث # جلسة}} لحلقة الطالب الحالية في هذا الفصل الدراسي (يُقرأ {limit, plural, zero {آخر # جلسة} one {آخر جلسة} two {آخر جلستين} few {آخر # جلسات} many {آخر # جلسةً} other {آخر # جلسة}} على الأكثر).",
     none: "لم تُعقد أي جلسة لحلقة الطالب في هذا الفصل الدراسي.",
-    caption: "الحضور في آخر {count} جلسات",
+    caption: "الحضور في {count, plural, zero {آخر # جلسة} one {آخر جلسة} two {آخر جلستين} few {آخر # جلسات} many {آخر # جلسةً} other {آخر # جلسة}}",
     statusColumn: "الحالة",
     countColumn: "الجلسات",
     present: "حاضر",
@@ -94,7 +94,7 @@ export const students: Catalogue<typeof en> = {
   recitations: {
     title: "سجل التسميع",
     caption: "التسميع، الأحدث أولًا",
-    count: "عدد مرات التسميع: {count}",
+    count: "{count, plural, zero {لا تسميع} one {تسميع واحد} two {تسميعان} few {# تسميعات} many {# تسميعًا} other {# تسميع}}",
     empty: "لم يُسجَّل أي تسميع لهذا الطالب.",
     date: "تاريخ التسجيل",
     kind: "النوع",

@@ -76,7 +76,7 @@ export const admin = {
     searchLabel: "Search students of {semester}",
     searchSubmit: "Search",
     results: "Students",
-    resultsCount: "Showing {shown} of {total} matching students. Search to narrow the list.",
+    resultsCount: "Showing {shown} of {total, plural, one {# matching student} other {# matching students}}. Search to narrow the list.",
     noResults: "No student matches this search.",
     noSemester: "There is no active semester to pick students from.",
     link: "Link",

@@ -12,7 +12,7 @@ export const family = {
     caption: "Attendance in the last sessions of the halqa",
     date: "Date",
     status: "Status",
-    late: "{minutes} minutes late",
+    late: "{minutes, plural, one {# minute late} other {# minutes late}}",
     unmarked: "Not marked",
     empty: "No session yet this semester.",
   },

@@ -31,7 +31,7 @@ export const sessions = {
   },
   list: {
     caption: "Sessions from {from} to {to}, newest first",
-    count: "{count} sessions",
+    count: "{count, plural, one {# session} other {# sessions}}",
     empty: "No sessions match these filters",
     emptyHint: "Widen the date range or clear the filters.",
     open: "Open the session",

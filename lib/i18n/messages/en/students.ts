@@ -21,7 +21,7 @@ export const students = {
   },
   list: {
     caption: "Students of {semester}",
-    count: "{count} students",
+    count: "{count, plural, one {# student} other {# students}}",
     name: "Name",
     preferredName: "Preferred name",
     halqa: "Halqa",
@@ -77,9 +77,9 @@ export const students = {
   },
   attendance: {
     title: "Attendance",
-    budget: "Counted over the {count} most recent sessions of the student's current halqa this semester (the summary reads at most the last {limit}).",
+    budget: "Counted over the {count, plural, one {most recent session} other {# most recent sessions}} of the student's current halqa this semester (the summary reads at most the last {limit, plural, one {session} other {# sessions}}).",
     none: "The student's halqa has had no session this semester.",
-    caption: "Attendance over the last {count} sessions",
+    caption: "Attendance over the last {count, plural, one {session} other {# sessions}}",
     statusColumn: "Status",
     countColumn: "Sessions",
     present: "Present",
@@ -91,7 +91,7 @@ export const students = {
   recitations: {
     title: "Recitation history",
     caption: "Recitations, newest first",
-    count: "{count} recitations",
+    count: "{count, plural, one {# recitation} other {# recitations}}",
     empty: "No recitation has been recorded for this student.",
     date: "Recorded",
     kind: "Kind",

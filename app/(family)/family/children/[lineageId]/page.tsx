@@ -28,7 +28,7 @@ export default async function ChildPage({ params }: Props) {
   const actor = await requireActor(["parent"]);
   const [{ lineageId }, i18n] = await Promise.all([params, getI18n()]);
   if (!actor.studentLineageIds.includes(lineageId)) notFound();
-  const { t } = i18n;
+  const { t, separator } = i18n;
   const loaded = await loadPage(() => Promise.all([loadChild(actor, lineageId, i18n.locale), loadChildren(actor)]));
   if (!loaded.ok) return <RefusalPage title={t("nav.family.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/family/children/${encodeURIComponent(lineageId)}`} />;
   const [child, children] = loaded.value;
@@ -44,7 +44,7 @@ export default async function ChildPage({ params }: Props) {
           {t("family.halqa")}: <bdi dir="auto">{child.halqaName ?? t("family.noHalqa")}</bdi>
           {child.semesterName ? (
             <>
-              {" · "}
+              {separator}
               {t("family.semester")}: <bdi dir="auto">{child.semesterName}</bdi>
             </>
           ) : null}

@@ -29,7 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function UserPage({ params, searchParams }: Props) {
   const actor = await requireAdminPage("manageUsers");
-  const [{ id }, search, { t }] = await Promise.all([params, searchParams, getI18n()]);
+  const [{ id }, search, { t, separator }] = await Promise.all([params, searchParams, getI18n()]);
   // Only a user of the admin's own school is found; another school's id is a plain 404.
   const user = await findUserOf(actor.connectionId, id);
   if (!user) notFound();
@@ -48,7 +48,7 @@ export default async function UserPage({ params, searchParams }: Props) {
         <h1 className="text-3xl font-semibold tracking-tight">{user.name}</h1>
         <p className="flex flex-wrap items-center gap-2 text-muted-foreground">
           <span dir="ltr">{user.email}</span>
-          <span aria-hidden="true">·</span>
+          <span aria-hidden="true">{separator.trim()}</span>
           <span>{t(`admin.roles.${user.role}`)}</span>
           {user.disabled ? <Badge variant="warning">{t("admin.users.disabled")}</Badge> : <Badge variant="secondary">{t("admin.users.active")}</Badge>}
         </p>

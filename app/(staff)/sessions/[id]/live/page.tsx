@@ -196,7 +196,7 @@ export default async function LiveSessionPage({ params }: Props) {
         <h1 className="text-3xl font-semibold tracking-tight">{t("live.title", { halqa })}</h1>
         <p className="text-muted-foreground">{date(snapshot.session.date, { hijri: true })}</p>
       </header>
-      <LiveRegister initial={snapshot} locale={locale} strings={liveStrings(t)} surahs={surahOptions} ratings={ratings} readOnly={readOnly} />
+      <LiveRegister initial={snapshot} locale={locale} timeZone={i18n.timeZone} strings={liveStrings(t)} surahs={surahOptions} ratings={ratings} readOnly={readOnly} />
     </div>
   );
 }

@@ -1,0 +1,82 @@
+/**
+ * The one place dates and times are written for people: always in the school's time zone (from
+ * GET /school), Gregorian with the Hijri (Umm al-Qura) date beside it where asked. Pure, so server
+ * pages and client components format alike.
+ */
+import type { Locale } from "./core";
+
+export type DateOptions = { hijri?: boolean; time?: boolean };
+
+export type SchoolTime = {
+  /** The IANA zone times are shown in; null when the school could not be asked (then UTC, and times say so). */
+  readonly timeZone: string | null;
+  /** A school day ("2026-11-22", never shifted) or an instant's day in the school's zone; `time` adds the time of day. */
+  date(value: Date | string, options?: DateOptions): string;
+  /** The Gregorian and Hijri dates apart, for layouts that stack them. */
+  dateParts(value: Date | string): { gregorian: string; hijri: string };
+  /** An instant's time of day in the school's zone. */
+  time(value: Date | string): string;
+};
+
+/** Between two dates or facts in running text: the Arabic comma in Arabic, since a middle dot reads as the digit zero (٠). */
+export function separatorOf(locale: Locale): string {
+  return locale === "ar" ? "، " : " · ";
+}
+
+/** First-strong isolation (FSI … PDI): a date or number keeps its own order beside right-to-left text. */
+export function isolate(locale: Locale, text: string): string {
+  return locale === "ar" ? `\u2068${text}\u2069` : text;
+}
+
+const SCHOOL_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function format(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let found = formats.get(key);
+  if (!found) formats.set(key, (found = new Intl.DateTimeFormat(tag, options)));
+  return found;
+}
+
+export function schoolTime(locale: Locale, timeZone: string | null): SchoolTime {
+  const zone = timeZone ?? "UTC";
+  // ar-SA counts in the Umm al-Qura calendar by default; the Gregorian date is asked for by name.
+  const gregorianTag = locale === "ar" ? "ar-SA-u-ca-gregory" : "en-GB";
+  const hijriTag = locale === "ar" ? "ar-SA-u-ca-islamic-umalqura" : "en-GB-u-ca-islamic-umalqura";
+  // Styles cannot carry a zone name, so a time in an unknown school zone is spelled out with "UTC" after it.
+  const clock: Intl.DateTimeFormatOptions = timeZone ? { timeStyle: "short" } : { hour: "numeric", minute: "2-digit", timeZoneName: "short" };
+  const stamp: Intl.DateTimeFormatOptions = timeZone ? { dateStyle: "medium", timeStyle: "short" } : { year: "numeric", month: "short", day: "numeric", ...clock };
+
+  // A school day is a calendar date, not an instant: read at noon UTC it is the same day everywhere.
+  const read = (value: Date | string) => {
+    if (typeof value !== "string") return { instant: value, day: false };
+    const day = SCHOOL_DAY.test(value);
+    return { instant: new Date(day ? `${value}T12:00:00Z` : value), day };
+  };
+
+  const parts = (value: Date | string, time = false) => {
+    const { instant, day } = read(value);
+    const dayZone = day ? "UTC" : zone;
+    const gregorian = day || !time
+      ? format(gregorianTag, { dateStyle: "medium", timeZone: dayZone }).format(instant)
+      : format(gregorianTag, { ...stamp, timeZone: zone }).format(instant);
+    const hijri = format(hijriTag, { dateStyle: "medium", timeZone: dayZone }).format(instant);
+    return { gregorian, hijri };
+  };
+
+  return {
+    timeZone,
+    date(value, options = {}) {
+      const { gregorian, hijri } = parts(value, options.time);
+      if (!options.hijri) return isolate(locale, gregorian);
+      return `${isolate(locale, gregorian)}${separatorOf(locale)}${isolate(locale, hijri)}`;
+    },
+    dateParts(value) {
+      const { gregorian, hijri } = parts(value);
+      return { gregorian: isolate(locale, gregorian), hijri: isolate(locale, hijri) };
+    },
+    time(value) {
+      return isolate(locale, format(gregorianTag, { ...clock, timeZone: zone }).format(read(value).instant));
+    },
+  };
+}
