@@ -47,6 +47,9 @@ const next = "npx --no-install next";
 const specOnlyPort = Number(process.env.E2E_SPEC_ONLY_PORT);
 const specOnlyURL = `http://127.0.0.1:${specOnlyPort}`;
 const SPEC_ONLY = /spec-only\.(spec|setup)\.ts$/;
+
+
+const FIRST = /(first-sync|server-log)\.spec\.ts$/;
 const isCI = Boolean(process.env.CI);
 
 export default defineConfig({
@@ -67,12 +70,15 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
   },
   projects: [
+    // Before anything signs in or opens a page: waits for the scheduler's first plan sync to reach the
+    // school's API, so the whole suite runs with the clients the scheduler made (as a user's server does).
+    { name: "first-sync", testMatch: /first-sync\.spec\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     // Signs each demo role in once and saves its session under e2e/.auth/ (see e2e/fixtures.ts).
-    { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] } },
-    { name: "desktop", testIgnore: SPEC_ONLY, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
+    { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] }, dependencies: ["first-sync"] },
+    { name: "desktop", testIgnore: [SPEC_ONLY, FIRST], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
     {
       name: "tablet",
-      testIgnore: SPEC_ONLY,
+      testIgnore: [SPEC_ONLY, FIRST],
       use: { ...devices["Desktop Chrome"], viewport: { width: 768, height: 1024 }, hasTouch: true },
       dependencies: ["setup"],
     },
@@ -84,13 +90,15 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, baseURL: specOnlyURL },
       dependencies: ["spec-only-setup"],
     },
+    { name: "server-log", testMatch: /server-log\.spec\.ts$/, dependencies: ["desktop", "tablet", "spec-only"] },
   ],
   // Started one after the other: the second uses the build the first one made when there was none.
   webServer: [server(port, { build: !hasBuild }), server(specOnlyPort, { build: false, env: { SCHOOL_API_FILTERS: "spec-only" } })],
 });
 
 function server(listenOn: number, { build, env = {} }: { build: boolean; env?: Record<string, string> }) {
-  const start = `${next} start -H 127.0.0.1 -p ${listenOn}`;
+  const log = `.test-reports/e2e-server-${listenOn}.log`;
+  const start = `mkdir -p .test-reports && ${next} start -H 127.0.0.1 -p ${listenOn} 2>&1 | tee ${log}`;
   return {
     // `npm test` builds first; a bare `npm run test:e2e` builds only when there is no build yet.
     command: build ? `${next} build && ${start}` : start,
@@ -107,9 +115,7 @@ function server(listenOn: number, { build, env = {} }: { build: boolean; env?: R
       SCHOOL_API_TRACE: "1",
       SCHOOL_ADMIN_TOKEN: adminToken,
       NEXT_TELEMETRY_DISABLED: "1",
-      // The main server: plans sync when a test presses "Sync now", never in the background between
-      // tests. The spec-only server keeps the default configuration (the scheduler on).
-      ...(listenOn === port ? { PLAN_SYNC_INTERVAL_MINUTES: "0" } : {}),
+      // Nothing that switches behaviour off: the plan-sync scheduler runs as on a user's server.
       ...env,
     },
   };

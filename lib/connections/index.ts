@@ -76,12 +76,15 @@ export function clientFor(connectionId: string): V1Client {
  * register's save makes three v1 calls). Tests and scripts outside the server use HTTP. Nothing of
  * this applies when the dashboard talks to a real school.
  */
+export const BACKGROUND_REQUEST = "background";
+
 const tracedFetch: typeof fetch = async (input, init) => {
-  let requestId: string | null = null;
+  // Outside a request (the plan-sync scheduler, start-up): traced as "background".
+  let requestId: string | null = BACKGROUND_REQUEST;
   try {
     requestId = (await headers()).get("x-request-id");
   } catch {
-    // outside a request (start-up, scripts): nothing to trace
+    // not in a request
   }
   const traced = new Headers(init?.headers);
   if (requestId) traced.set("x-dashboard-request", requestId);

@@ -1,0 +1,83 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { DEMO, expect, signIn, test } from "./fixtures";
+import { allOf } from "./api";
+
+/**
+ * Runs first, on a fresh server in the README's default configuration (the plan-sync scheduler on):
+ * waits until the scheduler's first cycle has reached the school's API for both demo schools, so the
+ * clients every later page and action uses were made by the scheduler, before any page or sign-in.
+ * That is the world in which refusals used to become crash pages (issue "Right in the users' world").
+ */
+test.describe.configure({ mode: "serial" });
+
+async function backgroundCalls(request: APIRequestContext): Promise<string[]> {
+  const response = await request.post("/api/school-admin", {
+    headers: { Authorization: `Bearer ${process.env.SCHOOL_ADMIN_TOKEN}` },
+    data: { op: "trace-calls", requestId: "background" },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data?: { operations: string[] }; operations?: string[] }).data?.operations ?? [];
+}
+
+async function signedIn(page: Page, email: string) {
+  await page.goto("/login");
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/today$/, { timeout: 90_000 });
+}
+
+test("the scheduler's first plan sync reaches both schools before any page is opened", async ({ request }) => {
+  // The scheduler starts 30 s after the server; Al-Noor's full first cycle comes before Dar Al-Arqam's refusal.
+  test.setTimeout(240_000);
+  await expect
+    .poll(async () => (await backgroundCalls(request)).filter((operation) => operation === "getSchool").length, { timeout: 220_000, intervals: [1_000] })
+    .toBeGreaterThanOrEqual(2);
+  expect(await backgroundCalls(request)).toContain("listPlans");
+});
+
+test("then Dar Al-Arqam's refusals are calm pages and messages, never the error page", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page, DEMO.accounts.arqamAdmin);
+  const errorPage = page.getByText(/Something went wrong|حدث خطأ ما/);
+
+  await page.goto("/plans");
+  await expect(page.getByRole("heading", { name: /Learning plans are not available|خطط التعلم غير متاحة/ })).toBeVisible();
+  await expect(errorPage).toHaveCount(0);
+
+  await page.goto("/admin/connection");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(errorPage).toHaveCount(0);
+
+  await page.goto("/today");
+  const start = page.getByRole("region", { name: /Start a session|بدء جلسة/ });
+  const submit = start.getByRole("button", { name: /^(Start session|بدء الجلسة)$/ });
+  // Writes are refused by the school: the form says why (at once, or after the refused attempt).
+  if (await submit.isEnabled()) {
+    await start.getByLabel(/^(Halqa|الحلقة)$/).selectOption({ index: 1 });
+    const sheikh = start.getByLabel(/^(Sheikh|الشيخ)$/);
+    if ((await sheikh.inputValue()) === "") await sheikh.selectOption({ index: 1 });
+    await submit.click();
+  }
+  await expect(page.getByText(/write access is not effective|صلاحية الكتابة غير فعّالة/).first()).toBeVisible();
+  await expect(errorPage).toHaveCount(0);
+});
+
+test("then ending a session that has just ended elsewhere says so (no server error)", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const key = { Authorization: "Bearer demo_alnoor_admin" };
+  const sheikhs = await allOf<{ id: string; halqa_ids: string[] }>(request, "/sheikhs");
+  const sheikh = sheikhs.find((s) => s.halqa_ids.length > 0)!;
+  const created = await request.post("/api/v1/sessions", {
+    headers: { ...key, "Idempotency-Key": `first-sync-${Date.now()}` },
+    data: { halqa_id: sheikh.halqa_ids[0], sheikh_id: sheikh.id, topic: "ended elsewhere" },
+  });
+  expect(created.status()).toBe(201);
+  const session = ((await created.json()) as { data: { id: string } }).data;
+
+  await signedIn(page, DEMO.accounts.admin);
+  await page.goto(`/sessions/${encodeURIComponent(session.id)}/end`);
+  await page.getByLabel("Yes, end this session").check();
+  expect((await request.post(`/api/v1/sessions/${encodeURIComponent(session.id)}/end`, { headers: key })).status()).toBe(200);
+  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/end")), page.getByRole("button", { name: "End session" }).click()]);
+  expect(response.status()).toBe(200);
+  await expect(page.getByText("This session has already ended. Reload to see its summary.")).toBeVisible();
+});
