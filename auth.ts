@@ -65,6 +65,13 @@ const config: NextAuthConfig = {
   trustHost: true,
   session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
   pages: { signIn: "/login", error: "/login" },
+  logger: {
+    // A wrong password is bad input, answered on the form: one line without the email, not a stack trace.
+    error(error) {
+      if (error.name === "CredentialsSignin") console.warn("[auth] sign-in refused (wrong email or password)");
+      else console.error("[auth]", error);
+    },
+  },
   callbacks: {
     /** OIDC accounts must already exist (and be enabled) in the dashboard: no self sign-up. */
     signIn: ({ user, account }) => oidc.allowSignIn(account?.provider, user.email),

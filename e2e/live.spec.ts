@@ -386,7 +386,7 @@ test.describe("ending and read-only", () => {
     await tap(page, roster(page).getByRole("button", { name: `Set ${names[1]} to Absent` }), touch);
     await tap(page, page.getByText("End session", { exact: true }), touch);
     const summary = page.getByRole("region", { name: "Summary before ending" });
-    await expect(summary).toContainText("1 changes are not saved yet.");
+    await expect(summary).toContainText("1 change is not saved yet.");
     await expect(summary.getByRole("button", { name: "End the session now" })).toBeDisabled();
 
     await page.context().setOffline(false);

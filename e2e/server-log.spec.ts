@@ -10,7 +10,8 @@ test("the servers logged no unhandled error during the whole run", () => {
   for (const log of logs) {
     expect(existsSync(log), log).toBe(true);
     const lines = readFileSync(log, "utf8").split("\n");
-    const unhandled = lines.filter((line) => line.includes("⨯") || /Unhandled|uncaughtException/.test(line));
+    // Next's mark of an unhandled error, and any stack trace (something was thrown or logged as a crash).
+    const unhandled = lines.filter((line) => line.includes("⨯") || /Unhandled|uncaughtException/.test(line) || /^\s+at .+:\d+:\d+\)?$/.test(line));
     expect(unhandled, log).toEqual([]);
   }
 });
