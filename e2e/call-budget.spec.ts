@@ -49,16 +49,16 @@ test.describe("v1 calls per page stay within each page's documented budget", () 
     const plans = await api(request, "/learning-plans?limit=1");
     const pages: [string, string][] = [
       ["/today", "app/(staff)/today/page.tsx"],
-      ["/halqas", "app/(staff)/halqas/page.tsx"],
+      ["/halqas", "app/(staff)/halqas/(list)/page.tsx"],
       [`/halqas/${halqaId}`, "app/(staff)/halqas/[id]/page.tsx"],
-      ["/students", "app/(staff)/students/page.tsx"],
+      ["/students", "app/(staff)/students/(list)/page.tsx"],
       [`/students/${String(students.data[0]?.id)}`, "app/(staff)/students/[id]/page.tsx"],
-      ["/sessions", "app/(staff)/sessions/page.tsx"],
+      ["/sessions", "app/(staff)/sessions/(list)/page.tsx"],
       [`/sessions/${String(sessions.data[0]?.id)}`, "app/(staff)/sessions/[id]/page.tsx"],
       ["/admin/users", "app/(staff)/admin/users/page.tsx"],
       ["/admin/audit", "app/(staff)/admin/audit/page.tsx"],
       ["/admin/connection", "app/(staff)/admin/connection/page.tsx"],
-      ["/plans", "app/(staff)/plans/page.tsx"],
+      ["/plans", "app/(staff)/plans/(list)/page.tsx"],
       [`/plans/${String(plans.data[0]?.id)}`, "app/(staff)/plans/[id]/page.tsx"],
     ];
     for (const [path, file] of pages) {

@@ -31,6 +31,8 @@ const NOT_FOUND_TITLES = [en, ar].flatMap((c) => [c.common.notFoundTitle, c.halq
 const notFoundHeading = new RegExp(`^(${NOT_FOUND_TITLES.map(escape).join("|")})$`);
 
 async function expectNoAxeViolations(page: Page) {
+  // After a client-side navigation the new title may still be on its way (streamed metadata).
+  await expect(page).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
 }

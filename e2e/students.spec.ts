@@ -5,6 +5,8 @@ import { expect, test } from "./fixtures";
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
 async function expectNoAxeViolations(page: Page) {
+  // After a client-side navigation the new title may still be on its way (streamed metadata).
+  await expect(page).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -136,6 +138,7 @@ test.describe("students", () => {
     const name = uniqueName(`${testInfo.project.name} arqam`);
     const readOnly = page.getByRole("main").getByRole("status").filter({ hasText: /Read-only for now|للاطلاع فقط حاليًا/ });
     await page.goto("/students/new");
+    await expect(page.getByLabel(/^(Full name|الاسم الكامل)$/)).toBeVisible();
     // The other project may already have met the refusal: then the form is read-only from the start.
     if (!(await readOnly.isVisible())) {
       await page.getByLabel(/^(Full name|الاسم الكامل)$/).fill(name);

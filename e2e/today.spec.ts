@@ -6,6 +6,8 @@ const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 const TEACHER_HALQAS = ["Abu Bakr As-Siddiq Circle", "Umar ibn Al-Khattab Circle"];
 
 async function expectNoAxeViolations(page: Page) {
+  // After a client-side navigation the new title may still be on its way (streamed metadata).
+  await expect(page).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -77,6 +79,7 @@ test.describe("today", () => {
     const start = page.getByRole("region", { name: /^(Start a session|بدء جلسة)$/ });
     const readOnly = start.getByRole("status").filter({ hasText: /Read-only for now|للاطلاع فقط حاليًا/ });
     // Another test (or project) may already have met the school's refusal: then the form is read-only from the start.
+    await expect(start.getByLabel(/^(Halqa|الحلقة)$/)).toBeVisible();
     if (!(await readOnly.isVisible())) {
       await start.getByLabel(/^(Halqa|الحلقة)$/).selectOption({ index: 1 });
       await start.getByLabel(/^(Sheikh|الشيخ)$/).selectOption({ index: 1 });

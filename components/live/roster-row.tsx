@@ -89,6 +89,8 @@ export function RosterRow({ row, name, index, strings: s, fmt, readOnly, recitat
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <span id={stateId} className={cn(row.state === "failed" ? "text-destructive" : "text-muted-foreground")}>
           {row.eligible ? state : fmt(s.row.ineligible, { status: (s.studentStatus as Record<string, string>)[row.student.status] ?? row.student.status })}
+          {/* A mark made before the student left the halqa: still say it was not saved, and why. */}
+          {!row.eligible && row.state === "failed" ? ` — ${state}` : null}
         </span>
         {row.state === "failed" ? (
           <>

@@ -6,6 +6,7 @@ import { clientFor } from "@/lib/connections";
 import type { Halqa, Semester } from "@/lib/contract";
 import { resolveSemester, semestersFor } from "@/lib/features/reference";
 import { isFailure } from "@/lib/v1";
+import { halqaRecord } from "@/lib/features/records";
 import { addDays, todayIn } from "./dates";
 import { buildHalqaRows, byName, filterHalqaRows, newestSessionsFirst, type HalqaRow } from "./rows";
 
@@ -56,7 +57,7 @@ export async function loadHalqaDetail(actor: Actor, id: string) {
   const school = await client.tenant();
   const dateFrom = addDays(todayIn(school.time_zone), -RECENT_SESSION_DAYS);
   const loaded = await Promise.all([
-    client.call("getHalqa", { params: { id } }),
+    halqaRecord(actor.connectionId, id),
     client.listAll("listStudents", { query: { halqa_id: id, limit: PAGE } }),
     // All eligible sheikhs, not `?halqa_id=`: the same one call also names the sheikhs of past sessions.
     client.listAll("listSheikhs", { query: { limit: PAGE } }),
@@ -65,6 +66,7 @@ export async function loadHalqaDetail(actor: Actor, id: string) {
   ]).catch(missingAsNull);
   if (!loaded) return null;
   const [halqa, students, sheikhs, sessions, semesters] = loaded;
+  if (!halqa) return null;
   const lineage = await client.listAll("listHalqas", { query: { lineage_id: halqa.lineage_id, limit: PAGE } });
   const semesterOf = (semesterId: string) => semesters.find((s) => s.id === semesterId);
   const others: LineageEntry[] = lineage.items

@@ -1,10 +1,10 @@
 import "server-only";
+import { sessionRecord } from "@/lib/features/records";
 import type { Actor } from "@/lib/auth/users";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import type { Student } from "@/lib/contract";
 import { clientFor } from "@/lib/connections";
-import { isFailure } from "@/lib/v1";
 import type { LiveSnapshot, RosterStudent } from "./types";
 
 const PAGE = 100;
@@ -21,10 +21,7 @@ export async function loadLiveSnapshot(actor: Actor, sessionId: string): Promise
   if (sessionId.length === 0 || sessionId.length > 255) return null;
   const client = clientFor(actor.connectionId);
   const [session, subject, school] = await Promise.all([
-    client.call("getSession", { params: { id: sessionId } }).catch((error: unknown) => {
-      if (isFailure(error, "not_found")) return null;
-      throw error;
-    }),
+    sessionRecord(actor.connectionId, sessionId),
     subjectOf(actor),
     client.tenant(),
   ]);

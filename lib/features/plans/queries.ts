@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import type { Actor } from "@/lib/auth/users";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
@@ -88,10 +89,11 @@ export async function loadPlanList(actor: Actor, filters: PlanListFilters) {
  * actor may not see its student (a teacher: only students of halqas they teach).
  * v1 calls: getStudent (+ getPlan and listAssignments pages when read live); semesters cached.
  */
-export async function loadPlanDetail(actor: Actor, id: string, options: { live?: boolean } = {}) {
+/** Read once per request: the plan segment's layout (404 before streaming) and its page share it. */
+export const loadPlanDetail = cache(async (actor: Actor, id: string) => {
   const client = clientFor(actor.connectionId);
   const [scope, db, subject] = await Promise.all([storeScope(actor), defaultPlansDb(), subjectOf(actor)]);
-  let detail = options.live ? null : await getSyncedPlan(db, scope, id);
+  let detail = await getSyncedPlan(db, scope, id);
   if (!detail) {
     if (!(await refreshPlan(actor.connectionId, id, { db }))) return null;
     detail = await getSyncedPlan(db, scope, id);
@@ -110,4 +112,4 @@ export async function loadPlanDetail(actor: Actor, id: string, options: { live?:
     semester: semesters.find((semester) => semester.id === detail.plan.semester_id) ?? null,
     surahs: new Map(surahs.map((surah) => [surah.number, surah])),
   };
-}
+});

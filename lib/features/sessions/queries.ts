@@ -1,4 +1,5 @@
 import "server-only";
+import { halqaRecord, orNull, sessionRecord } from "@/lib/features/records";
 import { notFound } from "next/navigation";
 import type { AttendanceRow, Halqa, Recitation, School, Semester, Session, Sheikh, Student, Surah } from "@/lib/contract";
 import type { Actor } from "@/lib/auth/users";
@@ -6,7 +7,6 @@ import { can, type Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { resolveSemester, surahsFor } from "@/lib/features/reference";
-import { isFailure } from "@/lib/v1";
 import { dateIn } from "./dates";
 import { defaultRange, parseSessionFilters, sortNewestFirst, sortRecitations, summarize, visibleSessions, type SessionFilters, type SessionSummary } from "./list";
 import { startGroups, type StartGroup } from "./start-options";
@@ -24,12 +24,6 @@ function withNames(sessions: readonly Session[], halqas: readonly Pick<Halqa, "i
   return sessions.map((s) => ({ ...s, halqaName: halqaNames.get(s.halqa_id) ?? null, sheikhName: sheikhNames.get(s.sheikh_id) ?? null }));
 }
 
-function orNull<T>(promise: Promise<T>): Promise<T | null> {
-  return promise.catch((error: unknown) => {
-    if (isFailure(error, "not_found")) return null;
-    throw error;
-  });
-}
 
 export type TodayData = {
   school: School;
@@ -146,11 +140,11 @@ function studentName(student: Pick<Student, "full_name"> | undefined): string | 
  */
 export async function loadSessionDetail(actor: Actor, id: string): Promise<SessionDetail> {
   const client = clientFor(actor.connectionId);
-  const [session, subject] = await Promise.all([orNull(client.call("getSession", { params: { id } })), subjectOf(actor)]);
+  const [session, subject] = await Promise.all([sessionRecord(actor.connectionId, id), subjectOf(actor)]);
   if (!session || !can.viewSession(subject, session)) notFound();
   const [school, halqa, sheikhs, students, attendance, recitations, surahs] = await Promise.all([
     client.tenant(),
-    orNull(client.call("getHalqa", { params: { id: session.halqa_id } })),
+    halqaRecord(actor.connectionId, session.halqa_id),
     client.listAll("listSheikhs", { query: { halqa_id: session.halqa_id, limit: PAGE } }),
     client.listAll("listStudents", { query: { halqa_id: session.halqa_id, limit: PAGE } }),
     client.listAll("listAttendance", { params: { id: session.id }, query: { limit: PAGE } }),

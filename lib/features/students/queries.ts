@@ -1,10 +1,11 @@
 import "server-only";
+import { studentRecord } from "@/lib/features/records";
 import type { Actor } from "@/lib/auth/users";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { STUDENT_STATUSES, type Halqa, type Student } from "@/lib/contract";
-import { missingAsNull, PAGE } from "@/lib/features/halqas/queries";
+import { PAGE } from "@/lib/features/halqas/queries";
 import { byName } from "@/lib/features/halqas/rows";
 import { matchesQuery } from "@/lib/features/halqas/search";
 import { resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
@@ -56,7 +57,7 @@ export async function loadNewStudentOptions(actor: Actor, semester: string | und
 export async function loadStudentDetail(actor: Actor, id: string) {
   const client = clientFor(actor.connectionId);
   const [student, subject] = await Promise.all([
-    client.call("getStudent", { params: { id } }).catch(missingAsNull),
+    studentRecord(actor.connectionId, id),
     subjectOf(actor),
   ]);
   if (!student || !can.viewStudent(subject, student)) return null;

@@ -1,0 +1,7 @@
+import { PageSkeleton } from "@/components/sessions/page-skeleton";
+import { getI18n } from "@/lib/i18n/server";
+
+export default async function Loading() {
+  const { t } = await getI18n();
+  return <PageSkeleton label={t("sessions.loading")} variant="table" />;
+}

@@ -1,0 +1,19 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { requireActor } from "@/lib/auth/session";
+import type { Actor } from "@/lib/auth/users";
+import { loadPage } from "./page";
+
+/**
+ * The layout of a detail segment (`halqas/[id]`, `sessions/[id]`, …): decides before anything
+ * streams whether the record exists for this person, so a missing one answers a real HTTP 404 (a
+ * page behind a loading skeleton has already sent 200 when it finds out). A refusal of the school's
+ * API is left to the page, which explains it. The record is read once per request (lib/features/records).
+ */
+export async function DetailGate({ exists, params, children }: { exists: (actor: Actor, id: string) => Promise<boolean>; params: Promise<{ id: string }>; children: ReactNode }) {
+  const [actor, { id }] = await Promise.all([requireActor(["admin", "teacher"]), params]);
+  const loaded = await loadPage(() => exists(actor, id));
+  if (loaded.ok && !loaded.value) notFound();
+  return children;
+}
