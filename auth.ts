@@ -68,7 +68,8 @@ const config: NextAuthConfig = {
   logger: {
     // A wrong password is bad input, answered on the form: one line without the email, not a stack trace.
     error(error) {
-      if (error.name === "CredentialsSignin") console.warn("[auth] sign-in refused (wrong email or password)");
+      // By its type, not its name: production builds minify class names.
+      if ((error as { type?: string }).type === "CredentialsSignin") console.warn("[auth] sign-in refused (wrong email or password)");
       else console.error("[auth]", error);
     },
   },
