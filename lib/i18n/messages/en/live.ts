@@ -94,7 +94,7 @@ export const live = {
     notAllowed: "Ending: {reason}",
   },
   unsent: {
-    summary: "Not sent to the school: {n}.",
+    summary: "{n, plural, one {# change not sent to the school.} other {# changes not sent to the school.}}",
     hint: "They stay on this tablet and are sent when the school accepts changes again; keep a copy if you need it.",
     download: "Download unsent work (CSV)",
     headings: { type: "Type", student: "Student", what: "Mark or kind", detail: "Details", changedAt: "Recorded at", reason: "Why not sent", mark: "Attendance", recitation: "Recitation" },
