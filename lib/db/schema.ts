@@ -70,6 +70,8 @@ export const auditLog = pgTable(
     targetId: text("target_id"),
     result: text("result").$type<"ok" | "denied" | "failed">().notNull(),
     details: jsonb("details").$type<Record<string, unknown>>(),
+    /** The client's address (lib/security/client-address.ts); null outside a request. */
+    clientAddress: text("client_address"),
   },
   (t) => [index("audit_connection_at").on(t.connectionId, t.at)],
 );
