@@ -3,26 +3,34 @@ import Credentials from "next-auth/providers/credentials";
 import type { Provider } from "next-auth/providers";
 import { z } from "zod";
 import { authSecret } from "@/lib/auth/secret";
-import { burnPasswordCheck, verifyPassword } from "@/lib/auth/password";
-import { clearFailedSignIns, findUserByEmail, recordFailedSignIn, signInLocked } from "@/lib/auth/users";
+import { checkPassword } from "@/lib/auth/sign-in";
+import { findUserByEmail, sessionVersionOf } from "@/lib/auth/users";
 import { ensureDemoUsers } from "@/lib/auth/demo-users";
 import { oidcCallbacks } from "@/lib/auth/oidc";
+import { requestClientAddress } from "@/lib/security/client-address";
+
+declare module "next-auth" {
+  interface Session {
+    /** The user's session version when this session was made (lib/auth/session.ts compares it). */
+    sessionVersion?: number;
+  }
+}
 
 const oidc = oidcCallbacks(findUserByEmail);
 
 const SignIn = z.object({ email: z.string().trim().toLowerCase().email().max(200), password: z.string().min(1).max(200) });
 
+/** Carries when to try again, for the form (app/(auth)/login/actions.ts). */
 class TooManyAttempts extends CredentialsSignin {
   code = "rate_limited";
+  constructor(readonly retryAt: Date) {
+    super();
+  }
 }
 
 /** Said only after a correct password, so it reveals nothing to someone guessing. */
 class AccountDisabled extends CredentialsSignin {
   code = "disabled";
-}
-
-function clientAddress(request: Request): string | null {
-  return request.headers.get("x-forwarded-for")?.split(",").pop()?.trim() ?? null;
 }
 
 const providers: Provider[] = [
@@ -33,17 +41,11 @@ const providers: Provider[] = [
       if (!parsed.success) return null;
       const { email, password } = parsed.data;
       await ensureDemoUsers();
-      const address = clientAddress(request);
-      if (await signInLocked(email, address)) throw new TooManyAttempts();
-      const user = await findUserByEmail(email);
-      const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
-      if (!ok || !user) {
-        await recordFailedSignIn(email, address);
-        return null;
-      }
-      if (user.disabledAt) throw new AccountDisabled();
-      await clearFailedSignIns(email);
-      return { id: user.id, email: user.email, name: user.name };
+      const result = await checkPassword(email, password, requestClientAddress(request.headers));
+      if (result.ok) return result.user;
+      if (result.reason === "throttled") throw new TooManyAttempts(result.retryAt);
+      if (result.reason === "disabled") throw new AccountDisabled();
+      return null;
     },
   }),
 ];
@@ -77,11 +79,15 @@ const config: NextAuthConfig = {
     /** OIDC accounts must already exist (and be enabled) in the dashboard: no self sign-up. */
     signIn: ({ user, account }) => oidc.allowSignIn(account?.provider, user.email),
     async jwt({ token, user, account }) {
-      if (user) token.uid = await oidc.sessionUserId(account?.provider, user.email, user.id);
+      if (user) {
+        token.uid = await oidc.sessionUserId(account?.provider, user.email, user.id);
+        token.sv = typeof token.uid === "string" ? await sessionVersionOf(token.uid) : null;
+      }
       return token;
     },
     async session({ session, token }) {
       if (typeof token.uid === "string") session.user.id = token.uid;
+      if (typeof token.sv === "number") session.sessionVersion = token.sv;
       return session;
     },
   },

@@ -38,8 +38,9 @@ type Fixtures = {
 
 /**
  * A page in a fresh context holding the role's saved session. The context gets the project's
- * options (base URL, viewport, touch) like the built-in `page`. Sessions are JWTs, so signing out in
- * one test does not end the saved session for the others.
+ * options (base URL, viewport, touch) like the built-in `page`. Signing out ends every session of
+ * that person (their session version moves), so no test signs a demo account out, disables it or
+ * changes its role: e2e/sessions.spec.ts does that with people of its own.
  */
 function pageAs(role: DemoRole, server: "main" | "spec-only" = "main") {
   return async ({ browser }: { browser: import("@playwright/test").Browser }, use: (page: Page) => Promise<void>) => {

@@ -1,9 +1,11 @@
 import "server-only";
 import { and, desc, eq, lt } from "drizzle-orm";
+import { headers } from "next/headers";
 import { dashboardDb } from "@/lib/db";
 import { auditLog } from "@/lib/db/schema";
 import { newId } from "@/lib/school-api/ids";
 import type { Actor } from "@/lib/auth/users";
+import { requestClientAddress } from "@/lib/security/client-address";
 
 export type AuditEntry = {
   action: string;
@@ -13,9 +15,18 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
-/** Every write, allowed or not, is recorded: who, when, what, and how it ended. */
+async function requestAddress(): Promise<string | null> {
+  try {
+    return requestClientAddress(await headers());
+  } catch {
+    return null; // not in a request (a script or the scheduler)
+  }
+}
+
+/** Every write, allowed or not, is recorded: who, when, from where, what, and how it ended. */
 export async function recordAudit(actor: Pick<Actor, "id" | "email" | "connectionId">, entry: AuditEntry): Promise<void> {
   const db = await dashboardDb();
+  const clientAddress = await requestAddress();
   await db.insert(auditLog).values({
     id: newId("aud"),
     connectionId: actor.connectionId,
@@ -26,6 +37,7 @@ export async function recordAudit(actor: Pick<Actor, "id" | "email" | "connectio
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,
     details: entry.details ?? null,
+    clientAddress,
   });
 }
 

@@ -5,11 +5,15 @@ import { auth } from "@/auth";
 import type { Role } from "@/lib/db/schema";
 import { loadActor, type Actor } from "./users";
 
-/** The signed-in person for this request, read fresh from the store (a disabled user is signed out). */
+/**
+ * The signed-in person for this request, read fresh from the store. A disabled user, or a session
+ * made before the person's sessions were ended (sign-out, disabling, a role change), is signed out.
+ */
 export const currentActor = cache(async (): Promise<Actor | null> => {
   const session = await auth();
   const id = session?.user?.id;
-  return id ? loadActor(id) : null;
+  const version = session?.sessionVersion;
+  return id && typeof version === "number" ? loadActor(id, version) : null;
 });
 
 /**

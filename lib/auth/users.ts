@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { dashboardDb } from "@/lib/db";
-import { signInAttempts, userLinks, users, type Locale, type Role } from "@/lib/db/schema";
+import { userLinks, users, type Locale, type Role } from "@/lib/db/schema";
 
 /** The signed-in person as every check sees them: role, school and links, read fresh per request. */
 export type Actor = {
@@ -25,11 +25,16 @@ export async function findUserByEmail(email: string): Promise<UserRow | undefine
   return row;
 }
 
-/** The actor for a user id, or null when the user is gone or disabled: access ends on the next request. */
-export async function loadActor(userId: string): Promise<Actor | null> {
+/**
+ * The actor for a user id, or null when the user is gone or disabled, or when the session was made
+ * before their sessions were ended (`sessionVersion` given and no longer current): access ends on
+ * the next request.
+ */
+export async function loadActor(userId: string, sessionVersion?: number): Promise<Actor | null> {
   const db = await dashboardDb();
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.disabledAt) return null;
+  if (sessionVersion !== undefined && sessionVersion !== user.sessionVersion) return null;
   const links = await db.select().from(userLinks).where(eq(userLinks.userId, user.id));
   return {
     id: user.id,
@@ -43,42 +48,16 @@ export async function loadActor(userId: string): Promise<Actor | null> {
   };
 }
 
-const WINDOW_MS = 15 * 60_000;
-export const SIGN_IN_LIMITS = { perEmail: 5, perAddress: 30 } as const;
-
-/**
- * Counts a failed sign-in in fixed windows per email and per address (in the store, so every
- * instance agrees). Returns whether the caller is currently locked out.
- */
-export async function signInLocked(email: string, address: string | null, now = new Date()): Promise<boolean> {
+export async function sessionVersionOf(userId: string): Promise<number | null> {
   const db = await dashboardDb();
-  const buckets = [`email:${email.toLowerCase()}`, ...(address ? [`addr:${address}`] : [])];
-  const rows = await db.select().from(signInAttempts).where(sql`${signInAttempts.bucket} in ${buckets}`);
-  return rows.some((row) => {
-    if (now.getTime() - row.windowStart.getTime() > WINDOW_MS) return false;
-    const limit = row.bucket.startsWith("email:") ? SIGN_IN_LIMITS.perEmail : SIGN_IN_LIMITS.perAddress;
-    return row.count >= limit;
-  });
+  const [row] = await db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.sessionVersion ?? null;
 }
 
-export async function recordFailedSignIn(email: string, address: string | null, now = new Date()): Promise<void> {
-  const db = await dashboardDb();
-  for (const bucket of [`email:${email.toLowerCase()}`, ...(address ? [`addr:${address}`] : [])]) {
-    const windowFloor = new Date(now.getTime() - WINDOW_MS);
-    await db
-      .insert(signInAttempts)
-      .values({ bucket, count: 1, windowStart: now })
-      .onConflictDoUpdate({
-        target: signInAttempts.bucket,
-        set: {
-          count: sql`case when ${signInAttempts.windowStart} < ${windowFloor} then 1 else ${signInAttempts.count} + 1 end`,
-          windowStart: sql`case when ${signInAttempts.windowStart} < ${windowFloor} then ${now} else ${signInAttempts.windowStart} end`,
-        },
-      });
-  }
-}
+type Writer = Pick<Awaited<ReturnType<typeof dashboardDb>>, "update">;
 
-export async function clearFailedSignIns(email: string): Promise<void> {
-  const db = await dashboardDb();
-  await db.delete(signInAttempts).where(and(eq(signInAttempts.bucket, `email:${email.toLowerCase()}`)));
+/** Ends every session of this person on every instance: tokens carry the version they were made with. */
+export async function endSessions(userId: string, db?: Writer): Promise<void> {
+  const writer = db ?? (await dashboardDb());
+  await writer.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
 }

@@ -33,6 +33,8 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     locale: text("locale").$type<Locale>().notNull().default("en"),
     disabledAt: ts("disabled_at"),
+    /** In every session token; raised on sign-out, disabling and a role change to end every session at once. */
+    sessionVersion: integer("session_version").notNull().default(1),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -68,18 +70,27 @@ export const auditLog = pgTable(
     targetId: text("target_id"),
     result: text("result").$type<"ok" | "denied" | "failed">().notNull(),
     details: jsonb("details").$type<Record<string, unknown>>(),
+    /** The client's address (lib/security/client-address.ts); null outside a request. */
+    clientAddress: text("client_address"),
   },
   (t) => [index("audit_connection_at").on(t.connectionId, t.at)],
 );
 
-/** Sign-in attempts per email and per address, for rate limiting across instances. */
-export const signInAttempts = pgTable(
-  "sign_in_attempts",
+/**
+ * Sign-in throttling (lib/auth/throttle.ts) per (account, address) pair, in the store so that every
+ * instance agrees. `failures` counts attempts not yet followed by a success; `succeededAt` marks an
+ * address this account has signed in from, which the per-address limit lets through.
+ */
+export const signInPairs = pgTable(
+  "sign_in_pairs",
   {
-    bucket: text("bucket").primaryKey(),
-    count: integer("count").notNull(),
-    windowStart: ts("window_start").notNull(),
+    email: text("email").notNull(),
+    address: text("address").notNull(),
+    failures: integer("failures").notNull(),
+    lastFailureAt: ts("last_failure_at").notNull(),
+    succeededAt: ts("succeeded_at"),
   },
+  (t) => [primaryKey({ columns: [t.email, t.address] }), index("sign_in_pairs_address").on(t.address, t.lastFailureAt)],
 );
 
 export * from "./schema-plans";

@@ -1,5 +1,5 @@
-import { BlockList, isIPv4, isIPv6 } from "node:net";
 import { eq } from "drizzle-orm";
+import { addressInList, cidrList, normalizeAddress } from "@/lib/security/client-address";
 import { isWriteScope, type Endpoint } from "@/lib/contract";
 import type { Db } from "./db/client";
 import { apiKeys, schools } from "./db/schema";
@@ -63,17 +63,13 @@ export async function authenticate(db: Db, header: string | null, now: Date): Pr
 }
 
 function networkAllowed(cidrs: string[], clientIp: string | null): boolean {
-  if (!clientIp) return false;
-  const ip = clientIp.startsWith("::ffff:") && isIPv4(clientIp.slice(7)) ? clientIp.slice(7) : clientIp;
-  const list = new BlockList();
-  for (const cidr of cidrs) {
-    const [address, prefix] = cidr.split("/");
-    if (!address) continue;
-    const type = isIPv6(address) ? "ipv6" : "ipv4";
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(prefix), type);
+  const ip = normalizeAddress(clientIp);
+  if (!ip) return false;
+  try {
+    return addressInList(cidrList(cidrs), ip);
+  } catch {
+    return false;
   }
-  return list.check(ip, isIPv6(ip) ? "ipv6" : "ipv4");
 }
 
 /**

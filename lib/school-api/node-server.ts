@@ -1,6 +1,7 @@
 import "server-only";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { clientAddress, proxyTrustFromEnv } from "@/lib/security/client-address";
 import { handleAdmin } from "./admin-http";
 import type { SchoolApi } from "./runtime";
 
@@ -27,7 +28,7 @@ export async function startSchoolApiServer({ api, port = 0 }: { api: SchoolApi; 
       const request = toRequest(req, origin);
       const response = new URL(request.url).pathname === "/api/school-admin"
         ? await handleAdmin(request, api.database.db)
-        : await api.handle(request, { clientIp: req.socket.remoteAddress ?? null });
+        : await api.handle(request, { clientIp: clientAddress(req.socket.remoteAddress, request.headers.get("x-forwarded-for"), proxyTrustFromEnv()) });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch {

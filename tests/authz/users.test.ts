@@ -9,7 +9,14 @@ import type { Actor } from "@/lib/auth/users";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null, sessionUserId: null as string | null }));
 // The real lib/auth/session runs over a stand-in next-auth: it is what turns a disabled user away.
-vi.mock("@/auth", () => ({ auth: async () => (state.sessionUserId ? { user: { id: state.sessionUserId } } : null) }));
+// Each call is a session made just now, so it carries the user's current session version.
+vi.mock("@/auth", () => ({
+  auth: async () => {
+    if (!state.sessionUserId) return null;
+    const { sessionVersionOf } = await import("@/lib/auth/users");
+    return { user: { id: state.sessionUserId }, sessionVersion: await sessionVersionOf(state.sessionUserId) };
+  },
+}));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("next/navigation", () => ({
   redirect: (url: string) => {

@@ -3,6 +3,7 @@
 import { AuthError } from "next-auth";
 import { z } from "zod";
 import { signIn } from "@/auth";
+import type { Translate } from "@/lib/i18n/core";
 import { getI18n } from "@/lib/i18n/server";
 import { safeLocalPath } from "@/lib/security/redirect";
 import { signInErrorKey } from "./sign-in-errors";
@@ -41,8 +42,17 @@ export async function login(_previous: LoginState, form: FormData): Promise<Logi
     if (!(error instanceof AuthError)) throw error;
     const code = "code" in error && typeof error.code === "string" ? error.code : null;
     if (error.type !== "CredentialsSignin") console.error(`[login] ${error.type}`);
+    const retryAt = "retryAt" in error && error.retryAt instanceof Date ? error.retryAt : null;
+    if (code === "rate_limited" && retryAt) return { message: waitMessage(t, retryAt), email: fields.email };
     return { message: t(signInErrorKey(error.type, code) ?? "auth.errors.failed"), email: fields.email };
   }
+}
+
+/** When to try again, rounded up so that trying at the time said works. */
+function waitMessage(t: Translate, retryAt: Date): string {
+  const seconds = Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000));
+  if (seconds < 60) return t("auth.errors.rateLimitedSeconds", { seconds });
+  return t("auth.errors.rateLimitedMinutes", { minutes: Math.ceil(seconds / 60) });
 }
 
 /** Single sign-on, shown only when an OIDC provider is configured. */

@@ -1,6 +1,6 @@
 "use server";
 
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { revalidatePath } from "next/cache";
 import { defineAction, type ActionContext } from "@/lib/actions/define-action";
 import { hashPassword } from "@/lib/auth/password";
@@ -57,6 +57,9 @@ export const createUser = defineAction({
   target: (_input, data) => ({ type: "user", id: data?.id }),
 });
 
+/** A role change or disabling ends every session the person has (lib/auth/session.ts checks the version). */
+const nextSessionVersion = sql`${users.sessionVersion} + 1`;
+
 /** Applies a role or enabled-state change under a lock on the school's admins, so two admins cannot demote each other at once. */
 async function changeUser(ctx: ActionContext, userId: string, change: UserChange, field: string) {
   const db = await dashboardDb();
@@ -78,12 +81,13 @@ async function changeUser(ctx: ActionContext, userId: string, change: UserChange
     const now = new Date();
     if (change.kind === "role") {
       if (change.role === target.role) return;
-      await tx.update(users).set({ role: change.role, updatedAt: now }).where(eq(users.id, target.id));
+      await tx.update(users).set({ role: change.role, updatedAt: now, sessionVersion: nextSessionVersion }).where(eq(users.id, target.id));
       const kept = linkKindFor(change.role);
       await tx.delete(userLinks).where(kept ? and(eq(userLinks.userId, target.id), ne(userLinks.kind, kept)) : eq(userLinks.userId, target.id));
     } else {
       const disabledAt = change.kind === "disable" ? (target.disabledAt ?? now) : null;
-      await tx.update(users).set({ disabledAt, updatedAt: now }).where(eq(users.id, target.id));
+      const ends = change.kind === "disable" ? { sessionVersion: nextSessionVersion } : {};
+      await tx.update(users).set({ disabledAt, updatedAt: now, ...ends }).where(eq(users.id, target.id));
     }
   });
 }

@@ -1,3 +1,4 @@
+import { requestClientAddress } from "@/lib/security/client-address";
 import { embeddedModeEnabled, embeddedSchoolApi } from "@/lib/school-api/runtime";
 
 /** The embedded School API v1: on when SCHOOL_API_URL is unset, a plain 404 when pointed at a real school. */
@@ -6,9 +7,7 @@ async function handle(request: Request): Promise<Response> {
     return Response.json({ error: { code: "not_found", message: "The embedded School API is off: this dashboard uses a real school's API" } }, { status: 404 });
   }
   const api = await embeddedSchoolApi();
-  const forwarded = request.headers.get("x-forwarded-for");
-  const clientIp = forwarded ? (forwarded.split(",").pop()?.trim() ?? null) : null;
-  return api.handle(request, { clientIp });
+  return api.handle(request, { clientIp: requestClientAddress(request.headers) });
 }
 
 export const dynamic = "force-dynamic";

@@ -25,7 +25,9 @@ export const auth = {
   },
   errors: {
     invalidCredentials: "The email or password is not right. Check them and try again.",
-    rateLimited: "Too many failed attempts. Wait 15 minutes, then try again.",
+    rateLimitedMinutes: "Too many failed attempts. Wait {minutes, plural, one {# minute} other {# minutes}}, then try again.",
+    rateLimited: "Too many failed attempts. Wait a few minutes, then try again.",
+    rateLimitedSeconds: "Too many failed attempts. Wait {seconds, plural, one {# second} other {# seconds}}, then try again.",
     disabled: "This account has been disabled. Ask your school's administrator.",
     accessDenied: "This account has no access to the dashboard. Ask your school's administrator.",
     failed: "Signing in did not work. Try again in a moment.",
