@@ -26,11 +26,11 @@ function expectRefused(response: ApiResponse): void {
 }
 
 /** Raw bytes, for what JSON.stringify cannot send (invalid UTF-8). */
-async function sendBytes(path: string, method: string, bytes: Uint8Array): Promise<ApiResponse> {
+async function sendBytes(path: string, method: string, bytes: Buffer): Promise<ApiResponse> {
   const response = await fetch(base() + path, {
     method,
     headers: { authorization: `Bearer ${keys.admin}`, "content-type": "application/json", accept: "application/json" },
-    body: bytes,
+    body: new Blob([new Uint8Array(bytes)]),
   });
   const text = await response.text();
   let json: unknown;
