@@ -26,7 +26,7 @@ const send = (method: string, path: string, body?: unknown) =>
     }),
   );
 
-function logged(spy: ReturnType<typeof vi.spyOn>): string {
+function logged(spy: { mock: { calls: unknown[][] } }): string {
   return spy.mock.calls.map((args) => args.map((arg) => (arg instanceof Error ? `${arg.message} ${String(arg.cause)}` : String(arg))).join(" ")).join("\n");
 }
 
