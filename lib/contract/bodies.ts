@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CalendarDate, Id, Int32, QuranPosition, Timestamp, wellFormed } from "./common";
+import { CalendarDate, Id, Int32, QuranPositionInput, Timestamp, wellFormed } from "./common";
 import { comparePoints, pointProblem } from "@/lib/quran";
 import { ATTENDANCE_STATUSES, AttendanceRow, RECITATION_KINDS, STUDENT_STATUSES } from "./resources";
 
@@ -97,8 +97,8 @@ export const RecitationCreate = z
   .strictObject({
     student_id: Id,
     kind: z.enum(RECITATION_KINDS),
-    start: QuranPosition,
-    end: QuranPosition,
+    start: QuranPositionInput,
+    end: QuranPositionInput,
     rating: Int32.meta({ description: "One of the values of the school's `rating_scale`." }),
     mistakes: Int32.min(0).max(999).nullable().optional(),
     note: note.nullable().optional(),

@@ -46,22 +46,28 @@ export function openEnum<const T extends readonly [string, ...string[]]>(known: 
   return text(64).min(1).meta({ description: `${description} Known values: ${known.join(", ")}; clients must tolerate others.` });
 }
 
-/** Strict like every request body: `{"surah": 2, "ayah": 1, "juz": 1}` is refused, not trimmed. */
-export const QuranPosition = z
-  .strictObject({
-    surah: Int32.min(1).max(SURAH_COUNT),
-    ayah: Int32.min(1).max(286),
-  })
-  .superRefine((point, ctx) => {
-    const problem = pointProblem(point);
-    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["ayah"] });
-  })
-  .meta({ id: "QuranPosition", description: "A real ayah of the Hafs mushaf: surah 1-114, ayah within that surah's count." });
+const positionShape = {
+  surah: Int32.min(1).max(SURAH_COUNT),
+  ayah: Int32.min(1).max(286),
+};
+const realAyah = (point: { surah: number; ayah: number }, ctx: z.RefinementCtx) => {
+  const problem = pointProblem(point);
+  if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["ayah"] });
+};
+const positionDescription = "A real ayah of the Hafs mushaf: surah 1-114, ayah within that surah's count.";
+
+/** A position in a response: a school may add fields to it, which clients ignore. */
+export const QuranPosition = z.object(positionShape).superRefine(realAyah).meta({ id: "QuranPosition", description: positionDescription });
+/** A position in a request body: strict like the body, so `{"surah": 2, "ayah": 1, "juz": 1}` is refused, not trimmed. */
+export const QuranPositionInput = z
+  .strictObject(positionShape)
+  .superRefine(realAyah)
+  .meta({ id: "QuranPositionInput", description: `${positionDescription} No other field.` });
 export type QuranPosition = z.infer<typeof QuranPosition>;
 
 /** A contiguous range in mushaf order, start at or before end; may span surahs. */
 export const QuranRange = z
-  .strictObject({ start: QuranPosition, end: QuranPosition })
+  .object({ start: QuranPosition, end: QuranPosition })
   .superRefine((range, ctx) => {
     if (pointProblem(range.start) || pointProblem(range.end)) return;
     if (comparePoints(range.start, range.end) > 0) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CalendarDate, RecitationCreate, SessionCreate, SessionListQuery, StudentCreate, StudentListQuery, Timestamp } from "@/lib/contract";
+import { CalendarDate, QuranPosition, RecitationCreate, SessionCreate, SessionListQuery, StudentCreate, StudentListQuery, Timestamp } from "@/lib/contract";
 
 /** Issue 12 §4-5: what the database cannot store never gets past the contract. */
 describe("contract: dates, text and nesting the database can store", () => {
@@ -30,6 +30,8 @@ describe("contract: dates, text and nesting the database can store", () => {
     expect(RecitationCreate.safeParse(body).success).toBe(true);
     expect(RecitationCreate.safeParse({ ...body, start: { surah: 2, ayah: 1, juz: 1 } }).success).toBe(false);
     expect(RecitationCreate.safeParse({ ...body, rating: 2 ** 31 }).success).toBe(false);
+    // Responses stay tolerant: a school may add a field to a position, and clients ignore it.
+    expect(QuranPosition.safeParse({ surah: 2, ayah: 1, juz: 1 }).success).toBe(true);
     expect(RecitationCreate.safeParse({ ...body, recorded_at: "0000-01-01T00:00:00.000Z" }).success).toBe(false);
   });
 });
