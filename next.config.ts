@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { apiSecurityHeaders } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
@@ -6,6 +7,14 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // `next dev` opened at 127.0.0.1 (as the tests do) keeps its live-reload connection.
   allowedDevOrigins: ["127.0.0.1"],
+  // Pages get theirs from proxy.ts (with a per-request CSP nonce); JSON and files get these.
+  async headers() {
+    const api = Object.entries(apiSecurityHeaders()).map(([key, value]) => ({ key, value }));
+    return [
+      { source: "/api/:path*", headers: api },
+      { source: "/_next/static/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { newNonce, newRequestId, oidcOrigin, securityHeaders } from "@/lib/security/headers";
+import { isCrossSiteAction } from "@/lib/security/action-origin";
+import { apiSecurityHeaders, newNonce, newRequestId, oidcOrigin, securityHeaders } from "@/lib/security/headers";
 import { hasSessionCookie } from "@/lib/security/session-cookie";
 
 /** Pages anyone may open; every other page needs a session (checked for real by the page itself). */
@@ -10,10 +11,15 @@ const PUBLIC_PATHS = new Set(["/", "/login"]);
  * - makes a per-request CSP nonce and sets the security headers (Next.js reads the nonce back from
  *   the request's CSP header and puts it on its own scripts, so pages render dynamically);
  * - tags the request with a random `x-request-id`, forwarded to the app and echoed in the response;
+ * - refuses a server action posted from another site with a 403 (Next would answer 500);
  * - sends signed-out visitors of non-public pages to /login. That is only a convenience: who may
  *   see or do what is decided in pages and server actions (requireActor, can.*), never here.
  */
 export function proxy(request: NextRequest) {
+  if (isCrossSiteAction(request.method, request.headers)) {
+    const body = { error: { code: "forbidden", message: "A server action must come from this site's own pages" } };
+    return NextResponse.json(body, { status: 403, headers: apiSecurityHeaders() });
+  }
   const nonce = newNonce();
   const requestId = newRequestId();
   const origin = oidcOrigin();

@@ -71,13 +71,20 @@ describe.skipIf(lacksAdminRpc("admin"))("keys: scopes, revocation and rate limit
 
   it("a key over its rate limit gets 429 rate_limited with Retry-After, other keys do not", async () => {
     await withKey(schoolId, { scopes: ["school:read"], rateLimitPerMinute: 3 }, async ({ key }) => {
-      for (let i = 0; i < 3; i++) expect((await call("/school", { key, retryRateLimited: false })).status).toBe(200);
+      for (let i = 0; i < 3; i++) {
+        const allowed = await call("/school", { key, retryRateLimited: false });
+        expect(allowed.status).toBe(200);
+        // IETF RateLimit fields (issue 12 §6): the key's quota and what is left of it.
+        expect(allowed.headers.get("ratelimit-policy")).toMatch(/^"[\w-]+";q=3;w=60$/);
+        expect(allowed.headers.get("ratelimit")).toMatch(new RegExp(`^"[\\w-]+";r=${2 - i};t=\\d+$`));
+      }
       const limited = await call("/school", { key, retryRateLimited: false });
       expectError(limited, 429, "rate_limited");
       const retryAfter = limited.headers.get("retry-after");
       expect(retryAfter, "Retry-After header").toMatch(/^\d+$/);
       expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
       expect(Number(retryAfter)).toBeLessThanOrEqual(60);
+      expect(limited.headers.get("ratelimit")).toMatch(/^"[\w-]+";r=0;t=\d+$/);
       expectError(await call("/surahs", { key, retryRateLimited: false }), 429, "rate_limited");
       expect((await admin.get("/school")).status).toBe(200);
     });

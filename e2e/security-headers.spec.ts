@@ -66,9 +66,43 @@ test.describe("security headers", () => {
     expect(response.headers()["content-security-policy"]).toContain("upgrade-insecure-requests");
   });
 
-  test("the school API is not behind the proxy", async ({ request }) => {
+  test("the school API is not behind the proxy (no page policy, no nonce)", async ({ request }) => {
     const response = await request.get("/api/v1/surahs");
-    expect(response.headers()["content-security-policy"]).toBeUndefined();
+    expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers()["x-request-id"]).toBeUndefined();
+  });
+
+  test("every JSON answer: nosniff, no-store, never framed (issue 12 §7)", async ({ request, adminPage }) => {
+    const answers = [
+      await request.get("/api/v1/surahs"),
+      await request.get("/api/v1/openapi.json"),
+      await request.get("/api/v1/school", { headers: { authorization: "Bearer demo_alnoor_admin" } }),
+      await request.get("/api/live/sessions/ses_missing"),
+      await request.get("/api/plans/sync-status"),
+      await adminPage.request.get("/api/plans/sync-status"),
+      await request.get("/api/health"),
+    ];
+    for (const response of answers) {
+      const headers = response.headers();
+      expect(headers["content-type"], response.url()).toContain("application/json");
+      expect(headers["x-content-type-options"], response.url()).toBe("nosniff");
+      expect(headers["cache-control"], response.url()).toContain("no-store");
+      expect(headers["x-frame-options"], response.url()).toBe("DENY");
+    }
+    // The school API states its rate limit on every answer.
+    expect(answers[2]!.headers()["ratelimit"]).toMatch(/;r=\d+;t=\d+$/);
+    expect(answers[0]!.headers()["ratelimit-policy"]).toMatch(/;q=\d+;w=60$/);
+  });
+
+  test("a server action posted from another site is a 403, not a 500", async ({ request }) => {
+    const response = await request.post("/login", {
+      headers: { "next-action": "7f0000000000000000000000000000000000000000", origin: "https://evil.example", "content-type": "text/plain;charset=UTF-8" },
+      data: "[]",
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("forbidden");
   });
 
   test("the browser runs the pages under the policy without a single violation", async ({ page }) => {

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { CalendarDate, Id, QuranPosition, Timestamp } from "./common";
+import { CalendarDate, Id, Int32, QuranPositionInput, Timestamp, wellFormed } from "./common";
 import { comparePoints, pointProblem } from "@/lib/quran";
 import { ATTENDANCE_STATUSES, AttendanceRow, RECITATION_KINDS, STUDENT_STATUSES } from "./resources";
 
 /** Request bodies are strict: an unknown field is a validation error, never silently dropped. */
-const name = z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
-const note = z.string().trim().max(500, "must be at most 500 characters");
+const name = wellFormed(z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters"));
+const note = wellFormed(z.string().trim().max(500, "must be at most 500 characters"));
 
 export const StudentCreate = z
   .strictObject({
@@ -61,7 +61,7 @@ export const AttendanceMark = z
   .strictObject({
     student_id: Id,
     status: z.enum(ATTENDANCE_STATUSES),
-    late_minutes: z.number().int().min(1).max(600).nullable().optional().meta({ description: "Only with status `late`." }),
+    late_minutes: Int32.min(1).max(600).nullable().optional().meta({ description: "Only with status `late`." }),
     note: note.nullable().optional(),
   })
   .superRefine((mark, ctx) => {
@@ -89,7 +89,7 @@ export const AttendanceUpsert = z
 export type AttendanceUpsert = z.infer<typeof AttendanceUpsert>;
 
 export const AttendanceUpsertResult = z
-  .object({ session_id: Id, rows: z.array(AttendanceRow).meta({ description: "The rows of the supplied students, as stored." }) })
+  .object({ session_id: Id, rows: z.array(AttendanceRow).max(ATTENDANCE_BATCH_MAX).meta({ description: "The rows of the supplied students, as stored." }) })
   .meta({ id: "AttendanceUpsertResult" });
 export type AttendanceUpsertResult = z.infer<typeof AttendanceUpsertResult>;
 
@@ -97,10 +97,10 @@ export const RecitationCreate = z
   .strictObject({
     student_id: Id,
     kind: z.enum(RECITATION_KINDS),
-    start: QuranPosition,
-    end: QuranPosition,
-    rating: z.number().int().meta({ description: "One of the values of the school's `rating_scale`." }),
-    mistakes: z.number().int().min(0).max(999).nullable().optional(),
+    start: QuranPositionInput,
+    end: QuranPositionInput,
+    rating: Int32.meta({ description: "One of the values of the school's `rating_scale`." }),
+    mistakes: Int32.min(0).max(999).nullable().optional(),
     note: note.nullable().optional(),
     recorded_at: Timestamp.optional().meta({ description: "Defaults to now." }),
   })

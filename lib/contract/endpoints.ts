@@ -84,7 +84,7 @@ export const endpoints = {
   listSessionRecitations: endpoint({ method: "GET", path: "/sessions/{id}/recitations", scope: "recitations:read", query: SessionRecitationListQuery, response: collection(Recitation), status: 200, summary: "Recitations of a session" }),
   listStudentRecitations: endpoint({ method: "GET", path: "/students/{id}/recitations", scope: "recitations:read", query: StudentRecitationListQuery, response: collection(Recitation), status: 200, summary: "Recitations of a student" }),
   createRecitation: endpoint({ method: "POST", path: "/sessions/{id}/recitations", scope: "recitations:write", query: NoQuery, body: RecitationCreate, response: single(Recitation), status: 201, summary: "Record a recitation", idempotent: true }),
-  listSurahs: endpoint({ method: "GET", path: "/surahs", scope: null, query: NoQuery, response: boundedCollection(Surah), status: 200, summary: "All 114 Surahs, never paginated" }),
+  listSurahs: endpoint({ method: "GET", path: "/surahs", scope: null, query: NoQuery, response: boundedCollection(Surah, 114), status: 200, summary: "All 114 Surahs, never paginated" }),
   getSurah: endpoint({ method: "GET", path: "/surahs/{number}", scope: null, query: NoQuery, response: single(Surah), status: 200, summary: "One Surah, number 1 to 114" }),
   listPlans: endpoint({ method: "GET", path: "/learning-plans", scope: "learning_plans:read", feature: "learning_plans", query: PlanListQuery, response: collection(LearningPlan), status: 200, summary: "List learning plans (read-only)" }),
   getPlan: endpoint({ method: "GET", path: "/learning-plans/{id}", scope: "learning_plans:read", feature: "learning_plans", query: NoQuery, response: single(LearningPlan), status: 200, summary: "One learning plan" }),

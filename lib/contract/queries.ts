@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { CalendarDate, Id, PageQuery, QueryBool, SyncQuery } from "./common";
+import { CalendarDate, Id, PageQuery, QueryBool, SyncQuery, text } from "./common";
 import { ATTENDANCE_STATUSES, RECITATION_KINDS, SEMESTER_STATUSES, SESSION_STATUSES } from "./resources";
 
 /**
  * Query strings are strict: an unknown parameter is a 400, so a typo never silently widens
  * a result. Filters on open state sets accept any non-empty value.
  */
-const state = z.string().min(1).max(40);
+const state = text(40).min(1);
 
 export const NoQuery = z.strictObject({});
 export const SemesterListQuery = z.strictObject({ ...PageQuery, ...SyncQuery, status: z.enum(SEMESTER_STATUSES).optional() });

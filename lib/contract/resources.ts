@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { CalendarDate, Id, openEnum, QuranPosition, QuranRange, Timestamp } from "./common";
+import { CalendarDate, Id, Int32, openEnum, QuranPosition, QuranRange, text, Timestamp } from "./common";
+
+/** Response limits: what the server stores fits them (request bodies are stricter, see bodies.ts). */
+const NAME_MAX = 200;
+const TEXT_MAX = 2000;
 
 export const SEMESTER_STATUSES = ["planned", "active", "archived"] as const;
 export const STUDENT_STATUSES = ["active", "on_leave", "withdrawn", "graduated"] as const;
@@ -27,19 +31,19 @@ export const ASSIGNMENT_SOURCES = ["automatic", "staff"] as const;
 const audit = { created_at: Timestamp, updated_at: Timestamp };
 
 export const RatingLevel = z.object({
-  value: z.number().int(),
-  label: z.string(),
-  label_ar: z.string(),
+  value: Int32,
+  label: text(NAME_MAX),
+  label_ar: text(NAME_MAX),
 });
 export type RatingLevel = z.infer<typeof RatingLevel>;
 
 export const School = z
   .object({
     id: Id,
-    name: z.string(),
-    name_ar: z.string().nullable(),
-    time_zone: z.string().meta({ description: "IANA time zone; session dates are calendar dates in it." }),
-    rating_scale: z.array(RatingLevel).min(2).meta({ description: "Recitation ratings this school accepts, lowest first." }),
+    name: text(NAME_MAX),
+    name_ar: text(NAME_MAX).nullable(),
+    time_zone: text(64).meta({ description: "IANA time zone; session dates are calendar dates in it." }),
+    rating_scale: z.array(RatingLevel).min(2).max(20).meta({ description: "Recitation ratings this school accepts, lowest first." }),
     ...audit,
   })
   .meta({ id: "School" });
@@ -48,7 +52,7 @@ export type School = z.infer<typeof School>;
 export const Semester = z
   .object({
     id: Id,
-    name: z.string(),
+    name: text(NAME_MAX),
     status: z.enum(SEMESTER_STATUSES),
     starts_on: CalendarDate,
     ends_on: CalendarDate,
@@ -62,8 +66,8 @@ export const Halqa = z
     id: Id,
     lineage_id: Id.meta({ description: "Shared by the same halqa carried forward across semesters." }),
     semester_id: Id,
-    name: z.string(),
-    description: z.string().nullable(),
+    name: text(NAME_MAX),
+    description: text(TEXT_MAX).nullable(),
     is_active: z.boolean(),
     ...audit,
   })
@@ -73,8 +77,8 @@ export type Halqa = z.infer<typeof Halqa>;
 export const Sheikh = z
   .object({
     id: Id,
-    name: z.string(),
-    halqa_ids: z.array(Id).meta({ description: "Halqas this sheikh is currently eligible to teach." }),
+    name: text(NAME_MAX),
+    halqa_ids: z.array(Id).max(1000).meta({ description: "Halqas this sheikh is currently eligible to teach." }),
     ...audit,
   })
   .meta({ id: "Sheikh" });
@@ -86,8 +90,8 @@ export const Student = z
     lineage_id: Id.meta({ description: "Shared by the student's semester-specific records." }),
     semester_id: Id,
     halqa_id: Id,
-    full_name: z.string(),
-    preferred_name: z.string().nullable(),
+    full_name: text(NAME_MAX),
+    preferred_name: text(NAME_MAX).nullable(),
     status: openEnum(STUDENT_STATUSES, "Enrolment status."),
     enrolled_on: CalendarDate.nullable(),
     ...audit,
@@ -105,7 +109,7 @@ export const Session = z
     date: CalendarDate,
     starts_at: Timestamp,
     ended_at: Timestamp.nullable(),
-    topic: z.string().nullable(),
+    topic: text(TEXT_MAX).nullable(),
     ...audit,
   })
   .meta({ id: "Session" });
@@ -117,8 +121,8 @@ export const AttendanceRow = z
     session_id: Id,
     student_id: Id,
     status: z.enum(ATTENDANCE_STATUSES),
-    late_minutes: z.number().int().nullable(),
-    note: z.string().nullable(),
+    late_minutes: Int32.nullable(),
+    note: text(TEXT_MAX).nullable(),
     ...audit,
   })
   .meta({ id: "AttendanceRow" });
@@ -131,9 +135,9 @@ export const Recitation = z
     student_id: Id,
     kind: z.enum(RECITATION_KINDS),
     range: QuranRange,
-    rating: z.number().int(),
-    mistakes: z.number().int().nullable(),
-    note: z.string().nullable(),
+    rating: Int32,
+    mistakes: Int32.nullable(),
+    note: text(TEXT_MAX).nullable(),
     recorded_at: Timestamp,
     ...audit,
   })
@@ -142,14 +146,14 @@ export type Recitation = z.infer<typeof Recitation>;
 
 export const Surah = z
   .object({
-    number: z.number().int().min(1).max(114),
-    name_arabic: z.string(),
-    name_transliteration: z.string(),
-    name_english: z.string(),
-    ayah_count: z.number().int(),
+    number: Int32.min(1).max(114),
+    name_arabic: text(NAME_MAX),
+    name_transliteration: text(NAME_MAX),
+    name_english: text(NAME_MAX),
+    ayah_count: Int32,
     revelation_place: z.enum(["meccan", "medinan"]),
-    start_juz: z.number().int(),
-    start_page: z.number().int(),
+    start_juz: Int32,
+    start_page: Int32,
   })
   .meta({ id: "Surah" });
 export type Surah = z.infer<typeof Surah>;
@@ -158,8 +162,8 @@ export const WorkloadTrack = z
   .object({
     type: z.enum(RECITATION_KINDS),
     unit: openEnum(TRACK_UNITS, "Unit of target and tolerance."),
-    target: z.number().meta({ description: "Amount per assignment, in `unit`." }),
-    tolerance: z.number().meta({ description: "Accepted deviation from target, in `unit`." }),
+    target: z.number().min(0).max(1e6).meta({ description: "Amount per assignment, in `unit`." }),
+    tolerance: z.number().min(0).max(1e6).meta({ description: "Accepted deviation from target, in `unit`." }),
     next_position: QuranPosition.nullable(),
     completed_at: Timestamp.nullable(),
   })
@@ -171,18 +175,18 @@ export const LearningPlan = z
     id: Id,
     student_id: Id,
     semester_id: Id.nullable(),
-    name: z.string(),
+    name: text(NAME_MAX),
     period_start: CalendarDate,
     target_completion_date: CalendarDate,
     direction: z.enum(PLAN_DIRECTIONS),
     start_position: QuranPosition,
     destination_position: QuranPosition,
     status: openEnum(PLAN_STATUSES, "Plan state."),
-    workload_dataset_id: z.string(),
+    workload_dataset_id: text(255),
     publication_policy: openEnum(PUBLICATION_POLICIES, "Currently effective publication policy (response state, not creation data)."),
     automation_paused: z.boolean().meta({ description: "Currently effective automation pause." }),
     policy_source: openEnum(POLICY_SOURCES, "Where the effective policy comes from."),
-    tracks: z.array(WorkloadTrack),
+    tracks: z.array(WorkloadTrack).max(20),
     ...audit,
   })
   .meta({ id: "LearningPlan" });
@@ -190,7 +194,7 @@ export type LearningPlan = z.infer<typeof LearningPlan>;
 
 export const AssignmentSegment = z
   .object({
-    order: z.number().int().min(1),
+    order: Int32.min(1),
     track_type: z.enum(RECITATION_KINDS),
     range: QuranRange,
   })
@@ -205,13 +209,13 @@ export const Assignment = z
     due_date: CalendarDate,
     status: openEnum(ASSIGNMENT_STATUSES, "Lifecycle state; includes staff-only states that must never reach parents."),
     source: openEnum(ASSIGNMENT_SOURCES, "Who produced the assignment."),
-    explanation: z.string().nullable().meta({ description: "Safe explanation, free of private staff notes." }),
+    explanation: text(TEXT_MAX).nullable().meta({ description: "Safe explanation, free of private staff notes." }),
     published_at: Timestamp.nullable(),
     started_at: Timestamp.nullable(),
     completed_at: Timestamp.nullable(),
     superseded_at: Timestamp.nullable(),
     replaced_by_assignment_id: Id.nullable(),
-    segments: z.array(AssignmentSegment).meta({ description: "Ordered canonical Quran segments." }),
+    segments: z.array(AssignmentSegment).max(100).meta({ description: "Ordered canonical Quran segments." }),
     ...audit,
   })
   .meta({ id: "Assignment" });

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
+import { errorSummary } from "@/lib/security/log-safe";
 import type { Db } from "./db/client";
 import {
   createApiKey,
@@ -113,7 +114,7 @@ export async function handleAdmin(request: Request, db: Db): Promise<Response> {
     return Response.json({ data: await runAdminOp(db, body) });
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
-    console.error("school-admin: unexpected error", error instanceof Error ? error.message : "unknown");
+    console.error(`school-admin: unexpected error: ${errorSummary(error)}`);
     return errorResponse(new ApiError("internal_error", "Unexpected server error"));
   }
 }

@@ -19,7 +19,10 @@ function parameters(endpoint: Endpoint, components: Record<string, JsonSchema>) 
     name,
     in: "path",
     required: true,
-    schema: name === "number" ? { type: "integer", minimum: 1, maximum: 114 } : { type: "string", description: "Opaque id from a response." },
+    schema:
+      name === "number"
+        ? { type: "integer", format: "int32", minimum: 1, maximum: 114 }
+        : { type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]{1,64}$", description: "Opaque id from a response." },
   }));
   const query = convert(endpoint.query, "input", components);
   const properties = (query.properties ?? {}) as Record<string, JsonSchema>;
@@ -29,6 +32,21 @@ function parameters(endpoint: Endpoint, components: Record<string, JsonSchema>) 
     ...Object.entries(properties).map(([name, schema]) => ({ name, in: "query", required: required.has(name), schema, description: schema.description })),
   ];
 }
+
+/** IETF RateLimit fields on every answer (the policy always; the key's quota once the key is known); Retry-After on a 429. */
+const HEADERS: Record<string, JsonSchema> = {
+  "RateLimit-Policy": {
+    description: 'The per-key quota, e.g. `"per-key";q=6000;w=60` (requests per window of seconds). Absent when the server sets no limit.',
+    schema: { type: "string", maxLength: 200 },
+  },
+  RateLimit: {
+    description: 'What is left of the key\'s quota, e.g. `"per-key";r=5999;t=1` (requests remaining; seconds until the quota is whole again). Present once the key is known.',
+    schema: { type: "string", maxLength: 200 },
+  },
+  "Retry-After": { description: "Seconds to wait before trying again.", required: true, schema: { type: "integer", format: "int32", minimum: 1, maximum: 86400 } },
+};
+const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const rateHeaders = { "RateLimit-Policy": ref("RateLimit-Policy"), RateLimit: ref("RateLimit") };
 
 let cached: JsonSchema | undefined;
 
@@ -41,7 +59,14 @@ export function openApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [operationId, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
     const errors = Object.fromEntries(
-      [...new Set(Object.values(ERROR_STATUS))].map((status) => [String(status), { description: "Error", content: { "application/json": { schema: errorRef } } }]),
+      [...new Set(Object.values(ERROR_STATUS))].map((status) => [
+        String(status),
+        {
+          description: "Error",
+          headers: status === 429 ? { ...rateHeaders, "Retry-After": ref("Retry-After") } : rateHeaders,
+          content: { "application/json": { schema: errorRef } },
+        },
+      ]),
     );
     paths[endpoint.path] ??= {};
     paths[endpoint.path]![endpoint.method.toLowerCase()] = {
@@ -58,7 +83,7 @@ export function openApiDocument(): JsonSchema {
         ? { requestBody: { required: true, content: { "application/json": { schema: convert(endpoint.body, "input", components) } } } }
         : {}),
       responses: {
-        [String(endpoint.status)]: { description: endpoint.summary, content: { "application/json": { schema: convert(endpoint.response, "output", components) } } },
+        [String(endpoint.status)]: { description: endpoint.summary, headers: rateHeaders, content: { "application/json": { schema: convert(endpoint.response, "output", components) } } },
         ...errors,
       },
     };
@@ -68,7 +93,7 @@ export function openApiDocument(): JsonSchema {
     info: { title: "School Study-Circle Service API", version: "v1", description: "Embedded implementation; decisions where the spec is silent are in docs/contract.md." },
     servers: [{ url: "/api/v1" }],
     paths,
-    components: { schemas: components, securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    components: { schemas: components, headers: HEADERS, securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
   };
   return cached;
 }

@@ -19,7 +19,22 @@ export function issuesToFields(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/** `%FF` decodes to U+FFFD in URLSearchParams; refuse it instead of filtering by a character nobody sent. */
+function checkQueryEncoding(url: URL): void {
+  for (const pair of url.search.slice(1).split("&")) {
+    try {
+      decodeURIComponent(pair.replaceAll("+", " "));
+    } catch {
+      const name = pair.split("=")[0] ?? "";
+      throw new ApiError("bad_request", "A query parameter is not valid percent-encoded UTF-8", { fields: { [safeName(name)]: "is not valid UTF-8" } });
+    }
+  }
+}
+
+const safeName = (name: string) => (/^[A-Za-z0-9_]{1,64}$/.test(name) ? name : "(query)");
+
 export function parseQuery(endpoint: Endpoint, url: URL): Record<string, unknown> {
+  checkQueryEncoding(url);
   const raw: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
     if (name in raw) throw new ApiError("bad_request", `Query parameter '${name}' is given more than once`, { fields: { [name]: "given more than once" } });
@@ -38,8 +53,14 @@ export function parseQuery(endpoint: Endpoint, url: URL): Record<string, unknown
 export async function readBody(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new ApiError("bad_request", "The body is not valid UTF-8");
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -73,6 +94,8 @@ export function parseBody(endpoint: Endpoint, request: Request, text: string): u
   if (!parsed.success) throw validationFailed(issuesToFields(parsed.error));
   return parsed.data;
 }
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 const tooLarge = () => new ApiError("payload_too_large", `The body is larger than ${MAX_BODY_BYTES} bytes`);
 

@@ -8,7 +8,9 @@ import type { Context, Handler } from "./context";
 import { handlers } from "./handlers";
 import { authenticate, authorize, rejectCredentialsInUrl } from "./key-auth";
 import { openApiDocument } from "./openapi";
-import { RateLimiter } from "./rate-limit";
+import { RateLimiter, rateLimitHeaders, type RateState } from "./rate-limit";
+import { apiSecurityHeaders } from "@/lib/security/headers";
+import { errorSummary } from "@/lib/security/log-safe";
 import { createReadCache, invalidateReads } from "./read-cache";
 import { traceCall } from "./trace";
 import { idempotencyKeyOf, parseBody, parseQuery, readBody } from "./request";
@@ -69,6 +71,9 @@ export type SchoolApiOptions = {
 
 export type RequestInfo = { clientIp: string | null };
 
+/** What the request got to before it ended: for the log line and the rate-limit headers. */
+type Seen = { operation: string; rate: RateState | null };
+
 export function createRouter(db: Db, options: SchoolApiOptions = {}) {
   const limiter = new RateLimiter(options.rateLimitPerMinute ?? Number(process.env.SCHOOL_API_RATE_LIMIT_PER_MINUTE ?? 6000));
   const now = options.now ?? (() => new Date());
@@ -76,18 +81,19 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
   const specOnly = (options.filters ?? filterModeFromEnv()) === "spec-only";
   const shaped = (payload: unknown) => (specOnly ? withVendorFields(payload) : payload);
 
-  async function run(request: Request, info: RequestInfo): Promise<Response> {
+  async function run(request: Request, info: RequestInfo, seen: Seen): Promise<Response> {
     const url = new URL(request.url);
     const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
     rejectCredentialsInUrl(url);
     if (path === "/openapi.json" && request.method === "GET") return Response.json(openApiDocument());
     const { route, params } = match(path || "/", request.method);
+    seen.operation = route.name;
     traceCall(request.headers.get("x-dashboard-request"), route.name);
     // Read before authenticating, so a key pasted into a body is refused as such, whoever sent it.
     const rawBody = route.endpoint.method === "GET" ? null : await readBody(request);
     const at = now();
     const { key, school } = await authenticate(db, request.headers.get("authorization"), at);
-    limiter.take(key.id, key.rateLimitPerMinute, at.getTime());
+    seen.rate = limiter.take(key.id, key.rateLimitPerMinute, at.getTime());
     authorize(route.endpoint, key, school, info.clientIp);
     const query = parseQuery(route.endpoint, specOnly ? specOnlyUrl(route.endpoint, url) : url);
     const idempotencyKey = idempotencyKeyOf(request, route.endpoint);
@@ -144,15 +150,25 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
     return respond(route, payload);
   }
 
-  return async function handle(request: Request, info: RequestInfo = { clientIp: null }): Promise<Response> {
+  async function answer(request: Request, info: RequestInfo, seen: Seen): Promise<Response> {
     try {
-      return await run(request, info);
+      return await run(request, info, seen);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
       if (isUniqueViolation(error)) return errorResponse(new ApiError("conflict", "The request conflicts with a concurrent change; read the resource and try again"));
-      console.error("school-api: unexpected error", error instanceof Error ? error.message : error);
+      // Ids and codes only: a database error's message holds the SQL parameters (names, notes).
+      console.error(`school-api: unexpected error in ${seen.operation}: ${errorSummary(error)}`);
       return errorResponse(new ApiError("internal_error", "Something went wrong on the server; the request changed nothing"));
     }
+  }
+
+  /** Every answer, error or not, carries the security headers and the key's rate-limit state. */
+  return async function handle(request: Request, info: RequestInfo = { clientIp: null }): Promise<Response> {
+    const seen: Seen = { operation: "(no route)", rate: null };
+    const response = await answer(request, info, seen);
+    const extra = { ...apiSecurityHeaders(), ...rateLimitHeaders(seen.rate, limiter.defaultPerMinute) };
+    for (const [name, value] of Object.entries(extra)) if (!response.headers.has(name)) response.headers.set(name, value);
+    return response;
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Security headers of every HTML response, set by proxy.ts. Pure functions (no Next.js imports) so
+ * Security headers of every HTML response, set by proxy.ts, and of every JSON response (`apiSecurityHeaders`). Pure functions (no Next.js imports) so
  * that they are unit tested and shared by the proxy and the tests.
  */
 
@@ -71,6 +71,21 @@ export function securityHeaders({ nonce, host, dev, formActionOrigins }: Securit
   };
   if (remote) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return headers;
+}
+
+/**
+ * Every response that is not a page (JSON of /api/**): never sniffed as HTML, never stored by a
+ * browser or a shared cache (it is one school's data, fetched with a key or a session), never framed.
+ */
+export function apiSecurityHeaders(): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Resource-Policy": "same-origin",
+  };
 }
 
 /** 128 random bits, base64: unguessable, and valid in a CSP nonce-source. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wellFormed } from "@/lib/contract";
 import { LOCALES, ROLES } from "@/lib/db/schema";
 
 /**
@@ -7,12 +8,13 @@ import { LOCALES, ROLES } from "@/lib/db/schema";
  */
 export const PASSWORD_MIN = 10;
 
-const id = z.string().trim().min(1).max(100);
+// No NUL or unpaired surrogate reaches the dashboard's store (it would be a 500 with the row in the log).
+const id = wellFormed(z.string().trim().min(1).max(100));
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 export const CreateUserInput = z.object({
-  email: z.string().trim().toLowerCase().max(200, { error: "admin.validation.email" }).pipe(z.email({ error: "admin.validation.email" })),
-  name: z.string().trim().min(1, { error: "admin.validation.name" }).max(120, { error: "admin.validation.name" }),
+  email: wellFormed(z.string().trim().toLowerCase().max(200, { error: "admin.validation.email" })).pipe(z.email({ error: "admin.validation.email" })),
+  name: wellFormed(z.string().trim().min(1, { error: "admin.validation.name" }).max(120, { error: "admin.validation.name" })),
   role: z.enum(ROLES, { error: "admin.validation.role" }),
   locale: z.enum(LOCALES).default("en"),
   password: z.string().min(PASSWORD_MIN, { error: "admin.validation.passwordLength" }).max(200, { error: "admin.validation.passwordLength" }),

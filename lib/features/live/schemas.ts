@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ATTENDANCE_BATCH_MAX, AttendanceMark, Id, RecitationCreate, Timestamp } from "@/lib/contract";
+import { ATTENDANCE_BATCH_MAX, AttendanceMark, Id, RecitationCreate, Timestamp, wellFormed } from "@/lib/contract";
 
 /** Inputs of the live write actions: the contract's own bodies, plus what the queue adds. */
 
@@ -8,7 +8,7 @@ const clientVersion = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 export const SaveMarksSchema = z
   .strictObject({
     sessionId: Id,
-    deviceId: z.string().min(1).max(100),
+    deviceId: wellFormed(z.string().min(1).max(100)),
     marks: z.array(AttendanceMark.safeExtend({ clientVersion })).min(1).max(ATTENDANCE_BATCH_MAX),
   })
   .superRefine((input, ctx) => {

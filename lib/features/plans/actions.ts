@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
+import { Id } from "@/lib/contract";
 import { can } from "@/lib/authz/policy";
 import { missingAsNull } from "@/lib/features/halqas/queries";
 import { startPlanSync } from "./run";
@@ -24,7 +25,7 @@ export const syncPlansNow = defineAction({
   target: () => ({ type: "plan_sync" }),
 });
 
-const PlanRef = z.object({ planId: z.string().min(1).max(64) });
+const PlanRef = z.object({ planId: Id.max(64) });
 
 /**
  * A plan detail page's "Refresh from the school": the plan and its history read live and stored.

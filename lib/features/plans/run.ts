@@ -1,4 +1,6 @@
 import "server-only";
+import { failureOf } from "@/lib/v1";
+import { errorSummary } from "@/lib/security/log-safe";
 import { syncPlans, type SyncOptions, type SyncResult } from "./sync";
 
 export type StartedSync =
@@ -38,7 +40,7 @@ export function startPlanSync(connectionId: string, options: Omit<SyncOptions, "
           reject(error);
           return;
         }
-        console.error(`[plan-sync] ${connectionId}: cycle interrupted (${error instanceof Error ? error.message : String(error)}); the next run resumes it`);
+        console.error(`[plan-sync] ${connectionId}: cycle interrupted (${failureOf(error)?.code ?? errorSummary(error)}); the next run resumes it`);
       },
     );
   });
