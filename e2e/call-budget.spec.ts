@@ -22,8 +22,18 @@ const api = (request: APIRequestContext, path: string) =>
     return (await r.json()) as { data: Array<Record<string, unknown>> };
   });
 
+/**
+ * The calls of one warm page load. Measured twice, keeping the smaller: a per-tenant reference cache
+ * (semesters, one minute) may expire between the warming load and a measured one, but not before
+ * both; a page that really calls more does so every time.
+ */
 async function callsOfPage(page: Page, request: APIRequestContext, path: string): Promise<string[]> {
   await page.goto(path);
+  const [first, second] = [await measuredCalls(page, request, path), await measuredCalls(page, request, path)];
+  return first.length <= second.length ? first : second;
+}
+
+async function measuredCalls(page: Page, request: APIRequestContext, path: string): Promise<string[]> {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
   const requestId = response?.headers()["x-request-id"];
