@@ -71,8 +71,10 @@ const config: NextAuthConfig = {
     // A wrong password is bad input, answered on the form: one line without the email, not a stack trace.
     error(error) {
       // By its type, not its name: production builds minify class names.
-      if ((error as { type?: string }).type === "CredentialsSignin") console.warn("[auth] sign-in refused (wrong email or password)");
-      else console.error("[auth]", error);
+      const type = (error as { type?: string }).type ?? "AuthError";
+      if (type === "CredentialsSignin") console.warn("[auth] sign-in refused (wrong email or password)");
+      // The type and Auth.js's own sentence (a configuration problem), never the request's values.
+      else console.error(`[auth] ${type}: ${error.message.split("\n")[0]?.slice(0, 200) ?? ""}`);
     },
   },
   callbacks: {
