@@ -129,7 +129,7 @@ test.describe("admin: users", () => {
     const manage = arqamAdminPage.getByRole("row").filter({ hasText: DEMO.accounts.arqamAdmin }).getByRole("link");
     const href = await manage.getAttribute("href");
     expect(href).toMatch(/^\/admin\/users\//);
-    await adminPage.goto(href!);
+    expect((await adminPage.goto(href!))?.status()).toBe(404);
     await expect(adminPage.getByText(en.users.notFound)).toBeVisible();
     await expect(adminPage.getByText(DEMO.accounts.arqamAdmin)).toHaveCount(0);
   });

@@ -33,6 +33,8 @@ test.describe("refusals", () => {
     const mine = new Set(sheikhs.find((s) => s.name === "Abdullah Al-Harbi")!.halqa_ids);
     const other = sheikhs.flatMap((s) => s.halqa_ids).find((id) => !mine.has(id))!;
     expect((await teacherPage.goto(`/halqas/${encodeURIComponent(other)}`))?.status()).toBe(404);
+    // Admin pages do not exist for a teacher.
+    expect((await teacherPage.goto("/admin/users"))?.status()).toBe(404);
   });
 
   test("a student who became ineligible during the lesson: the register names them as not saved", async ({ adminPage: page, request }, info) => {

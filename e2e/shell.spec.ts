@@ -90,7 +90,7 @@ test.describe("parents", () => {
 
   test("a parent cannot open staff or admin pages", async ({ parentPage: page }) => {
     for (const path of ["/halqas", "/admin/users"]) {
-      await page.goto(path);
+      expect((await page.goto(path))?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
       await expect(mainNav(page)).toHaveCount(0);
     }
