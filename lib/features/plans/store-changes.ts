@@ -1,0 +1,54 @@
+import "server-only";
+import { and, count, eq, gte, inArray, isNotNull, max } from "drizzle-orm";
+import type { LearningPlan } from "@/lib/contract";
+import { syncedAssignments, syncedPlans } from "@/lib/db/schema-plans";
+import { changesSince, type PlanChange, type ReplacementSummary } from "./changes";
+import type { PlansDb } from "./db";
+import { historyOf, type StoreScope } from "./store";
+
+/** How often each plan's assignments were replaced, and when last (plans without a replacement are absent). */
+export async function replacementsOf(db: PlansDb, scope: StoreScope, planIds: readonly string[]): Promise<Map<string, ReplacementSummary>> {
+  const result = new Map<string, ReplacementSummary>();
+  if (planIds.length === 0) return result;
+  const where = [eq(syncedAssignments.connectionId, scope.connectionId), inArray(syncedAssignments.planId, [...planIds]), isNotNull(syncedAssignments.supersededAt)];
+  if (scope.tenantId) where.push(eq(syncedAssignments.tenantId, scope.tenantId));
+  const rows = await db
+    .select({ planId: syncedAssignments.planId, n: count(), lastAt: max(syncedAssignments.supersededAt) })
+    .from(syncedAssignments)
+    .where(and(...where))
+    .groupBy(syncedAssignments.planId);
+  for (const row of rows) result.set(row.planId, { count: row.n, lastAt: row.lastAt ? new Date(row.lastAt).toISOString() : null });
+  return result;
+}
+
+/** At most this many plans are read for one "what changed" view; the view says when it was cut. */
+export const CHANGED_PLANS_LIMIT = 300;
+
+export type RecentChanges = { changes: PlanChange[]; plans: Map<string, LearningPlan>; truncated: boolean };
+
+/**
+ * Everything that happened to the school's assignments since `since`, from the synced store (no v1
+ * call): the plans whose assignments were written since then (every change moves an assignment's
+ * `updated_at`), their whole histories, and the changes read from those (`changesSince`).
+ */
+export async function recentChanges(db: PlansDb, scope: StoreScope, since: Date): Promise<RecentChanges> {
+  const where = [eq(syncedAssignments.connectionId, scope.connectionId), gte(syncedAssignments.updatedAt, since)];
+  if (scope.tenantId) where.push(eq(syncedAssignments.tenantId, scope.tenantId));
+  const touched = await db
+    .selectDistinct({ planId: syncedAssignments.planId })
+    .from(syncedAssignments)
+    .where(and(...where))
+    .orderBy(syncedAssignments.planId)
+    .limit(CHANGED_PLANS_LIMIT + 1);
+  const planIds = touched.slice(0, CHANGED_PLANS_LIMIT).map((row) => row.planId);
+  if (planIds.length === 0) return { changes: [], plans: new Map(), truncated: false };
+  const planWhere = [eq(syncedPlans.connectionId, scope.connectionId), inArray(syncedPlans.id, planIds)];
+  if (scope.tenantId) planWhere.push(eq(syncedPlans.tenantId, scope.tenantId));
+  const [histories, planRows] = await Promise.all([historyOf(db, scope, planIds), db.select({ data: syncedPlans.data }).from(syncedPlans).where(and(...planWhere))]);
+  const plans = new Map(planRows.map((row) => [row.data.id, row.data]));
+  const changes = [...histories.values()]
+    .flatMap((history) => changesSince(history, since))
+    .filter((change) => plans.has(change.planId))
+    .sort((a, b) => b.at.localeCompare(a.at) || a.assignmentId.localeCompare(b.assignmentId));
+  return { changes, plans, truncated: touched.length > CHANGED_PLANS_LIMIT };
+}
