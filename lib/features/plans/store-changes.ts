@@ -24,7 +24,13 @@ export async function replacementsOf(db: PlansDb, scope: StoreScope, planIds: re
 /** At most this many plans are read for one "what changed" view; the view says when it was cut. */
 export const CHANGED_PLANS_LIMIT = 300;
 
-export type RecentChanges = { changes: PlanChange[]; plans: Map<string, LearningPlan>; truncated: boolean };
+export type RecentChanges = {
+  changes: PlanChange[];
+  plans: Map<string, LearningPlan>;
+  /** Each assignment's 1-based place in its plan's history, as the timeline numbers it. */
+  numbers: Map<string, number>;
+  truncated: boolean;
+};
 
 /**
  * Everything that happened to the school's assignments since `since`, from the synced store (no v1
@@ -41,7 +47,7 @@ export async function recentChanges(db: PlansDb, scope: StoreScope, since: Date)
     .orderBy(syncedAssignments.planId)
     .limit(CHANGED_PLANS_LIMIT + 1);
   const planIds = touched.slice(0, CHANGED_PLANS_LIMIT).map((row) => row.planId);
-  if (planIds.length === 0) return { changes: [], plans: new Map(), truncated: false };
+  if (planIds.length === 0) return { changes: [], plans: new Map(), numbers: new Map(), truncated: false };
   const planWhere = [eq(syncedPlans.connectionId, scope.connectionId), inArray(syncedPlans.id, planIds)];
   if (scope.tenantId) planWhere.push(eq(syncedPlans.tenantId, scope.tenantId));
   const [histories, planRows] = await Promise.all([historyOf(db, scope, planIds), db.select({ data: syncedPlans.data }).from(syncedPlans).where(and(...planWhere))]);
@@ -50,5 +56,6 @@ export async function recentChanges(db: PlansDb, scope: StoreScope, since: Date)
     .flatMap((history) => changesSince(history, since))
     .filter((change) => plans.has(change.planId))
     .sort((a, b) => b.at.localeCompare(a.at) || a.assignmentId.localeCompare(b.assignmentId));
-  return { changes, plans, truncated: touched.length > CHANGED_PLANS_LIMIT };
+  const numbers = new Map([...histories.values()].flatMap((history) => history.map((assignment, index) => [assignment.id, index + 1] as const)));
+  return { changes, plans, numbers, truncated: touched.length > CHANGED_PLANS_LIMIT };
 }
