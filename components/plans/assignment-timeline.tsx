@@ -8,6 +8,7 @@ import type { TimelineEntry } from "@/lib/features/plans/timeline";
 import type { SurahName } from "@/lib/features/students/recitations";
 import type { Translate } from "@/lib/i18n/core";
 import type { I18n } from "@/lib/i18n/server";
+import { textLanguage } from "@/lib/i18n/text-language";
 import { cn } from "@/lib/utils";
 import { assignmentStatusLabel } from "./labels";
 import { ReplacementDiff, sourceLabel } from "./replacement-diff";
@@ -86,7 +87,9 @@ export function AssignmentTimeline({ entries, surahs, i18n }: { entries: Timelin
               {assignment.explanation ? (
                 <p className="text-sm">
                   <span className="text-muted-foreground">{t("plans.timeline.explanation")}: </span>
-                  <bdi dir="auto">{assignment.explanation}</bdi>
+                  <bdi lang={textLanguage(assignment.explanation)} dir="auto">
+                    {assignment.explanation}
+                  </bdi>
                 </p>
               ) : null}
               <div className="flex flex-col gap-1">
