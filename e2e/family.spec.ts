@@ -76,4 +76,33 @@ test.describe("the parent-facing view", () => {
     }
     await expectNoAxeViolations(page);
   });
+
+  test("speaks a family's words, each label once, and marks the school's English explanation with its language", async ({ parentPage: page, request }, info) => {
+    test.slow();
+    const [lineage] = await childLinks(page);
+    const records = await allOf<Student>(request, `/students?lineage_id=${lineage}`);
+    const published: Assignment[] = [];
+    for (const record of records) {
+      for (const plan of await allOf<{ id: string }>(request, `/learning-plans?student_id=${record.id}`)) {
+        published.push(...(await allOf<Assignment>(request, `/learning-plans/${plan.id}/assignments`)).filter((a) => a.status === "published"));
+      }
+    }
+    // One assignment per project, so that parallel projects never replace the same one.
+    const target = published[info.project.name === "tablet" ? 1 : 0];
+    expect(target, "the child has published assignments").toBeTruthy();
+    const explanation = `Please revise Surah Al-Mulk before Thursday (${info.project.name} ${Date.now().toString(36)}).`;
+    await schoolAdmin(request, "replace-assignment", { assignmentId: target!.id, explanation });
+
+    await page.goto(`/family/children/${lineage}`);
+    const assignments = page.getByRole("region", { name: "Assignments" });
+    await expect(assignments.getByRole("heading", { level: 3, name: "Current work" })).toBeVisible();
+    await expect(assignments.getByRole("heading", { level: 3, name: "Done" })).toBeVisible();
+    await expect(assignments.getByText("Done", { exact: true })).toHaveCount(1);
+    for (const staffWord of ["Published", "Completed", "In progress"]) await expect(assignments.getByText(staffWord, { exact: true })).toHaveCount(0);
+    const text = assignments.getByText(explanation);
+    await expect(text).toHaveAttribute("lang", "en");
+    await expect(text).toHaveAttribute("dir", "auto");
+    await expect(assignments.getByRole("listitem").filter({ hasText: explanation }).getByText(/^(Not started yet|Started)$/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });
