@@ -79,17 +79,21 @@ test.describe("the parent-facing view", () => {
 
   test("speaks a family's words, each label once, and marks the school's English explanation with its language", async ({ parentPage: page, request }, info) => {
     test.slow();
-    const [lineage] = await childLinks(page);
+    // One child per project, so that parallel projects never replace the same assignment.
+    const lineage = (await childLinks(page))[info.project.name === "tablet" ? 1 : 0]!;
     const records = await allOf<Student>(request, `/students?lineage_id=${lineage}`);
-    const published: Assignment[] = [];
+    const history: Assignment[] = [];
     for (const record of records) {
       for (const plan of await allOf<{ id: string }>(request, `/learning-plans?student_id=${record.id}`)) {
-        published.push(...(await allOf<Assignment>(request, `/learning-plans/${plan.id}/assignments`)).filter((a) => a.status === "published"));
+        history.push(...(await allOf<Assignment>(request, `/learning-plans/${plan.id}/assignments`)));
       }
     }
-    // One assignment per project, so that parallel projects never replace the same one.
-    const target = published[info.project.name === "tablet" ? 1 : 0];
-    expect(target, "the child has published assignments").toBeTruthy();
+    let target = history.find((a) => a.status === "published");
+    if (!target) {
+      target = history.find((a) => a.status !== "superseded");
+      expect(target, "the child has an assignment").toBeTruthy();
+      await schoolAdmin(request, "set-assignment-status", { assignmentId: target!.id, status: "published" });
+    }
     const explanation = `Please revise Surah Al-Mulk before Thursday (${info.project.name} ${Date.now().toString(36)}).`;
     await schoolAdmin(request, "replace-assignment", { assignmentId: target!.id, explanation });
 

@@ -119,7 +119,8 @@ test.describe("learning plans, reviewed as the admin", () => {
     const before = history.find((a) => a.id === old.id)!;
     const after = history.find((a) => a.id === before.replaced_by_assignment_id)!;
     const student = (await (await request.get(`/api/v1/students/${plan.student_id}`, { headers: { Authorization: "Bearer demo_alnoor_admin" } })).json()) as { data: { full_name: string } };
-    const surahs = await allOf<{ number: number; name_transliteration: string }>(request, "/surahs");
+    // `/surahs` takes no query parameters (no `limit`): the whole list in one answer.
+    const surahs = ((await (await request.get("/api/v1/surahs", { headers: { Authorization: "Bearer demo_alnoor_admin" } })).json()) as { data: { number: number; name_transliteration: string }[] }).data;
 
     // One filter on the list: replaced in the last 7 days (after a sync that started after the replacement).
     await expect(async () => {
