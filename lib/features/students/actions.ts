@@ -17,9 +17,9 @@ export const createStudent = defineAction({
     const student = await client.call("createStudent", { body: toCreateBody(input), idempotencyKey: randomUUID() });
     revalidatePath("/students");
     revalidatePath(`/halqas/${student.halqa_id}`);
-    return { id: student.id, name: student.full_name };
+    return { id: student.id };
   },
-  target: (input, data) => ({ type: "student", id: data?.id, label: data?.name ?? input.full_name }),
+  target: (input, data) => ({ type: "student", id: data?.id, label: input.full_name }),
 });
 
 /** Admins edit a student they can see; the student is loaded first, so a stale or foreign id is refused. */
@@ -35,7 +35,7 @@ export const updateStudent = defineAction({
     const student = await client.call("updateStudent", { params: { id: input.id }, body: toUpdateBody(input) });
     revalidatePath(`/students/${student.id}`);
     revalidatePath("/students");
-    return { id: student.id, name: student.full_name };
+    return { id: student.id };
   },
-  target: (input, data) => ({ type: "student", id: input.id, label: data?.name }),
+  target: (input) => ({ type: "student", id: input.id, label: input.full_name }),
 });
