@@ -5,6 +5,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import type { RecentChanges } from "@/lib/features/plans/store-changes";
 import type { I18n } from "@/lib/i18n/server";
 import { assignmentAnchor } from "./assignment-timeline";
+import { planStatusLabel } from "./labels";
 
 /** The week's changes across plans, newest first, each linking into its plan's timeline. */
 export function ChangesTable({ changes, plans, numbers, i18n }: Pick<RecentChanges, "changes" | "plans" | "numbers"> & { i18n: I18n }) {
@@ -15,10 +16,10 @@ export function ChangesTable({ changes, plans, numbers, i18n }: Pick<RecentChang
       {changes.map((change) => {
         const plan = plans.get(change.planId);
         const href = `/plans/${encodeURIComponent(change.planId)}`;
-        const number = numbers.get(change.assignmentId);
+        const number = change.assignmentId ? numbers.get(change.assignmentId) : undefined;
         const replacement = change.replacementId ? numbers.get(change.replacementId) : undefined;
         return (
-          <TableRow key={`${change.kind}-${change.assignmentId}`}>
+          <TableRow key={`${change.kind}-${change.assignmentId ?? change.planId}-${change.at}`}>
             <RowHeader>
               <time dateTime={change.at}>{date(change.at, { time: true })}</time>
             </RowHeader>
@@ -28,11 +29,17 @@ export function ChangesTable({ changes, plans, numbers, i18n }: Pick<RecentChang
               </Link>
             </TableCell>
             <TableCell className="whitespace-normal">
-              {t(`plans.changes.kinds.${change.kind}`)}
-              {replacement ? ` ${t("plans.changes.replacedBy", { number: replacement })}` : null}
+              {change.kind === "planState" ? (
+                t("plans.changes.planState", { from: planStatusLabel(t, change.from ?? ""), to: planStatusLabel(t, change.to ?? "") })
+              ) : (
+                <>
+                  {t(`plans.changes.kinds.${change.kind}`)}
+                  {replacement ? ` ${t("plans.changes.replacedBy", { number: replacement })}` : null}
+                </>
+              )}
             </TableCell>
             <TableCell>
-              {number ? (
+              {number && change.assignmentId ? (
                 <Link href={`${href}#${assignmentAnchor(change.assignmentId)}`} className={linkClass}>
                   {t("plans.timeline.number", { number })}
                 </Link>

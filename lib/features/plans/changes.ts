@@ -73,13 +73,21 @@ export function summarizeReplacements(history: readonly Assignment[], since?: Da
 
 /** One thing that happened to a plan's assignments, for the "what changed" view. */
 export type PlanChange = {
-  kind: "replaced" | "added" | "published" | "started" | "completed";
+  /** `planState`: the plan's own state changed (recorded by the sync); the others are its assignments'. */
+  kind: "replaced" | "added" | "published" | "started" | "completed" | "planState";
   at: string;
   planId: string;
-  assignmentId: string;
+  /** Null for a change of the plan itself. */
+  assignmentId: string | null;
   /** For `replaced`: the replacement's id, when the history holds it. */
   replacementId: string | null;
+  /** For `planState`: the states before and after. */
+  from?: string;
+  to?: string;
 };
+
+/** Newest first; ties in a stable order. */
+export const newestFirst = (a: PlanChange, b: PlanChange) => b.at.localeCompare(a.at) || (a.assignmentId ?? a.planId).localeCompare(b.assignmentId ?? b.planId) || a.kind.localeCompare(b.kind);
 
 /**
  * Changes since `since` read from the histories themselves: a replacement by its supersession time,
@@ -99,5 +107,5 @@ export function changesSince(history: readonly Assignment[], since: Date): PlanC
     if (after(assignment.started_at)) out.push({ ...base, kind: "started", at: assignment.started_at });
     if (after(assignment.completed_at)) out.push({ ...base, kind: "completed", at: assignment.completed_at });
   }
-  return out.sort((a, b) => b.at.localeCompare(a.at) || a.assignmentId.localeCompare(b.assignmentId));
+  return out.sort(newestFirst);
 }

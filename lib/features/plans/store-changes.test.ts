@@ -67,4 +67,22 @@ describe("replacements and changes in the synced store", { timeout: 30_000 }, ()
     expect(named.get(plan.id)?.name).toBe(plan.name);
     expect((await recentChanges(db, { connectionId: "other" }, before)).changes).toEqual([]);
   });
+
+  it("records a plan's state change when a sync replaces the stored plan, once, and lists it", async () => {
+    const before = new Date();
+    const plan = (await alnoor.listAll("listPlans")).items.filter((p) => p.status === "active").at(-1)!;
+    await school.admin("set-plan-status", { planId: plan.id, status: "paused" });
+    await syncPlans("alnoor", { db, client: alnoor });
+    await syncPlans("alnoor", { db, client: alnoor, mode: "full" });
+    const states = (await recentChanges(db, scope, before)).changes.filter((c) => c.kind === "planState");
+    expect(states).toEqual([expect.objectContaining({ planId: plan.id, from: "active", to: "paused", assignmentId: null })]);
+    // A live refresh records too.
+    await school.admin("set-plan-status", { planId: plan.id, status: "active" });
+    await refreshPlan("alnoor", plan.id, { db, client: alnoor });
+    const again = (await recentChanges(db, scope, before)).changes.filter((c) => c.kind === "planState");
+    expect(again.map((c) => [c.from, c.to])).toEqual([
+      ["paused", "active"],
+      ["active", "paused"],
+    ]);
+  });
 });

@@ -168,7 +168,7 @@ export const plans = {
   changes: {
     title: "What changed this week",
     link: "What changed this week",
-    intro: "Replacements, new assignments and state changes of every plan in the last 7 days, from the dashboard's synced copy.",
+    intro: "Replacements, new assignments, assignment and plan state changes of every plan in the last 7 days, from the dashboard's synced copy.",
     caption: "Changes to assignments in the last 7 days",
     when: "When",
     plan: "Plan",
@@ -182,9 +182,10 @@ export const plans = {
       completed: "Completed",
     },
     replacedBy: "by assignment {number}",
+    planState: "Plan state: {from} → {to}",
     empty: "Nothing changed in the last 7 days.",
     truncated: "Only the first {limit, plural, one {# plan} other {# plans}} with changes are shown.",
-    states: "Plan states are not tracked here: the synced copy keeps only each plan's current state.",
+    states: "A plan's state change is shown from the sync that first saw it, at the time of the plan's last change.",
   },
   assignmentStatus: {
     draft: "Draft",
