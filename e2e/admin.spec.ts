@@ -100,11 +100,11 @@ test.describe("admin: users", () => {
 
     await page.goto("/admin/audit");
     await expect(page.getByRole("heading", { level: 1, name: en.audit.title })).toBeVisible();
-    const created = page.getByRole("row").filter({ hasText: "user.create" }).filter({ hasText: name });
+    const created = page.getByRole("row").filter({ hasText: en.audit.actions.userCreate }).filter({ hasText: name });
     await expect(created).toHaveCount(1);
     await expect(created).toContainText(en.audit.results.ok);
     await expect(created).toContainText(DEMO.accounts.admin);
-    await expect(page.getByRole("row").filter({ hasText: "user.setDisabled" }).first()).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: en.audit.actions.userSetDisabled }).first()).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

@@ -69,6 +69,8 @@ test.describe("v1 calls per page stay within each page's documented budget", () 
       ["/admin/audit", "app/(staff)/admin/audit/page.tsx"],
       ["/admin/connection", "app/(staff)/admin/connection/page.tsx"],
       ["/plans", "app/(staff)/plans/(list)/page.tsx"],
+      ["/plans?replaced=30&sort=changed", "app/(staff)/plans/(list)/page.tsx"],
+      ["/plans/changes", "app/(staff)/plans/(list)/changes/page.tsx"],
       [`/plans/${String(plans.data[0]?.id)}`, "app/(staff)/plans/[id]/page.tsx"],
     ];
     for (const [path, file] of pages) {

@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 /** The parent allowlist (lib/features/plans/parent-view.ts), restated here as what the test expects. */
 const PARENT_VISIBLE = new Set(["published", "in_progress", "completed"]);
 
-type Student = { id: string; lineage_id: string; full_name: string; preferred_name: string | null };
+type Student = { id: string; lineage_id: string; full_name: string; preferred_name: string | null; halqa_id: string; semester_id: string };
 type Assignment = { id: string; status: string; explanation: string | null };
 
 /** The lineage ids of the parent's children, from the links of the family home (taken from the page, never built). */
@@ -74,6 +74,60 @@ test.describe("the parent-facing view", () => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
     }
+    await expectNoAxeViolations(page);
+  });
+
+  test("speaks a family's words, each label once, and marks the school's English explanation with its language", async ({ parentPage: page, request }, info) => {
+    test.slow();
+    // One child per project, so that parallel projects never replace the same assignment.
+    const lineage = (await childLinks(page))[info.project.name === "tablet" ? 1 : 0]!;
+    const records = await allOf<Student>(request, `/students?lineage_id=${lineage}`);
+    const history: Assignment[] = [];
+    for (const record of records) {
+      for (const plan of await allOf<{ id: string }>(request, `/learning-plans?student_id=${record.id}`)) {
+        history.push(...(await allOf<Assignment>(request, `/learning-plans/${plan.id}/assignments`)));
+      }
+    }
+    let target = history.find((a) => a.status === "published");
+    if (!target) {
+      target = history.find((a) => a.status !== "superseded");
+      expect(target, "the child has an assignment").toBeTruthy();
+      await schoolAdmin(request, "set-assignment-status", { assignmentId: target!.id, status: "published" });
+    }
+    const explanation = `Please revise Surah Al-Mulk before Thursday (${info.project.name} ${Date.now().toString(36)}).`;
+    await schoolAdmin(request, "replace-assignment", { assignmentId: target!.id, explanation });
+
+    // Two more sessions of the child's halqa today, an hour apart (ended at once, as short extra lessons): the day has several sessions.
+    const key = { Authorization: "Bearer demo_alnoor_admin" };
+    const [active] = await allOf<{ id: string }>(request, "/semesters?status=active");
+    const halqaId = records.find((record) => record.semester_id === active!.id)?.halqa_id;
+    const [sheikh] = await allOf<{ id: string }>(request, `/sheikhs?halqa_id=${halqaId}`);
+    for (const hoursAgo of [2, 1]) {
+      const startsAt = new Date(Date.now() - hoursAgo * 3_600_000 - 17 * 60_000).toISOString();
+      const created = await request.post("/api/v1/sessions", {
+        headers: { ...key, "Idempotency-Key": `family-${info.project.name}-${hoursAgo}-${Date.now()}` },
+        data: { halqa_id: halqaId, sheikh_id: sheikh!.id, topic: "extra lesson", starts_at: startsAt },
+      });
+      expect(created.status()).toBe(201);
+      const session = ((await created.json()) as { data: { id: string } }).data;
+      expect((await request.post(`/api/v1/sessions/${session.id}/end`, { headers: key })).status()).toBe(200);
+    }
+
+    await page.goto(`/family/children/${lineage}`);
+    // Every attendance row reads differently: a day with two sessions gives each its time of day.
+    const days = page.getByRole("table", { name: "Attendance in the last sessions of the halqa" }).getByRole("rowheader");
+    const texts = await days.allInnerTexts();
+    expect(new Set(texts).size).toBe(texts.length);
+    expect(texts.filter((text) => /\d{1,2}:\d{2}/.test(text)).length).toBeGreaterThanOrEqual(2);
+    const assignments = page.getByRole("region", { name: "Assignments" });
+    await expect(assignments.getByRole("heading", { level: 3, name: "Current work" })).toBeVisible();
+    await expect(assignments.getByRole("heading", { level: 3, name: "Done" })).toBeVisible();
+    await expect(assignments.getByText("Done", { exact: true })).toHaveCount(1);
+    for (const staffWord of ["Published", "Completed", "In progress"]) await expect(assignments.getByText(staffWord, { exact: true })).toHaveCount(0);
+    const text = assignments.getByText(explanation);
+    await expect(text).toHaveAttribute("lang", "en");
+    await expect(text).toHaveAttribute("dir", "auto");
+    await expect(assignments.getByRole("listitem").filter({ hasText: explanation }).getByText(/^(Not started yet|Started)$/)).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

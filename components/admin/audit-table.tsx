@@ -1,12 +1,35 @@
+import Link from "next/link";
+import { linkClass } from "@/components/halqas/form-controls";
 import { Badge } from "@/components/ui/badge";
 import { TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AuditView } from "@/lib/features/admin/audit";
+import { auditTargetHref } from "@/lib/features/admin/audit-actions";
 import type { Translate } from "@/lib/i18n/core";
+import { auditActionLabel, auditTargetLabel } from "./audit-labels";
 import { ScrollTable } from "./scroll-table";
 
 const RESULT_VARIANT = { ok: "secondary", denied: "warning", failed: "destructive" } as const;
 
-/** Who did what, when, to which record, and how it ended. Action names and ids are shown as recorded. */
+function Target({ row, t }: { row: AuditView; t: Translate }) {
+  if (!row.targetType) return null;
+  const href = auditTargetHref(row.targetType, row.targetId);
+  const kind = auditTargetLabel(t, row.targetType);
+  const name = row.targetLabel ?? kind;
+  return (
+    <div className="flex flex-col">
+      {href ? (
+        <Link href={href} className={linkClass} dir="auto">
+          {name}
+        </Link>
+      ) : (
+        <span dir="auto">{name}</span>
+      )}
+      {row.targetLabel ? <span className="text-sm text-muted-foreground">{kind}</span> : null}
+    </div>
+  );
+}
+
+/** Who did what, when, to which record, and how it ended: actions in the reader's words, people and records by name, refusals with their reason. */
 export function AuditTable({ rows, caption, t, when }: { rows: AuditView[]; caption: string; t: Translate; when: (at: Date) => string }) {
   return (
     <ScrollTable label={caption}>
@@ -22,13 +45,19 @@ export function AuditTable({ rows, caption, t, when }: { rows: AuditView[]; capt
       </TableHeader>
       <TableBody>
         {rows.map((row) => (
-          <TableRow key={row.id}>
+          <TableRow key={row.id} className="align-top">
             <TableCell>
               <time dateTime={row.at.toISOString()}>{when(row.at)}</time>
             </TableCell>
             <TableCell>
               <div className="flex flex-col">
-                <span>{row.who ?? t("admin.audit.unknownUser")}</span>
+                {row.userId && row.who ? (
+                  <Link href={`/admin/users/${encodeURIComponent(row.userId)}`} className={linkClass} dir="auto">
+                    {row.who}
+                  </Link>
+                ) : (
+                  <span>{row.who ?? t("admin.audit.unknownUser")}</span>
+                )}
                 {row.email ? (
                   <span className="text-sm text-muted-foreground" dir="ltr">
                     {row.email}
@@ -36,22 +65,15 @@ export function AuditTable({ rows, caption, t, when }: { rows: AuditView[]; capt
                 ) : null}
               </div>
             </TableCell>
-            <TableCell>
-              <code className="font-mono text-sm break-all" dir="ltr">
-                {row.action}
-              </code>
+            <TableCell className="whitespace-normal">{auditActionLabel(t, row.action)}</TableCell>
+            <TableCell className="whitespace-normal">
+              <Target row={row} t={t} />
             </TableCell>
-            <TableCell>
-              {row.targetLabel ? <span className="block">{row.targetLabel}</span> : null}
-              {row.targetType ? (
-                <code className="font-mono text-xs break-all text-muted-foreground" dir="ltr">
-                  {row.targetType}
-                  {row.targetId ? ` ${row.targetId}` : ""}
-                </code>
-              ) : null}
-            </TableCell>
-            <TableCell>
-              <Badge variant={RESULT_VARIANT[row.result]}>{t(`admin.audit.results.${row.result}`)}</Badge>
+            <TableCell className="whitespace-normal">
+              <div className="flex flex-col items-start gap-1">
+                <Badge variant={RESULT_VARIANT[row.result]}>{t(`admin.audit.results.${row.result}`)}</Badge>
+                {row.reason ? <span className="text-sm">{t("admin.audit.reason", { reason: t(row.reason) })}</span> : null}
+              </div>
             </TableCell>
           </TableRow>
         ))}

@@ -3,20 +3,32 @@ import { EmptyState } from "@/components/halqas/empty-state";
 import { RangeLabel } from "@/components/students/recitation-history";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
+import { daysWithSeveralSessions } from "@/lib/features/family/attendance-times";
 import type { ChildView } from "@/lib/features/family/queries";
 import type { ParentAssignment } from "@/lib/features/plans/parent-view";
 import type { I18n } from "@/lib/i18n/server";
+import { textLanguage } from "@/lib/i18n/text-language";
 
 type Props = { child: ChildView; i18n: I18n };
 
 export function FamilyAttendance({ child, i18n }: Props) {
-  const { t, date } = i18n;
+  const { t, date, time, separator } = i18n;
   if (!child.attendance.length) return <EmptyState title={t("family.attendance.empty")} />;
+  // Two sessions on one day are told apart by their time of day.
+  const twice = daysWithSeveralSessions(child.attendance);
   return (
     <DataTable caption={t("family.attendance.caption")} columns={[{ label: t("family.attendance.date") }, { label: t("family.attendance.status") }]}>
       {child.attendance.map((mark) => (
-        <TableRow key={mark.date}>
-          <RowHeader>{date(mark.date, { hijri: true })}</RowHeader>
+        <TableRow key={`${mark.date}-${mark.startsAt}`}>
+          <RowHeader>
+            {date(mark.date, { hijri: true })}
+            {twice.has(mark.date) ? (
+              <>
+                {separator}
+                <time dateTime={mark.startsAt}>{time(mark.startsAt)}</time>
+              </>
+            ) : null}
+          </RowHeader>
           <TableCell>
             {mark.status ? t(`students.attendance.${mark.status}`) : <span className="text-muted-foreground">{t("family.attendance.unmarked")}</span>}
             {mark.status === "late" && mark.lateMinutes ? (
@@ -53,17 +65,27 @@ export function FamilyRecitations({ child, i18n }: Props) {
   );
 }
 
+/**
+ * One assignment in a family's words: current work says whether it was started and when it is due;
+ * done work says only when it was finished (its group's heading already says "Done").
+ */
 function AssignmentCard({ assignment, child, i18n }: { assignment: ParentAssignment } & Props) {
   const { t, date, number } = i18n;
+  const done = assignment.status === "completed";
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={assignment.status === "completed" ? "secondary" : "default"}>{t(`plans.assignmentStatus.${assignment.status}`)}</Badge>
+        {done ? null : <Badge variant={assignment.status === "in_progress" ? "default" : "secondary"}>{t(assignment.status === "in_progress" ? "family.assignments.started" : "family.assignments.notStarted")}</Badge>}
         <span className="text-sm text-muted-foreground">
-          {assignment.status === "completed" && assignment.completedAt ? t("family.assignments.completedOn", { date: date(assignment.completedAt) }) : t("family.assignments.due", { date: date(assignment.dueDate, { hijri: true }) })}
+          {done ? t("family.assignments.completedOn", { date: date(assignment.completedAt ?? assignment.dueDate) }) : t("family.assignments.due", { date: date(assignment.dueDate, { hijri: true }) })}
         </span>
       </div>
-      {assignment.explanation ? <p dir="auto">{assignment.explanation}</p> : null}
+      {/* The school's own words: marked with their language, so English reads left to right on an Arabic page. */}
+      {assignment.explanation ? (
+        <p lang={textLanguage(assignment.explanation)} dir="auto">
+          {assignment.explanation}
+        </p>
+      ) : null}
       {assignment.segments.length ? (
         <div className="flex flex-col gap-1">
           <h4 className="text-sm font-medium">{t("family.assignments.segments")}</h4>

@@ -3,13 +3,15 @@ import { EmptyState } from "@/components/halqas/empty-state";
 import { linkClass } from "@/components/halqas/form-controls";
 import { RangeLabel } from "@/components/students/recitation-history";
 import { Badge } from "@/components/ui/badge";
-import { ASSIGNMENT_SOURCES, type AssignmentSegment } from "@/lib/contract";
+import type { AssignmentSegment } from "@/lib/contract";
 import type { TimelineEntry } from "@/lib/features/plans/timeline";
 import type { SurahName } from "@/lib/features/students/recitations";
 import type { Translate } from "@/lib/i18n/core";
 import type { I18n } from "@/lib/i18n/server";
+import { textLanguage } from "@/lib/i18n/text-language";
 import { cn } from "@/lib/utils";
 import { assignmentStatusLabel } from "./labels";
+import { ReplacementDiff, sourceLabel } from "./replacement-diff";
 
 /** The page anchor of an assignment in the timeline (an id taken from the response, never parsed). */
 export const assignmentAnchor = (id: string) => `assignment-${id}`;
@@ -44,8 +46,8 @@ export function AssignmentTimeline({ entries, surahs, i18n }: { entries: Timelin
   const when = (value: string | null) => (value ? date(value, { time: true }) : null);
   return (
     <ol className="flex flex-col gap-4 border-s-2 border-border ps-4">
-      {entries.map(({ assignment, number: position, replaces, replacedBy, staffOnly }) => {
-        const source = (ASSIGNMENT_SOURCES as readonly string[]).includes(assignment.source) ? t(`plans.timeline.sources.${assignment.source as (typeof ASSIGNMENT_SOURCES)[number]}`) : assignment.source;
+      {entries.map(({ assignment, number: position, replaces, replacedBy, staffOnly, changes }) => {
+        const source = sourceLabel(t, assignment.source);
         return (
           <li key={assignment.id} id={assignmentAnchor(assignment.id)} className={cn("scroll-mt-24 rounded-xl border border-border bg-card p-4", assignment.superseded_at && "bg-muted/40")}>
             <article aria-labelledby={`${assignmentAnchor(assignment.id)}-title`} className="flex flex-col gap-3">
@@ -75,6 +77,7 @@ export function AssignmentTimeline({ entries, surahs, i18n }: { entries: Timelin
                   </a>
                 </p>
               ) : null}
+              {replaces && changes ? <ReplacementDiff diff={changes} from={replaces.number} surahs={surahs} i18n={i18n} headingId={`${assignmentAnchor(assignment.id)}-diff`} /> : null}
               <dl className="flex flex-wrap gap-x-6 gap-y-1">
                 <Fact label={t("plans.timeline.source")}>{source}</Fact>
                 {assignment.published_at ? <Fact label={t("plans.timeline.published")}>{when(assignment.published_at)}</Fact> : null}
@@ -84,7 +87,9 @@ export function AssignmentTimeline({ entries, surahs, i18n }: { entries: Timelin
               {assignment.explanation ? (
                 <p className="text-sm">
                   <span className="text-muted-foreground">{t("plans.timeline.explanation")}: </span>
-                  <bdi dir="auto">{assignment.explanation}</bdi>
+                  <bdi lang={textLanguage(assignment.explanation)} dir="auto">
+                    {assignment.explanation}
+                  </bdi>
                 </p>
               ) : null}
               <div className="flex flex-col gap-1">

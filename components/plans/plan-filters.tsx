@@ -6,14 +6,15 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import type { Student } from "@/lib/contract";
 import { hrefWith } from "@/lib/features/halqas/search";
+import { REPLACED_PERIODS, type ReplacedPeriod } from "@/lib/features/plans/periods";
 import type { Translate } from "@/lib/i18n/core";
 
-type Props = { t: Translate; semester: string; students: Student[]; status?: string; student?: string; q?: string };
+type Props = { t: Translate; semester: string; students: Student[]; status?: string; student?: string; q?: string; replaced?: ReplacedPeriod; sort?: "changed" };
 
-/** Student and name filters in the URL (`?student=&q=`), keeping the semester and state: a GET form. */
-export function PlanFilters({ t, semester, students, status, student, q }: Props) {
+/** Student, name and replacement filters and the order in the URL (`?student=&q=&replaced=&sort=`), keeping the semester and state: a GET form. */
+export function PlanFilters({ t, semester, students, status, student, q, replaced, sort }: Props) {
   return (
-    <form key={`${semester}|${status ?? ""}|${student ?? ""}|${q ?? ""}`} method="get" action="/plans" role="search" aria-label={t("plans.filters.label")} className="flex flex-wrap items-end gap-3">
+    <form key={`${semester}|${status ?? ""}|${student ?? ""}|${q ?? ""}|${replaced ?? ""}|${sort ?? ""}`} method="get" action="/plans" role="search" aria-label={t("plans.filters.label")} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="semester" value={semester} />
       {status ? <input type="hidden" name="status" value={status} /> : null}
       <div className="flex min-w-56 flex-col gap-2">
@@ -31,8 +32,26 @@ export function PlanFilters({ t, semester, students, status, student, q }: Props
         <Label htmlFor="plan-q">{t("plans.filters.search")}</Label>
         <Input id="plan-q" type="search" name="q" defaultValue={q ?? ""} />
       </div>
+      <div className="flex min-w-48 flex-col gap-2">
+        <Label htmlFor="plan-replaced">{t("plans.filters.replaced")}</Label>
+        <Select id="plan-replaced" name="replaced" defaultValue={replaced ?? ""}>
+          <option value="">{t("plans.filters.replacedAny")}</option>
+          {REPLACED_PERIODS.map((days) => (
+            <option key={days} value={days}>
+              {t("plans.filters.replacedIn", { days: Number(days) })}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex min-w-48 flex-col gap-2">
+        <Label htmlFor="plan-sort">{t("plans.filters.sort")}</Label>
+        <Select id="plan-sort" name="sort" defaultValue={sort ?? ""}>
+          <option value="">{t("plans.filters.sortDefault")}</option>
+          <option value="changed">{t("plans.filters.sortChanged")}</option>
+        </Select>
+      </div>
       <Button type="submit">{t("plans.filters.apply")}</Button>
-      {status || student || q ? (
+      {status || student || q || replaced || sort ? (
         <Link href={hrefWith("/plans", { semester })} className={linkClass}>
           {t("plans.filters.clear")}
         </Link>

@@ -55,7 +55,8 @@ type Config<S extends z.ZodType, T> = {
   /** Loads and checks the object itself; false denies. Roles alone never protect an object. */
   authorize: (ctx: ActionContext, input: z.output<S>) => Promise<boolean> | boolean;
   run: (ctx: ActionContext, input: z.output<S>) => Promise<T>;
-  target?: (input: z.output<S>, data?: T) => { type: string; id?: string };
+  /** The record acted on; `label` (a name) is kept with the entry, since the audit log cannot ask the school for names. */
+  target?: (input: z.output<S>, data?: T) => { type: string; id?: string; label?: string };
 };
 
 function formToObject(form: FormData): Record<string, unknown> {
@@ -86,7 +87,8 @@ export function defineAction<S extends z.ZodType, T>(config: Config<S, T>) {
     const target = config.target?.(input);
     const audit = (result: "ok" | "denied" | "failed", details?: Record<string, unknown>, data?: T) => {
       const finalTarget = config.target?.(input, data) ?? target;
-      return recordAudit(actor, { action: config.name, result, targetType: finalTarget?.type, targetId: finalTarget?.id, details });
+      const withLabel = finalTarget?.label ? { ...details, label: finalTarget.label } : details;
+      return recordAudit(actor, { action: config.name, result, targetType: finalTarget?.type, targetId: finalTarget?.id, details: withLabel });
     };
     const ctx: ActionContext = { actor, subject: await subjectOf(actor), client: clientFor(actor.connectionId), t };
     try {

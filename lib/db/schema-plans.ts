@@ -97,3 +97,23 @@ export const planSyncState = pgTable("plan_sync_state", {
   leaseExpiresAt: ts("lease_expires_at"),
   lastError: jsonb("last_error").$type<SyncProblem>(),
 });
+
+/**
+ * Changes of a plan's state seen by the sync (the store keeps only each plan's current state, and
+ * the API gives no time for a plan's state change): one row when an upsert replaces a stored plan
+ * with a newer version in another state. `at` is the newer version's `updated_at`, the school's
+ * time of its last change. Rows are never updated; a plan seen for the first time records nothing.
+ */
+export const planStatusChanges = pgTable(
+  "plan_status_changes",
+  {
+    connectionId: text("connection_id").notNull(),
+    tenantId: text("tenant_id").notNull(),
+    planId: text("plan_id").notNull(),
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    at: ts("at").notNull(),
+    seenAt: ts("seen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.planId, t.at] }), index("plan_status_changes_at").on(t.connectionId, t.at)],
+);

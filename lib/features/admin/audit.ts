@@ -1,79 +1,131 @@
 import "server-only";
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import { dashboardDb } from "@/lib/db";
 import { auditLog } from "@/lib/db/schema";
+import { syncedPlans } from "@/lib/db/schema-plans";
+import type { MessageKey } from "@/lib/i18n/core";
+import { FAILURE_KINDS, failureKindOf } from "@/lib/v1";
+import type { AuditOutcome } from "./audit-actions";
+import { auditQuery, type AuditCursor, type AuditFilters } from "./audit-filters";
 import { userNamesOf } from "./users";
 
+export { parseCursor, type AuditCursor } from "./audit-filters";
+
 export const AUDIT_PAGE_SIZE = 50;
+/** The most rows one CSV export holds; the file says when it was cut. */
+export const AUDIT_EXPORT_LIMIT = 10_000;
 
 export type AuditView = {
   id: string;
   at: Date;
+  userId: string | null;
   who: string | null;
   email: string | null;
   action: string;
-  result: "ok" | "denied" | "failed";
+  result: AuditOutcome;
   targetType: string | null;
   targetId: string | null;
-  /** A person's name when the target is a dashboard user of this school. */
+  /** The record's name: a user of this school, a synced plan, or the name recorded with the entry. */
   targetLabel: string | null;
+  /** Why it was refused or failed, as a catalogue key of the failure model; null when it was done. */
+  reason: MessageKey | null;
+  /** The school's error code, when the school refused. */
+  code: string | null;
 };
 
-/** Where an older page starts: entries before this time, or at this time with a smaller id. */
-export type AuditCursor = { before: Date; beforeId?: string };
+/** The query of a filtered log: the filters, with the date range already read in the school's zone. */
+export type AuditQuery = { filters?: AuditFilters; range?: { from?: Date; until?: Date } };
 
-const first = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
-
-/** `?before=…&beforeId=…` as a cursor, or nothing: a malformed value shows the newest page rather than an error. */
-export function parseCursor(params: Record<string, string | string[] | undefined>): AuditCursor | undefined {
-  const before = first(params.before);
-  if (!before) return undefined;
-  const date = new Date(before);
-  if (Number.isNaN(date.getTime())) return undefined;
-  const beforeId = first(params.beforeId);
-  return beforeId && /^[A-Za-z0-9_-]{1,64}$/.test(beforeId) ? { before: date, beforeId } : { before: date };
+export function cursorHref(cursor: AuditCursor, filters: AuditFilters = {}): string {
+  return `/admin/audit${auditQuery(filters, cursor)}`;
 }
 
-export function cursorHref(cursor: AuditCursor): string {
-  const search = new URLSearchParams({ before: cursor.before.toISOString(), ...(cursor.beforeId ? { beforeId: cursor.beforeId } : {}) });
-  return `/admin/audit?${search}`;
+/**
+ * Why an entry did not end as done, by the failure model (lib/v1/failures.ts): the school's
+ * `code` recorded with the entry; a dashboard refusal (no code) is "not allowed"; a bug "unexpected".
+ */
+export function auditReason(result: AuditOutcome, details: Record<string, unknown> | null): MessageKey | null {
+  if (result === "ok") return null;
+  const code = typeof details?.code === "string" ? details.code : null;
+  if (code) return FAILURE_KINDS[failureKindOf(code, typeof details?.status === "number" ? details.status : null)].message;
+  return result === "denied" ? "errors.forbidden" : "errors.unexpected";
+}
+
+function whereOf(connectionId: string, query: AuditQuery, cursor?: AuditCursor): SQL | undefined {
+  const { filters = {}, range = {} } = query;
+  const where: (SQL | undefined)[] = [eq(auditLog.connectionId, connectionId)];
+  if (filters.person) where.push(eq(auditLog.userId, filters.person));
+  if (filters.action) where.push(eq(auditLog.action, filters.action));
+  if (filters.outcome) where.push(eq(auditLog.result, filters.outcome));
+  if (range.from) where.push(gte(auditLog.at, range.from));
+  if (range.until) where.push(lt(auditLog.at, range.until));
+  if (cursor) {
+    where.push(cursor.beforeId ? or(lt(auditLog.at, cursor.before), and(eq(auditLog.at, cursor.before), lt(auditLog.id, cursor.beforeId))) : lt(auditLog.at, cursor.before));
+  }
+  return and(...where);
+}
+
+type Row = typeof auditLog.$inferSelect;
+
+/** Rows as the page and the export show them: people and records by name, refusals with their reason. */
+async function viewsOf(connectionId: string, rows: Row[]): Promise<AuditView[]> {
+  const db = await dashboardDb();
+  const planIds = [...new Set(rows.filter((row) => row.targetType === "learning_plan" && row.targetId).map((row) => row.targetId!))];
+  const [names, plans] = await Promise.all([
+    userNamesOf(connectionId),
+    planIds.length
+      ? db.select({ id: syncedPlans.id, data: syncedPlans.data }).from(syncedPlans).where(and(eq(syncedPlans.connectionId, connectionId), inArray(syncedPlans.id, planIds)))
+      : Promise.resolve([]),
+  ]);
+  const planNames = new Map(plans.map((plan) => [plan.id, plan.data.name]));
+  const label = (row: Row): string | null => {
+    if (!row.targetId) return null;
+    if (row.targetType === "user") return names.get(row.targetId) ?? null;
+    if (row.targetType === "learning_plan") return planNames.get(row.targetId) ?? null;
+    return typeof row.details?.label === "string" ? row.details.label : null;
+  };
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    userId: row.userId,
+    who: row.userId ? (names.get(row.userId) ?? null) : null,
+    email: row.userEmail,
+    action: row.action,
+    result: row.result,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    targetLabel: label(row),
+    reason: auditReason(row.result, row.details),
+    code: typeof row.details?.code === "string" ? row.details.code : null,
+  }));
 }
 
 /**
  * One page of the school's audit log, newest first, and the cursor of the next older page. Keyed by
  * time and then id, so entries written in the same millisecond are neither skipped nor repeated
- * across a page boundary.
+ * across a page boundary. Only this connection's entries, whatever the filters say.
  */
-export async function auditPage(connectionId: string, cursor?: AuditCursor): Promise<{ rows: AuditView[]; next: AuditCursor | null }> {
+export async function auditPage(connectionId: string, cursor?: AuditCursor, query: AuditQuery = {}): Promise<{ rows: AuditView[]; next: AuditCursor | null }> {
   const db = await dashboardDb();
-  const older = cursor
-    ? cursor.beforeId
-      ? or(lt(auditLog.at, cursor.before), and(eq(auditLog.at, cursor.before), lt(auditLog.id, cursor.beforeId)))
-      : lt(auditLog.at, cursor.before)
-    : undefined;
-  const [rows, names] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.connectionId, connectionId), older))
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(AUDIT_PAGE_SIZE + 1),
-    userNamesOf(connectionId),
-  ]);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(whereOf(connectionId, query, cursor))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE + 1);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   const last = page.at(-1);
-  return {
-    rows: page.map((row) => ({
-      id: row.id,
-      at: row.at,
-      who: row.userId ? (names.get(row.userId) ?? null) : null,
-      email: row.userEmail,
-      action: row.action,
-      result: row.result,
-      targetType: row.targetType,
-      targetId: row.targetId,
-      targetLabel: row.targetType === "user" && row.targetId ? (names.get(row.targetId) ?? null) : null,
-    })),
-    next: rows.length > AUDIT_PAGE_SIZE && last ? { before: last.at, beforeId: last.id } : null,
-  };
+  return { rows: await viewsOf(connectionId, page), next: rows.length > AUDIT_PAGE_SIZE && last ? { before: last.at, beforeId: last.id } : null };
+}
+
+/** Every entry matching the filters (newest first, at most AUDIT_EXPORT_LIMIT), for the CSV export. */
+export async function auditExport(connectionId: string, query: AuditQuery): Promise<{ rows: AuditView[]; truncated: boolean }> {
+  const db = await dashboardDb();
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(whereOf(connectionId, query))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(AUDIT_EXPORT_LIMIT + 1);
+  return { rows: await viewsOf(connectionId, rows.slice(0, AUDIT_EXPORT_LIMIT)), truncated: rows.length > AUDIT_EXPORT_LIMIT };
 }

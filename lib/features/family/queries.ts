@@ -44,7 +44,7 @@ export async function loadChildren(actor: Actor): Promise<ChildSummary[]> {
 }
 
 /** One session's mark as a family sees it: no note (teachers' notes stay with staff). */
-export type FamilyAttendance = { date: string; status: AttendanceRow["status"] | null; lateMinutes: number | null };
+export type FamilyAttendance = { date: string; startsAt: string; status: AttendanceRow["status"] | null; lateMinutes: number | null };
 /** One recitation as a family sees it: no note, the rating in the school's words. */
 export type FamilyRecitation = { id: string; recordedAt: string; kind: Recitation["kind"]; range: Recitation["range"]; rating: string; mistakes: number | null };
 
@@ -88,7 +88,7 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
       recent.map(async (session) => {
         const rows = await client.listAll("listAttendance", { params: { id: session.id }, query: { limit: PAGE } });
         const row = rows.items.find((item) => item.student_id === student.id);
-        return { date: session.date, status: row?.status ?? null, lateMinutes: row?.late_minutes ?? null };
+        return { date: session.date, startsAt: session.starts_at, status: row?.status ?? null, lateMinutes: row?.late_minutes ?? null };
       }),
     ),
   );

@@ -10,7 +10,10 @@ import { matchesQuery } from "@/lib/features/halqas/search";
 import { resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
 import { failureOf, type Failure, type V1Client } from "@/lib/v1";
 import { defaultPlansDb } from "./db";
-import { countSyncedPlansByStatus, getSyncedPlan, getSyncStatus, listSyncedPlans, type StoreScope } from "./store";
+import type { ReplacementSummary } from "./changes";
+import { CHANGES_WINDOW_DAYS, REPLACED_LATELY_DAYS, type ReplacedPeriod } from "./periods";
+import { countSyncedPlansByStatus, getSyncedPlan, getSyncStatus, listSyncedPlans, type PlanPage, type StoreScope } from "./store";
+import { recentChanges, replacementsOf } from "./store-changes";
 import { refreshPlan } from "./sync";
 
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
@@ -47,7 +50,18 @@ async function storeScope(actor: Actor): Promise<StoreScope> {
   return { connectionId: actor.connectionId, tenantId: (await clientFor(actor.connectionId).tenant()).id };
 }
 
-export type PlanListFilters = { semester?: string; status?: PlanStatus; student?: string; q?: string; after?: string; before?: string };
+const DAY_MS = 86_400_000;
+
+export type PlanListFilters = {
+  semester?: string;
+  status?: PlanStatus;
+  student?: string;
+  q?: string;
+  replaced?: ReplacedPeriod;
+  sort?: "changed";
+  after?: string;
+  before?: string;
+};
 
 /**
  * The plans list: students of the selected semester the actor may see (their names, the filter
@@ -65,7 +79,18 @@ export async function loadPlanList(actor: Actor, filters: PlanListFilters) {
     defaultPlansDb(),
   ]);
   const syncStatus = await getSyncStatus(db, actor.connectionId);
-  const empty = { semesters, selected, availability, syncStatus, canSync: can.syncPlans(subject), students: [] as Student[], studentId: undefined, counts: { total: 0, byStatus: {} as Record<string, number> }, page: { plans: [], nextAfter: null, prevBefore: null } };
+  const empty = {
+    semesters,
+    selected,
+    availability,
+    syncStatus,
+    canSync: can.syncPlans(subject),
+    students: [] as Student[],
+    studentId: undefined,
+    counts: { total: 0, byStatus: {} as Record<string, number> },
+    page: { plans: [], nextAfter: null, prevBefore: null } as PlanPage,
+    replacements: new Map<string, ReplacementSummary & { lately: boolean }>(),
+  };
   if (!selected || !availability.ok) return empty;
 
   const all = await client.listAll("listStudents", { query: { semester_id: selected.id, limit: PAGE } });
@@ -76,11 +101,18 @@ export async function loadPlanList(actor: Actor, filters: PlanListFilters) {
     .filter((student) => !studentId || student.id === studentId)
     .filter((student) => matchesQuery([student.full_name, student.preferred_name], filters.q))
     .map((student) => student.id);
+  const now = Date.now();
+  const replacedSince = filters.replaced ? new Date(now - Number(filters.replaced) * DAY_MS) : undefined;
   const [counts, page] = await Promise.all([
+    // The counts per state count every plan of the students shown, whatever the replacement filter.
     countSyncedPlansByStatus(db, scope, { studentIds }),
-    listSyncedPlans(db, scope, { studentIds, status: filters.status, after: filters.after, before: filters.before, limit: PLANS_PER_PAGE }),
+    listSyncedPlans(db, scope, { studentIds, status: filters.status, replacedSince, sort: filters.sort === "changed" ? "changed" : "id", after: filters.after, before: filters.before, limit: PLANS_PER_PAGE }),
   ]);
-  return { ...empty, students, studentId, counts, page };
+  const summaries = await replacementsOf(db, scope, page.plans.map((plan) => plan.id));
+  const replacements = new Map(
+    [...summaries].map(([id, summary]) => [id, { ...summary, lately: summary.lastAt !== null && now - Date.parse(summary.lastAt) <= REPLACED_LATELY_DAYS * DAY_MS }]),
+  );
+  return { ...empty, students, studentId, counts, page, replacements };
 }
 
 /**
@@ -113,3 +145,15 @@ export const loadPlanDetail = cache(async (actor: Actor, id: string) => {
     surahs: new Map(surahs.map((surah) => [surah.number, surah])),
   };
 });
+
+/**
+ * The admin's "what changed this week": replacements, new assignments and state changes of every
+ * plan of the school in the last 7 days, from the synced store.
+ * v1 calls: GET /school (memoized per connection and process), to scope the store by the tenant.
+ */
+export async function loadRecentChanges(actor: Actor) {
+  const [scope, db] = await Promise.all([storeScope(actor), defaultPlansDb()]);
+  const since = new Date(Date.now() - CHANGES_WINDOW_DAYS * DAY_MS);
+  const [changes, syncStatus] = await Promise.all([recentChanges(db, scope, since), getSyncStatus(db, actor.connectionId)]);
+  return { ...changes, since, syncStatus };
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Assignment, LearningPlan } from "@/lib/contract";
 import { planSyncState, syncedAssignments, syncedPlans, type SyncCounts, type SyncProblem } from "@/lib/db/schema-plans";
 import type { PlansDb } from "./db";
@@ -17,7 +17,12 @@ export type PlanListFilters = {
   status?: string | readonly string[];
   /** Only these students' plans (e.g. the matches of a name search, or a teacher's students). An empty list matches nothing. */
   studentIds?: readonly string[];
+  /** Only plans with an assignment replaced at or after this time. */
+  replacedSince?: Date;
 };
+
+/** `id`: the API's order (creation); `changed`: the most recently changed first (the plan's `updated_at`). */
+export type PlanSort = "id" | "changed";
 
 export type PlanPageRequest = PlanListFilters & {
   /** Keyset: plans after this id (next page) … */
@@ -26,6 +31,7 @@ export type PlanPageRequest = PlanListFilters & {
   before?: string;
   /** 1-200, default 50. */
   limit?: number;
+  sort?: PlanSort;
 };
 
 export type PlanPage = {
@@ -46,28 +52,63 @@ function planFilters(scope: StoreScope, filters: PlanListFilters): SQL[] | null 
     if (filters.studentIds.length === 0) return null;
     where.push(inArray(syncedPlans.studentId, [...filters.studentIds]));
   }
+  if (filters.replacedSince) {
+    where.push(
+      sql`exists (select 1 from ${syncedAssignments} where ${syncedAssignments.connectionId} = ${syncedPlans.connectionId} and ${syncedAssignments.planId} = ${syncedPlans.id} and ${syncedAssignments.supersededAt} >= ${filters.replacedSince.toISOString()})`,
+    );
+  }
   return where;
 }
 
-/** One page of plans in the API's order (by id, creation order), with keyset links both ways. */
+/** A keyset position in the `changed` order: the plan's `updated_at` and id (`2026-11-22T08:15:00.000Z~pln_…`). */
+export function changedCursor(plan: Pick<LearningPlan, "id" | "updated_at">): string {
+  return `${new Date(plan.updated_at).toISOString()}~${plan.id}`;
+}
+
+function parseChangedCursor(cursor: string): { at: Date; id: string } | null {
+  const [at, id] = cursor.split("~");
+  const date = at ? new Date(at) : null;
+  return date && !Number.isNaN(date.getTime()) && id ? { at: date, id } : null;
+}
+
+/** Rows after (`forward`) or before a cursor in the requested order; a malformed cursor starts from the top. */
+function keyset(sort: PlanSort, cursor: string, forward: boolean): SQL | undefined {
+  if (sort === "id") return forward ? gt(syncedPlans.id, cursor) : lt(syncedPlans.id, cursor);
+  const at = parseChangedCursor(cursor);
+  if (!at) return undefined;
+  // `changed` runs newest first: "after" is older.
+  return forward
+    ? or(lt(syncedPlans.updatedAt, at.at), and(eq(syncedPlans.updatedAt, at.at), lt(syncedPlans.id, at.id)))
+    : or(gt(syncedPlans.updatedAt, at.at), and(eq(syncedPlans.updatedAt, at.at), gt(syncedPlans.id, at.id)));
+}
+
+/** One page of plans in the API's order (by id, creation order) or the most recently changed first, with keyset links both ways. */
 export async function listSyncedPlans(db: PlansDb, scope: StoreScope, request: PlanPageRequest = {}): Promise<PlanPage> {
   const limit = Math.min(Math.max(Math.trunc(request.limit ?? 50), 1), 200);
+  const sort = request.sort ?? "id";
   const where = planFilters(scope, request);
   if (!where) return { plans: [], nextAfter: null, prevBefore: null };
   const backwards = request.before !== undefined && request.after === undefined;
-  if (request.after !== undefined) where.push(gt(syncedPlans.id, request.after));
-  if (backwards) where.push(lt(syncedPlans.id, request.before!));
+  if (request.after !== undefined) where.push(keyset(sort, request.after, true) ?? sql`true`);
+  if (backwards) where.push(keyset(sort, request.before!, false) ?? sql`true`);
+  const order =
+    sort === "id"
+      ? [backwards ? desc(syncedPlans.id) : asc(syncedPlans.id)]
+      : backwards
+        ? [asc(syncedPlans.updatedAt), asc(syncedPlans.id)]
+        : [desc(syncedPlans.updatedAt), desc(syncedPlans.id)];
   const rows = await db
     .select({ id: syncedPlans.id, data: syncedPlans.data })
     .from(syncedPlans)
     .where(and(...where))
-    .orderBy(backwards ? desc(syncedPlans.id) : asc(syncedPlans.id))
+    .orderBy(...order)
     .limit(limit + 1);
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   if (backwards) page.reverse();
-  const first = page[0]?.id ?? null;
-  const last = page[page.length - 1]?.id ?? null;
+  const key = (row: (typeof page)[number] | undefined) => (row ? (sort === "id" ? row.id : changedCursor(row.data)) : null);
+  const first = key(page[0]);
+  const last = key(page[page.length - 1]);
   // Going forwards, a previous page exists when we came from one; going back, a next page always does.
   const hasPrev = backwards ? more : request.after !== undefined && first !== null;
   const hasNext = backwards ? last !== null : more;

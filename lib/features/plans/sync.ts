@@ -2,9 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { keepMatching, type Assignment, type LearningPlan } from "@/lib/contract";
-import { planSyncState, syncedAssignments, syncedPlans, type SyncCounts, type SyncProblem } from "@/lib/db/schema-plans";
+import { planStatusChanges, planSyncState, syncedAssignments, syncedPlans, type SyncCounts, type SyncProblem } from "@/lib/db/schema-plans";
 import { failureOf, isFailure, V1Error, type V1Client } from "@/lib/v1";
 import { defaultPlansDb, type PlansDb, type PlansExecutor } from "./db";
+import { recordStatusChanges } from "./status-changes";
 
 /**
  * The spec's synchronization procedure for learning plans (part 4), into the dashboard's store,
@@ -12,7 +13,8 @@ import { defaultPlansDb, type PlansDb, type PlansExecutor } from "./db";
  *
  * 1-2. List plans (a full cycle without filters; later cycles with `updated_after` = the watermark
  *      of the last complete cycle) and traverse the complete filter-bound snapshot, page by page.
- * 3.   Upsert each plan by `id`.
+ * 3.   Upsert each plan by `id` (a newer version in another state leaves a row in `plan_status_changes`:
+ *      the store keeps only the current state, and the "what changed" view needs the change).
  * 4.   For each plan seen, traverse its whole assignment history (every page) and upsert each
  *      assignment with its supersession time and replacement link; nothing is ever deleted.
  * 5.   When the whole cycle is done, keep `pagination.sync_watermark` of its FIRST plan page
@@ -374,6 +376,7 @@ async function storePage(
   };
   await db.transaction(async (tx) => {
     for (const chunk of chunks(assignmentRows, ROWS_PER_INSERT)) await upsertAssignments(tx, chunk);
+    for (const chunk of chunks(plans.filter((plan) => !vanished.has(plan.id)), ROWS_PER_INSERT)) await recordStatusChanges(tx, { connectionId, tenantId }, chunk, syncedAt);
     for (const chunk of chunks(planRows, ROWS_PER_INSERT)) await upsertPlans(tx, chunk);
     await commitProgress(tx, connectionId, input.owner, input.leaseMs, after);
   });
@@ -437,6 +440,7 @@ export async function refreshPlan(
   const scope = { connectionId, tenantId: school.id, syncedAt: new Date() };
   await db.transaction(async (tx) => {
     for (const chunk of chunks(assignmentRowsOf(scope, history), ROWS_PER_INSERT)) await upsertAssignments(tx, chunk);
+    await recordStatusChanges(tx, scope, [plan], scope.syncedAt);
     await upsertPlans(tx, [planRowOf(scope, plan)]);
   });
   return true;
@@ -591,6 +595,7 @@ function* chunks<T>(items: T[], size: number): Generator<T[]> {
  */
 export async function forgetSyncedPlans(db: PlansDb, connectionId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.delete(planStatusChanges).where(eq(planStatusChanges.connectionId, connectionId));
     await tx.delete(syncedAssignments).where(eq(syncedAssignments.connectionId, connectionId));
     await tx.delete(syncedPlans).where(eq(syncedPlans.connectionId, connectionId));
     await tx.delete(planSyncState).where(eq(planSyncState.connectionId, connectionId));

@@ -33,6 +33,9 @@ describe("assignment timeline", () => {
     expect(entries[1]!.replacedBy).toEqual({ id: "c", number: 3 });
     expect(entries[2]!.replaces).toEqual({ id: "b", number: 2 });
     expect(entries[0]!.replaces).toBeNull();
+    // The replacement carries what changed from the one it replaced; other entries carry nothing.
+    expect(entries[2]!.changes).toMatchObject({ added: [], removed: [], dueDays: 0, source: null });
+    expect(entries[0]!.changes).toBeNull();
   });
 
   it("badges every state outside the parent allowlist as staff-only, unknown ones included", () => {

@@ -1,4 +1,5 @@
 import type { Assignment } from "@/lib/contract";
+import { diffAssignments, type AssignmentDiff } from "./changes";
 import { isParentVisibleState } from "./parent-view";
 
 export type TimelineEntry = {
@@ -11,6 +12,8 @@ export type TimelineEntry = {
   replacedBy: { id: string; number: number } | null;
   /** A state families never see (everything outside the parent allowlist). */
   staffOnly: boolean;
+  /** For a replacement: what changed from the assignment it replaced. */
+  changes: AssignmentDiff | null;
 };
 
 /**
@@ -19,6 +22,7 @@ export type TimelineEntry = {
  */
 export function buildTimeline(history: readonly Assignment[]): TimelineEntry[] {
   const numberOf = new Map(history.map((assignment, index) => [assignment.id, index + 1]));
+  const byId = new Map(history.map((assignment) => [assignment.id, assignment]));
   const replacedFrom = new Map<string, string>();
   for (const assignment of history) {
     if (assignment.replaced_by_assignment_id) replacedFrom.set(assignment.replaced_by_assignment_id, assignment.id);
@@ -27,11 +31,15 @@ export function buildTimeline(history: readonly Assignment[]): TimelineEntry[] {
     const number = id ? numberOf.get(id) : undefined;
     return id && number ? { id, number } : null;
   };
-  return history.map((assignment, index) => ({
-    assignment,
-    number: index + 1,
-    replaces: ref(replacedFrom.get(assignment.id)),
-    replacedBy: ref(assignment.replaced_by_assignment_id),
-    staffOnly: !isParentVisibleState(assignment.status),
-  }));
+  return history.map((assignment, index) => {
+    const old = byId.get(replacedFrom.get(assignment.id) ?? "");
+    return {
+      assignment,
+      number: index + 1,
+      replaces: ref(replacedFrom.get(assignment.id)),
+      replacedBy: ref(assignment.replaced_by_assignment_id),
+      staffOnly: !isParentVisibleState(assignment.status),
+      changes: old ? diffAssignments(old, assignment) : null,
+    };
+  });
 }

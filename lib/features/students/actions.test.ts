@@ -77,7 +77,7 @@ describe("createStudent", () => {
     expect(call?.name).toBe("createStudent");
     expect(call?.args?.body).toEqual({ full_name: "Yusuf Al-Test", preferred_name: null, halqa_id: "h1", status: "active", enrolled_on: null });
     expect(call?.args?.idempotencyKey).toEqual(expect.any(String));
-    expect(state.audits).toEqual([expect.objectContaining({ action: "student.create", result: "ok", targetId: "stu_new" })]);
+    expect(state.audits).toEqual([expect.objectContaining({ action: "student.create", result: "ok", targetId: "stu_new", details: { label: "Yusuf Al-Test" } })]);
   });
 
   it("refuses a teacher, writes nothing, and audits the refusal", async () => {

@@ -19,7 +19,7 @@ export const createStudent = defineAction({
     revalidatePath(`/halqas/${student.halqa_id}`);
     return { id: student.id };
   },
-  target: (_input, data) => ({ type: "student", id: data?.id }),
+  target: (input, data) => ({ type: "student", id: data?.id, label: input.full_name }),
 });
 
 /** Admins edit a student they can see; the student is loaded first, so a stale or foreign id is refused. */
@@ -37,5 +37,5 @@ export const updateStudent = defineAction({
     revalidatePath("/students");
     return { id: student.id };
   },
-  target: (input) => ({ type: "student", id: input.id }),
+  target: (input) => ({ type: "student", id: input.id, label: input.full_name }),
 });

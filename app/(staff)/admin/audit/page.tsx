@@ -1,9 +1,12 @@
 // v1 calls: 0 (the school's name and time zone from GET /school, memoized per connection and process)
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AuditFilterForm } from "@/components/admin/audit-filters";
 import { AuditTable } from "@/components/admin/audit-table";
 import { buttonVariants } from "@/components/ui/button";
-import { auditPage, cursorHref, parseCursor } from "@/lib/features/admin/audit";
+import { AUDIT_EXPORT_LIMIT, cursorHref } from "@/lib/features/admin/audit";
+import { auditQuery } from "@/lib/features/admin/audit-filters";
+import { loadAuditPage } from "@/lib/features/admin/audit-view";
 import { requireAdminPage, schoolOf } from "@/lib/features/admin/guard";
 import { getI18n } from "@/lib/i18n/server";
 
@@ -14,9 +17,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requireAdminPage("viewAuditLog");
-  const [{ t, locale, date }, search] = await Promise.all([getI18n(), searchParams]);
-  const before = parseCursor(search);
-  const [school, page] = await Promise.all([schoolOf(actor.connectionId, locale), auditPage(actor.connectionId, before)]);
+  const [{ t, locale, date, timeZone }, search] = await Promise.all([getI18n(), searchParams]);
+  const [school, { filters, people, cursor, page }] = await Promise.all([schoolOf(actor.connectionId, locale), loadAuditPage(actor, search, timeZone)]);
+  const filtered = Object.values(filters).some(Boolean);
+  const query = auditQuery(filters);
 
   return (
     <div className="flex flex-col gap-6">
@@ -24,20 +28,30 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <h1 className="text-3xl font-semibold tracking-tight">{t("admin.audit.title")}</h1>
         <p className="max-w-prose text-muted-foreground">{t("admin.audit.intro", { school: school.name })}</p>
       </header>
+      <AuditFilterForm key={query} t={t} filters={filters} people={people} />
+      <div className="flex flex-wrap items-center gap-3">
+        {/* A plain link: the browser downloads what the route handler answers (Content-Disposition). */}
+        <a href={`/admin/audit/export${query}`} className={buttonVariants({ variant: "outline" })} download>
+          {t("admin.audit.export")}
+        </a>
+        <p className="text-sm text-muted-foreground">{t("admin.audit.exportHint", { limit: AUDIT_EXPORT_LIMIT })}</p>
+      </div>
       {page.rows.length ? (
         <AuditTable rows={page.rows} caption={t("admin.audit.caption", { school: school.name })} t={t} when={(at) => date(at, { time: true })} />
       ) : (
-        <p className="rounded-lg border border-dashed border-border p-6 text-muted-foreground">{before ? t("admin.audit.emptyOlder") : t("admin.audit.empty")}</p>
+        <p className="rounded-lg border border-dashed border-border p-6 text-muted-foreground">
+          {cursor ? t("admin.audit.emptyOlder") : filtered ? t("admin.audit.emptyFiltered") : t("admin.audit.empty")}
+        </p>
       )}
-      {before || page.next ? (
+      {cursor || page.next ? (
         <nav aria-label={t("admin.audit.pages")} className="flex flex-wrap gap-3">
-          {before ? (
-            <Link href="/admin/audit" className={buttonVariants({ variant: "outline" })}>
+          {cursor ? (
+            <Link href={`/admin/audit${query}`} className={buttonVariants({ variant: "outline" })}>
               {t("admin.audit.newest")}
             </Link>
           ) : null}
           {page.next ? (
-            <Link href={cursorHref(page.next)} className={buttonVariants({ variant: "outline" })}>
+            <Link href={cursorHref(page.next, filters)} className={buttonVariants({ variant: "outline" })}>
               {t("admin.audit.older")}
             </Link>
           ) : null}

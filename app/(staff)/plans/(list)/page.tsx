@@ -14,6 +14,7 @@ import { lastSyncText, SyncSection } from "@/components/plans/sync-section";
 import { requireActor } from "@/lib/auth/session";
 import { PLAN_STATUSES } from "@/lib/contract";
 import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
+import { REPLACED_PERIODS } from "@/lib/features/plans/periods";
 import { loadPlanList } from "@/lib/features/plans/queries";
 import { syncStatusView } from "@/lib/features/plans/sync-status";
 import { getI18n } from "@/lib/i18n/server";
@@ -33,6 +34,8 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
     status: oneOf(firstParam(params, "status"), PLAN_STATUSES),
     student: firstParam(params, "student", 64),
     q: firstParam(params, "q"),
+    replaced: oneOf(firstParam(params, "replaced"), REPLACED_PERIODS),
+    sort: oneOf(firstParam(params, "sort"), ["changed"] as const),
     after: firstParam(params, "after", 64),
     before: firstParam(params, "before", 64),
   };
@@ -41,16 +44,21 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
   if (!loaded.ok) return <RefusalPage title={t("plans.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/plans" />;
   const list = loaded.value;
   const semesterId = list.selected?.id;
-  const keep = { semester: semesterId, student: list.studentId, q: filters.q };
+  const keep = { semester: semesterId, student: list.studentId, q: filters.q, replaced: filters.replaced, sort: filters.sort };
   const studentNames = new Map(list.students.map((student) => [student.id, student.full_name]));
   const neverSynced = list.syncStatus.lastCompletedAt === null;
-  const filtered = Boolean(filters.status || list.studentId || filters.q);
+  const filtered = Boolean(filters.status || list.studentId || filters.q || filters.replaced);
 
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-1">
         <h1 className="text-3xl font-semibold tracking-tight">{t("plans.title")}</h1>
         <p className="text-muted-foreground">{actor.role === "teacher" ? t("plans.teacherScope") : t("plans.intro")}</p>
+        {actor.role === "admin" ? (
+          <Link href="/plans/changes" className={linkClass}>
+            {t("plans.changes.link")}
+          </Link>
+        ) : null}
       </header>
 
       {!list.availability.ok ? (
@@ -69,10 +77,10 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
                 {t("plans.list.caption", { semester: list.selected.name })}
               </h2>
               <StatusCounts t={t} counts={list.counts} selected={filters.status} keep={keep} />
-              <PlanFilters t={t} semester={semesterId} students={list.students} status={filters.status} student={list.studentId} q={filters.q} />
+              <PlanFilters t={t} semester={semesterId} students={list.students} status={filters.status} student={list.studentId} q={filters.q} replaced={filters.replaced} sort={filters.sort} />
               {list.page.plans.length ? (
                 <>
-                  <PlanTable plans={list.page.plans} studentNames={studentNames} caption={t("plans.list.caption", { semester: list.selected.name })} t={t} formatDate={(value) => date(value)} />
+                  <PlanTable plans={list.page.plans} studentNames={studentNames} caption={t("plans.list.caption", { semester: list.selected.name })} t={t} formatDate={(value) => date(value)} formatTime={(value) => date(value, { time: true })} replacements={list.replacements} />
                   <nav aria-label={t("plans.list.pages")} className="flex flex-wrap gap-4">
                     {list.page.prevBefore ? (
                       <Link href={hrefWith("/plans", { ...keep, status: filters.status, before: list.page.prevBefore })} className={linkClass} rel="prev">

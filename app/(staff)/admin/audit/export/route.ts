@@ -1,0 +1,46 @@
+// v1 calls: 1 at most (the school's time zone from GET /school, memoized per connection and process).
+import { auditActionLabel, auditTargetLabel } from "@/components/admin/audit-labels";
+import { currentActor } from "@/lib/auth/session";
+import { can } from "@/lib/authz/policy";
+import { subjectOf } from "@/lib/authz/subject";
+import { AUDIT_EXPORT_LIMIT } from "@/lib/features/admin/audit";
+import { toCsv } from "@/lib/features/admin/audit-csv";
+import { loadAuditExport } from "@/lib/features/admin/audit-view";
+import { getI18n } from "@/lib/i18n/server";
+
+export const dynamic = "force-dynamic";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * The audit log as CSV (UTF-8 with a BOM), with the page's filters. Checked like the page: signed
+ * out 401; anyone but an admin who may read the log 404 (as the page, which does not admit it
+ * exists); the rows are only the admin's own school's, and a person filter naming someone of
+ * another school is dropped.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const actor = await currentActor();
+  if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
+  if (actor.role !== "admin" || !can.viewAuditLog(await subjectOf(actor))) return Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
+  const { t, date, timeZone } = await getI18n();
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const { rows, truncated } = await loadAuditExport(actor, params, timeZone);
+  const header = (["when", "who", "email", "action", "code", "result", "reason", "target", "targetType", "targetId"] as const).map((column) => t(`admin.audit.csv.${column}`));
+  const body = rows.map((row) => [
+    date(row.at, { time: true }).replace(/[\u2068\u2069]/g, ""),
+    row.who ?? t("admin.audit.unknownUser"),
+    row.email,
+    auditActionLabel(t, row.action),
+    row.action,
+    t(`admin.audit.results.${row.result}`),
+    row.reason ? t(row.reason) : null,
+    row.targetLabel,
+    row.targetType ? auditTargetLabel(t, row.targetType) : null,
+    row.targetId,
+  ]);
+  if (truncated) body.push([t("admin.audit.csvTruncated", { limit: AUDIT_EXPORT_LIMIT })]);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(toCsv(header, body), {
+    headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="audit-log-${day}.csv"` },
+  });
+}

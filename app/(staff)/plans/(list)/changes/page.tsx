@@ -1,0 +1,45 @@
+// v1 calls: 1 — GET /school (memoized per connection and process) to scope the synced store by the school; the
+// changes themselves come from the dashboard's synced copy of the plans (lib/features/plans/store-changes.ts).
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { BackLink } from "@/components/halqas/back-link";
+import { EmptyState } from "@/components/halqas/empty-state";
+import { ChangesTable } from "@/components/plans/changes-table";
+import { lastSyncText } from "@/components/plans/sync-section";
+import { RefusalPage } from "@/components/shell/refusal-notice";
+import { requireActor } from "@/lib/auth/session";
+import { can } from "@/lib/authz/policy";
+import { subjectOf } from "@/lib/authz/subject";
+import { loadPage } from "@/lib/failures/page";
+import { CHANGED_PLANS_LIMIT } from "@/lib/features/plans/store-changes";
+import { loadRecentChanges } from "@/lib/features/plans/queries";
+import { syncStatusView } from "@/lib/features/plans/sync-status";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("plans.changes.title") };
+}
+
+/** Admins only: every plan of the school, which a teacher may not see. */
+export default async function PlanChangesPage() {
+  const actor = await requireActor(["admin"]);
+  if (!can.syncPlans(await subjectOf(actor))) notFound();
+  const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadRecentChanges(actor))]);
+  const { t } = i18n;
+  if (!loaded.ok) return <RefusalPage title={t("plans.changes.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/plans/changes" />;
+  const { changes, plans, numbers, truncated, syncStatus } = loaded.value;
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-2">
+        <BackLink href="/plans" label={t("plans.detail.back")} />
+        <h1 className="text-3xl font-semibold tracking-tight">{t("plans.changes.title")}</h1>
+        <p className="max-w-prose text-muted-foreground">{t("plans.changes.intro")}</p>
+        {syncStatus.lastCompletedAt ? <p className="text-sm text-muted-foreground">{lastSyncText(syncStatusView(syncStatus), i18n)}</p> : null}
+      </header>
+      {changes.length ? <ChangesTable changes={changes} plans={plans} numbers={numbers} i18n={i18n} /> : <EmptyState title={t("plans.changes.empty")} />}
+      {truncated ? <p className="text-sm text-muted-foreground">{t("plans.changes.truncated", { limit: CHANGED_PLANS_LIMIT })}</p> : null}
+      <p className="text-sm text-muted-foreground">{t("plans.changes.states")}</p>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { V1Client } from "@/lib/v1";
+import type { PlansDb } from "./db";
+import { listSyncedPlans } from "./store";
+import { recentChanges, replacementsOf } from "./store-changes";
+import { refreshPlan, syncPlans } from "./sync";
+import { openMemoryStore, startEmbeddedSchool, type EmbeddedSchool } from "./testing";
+
+let school: EmbeddedSchool;
+let store: Awaited<ReturnType<typeof openMemoryStore>>;
+let db: PlansDb;
+let alnoor: V1Client;
+const scope = { connectionId: "alnoor" };
+
+beforeAll(async () => {
+  school = await startEmbeddedSchool();
+  store = await openMemoryStore();
+  db = store.db;
+  alnoor = school.client("demo_alnoor_admin");
+  await syncPlans("alnoor", { db, client: alnoor });
+}, 120_000);
+
+afterAll(async () => {
+  await store?.close();
+  await school?.close();
+});
+
+describe("replacements and changes in the synced store", { timeout: 30_000 }, () => {
+  it("filters plans replaced in a period, counts replacements, sorts by last change and lists this week's changes", async () => {
+    const before = new Date();
+    const plans = (await alnoor.listAll("listPlans")).items;
+    const plan = plans.find((p) => p.status === "active")!;
+    const history = (await alnoor.listAll("listAssignments", { params: { id: plan.id } })).items;
+    const target = history.find((a) => a.superseded_at === null)!;
+    const { replacement } = await school.admin<{ replacement: { id: string } }>("replace-assignment", { assignmentId: target.id, dueDate: "2031-07-08" });
+    await refreshPlan("alnoor", plan.id, { db, client: alnoor });
+
+    const recent = await listSyncedPlans(db, scope, { replacedSince: before, limit: 200 });
+    expect(recent.plans.map((p) => p.id)).toEqual([plan.id]);
+    const ever = await listSyncedPlans(db, scope, { replacedSince: new Date(0), limit: 200 });
+    const withReplacements = await replacementsOf(db, scope, plans.map((p) => p.id));
+    expect(ever.plans.map((p) => p.id).sort()).toEqual([...withReplacements.keys()].sort());
+    const summary = withReplacements.get(plan.id)!;
+    expect(summary.count).toBe(history.filter((a) => a.superseded_at).length + 1);
+    expect(Date.parse(summary.lastAt!)).toBeGreaterThanOrEqual(before.getTime());
+
+    // Sorted by last change: the replaced plan first; keyset pages cover every plan once, both ways.
+    const seen: string[] = [];
+    const pages: string[][] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await listSyncedPlans(db, scope, { sort: "changed", limit: 10, after });
+      pages.push(page.plans.map((p) => p.id));
+      seen.push(...page.plans.map((p) => p.id));
+      if (!page.nextAfter) break;
+      after = page.nextAfter;
+    }
+    expect(seen[0]).toBe(plan.id);
+    expect(seen.toSorted()).toEqual(plans.map((p) => p.id).toSorted());
+    const second = await listSyncedPlans(db, scope, { sort: "changed", limit: 10, after: (await listSyncedPlans(db, scope, { sort: "changed", limit: 10 })).nextAfter! });
+    const back = await listSyncedPlans(db, scope, { sort: "changed", limit: 10, before: second.prevBefore! });
+    expect(back.plans.map((p) => p.id)).toEqual(pages[0]);
+
+    const { changes, plans: named } = await recentChanges(db, scope, before);
+    expect(changes.find((c) => c.kind === "replaced")).toMatchObject({ planId: plan.id, assignmentId: target.id, replacementId: replacement.id });
+    expect(changes.every((c) => c.planId === plan.id)).toBe(true);
+    expect(named.get(plan.id)?.name).toBe(plan.name);
+    expect((await recentChanges(db, { connectionId: "other" }, before)).changes).toEqual([]);
+  });
+
+  it("records a plan's state change when a sync replaces the stored plan, once, and lists it", async () => {
+    const before = new Date();
+    const plan = (await alnoor.listAll("listPlans")).items.filter((p) => p.status === "active").at(-1)!;
+    await school.admin("set-plan-status", { planId: plan.id, status: "paused" });
+    await syncPlans("alnoor", { db, client: alnoor });
+    await syncPlans("alnoor", { db, client: alnoor, mode: "full" });
+    const states = (await recentChanges(db, scope, before)).changes.filter((c) => c.kind === "planState");
+    expect(states).toEqual([expect.objectContaining({ planId: plan.id, from: "active", to: "paused", assignmentId: null })]);
+    // A live refresh records too.
+    await school.admin("set-plan-status", { planId: plan.id, status: "active" });
+    await refreshPlan("alnoor", plan.id, { db, client: alnoor });
+    const again = (await recentChanges(db, scope, before)).changes.filter((c) => c.kind === "planState");
+    expect(again.map((c) => [c.from, c.to])).toEqual([
+      ["paused", "active"],
+      ["active", "paused"],
+    ]);
+  });
+});
