@@ -18,7 +18,7 @@ function leaves(node: unknown, prefix = ""): Map<string, string> {
 const SAME_IN_EVERY_LANGUAGE = new Set(["nav.languageNames.en", "nav.languageNames.ar"]);
 
 /** Counts shown as a tally ("Not marked yet: 3") need no plural; every other count does. */
-const TALLIES = new Set(["live.counts.notMarked", "live.recitation.open", "live.recitation.juzN", "plans.counts.chip", "errors.writesBlocked", "live.unsent.summary"]);
+const TALLIES = new Set(["live.counts.notMarked", "live.recitation.open", "live.recitation.juzN", "plans.counts.chip", "errors.writesBlocked"]);
 const COUNT_NAMES = /\{(count|n|days|minutes|total|limit|plans|assignments|requests)\}/;
 
 describe("message catalogues", () => {
