@@ -122,6 +122,8 @@ test("a reload while offline shows the register with its queued marks; they reac
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: `Register: ${HALQA}` })).toBeVisible();
   await expect(page.getByText("2 changes waiting")).toBeVisible();
+  // The mark saved before the network went is shown too (the last poll, kept by the service worker).
+  await expectStatus(page, shown[0]!, "Present");
   await expectStatus(page, shown[1]!, "Absent");
   await expectStatus(page, shown[2]!, "Excused");
   // Marks still queue as before while offline.

@@ -64,6 +64,8 @@ function Register({ initial, locale, timeZone, strings: s, surahs, ratings, read
     refetchInterval: POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
+    // Offline, the service worker answers the poll with the last one it saw (public/sw.js): ask it anyway.
+    networkMode: "offlineFirst",
   });
   const data = query.data;
   const [queue, queueState] = useLiveQueue(data.tenantId, sessionId);

@@ -48,7 +48,7 @@ export function RosterRow({ row, name, index, strings: s, fmt, readOnly, recitat
         <span className="truncate font-medium">{name}</span>
         <span className={cn("min-h-4 text-xs", row.state === "failed" ? "text-destructive" : row.state === "saved" ? "text-emerald-800 dark:text-emerald-300" : "text-muted-foreground")}>
           {row.state === "saved" && row.eligible ? <span aria-hidden="true">✓ </span> : null}
-          {stateText}
+          <span>{stateText}</span>
         </span>
       </div>
       <StatusControl name={name} status={row.mark?.status ?? null} disabled={disabled} strings={s} fmt={fmt} onSet={(status) => onMark(row.student.id, status)} firstRef={buttonRef} />
