@@ -199,9 +199,13 @@ async function layoutShift(page: Page, path: string): Promise<number> {
   });
 }
 
-test("layout shift at phone width stays at most 0.05 on today and the register", async ({ teacherPage: page }) => {
+test("at phone width: a compact header, and layout shift at most 0.05 on today and the register", async ({ teacherPage: page }) => {
   // Today first, in a fresh browser context: nothing cached yet, the web fonts still to load.
   const today = await layoutShift(page, "/today");
+  // The compact phone header: two short lines, not a third of the screen.
+  const header = (await page.getByRole("banner").boundingBox())!.height;
+  console.log(`header at 390×844: ${Math.round(header)} px`);
+  expect(header).toBeLessThanOrEqual(120);
   const sessionId = await startRegister(page, `cls ${Date.now()}`);
   const register = await layoutShift(page, `/sessions/${encodeURIComponent(sessionId)}/live`);
   console.log(`CLS at 390×844: today ${today.toFixed(3)}, register ${register.toFixed(3)}`);
