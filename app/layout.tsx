@@ -5,7 +5,7 @@ import { GeistSans } from "geist/font/sans";
 import { BoundaryStringsProvider } from "@/components/shell/boundary-strings";
 import { SkipLink } from "@/components/shell/skip-link";
 import { getI18n } from "@/lib/i18n/server";
-import "@fontsource-variable/noto-sans-arabic";
+import { notoSansArabic } from "./fonts";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -33,7 +33,7 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
   const { locale, dir, t } = await getI18n();
   return (
-    <html lang={locale} dir={dir} className={`${GeistSans.variable} ${GeistMono.variable}`}>
+    <html lang={locale} dir={dir} className={`${GeistSans.variable} ${GeistMono.variable} ${notoSansArabic.variable}`}>
       <body className="min-h-dvh">
         <SkipLink label={t("nav.skipToContent")} />
         <BoundaryStringsProvider

@@ -22,8 +22,11 @@ async function startSession(page: Page, halqa: string, topic: string): Promise<s
   await start.getByLabel("Halqa", { exact: true }).selectOption({ label: halqa });
   await start.getByLabel("Topic (optional)", { exact: true }).fill(topic);
   await start.getByRole("button", { name: "Start session" }).click();
-  await expect(page).toHaveURL(/\/sessions\/[^/?]+\?started=1$/);
-  return page.url().replace(/\?.*$/, "");
+  // Starting opens the register; the session page is one level up.
+  await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
+  const url = page.url().replace(/\/live$/, "");
+  await page.goto(url);
+  return url;
 }
 
 test.describe("sessions list", () => {

@@ -1,5 +1,7 @@
 // v1 calls: 0 (GET /school once per connection and process, then memoized)
+import { createHash } from "node:crypto";
 import type { ReactNode } from "react";
+import { OfflineSupport } from "@/components/shell/offline-support";
 import { loadSchoolHeading } from "@/components/shell/load-school";
 import { SchoolProblemBanner, ShellHeader } from "@/components/shell/shell-header";
 import { requireActor } from "@/lib/auth/session";
@@ -15,6 +17,7 @@ export default async function StaffLayout({ children }: { children: ReactNode })
   const school = await loadSchoolHeading(actor, i18n.locale, i18n.t);
   return (
     <div className="flex min-h-dvh flex-col">
+      <OfflineSupport userKey={offlineKeyOf(actor.connectionId, actor.id)} />
       <ShellHeader actor={actor} school={school} i18n={i18n} />
       {school.ok ? null : <SchoolProblemBanner title={i18n.t("nav.schoolProblemTitle")} message={school.message} />}
       <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 outline-none sm:px-6">
@@ -22,4 +25,9 @@ export default async function StaffLayout({ children }: { children: ReactNode })
       </main>
     </div>
   );
+}
+
+/** Names the person's offline cache without putting their ids in a cache name. */
+function offlineKeyOf(connectionId: string, userId: string): string {
+  return createHash("sha256").update(`${connectionId}\0${userId}`).digest("hex").slice(0, 24);
 }

@@ -13,13 +13,13 @@ import { waitingSince } from "@/lib/features/live/pending";
 import type { SurahOption } from "@/lib/features/live/recitation-form";
 import { MARK_STATUSES, type LiveSnapshot, type MarkStatus, type MarkValue, type RecitationDraft } from "@/lib/features/live/types";
 import { formatMessage } from "@/lib/i18n/message-format";
-import { schoolTime } from "@/lib/i18n/school-time";
 import { cn } from "@/lib/utils";
 import { EndSessionPanel } from "./end-session-panel";
 import { fetchSnapshot, startOfToday, useLiveQueue, usePositions } from "./live-hooks";
 import type { RatingOption } from "./recitation-panel";
 import { RosterRow } from "./roster-row";
-import { UnsentWork } from "./unsent-work";
+import { RegisterNotices } from "./register-notices";
+import { UndoToast, type UndoEntry } from "./undo-toast";
 import type { LiveStrings } from "./strings";
 
 export type { LiveStrings } from "./strings";
@@ -64,6 +64,8 @@ function Register({ initial, locale, timeZone, strings: s, surahs, ratings, read
     refetchInterval: POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
+    // Offline, the service worker answers the poll with the last one it saw (public/sw.js): ask it anyway.
+    networkMode: "offlineFirst",
   });
   const data = query.data;
   const [queue, queueState] = useLiveQueue(data.tenantId, sessionId);
@@ -94,7 +96,30 @@ function Register({ initial, locale, timeZone, strings: s, surahs, ratings, read
     queue?.retryFailed();
   };
 
-  const setMark = useCallback((studentId: string, value: MarkValue | MarkStatus) => queue?.mark(studentId, value), [queue]);
+  const [undo, setUndo] = useState<UndoEntry | null>(null);
+  const rowsById = useMemo(() => new Map(register.rows.map((row) => [row.student.id, row])), [register.rows]);
+  const setMark = useCallback(
+    (studentId: string, value: MarkValue | MarkStatus) => {
+      if (!queue) return;
+      const previous = rowsById.get(studentId)?.mark ?? null;
+      if (typeof value === "string") {
+        // Setting the status a row already has (a double tap) is no change: nothing to send, nothing to undo.
+        if (previous?.status === value) return;
+        // A first mark has nothing to go back to: the API cannot remove an attendance row.
+        if (previous) setUndo({ id: Date.now(), studentId, name: names.get(studentId) ?? studentId, previous, next: value });
+      }
+      queue.mark(studentId, value);
+    },
+    [queue, rowsById, names],
+  );
+  const undoLast = useCallback(
+    (entry: UndoEntry) => {
+      queue?.mark(entry.studentId, entry.previous);
+      setUndo(null);
+    },
+    [queue],
+  );
+  const clearUndo = useCallback(() => setUndo(null), []);
   const recitationActions = useMemo(
     () => ({
       onRecord: (draft: RecitationDraft) => void queue?.recordRecitation(draft),
@@ -111,7 +136,7 @@ function Register({ initial, locale, timeZone, strings: s, surahs, ratings, read
     const target = event.target as HTMLElement;
     const index = Number(target.closest<HTMLElement>("[data-row-index]")?.dataset.rowIndex ?? NaN);
     // Typing in the late-minutes, note or recitation fields is not a command.
-    if (Number.isNaN(index) || target.closest("form, details") || target.matches("input, select, textarea")) return;
+    if (Number.isNaN(index) || target.closest("form, details, dialog") || target.matches("input, select, textarea")) return;
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       const next = index + (event.key === "ArrowDown" ? 1 : -1);
       const button = rowButtons.current.get(next);
@@ -135,53 +160,25 @@ function Register({ initial, locale, timeZone, strings: s, surahs, ratings, read
   const unsaved = queueState.waiting + queueState.failed;
 
   return (
-    <div className="flex flex-col gap-4">
-      {reasons.map((reason) => (
-        <div key={reason} role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted p-3">
-          <p>{reason === schoolBlock && !queueState.writeBlocked ? reason : fmt(s.readOnly, { reason })}</p>
-          {reason === blocked ? (
-            <Button variant="outline" onClick={tryAgain} disabled={!queue}>
-              {s.tryWritesAgain}
-            </Button>
-          ) : null}
-        </div>
-      ))}
-      {blocked ? (
-        <UnsentWork
-          sessionId={sessionId}
-          marks={[...queueState.marks.values()]}
-          recitations={queueState.recitations}
-          names={names}
-          statusLabels={s.status}
-          kindLabels={s.recitation.kinds}
-          strings={s.unsent}
-          fmt={fmt}
-        />
-      ) : null}
-      {queueState.nextRetryAt !== null && queueState.waiting > 0 && queueState.online ? (
-        <p role="status" className="rounded-md border border-border bg-muted p-3">
-          {fmt(s.retryingAt, { time: schoolTime(locale, timeZone).time(new Date(queueState.nextRetryAt)) })}
-        </p>
-      ) : null}
-      {!queueState.online ? (
-        <p role="status" className="rounded-md border border-border bg-muted p-3">
-          {s.offline}
-        </p>
-      ) : null}
-      {earlier ? (
-        <p role="alert" className="rounded-md border border-destructive p-3 text-destructive">
-          {fmt(s.stalePending, { n: earlier.count, date: schoolTime(locale, timeZone).date(new Date(earlier.oldest)) })}
-        </p>
-      ) : null}
-      {queueState.storage !== "durable" && queueState.ready ? <p className="rounded-md border border-border bg-muted p-3">{s.storageMemory}</p> : null}
-      {query.isError ? (
-        <p role="alert" className="rounded-md border border-destructive p-3 text-destructive">
-          {fmt(s.pollFailed, { message: query.error.message })}
-        </p>
-      ) : null}
-
-      <section aria-label={s.countsLabel} className="sticky top-0 z-10 flex flex-col gap-3 rounded-lg border border-border bg-card p-3">
-        <ul className="flex flex-wrap gap-x-5 gap-y-1 text-base">
+    <div className="flex flex-col gap-3">
+      <RegisterNotices
+        sessionId={sessionId}
+        locale={locale}
+        timeZone={timeZone}
+        strings={s}
+        fmt={fmt}
+        queueState={queueState}
+        names={names}
+        reasons={reasons}
+        blocked={blocked}
+        schoolBlock={schoolBlock}
+        canTryAgain={queue !== null}
+        onTryAgain={tryAgain}
+        earlier={earlier}
+        pollError={query.isError && queueState.online ? query.error.message : null}
+      />
+      <section aria-label={s.countsLabel} className="sticky top-0 z-10 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-2">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {MARK_STATUSES.map((status) => (
             <li key={status}>
               {s.status[status]}: <span className="font-semibold tabular-nums" data-testid={`count-${status}`}>{fmt("{n}", { n: counts[status] })}</span>
@@ -189,39 +186,27 @@ function Register({ initial, locale, timeZone, strings: s, surahs, ratings, read
           ))}
           <li>{counts.unmarked > 0 ? fmt(s.notMarked, { n: counts.unmarked }) : s.allMarked}</li>
         </ul>
-        <div className="flex flex-wrap items-center gap-3">
-          <p role="status" aria-live="polite" className={cn("rounded-full border px-3 py-1 text-sm", queueState.waiting > 0 ? "border-primary text-primary" : "border-border text-muted-foreground")}>
-            {queueState.waiting > 0 ? fmt(s.waiting, { n: queueState.waiting }) : s.allSaved}
-          </p>
-          {queueState.failed > 0 ? (
-            <>
-              <p role="alert" className="text-sm text-destructive">{fmt(s.failedCount, { n: queueState.failed })}</p>
-              {blocked ? null : (
-                <Button variant="outline" onClick={() => queue?.retryFailed()}>
-                  {s.retryAll}
-                </Button>
-              )}
-            </>
-          ) : null}
-          {!readOnly && counts.unmarked > 0 ? (
-            <Button onClick={() => queue?.markMany(allPresent(register))} disabled={!queue}>
-              {s.allPresent}
-            </Button>
-          ) : null}
-        </div>
-        {counts.unmarkedIds.length > 0 && counts.unmarkedIds.length < counts.total ? (
-          <details>
-            <summary className="flex min-h-11 cursor-pointer items-center text-sm">{s.whoNotMarked}</summary>
-            <ul className="list-disc ps-6 text-sm">
-              {counts.unmarkedIds.map((id) => (
-                <li key={id}>{names.get(id)}</li>
-              ))}
-            </ul>
-          </details>
+        <p role="status" aria-live="polite" className={cn("rounded-full border px-3 py-1 text-sm", queueState.waiting > 0 ? "border-primary text-primary" : "border-border text-muted-foreground")}>
+          {queueState.waiting > 0 ? fmt(s.waiting, { n: queueState.waiting }) : s.allSaved}
+        </p>
+        {queueState.failed > 0 ? (
+          <>
+            <p role="alert" className="text-sm text-destructive">{fmt(s.failedCount, { n: queueState.failed })}</p>
+            {blocked ? null : (
+              <Button variant="outline" onClick={() => queue?.retryFailed()}>
+                {s.retryAll}
+              </Button>
+            )}
+          </>
+        ) : null}
+        {!readOnly && counts.unmarked > 0 ? (
+          <Button className="ms-auto" onClick={() => queue?.markMany(allPresent(register))} disabled={!queue}>
+            {s.allPresent}
+          </Button>
         ) : null}
       </section>
 
-      <p className="text-sm text-muted-foreground">{s.statusKeys}</p>
+      <p className="hidden text-sm text-muted-foreground xl:block">{s.statusKeys}</p>
       {register.rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">{s.emptyRoster}</p>
       ) : (
@@ -262,6 +247,7 @@ function Register({ initial, locale, timeZone, strings: s, surahs, ratings, read
       ) : initial.session.status === "open" && data.session.status === "open" ? (
         <p className="text-sm text-muted-foreground">{fmt(s.end.notAllowed, { reason: endReason })}</p>
       ) : null}
+      <UndoToast entry={undo} strings={s} fmt={fmt} onUndo={undoLast} onExpire={clearUndo} />
     </div>
   );
 }

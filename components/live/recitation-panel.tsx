@@ -56,23 +56,12 @@ export function formatRange(range: QuranRange, surahs: readonly SurahOption[], l
   return fmt("{s} {a} – {t} {b}", { s: name(range.start.surah), a: range.start.ayah, t: name(range.end.surah), b: range.end.ayah });
 }
 
-/** Per student, in the roster pass: the session's recitations with their state, and the entry form. Its body renders only while open. */
-export function RecitationPanel(props: RecitationPanelProps) {
-  const [open, setOpen] = useState(false);
-  const { strings: s, fmt, name, recitations } = props;
-  return (
-    <details className="text-sm" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="flex min-h-11 cursor-pointer items-center">{fmt(s.recitation.open, { name, n: recitations.length })}</summary>
-      {open ? <PanelBody {...props} /> : null}
-    </details>
-  );
-}
-
 type Fields = { fromSurah: number; fromAyah: string; toSurah: number; toAyah: string };
 
 const toFields = (range: QuranRange): Fields => ({ fromSurah: range.start.surah, fromAyah: String(range.start.ayah), toSurah: range.end.surah, toAyah: String(range.end.ayah) });
 
-function PanelBody({ tenantId, sessionId, studentId, name, recitations, surahs, ratings, positions, locale, strings, fmt, readOnly, onRecord, onUpdate, onRetry, onDiscard }: RecitationPanelProps) {
+/** A student's recitations of this session with their state, and the entry form (in the student's sheet). */
+export function RecitationEntry({ tenantId, sessionId, studentId, name, recitations, surahs, ratings, positions, locale, strings, fmt, readOnly, onRecord, onUpdate, onRetry, onDiscard }: RecitationPanelProps) {
   const r = strings.recitation;
   const id = useId();
   const [kind, setKind] = useState<RecitationKind>("new_memorization");

@@ -12,7 +12,6 @@ export type LiveStrings = {
   whoNotMarked: string;
   allPresent: string;
   rosterLabel: string;
-  tapToCycle: string;
   setStatus: string;
   row: {
     saved: string;
@@ -27,9 +26,13 @@ export type LiveStrings = {
     note: string;
     apply: string;
     ineligible: string;
+    more: string;
+    moreFor: string;
+    close: string;
   };
   waiting: string;
   allSaved: string;
+  undo: { message: string; action: string };
   failedCount: string;
   retryAll: string;
   offline: string;

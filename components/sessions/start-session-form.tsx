@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -35,6 +35,8 @@ export function StartSessionForm({ groups, labels, idempotencyKey, initialHalqaI
     const sheikhs = groups.find((g) => g.halqa.id === id)?.sheikhs ?? [];
     return sheikhs.length === 1 ? (sheikhs[0]?.id ?? "") : "";
   };
+  // Before a halqa is chosen, each sheikh once (one who teaches two halqas is still one person); the server checks the pair.
+  const everySheikh = useMemo(() => [...new Map(groups.flatMap((g) => g.sheikhs).map((s) => [s.id, s])).values()].sort((a, b) => a.name.localeCompare(b.name)), [groups]);
   const [sheikhId, setSheikhId] = useState(() => only(halqaId));
   const [topic, setTopic] = useState("");
   const chosen = groups.find((g) => g.halqa.id === halqaId);
@@ -77,14 +79,10 @@ export function StartSessionForm({ groups, labels, idempotencyKey, initialHalqaI
                       {s.name}
                     </option>
                   ))
-                : groups.map((g) => (
-                    <optgroup key={g.halqa.id} label={g.halqa.name}>
-                      {g.sheikhs.map((s) => (
-                        <option key={s.id} value={s.id}>
-                          {s.name}
-                        </option>
-                      ))}
-                    </optgroup>
+                : everySheikh.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
                   ))}
             </Select>
           )}

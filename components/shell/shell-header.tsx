@@ -16,22 +16,23 @@ export function ShellHeader({ actor, school, i18n }: { actor: Actor; school: Sch
   const items = navItemsFor(actor.role).map((item) => ({ href: item.href, label: t(item.label) }));
   return (
     <header className="border-b border-border bg-card">
-      <div className="mx-auto flex w-full max-w-6xl flex-col gap-2 px-4 py-3 sm:px-6">
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-1 px-4 py-1 sm:gap-2 sm:px-6 sm:py-3">
+        <div className="flex items-center justify-between gap-x-4 gap-y-2 sm:flex-wrap">
           <div className="flex min-w-0 flex-col">
-            <Link href={homeFor(actor.role)} className="inline-flex min-h-11 items-center rounded-md text-lg font-semibold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+            <Link href={homeFor(actor.role)} className="inline-flex min-h-11 items-center truncate rounded-md text-base font-semibold tracking-tight sm:text-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
               {school.ok ? school.name : t("common.appName")}
             </Link>
-            {school.ok ? <p className="text-xs text-muted-foreground">{t("common.appName")}</p> : null}
+            {school.ok ? <p className="hidden text-xs text-muted-foreground sm:block">{t("common.appName")}</p> : null}
           </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <p className="text-sm text-muted-foreground" title={t("nav.signedInAs", { name: actor.name })}>
+          <div className="flex shrink-0 items-center gap-2 sm:flex-wrap">
+            {/* On a phone the person's name goes: the header keeps to two short lines. */}
+            <p className="hidden text-sm text-muted-foreground sm:block" title={t("nav.signedInAs", { name: actor.name })}>
               <span className="font-medium text-foreground">{actor.name}</span>
               {separator}
               {t(`nav.roles.${actor.role}`)}
             </p>
             <LanguageSwitch locale={locale} t={t} />
-            <SignOutButton t={t} />
+            <SignOutButton label={t("common.signOut")} />
           </div>
         </div>
         {items.length ? <NavLinks label={t("nav.primary")} items={items} /> : null}

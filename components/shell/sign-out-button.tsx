@@ -1,12 +1,15 @@
+"use client";
+
 import { logout } from "@/app/(auth)/actions";
 import { buttonVariants } from "@/components/ui/button";
-import type { Translate } from "@/lib/i18n/core";
+import { forgetOffline } from "@/lib/offline/client";
 
-export function SignOutButton({ t }: { t: Translate }) {
+/** Still a plain form post (works without JavaScript); with it, this browser's offline copies of the person go first. The sign-in page clears them again. */
+export function SignOutButton({ label }: { label: string }) {
   return (
-    <form action={logout}>
+    <form action={logout} onSubmit={() => void forgetOffline().catch(() => undefined)}>
       <button type="submit" className={buttonVariants({ variant: "outline" })}>
-        {t("common.signOut")}
+        {label}
       </button>
     </form>
   );

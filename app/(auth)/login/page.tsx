@@ -12,6 +12,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { oidcOrigin } from "@/lib/security/headers";
 import { safeLocalPath } from "@/lib/security/redirect";
 import { loginWithOidc } from "./actions";
+import { ForgetOffline } from "@/components/shell/offline-support";
 import { LoginForm } from "./login-form";
 import { signInErrorKey } from "./sign-in-errors";
 
@@ -43,6 +44,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
         <CardDescription>{t("auth.login.intro")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
+        <ForgetOffline />
         {returnedError ? (
           <Alert variant="destructive" role="alert">
             {t(returnedError)}

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { AttendanceRow, Recitation } from "@/lib/contract";
-import { allPresent, countRegister, cycleStatus, fresher, mergeRegister, rowNames } from "./merge";
+import { allPresent, countRegister, fresher, mergeRegister, rowNames } from "./merge";
 import type { QueueMark, QueueRecitation, QueueSnapshot, SavedRecitation } from "./queue";
 import type { LiveSnapshot, MarkStatus, RecitationKind, RosterStudent } from "./types";
 
@@ -142,10 +142,6 @@ describe("countRegister", () => {
 });
 
 describe("helpers", () => {
-  it("cycles statuses from unmarked", () => {
-    expect([null, "present", "absent", "late", "excused"].map((s) => cycleStatus(s as never))).toEqual(["present", "absent", "late", "excused", "present"]);
-  });
-
   it("all present marks only the eligible students without a mark", () => {
     const register = mergeRegister(server({ attendance: [row("a", "absent", 1)] }), local({ marks: [localMark("b", "late")] }));
     expect(allPresent(register)).toEqual([["c", "present"]]);

@@ -155,39 +155,9 @@ export function countRegister(register: Register): RegisterCounts {
   return counts;
 }
 
-/** The status one tap sets: unmarked → present → absent → late → excused → present. */
-export function cycleStatus(current: MarkStatus | null | undefined): MarkStatus {
-  if (!current) return "present";
-  const index = MARK_STATUSES.indexOf(current);
-  return MARK_STATUSES[(index + 1) % MARK_STATUSES.length]!;
-}
-
 /** "All present": marks for every eligible student not marked yet (saved or local); exceptions are then tapped. */
 export function allPresent(register: Register): [string, MarkStatus][] {
   return register.rows.filter((r) => r.eligible && !r.mark).map((r) => [r.student.id, "present"]);
 }
 
-/**
- * The name each row is shown (and announced) by: the preferred name, unless another row of the
- * register has the same one; then the full name, and when even that repeats, the full name with a
- * number in roster order. Two rows that read the same cannot be told apart by the teacher, nor by
- * a screen reader or a keyboard user.
- */
-export function rowNames(students: readonly Pick<RosterStudent, "id" | "full_name" | "preferred_name">[]): Map<string, string> {
-  const tally = (labels: string[]) => labels.reduce((m, l) => m.set(l, (m.get(l) ?? 0) + 1), new Map<string, number>());
-  const short = students.map((s) => s.preferred_name?.trim() || s.full_name);
-  const shortCounts = tally(short);
-  const chosen = students.map((s, i) => (shortCounts.get(short[i]!)! > 1 ? s.full_name : short[i]!));
-  const chosenCounts = tally(chosen);
-  const seen = new Map<string, number>();
-  const names = new Map<string, string>();
-  students.forEach((s, i) => {
-    const label = chosen[i]!;
-    if (chosenCounts.get(label)! > 1) {
-      const n = (seen.get(label) ?? 0) + 1;
-      seen.set(label, n);
-      names.set(s.id, `${label} (${n})`);
-    } else names.set(s.id, label);
-  });
-  return names;
-}
+export { rowNames } from "@/lib/features/students/display-names";

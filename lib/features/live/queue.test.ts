@@ -334,6 +334,22 @@ describe("LiveQueue persistence", () => {
     expect(again.getSnapshot()).toMatchObject({ waiting: 0, ready: true });
   });
 
+  it("keeps the rows it saved across a reload, so an offline reload shows them before any poll has", async () => {
+    const t = setup();
+    await t.queue.ready;
+    t.queue.mark("stu_1", "absent");
+    await t.env.advance(200);
+    await settle();
+    expect(t.queue.getSnapshot().savedRows.get("stu_1")).toMatchObject({ status: "absent" });
+    t.queue.dispose();
+
+    await t.env.fire("offline");
+    const again = t.make();
+    await again.ready;
+    expect(again.getSnapshot().savedRows.get("stu_1")).toMatchObject({ status: "absent" });
+    expect(again.getSnapshot().waiting).toBe(0);
+  });
+
   it("keeps versions increasing across reloads, and taps made before the load win over stored ones", async () => {
     const env = new FakeEnv(5);
     const t = setup({ env });

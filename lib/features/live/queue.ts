@@ -238,6 +238,7 @@ export class LiveQueue {
     // Taps made before the load finished are newer than anything stored.
     for (const mark of early) this.marks.set(mark.student_id, { ...mark, version: this.nextVersion() });
     this.recs = [...(record?.recitations ?? []), ...earlyRecs];
+    for (const row of record?.savedRows ?? []) if (!this.savedRows.has(row.student_id)) this.savedRows.set(row.student_id, row);
     this.loaded = true;
     if (!record || early.length > 0 || earlyRecs.length > 0) void this.persist();
     this.emit();
@@ -636,6 +637,7 @@ export class LiveQueue {
       counter: this.counter,
       marks: [...this.marks.values()],
       recitations: this.recs,
+      savedRows: [...this.savedRows.values()],
       savedAt: this.env.now(),
     };
     const copy = structuredClone(record);

@@ -1,3 +1,4 @@
+import { byDisplayName } from "@/lib/features/students/display-names";
 import "server-only";
 import { sessionRecord } from "@/lib/features/records";
 import type { Actor } from "@/lib/auth/users";
@@ -31,15 +32,14 @@ export async function loadLiveSnapshot(actor: Actor, sessionId: string): Promise
     client.listAll("listAttendance", { params: { id: session.id }, query: { limit: PAGE } }),
     client.listAll("listSessionRecitations", { params: { id: session.id }, query: { limit: PAGE } }),
   ]);
-  const byName = (a: RosterStudent, b: RosterStudent) => a.full_name.localeCompare(b.full_name) || a.id.localeCompare(b.id);
   const roster: RosterStudent[] = [];
   const ineligible: RosterStudent[] = [];
   for (const student of students.items) (student.status === "active" ? roster : ineligible).push(rosterStudent(student));
   return {
     tenantId: school.id,
     session,
-    roster: roster.sort(byName),
-    ineligible: ineligible.sort(byName),
+    roster: byDisplayName(roster),
+    ineligible: byDisplayName(ineligible),
     attendance: attendance.items,
     recitations: recitations.items,
     can: {

@@ -134,6 +134,11 @@ export type PersistedQueue = {
   counter: number;
   marks: QueuedMark[];
   recitations: QueuedRecitation[];
+  /**
+   * Rows this device saved, as the server answered: a reload while offline shows them even when no
+   * poll had seen them before the network went (absent in records written before issue 14).
+   */
+  savedRows?: AttendanceRow[];
   /** When this record was last written (ms since epoch). */
   savedAt: number;
 };

@@ -108,7 +108,7 @@ describe("createSession", () => {
   });
 
   it("goes to the new session after starting it", async () => {
-    await expect(submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1", topic: "" }))).rejects.toMatchObject({ url: "/sessions/ses_new?started=1" });
+    await expect(submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1", topic: "" }))).rejects.toMatchObject({ url: "/sessions/ses_new/live" });
   });
 });
 

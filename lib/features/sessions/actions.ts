@@ -114,7 +114,7 @@ export async function submitStartSession(_: SessionFormState, form: FormData): P
   if (!result.ok) return toFormState(result, "sessions.errors.resubmitted");
   revalidatePath("/today");
   revalidatePath("/sessions");
-  redirect(`/sessions/${encodeURIComponent(result.data.id)}?started=1`);
+  redirect(`/sessions/${encodeURIComponent(result.data.id)}/live`);
 }
 
 export async function submitUpdateSession(_: SessionFormState, form: FormData): Promise<SessionFormState> {

@@ -1,7 +1,8 @@
+import { rowNames } from "@/lib/features/students/display-names";
 import "server-only";
 import { halqaRecord, orNull, sessionRecord } from "@/lib/features/records";
 import { notFound } from "next/navigation";
-import type { AttendanceRow, Halqa, Recitation, School, Semester, Session, Sheikh, Student, Surah } from "@/lib/contract";
+import type { AttendanceRow, Halqa, Recitation, School, Semester, Session, Sheikh, Surah } from "@/lib/contract";
 import type { Actor } from "@/lib/auth/users";
 import { can, type Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
@@ -52,7 +53,9 @@ export async function loadToday(actor: Actor): Promise<TodayData> {
     client.listAll("listSheikhs", { query: { limit: PAGE } }),
   ]);
   const mine = sortNewestFirst(withNames(visibleSessions(subject, todays.items), halqas.items, sheikhs.items));
-  const openItems = sortNewestFirst(withNames(visibleSessions(subject, open.items), halqas.items, sheikhs.items));
+  // A session of today that is still open is listed once, under today's.
+  const mineIds = new Set(mine.map((s) => s.id));
+  const openItems = sortNewestFirst(withNames(visibleSessions(subject, open.items), halqas.items, sheikhs.items)).filter((s) => !mineIds.has(s.id));
   let counts: Map<string, SessionSummary> | null = null;
   if (mine.length > 0 && mine.length <= MAX_COUNTED_SESSIONS) {
     const rows = await Promise.all(mine.map((s) => client.listAll("listAttendance", { params: { id: s.id }, query: { limit: PAGE } })));
@@ -130,9 +133,6 @@ export type SessionDetail = {
   abilities: { update: boolean; end: boolean; markAttendance: boolean };
 };
 
-function studentName(student: Pick<Student, "full_name"> | undefined): string | null {
-  return student?.full_name ?? null;
-}
 
 /**
  * One session the actor may see, or the not-found page: a session of someone else reads exactly
@@ -153,10 +153,12 @@ export async function loadSessionDetail(actor: Actor, id: string): Promise<Sessi
   ]);
   // The session's sheikh may no longer teach this halqa; only then is one more lookup needed.
   const leader = sheikhs.items.find((s) => s.id === session.sheikh_id) ?? (await orNull(client.call("getSheikh", { params: { id: session.sheikh_id } })));
-  const byId = new Map(students.items.map((s) => [s.id, s]));
+  // The register's names and order (lib/features/students/display-names.ts), over the halqa's students.
+  const names = rowNames(students.items);
+  const studentName = (id: string) => names.get(id) ?? null;
   const [item] = withNames([session], halqa ? [halqa] : [], leader ? [leader] : []);
   const rows = attendance.items
-    .map((row) => ({ ...row, studentName: studentName(byId.get(row.student_id)) }))
+    .map((row) => ({ ...row, studentName: studentName(row.student_id) }))
     .sort((a, b) => (a.studentName ?? "").localeCompare(b.studentName ?? ""));
   return {
     school,
@@ -165,7 +167,7 @@ export async function loadSessionDetail(actor: Actor, id: string): Promise<Sessi
     halqa,
     sheikhs: sheikhs.items,
     attendance: rows,
-    recitations: sortRecitations(recitations.items).map((r) => ({ ...r, studentName: studentName(byId.get(r.student_id)) })),
+    recitations: sortRecitations(recitations.items).map((r) => ({ ...r, studentName: studentName(r.student_id) })),
     surahs,
     summary: summarize(attendance.items, recitations.items),
     abilities: { update: can.updateSession(subject, session), end: can.endSession(subject, session), markAttendance: can.markAttendance(subject, session) },

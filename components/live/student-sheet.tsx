@@ -1,0 +1,83 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { RegisterRow } from "@/lib/features/live/merge";
+import type { MarkStatus, MarkValue } from "@/lib/features/live/types";
+import { RecitationEntry, type RecitationPanelProps } from "./recitation-panel";
+import type { Format, LiveStrings } from "./strings";
+
+type Props = {
+  row: RegisterRow;
+  name: string;
+  strings: LiveStrings;
+  fmt: Format;
+  readOnly: boolean;
+  recitation: Omit<RecitationPanelProps, "studentId" | "name" | "recitations" | "strings" | "fmt"> | null;
+  onMark: (studentId: string, value: MarkValue | MarkStatus) => void;
+  onClose: () => void;
+};
+
+/**
+ * One student's recitations, late minutes and note, in a modal dialog over the roster: opening it
+ * never moves the other rows, and the teacher's place in the list is where it was on closing.
+ */
+export function StudentSheet({ row, name, strings: s, fmt, readOnly, recitation, onMark, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto max-h-[90dvh] w-[min(44rem,calc(100vw-2rem))] overflow-y-auto rounded-lg border border-border bg-background p-4 text-foreground shadow-xl backdrop:bg-black/40"
+    >
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 id={titleId} className="text-xl font-semibold">
+          {fmt(s.row.moreFor, { name })}
+        </h2>
+        <Button variant="outline" onClick={() => ref.current?.close()}>
+          {s.row.close}
+        </Button>
+      </div>
+      {row.eligible && !readOnly && row.mark ? <DetailsEditor key={`${row.mark.status}:${row.mark.late_minutes}:${row.mark.note}`} row={row} name={name} strings={s} fmt={fmt} onMark={onMark} /> : null}
+      {row.eligible && recitation ? <RecitationEntry {...recitation} studentId={row.student.id} name={name} recitations={row.recitations} strings={s} fmt={fmt} /> : null}
+    </dialog>
+  );
+}
+
+function DetailsEditor({ row, name, strings: s, fmt, onMark }: Pick<Props, "row" | "name" | "strings" | "fmt" | "onMark">) {
+  const mark = row.mark!;
+  const [late, setLate] = useState(mark.late_minutes != null ? String(mark.late_minutes) : "");
+  const [note, setNote] = useState(mark.note ?? "");
+  const lateValue = late.trim() === "" ? null : Number(late);
+  const lateValid = lateValue === null || (Number.isInteger(lateValue) && lateValue >= 0 && lateValue <= 600);
+  const field = "h-11 rounded-md border border-border bg-card px-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60";
+  return (
+    <form
+      aria-label={fmt(s.row.details, { name })}
+      className="mb-4 flex flex-wrap items-end gap-3 rounded-md border border-border p-3 text-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!lateValid) return;
+        onMark(row.student.id, { status: lateValue !== null ? "late" : mark.status, late_minutes: lateValue, note: note.trim() || null });
+      }}
+    >
+      <label className="flex flex-col gap-1">
+        <span>{s.row.lateMinutes}</span>
+        <input type="number" inputMode="numeric" min={0} max={600} value={late} aria-invalid={!lateValid} onChange={(e) => setLate(e.target.value)} className={`${field} w-28`} />
+      </label>
+      <label className="flex min-w-48 flex-1 flex-col gap-1">
+        <span>{s.row.note}</span>
+        <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} className={field} />
+      </label>
+      <Button type="submit" variant="outline" disabled={!lateValid}>
+        {s.row.apply}
+      </Button>
+    </form>
+  );
+}
