@@ -108,7 +108,8 @@ describe.skipIf(lacks("admin"))("bad input: every endpoint answers a 4xx and cha
       const spoiled = fc.oneof(...mutations(jsonSchemaOf(endpoint.body!), valid)).map((mutation) => applyMutation(valid, mutation));
       await fc.assert(
         fc.asyncProperty(spoiled, async (body) => {
-          fc.pre(!endpoint.body!.safeParse(body).success);
+          // What travels is JSON: a value JSON cannot carry (an infinity becomes null) must still be bad after the trip.
+          fc.pre(!endpoint.body!.safeParse(JSON.parse(JSON.stringify(body))).success);
           expectRefused(await call(pathOf(endpoint), { method: endpoint.method, key: keys.admin, body }));
         }),
         { numRuns: RUNS * 4 },

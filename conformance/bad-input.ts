@@ -44,7 +44,7 @@ const DATES = ["0000-01-01", "1899-12-31", "2201-01-01", "9999-12-31", "2025-02-
 const TIMESTAMPS = ["0000-01-01T00:00:00.000Z", "1899-12-31T23:59:59Z", "2201-01-01T00:00:00.000Z", "2200-12-31T23:00:00-05:00", "2026-11-24 08:00", "2026-11-24T25:00:00Z"];
 const withNul = fc.string({ maxLength: 8 }).map((s) => `${s}\u0000${s}`);
 const loneSurrogate = fc.constantFrom("\ud800", "a\udfffb", "\udbff\ud800");
-const wrongType = fc.oneof(fc.boolean(), fc.constant([]), fc.constant({}), fc.double({ noNaN: true }));
+const wrongType = fc.oneof(fc.boolean(), fc.constant([]), fc.constant({}), fc.double({ noNaN: true, noDefaultInfinity: true }));
 
 /** JSON values a body field of this schema must refuse. */
 export function badJson(raw: Schema): fc.Arbitrary<unknown> {
