@@ -102,8 +102,10 @@ test.describe("the parent-facing view", () => {
     const [active] = await allOf<{ id: string }>(request, "/semesters?status=active");
     const halqaId = records.find((record) => record.semester_id === active!.id)?.halqa_id;
     const [sheikh] = await allOf<{ id: string }>(request, `/sheikhs?halqa_id=${halqaId}`);
+    // Minutes apart from the other project's and an earlier attempt's extra lessons (the same halqa may be shared).
+    const minutes = (info.project.name === "tablet" ? 29 : 17) + info.retry * 5;
     for (const hoursAgo of [2, 1]) {
-      const startsAt = new Date(Date.now() - hoursAgo * 3_600_000 - 17 * 60_000).toISOString();
+      const startsAt = new Date(Date.now() - hoursAgo * 3_600_000 - minutes * 60_000).toISOString();
       const created = await request.post("/api/v1/sessions", {
         headers: { ...key, "Idempotency-Key": `family-${info.project.name}-${hoursAgo}-${Date.now()}` },
         data: { halqa_id: halqaId, sheikh_id: sheikh!.id, topic: "extra lesson", starts_at: startsAt },
@@ -116,9 +118,12 @@ test.describe("the parent-facing view", () => {
     await page.goto(`/family/children/${lineage}`);
     // Every attendance row reads differently: a day with two sessions gives each its time of day.
     const days = page.getByRole("table", { name: "Attendance in the last sessions of the halqa" }).getByRole("rowheader");
-    const texts = await days.allInnerTexts();
-    expect(new Set(texts).size).toBe(texts.length);
-    expect(texts.filter((text) => /\d{1,2}:\d{2}/.test(text)).length).toBeGreaterThanOrEqual(2);
+    await expect(days.first()).toBeVisible();
+    // Other tests add sessions of their own at the same moment: only the rows with a time of day are
+    // compared, and this test's two lessons, hours apart, must read apart.
+    const timed = (await days.allInnerTexts()).filter((text) => /\d{1,2}:\d{2}/.test(text));
+    expect(timed.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(timed).size).toBeGreaterThanOrEqual(2);
     const assignments = page.getByRole("region", { name: "Assignments" });
     await expect(assignments.getByRole("heading", { level: 3, name: "Current work" })).toBeVisible();
     await expect(assignments.getByRole("heading", { level: 3, name: "Done" })).toBeVisible();

@@ -56,6 +56,8 @@ test.describe("learning plans, as the admin", () => {
     await page.getByLabel("Search by student name").fill(firstStudent);
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/q=/);
+    // The URL changes before the new page has replaced its skeleton: wait for the rows themselves.
+    await expect(planTable(page).getByRole("rowheader").first()).toHaveText(firstStudent);
     const names = await planTable(page).getByRole("rowheader").allInnerTexts();
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name.trim()).toBe(firstStudent);
