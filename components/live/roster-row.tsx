@@ -2,24 +2,12 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { RegisterRow } from "@/lib/features/live/merge";
-import type { MarkStatus, MarkValue } from "@/lib/features/live/types";
 import { cn } from "@/lib/utils";
-import type { RecitationPanelProps } from "./recitation-panel";
 import { StatusControl } from "./status-control";
-import { StudentSheet } from "./student-sheet";
-import type { Format, LiveStrings } from "./strings";
+import { StudentSheet, type StudentSheetProps } from "./student-sheet";
 
-type RowProps = {
-  row: RegisterRow;
-  name: string;
+type RowProps = Omit<StudentSheetProps, "onClose"> & {
   index: number;
-  strings: LiveStrings;
-  fmt: Format;
-  readOnly: boolean;
-  /** The recitation entry's props but those of the row; null hides it (ineligible student). */
-  recitation: Omit<RecitationPanelProps, "studentId" | "name" | "recitations" | "strings" | "fmt"> | null;
-  onMark: (studentId: string, value: MarkValue | MarkStatus) => void;
   onRetry: () => void;
   onDiscard: () => void;
   buttonRef: (el: HTMLButtonElement | null) => void;

@@ -7,12 +7,13 @@ import type { MarkStatus, MarkValue } from "@/lib/features/live/types";
 import { RecitationEntry, type RecitationPanelProps } from "./recitation-panel";
 import type { Format, LiveStrings } from "./strings";
 
-type Props = {
+export type StudentSheetProps = {
   row: RegisterRow;
   name: string;
   strings: LiveStrings;
   fmt: Format;
   readOnly: boolean;
+  /** The recitation entry's props but those of the row; null hides it (ineligible student). */
   recitation: Omit<RecitationPanelProps, "studentId" | "name" | "recitations" | "strings" | "fmt"> | null;
   onMark: (studentId: string, value: MarkValue | MarkStatus) => void;
   onClose: () => void;
@@ -22,7 +23,7 @@ type Props = {
  * One student's recitations, late minutes and note, in a modal dialog over the roster: opening it
  * never moves the other rows, and the teacher's place in the list is where it was on closing.
  */
-export function StudentSheet({ row, name, strings: s, fmt, readOnly, recitation, onMark, onClose }: Props) {
+export function StudentSheet({ row, name, strings: s, fmt, readOnly, recitation, onMark, onClose }: StudentSheetProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -50,7 +51,7 @@ export function StudentSheet({ row, name, strings: s, fmt, readOnly, recitation,
   );
 }
 
-function DetailsEditor({ row, name, strings: s, fmt, onMark }: Pick<Props, "row" | "name" | "strings" | "fmt" | "onMark">) {
+function DetailsEditor({ row, name, strings: s, fmt, onMark }: Pick<StudentSheetProps, "row" | "name" | "strings" | "fmt" | "onMark">) {
   const mark = row.mark!;
   const [late, setLate] = useState(mark.late_minutes != null ? String(mark.late_minutes) : "");
   const [note, setNote] = useState(mark.note ?? "");
