@@ -1,6 +1,6 @@
 "use client";
 
-import { logout } from "@/app/(auth)/actions";
+import { logout } from "@/lib/auth/sign-out-action";
 import { buttonVariants } from "@/components/ui/button";
 import { forgetOffline } from "@/lib/offline/client";
 

@@ -3,7 +3,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import { headers } from "next/headers";
 import { dashboardDb } from "@/lib/db";
 import { auditLog } from "@/lib/db/schema";
-import { newId } from "@/lib/school-api/ids";
+import { newId } from "@/lib/ids";
 import type { Actor } from "@/lib/auth/users";
 import { requestClientAddress } from "@/lib/security/client-address";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { clientFor, loadConnections } from "@/lib/connections";
 import { dashboardDb } from "@/lib/db";
 import { connections, users } from "@/lib/db/schema";
-import { newId } from "@/lib/school-api/ids";
+import { newId } from "@/lib/ids";
 import { PASSWORD_MIN } from "@/lib/features/admin/schemas";
 import { hashPassword } from "./password";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { clientFor, EMBEDDED_CONNECTIONS, isEmbeddedMode } from "@/lib/connections";
 import { dashboardDb } from "@/lib/db";
 import { connections, userLinks, users, type Role } from "@/lib/db/schema";
-import { newId } from "@/lib/school-api/ids";
+import { newId } from "@/lib/ids";
 import { DEMO_TEACHER_SHEIKH_NAME } from "@/lib/school-api/seed/demo-facts";
 import { hashPassword } from "./password";
 

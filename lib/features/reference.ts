@@ -34,8 +34,3 @@ export async function resolveSemester(connectionId: string, requested: string | 
   const selected = semesters.find((s) => s.id === requested) ?? semesters.find((s) => s.status === "active") ?? semesters[0] ?? null;
   return { semesters, selected };
 }
-
-/** For tests: forget every cached entry. */
-export function clearReferenceCache(): void {
-  store.clear();
-}

@@ -16,7 +16,7 @@ vi.mock("@/auth", () => ({
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
-import { logout } from "@/app/(auth)/actions";
+import { logout } from "@/lib/auth/sign-out-action";
 import { currentActor } from "@/lib/auth/session";
 import { sessionVersionOf } from "@/lib/auth/users";
 import { createUser, setUserDisabled, setUserRole } from "@/lib/features/admin/actions";

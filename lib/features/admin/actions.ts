@@ -8,7 +8,7 @@ import { can } from "@/lib/authz/policy";
 import { dashboardDb } from "@/lib/db";
 import { userLinks, users } from "@/lib/db/schema";
 import type { MessageKey } from "@/lib/i18n/core";
-import { newId } from "@/lib/school-api/ids";
+import { newId } from "@/lib/ids";
 import { ValidationError } from "@/lib/v1";
 import { CreateUserInput, LinkSheikhInput, LinkStudentInput, SetDisabledInput, SetRoleInput, UnlinkInput } from "./schemas";
 import { linkKindFor, refusalFor, type UserChange } from "./user-rules";

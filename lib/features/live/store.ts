@@ -156,14 +156,3 @@ export async function pruneEmptyRecords(store: LiveStore, tenantId: string, now:
   }
   return removed;
 }
-
-/** Work still waiting in this browser for a school's sessions (for a notice outside the session screen). */
-export async function pendingWork(store: LiveStore, tenantId: string): Promise<{ sessionId: string; count: number; oldest: number }[]> {
-  const records = await store.list(tenantId);
-  return records
-    .map((r) => {
-      const times = [...r.marks.map((m) => m.changedAt), ...r.recitations.map((x) => x.createdAt)];
-      return { sessionId: r.sessionId, count: times.length, oldest: times.length ? Math.min(...times) : r.savedAt };
-    })
-    .filter((r) => r.count > 0);
-}
