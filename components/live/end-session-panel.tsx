@@ -6,8 +6,8 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import type { RegisterCounts } from "@/lib/features/live/merge";
 import { submitEndSession, type SessionFormState } from "@/lib/features/sessions/actions";
 import { MARK_STATUSES } from "@/lib/features/live/types";
+import { useNumber, useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
-import type { Format, LiveStrings } from "./strings";
 
 type Props = {
   sessionId: string;
@@ -15,8 +15,6 @@ type Props = {
   recitations: number;
   /** Changes of this device not saved yet: ending now would leave them refused. */
   unsaved: number;
-  strings: LiveStrings;
-  fmt: Format;
 };
 
 /**
@@ -24,32 +22,33 @@ type Props = {
  * recitations recorded) and the confirmation; the session's own end action (lib/features/sessions)
  * does the rest and leads to the session page. Not while this device still has unsaved work.
  */
-export function EndSessionPanel({ sessionId, counts, recitations, unsaved, strings, fmt }: Props) {
-  const e = strings.end;
+export function EndSessionPanel({ sessionId, counts, recitations, unsaved }: Props) {
+  const t = useT("live");
+  const number = useNumber();
   const id = useId();
   const [state, action, pending] = useActionState<SessionFormState, FormData>(submitEndSession, null);
   const error = state?.ok === false ? (state.fieldErrors?.confirm ?? state.message) : null;
   return (
     <details className="group">
-      <summary className={cn(buttonVariants({ variant: "outline" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>{e.open}</summary>
+      <summary className={cn(buttonVariants({ variant: "outline" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>{t("end.open")}</summary>
       <section aria-labelledby={`${id}-summary`} className="mt-3 flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
         <h2 id={`${id}-summary`} className="text-lg font-semibold">
-          {e.summary}
+          {t("end.summary")}
         </h2>
         <ul className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3">
           {MARK_STATUSES.map((status) => (
             <li key={status}>
-              {strings.status[status]}: <span className="font-semibold tabular-nums">{fmt("{n}", { n: counts[status] })}</span>
+              {t(`status.${status}`)}: <span className="font-semibold tabular-nums">{number(counts[status])}</span>
             </li>
           ))}
           <li>
-            {e.unmarked}: <span className="font-semibold tabular-nums">{fmt("{n}", { n: counts.unmarked })}</span>
+            {t("end.unmarked")}: <span className="font-semibold tabular-nums">{number(counts.unmarked)}</span>
           </li>
           <li>
-            {e.recitations}: <span className="font-semibold tabular-nums">{fmt("{n}", { n: recitations })}</span>
+            {t("end.recitations")}: <span className="font-semibold tabular-nums">{number(recitations)}</span>
           </li>
         </ul>
-        {unsaved > 0 ? <Alert variant="warning">{fmt(e.unsaved, { n: unsaved })}</Alert> : null}
+        {unsaved > 0 ? <Alert variant="warning">{t("end.unsaved", { n: unsaved })}</Alert> : null}
         {error ? (
           <Alert variant="destructive" role="alert">
             {error}
@@ -59,11 +58,11 @@ export function EndSessionPanel({ sessionId, counts, recitations, unsaved, strin
           <input type="hidden" name="id" value={sessionId} />
           <label className="flex min-h-11 cursor-pointer items-center gap-3 text-base font-medium">
             <input type="checkbox" name="confirm" value="yes" required className="size-5 accent-primary" disabled={unsaved > 0} />
-            {e.confirm}
+            {t("end.confirm")}
           </label>
           <div>
             <Button type="submit" variant="destructive" disabled={pending || unsaved > 0}>
-              {pending ? e.pending : e.submit}
+              {pending ? t("end.pending") : t("end.submit")}
             </Button>
           </div>
         </form>

@@ -9,9 +9,10 @@ import type { StudentPrefill } from "@/lib/features/live/prefill-source";
 import type { Positions } from "@/lib/features/live/quran-positions";
 import { prefillRange, rangeProblem, type QuranRange, type SurahOption } from "@/lib/features/live/recitation-form";
 import { RECITATION_KIND_VALUES, type RecitationDraft, type RecitationKind } from "@/lib/features/live/types";
+import { useLocale, useNumber, useT, type ClientTranslate } from "@/lib/i18n/client";
+import type { Locale } from "@/lib/i18n/core";
 import { cn } from "@/lib/utils";
 import { Choice, inputClass, NumberField } from "./form-fields";
-import type { Format, LiveStrings } from "./strings";
 import { SurahPicker, surahLabel } from "./surah-picker";
 
 export type RatingOption = { value: number; label: string };
@@ -25,9 +26,6 @@ export type RecitationPanelProps = {
   surahs: readonly SurahOption[];
   ratings: readonly RatingOption[];
   positions: Positions | null;
-  locale: "en" | "ar";
-  strings: LiveStrings;
-  fmt: Format;
   /** Why recitations cannot be recorded here, or null. */
   readOnly: boolean;
   onRecord: (draft: RecitationDraft) => void;
@@ -45,15 +43,14 @@ async function fetchPrefill(sessionId: string, studentId: string): Promise<Stude
   return (await response.json()) as StudentPrefill;
 }
 
-export function formatRange(range: QuranRange, surahs: readonly SurahOption[], locale: "en" | "ar", fmt: Format): string {
+export function formatRange(range: QuranRange, surahs: readonly SurahOption[], locale: Locale, number: (value: number) => string): string {
   const name = (n: number) => {
     const surah = surahs[n - 1];
-    return surah ? (locale === "ar" ? surah.name_arabic : surah.name_transliteration) : fmt("{n}", { n });
+    return surah ? (locale === "ar" ? surah.name_arabic : surah.name_transliteration) : number(n);
   };
-  if (range.start.surah === range.end.surah) {
-    return range.start.ayah === range.end.ayah ? fmt("{s} {a}", { s: name(range.start.surah), a: range.start.ayah }) : fmt("{s} {a}–{b}", { s: name(range.start.surah), a: range.start.ayah, b: range.end.ayah });
-  }
-  return fmt("{s} {a} – {t} {b}", { s: name(range.start.surah), a: range.start.ayah, t: name(range.end.surah), b: range.end.ayah });
+  const [start, end] = [`${name(range.start.surah)} ${number(range.start.ayah)}`, number(range.end.ayah)];
+  if (range.start.surah !== range.end.surah) return `${start} – ${name(range.end.surah)} ${end}`;
+  return range.start.ayah === range.end.ayah ? start : `${start}–${end}`;
 }
 
 type Fields = { fromSurah: number; fromAyah: string; toSurah: number; toAyah: string };
@@ -61,8 +58,10 @@ type Fields = { fromSurah: number; fromAyah: string; toSurah: number; toAyah: st
 const toFields = (range: QuranRange): Fields => ({ fromSurah: range.start.surah, fromAyah: String(range.start.ayah), toSurah: range.end.surah, toAyah: String(range.end.ayah) });
 
 /** A student's recitations of this session with their state, and the entry form (in the student's sheet). */
-export function RecitationEntry({ tenantId, sessionId, studentId, name, recitations, surahs, ratings, positions, locale, strings, fmt, readOnly, onRecord, onUpdate, onRetry, onDiscard }: RecitationPanelProps) {
-  const r = strings.recitation;
+export function RecitationEntry({ tenantId, sessionId, studentId, name, recitations, surahs, ratings, positions, readOnly, onRecord, onUpdate, onRetry, onDiscard }: RecitationPanelProps) {
+  const t = useT("live");
+  const locale = useLocale();
+  const number = useNumber();
   const id = useId();
   const [kind, setKind] = useState<RecitationKind>("new_memorization");
   const [override, setOverride] = useState<Fields | null>(null);
@@ -93,9 +92,9 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
   const mistakesOk = mistakesValue === null || (Number.isInteger(mistakesValue) && mistakesValue >= 0 && mistakesValue <= 999);
   const problemText = (field: "start" | "end"): string | null => {
     if (!problem || problem.field !== field) return null;
-    if (problem.kind === "surah") return r.problems.surah;
-    if (problem.kind === "order") return r.problems.order;
-    return fmt(r.problems.ayah, { surah: field === "start" ? fields.fromSurah : fields.toSurah, max: problem.max });
+    if (problem.kind === "surah") return t("recitation.problems.surah");
+    if (problem.kind === "order") return t("recitation.problems.order");
+    return t("recitation.problems.ayah", { surah: field === "start" ? fields.fromSurah : fields.toSurah, max: problem.max });
   };
   const edit = (patch: Partial<Fields>) => {
     setQueued(false);
@@ -104,7 +103,7 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
     if (patch.fromSurah !== undefined && next.toSurah < next.fromSurah) next.toSurah = next.fromSurah;
     setOverride(next);
   };
-  const info = !problem && positions ? rangeInfo(range, positions, r.rangeInfo, fmt) : null;
+  const info = !problem && positions ? rangeInfo(range, positions, t, number) : null;
   const endJuz = useMemo(() => (positions ? (n: number) => (surahs[n - 1] ? positions.juz({ surah: n, ayah: surahs[n - 1]!.ayah_count }) : undefined) : undefined), [positions, surahs]);
 
   const reset = () => {
@@ -137,35 +136,35 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
     setNote(rec.draft.note ?? "");
   };
 
-  const ratingLabel = (value: number) => ratings.find((x) => x.value === value)?.label ?? fmt("{n}", { n: value });
+  const ratingLabel = (value: number) => ratings.find((x) => x.value === value)?.label ?? number(value);
 
   return (
     <div className="flex flex-col gap-4 pt-2">
       {recitations.length === 0 ? (
-        <p className="text-muted-foreground">{r.none}</p>
+        <p className="text-muted-foreground">{t("recitation.none")}</p>
       ) : (
-        <ul aria-label={fmt(r.listLabel, { name })} className="flex flex-col gap-2">
+        <ul aria-label={t("recitation.listLabel", { name })} className="flex flex-col gap-2">
           {recitations.map((rec) => (
             <li key={rec.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border p-2">
-              <span>{fmt(r.item, { kind: r.kinds[rec.draft.kind], range: formatRange(rec.draft, surahs, locale, fmt), rating: ratingLabel(rec.draft.rating) })}</span>
+              <span>{t("recitation.item", { kind: t(`recitation.kinds.${rec.draft.kind}`), range: formatRange(rec.draft, surahs, locale, number), rating: ratingLabel(rec.draft.rating) })}</span>
               <span className={cn(rec.state === "failed" ? "text-destructive" : "text-muted-foreground")}>
-                {rec.state === "failed" ? fmt(strings.row.failed, { reason: rec.reason ?? "" }) : rec.state === "saved" ? strings.row.saved : rec.sending ? strings.row.sending : strings.row.pending}
+                {rec.state === "failed" ? t("row.failed", { reason: rec.reason ?? "" }) : rec.state === "saved" ? t("row.saved") : rec.sending ? t("row.sending") : t("row.pending")}
               </span>
               {rec.state === "failed" && !readOnly ? (
                 <span className="flex flex-wrap gap-2">
                   <Button size="sm" variant="outline" className="min-h-11" onClick={() => startEdit(rec)}>
-                    {r.edit}
+                    {t("recitation.edit")}
                   </Button>
                   <Button size="sm" variant="outline" className="min-h-11" onClick={() => onRetry(rec.key)}>
-                    {strings.row.retry}
+                    {t("row.retry")}
                   </Button>
                   <Button size="sm" variant="ghost" className="min-h-11" onClick={() => onDiscard(rec.key)}>
-                    {strings.row.discard}
+                    {t("row.discard")}
                   </Button>
                 </span>
               ) : rec.state === "failed" ? (
                 <Button size="sm" variant="ghost" className="min-h-11" onClick={() => onDiscard(rec.key)}>
-                  {strings.row.discard}
+                  {t("row.discard")}
                 </Button>
               ) : null}
             </li>
@@ -175,7 +174,7 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
 
       {readOnly ? null : (
         <form
-          aria-label={fmt(r.submit, { name })}
+          aria-label={t("recitation.submit", { name })}
           noValidate
           className="flex flex-col gap-3 rounded-md border border-border p-3"
           onSubmit={(event) => {
@@ -183,43 +182,43 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
             submit();
           }}
         >
-          <Choice legend={r.kind} name={`${id}-kind`} value={kind} options={RECITATION_KIND_VALUES.map((k) => ({ value: k, label: r.kinds[k] }))} onChange={(k) => { setKind(k); setOverride(null); }} />
-          {prefill.source && !override ? <p className="text-muted-foreground">{prefill.source === "plan" ? r.prefilledPlan : fmt(r.prefilledLast, { kind: r.kinds[kind] })}</p> : null}
-          <SurahPicker surahs={surahs} value={fields.fromSurah} onChange={(n) => edit({ fromSurah: n, fromAyah: "1", toSurah: n, toAyah: String(surahs[n - 1]?.ayah_count ?? 1) })} strings={r} fmt={fmt} locale={locale} endJuz={endJuz} />
+          <Choice legend={t("recitation.kind")} name={`${id}-kind`} value={kind} options={RECITATION_KIND_VALUES.map((k) => ({ value: k, label: t(`recitation.kinds.${k}`) }))} onChange={(k) => { setKind(k); setOverride(null); }} />
+          {prefill.source && !override ? <p className="text-muted-foreground">{prefill.source === "plan" ? t("recitation.prefilledPlan") : t("recitation.prefilledLast", { kind: t(`recitation.kinds.${kind}`) })}</p> : null}
+          <SurahPicker surahs={surahs} value={fields.fromSurah} onChange={(n) => edit({ fromSurah: n, fromAyah: "1", toSurah: n, toAyah: String(surahs[n - 1]?.ayah_count ?? 1) })} endJuz={endJuz} />
           <div className="flex flex-wrap items-start gap-3">
-            <NumberField label={r.fromAyah} value={fields.fromAyah} onChange={(v) => edit({ fromAyah: v })} error={showProblems || fields.fromAyah !== "" ? problemText("start") : null} max={surahs[fields.fromSurah - 1]?.ayah_count} />
+            <NumberField label={t("recitation.fromAyah")} value={fields.fromAyah} onChange={(v) => edit({ fromAyah: v })} error={showProblems || fields.fromAyah !== "" ? problemText("start") : null} max={surahs[fields.fromSurah - 1]?.ayah_count} />
             <div className="flex min-w-56 flex-[2] flex-col gap-1">
-              <label htmlFor={`${id}-to-surah`}>{r.toSurah}</label>
+              <label htmlFor={`${id}-to-surah`}>{t("recitation.toSurah")}</label>
               <Select id={`${id}-to-surah`} value={fields.toSurah} onChange={(e) => edit({ toSurah: Number(e.target.value), toAyah: String(surahs[Number(e.target.value) - 1]?.ayah_count ?? 1) })}>
                 {surahs.filter((x) => x.number >= fields.fromSurah).map((x) => (
                   <option key={x.number} value={x.number}>
-                    {surahLabel(x, locale, fmt)}
+                    {surahLabel(x, locale, number)}
                   </option>
                 ))}
               </Select>
             </div>
-            <NumberField label={r.toAyah} value={fields.toAyah} onChange={(v) => edit({ toAyah: v })} error={showProblems || fields.toAyah !== "" ? problemText("end") : null} max={surahs[fields.toSurah - 1]?.ayah_count} />
+            <NumberField label={t("recitation.toAyah")} value={fields.toAyah} onChange={(v) => edit({ toAyah: v })} error={showProblems || fields.toAyah !== "" ? problemText("end") : null} max={surahs[fields.toSurah - 1]?.ayah_count} />
           </div>
           <p aria-live="polite" className="min-h-5 text-muted-foreground">
             {info}
           </p>
-          <Choice legend={r.rating} name={`${id}-rating`} value={rating} options={ratings.map((x) => ({ value: x.value, label: x.label }))} onChange={setRating} error={showProblems && rating === null ? r.problems.rating : null} />
+          <Choice legend={t("recitation.rating")} name={`${id}-rating`} value={rating} options={ratings.map((x) => ({ value: x.value, label: x.label }))} onChange={setRating} error={showProblems && rating === null ? t("recitation.problems.rating") : null} />
           <div className="flex flex-wrap items-start gap-3">
-            <NumberField label={r.mistakes} value={mistakes} onChange={setMistakes} error={mistakesOk ? null : r.problems.mistakes} max={999} />
+            <NumberField label={t("recitation.mistakes")} value={mistakes} onChange={setMistakes} error={mistakesOk ? null : t("recitation.problems.mistakes")} max={999} />
             <label className="flex min-w-48 flex-1 flex-col gap-1">
-              <span>{r.note}</span>
+              <span>{t("recitation.note")}</span>
               <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} className={inputClass} />
             </label>
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit">{editing ? r.resubmit : fmt(r.submit, { name })}</Button>
+            <Button type="submit">{editing ? t("recitation.resubmit") : t("recitation.submit", { name })}</Button>
             {editing ? (
               <Button variant="ghost" onClick={reset}>
-                {r.cancelEdit}
+                {t("recitation.cancelEdit")}
               </Button>
             ) : null}
             <p role="status" className="text-muted-foreground">
-              {queued ? r.queued : null}
+              {queued ? t("recitation.queued") : null}
             </p>
           </div>
         </form>
@@ -228,7 +227,7 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
   );
 }
 
-function rangeInfo(range: QuranRange, positions: Positions, template: string, fmt: Format): string {
-  const span = (a: number, b: number) => (a === b ? fmt("{a}", { a }) : fmt("{a}–{b}", { a, b }));
-  return fmt(template, { pages: span(positions.page(range.start), positions.page(range.end)), juz: span(positions.juz(range.start), positions.juz(range.end)) });
+function rangeInfo(range: QuranRange, positions: Positions, t: ClientTranslate<"live">, number: (value: number) => string): string {
+  const span = (a: number, b: number) => (a === b ? number(a) : `${number(a)}–${number(b)}`);
+  return t("recitation.rangeInfo", { pages: span(positions.page(range.start), positions.page(range.end)), juz: span(positions.juz(range.start), positions.juz(range.end)) });
 }

@@ -2,6 +2,8 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { STUDENT_STATUSES } from "@/lib/contract";
+import { useNumber, useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 import { StatusControl } from "./status-control";
 import { StudentSheet, type StudentSheetProps } from "./student-sheet";
@@ -14,20 +16,23 @@ type RowProps = Omit<StudentSheetProps, "onClose"> & {
 };
 
 /** One line per student on a tablet: name and saved state, the four statuses, and the button to the student's sheet. */
-export function RosterRow({ row, name, index, strings: s, fmt, readOnly, recitation, onMark, onRetry, onDiscard, buttonRef }: RowProps) {
+export function RosterRow({ row, name, index, readOnly, recitation, onMark, onRetry, onDiscard, buttonRef }: RowProps) {
+  const t = useT("live");
+  const studentStatus = useT("students");
+  const number = useNumber();
   const [open, setOpen] = useState(false);
   const disabled = readOnly || !row.eligible;
   const state =
     row.state === "failed"
-      ? fmt(s.row.failed, { reason: row.reason ?? "" })
+      ? t("row.failed", { reason: row.reason ?? "" })
       : row.state === "pending"
         ? row.sending
-          ? s.row.sending
-          : s.row.pending
+          ? t("row.sending")
+          : t("row.pending")
         : row.state === "saved"
-          ? s.row.saved
+          ? t("row.saved")
           : null;
-  const stateText = row.eligible ? state : [fmt(s.row.ineligible, { status: (s.studentStatus as Record<string, string>)[row.student.status] ?? row.student.status }), row.state === "failed" ? state : null].filter(Boolean).join(" — ");
+  const stateText = row.eligible ? state : [t("row.ineligible", { status: isStudentStatus(row.student.status) ? studentStatus(`status.${row.student.status}`) : row.student.status }), row.state === "failed" ? state : null].filter(Boolean).join(" — ");
   const savedCount = row.recitations.length;
 
   return (
@@ -39,24 +44,29 @@ export function RosterRow({ row, name, index, strings: s, fmt, readOnly, recitat
           <span>{stateText}</span>
         </span>
       </div>
-      <StatusControl name={name} status={row.mark?.status ?? null} disabled={disabled} strings={s} fmt={fmt} onSet={(status) => onMark(row.student.id, status)} firstRef={buttonRef} />
+      <StatusControl name={name} status={row.mark?.status ?? null} disabled={disabled} onSet={(status) => onMark(row.student.id, status)} firstRef={buttonRef} />
       {row.eligible && recitation ? (
-        <Button variant="outline" className="gap-1 px-3" aria-label={fmt(s.recitation.open, { name, n: savedCount })} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          {s.row.more}
-          <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums">{fmt("{n}", { n: savedCount })}</span>
+        <Button variant="outline" className="gap-1 px-3" aria-label={t("recitation.open", { name, n: savedCount })} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          {t("row.more")}
+          <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums">{number(savedCount)}</span>
         </Button>
       ) : null}
       {row.state === "failed" ? (
         <span className="flex basis-full flex-wrap gap-2">
           <Button size="sm" variant="outline" className="min-h-11" onClick={onRetry}>
-            {s.row.retry}
+            {t("row.retry")}
           </Button>
           <Button size="sm" variant="ghost" className="min-h-11" onClick={onDiscard}>
-            {s.row.discard}
+            {t("row.discard")}
           </Button>
         </span>
       ) : null}
-      {open ? <StudentSheet row={row} name={name} strings={s} fmt={fmt} readOnly={readOnly} recitation={recitation} onMark={onMark} onClose={() => setOpen(false)} /> : null}
+      {open ? <StudentSheet row={row} name={name} readOnly={readOnly} recitation={recitation} onMark={onMark} onClose={() => setOpen(false)} /> : null}
     </li>
   );
+}
+
+/** The school may send a status the contract does not list yet (an open enum): it is shown as sent. */
+function isStudentStatus(status: string): status is (typeof STUDENT_STATUSES)[number] {
+  return (STUDENT_STATUSES as readonly string[]).includes(status);
 }

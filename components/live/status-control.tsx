@@ -1,8 +1,8 @@
 "use client";
 
 import { MARK_STATUSES, type MarkStatus } from "@/lib/features/live/types";
+import { useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
-import type { Format, LiveStrings } from "./strings";
 
 export const STATUS_STYLE: Record<MarkStatus, string> = {
   present: "border-emerald-700 bg-emerald-100 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-100",
@@ -15,8 +15,6 @@ type Props = {
   name: string;
   status: MarkStatus | null;
   disabled: boolean;
-  strings: LiveStrings;
-  fmt: Format;
   onSet: (status: MarkStatus) => void;
   firstRef?: (el: HTMLButtonElement | null) => void;
 };
@@ -25,7 +23,8 @@ type Props = {
  * Four explicit buttons, one per status. A tap sets that status, so a second tap (a double tap in a
  * noisy class) sets the same one again and changes nothing: there is no cycling.
  */
-export function StatusControl({ name, status, disabled, strings: s, fmt, onSet, firstRef }: Props) {
+export function StatusControl({ name, status, disabled, onSet, firstRef }: Props) {
+  const t = useT("live");
   return (
     <div role="group" aria-label={name} className="flex shrink-0 overflow-hidden rounded-md border border-border">
       {MARK_STATUSES.map((value, i) => (
@@ -35,14 +34,14 @@ export function StatusControl({ name, status, disabled, strings: s, fmt, onSet, 
           type="button"
           disabled={disabled}
           aria-pressed={status === value}
-          aria-label={fmt(s.setStatus, { name, status: s.status[value] })}
+          aria-label={t("setStatus", { name, status: t(`status.${value}`) })}
           onClick={() => onSet(value)}
           className={cn(
             "min-h-11 min-w-16 touch-manipulation border-s px-2 text-sm font-semibold outline-none first:border-s-0 focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:cursor-not-allowed disabled:opacity-50",
             status === value ? STATUS_STYLE[value] : "border-border bg-card text-muted-foreground",
           )}
         >
-          {s.status[value]}
+          {t(`status.${value}`)}
         </button>
       ))}
     </div>

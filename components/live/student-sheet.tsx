@@ -4,17 +4,15 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { RegisterRow } from "@/lib/features/live/merge";
 import type { MarkStatus, MarkValue } from "@/lib/features/live/types";
+import { useT } from "@/lib/i18n/client";
 import { RecitationEntry, type RecitationPanelProps } from "./recitation-panel";
-import type { Format, LiveStrings } from "./strings";
 
 export type StudentSheetProps = {
   row: RegisterRow;
   name: string;
-  strings: LiveStrings;
-  fmt: Format;
   readOnly: boolean;
   /** The recitation entry's props but those of the row; null hides it (ineligible student). */
-  recitation: Omit<RecitationPanelProps, "studentId" | "name" | "recitations" | "strings" | "fmt"> | null;
+  recitation: Omit<RecitationPanelProps, "studentId" | "name" | "recitations"> | null;
   onMark: (studentId: string, value: MarkValue | MarkStatus) => void;
   onClose: () => void;
 };
@@ -23,7 +21,8 @@ export type StudentSheetProps = {
  * One student's recitations, late minutes and note, in a modal dialog over the roster: opening it
  * never moves the other rows, and the teacher's place in the list is where it was on closing.
  */
-export function StudentSheet({ row, name, strings: s, fmt, readOnly, recitation, onMark, onClose }: StudentSheetProps) {
+export function StudentSheet({ row, name, readOnly, recitation, onMark, onClose }: StudentSheetProps) {
+  const t = useT("live");
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -39,19 +38,20 @@ export function StudentSheet({ row, name, strings: s, fmt, readOnly, recitation,
     >
       <div className="mb-3 flex items-center justify-between gap-3">
         <h2 id={titleId} className="text-xl font-semibold">
-          {fmt(s.row.moreFor, { name })}
+          {t("row.moreFor", { name })}
         </h2>
         <Button variant="outline" onClick={() => ref.current?.close()}>
-          {s.row.close}
+          {t("row.close")}
         </Button>
       </div>
-      {row.eligible && !readOnly && row.mark ? <DetailsEditor key={`${row.mark.status}:${row.mark.late_minutes}:${row.mark.note}`} row={row} name={name} strings={s} fmt={fmt} onMark={onMark} /> : null}
-      {row.eligible && recitation ? <RecitationEntry {...recitation} studentId={row.student.id} name={name} recitations={row.recitations} strings={s} fmt={fmt} /> : null}
+      {row.eligible && !readOnly && row.mark ? <DetailsEditor key={`${row.mark.status}:${row.mark.late_minutes}:${row.mark.note}`} row={row} name={name} onMark={onMark} /> : null}
+      {row.eligible && recitation ? <RecitationEntry {...recitation} studentId={row.student.id} name={name} recitations={row.recitations} /> : null}
     </dialog>
   );
 }
 
-function DetailsEditor({ row, name, strings: s, fmt, onMark }: Pick<StudentSheetProps, "row" | "name" | "strings" | "fmt" | "onMark">) {
+function DetailsEditor({ row, name, onMark }: Pick<StudentSheetProps, "row" | "name" | "onMark">) {
+  const t = useT("live");
   const mark = row.mark!;
   const [late, setLate] = useState(mark.late_minutes != null ? String(mark.late_minutes) : "");
   const [note, setNote] = useState(mark.note ?? "");
@@ -60,7 +60,7 @@ function DetailsEditor({ row, name, strings: s, fmt, onMark }: Pick<StudentSheet
   const field = "h-11 rounded-md border border-border bg-card px-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60";
   return (
     <form
-      aria-label={fmt(s.row.details, { name })}
+      aria-label={t("row.details", { name })}
       className="mb-4 flex flex-wrap items-end gap-3 rounded-md border border-border p-3 text-sm"
       onSubmit={(event) => {
         event.preventDefault();
@@ -69,15 +69,15 @@ function DetailsEditor({ row, name, strings: s, fmt, onMark }: Pick<StudentSheet
       }}
     >
       <label className="flex flex-col gap-1">
-        <span>{s.row.lateMinutes}</span>
+        <span>{t("row.lateMinutes")}</span>
         <input type="number" inputMode="numeric" min={0} max={600} value={late} aria-invalid={!lateValid} onChange={(e) => setLate(e.target.value)} className={`${field} w-28`} />
       </label>
       <label className="flex min-w-48 flex-1 flex-col gap-1">
-        <span>{s.row.note}</span>
+        <span>{t("row.note")}</span>
         <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} className={field} />
       </label>
       <Button type="submit" variant="outline" disabled={!lateValid}>
-        {s.row.apply}
+        {t("row.apply")}
       </Button>
     </form>
   );

@@ -3,29 +3,30 @@
 import { useId, useMemo, useState } from "react";
 import { Select } from "@/components/ui/select";
 import { filterSurahs, type SurahOption } from "@/lib/features/live/recitation-form";
-import type { RecitationStrings, Format } from "./strings";
+import type { Locale } from "@/lib/i18n/core";
+import { useLocale, useNumber, useT } from "@/lib/i18n/client";
 
 type Props = {
   surahs: readonly SurahOption[];
   value: number;
   onChange: (surah: number) => void;
-  strings: RecitationStrings;
-  fmt: Format;
-  locale: "en" | "ar";
   /** The juz each surah ends in, once the Quran tables are loaded (refines the juz filter). */
   endJuz?: (surah: number) => number | undefined;
   disabled?: boolean;
 };
 
-export function surahLabel(surah: SurahOption, locale: "en" | "ar", fmt: Format): string {
-  return locale === "ar" ? fmt("{n}. {name}", { n: surah.number, name: surah.name_arabic }) : `${surah.number}. ${surah.name_transliteration} (${surah.name_arabic})`;
+export function surahLabel(surah: SurahOption, locale: Locale, number: (value: number) => string): string {
+  return locale === "ar" ? `${number(surah.number)}. ${surah.name_arabic}` : `${surah.number}. ${surah.name_transliteration} (${surah.name_arabic})`;
 }
 
 /**
  * The start surah: a search (number, Arabic or transliterated name) and a juz filter narrow a native
  * select, which opens the platform's own picker on a tablet. A single match is chosen at once.
  */
-export function SurahPicker({ surahs, value, onChange, strings: s, fmt, locale, endJuz, disabled }: Props) {
+export function SurahPicker({ surahs, value, onChange, endJuz, disabled }: Props) {
+  const t = useT("live");
+  const locale = useLocale();
+  const number = useNumber();
   const id = useId();
   const [query, setQuery] = useState("");
   const [juz, setJuz] = useState<number | null>(null);
@@ -43,7 +44,7 @@ export function SurahPicker({ surahs, value, onChange, strings: s, fmt, locale, 
   return (
     <div className="flex flex-wrap items-end gap-3">
       <label className="flex min-w-40 flex-1 flex-col gap-1" htmlFor={`${id}-find`}>
-        <span>{s.find}</span>
+        <span>{t("recitation.find")}</span>
         <input
           id={`${id}-find`}
           type="search"
@@ -58,7 +59,7 @@ export function SurahPicker({ surahs, value, onChange, strings: s, fmt, locale, 
         />
       </label>
       <div className="flex w-32 flex-col gap-1">
-        <label htmlFor={`${id}-juz`}>{s.juz}</label>
+        <label htmlFor={`${id}-juz`}>{t("recitation.juz")}</label>
         <Select
           id={`${id}-juz`}
           value={juz ?? ""}
@@ -69,27 +70,27 @@ export function SurahPicker({ surahs, value, onChange, strings: s, fmt, locale, 
             narrow(query, next);
           }}
         >
-          <option value="">{s.anyJuz}</option>
+          <option value="">{t("recitation.anyJuz")}</option>
           {Array.from({ length: 30 }, (_, i) => i + 1).map((n) => (
             <option key={n} value={n}>
-              {fmt(s.juzN, { n })}
+              {t("recitation.juzN", { n })}
             </option>
           ))}
         </Select>
       </div>
       <div className="flex min-w-56 flex-[2] flex-col gap-1">
-        <label htmlFor={`${id}-surah`}>{s.fromSurah}</label>
+        <label htmlFor={`${id}-surah`}>{t("recitation.fromSurah")}</label>
         <Select id={`${id}-surah`} value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))}>
           {options.map((surah) => (
             <option key={surah.number} value={surah.number}>
-              {surahLabel(surah, locale, fmt)}
+              {surahLabel(surah, locale, number)}
             </option>
           ))}
         </Select>
       </div>
       {matches.length === 0 ? (
         <p role="status" className="basis-full text-sm text-muted-foreground">
-          {s.noMatch}
+          {t("recitation.noMatch")}
         </p>
       ) : null}
     </div>

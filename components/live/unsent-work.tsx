@@ -2,27 +2,22 @@
 
 import { Button } from "@/components/ui/button";
 import type { QueueMark, QueueRecitation } from "@/lib/features/live/queue";
-import type { MarkStatus, RecitationKind } from "@/lib/features/live/types";
-import { unsentCsv, type UnsentHeadings } from "@/lib/features/live/unsent-csv";
-
-export type UnsentStrings = { summary: string; hint: string; download: string; headings: UnsentHeadings };
+import { UNSENT_HEADINGS, unsentCsv, type UnsentHeadings } from "@/lib/features/live/unsent-csv";
+import { useT } from "@/lib/i18n/client";
 
 type Props = {
   sessionId: string;
   marks: readonly QueueMark[];
   recitations: readonly QueueRecitation[];
   names: ReadonlyMap<string, string>;
-  statusLabels: Record<MarkStatus, string>;
-  kindLabels: Record<RecitationKind, string>;
-  strings: UnsentStrings;
-  fmt: (template: string, vars: Record<string, string | number>) => string;
 };
 
 /**
  * While the school refuses changes, the work this tablet holds is neither lost nor silently waiting:
  * it is counted here, each row shows it as not sent, and the teacher can take it away as CSV.
  */
-export function UnsentWork({ sessionId, marks, recitations, names, statusLabels, kindLabels, strings: s, fmt }: Props) {
+export function UnsentWork({ sessionId, marks, recitations, names }: Props) {
+  const t = useT("live");
   const count = marks.length + recitations.length;
   if (count === 0) return null;
   const download = () => {
@@ -30,9 +25,9 @@ export function UnsentWork({ sessionId, marks, recitations, names, statusLabels,
       marks,
       recitations,
       nameOf: (id) => names.get(id) ?? id,
-      statusLabel: (status) => statusLabels[status],
-      kindLabel: (kind) => kindLabels[kind],
-      headings: s.headings,
+      statusLabel: (status) => t(`status.${status}`),
+      kindLabel: (kind) => t(`recitation.kinds.${kind}`),
+      headings: Object.fromEntries(UNSENT_HEADINGS.map((key) => [key, t(`unsent.headings.${key}`)])) as UnsentHeadings,
     });
     const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
     const link = document.createElement("a");
@@ -46,10 +41,10 @@ export function UnsentWork({ sessionId, marks, recitations, names, statusLabels,
   return (
     <div className="flex flex-wrap items-center gap-3">
       <p>
-        {fmt(s.summary, { n: count })} {s.hint}
+        {t("unsent.summary", { n: count })} {t("unsent.hint")}
       </p>
       <Button variant="outline" onClick={download}>
-        {s.download}
+        {t("unsent.download")}
       </Button>
     </div>
   );

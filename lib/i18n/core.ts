@@ -1,14 +1,20 @@
 import { ar } from "./messages/ar";
 import { en } from "./messages/en";
+import { lookup } from "./lookup";
 import { formatMessage, numberFormat } from "./message-format";
 import { schoolTime, separatorOf } from "./school-time";
-import type { KeyOf } from "./types";
+import type { Catalogue, KeyOf } from "./types";
 
 export const LOCALES = ["en", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
 export type MessageKey = KeyOf<typeof en>;
 export type Vars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: Vars) => string;
+export type Namespace = keyof typeof en;
+/** A namespace or a part of one: `"live"`, `"students.status"`. */
+export type MessagePart = Namespace | `${Namespace}.${string}`;
+/** What a client component may read: parts of the reader's catalogue (clientMessages). */
+export type ClientMessages = { [N in Namespace]?: Catalogue<(typeof en)[N]> };
 
 const catalogues = { en, ar } as const;
 
@@ -20,15 +26,6 @@ export function directionOf(locale: Locale): "ltr" | "rtl" {
   return locale === "ar" ? "rtl" : "ltr";
 }
 
-function lookup(catalogue: unknown, key: string): string | undefined {
-  let node: unknown = catalogue;
-  for (const part of key.split(".")) {
-    if (typeof node !== "object" || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === "string" ? node : undefined;
-}
-
 /** `{name}` placeholders are filled from vars, numbers formatted and plurals chosen for the locale (message-format.ts). */
 export function translator(locale: Locale): Translate {
   return (key, vars) => {
@@ -36,6 +33,26 @@ export function translator(locale: Locale): Translate {
     // Without vars the template itself: client components fill what the server hands them.
     return vars ? formatMessage(locale, template, vars) : template;
   };
+}
+
+/**
+ * The parts of the reader's catalogue that client components under an `<I18nProvider>` read with
+ * `useT` (lib/i18n/client.tsx): whole namespaces (`"live"`) or parts of one (`"students.status"`), so a
+ * page sends the browser only the strings its client components use.
+ */
+export function clientMessages(locale: Locale, parts: readonly MessagePart[]): ClientMessages {
+  const messages: Record<string, unknown> = {};
+  for (const part of parts) {
+    const path = part.split(".");
+    let from: unknown = catalogues[locale];
+    let into = messages;
+    path.forEach((name, index) => {
+      from = (from as Record<string, unknown>)[name];
+      if (index === path.length - 1) into[name] = from;
+      else into = (into[name] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return messages as ClientMessages;
 }
 
 export function formatNumber(locale: Locale, value: number): string {

@@ -5,7 +5,8 @@
  */
 import type { QueuedMark, QueuedRecitation } from "./types";
 
-export type UnsentHeadings = { type: string; student: string; what: string; detail: string; changedAt: string; reason: string; mark: string; recitation: string };
+export const UNSENT_HEADINGS = ["type", "student", "what", "detail", "changedAt", "reason", "mark", "recitation"] as const;
+export type UnsentHeadings = Record<(typeof UNSENT_HEADINGS)[number], string>;
 
 function cell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);

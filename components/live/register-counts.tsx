@@ -1,0 +1,57 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import type { RegisterCounts as Counts } from "@/lib/features/live/merge";
+import type { QueueSnapshot } from "@/lib/features/live/queue";
+import { MARK_STATUSES } from "@/lib/features/live/types";
+import { useNumber, useT } from "@/lib/i18n/client";
+import { cn } from "@/lib/utils";
+
+type Props = {
+  counts: Counts;
+  queueState: QueueSnapshot;
+  /** A write the school refused for every write: retrying one by one cannot help. */
+  blocked: boolean;
+  /** "All present" is offered while marks may be set and some rows are unmarked. */
+  canMarkAll: boolean;
+  /** The queue is open (it opens in the browser only). */
+  ready: boolean;
+  onRetryAll: () => void;
+  onAllPresent: () => void;
+};
+
+/** The bar over the roster: counts per status, what is still waiting or failed, and "all present". */
+export function RegisterCounts({ counts, queueState, blocked, canMarkAll, ready, onRetryAll, onAllPresent }: Props) {
+  const t = useT("live");
+  const number = useNumber();
+  return (
+    <section aria-label={t("counts.label")} className="sticky top-0 z-10 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-2">
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {MARK_STATUSES.map((status) => (
+          <li key={status}>
+            {t(`status.${status}`)}: <span className="font-semibold tabular-nums" data-testid={`count-${status}`}>{number(counts[status])}</span>
+          </li>
+        ))}
+        <li>{counts.unmarked > 0 ? t("counts.notMarked", { n: counts.unmarked }) : t("counts.allMarked")}</li>
+      </ul>
+      <p role="status" aria-live="polite" className={cn("rounded-full border px-3 py-1 text-sm", queueState.waiting > 0 ? "border-primary text-primary" : "border-border text-muted-foreground")}>
+        {queueState.waiting > 0 ? t("waiting", { n: queueState.waiting }) : t("allSaved")}
+      </p>
+      {queueState.failed > 0 ? (
+        <>
+          <p role="alert" className="text-sm text-destructive">{t("failedCount", { n: queueState.failed })}</p>
+          {blocked ? null : (
+            <Button variant="outline" onClick={onRetryAll}>
+              {t("retryAll")}
+            </Button>
+          )}
+        </>
+      ) : null}
+      {canMarkAll && counts.unmarked > 0 ? (
+        <Button className="ms-auto" onClick={onAllPresent} disabled={!ready}>
+          {t("allPresent")}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

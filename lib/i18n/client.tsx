@@ -1,0 +1,60 @@
+"use client";
+
+/**
+ * Strings for client components: a page wraps them in `<ClientStrings parts={[…]}>`
+ * (components/i18n/client-strings.tsx), which hands this provider the parts of the reader's catalogue
+ * they use; a component reads them with `useT(namespace)`, typed over the English catalogue, and
+ * fills placeholders and plurals the same way the server does (message-format.ts). No copied string bags.
+ */
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
+import type { ClientMessages, Locale, Namespace, Vars } from "./core";
+import { lookup } from "./lookup";
+import { formatMessage, numberFormat } from "./message-format";
+import type { en } from "./messages/en";
+import { schoolTime, type SchoolTime } from "./school-time";
+import type { KeyOf } from "./types";
+
+type Context = { locale: Locale; timeZone: string | null; messages: ClientMessages };
+
+const I18nContext = createContext<Context | null>(null);
+
+export function I18nProvider({ locale, timeZone, messages, children }: Context & { children: ReactNode }) {
+  const value = useMemo(() => ({ locale, timeZone, messages }), [locale, timeZone, messages]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+function useI18n(): Context {
+  const context = useContext(I18nContext);
+  if (!context) throw new Error("useT and useLocale need an <I18nProvider> (components/i18n/client-strings.tsx) above them");
+  return context;
+}
+
+export type ClientTranslate<N extends Namespace> = (key: KeyOf<(typeof en)[N]>, vars?: Vars) => string;
+
+/** `t("row.saved")` within a namespace; a key the page did not send reads as its full name, like a missing key on the server. */
+export function useT<N extends Namespace>(namespace: N): ClientTranslate<N> {
+  const { locale, messages } = useI18n();
+  return useCallback(
+    (key, vars) => {
+      const template = lookup(messages[namespace], key) ?? `${namespace}.${key}`;
+      return vars ? formatMessage(locale, template, vars) : template;
+    },
+    [locale, messages, namespace],
+  );
+}
+
+export function useLocale(): Locale {
+  return useI18n().locale;
+}
+
+/** A count or number in the reader's digits. */
+export function useNumber(): (value: number) => string {
+  const { locale } = useI18n();
+  return useCallback((value: number) => numberFormat(locale).format(value), [locale]);
+}
+
+/** Dates and times in the school's zone, as on the server (school-time.ts). */
+export function useSchoolTime(): SchoolTime {
+  const { locale, timeZone } = useI18n();
+  return useMemo(() => schoolTime(locale, timeZone), [locale, timeZone]);
+}
