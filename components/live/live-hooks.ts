@@ -2,11 +2,11 @@
 
 /** The live screen's connections to the browser: its queue (IndexedDB, timers, network), the poll's fetch and the lazy Quran tables. */
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { browserEnv } from "@/lib/features/live/env";
-import { createLiveQueue, type LiveQueue, type QueueSnapshot } from "@/lib/features/live/queue";
+import { browserEnv } from "@/lib/features/live/outbox/env";
+import { createLiveQueue, type LiveQueue, type QueueSnapshot } from "@/lib/features/live/outbox/queue";
 import { loadPositions, type Positions } from "@/lib/features/live/quran-positions";
-import { liveSenders } from "@/lib/features/live/senders";
-import { openLiveStore } from "@/lib/features/live/store";
+import { liveSenders } from "@/lib/features/live/outbox/senders";
+import { openLiveStore } from "@/lib/features/live/outbox/store";
 import type { LiveSnapshot } from "@/lib/features/live/types";
 
 const EMPTY_QUEUE: QueueSnapshot = {

@@ -8,7 +8,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { allPresent, countRegister, mergeRegister, rowNames } from "@/lib/features/live/merge";
-import { waitingSince } from "@/lib/features/live/pending";
+import { waitingSince } from "@/lib/features/live/outbox/pending";
 import type { SurahOption } from "@/lib/features/live/recitation-form";
 import type { LiveSnapshot, RecitationDraft } from "@/lib/features/live/types";
 import { useT } from "@/lib/i18n/client";

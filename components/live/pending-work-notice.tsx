@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { waitingSince, type EarlierWork } from "@/lib/features/live/pending";
-import { openLiveStore } from "@/lib/features/live/store";
+import { waitingSince, type EarlierWork } from "@/lib/features/live/outbox/pending";
+import { openLiveStore } from "@/lib/features/live/outbox/store";
 import type { Locale } from "@/lib/i18n/core";
 import { formatMessage } from "@/lib/i18n/message-format";
 import { schoolTime } from "@/lib/i18n/school-time";

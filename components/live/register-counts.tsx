@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import type { RegisterCounts as Counts } from "@/lib/features/live/merge";
-import type { QueueSnapshot } from "@/lib/features/live/queue";
+import type { QueueSnapshot } from "@/lib/features/live/outbox/queue";
 import { MARK_STATUSES } from "@/lib/features/live/types";
 import { useNumber, useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";

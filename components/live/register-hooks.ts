@@ -3,7 +3,7 @@
 /** The register's behaviour apart from its layout: why it is read-only, marking with undo, and the keyboard. */
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { RegisterRow } from "@/lib/features/live/merge";
-import type { LiveQueue, QueueSnapshot } from "@/lib/features/live/queue";
+import type { LiveQueue, QueueSnapshot } from "@/lib/features/live/outbox/queue";
 import type { MarkStatus, MarkValue } from "@/lib/features/live/types";
 import type { UndoEntry } from "./undo-toast";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import type { QueueSnapshot } from "@/lib/features/live/queue";
+import type { QueueSnapshot } from "@/lib/features/live/outbox/queue";
 import { useSchoolTime, useT } from "@/lib/i18n/client";
 import { UnsentWork } from "./unsent-work";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import type { QueueMark, QueueRecitation } from "@/lib/features/live/queue";
-import { UNSENT_HEADINGS, unsentCsv, type UnsentHeadings } from "@/lib/features/live/unsent-csv";
+import type { QueueMark, QueueRecitation } from "@/lib/features/live/outbox/queue";
+import { UNSENT_HEADINGS, unsentCsv, type UnsentHeadings } from "@/lib/features/live/outbox/unsent-csv";
 import { useT } from "@/lib/i18n/client";
 
 type Props = {

@@ -1,4 +1,5 @@
 import "server-only";
+import { fullJitter } from "@/lib/backoff";
 import type { V1Error } from "./errors";
 import { failureOf } from "./failures";
 
@@ -14,13 +15,9 @@ export type RetryPolicy = {
 
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 4_000, maxRetryAfterMs: 10_000 };
 
-/** "Full jitter": uniform in [0, min(cap, base · 2^(attempt-1))]. `attempt` counts from 1. */
+/** The shared full-jitter backoff (lib/backoff.ts) over a retry policy. `attempt` counts from 1. */
 export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs">, random: () => number): number {
-  const exponent = Math.min(Math.max(attempt - 1, 0), 30);
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** exponent);
-  const drawn = random();
-  const r = Number.isFinite(drawn) ? Math.min(Math.max(drawn, 0), 1) : 0;
-  return Math.floor(r * Math.max(ceiling, 0));
+  return fullJitter(attempt, policy.baseDelayMs, policy.maxDelayMs, random);
 }
 
 /** `Retry-After` as delay-seconds or an HTTP date; milliseconds from `nowMs`, or null when absent/invalid. */

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { AttendanceRow, Recitation } from "@/lib/contract";
 import { allPresent, countRegister, fresher, mergeRegister, rowNames } from "./merge";
-import type { QueueMark, QueueRecitation, QueueSnapshot, SavedRecitation } from "./queue";
+import type { QueueMark, QueueRecitation, QueueSnapshot, SavedRecitation } from "./outbox/queue";
 import type { LiveSnapshot, MarkStatus, RecitationKind, RosterStudent } from "./types";
 
 const student = (id: string, status = "active"): RosterStudent => ({ id, lineage_id: `lin_${id}`, full_name: `Student ${id}`, preferred_name: null, status });

@@ -6,7 +6,7 @@
  * default status.
  */
 import type { AttendanceRow, Recitation } from "@/lib/contract";
-import type { QueueSnapshot } from "./queue";
+import type { QueueSnapshot } from "./outbox/queue";
 import type { LiveSnapshot, MarkStatus, MarkValue, RecitationDraft, RosterStudent } from "./types";
 import { MARK_STATUSES } from "./types";
 

@@ -4,7 +4,7 @@
  * closed tab. An in-memory store with the same interface serves tests and browsers without
  * IndexedDB (private modes), where work survives only while the page is open.
  */
-import type { PersistedQueue } from "./types";
+import type { PersistedQueue } from "../types";
 
 export interface LiveStore {
   load(tenantId: string, sessionId: string): Promise<PersistedQueue | null>;
@@ -155,4 +155,39 @@ export async function pruneEmptyRecords(store: LiveStore, tenantId: string, now:
     }
   }
   return removed;
+}
+
+/** Saves a queue's records one after another (each copied when asked), and knows whether storage is failing. */
+export class SerialSaver {
+  failed = false;
+  /** Settles when every save asked for so far has been tried. */
+  done: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: LiveStore,
+    private readonly onStatusChange: () => void,
+  ) {}
+
+  save(record: PersistedQueue): Promise<void> {
+    const copy = structuredClone(record);
+    this.done = this.done
+      .then(() => this.store.save(copy))
+      .then(
+        () => {
+          if (!this.failed) return;
+          this.failed = false;
+          this.onStatusChange();
+        },
+        () => {
+          this.failed = true;
+          this.onStatusChange();
+        },
+      );
+    return this.done;
+  }
+
+  /** Reading the stored queue failed: storage is not trusted until a save succeeds. */
+  fail(): void {
+    this.failed = true;
+  }
 }

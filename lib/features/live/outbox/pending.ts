@@ -3,7 +3,7 @@
  * apps keep their storage, but Safari may clear a site's after days unused, so pending work should
  * drain the same day; the screens say so when it has not.
  */
-import type { QueuedMark, QueuedRecitation } from "./types";
+import type { QueuedMark, QueuedRecitation } from "../types";
 
 export type EarlierWork = { count: number; oldest: number; sessionIds: string[] };
 

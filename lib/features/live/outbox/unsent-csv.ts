@@ -3,7 +3,7 @@
  * school refuses changes (UTF-8 with a BOM, so spreadsheets read Arabic names). Browser-safe: no
  * server code. Cells that a spreadsheet would run as a formula are quoted with a leading apostrophe.
  */
-import type { QueuedMark, QueuedRecitation } from "./types";
+import type { QueuedMark, QueuedRecitation } from "../types";
 
 export const UNSENT_HEADINGS = ["type", "student", "what", "detail", "changedAt", "reason", "mark", "recitation"] as const;
 export type UnsentHeadings = Record<(typeof UNSENT_HEADINGS)[number], string>;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { AttendanceRow } from "@/lib/contract";
-import { DEFAULT_TIMINGS, fullJitter, LiveQueue, type QueueTimings } from "./queue";
+import { fullJitter } from "@/lib/backoff";
+import { DEFAULT_TIMINGS, LiveQueue, type QueueTimings } from "./queue";
 import { MemoryStore } from "./store";
-import { FakeEnv, settle } from "./testing/fake-env";
-import type { LiveResult, LiveSenders, RecitationDraft, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "./types";
+import { FakeEnv, settle } from "../testing/fake-env";
+import type { LiveResult, LiveSenders, RecitationDraft, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
 
 const TENANT = "sch_1";
 const SESSION = "ses_1";

@@ -11,12 +11,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LiveQueue, normalizeMark } from "./queue";
 import { MemoryStore } from "./store";
-import { FakeEnv, settle } from "./testing/fake-env";
-import { FakeSchool } from "./testing/fake-school";
-import type { LiveResult, LiveSenders, MarkStatus, MarkValue, RecitationDraft } from "./types";
-import { MARK_STATUSES } from "./types";
-import { VersionGuard } from "./version-guard";
-import { writeMarks, writeRecitation } from "./write-path";
+import { FakeEnv, settle } from "../testing/fake-env";
+import { FakeSchool } from "../testing/fake-school";
+import type { LiveResult, LiveSenders, MarkStatus, MarkValue, RecitationDraft } from "../types";
+import { MARK_STATUSES } from "../types";
+import { VersionGuard } from "../version-guard";
+import { writeMarks, writeRecitation } from "../write-path";
 
 const TENANT = "sch_prop";
 const SESSION = "ses_prop";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { waitingSince } from "./pending";
-import type { QueuedMark, QueuedRecitation } from "./types";
+import type { QueuedMark, QueuedRecitation } from "../types";
 
 const mark = (changedAt: number): QueuedMark => ({ student_id: `s${changedAt}`, value: { status: "present", late_minutes: null, note: null }, version: changedAt, state: "pending", changedAt });
 const rec = (createdAt: number): QueuedRecitation => ({
