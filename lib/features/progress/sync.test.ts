@@ -5,6 +5,7 @@ import { progressSyncState } from "@/lib/db/schema-progress";
 import type { PlansDb } from "@/lib/features/plans/db";
 import type { SyncClient } from "@/lib/features/plans/sync";
 import { openMemoryStore, startEmbeddedSchool, type EmbeddedSchool } from "@/lib/features/plans/testing";
+import { addDays } from "@/lib/features/halqas/dates";
 import type { V1Client } from "@/lib/v1";
 import { halqaHistory, progressFreshness, studentHistory } from "./read-model";
 import { syncProgress } from "./sync";
@@ -200,9 +201,3 @@ describe("the read model's queries agree with the API's records", { timeout: 60_
     }
   });
 });
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
