@@ -1,3 +1,4 @@
+import { ScrollTable } from "@/components/admin/scroll-table";
 import type { I18n } from "@/lib/i18n/core";
 import { JUZ_COUNT, type CurrencyBucket, type JuzCurrency } from "@/lib/features/progress/currency";
 import type { GlanceStudent } from "@/lib/features/progress/glance";
@@ -40,7 +41,8 @@ export function JuzHeatMap({ id, halqaName, students, notHeardDays, i18n }: Prop
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="overflow-x-auto">
+      {/* A labelled, focusable region: on a narrow screen keyboard users scroll it too. */}
+      <div role="region" aria-label={t("glance.map.title")} tabIndex={0} className="overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
         <svg role="img" aria-labelledby={`${id}-title`} viewBox={`0 0 ${width} ${height}`} width={width} height={height} className="max-w-none" direction={dir}>
           <title id={`${id}-title`}>{t("glance.map.label", { halqa: halqaName })}</title>
           {[1, 5, 10, 15, 20, 25, 30].map((juz) => (
@@ -77,8 +79,8 @@ export function JuzHeatMap({ id, halqaName, students, notHeardDays, i18n }: Prop
       </ul>
       <details>
         <summary className="cursor-pointer text-sm font-medium">{t("glance.map.showTable")}</summary>
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-sm">
+        <div className="mt-2">
+          <ScrollTable label={t("glance.map.tableCaption", { halqa: halqaName })} className="caption-top">
             <caption className="py-2 text-start text-muted-foreground">{t("glance.map.tableCaption", { halqa: halqaName })}</caption>
             <thead>
               <tr className="border-b border-border text-start">
@@ -106,7 +108,7 @@ export function JuzHeatMap({ id, halqaName, students, notHeardDays, i18n }: Prop
                 </tr>
               ))}
             </tbody>
-          </table>
+          </ScrollTable>
         </div>
       </details>
     </div>
