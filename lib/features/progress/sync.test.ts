@@ -119,6 +119,23 @@ describe("syncProgress against the embedded API (real HTTP)", { timeout: 120_000
     expect(api.attendance.get(row.id)?.status).not.toBe(row.status);
   });
 
+  it("against an API that ignores updated_after, an incremental cycle still reads rows only of changed, open and recent sessions", async () => {
+    const ignoring = counting(alnoor);
+    const call = ((name: string, args?: { query?: Record<string, unknown> }) => {
+      const { updated_after: _ignored, ...query } = args?.query ?? {};
+      return (ignoring.client.call as (name: string, args?: unknown) => Promise<unknown>)(name, args ? { ...args, query } : args);
+    }) as SyncClient["call"];
+    const result = await syncProgress("alnoor", { db, client: { call } });
+    expect(result.status === "completed" && result.mode).toBe("incremental");
+    const sessions = sessionsOf(api);
+    const today = sessions.find((s) => s.status === "open")!.date;
+    const recent = sessions.filter((s) => s.status === "open" || s.date >= addDays(today, -3));
+    // Every session listed (the filter was ignored), but rows read only where they can have changed.
+    expect(result.status === "completed" && result.cycle.sessions).toBe(api.sessions.size);
+    expect(ignoring.calls.get("listAttendance")).toBe(recent.length);
+    await expectStoreEqualsApi("alnoor", api);
+  });
+
   it("a cycle that crashes resumes from its committed cursor and ends equal to the API", async () => {
     const crash = counting(alnoor, { operation: "listSessions", limit: 2 });
     await expect(syncProgress("fresh", { db, client: crash.client, pageSize: 10 })).rejects.toThrow(/simulated crash/);
