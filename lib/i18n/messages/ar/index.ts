@@ -12,5 +12,6 @@ import { nav } from "./nav";
 import { plans } from "./plans";
 import { sessions } from "./sessions";
 import { students } from "./students";
+import { glance } from "./glance";
 
-export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family };
+export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance };
