@@ -34,7 +34,7 @@ export async function openPg<TSchema extends Record<string, unknown>>(
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateAlone(pool, migrationsFolder);
     return { db: db as unknown as Opened<TSchema>["db"], kind: "postgres", close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? "memory://";
@@ -43,4 +43,45 @@ export async function openPg<TSchema extends Record<string, unknown>>(
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Opened<TSchema>["db"], kind: "pglite", close: () => client.close() };
+}
+
+/** Held while migrating, so that instances starting together on one database migrate one at a time. */
+const MIGRATION_LOCK = 7_214_032;
+
+/**
+ * drizzle's migrator reads the journal, then applies what is missing: two processes doing it at
+ * once would both apply the same migration. A session advisory lock makes the second wait and then
+ * find nothing to do.
+ */
+async function migrateAlone(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => (broken = true));
+    }
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    // A connection whose lock state is unknown is closed rather than reused.
+    client.release(broken);
+  }
+}
+
+/**
+ * Whether two PostgreSQL URLs name the same database. The dashboard's store and the embedded API's
+ * may share a server but not a database: both keep drizzle's migration journal in
+ * `drizzle.__drizzle_migrations`, and each would take the other's migrations for its own.
+ */
+export function sameDatabase(a: string, b: string): boolean {
+  const parse = (url: string) => {
+    const parsed = new URL(url);
+    const host = parsed.hostname === "localhost" ? "127.0.0.1" : parsed.hostname;
+    return `${host}:${parsed.port || "5432"}/${decodeURIComponent(parsed.pathname.slice(1)) || decodeURIComponent(parsed.username) || "postgres"}`;
+  };
+  return parse(a) === parse(b);
 }

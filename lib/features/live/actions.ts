@@ -7,7 +7,9 @@ import { isFailure, type V1Client } from "@/lib/v1";
 import { markErrorsByStudent } from "./mark-errors";
 import { RecordRecitationSchema, SaveMarksSchema } from "./schemas";
 import type { LiveResult, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "./types";
-import { VersionGuard } from "./version-guard";
+import { dashboardDatabase } from "@/lib/db";
+import { sharedVersionGuard } from "./shared-version-guard";
+import { VersionGuard, type MarkGuard } from "./version-guard";
 import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./write-path";
 
 /**
@@ -21,8 +23,17 @@ import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./wri
 const ROLES = ["admin", "teacher"] as const;
 const PAGE = 100;
 
-const globalGuard = globalThis as typeof globalThis & { __liveVersionGuard?: VersionGuard };
-const guard = (globalGuard.__liveVersionGuard ??= new VersionGuard());
+const globalGuard = globalThis as typeof globalThis & { __liveVersionGuard?: Promise<MarkGuard> };
+
+/**
+ * The late-batch guard: in the dashboard's PostgreSQL, which every instance shares; in this process
+ * when the store is PGlite, which only one process can open (docs/scaling.md).
+ */
+function markGuard(): Promise<MarkGuard> {
+  globalGuard.__liveVersionGuard ??= dashboardDatabase().then((store) => (store.kind === "postgres" ? sharedVersionGuard(store.db) : new VersionGuard()));
+  globalGuard.__liveVersionGuard.catch(() => (globalGuard.__liveVersionGuard = undefined));
+  return globalGuard.__liveVersionGuard;
+}
 
 function liveApi(ctx: ActionContext): LiveApi {
   const client: V1Client = ctx.client;
@@ -64,8 +75,8 @@ const saveMarksAction = defineAction({
     const session = await loadSession(ctx, input.sessionId);
     return session !== null && can.markAttendance(ctx.subject, session);
   },
-  run: (ctx, input) =>
-    writeMarks(liveApi(ctx), guard, { connectionId: ctx.actor.connectionId, sessionId: input.sessionId, userId: ctx.actor.id, deviceId: input.deviceId }, input.marks),
+  run: async (ctx, input) =>
+    writeMarks(liveApi(ctx), await markGuard(), { connectionId: ctx.actor.connectionId, sessionId: input.sessionId, userId: ctx.actor.id, deviceId: input.deviceId }, input.marks),
   target: sessionTarget,
 });
 
