@@ -9,7 +9,7 @@ export type DashboardDb = DashboardDatabase["db"];
 const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
 
 /** The dashboard's store: PostgreSQL when `DATABASE_URL` is set, else PGlite under `DASHBOARD_DATA_DIR`. */
-export function openDashboardDatabase(env: NodeJS.ProcessEnv = process.env): Promise<DashboardDatabase> {
+export function openDashboardDatabase(env: Record<string, string | undefined> = process.env): Promise<DashboardDatabase> {
   if (env.DATABASE_URL && env.SCHOOL_API_DATABASE_URL && sameDatabase(env.DATABASE_URL, env.SCHOOL_API_DATABASE_URL)) {
     return Promise.reject(new Error("DATABASE_URL and SCHOOL_API_DATABASE_URL name the same database: give each store its own database (one PostgreSQL server may hold both)"));
   }
