@@ -132,11 +132,11 @@ const nodeEnv: QueueEnv = {
   on: () => () => undefined,
 };
 
-export type TeacherRun = { latencies: number[]; puts: number; errors: string[]; unsaved: number };
+export type TeacherRun = { latencies: number[]; puts: number; errors: string[]; unsaved: number; /** First tap to last tap: the sweep's own length on this machine. */ sweepMs: number };
 
 /** One teacher's burst through the real queue; resolves when every tap shows saved (or after 30 s). */
 export async function runTeacher(input: { tenantId: string; session: Session; students: string[]; gapMs: number; send: (marks: SaveMarksInput) => Promise<LiveResult<SaveMarksData>> }): Promise<TeacherRun> {
-  const run: TeacherRun = { latencies: [], puts: 0, errors: [], unsaved: 0 };
+  const run: TeacherRun = { latencies: [], puts: 0, errors: [], unsaved: 0, sweepMs: 0 };
   const queue = new LiveQueue({
     tenantId: input.tenantId,
     sessionId: input.session.id,
@@ -177,6 +177,7 @@ export async function runTeacher(input: { tenantId: string; session: Session; st
     queue.mark(student, STATUSES[index % STATUSES.length]!);
     if (input.gapMs > 0 && index < input.students.length - 1) await new Promise((resolve) => setTimeout(resolve, input.gapMs));
   }
+  run.sweepMs = Math.max(...tappedAt.values()) - Math.min(...tappedAt.values());
   await Promise.race([allSaved, new Promise((resolve) => setTimeout(resolve, 30_000))]);
   run.unsaved = input.students.length - savedAt.size;
   queue.dispose();

@@ -81,6 +81,7 @@ export const instancesSuite: Suite = {
       const errors = runs.flatMap((run) => run.errors);
       const unsaved = runs.reduce((sum, run) => sum + run.unsaved, 0);
       const p95 = percentile(latencies, 95);
+      const sweeps = runs.map((run) => run.sweepMs).sort((a, b) => a - b);
       const verdict = (ok: boolean, reason: string): Pick<ResultRow, "verdict" | "reason"> => (ok ? { verdict: "PASS" } : { verdict: "FAIL", reason });
       const info = (target: string, value: number, unit: string): ResultRow => ({ target, values: { value, unit }, goal: "n/a", verdict: "n/a" });
       const rows: ResultRow[] = [
@@ -88,6 +89,8 @@ export const instancesSuite: Suite = {
         { target: "tap → saved p95", values: { value: p95, unit: "ms" }, goal: `≤ ${TARGETS.p95Ms} ms`, ...verdict(p95 <= TARGETS.p95Ms, `${p95.toFixed(0)} ms`) },
         info("tap → saved p99", percentile(latencies, 99), "ms"),
         { target: "PUTs per 30-tap burst (most)", values: { value: maxPuts, unit: `mean ${meanPuts.toFixed(2)}` }, goal: `≤ ${TARGETS.putsPerBurst}`, ...verdict(maxPuts <= TARGETS.putsPerBurst, `${maxPuts} PUTs`) },
+        info("bursts with more than 2 PUTs", puts.filter((count) => count > TARGETS.putsPerBurst).length, `of ${teachers}`),
+        info("tap sweep p95 (first → last of the 30 taps; 87 ms unloaded)", percentile(sweeps, 95), "ms"),
         { target: "errors", values: { value: errors.length + unsaved, unit: "" }, goal: "0", ...verdict(errors.length + unsaved === 0, `${errors.length} errors, ${unsaved} taps never saved`) },
         { target: "lost marks", values: { value: lost, unit: `of ${teachers * students.length}` }, goal: "0", ...verdict(lost === 0, `${lost} lost`) },
         info("machine load before (1/5/15 min)", loadBefore[0]!, loadText(loadBefore)),

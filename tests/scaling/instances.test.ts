@@ -172,6 +172,22 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
     expect(after.map((s) => s.id)).toEqual(expect.arrayContaining([...before.map((s) => s.id), created.id]));
   });
 
+  it("cursors: a page made by one instance is continued by the other", async () => {
+    const [a, b] = [await api(), await api()];
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    let turn = 0;
+    do {
+      const response = await call(turn++ % 2 === 0 ? a : b, ADMIN, "GET", `/semesters?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as { data: { id: string }[]; pagination: { next_cursor: string | null } };
+      ids.push(...page.data.map((semester) => semester.id));
+      cursor = page.pagination.next_cursor;
+    } while (cursor);
+    expect(turn).toBeGreaterThan(2);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it("a revoked key is refused by every instance within the key cache's 2 s", async () => {
     let nowMs = Date.now();
     const [a, b] = [await api({ now: () => new Date(nowMs) }), await api({ now: () => new Date(nowMs) })];
