@@ -1,4 +1,4 @@
-CREATE TABLE "live_mark_versions" (
+CREATE UNLOGGED TABLE "live_mark_versions" (
 	"key" text PRIMARY KEY NOT NULL,
 	"version" bigint NOT NULL,
 	"written_at" timestamp (3) with time zone NOT NULL
