@@ -135,6 +135,18 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
     expect(await b.exclusive("session-4", (take) => take([{ key, version: 3 }]))).toEqual([true]);
   });
 
+  it("sign-in throttling: parallel guesses on the shared store get the free tries once, not once per instance", async () => {
+    // throttle.ts uses this process's one store: pointed at the shared PostgreSQL for this test.
+    process.env.DATABASE_URL = dashboardUrl;
+    const { dashboardDatabase } = await import("@/lib/db");
+    opened.push(await dashboardDatabase());
+    delete process.env.DATABASE_URL;
+    const { beginSignInAttempt, SIGN_IN_POLICY } = await import("@/lib/auth/throttle");
+    const now = new Date();
+    const gates = await Promise.all(Array.from({ length: 12 }, () => beginSignInAttempt("guessed@example.org", "192.0.2.7", now)));
+    expect(gates.filter((gate) => gate.ok)).toHaveLength(SIGN_IN_POLICY.freeFailures);
+  });
+
   it("rate limits: one bucket per key across instances", async () => {
     const [a, b] = [await api({ rateLimitPerMinute: 4 }), await api({ rateLimitPerMinute: 4 })];
     const key = "demo_alnoor_readonly";
