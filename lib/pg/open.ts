@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { errorSummary } from "@/lib/security/log-safe";
 
 export type PgOptions = {
   /** A `postgres://` URL: real PostgreSQL. Otherwise PGlite. */
@@ -32,7 +33,7 @@ export async function openPg<TSchema extends Record<string, unknown>>(
   migrationsFolder: string,
 ): Promise<Opened<TSchema>> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = newPool(options.url, options.poolSize ?? 10);
     const db = drizzlePg(pool, { schema });
     await migrateAlone(pool, migrationsFolder);
     return { db: db as unknown as Opened<TSchema>["db"], kind: "postgres", close: () => pool.end() };
@@ -84,4 +85,15 @@ export function sameDatabase(a: string, b: string): boolean {
     return `${host}:${parsed.port || "5432"}/${decodeURIComponent(parsed.pathname.slice(1)) || decodeURIComponent(parsed.username) || "postgres"}`;
   };
   return parse(a) === parse(b);
+}
+
+/**
+ * A pool that outlives PostgreSQL closing an idle connection (a restart, a failover, an
+ * administrator): the pool drops it and opens another on the next query. Without a listener, that
+ * `error` event would end the process.
+ */
+export function newPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", (error) => console.warn(`[db] the server closed an idle connection (${errorSummary(error)}); the next query opens another`));
+  return pool;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Recitation, School, Session, Sheikh, Student } from "@/lib/contract";
@@ -89,6 +89,17 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
     const journal = await client.query<{ hash: string }>("select hash from drizzle.__drizzle_migrations");
     await client.end();
     expect(new Set(journal.rows.map((row) => row.hash)).size).toBe(journal.rows.length);
+  });
+
+  it("a connection the server closes (a restart, a failover) is replaced, and the process lives on", async () => {
+    const store = await dashboard();
+    await store.db.execute(sql`select 1`);
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = 'dashboard' and pid <> pg_backend_pid()");
+    await admin.end();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(store.db.execute(sql`select 1 as one`)).resolves.toBeDefined();
   });
 
   it("the dashboard's store refuses to share the embedded API's database", async () => {

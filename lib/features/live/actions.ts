@@ -8,7 +8,7 @@ import { markErrorsByStudent } from "./mark-errors";
 import { RecordRecitationSchema, SaveMarksSchema } from "./schemas";
 import type { LiveResult, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "./types";
 import { dashboardDatabase } from "@/lib/db";
-import { sharedVersionGuard } from "./shared-version-guard";
+import { openSharedVersionGuard } from "./shared-version-guard";
 import { VersionGuard, type MarkGuard } from "./version-guard";
 import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./write-path";
 
@@ -30,7 +30,9 @@ const globalGuard = globalThis as typeof globalThis & { __liveVersionGuard?: Pro
  * when the store is PGlite, which only one process can open (docs/scaling.md).
  */
 function markGuard(): Promise<MarkGuard> {
-  globalGuard.__liveVersionGuard ??= dashboardDatabase().then((store) => (store.kind === "postgres" ? sharedVersionGuard(store.db) : new VersionGuard()));
+  globalGuard.__liveVersionGuard ??= dashboardDatabase().then((store) =>
+    store.kind === "postgres" && process.env.DATABASE_URL ? openSharedVersionGuard(process.env.DATABASE_URL, Number(process.env.LIVE_GUARD_POOL ?? 10)) : new VersionGuard(),
+  );
   globalGuard.__liveVersionGuard.catch(() => (globalGuard.__liveVersionGuard = undefined));
   return globalGuard.__liveVersionGuard;
 }

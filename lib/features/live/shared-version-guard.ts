@@ -1,7 +1,10 @@
 import "server-only";
 import { lt, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
 import type { DashboardDb } from "@/lib/db/client";
+import { newPool } from "@/lib/pg/open";
 import { errorSummary } from "@/lib/security/log-safe";
+import * as schema from "@/lib/db/schema";
 import { liveMarkVersions } from "@/lib/db/schema";
 import type { MarkGuard } from "./version-guard";
 
@@ -50,4 +53,13 @@ export function sharedVersionGuard(db: DashboardDb, now: () => Date = () => new 
       return result;
     },
   };
+}
+
+/**
+ * The guard on a pool of its own (`LIVE_GUARD_POOL` connections, default 10): a write holds its
+ * connection until the school has answered the PUT, and a slow school must not take the connections
+ * every page needs from the store's own pool. More saves in flight than that wait for a connection.
+ */
+export function openSharedVersionGuard(url: string, poolSize: number): MarkGuard {
+  return sharedVersionGuard(drizzle(newPool(url, poolSize), { schema }) as unknown as DashboardDb);
 }
