@@ -50,6 +50,8 @@ const SPEC_ONLY = /spec-only\.(spec|setup)\.ts$/;
 
 
 const FIRST = /(first-sync|server-log)\.spec\.ts$/;
+// Starts its own two instances on PostgreSQL behind HAProxy (scripts/instances.ts).
+const SCALING = /scaling\.spec\.ts$/;
 const isCI = Boolean(process.env.CI);
 
 export default defineConfig({
@@ -75,10 +77,10 @@ export default defineConfig({
     { name: "first-sync", testMatch: /first-sync\.spec\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     // Signs each demo role in once and saves its session under e2e/.auth/ (see e2e/fixtures.ts).
     { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] }, dependencies: ["first-sync"] },
-    { name: "desktop", testIgnore: [SPEC_ONLY, FIRST], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
+    { name: "desktop", testIgnore: [SPEC_ONLY, FIRST, SCALING], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
     {
       name: "tablet",
-      testIgnore: [SPEC_ONLY, FIRST],
+      testIgnore: [SPEC_ONLY, FIRST, SCALING],
       use: { ...devices["Desktop Chrome"], viewport: { width: 768, height: 1024 }, hasTouch: true },
       dependencies: ["setup"],
     },
@@ -90,6 +92,8 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, baseURL: specOnlyURL },
       dependencies: ["spec-only-setup"],
     },
+    // Two `next start` instances on one PostgreSQL behind HAProxy, started and stopped by the spec (README "How it scales").
+    { name: "scaling", testMatch: SCALING, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     { name: "server-log", testMatch: /server-log\.spec\.ts$/, dependencies: ["desktop", "tablet", "spec-only"] },
   ],
   // Started one after the other: the second uses the build the first one made when there was none.

@@ -128,6 +128,9 @@ await step("vitest", "unit + conformance tests (PGlite, and PostgreSQL when inst
   if (!existsSync(path.join(postgresBin, "postgres"))) {
     console.log(`PostgreSQL 15 not found in ${postgresBin}: the conformance suite runs on PGlite only.`);
   }
+  if (!existsSync(process.env.HAPROXY_BIN ?? "/usr/sbin/haproxy")) {
+    console.log("HAProxy not found (/usr/sbin/haproxy): the two-instance e2e leg (e2e/scaling.spec.ts) cannot run; CI installs it.");
+  }
   return run(
     bin("vitest"),
     ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(REPORTS_DIR, "vitest.json")}`],

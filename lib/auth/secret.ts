@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isEmbeddedMode } from "@/lib/connections";
 
@@ -13,8 +13,17 @@ export function authSecret(): string {
   if (!isEmbeddedMode()) throw new Error("AUTH_SECRET must be set when the dashboard serves a real school");
   const file = path.join(process.cwd(), ".data", "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const secret = randomBytes(32).toString("base64url");
+  // Two demo instances starting together in one folder must end up with one secret: the file is
+  // written aside and linked into place, which fails for the second; everyone reads what won.
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const aside = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
+  writeFileSync(aside, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  try {
+    linkSync(aside, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(aside, { force: true });
+  }
+  return readFileSync(file, "utf8").trim();
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { openPg, type Opened } from "@/lib/pg/open";
+import { openPg, sameDatabase, type Opened } from "@/lib/pg/open";
 import * as schema from "./schema";
 
 export type DashboardDatabase = Opened<typeof schema>;
@@ -9,7 +9,10 @@ export type DashboardDb = DashboardDatabase["db"];
 const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
 
 /** The dashboard's store: PostgreSQL when `DATABASE_URL` is set, else PGlite under `DASHBOARD_DATA_DIR`. */
-export function openDashboardDatabase(env: NodeJS.ProcessEnv = process.env): Promise<DashboardDatabase> {
+export function openDashboardDatabase(env: Record<string, string | undefined> = process.env): Promise<DashboardDatabase> {
+  if (env.DATABASE_URL && env.SCHOOL_API_DATABASE_URL && sameDatabase(env.DATABASE_URL, env.SCHOOL_API_DATABASE_URL)) {
+    return Promise.reject(new Error("DATABASE_URL and SCHOOL_API_DATABASE_URL name the same database: give each store its own database (one PostgreSQL server may hold both)"));
+  }
   if (env.DATABASE_URL) return openPg({ url: env.DATABASE_URL, poolSize: Number(env.DATABASE_POOL ?? 10) }, schema, migrationsFolder);
   return openPg({ dataDir: env.DASHBOARD_DATA_DIR ?? path.join(process.cwd(), ".data/dashboard") }, schema, migrationsFolder);
 }

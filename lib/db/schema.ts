@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, integer } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, integer } from "drizzle-orm/pg-core";
 
 /**
  * The dashboard's own small store: people, their roles and links into one school, the school
@@ -91,6 +91,23 @@ export const signInPairs = pgTable(
     succeededAt: ts("succeeded_at"),
   },
   (t) => [primaryKey({ columns: [t.email, t.address] }), index("sign_in_pairs_address").on(t.address, t.lastFailureAt)],
+);
+
+/**
+ * The live register's late-batch guard when the store is PostgreSQL and several instances share it
+ * (lib/features/live/shared-version-guard.ts): the highest version written per (school, session,
+ * person, device, student), under one key. Rows older than a day are pruned. UNLOGGED (in the
+ * migration; drizzle cannot say it): no WAL, so no disk flush per write; a crash of PostgreSQL
+ * empties it, which forgets no more than a restart forgets of the in-process guard.
+ */
+export const liveMarkVersions = pgTable(
+  "live_mark_versions",
+  {
+    key: text("key").primaryKey(),
+    version: bigint("version", { mode: "number" }).notNull(),
+    writtenAt: ts("written_at").notNull(),
+  },
+  (t) => [index("live_mark_versions_written").on(t.writtenAt)],
 );
 
 export * from "./schema-plans";

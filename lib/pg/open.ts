@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { errorSummary } from "@/lib/security/log-safe";
 
 export type PgOptions = {
   /** A `postgres://` URL: real PostgreSQL. Otherwise PGlite. */
@@ -32,9 +33,9 @@ export async function openPg<TSchema extends Record<string, unknown>>(
   migrationsFolder: string,
 ): Promise<Opened<TSchema>> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = newPool(options.url, options.poolSize ?? 10);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateAlone(pool, migrationsFolder);
     return { db: db as unknown as Opened<TSchema>["db"], kind: "postgres", close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? "memory://";
@@ -43,4 +44,56 @@ export async function openPg<TSchema extends Record<string, unknown>>(
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Opened<TSchema>["db"], kind: "pglite", close: () => client.close() };
+}
+
+/** Held while migrating, so that instances starting together on one database migrate one at a time. */
+const MIGRATION_LOCK = 7_214_032;
+
+/**
+ * drizzle's migrator reads the journal, then applies what is missing: two processes doing it at
+ * once would both apply the same migration. A session advisory lock makes the second wait and then
+ * find nothing to do.
+ */
+async function migrateAlone(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => (broken = true));
+    }
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    // A connection whose lock state is unknown is closed rather than reused.
+    client.release(broken);
+  }
+}
+
+/**
+ * Whether two PostgreSQL URLs name the same database. The dashboard's store and the embedded API's
+ * may share a server but not a database: both keep drizzle's migration journal in
+ * `drizzle.__drizzle_migrations`, and each would take the other's migrations for its own.
+ */
+export function sameDatabase(a: string, b: string): boolean {
+  const parse = (url: string) => {
+    const parsed = new URL(url);
+    const host = parsed.hostname === "localhost" ? "127.0.0.1" : parsed.hostname;
+    return `${host}:${parsed.port || "5432"}/${decodeURIComponent(parsed.pathname.slice(1)) || decodeURIComponent(parsed.username) || "postgres"}`;
+  };
+  return parse(a) === parse(b);
+}
+
+/**
+ * A pool that outlives PostgreSQL closing an idle connection (a restart, a failover, an
+ * administrator): the pool drops it and opens another on the next query. Without a listener, that
+ * `error` event would end the process.
+ */
+export function newPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on("error", (error) => console.warn(`[db] the server closed an idle connection (${errorSummary(error)}); the next query opens another`));
+  return pool;
 }

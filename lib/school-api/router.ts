@@ -8,7 +8,8 @@ import type { Context, Handler } from "./context";
 import { handlers } from "./handlers";
 import { authenticate, authorize, rejectCredentialsInUrl } from "./key-auth";
 import { openApiDocument } from "./openapi";
-import { RateLimiter, rateLimitHeaders, type RateState } from "./rate-limit";
+import { RateLimiter, rateLimitHeaders, type RateLimit, type RateState } from "./rate-limit";
+import { sharedRateLimiter } from "./shared-rate-limit";
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { errorSummary } from "@/lib/security/log-safe";
 import { createReadCache, invalidateReads } from "./read-cache";
@@ -65,6 +66,8 @@ export type SchoolApiOptions = {
   now?: () => Date;
   /** Serve list pages from the process's read cache (only where this process sees every write: PGlite). */
   readCache?: boolean;
+  /** Keep the keys' rate buckets in the database, shared by every instance on it (PostgreSQL); else in this process. */
+  sharedRateLimits?: boolean;
   /** `spec-only`: ignore query names the spec does not give and add unknown fields to records (default from `SCHOOL_API_FILTERS`). */
   filters?: FilterMode;
 };
@@ -75,7 +78,8 @@ export type RequestInfo = { clientIp: string | null };
 type Seen = { operation: string; rate: RateState | null };
 
 export function createRouter(db: Db, options: SchoolApiOptions = {}) {
-  const limiter = new RateLimiter(options.rateLimitPerMinute ?? Number(process.env.SCHOOL_API_RATE_LIMIT_PER_MINUTE ?? 6000));
+  const perMinute = options.rateLimitPerMinute ?? Number(process.env.SCHOOL_API_RATE_LIMIT_PER_MINUTE ?? 6000);
+  const limiter: RateLimit = options.sharedRateLimits ? sharedRateLimiter(db, perMinute) : new RateLimiter(perMinute);
   const now = options.now ?? (() => new Date());
   const reads = options.readCache ? createReadCache() : undefined;
   const specOnly = (options.filters ?? filterModeFromEnv()) === "spec-only";
@@ -93,7 +97,7 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
     const rawBody = route.endpoint.method === "GET" ? null : await readBody(request);
     const at = now();
     const { key, school } = await authenticate(db, request.headers.get("authorization"), at);
-    seen.rate = limiter.take(key.id, key.rateLimitPerMinute, at.getTime());
+    seen.rate = await limiter.take(key.id, key.rateLimitPerMinute, at.getTime());
     authorize(route.endpoint, key, school, info.clientIp);
     const query = parseQuery(route.endpoint, specOnly ? specOnlyUrl(route.endpoint, url) : url);
     const idempotencyKey = idempotencyKeyOf(request, route.endpoint);

@@ -12,8 +12,10 @@ export type SchoolApi = {
 };
 
 export function createSchoolApi(database: Database, options?: SchoolApiOptions): SchoolApi {
-  // PGlite lives in this process, which therefore sees every write: list pages may be cached.
-  return { database, handle: createRouter(database.db, { readCache: database.kind === "pglite", ...options }) };
+  // PGlite lives in this process, which therefore sees every write and request: list pages may be
+  // cached and rate buckets kept here. PostgreSQL may serve several instances (docs/scaling.md).
+  const shared = database.kind === "postgres";
+  return { database, handle: createRouter(database.db, { readCache: !shared, sharedRateLimits: shared, ...options }) };
 }
 
 /** The embedded API serves only when the dashboard is not pointed at a real school. */

@@ -30,11 +30,11 @@ import type { Column, ResultRow } from "./report";
 import type { BenchContext, Suite } from "./suite";
 import { v1Client, type V1 } from "./v1-client";
 
-const ADMIN_KEY = "demo_alnoor_admin";
-const TEACHER = { email: "teacher@alnoor.demo", password: "demo1234" };
-const CLASS_SIZE = 30;
+export const ADMIN_KEY = "demo_alnoor_admin";
+export const TEACHER = { email: "teacher@alnoor.demo", password: "demo1234" };
+export const CLASS_SIZE = 30;
 const TARGETS = { p95Ms: 150, putsPerBurst: 2, firstLoadRatio: 1.4 };
-const STATUSES = ["present", "present", "present", "late", "absent", "excused"] as const;
+export const STATUSES = ["present", "present", "present", "late", "absent", "excused"] as const;
 const STEADY = { teachers: 5, gapMs: 250 };
 
 const numberFromEnv = (name: string, fallback: number) => {
@@ -43,7 +43,7 @@ const numberFromEnv = (name: string, fallback: number) => {
 };
 
 /** A signed-in browser's cookies, kept by hand (fetch has no jar). */
-class Cookies {
+export class Cookies {
   private jar = new Map<string, string>();
   keep(response: Response) {
     for (const line of response.headers.getSetCookie()) {
@@ -57,7 +57,7 @@ class Cookies {
   }
 }
 
-async function signIn(origin: string, account: { email: string; password: string }): Promise<Cookies> {
+export async function signIn(origin: string, account: { email: string; password: string }): Promise<Cookies> {
   const cookies = new Cookies();
   const csrf = await fetch(`${origin}/api/auth/csrf`);
   cookies.keep(csrf);
@@ -74,7 +74,7 @@ async function signIn(origin: string, account: { email: string; password: string
 }
 
 /** The id the build gave an exported server action (the browser sends it as `Next-Action`). */
-function actionId(exportedName: string, file: string): string {
+export function actionId(exportedName: string, file: string): string {
   const manifest = JSON.parse(readFileSync(path.join(process.cwd(), ".next/server/server-reference-manifest.json"), "utf8")) as {
     node: Record<string, { exportedName?: string; filename?: string }>;
   };
@@ -84,7 +84,7 @@ function actionId(exportedName: string, file: string): string {
 }
 
 /** Calls a server action as the browser does and returns its result (the RSC payload's row 1). */
-async function callAction<T>(origin: string, page: string, id: string, cookies: Cookies, input: unknown): Promise<T> {
+export async function callAction<T>(origin: string, page: string, id: string, cookies: Cookies, input: unknown): Promise<T> {
   const response = await fetch(`${origin}${page}`, {
     method: "POST",
     headers: { "next-action": id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8", origin, cookie: cookies.header() },
@@ -98,7 +98,7 @@ async function callAction<T>(origin: string, page: string, id: string, cookies: 
 }
 
 /** The teacher's halqa with CLASS_SIZE active students (created when fewer) and one open session per simulated teacher. */
-async function fixture(api: V1, teachers: number) {
+export async function fixture(api: V1, teachers: number) {
   const [semester] = await api.list<Semester>("/semesters", { status: "active" });
   if (!semester) throw new Error("the demo school has no active semester");
   const sheikh = (await api.list<Sheikh>("/sheikhs")).find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME);
@@ -114,7 +114,7 @@ async function fixture(api: V1, teachers: number) {
 }
 
 /** One open session of the halqa per simulated teacher. */
-async function fixtureSessions(api: V1, halqa: { id: string; sheikhId: string }, count: number): Promise<Session[]> {
+export async function fixtureSessions(api: V1, halqa: { id: string; sheikhId: string }, count: number): Promise<Session[]> {
   const sessions: Session[] = [];
   for (let i = 0; i < count; i++) {
     sessions.push((await api.send<{ data: Session }>("POST", "/sessions", { halqa_id: halqa.id, sheikh_id: halqa.sheikhId, topic: `Attendance bench ${i + 1}` }, 201)).data);
@@ -132,11 +132,11 @@ const nodeEnv: QueueEnv = {
   on: () => () => undefined,
 };
 
-type TeacherRun = { latencies: number[]; puts: number; errors: string[]; unsaved: number };
+export type TeacherRun = { latencies: number[]; puts: number; errors: string[]; unsaved: number; /** First tap to last tap: the sweep's own length on this machine. */ sweepMs: number };
 
 /** One teacher's burst through the real queue; resolves when every tap shows saved (or after 30 s). */
-async function runTeacher(input: { tenantId: string; session: Session; students: string[]; gapMs: number; send: (marks: SaveMarksInput) => Promise<LiveResult<SaveMarksData>> }): Promise<TeacherRun> {
-  const run: TeacherRun = { latencies: [], puts: 0, errors: [], unsaved: 0 };
+export async function runTeacher(input: { tenantId: string; session: Session; students: string[]; gapMs: number; send: (marks: SaveMarksInput) => Promise<LiveResult<SaveMarksData>> }): Promise<TeacherRun> {
+  const run: TeacherRun = { latencies: [], puts: 0, errors: [], unsaved: 0, sweepMs: 0 };
   const queue = new LiveQueue({
     tenantId: input.tenantId,
     sessionId: input.session.id,
@@ -177,6 +177,7 @@ async function runTeacher(input: { tenantId: string; session: Session; students:
     queue.mark(student, STATUSES[index % STATUSES.length]!);
     if (input.gapMs > 0 && index < input.students.length - 1) await new Promise((resolve) => setTimeout(resolve, input.gapMs));
   }
+  run.sweepMs = Math.max(...tappedAt.values()) - Math.min(...tappedAt.values());
   await Promise.race([allSaved, new Promise((resolve) => setTimeout(resolve, 30_000))]);
   run.unsaved = input.students.length - savedAt.size;
   queue.dispose();
@@ -193,7 +194,7 @@ async function firstLoadJs(origin: string, pagePath: string, cookies: Cookies): 
   return bytes;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
+export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
 
 const COLUMNS: Column[] = [
   { key: "value", label: "measured", digits: 1 },

@@ -4,6 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { apiSuite } from "./api";
 import { attendanceSuite } from "./attendance";
+import { instancesSuite } from "./instances";
 import { syncSuite } from "./sync";
 import { progressSuite } from "./progress";
 import type { LoadOptions } from "./load";
@@ -12,7 +13,7 @@ import { build, ROOT, staleBuildReason, startServer, stopAllChildren, type Runni
 import type { Suite } from "./suite";
 
 /** Every bench suite, in the order `all` runs them. Later benches append here. */
-const SUITES: Suite[] = [apiSuite, syncSuite, attendanceSuite, progressSuite];
+const SUITES: Suite[] = [apiSuite, syncSuite, attendanceSuite, instancesSuite, progressSuite];
 
 const RESULTS_FILE = path.join(ROOT, ".bench", "results.json");
 const CPU_PROFILE_DIR = path.join(ROOT, ".bench", "cpu");

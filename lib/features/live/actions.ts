@@ -8,7 +8,9 @@ import { isFailure, type V1Client } from "@/lib/v1";
 import { markErrorsByStudent } from "./mark-errors";
 import { RecordRecitationSchema, SaveMarksSchema } from "./schemas";
 import type { LiveResult, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "./types";
-import { VersionGuard } from "./version-guard";
+import { dashboardDatabase } from "@/lib/db";
+import { openSharedVersionGuard } from "./shared-version-guard";
+import { VersionGuard, type MarkGuard } from "./version-guard";
 import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./write-path";
 
 /**
@@ -22,8 +24,19 @@ import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./wri
 const ROLES = ["admin", "teacher"] as const;
 const PAGE = 100;
 
-const globalGuard = globalThis as typeof globalThis & { __liveVersionGuard?: VersionGuard };
-const guard = (globalGuard.__liveVersionGuard ??= new VersionGuard());
+const globalGuard = globalThis as typeof globalThis & { __liveVersionGuard?: Promise<MarkGuard> };
+
+/**
+ * The late-batch guard: in the dashboard's PostgreSQL, which every instance shares; in this process
+ * when the store is PGlite, which only one process can open (docs/scaling.md).
+ */
+function markGuard(): Promise<MarkGuard> {
+  globalGuard.__liveVersionGuard ??= dashboardDatabase().then((store) =>
+    store.kind === "postgres" && process.env.DATABASE_URL ? openSharedVersionGuard(process.env.DATABASE_URL, Number(process.env.LIVE_GUARD_POOL ?? 10)) : new VersionGuard(),
+  );
+  globalGuard.__liveVersionGuard.catch(() => (globalGuard.__liveVersionGuard = undefined));
+  return globalGuard.__liveVersionGuard;
+}
 
 /** The session each action's `authorize` loaded, for the progress read model's write-through. */
 const loadedSessions = new WeakMap<ActionContext, Session>();
@@ -77,8 +90,8 @@ const saveMarksAction = defineAction({
     const session = await loadSession(ctx, input.sessionId);
     return session !== null && can.markAttendance(ctx.subject, session);
   },
-  run: (ctx, input) =>
-    writeMarks(liveApi(ctx), guard, { connectionId: ctx.actor.connectionId, sessionId: input.sessionId, userId: ctx.actor.id, deviceId: input.deviceId }, input.marks),
+  run: async (ctx, input) =>
+    writeMarks(liveApi(ctx), await markGuard(), { connectionId: ctx.actor.connectionId, sessionId: input.sessionId, userId: ctx.actor.id, deviceId: input.deviceId }, input.marks),
   target: sessionTarget,
 });
 

@@ -1,3 +1,20 @@
+/** One row's claim: its guard key (school, session, person, device, student) and the device's version. */
+export type VersionEntry = { key: string; version: number };
+
+/**
+ * The late-batch guard as the write path uses it. `VersionGuard` keeps its memory in this process
+ * (enough while one process serves everything: the dashboard's store on PGlite); the shared one
+ * (shared-version-guard.ts) keeps it in the dashboard's PostgreSQL, for several instances.
+ */
+export type MarkGuard = {
+  /**
+   * Runs `task` after every earlier task of `lockKey` has finished (on every instance, when shared).
+   * `accept` says, per entry, whether it is not older than the version recorded for its key, and
+   * records the accepted ones.
+   */
+  exclusive<T>(lockKey: string, task: (accept: (entries: readonly VersionEntry[]) => Promise<boolean[]>) => Promise<T>): Promise<T>;
+};
+
 /**
  * The server side of "an older batch never overwrites a newer mark". A browser's queue sends one
  * batch at a time, but a batch it gave up on (timed out, connection dropped) may still arrive
@@ -8,10 +25,10 @@
  * applied one after another, so the check and the PUT happen in the order batches were accepted.
  *
  * Versions are compared per device only: two tablets on one session are ordered by arrival (last
- * write wins), never by their clocks. The memory is this process's: with several dashboard
- * instances, a late duplicate that reaches another instance is not caught (see README.md here).
+ * write wins), never by their clocks. This class keeps the memory in this process; on PostgreSQL the
+ * write path uses the shared guard instead (docs/scaling.md).
  */
-export class VersionGuard {
+export class VersionGuard implements MarkGuard {
   private versions = new Map<string, number>();
   private chains = new Map<string, Promise<unknown>>();
 
@@ -28,6 +45,10 @@ export class VersionGuard {
       if (oldest !== undefined) this.versions.delete(oldest);
     }
     return true;
+  }
+
+  exclusive<T>(lockKey: string, task: (accept: (entries: readonly VersionEntry[]) => Promise<boolean[]>) => Promise<T>): Promise<T> {
+    return this.serialize(lockKey, () => task(async (entries) => entries.map((entry) => this.accept(entry.key, entry.version))));
   }
 
   /** Runs `task` after every earlier task of the same key has finished (failed or not). */

@@ -4,7 +4,7 @@
  */
 import type { AttendanceMark, AttendanceRow, Recitation } from "@/lib/contract";
 import type { MarkInput, RecitationDraft, RecordRecitationData, SaveMarksData } from "./types";
-import { guardKey, type VersionGuard } from "./version-guard";
+import { guardKey, type MarkGuard } from "./version-guard";
 
 /** What the write path needs from the school's API. */
 export type LiveApi = {
@@ -35,18 +35,16 @@ function toRow(mark: MarkInput): AttendanceMark {
  */
 export function writeMarks(
   api: LiveApi,
-  guard: VersionGuard,
+  guard: MarkGuard,
   /** `userId`: the signed-in person; a device id is only trusted within their own writes. */
   scope: { connectionId: string; sessionId: string; userId: string; deviceId: string },
   marks: readonly MarkInput[],
 ): Promise<SaveMarksData> {
-  return guard.serialize(guardKey(scope.connectionId, scope.sessionId), async () => {
-    const fresh: MarkInput[] = [];
-    const stale: string[] = [];
-    for (const mark of marks) {
-      if (guard.accept(guardKey(scope.connectionId, scope.sessionId, scope.userId, scope.deviceId, mark.student_id), mark.clientVersion)) fresh.push(mark);
-      else stale.push(mark.student_id);
-    }
+  return guard.exclusive(guardKey(scope.connectionId, scope.sessionId), async (accept) => {
+    const entries = marks.map((mark) => ({ key: guardKey(scope.connectionId, scope.sessionId, scope.userId, scope.deviceId, mark.student_id), version: mark.clientVersion }));
+    const accepted = await accept(entries);
+    const fresh = marks.filter((_, index) => accepted[index]);
+    const stale = marks.filter((_, index) => !accepted[index]).map((mark) => mark.student_id);
     const rows = fresh.length > 0 ? await api.upsertAttendance(scope.sessionId, fresh.map(toRow)) : [];
     return { session_id: scope.sessionId, rows, stale };
   });

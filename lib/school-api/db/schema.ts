@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { AssignmentSegment, RatingLevel, WorkloadTrack } from "@/lib/contract";
 
 /**
@@ -257,3 +257,18 @@ export const assignments = pgTable(
   },
   (t) => [uniqueIndex("assignments_plan_sequence").on(t.planId, t.sequence), index("assignments_school").on(t.schoolId, t.id)],
 );
+
+/**
+ * Each key's token bucket when the API runs on PostgreSQL, shared by every instance
+ * (lib/school-api/shared-rate-limit.ts). Not tenant data: one row per key, rewritten per request.
+ * UNLOGGED (in the migration): every request of a key updates its row, and a logged table would make
+ * each wait for a disk flush while holding the row; after a crash the buckets start full again.
+ */
+export const rateBuckets = pgTable("rate_buckets", {
+  keyId: text("key_id").primaryKey(),
+  tokens: doublePrecision("tokens").notNull(),
+  /** When `tokens` was computed, in ms since the epoch (the instance's clock). */
+  atMs: bigint("at_ms", { mode: "number" }).notNull(),
+  /** Whether the request that wrote this row was let through. */
+  granted: boolean("granted").notNull(),
+});
