@@ -70,30 +70,45 @@ export const planHandlers: Pick<Handlers, "listPlans" | "getPlan" | "listAssignm
     return { data: data! };
   },
 
-  /** The whole history in order; replaced assignments stay, linked to their replacements. */
+  /**
+   * The whole history in order; replaced assignments stay, linked to their replacements. One query
+   * a page (a sync reads every plan's history): the plan, joined to its next assignments, so that no
+   * row at all means no such plan here, and one row without an assignment an empty history.
+   */
   listAssignments: async (ctx, { params, query }) => {
-    const plan = await findOne<PlanRow>(ctx, learningPlans, params.id ?? "");
-    if (!plan) throw notFound("Learning plan");
-    const page = await paginate<AssignmentRow>({
-      scope: `assignments:${plan.id}`,
+    const planId = params.id ?? "";
+    let planFound = false;
+    const reading = paginate<AssignmentRow>({
+      scope: `assignments:${planId}`,
       query,
       now: ctx.now,
       key: (row) => String(row.sequence),
-      fetchAfter: (after, n) =>
-        ctx.db
-          .select(assignmentColumns)
-          .from(assignments)
-          .where(
+      fetchAfter: async (after, n) => {
+        const rows = await ctx.db
+          .select({ plan: learningPlans.id, assignment: assignmentColumns })
+          .from(learningPlans)
+          .leftJoin(
+            assignments,
             and(
+              eq(assignments.planId, learningPlans.id),
               eq(assignments.schoolId, ctx.school.id),
-              eq(assignments.planId, plan.id),
               query.status ? eq(assignments.status, query.status) : undefined,
               after ? gt(assignments.sequence, Number(after)) : undefined,
             ),
           )
+          .where(and(eq(learningPlans.schoolId, ctx.school.id), eq(learningPlans.id, planId)))
           .orderBy(asc(assignments.sequence))
-          .limit(n),
+          .limit(n);
+        planFound = rows.length > 0;
+        return rows.flatMap((row) => (row.assignment ? [row.assignment as AssignmentRow] : []));
+      },
     });
+    // A cursor refused before the query ran: a missing plan is still a 404, as without a cursor.
+    const page = await reading.catch(async (error: unknown) => {
+      if (!(await findOne<PlanRow>(ctx, learningPlans, planId))) throw notFound("Learning plan");
+      throw error;
+    });
+    if (!planFound) throw notFound("Learning plan");
     return { data: page.data.map(toAssignment), pagination: page.pagination };
   },
 };
