@@ -23,6 +23,12 @@ export type SchedulerOptions = {
   intervalMinutes?: number;
   /** Delay of the first tick. Default 30 s (after start-up, not during it). */
   initialDelayMs?: number;
+  /**
+   * Start-up work the first tick waits for as well (the stores opened, the embedded demo seeded):
+   * a cycle never pays for it, nor makes a first page wait behind it. Its failure does not stop
+   * the scheduler (the cycle then meets the problem and records it).
+   */
+  ready?: Promise<unknown>;
   /** Connection ids to sync; default: every configured connection (`loadConnections`). */
   connectionIds?: () => readonly string[] | Promise<readonly string[]>;
   /** One cycle; default `syncPlans(id, { mode: "auto" })`. */
@@ -44,6 +50,7 @@ export type SyncScheduler = {
 };
 
 const DEFAULT_INTERVAL_MINUTES = 15;
+const noop = () => undefined;
 const DEFAULT_DENIED_BACKOFF_MS = 6 * 60 * 60_000;
 
 const realTimer: SchedulerTimer = {
@@ -126,16 +133,17 @@ export function startSyncScheduler(options: SchedulerOptions = {}): SyncSchedule
     return running;
   }
 
-  function schedule(ms: number) {
+  function schedule(ms: number, before?: Promise<unknown>) {
     if (stopped) return;
     handle = timer.set(() => {
       handle = null;
-      void tick().finally(() => schedule(intervalMs));
+      const first = before ? before.then(noop, noop) : Promise.resolve();
+      void first.then(() => (stopped ? undefined : tick())).finally(() => schedule(intervalMs));
     }, ms);
   }
 
   const enabled = intervalMs > 0;
-  if (enabled) schedule(options.initialDelayMs ?? 30_000);
+  if (enabled) schedule(options.initialDelayMs ?? 30_000, options.ready);
 
   return {
     enabled,
