@@ -25,8 +25,9 @@ function warmUp(): Promise<unknown> {
   const work: Promise<unknown>[] = [import("@/lib/db").then(({ dashboardDb }) => dashboardDb())];
   const embedded = import("@/lib/connections").then(async ({ isEmbeddedMode }) => {
     if (!isEmbeddedMode()) return;
-    const { embeddedSchoolApi } = await import("@/lib/school-api/runtime");
-    await embeddedSchoolApi();
+    // The database only: the router is built by the first request that needs it (see runtime.ts).
+    const { embeddedSchoolDatabase } = await import("@/lib/school-api/runtime");
+    await embeddedSchoolDatabase();
   });
   work.push(embedded);
   const all = Promise.all(work);

@@ -91,7 +91,8 @@ export type SyncResult =
   /** The key or the school refuses (recorded in the sync state); retrying will not help until someone acts. */
   | ({ status: "denied"; connectionId: string; problem: SyncProblem; error: V1Error | null } & RunCounts);
 
-const DEFAULT_CONCURRENCY = 6;
+/** Requests in flight at most by default (the issue asks for 4–8). */
+export const DEFAULT_SYNC_CONCURRENCY = 6;
 const DEFAULT_PAGE_SIZE = 100;
 const DEFAULT_LEASE_MS = 2 * 60_000;
 
@@ -140,7 +141,7 @@ export async function syncPlans(connectionId: string, options: SyncOptions = {})
   const client = options.client ?? (await import("@/lib/connections")).clientFor(connectionId);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pageSize = Math.min(Math.max(Math.trunc(options.pageSize ?? DEFAULT_PAGE_SIZE), 1), 100);
-  const concurrency = Math.max(Math.trunc(options.concurrency ?? DEFAULT_CONCURRENCY), 1);
+  const concurrency = Math.max(Math.trunc(options.concurrency ?? DEFAULT_SYNC_CONCURRENCY), 1);
   const owner = randomUUID();
   // Ends whatever a run started ahead (the next page) once the run is over, however it ends.
   const ahead = new AbortController();
