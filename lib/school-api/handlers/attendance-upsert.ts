@@ -30,7 +30,9 @@ const iso = (value: Date | string | null) => new Date(value as Date | string).to
  * enrolled in the session's halqa, active) and the upsert of only the supplied rows (rule 1) run
  * together: the insert happens only when the session exists and every student is eligible, so a
  * batch is all or nothing without a transaction of its own. The rows travel as one JSON parameter
- * instead of nine parameters a row. A refusal names each bad row as before.
+ * instead of nine parameters a row. A refusal names each bad row as before. A supplied row that
+ * already holds these values is left as it is (no new row version, `updated_at` unchanged) and
+ * answered as stored: a register saves the same marks again and again.
  */
 export async function upsertAttendanceRows(ctx: Context, sessionId: string, marks: readonly Mark[]): Promise<{ session_id: string; rows: AttendanceRow[] }> {
   const input = JSON.stringify(
@@ -56,10 +58,16 @@ export async function upsertAttendanceRows(ctx: Context, sessionId: string, mark
       where not exists (select 1 from refused)
       on conflict (session_id, student_id) do update
         set status = excluded.status, late_minutes = excluded.late_minutes, note = excluded.note, updated_at = excluded.updated_at
+        where (attendance.status, attendance.late_minutes, attendance.note) is distinct from (excluded.status, excluded.late_minutes, excluded.note)
       returning id, student_id, status, late_minutes, note, created_at, updated_at
     )
     select 'row' as kind, input.i, w.id, w.student_id, w.status, w.late_minutes, w.note, w.created_at, w.updated_at, null::boolean as found, null::boolean as halqa_ok, null::text as student_status
       from written w join input on input.student_id = w.student_id
+    union all
+    select 'row', input.i, a.id, a.student_id, a.status, a.late_minutes, a.note, a.created_at, a.updated_at, null, null, null
+      from input join attendance a on a.session_id = ${sessionId} and a.student_id = input.student_id
+      where exists (select 1 from session) and not exists (select 1 from refused)
+        and not exists (select 1 from written w where w.student_id = input.student_id)
     union all
     select 'refused', i, null, student_id, null, null, null, null, null, found, halqa_ok, student_status from refused
     union all
