@@ -3,7 +3,7 @@
  * Stamps each request with its socket address (lib/security/peer-stamp.ts). Starts the plan sync
  * scheduler (lib/features/plans/scheduler.ts): an incremental cycle per school connection every
  * PLAN_SYNC_INTERVAL_MINUTES (default 15; 0 turns it off), first 30 s after start and not before
- * the stores are open (warmed up in the background at start). Not during
+ * 15 s after the stores are open (warmed up in the background at start). Not during
  * `next build`, and only in the Node.js runtime.
  */
 export async function register(): Promise<void> {

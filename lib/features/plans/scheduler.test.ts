@@ -124,7 +124,7 @@ describe("startSyncScheduler", () => {
     scheduler.stop();
   });
 
-  it("the first tick waits for start-up work (stores open, demo seeded) after its delay, and still runs when that work failed", async () => {
+  it("the first tick waits for start-up work (stores open, demo seeded) after its delay, then 15 s more, and still runs when that work failed", async () => {
     for (const outcome of ["resolve", "reject"] as const) {
       const manual = manualTimer();
       const runs: string[] = [];
@@ -142,6 +142,10 @@ describe("startSyncScheduler", () => {
       else fail(new Error("the store could not open"));
       for (let i = 0; i < 10; i++) await Promise.resolve();
       await new Promise((resolve) => setImmediate(resolve));
+      // Then it lets the pages that waited for start-up go first.
+      expect(runs).toEqual([]);
+      expect(manual.delays()).toEqual([15_000]);
+      await manual.fire();
       expect(runs).toEqual(["a"]);
       expect(manual.delays()).toEqual([15 * 60_000]);
       scheduler.stop();

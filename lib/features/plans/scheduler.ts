@@ -29,6 +29,8 @@ export type SchedulerOptions = {
    * the scheduler (the cycle then meets the problem and records it).
    */
   ready?: Promise<unknown>;
+  /** After `ready`, the first tick waits this long more, so pages that waited for start-up are served first. Default 15 s. */
+  settleMs?: number;
   /** Connection ids to sync; default: every configured connection (`loadConnections`). */
   connectionIds?: () => readonly string[] | Promise<readonly string[]>;
   /** One cycle; default `syncPlans(id, { mode: "auto" })`. */
@@ -137,9 +139,20 @@ export function startSyncScheduler(options: SchedulerOptions = {}): SyncSchedule
     if (stopped) return;
     handle = timer.set(() => {
       handle = null;
-      const first = before ? before.then(noop, noop) : Promise.resolve();
+      const first = before ? before.then(noop, noop).then(() => settle(options.settleMs ?? 15_000)) : Promise.resolve();
       void first.then(() => (stopped ? undefined : tick())).finally(() => schedule(intervalMs));
     }, ms);
+  }
+
+  /** Waits `ms` on the scheduler's timer (a stop ends the wait). */
+  function settle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (stopped) return resolve();
+      handle = timer.set(() => {
+        handle = null;
+        resolve();
+      }, ms);
+    });
   }
 
   const enabled = intervalMs > 0;
