@@ -2,7 +2,8 @@
  * Server start-up (Next.js calls `register` once per server process). Starts the plan sync
  * Stamps each request with its socket address (lib/security/peer-stamp.ts). Starts the plan sync
  * scheduler (lib/features/plans/scheduler.ts): an incremental cycle per school connection every
- * PLAN_SYNC_INTERVAL_MINUTES (default 15; 0 turns it off), first 30 s after start. Not during
+ * PLAN_SYNC_INTERVAL_MINUTES (default 15; 0 turns it off), first 30 s after start and not before
+ * 15 s after the stores are open (warmed up in the background at start). Not during
  * `next build`, and only in the Node.js runtime.
  */
 export async function register(): Promise<void> {
@@ -10,8 +11,28 @@ export async function register(): Promise<void> {
   const { installPeerStamp } = await import("@/lib/security/peer-stamp");
   installPeerStamp();
   const { startSyncScheduler } = await import("@/lib/features/plans/scheduler");
-  const scheduler = startSyncScheduler();
+  const scheduler = startSyncScheduler({ ready: warmUp() });
   if (scheduler.enabled) console.info(`[plan-sync] every ${scheduler.intervalMs / 60_000} minutes for each school connection`);
   const { startProgressScheduler } = await import("@/lib/features/progress/scheduler");
   startProgressScheduler();
+}
+
+/**
+ * Opens the stores (and seeds the embedded demo school) now, in the background, rather than on the
+ * first page or inside the first sync cycle: a first page then never waits behind a cycle that is
+ * paying for start-up, and the cycle itself (which waits for this) measures only its own work.
+ * A failure is left to the first request that needs the store, which reports it.
+ */
+function warmUp(): Promise<unknown> {
+  const work: Promise<unknown>[] = [import("@/lib/db").then(({ dashboardDb }) => dashboardDb())];
+  const embedded = import("@/lib/connections").then(async ({ isEmbeddedMode }) => {
+    if (!isEmbeddedMode()) return;
+    // The database only: the router is built by the first request that needs it (see runtime.ts).
+    const { embeddedSchoolDatabase } = await import("@/lib/school-api/runtime");
+    await embeddedSchoolDatabase();
+  });
+  work.push(embedded);
+  const all = Promise.all(work);
+  all.catch(() => undefined);
+  return all;
 }

@@ -20,6 +20,9 @@ import { filterModeFromEnv, specOnlyUrl, withVendorFields, type FilterMode } fro
 export const API_PREFIX = "/api/v1";
 const ID_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** Writes whose handler is a single SQL statement (all or nothing by itself); see handlers/attendance-upsert.ts. */
+const SINGLE_STATEMENT_WRITES: ReadonlySet<EndpointName> = new Set(["upsertAttendance"]);
+
 type Route = { name: EndpointName; endpoint: Endpoint; pattern: RegExp; params: string[] };
 
 const routes: Route[] = (Object.entries(endpoints) as [EndpointName, Endpoint][]).map(([name, endpoint]) => {
@@ -111,6 +114,8 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
       return respond(route, await handler(fresh ? ctx : { ...ctx, reads }, input));
     }
     try {
+      // A write that is one statement is atomic on its own: no BEGIN/COMMIT round trips around it.
+      if (!idempotencyKey && SINGLE_STATEMENT_WRITES.has(route.name)) return respond(route, await handler(ctx, input));
       return await db.transaction(async (tx) => {
         const txCtx = { ...ctx, db: tx as unknown as Db };
         if (!idempotencyKey) return respond(route, await handler(txCtx, input));

@@ -23,19 +23,34 @@ export function embeddedModeEnabled(env: NodeJS.ProcessEnv = process.env): boole
   return !env.SCHOOL_API_URL;
 }
 
-const globalForApi = globalThis as typeof globalThis & { __embeddedSchoolApi?: Promise<SchoolApi> };
+const globalForApi = globalThis as typeof globalThis & { __embeddedSchoolApi?: Promise<SchoolApi>; __embeddedSchoolDatabase?: Promise<Database> };
 
-/** One embedded API per process (and across dev reloads): opens the database, seeds the demo when empty. */
-export function embeddedSchoolApi(): Promise<SchoolApi> {
-  globalForApi.__embeddedSchoolApi ??= (async () => {
+/**
+ * The embedded API's database, opened (and the demo seeded when empty) once per process. Server
+ * start-up warms this up (instrumentation.ts) without building the router there: the router and
+ * the modules it keeps state in (read cache, key cache, trace) must be the route's own copies.
+ */
+export function embeddedSchoolDatabase(): Promise<Database> {
+  globalForApi.__embeddedSchoolDatabase ??= (async () => {
     const database = await openDatabase(databaseOptionsFromEnv());
     if (process.env.SCHOOL_API_SEED !== "none") await seedDemo(database.db);
     await ensureAdminToken();
-    return createSchoolApi(database);
+    return database;
   })().catch((error: unknown) => {
-    globalForApi.__embeddedSchoolApi = undefined;
+    globalForApi.__embeddedSchoolDatabase = undefined;
     throw error;
   });
+  return globalForApi.__embeddedSchoolDatabase;
+}
+
+/** One embedded API per process (and across dev reloads): opens the database, seeds the demo when empty. */
+export function embeddedSchoolApi(): Promise<SchoolApi> {
+  globalForApi.__embeddedSchoolApi ??= embeddedSchoolDatabase()
+    .then((database) => createSchoolApi(database))
+    .catch((error: unknown) => {
+      globalForApi.__embeddedSchoolApi = undefined;
+      throw error;
+    });
   return globalForApi.__embeddedSchoolApi;
 }
 

@@ -14,6 +14,6 @@ export {
 } from "./connection";
 export * from "./errors";
 export { DEFAULT_TIMEOUT_MS, normalizeBaseUrl } from "./fetch";
-export { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from "./retry";
+export { backoffDelay, DEFAULT_RETRY, parseRetryAfter, sleep, type RetryPolicy } from "./retry";
 export type { CallArgs, ItemOf, Page, PaginatedName, QueryArgs, ResultOf } from "./types";
 export * from "./failures";

@@ -7,6 +7,8 @@ declare module "autocannon" {
     method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
     headers?: Record<string, string>;
     body?: string;
+    /** Sent in turn by each connection (fields given here override the ones above). */
+    requests?: { method?: Options["method"]; path?: string; headers?: Record<string, string>; body?: string }[];
     connections?: number;
     /** Seconds; ignored by autocannon when `amount` is set, so the bench caps with `maxOverallRequests`. */
     duration?: number;

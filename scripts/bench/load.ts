@@ -2,8 +2,8 @@ import autocannon from "autocannon";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** One HTTP request, repeated by every connection. */
-export type RequestSpec = { path: string; method?: Method; headers?: Record<string, string>; body?: string };
+/** One HTTP request, repeated by every connection; with `bodies`, each connection sends them in turn. */
+export type RequestSpec = { path: string; method?: Method; headers?: Record<string, string>; body?: string; bodies?: string[] };
 
 /** Every run is bounded twice: by time and by request count. */
 export type LoadOptions = { connections: number; durationSeconds: number; maxRequests: number };
@@ -31,6 +31,7 @@ export async function measure(origin: string, spec: RequestSpec, options: LoadOp
     method: spec.method ?? "GET",
     headers: spec.headers,
     body: spec.body,
+    ...(spec.bodies ? { requests: spec.bodies.map((body) => ({ body })) } : {}),
     connections: options.connections,
     duration: options.durationSeconds,
     maxOverallRequests: options.maxRequests,

@@ -103,10 +103,11 @@ export async function startServer(signal: AbortSignal, options: ServerOptions = 
     SCHOOL_API_RATE_LIMIT_PER_MINUTE: "0",
     // Its own admin token, so the runtime does not overwrite the developer's .data/school-admin-token.
     SCHOOL_ADMIN_TOKEN: `bench_${randomBytes(16).toString("hex")}`,
-    ...options.env,
   };
   delete env.SCHOOL_API_URL;
   delete env.SCHOOL_API_DATABASE_URL;
+  // A suite may point the embedded API at PostgreSQL on purpose.
+  Object.assign(env, options.env);
   const args = [...(options.nodeArgs ?? []), NEXT_CLI, "start", "-H", "127.0.0.1", "-p", String(port)];
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   children.add(child);

@@ -123,4 +123,32 @@ describe("startSyncScheduler", () => {
     expect(maxActive).toBe(1);
     scheduler.stop();
   });
+
+  it("the first tick waits for start-up work (stores open, demo seeded) after its delay, then 15 s more, and still runs when that work failed", async () => {
+    for (const outcome of ["resolve", "reject"] as const) {
+      const manual = manualTimer();
+      const runs: string[] = [];
+      let finish!: () => void;
+      let fail!: (error: Error) => void;
+      const ready = new Promise<void>((resolve, reject) => {
+        finish = resolve;
+        fail = reject;
+      });
+      const scheduler = startSyncScheduler({ intervalMinutes: 15, timer: manual.timer, ready, log: () => undefined, run: async (id) => (runs.push(id), completed(id)), connectionIds: () => ["a"] });
+      expect(manual.delays()).toEqual([30_000]);
+      await manual.fire();
+      expect(runs, "no cycle before start-up is done").toEqual([]);
+      if (outcome === "resolve") finish();
+      else fail(new Error("the store could not open"));
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+      await new Promise((resolve) => setImmediate(resolve));
+      // Then it lets the pages that waited for start-up go first.
+      expect(runs).toEqual([]);
+      expect(manual.delays()).toEqual([15_000]);
+      await manual.fire();
+      expect(runs).toEqual(["a"]);
+      expect(manual.delays()).toEqual([15 * 60_000]);
+      scheduler.stop();
+    }
+  });
 });

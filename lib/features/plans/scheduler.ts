@@ -26,6 +26,14 @@ export type SchedulerOptions<R extends CycleOutcome = SyncResult> = {
   intervalMinutes?: number;
   /** Delay of the first tick. Default 30 s (after start-up, not during it). */
   initialDelayMs?: number;
+  /**
+   * Start-up work the first tick waits for as well (the stores opened, the embedded demo seeded):
+   * a cycle never pays for it, nor makes a first page wait behind it. Its failure does not stop
+   * the scheduler (the cycle then meets the problem and records it).
+   */
+  ready?: Promise<unknown>;
+  /** After `ready`, the first tick waits this long more, so pages that waited for start-up are served first. Default 15 s. */
+  settleMs?: number;
   /** Connection ids to sync; default: every configured connection (`loadConnections`). */
   connectionIds?: () => readonly string[] | Promise<readonly string[]>;
   /** One cycle; default `syncPlans(id, { mode: "auto" })`. */
@@ -49,6 +57,7 @@ export type SyncScheduler = {
 };
 
 const DEFAULT_INTERVAL_MINUTES = 15;
+const noop = () => undefined;
 const DEFAULT_DENIED_BACKOFF_MS = 6 * 60 * 60_000;
 
 const realTimer: SchedulerTimer = {
@@ -132,16 +141,28 @@ export function startSyncScheduler<R extends CycleOutcome = SyncResult>(options:
     return running;
   }
 
-  function schedule(ms: number) {
+  function schedule(ms: number, before?: Promise<unknown>) {
     if (stopped) return;
     handle = timer.set(() => {
       handle = null;
-      void tick().finally(() => schedule(intervalMs));
+      const first = before ? before.then(noop, noop).then(() => settle(options.settleMs ?? 15_000)) : Promise.resolve();
+      void first.then(() => (stopped ? undefined : tick())).finally(() => schedule(intervalMs));
     }, ms);
   }
 
+  /** Waits `ms` on the scheduler's timer (a stop ends the wait). */
+  function settle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (stopped) return resolve();
+      handle = timer.set(() => {
+        handle = null;
+        resolve();
+      }, ms);
+    });
+  }
+
   const enabled = intervalMs > 0;
-  if (enabled) schedule(options.initialDelayMs ?? 30_000);
+  if (enabled) schedule(options.initialDelayMs ?? 30_000, options.ready);
 
   return {
     enabled,

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
 import type { Context, Handlers } from "../context";
 import { assignments, halqas, learningPlans, students } from "../db/schema";
 import { notFound } from "../errors";
@@ -47,6 +48,35 @@ async function withPolicies(ctx: Context, plans: PlanRow[]) {
   return plans.map((plan) => toPlan(plan, policies.get(plan.id)!));
 }
 
+/**
+ * One page of a plan's history, built once per database (a sync asks for every plan's history):
+ * the plan joined to its assignments after a sequence, optionally of one status.
+ */
+function prepareHistoryPage(db: Db) {
+  return db
+    .select({ plan: learningPlans.id, assignment: assignmentColumns })
+    .from(learningPlans)
+    .leftJoin(
+      assignments,
+      and(
+        eq(assignments.planId, learningPlans.id),
+        eq(assignments.schoolId, sql.placeholder("school")),
+        sql`(${sql.placeholder("status")}::text is null or ${assignments.status} = ${sql.placeholder("status")})`,
+        gt(assignments.sequence, sql.placeholder("after")),
+      ),
+    )
+    .where(and(eq(learningPlans.schoolId, sql.placeholder("school")), eq(learningPlans.id, sql.placeholder("plan"))))
+    .orderBy(asc(assignments.sequence))
+    .limit(sql.placeholder("limit"))
+    .prepare("assignments_history_page");
+}
+const historyPages = new WeakMap<Db, ReturnType<typeof prepareHistoryPage>>();
+function historyPage(db: Db) {
+  let prepared = historyPages.get(db);
+  if (!prepared) historyPages.set(db, (prepared = prepareHistoryPage(db)));
+  return prepared;
+}
+
 export const planHandlers: Pick<Handlers, "listPlans" | "getPlan" | "listAssignments"> = {
   listPlans: async (ctx, { query }) => {
     const page = await pageById<PlanRow, PlanRow>(ctx, {
@@ -70,30 +100,31 @@ export const planHandlers: Pick<Handlers, "listPlans" | "getPlan" | "listAssignm
     return { data: data! };
   },
 
-  /** The whole history in order; replaced assignments stay, linked to their replacements. */
+  /**
+   * The whole history in order; replaced assignments stay, linked to their replacements. One query
+   * a page (a sync reads every plan's history): the plan, joined to its next assignments, so that no
+   * row at all means no such plan here, and one row without an assignment an empty history.
+   */
   listAssignments: async (ctx, { params, query }) => {
-    const plan = await findOne<PlanRow>(ctx, learningPlans, params.id ?? "");
-    if (!plan) throw notFound("Learning plan");
-    const page = await paginate<AssignmentRow>({
-      scope: `assignments:${plan.id}`,
+    const planId = params.id ?? "";
+    let planFound = false;
+    const reading = paginate<AssignmentRow>({
+      scope: `assignments:${planId}`,
       query,
       now: ctx.now,
       key: (row) => String(row.sequence),
-      fetchAfter: (after, n) =>
-        ctx.db
-          .select(assignmentColumns)
-          .from(assignments)
-          .where(
-            and(
-              eq(assignments.schoolId, ctx.school.id),
-              eq(assignments.planId, plan.id),
-              query.status ? eq(assignments.status, query.status) : undefined,
-              after ? gt(assignments.sequence, Number(after)) : undefined,
-            ),
-          )
-          .orderBy(asc(assignments.sequence))
-          .limit(n),
+      fetchAfter: async (after, n) => {
+        const rows = await historyPage(ctx.db).execute({ school: ctx.school.id, plan: planId, status: query.status ?? null, after: after === null ? -1 : Number(after), limit: n });
+        planFound = rows.length > 0;
+        return rows.flatMap((row) => (row.assignment ? [row.assignment as AssignmentRow] : []));
+      },
     });
+    // A cursor refused before the query ran: a missing plan is still a 404, as without a cursor.
+    const page = await reading.catch(async (error: unknown) => {
+      if (!(await findOne<PlanRow>(ctx, learningPlans, planId))) throw notFound("Learning plan");
+      throw error;
+    });
+    if (!planFound) throw notFound("Learning plan");
     return { data: page.data.map(toAssignment), pagination: page.pagination };
   },
 };
