@@ -43,7 +43,7 @@ const numberFromEnv = (name: string, fallback: number) => {
 };
 
 /** A signed-in browser's cookies, kept by hand (fetch has no jar). */
-class Cookies {
+export class Cookies {
   private jar = new Map<string, string>();
   keep(response: Response) {
     for (const line of response.headers.getSetCookie()) {
@@ -57,7 +57,7 @@ class Cookies {
   }
 }
 
-async function signIn(origin: string, account: { email: string; password: string }): Promise<Cookies> {
+export async function signIn(origin: string, account: { email: string; password: string }): Promise<Cookies> {
   const cookies = new Cookies();
   const csrf = await fetch(`${origin}/api/auth/csrf`);
   cookies.keep(csrf);

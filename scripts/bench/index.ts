@@ -5,13 +5,14 @@ import { parseArgs } from "node:util";
 import { apiSuite } from "./api";
 import { attendanceSuite } from "./attendance";
 import { syncSuite } from "./sync";
+import { pagesSuite } from "./pages";
 import type { LoadOptions } from "./load";
 import { countVerdicts, printSuite, writeResults, type SuiteReport } from "./report";
 import { build, ROOT, staleBuildReason, startServer, stopAllChildren, type RunningServer } from "./server";
 import type { Suite } from "./suite";
 
 /** Every bench suite, in the order `all` runs them. Later benches append here. */
-const SUITES: Suite[] = [apiSuite, syncSuite, attendanceSuite];
+const SUITES: Suite[] = [apiSuite, syncSuite, attendanceSuite, pagesSuite];
 
 const RESULTS_FILE = path.join(ROOT, ".bench", "results.json");
 const CPU_PROFILE_DIR = path.join(ROOT, ".bench", "cpu");

@@ -9,8 +9,9 @@ import { home } from "./home";
 import { live } from "./live";
 import { family } from "./family";
 import { nav } from "./nav";
+import { paging } from "./paging";
 import { plans } from "./plans";
 import { sessions } from "./sessions";
 import { students } from "./students";
 
-export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family };
+export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, paging };

@@ -7,9 +7,10 @@ import { home } from "./home";
 import { live } from "./live";
 import { family } from "./family";
 import { nav } from "./nav";
+import { paging } from "./paging";
 import { plans } from "./plans";
 import { sessions } from "./sessions";
 import { students } from "./students";
 
 /** The English catalogue: the source of every key. One file per feature. */
-export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family } as const;
+export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, paging } as const;
