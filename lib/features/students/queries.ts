@@ -17,8 +17,11 @@ export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 export type StudentListFilters = { semester?: string; status?: StudentStatus; halqa?: string; q?: string; after?: string; page?: number };
 
 export const STUDENTS_PER_PAGE = 50;
-/** API pages one request reads at most: a browsing page, and a name search (the API has no name filter). */
-export const STUDENT_SCAN = { browse: 5, search: 20 } as const;
+/**
+ * API pages one request reads at most: a browsing page, a name search (the API has no name filter),
+ * and the look at whether the whole semester fits in a few pages (then it is sorted by name).
+ */
+export const STUDENT_SCAN = { browse: 5, search: 20, small: 5 } as const;
 
 /** Students held whole (one halqa's, or a teacher's halqas'): sorted by name, paged by number, with a total. */
 type BoundedList = { kind: "bounded"; students: Student[]; page: number; pages: number; total: number };
@@ -27,9 +30,10 @@ type ScannedList = { kind: "scanned"; students: Student[]; next: string | null; 
 
 /**
  * Students of one semester the actor may see, one page at a time, with their halqa's name. A list
- * that is bounded (a chosen halqa, a teacher's halqas) is read whole, sorted by name and paged by
- * number; the whole semester (an admin) is paged on the API's cursors in the API's order, and a name
- * search reads at most STUDENT_SCAN.search API pages per request (docs/scale.md).
+ * that is bounded (a chosen halqa, a teacher's halqas, a semester the API lists in at most
+ * STUDENT_SCAN.small pages) is read whole, sorted by name and paged by number; a larger semester (an
+ * admin) is paged on the API's cursors in the API's order, and a name search reads at most
+ * STUDENT_SCAN.search API pages per request (docs/scale.md).
  * v1 calls: listHalqas of the semester (+1 per further 100 halqas) and, concurrently, at most
  * STUDENT_SCAN pages of listStudents (bounded: one traversal per halqa shown); semesters cached;
  * a teacher's subject adds one getSheikh per link.
@@ -45,7 +49,7 @@ export async function loadStudentList(actor: Actor, filters: StudentListFilters)
   // The halqa filter is an id from the URL: it narrows only to a halqa of this semester the actor may see.
   const requested = filters.halqa && can.viewHalqa(subject, filters.halqa) ? filters.halqa : undefined;
   const matches = (student: Student) => can.viewStudent(subject, student) && matchesQuery([student.full_name, student.preferred_name], filters.q);
-  const read = (halqa: string | undefined): Promise<BoundedList | ScannedList> => {
+  const read = async (halqa: string | undefined): Promise<BoundedList | ScannedList> => {
     const bounded = halqa ? [halqa] : teacher ? [...subject.halqaIds] : null;
     if (bounded) {
       return Promise.all(bounded.map((halqa_id) => client.listAll("listStudents", { query: { semester_id: selected.id, halqa_id, limit: PAGE, ...status } }))).then((lists) => {
@@ -54,8 +58,17 @@ export async function loadStudentList(actor: Actor, filters: StudentListFilters)
         return { kind: "bounded", students: items, ...page };
       });
     }
+    const args = { query: { semester_id: selected.id, limit: PAGE, ...status } };
+    if (!filters.after) {
+      // A semester the API lists in a few pages is a bounded list too: sorted by name, with its total.
+      const whole = await windowOf(client, "listStudents", args, { size: Number.MAX_SAFE_INTEGER, maxCalls: STUDENT_SCAN.small, keep: matches });
+      if (whole.next === null) {
+        const { items, ...page } = pageOfList(whole.items.sort((a, b) => a.full_name.localeCompare(b.full_name)), filters.page ?? 1, STUDENTS_PER_PAGE);
+        return { kind: "bounded", students: items, ...page };
+      }
+    }
     const options = { after: filters.after, size: STUDENTS_PER_PAGE, maxCalls: filters.q ? STUDENT_SCAN.search : STUDENT_SCAN.browse, keep: matches };
-    return windowOf(client, "listStudents", { query: { semester_id: selected.id, limit: PAGE, ...status } }, options).then((window) => ({
+    return windowOf(client, "listStudents", args, options).then((window) => ({
       kind: "scanned",
       students: window.items,
       next: window.next,

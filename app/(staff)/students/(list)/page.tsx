@@ -1,5 +1,6 @@
-// v1 calls: 6 (listHalqas of the semester + at most 5 pages of listStudents, concurrently; a name search
-// reads at most 20 pages; a halqa or a teacher's halqas: their students whole; +1 per further 100 halqas);
+// v1 calls: 11 (listHalqas of the semester, and concurrently at most 5 pages of listStudents to see whether the
+// semester is small enough to sort by name, then at most 5 more for a page on the API's cursors; a name search
+// reads at most 20; a halqa or a teacher's halqas: their students whole; +1 per further 100 halqas);
 // semesters from the per-tenant cache; a teacher +1 getSheikh per linked sheikh.
 import type { Metadata } from "next";
 import Link from "next/link";
