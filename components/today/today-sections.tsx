@@ -9,6 +9,7 @@ import { StartSessionForm } from "@/components/sessions/start-session-form";
 import { Button } from "@/components/ui/button";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import type { SessionItem, TodayData } from "@/lib/features/sessions/queries";
+import type { StartGroup } from "@/lib/features/sessions/start-options";
 import type { I18n } from "@/lib/i18n/server";
 
 /**
@@ -91,8 +92,6 @@ type StartProps = { data: TodayData; i18n: I18n; halqa: string | undefined; bloc
 /** Start a session: the whole form in a small school; in a large one, the halqa is picked first (searchable), then its sheikhs. */
 export function StartSection({ data, i18n, halqa, blocked, idempotencyKey }: StartProps) {
   const { t } = i18n;
-  const large = data.groups.length > START_SELECT_LIMIT;
-  const groups = large ? data.groups.filter((group) => group.halqa.id === halqa) : data.groups;
   return (
     <section aria-labelledby="today-start" className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
@@ -101,8 +100,22 @@ export function StartSection({ data, i18n, halqa, blocked, idempotencyKey }: Sta
         </h2>
         <p className="text-sm text-muted-foreground">{t("home.startHint")}</p>
       </div>
+      <StartAtScale groups={data.groups} i18n={i18n} halqa={halqa} blocked={blocked} idempotencyKey={idempotencyKey} action="/today" />
+    </section>
+  );
+}
+
+type ScaleProps = { groups: StartGroup[]; i18n: I18n; halqa: string | undefined; blocked: string | null; idempotencyKey: string; action: "/today" | "/sessions/new" };
+
+/** The start form, bounded: above START_SELECT_LIMIT halqas a searchable halqa picker comes first (a GET form to `action`), then the chosen halqa's form. */
+export function StartAtScale({ groups: all, i18n, halqa, blocked, idempotencyKey, action }: ScaleProps) {
+  const { t } = i18n;
+  const large = all.length > START_SELECT_LIMIT;
+  const groups = large ? all.filter((group) => group.halqa.id === halqa) : all;
+  return (
+    <>
       {large ? (
-        <form method="get" action="/today" className="flex flex-wrap items-end gap-3">
+        <form method="get" action={action} className="flex flex-wrap items-end gap-3">
           <ServerCombobox kind="halqas" name="halqa" label={t("home.findHalqa")} strings={pickerStrings(t)} initial={groups[0] ? { id: groups[0].halqa.id, label: groups[0].halqa.name, hint: null } : null} submitOnChange />
           <Button type="submit" variant="outline">
             {t("home.chooseHalqa")}
@@ -114,8 +127,8 @@ export function StartSection({ data, i18n, halqa, blocked, idempotencyKey }: Sta
           <StartSessionForm groups={groups} labels={startLabels(t)} idempotencyKey={idempotencyKey} initialHalqaId={halqa} />
         </ReadOnlyWhen>
       ) : large ? null : (
-        <EmptyState title={t("sessions.start.none")} />
+        <EmptyState title={t("sessions.start.none")} level={action === "/today" ? undefined : 2} />
       )}
-    </section>
+    </>
   );
 }

@@ -47,6 +47,20 @@ describe("windowOf: pages on the API's cursors", () => {
     );
   });
 
+  it("a long read cut at any record continues from that record", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.boolean(), { maxLength: 40 }), fc.integer({ min: 1, max: 9 }), fc.nat(45), async (flags, apiPage, cut) => {
+        const { client } = fakeClient(school(flags), apiPage);
+        const args = { query: { halqa_id: "hal_1" } };
+        const whole = await windowOf(client, "listStudents", args, { size: Number.MAX_SAFE_INTEGER, maxCalls: 100 });
+        const token = whole.at(cut);
+        const rest = token === null ? [] : (await windowOf(client, "listStudents", args, { after: token, size: 1000, maxCalls: 100 })).items;
+        expect(rest.map((item) => item.id)).toEqual(whole.items.slice(cut).map((item) => item.id));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it("never reads more API pages than allowed, and says when it stopped early", async () => {
     const records = school(Array.from({ length: 50 }, (_, i) => i >= 45));
     const { client, calls } = fakeClient(records, 5);

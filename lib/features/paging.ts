@@ -21,6 +21,8 @@ export type Window<T> = {
   scanned: number;
   /** The page stopped at `maxCalls` before it was full: searching further needs another request. */
   stoppedEarly: boolean;
+  /** Where a page starting at `items[index]` starts (`next` past the end): a longer read cut into pages. */
+  at(index: number): string | null;
 };
 
 type Position = { cursor: string | null; skip: number };
@@ -56,25 +58,29 @@ export async function windowOf<N extends PaginatedName>(
   const keep = options.keep ?? (() => true);
   let { cursor, skip } = decodePosition(options.after);
   const items: ItemOf<N>[] = [];
+  const marks: Position[] = [];
   let scanned = 0;
+  const done = (next: Position | null, stoppedEarly = false): Window<ItemOf<N>> => {
+    const token = next && encodePosition(next);
+    return { items, next: token, scanned, stoppedEarly, at: (index) => (index < marks.length ? encodePosition(marks[index]!) : token) };
+  };
   for (let calls = 0; calls < options.maxCalls; calls++) {
     const query = { ...args.query, ...(cursor ? { cursor } : {}) };
     const page = (await client.call(name, ...([{ ...args, query }] as ArgsTuple<N>))) as Page<ItemOf<N>>;
     scanned += page.data.length;
-    const matching = keepMatching(name, args, page.data).filter(keep).slice(skip);
-    const room = options.size - items.length;
-    if (matching.length > room) {
-      items.push(...matching.slice(0, room));
-      return { items, next: encodePosition({ cursor, skip: skip + room }), scanned, stoppedEarly: false };
+    const matching = keepMatching(name, args, page.data).filter(keep);
+    for (let index = skip; index < matching.length; index++) {
+      if (items.length === options.size) return done({ cursor, skip: index });
+      items.push(matching[index]!);
+      marks.push({ cursor, skip: index });
     }
-    items.push(...matching);
     skip = 0;
     const nextCursor = page.pagination.has_more ? page.pagination.next_cursor : null;
-    if (nextCursor === null || nextCursor === cursor) return { items, next: null, scanned, stoppedEarly: false };
+    if (nextCursor === null || nextCursor === cursor) return done(null);
     cursor = nextCursor;
-    if (items.length === options.size) return { items, next: encodePosition({ cursor, skip: 0 }), scanned, stoppedEarly: false };
+    if (items.length === options.size) return done({ cursor, skip: 0 });
   }
-  return { items, next: encodePosition({ cursor, skip: 0 }), scanned, stoppedEarly: true };
+  return done({ cursor, skip: 0 }, true);
 }
 
 /** One page of a list that is held whole (a bounded list: one halqa's students, the school's halqas), by number. */

@@ -90,11 +90,19 @@ async function get(server: RunningServer, cookies: Cookies, pagePath: string): P
 async function waitForSync(server: RunningServer, cookies: Cookies, log: (message: string) => void, signal: AbortSignal): Promise<string> {
   const deadline = Date.now() + SYNC_WAIT_MS;
   let last = "";
+  let failures = 0;
   while (Date.now() < deadline) {
     signal.throwIfAborted();
-    const response = await fetch(`${server.origin}/api/plans/sync-status`, { headers: { cookie: cookies.header() }, signal: AbortSignal.timeout(60_000) }).catch((error: unknown) => {
-      throw new Error(`the large-school server did not answer (${(error as Error).message})\n--- its output ---\n${server.logTail()}`);
-    });
+    let response: Response;
+    try {
+      response = await fetch(`${server.origin}/api/plans/sync-status`, { headers: { cookie: cookies.header() }, signal: AbortSignal.timeout(60_000) });
+      failures = 0;
+    } catch (error) {
+      // A kept-alive socket the busy server closed meanwhile: ask again, a few times.
+      if (++failures > 5) throw new Error(`the large-school server did not answer (${(error as Error).message}: ${String((error as Error).cause)})\n--- its output ---\n${server.logTail()}`);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      continue;
+    }
     const view = (await response.json()) as { lastCompletedAt: string | null; running: boolean; lastCounts: { plans: number; assignments: number; durationMs: number } | null; progress: { plans: number } | null };
     if (view.lastCompletedAt && !view.running && (view.lastCounts?.plans ?? 0) > 1000) {
       return `first plan sync: ${view.lastCounts?.plans} plans, ${view.lastCounts?.assignments} assignments in ${((view.lastCounts?.durationMs ?? 0) / 1000).toFixed(1)} s`;

@@ -21,7 +21,7 @@ export const STUDENTS_PER_PAGE = 50;
  * API pages one request reads at most: a browsing page, a name search (the API has no name filter),
  * and the look at whether the whole semester fits in a few pages (then it is sorted by name).
  */
-export const STUDENT_SCAN = { browse: 5, search: 20, small: 5 } as const;
+export const STUDENT_SCAN = { browse: 5, search: 20, small: 3 } as const;
 
 /** Students held whole (one halqa's, or a teacher's halqas'): sorted by name, paged by number, with a total. */
 type BoundedList = { kind: "bounded"; students: Student[]; page: number; pages: number; total: number };
@@ -59,15 +59,21 @@ export async function loadStudentList(actor: Actor, filters: StudentListFilters)
       });
     }
     const args = { query: { semester_id: selected.id, limit: PAGE, ...status } };
+    const browse = filters.q ? STUDENT_SCAN.search : STUDENT_SCAN.browse;
     if (!filters.after) {
       // A semester the API lists in a few pages is a bounded list too: sorted by name, with its total.
-      const whole = await windowOf(client, "listStudents", args, { size: Number.MAX_SAFE_INTEGER, maxCalls: STUDENT_SCAN.small, keep: matches });
+      const whole = await windowOf(client, "listStudents", args, { size: Number.MAX_SAFE_INTEGER, maxCalls: Math.max(STUDENT_SCAN.small, filters.q ? browse : 0), keep: matches });
       if (whole.next === null) {
         const { items, ...page } = pageOfList(whole.items.sort((a, b) => a.full_name.localeCompare(b.full_name)), filters.page ?? 1, STUDENTS_PER_PAGE);
         return { kind: "bounded", students: items, ...page };
       }
+      // Larger: the first page is the start of what was read, in the API's order.
+      if (whole.items.length >= STUDENTS_PER_PAGE || filters.q) {
+        const full = whole.items.length > STUDENTS_PER_PAGE;
+        return { kind: "scanned", students: whole.items.slice(0, STUDENTS_PER_PAGE), next: whole.at(STUDENTS_PER_PAGE), scanned: whole.scanned, stoppedEarly: !full && whole.stoppedEarly, first: true };
+      }
     }
-    const options = { after: filters.after, size: STUDENTS_PER_PAGE, maxCalls: filters.q ? STUDENT_SCAN.search : STUDENT_SCAN.browse, keep: matches };
+    const options = { after: filters.after ?? undefined, size: STUDENTS_PER_PAGE, maxCalls: browse, keep: matches };
     return windowOf(client, "listStudents", args, options).then((window) => ({
       kind: "scanned",
       students: window.items,

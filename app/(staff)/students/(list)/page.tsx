@@ -1,6 +1,6 @@
-// v1 calls: 11 (listHalqas of the semester, and concurrently at most 5 pages of listStudents to see whether the
-// semester is small enough to sort by name, then at most 5 more for a page on the API's cursors; a name search
-// reads at most 20; a halqa or a teacher's halqas: their students whole; +1 per further 100 halqas);
+// v1 calls: 21 (listHalqas of the semester and, concurrently, pages of listStudents: at most 3 to see whether the
+// semester is small enough to sort by name, which also fill the first page; at most 5 for a later page; a name
+// search at most 20; a halqa or a teacher's halqas: their students whole; +1 per further 100 halqas);
 // semesters from the per-tenant cache; a teacher +1 getSheikh per linked sheikh.
 import type { Metadata } from "next";
 import Link from "next/link";
