@@ -1,8 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { chromium, defineConfig, devices } from "@playwright/test";
 
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
@@ -52,7 +50,7 @@ const SPEC_ONLY = /spec-only\.(spec|setup)\.ts$/;
 // A third server whose demo school was grown by the large-school generator to 2,000 more students
 // (scripts/large-school.ts, into a fresh PGlite folder before it starts): e2e/large-school.spec.ts.
 process.env.E2E_LARGE_PORT ??= String(freePort());
-process.env.E2E_LARGE_DIR ??= mkdtempSync(path.join(os.tmpdir(), "halqa-e2e-large-"));
+const LARGE_DATA = `.test-reports/large-school-${process.env.E2E_LARGE_PORT}`;
 const largePort = Number(process.env.E2E_LARGE_PORT);
 const largeURL = `http://127.0.0.1:${largePort}`;
 const LARGE = /large-school\.spec\.ts$/;
@@ -108,8 +106,8 @@ export default defineConfig({
     server(specOnlyPort, { build: false, env: { SCHOOL_API_FILTERS: "spec-only" } }),
     server(largePort, {
       build: false,
-      prepare: "npx --no-install tsx --conditions=react-server scripts/large-school.ts --students 2000 --plans 0",
-      env: { SCHOOL_API_DATA_DIR: path.join(process.env.E2E_LARGE_DIR, "school-api") },
+      prepare: `rm -rf .test-reports/large-school-* && npx --no-install tsx --conditions=react-server scripts/large-school.ts --students 2000 --plans 0`,
+      env: { SCHOOL_API_DATA_DIR: LARGE_DATA },
     }),
   ],
 });

@@ -126,5 +126,16 @@ test.describe("a school of 2,000 students and more", () => {
     await picker.press("ArrowDown");
     await picker.press("Enter");
     await expect(picker).toHaveValue(mine.full_name);
+
+    // In Arabic, right to left: the same picker, its own words (this server's teacher is this test's alone).
+    await page.getByRole("button", { name: "العربية" }).click();
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    const arabic = page.getByRole("combobox", { name: "الطالب" });
+    await arabic.fill(other.full_name);
+    await expect(page.getByText("لا نتيجة. جرّب حروفًا أقل.")).toBeVisible();
+    await arabic.fill(mine.full_name);
+    await arabic.press("ArrowDown");
+    await arabic.press("Enter");
+    await expect(arabic).toHaveValue(mine.full_name);
   });
 });
