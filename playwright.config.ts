@@ -47,6 +47,13 @@ const next = "npx --no-install next";
 const specOnlyPort = Number(process.env.E2E_SPEC_ONLY_PORT);
 const specOnlyURL = `http://127.0.0.1:${specOnlyPort}`;
 const SPEC_ONLY = /spec-only\.(spec|setup)\.ts$/;
+// A third server whose demo school was grown by the large-school generator to 2,000 more students
+// (scripts/large-school.ts, into a fresh PGlite folder before it starts): e2e/large-school.spec.ts.
+process.env.E2E_LARGE_PORT ??= String(freePort());
+const LARGE_DATA = `.test-reports/large-school-${process.env.E2E_LARGE_PORT}`;
+const largePort = Number(process.env.E2E_LARGE_PORT);
+const largeURL = `http://127.0.0.1:${largePort}`;
+const LARGE = /large-school\.spec\.ts$/;
 
 
 const FIRST = /(first-sync|server-log)\.spec\.ts$/;
@@ -77,10 +84,10 @@ export default defineConfig({
     { name: "first-sync", testMatch: /first-sync\.spec\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     // Signs each demo role in once and saves its session under e2e/.auth/ (see e2e/fixtures.ts).
     { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] }, dependencies: ["first-sync"] },
-    { name: "desktop", testIgnore: [SPEC_ONLY, FIRST, SCALING], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
+    { name: "desktop", testIgnore: [SPEC_ONLY, FIRST, SCALING, LARGE], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
     {
       name: "tablet",
-      testIgnore: [SPEC_ONLY, FIRST, SCALING],
+      testIgnore: [SPEC_ONLY, FIRST, SCALING, LARGE],
       use: { ...devices["Desktop Chrome"], viewport: { width: 768, height: 1024 }, hasTouch: true },
       dependencies: ["setup"],
     },
@@ -94,15 +101,24 @@ export default defineConfig({
     },
     // Two `next start` instances on one PostgreSQL behind HAProxy, started and stopped by the spec (README "How it scales").
     { name: "scaling", testMatch: SCALING, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-    { name: "server-log", testMatch: /server-log\.spec\.ts$/, dependencies: ["desktop", "tablet", "spec-only"] },
+    { name: "large-school", testMatch: LARGE, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, baseURL: largeURL } },
+    { name: "server-log", testMatch: /server-log\.spec\.ts$/, dependencies: ["desktop", "tablet", "spec-only", "large-school"] },
   ],
   // Started one after the other: the second uses the build the first one made when there was none.
-  webServer: [server(port, { build: !hasBuild }), server(specOnlyPort, { build: false, env: { SCHOOL_API_FILTERS: "spec-only" } })],
+  webServer: [
+    server(port, { build: !hasBuild }),
+    server(specOnlyPort, { build: false, env: { SCHOOL_API_FILTERS: "spec-only" } }),
+    server(largePort, {
+      build: false,
+      prepare: `rm -rf .test-reports/large-school-* && npx --no-install tsx --conditions=react-server scripts/large-school.ts --students 2000 --plans 0`,
+      env: { SCHOOL_API_DATA_DIR: LARGE_DATA },
+    }),
+  ],
 });
 
-function server(listenOn: number, { build, env = {} }: { build: boolean; env?: Record<string, string> }) {
+function server(listenOn: number, { build, env = {}, prepare }: { build: boolean; env?: Record<string, string>; prepare?: string }) {
   const log = `.test-reports/e2e-server-${listenOn}.log`;
-  const start = `mkdir -p .test-reports && ${next} start -H 127.0.0.1 -p ${listenOn} 2>&1 | tee ${log}`;
+  const start = `mkdir -p .test-reports && ${prepare ? `${prepare} && ` : ""}${next} start -H 127.0.0.1 -p ${listenOn} 2>&1 | tee ${log}`;
   return {
     // `npm test` builds first; a bare `npm run test:e2e` builds only when there is no build yet.
     command: build ? `${next} build && ${start}` : start,

@@ -32,3 +32,17 @@ export async function schoolAdmin(request: APIRequestContext, op: string, args: 
   const response = await request.post("/api/school-admin", { headers: { Authorization: `Bearer ${process.env.SCHOOL_ADMIN_TOKEN}` }, data: { op, ...args } });
   expect(response.status(), op).toBe(200);
 }
+
+/** Every page of a paged list: `collect` runs on each, following the "Next page" link of the list's "Pages" navigation. */
+export async function everyPage<T>(page: Page, collect: () => Promise<T[]>, maxPages = 20): Promise<T[]> {
+  const all: T[] = [];
+  for (let n = 0; n < maxPages; n++) {
+    all.push(...(await collect()));
+    const next = page.getByRole("navigation", { name: "Pages" }).first().getByRole("link", { name: "Next page" });
+    if ((await next.count()) === 0) return all;
+    const before = page.url();
+    await next.click();
+    await expect(page).not.toHaveURL(before);
+  }
+  return all;
+}

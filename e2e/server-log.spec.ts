@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
  * unhandled error. A refusal, a conflict, a missing record or bad input is answered, never thrown.
  */
 test("the servers logged no unhandled error during the whole run", () => {
-  const logs = [process.env.E2E_PORT, process.env.E2E_SPEC_ONLY_PORT].map((port) => `.test-reports/e2e-server-${port}.log`);
+  const logs = [process.env.E2E_PORT, process.env.E2E_SPEC_ONLY_PORT, process.env.E2E_LARGE_PORT].map((port) => `.test-reports/e2e-server-${port}.log`);
   for (const log of logs) {
     expect(existsSync(log), log).toBe(true);
     const lines = readFileSync(log, "utf8").split("\n");

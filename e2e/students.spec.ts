@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { everyPage } from "./api";
 import { expect, test } from "./fixtures";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
@@ -102,7 +103,7 @@ test.describe("students", () => {
 
   test("a teacher sees only the students of their halqas, and cannot add one", async ({ adminPage, teacherPage }) => {
     await adminPage.goto("/students");
-    const everyone = await listedStudents(adminPage);
+    const everyone = await everyPage(adminPage, () => listedStudents(adminPage));
 
     await teacherPage.goto("/students");
     await expect(teacherPage.getByText("Showing the students of the halqas you teach.")).toBeVisible();

@@ -1,3 +1,5 @@
+import { pickerStrings } from "@/components/pickers/pager";
+import { ServerCombobox } from "@/components/pickers/server-combobox";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { linkTeacherSheikh, unlinkUser } from "@/lib/features/admin/actions";
@@ -6,6 +8,9 @@ import type { UserLink } from "@/lib/features/admin/users";
 import type { Translate } from "@/lib/i18n/core";
 import { ActionForm } from "./action-form";
 import { AdminSection } from "./section";
+
+/** Above this many sheikhs the picker is a searchable combobox asking the server, not a `<select>`. */
+const PICKER_ABOVE = 40;
 
 /** A teacher's sheikh: the current link, and a picker filled from GET /sheikhs (ids are never typed). */
 export function SheikhLink({ userId, current, options, t }: { userId: string; current: UserLink | undefined; options: SheikhOption[]; t: Translate }) {
@@ -27,20 +32,24 @@ export function SheikhLink({ userId, current, options, t }: { userId: string; cu
       )}
       {options.length ? (
         <ActionForm action={linkTeacherSheikh} hidden={{ userId }} submitLabel={t("admin.user.sheikhSubmit")} successMessage={t("admin.user.saved")}>
-          <Field id="sheikh-picker" label={t("admin.user.sheikhPicker")} className="min-w-64 flex-1">
-            {(control) => (
-              <Select {...control} name="sheikhId" required defaultValue={current?.refId ?? ""}>
-                <option value="" disabled>
-                  {t("admin.user.sheikhChoose")}
-                </option>
-                {options.map((sheikh) => (
-                  <option key={sheikh.id} value={sheikh.id}>
-                    {sheikh.name}
+          {options.length > PICKER_ABOVE ? (
+            <ServerCombobox kind="sheikhs" name="sheikhId" label={t("admin.user.sheikhPicker")} strings={pickerStrings(t)} className="min-w-64 flex-1" />
+          ) : (
+            <Field id="sheikh-picker" label={t("admin.user.sheikhPicker")} className="min-w-64 flex-1">
+              {(control) => (
+                <Select {...control} name="sheikhId" required defaultValue={current?.refId ?? ""}>
+                  <option value="" disabled>
+                    {t("admin.user.sheikhChoose")}
                   </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+                  {options.map((sheikh) => (
+                    <option key={sheikh.id} value={sheikh.id}>
+                      {sheikh.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+          )}
         </ActionForm>
       ) : (
         <p className="text-muted-foreground">{t("admin.user.noSheikhs")}</p>

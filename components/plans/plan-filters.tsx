@@ -4,30 +4,21 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import type { Student } from "@/lib/contract";
+import { pickerStrings } from "@/components/pickers/pager";
+import { ServerCombobox } from "@/components/pickers/server-combobox";
 import { hrefWith } from "@/lib/features/halqas/search";
 import { REPLACED_PERIODS, type ReplacedPeriod } from "@/lib/features/plans/periods";
 import type { Translate } from "@/lib/i18n/core";
 
-type Props = { t: Translate; semester: string; students: Student[]; status?: string; student?: string; q?: string; replaced?: ReplacedPeriod; sort?: "changed" };
+type Props = { t: Translate; semester: string; student?: { id: string; full_name: string }; status?: string; q?: string; replaced?: ReplacedPeriod; sort?: "changed" };
 
-/** Student, name and replacement filters and the order in the URL (`?student=&q=&replaced=&sort=`), keeping the semester and state: a GET form. */
-export function PlanFilters({ t, semester, students, status, student, q, replaced, sort }: Props) {
+/** Student (a searchable picker), name and replacement filters and the order in the URL (`?student=&q=&replaced=&sort=`), keeping the semester and state: a GET form. */
+export function PlanFilters({ t, semester, student, status, q, replaced, sort }: Props) {
   return (
-    <form key={`${semester}|${status ?? ""}|${student ?? ""}|${q ?? ""}|${replaced ?? ""}|${sort ?? ""}`} method="get" action="/plans" role="search" aria-label={t("plans.filters.label")} className="flex flex-wrap items-end gap-3">
+    <form key={`${semester}|${status ?? ""}|${student?.id ?? ""}|${q ?? ""}|${replaced ?? ""}|${sort ?? ""}`} method="get" action="/plans" role="search" aria-label={t("plans.filters.label")} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="semester" value={semester} />
       {status ? <input type="hidden" name="status" value={status} /> : null}
-      <div className="flex min-w-56 flex-col gap-2">
-        <Label htmlFor="plan-student">{t("plans.filters.student")}</Label>
-        <Select id="plan-student" name="student" defaultValue={student ?? ""}>
-          <option value="">{t("plans.filters.allStudents")}</option>
-          {students.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.full_name}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <ServerCombobox kind="students" name="student" label={t("plans.filters.student")} strings={pickerStrings(t)} semester={semester} initial={student ? { id: student.id, label: student.full_name, hint: null } : null} />
       <div className="flex min-w-56 flex-1 flex-col gap-2">
         <Label htmlFor="plan-q">{t("plans.filters.search")}</Label>
         <Input id="plan-q" type="search" name="q" defaultValue={q ?? ""} />

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { pickerStrings } from "@/components/pickers/pager";
+import { ServerCombobox } from "@/components/pickers/server-combobox";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -8,30 +10,36 @@ import type { I18n } from "@/lib/i18n/server";
 
 type Props = {
   filters: Filters;
-  halqas: readonly { id: string; name: string }[];
+  /** The halqa filter's choices, or null for a searchable picker (a large school). */
+  halqas: readonly { id: string; name: string }[] | null;
+  halqaName: string | null;
   semesterId: string | null;
   i18n: I18n;
 };
 
 /** A GET form: every filter lives in the URL, so a filtered list can be bookmarked and shared. */
-export function SessionFilters({ filters, halqas, semesterId, i18n }: Props) {
+export function SessionFilters({ filters, halqas, halqaName, semesterId, i18n }: Props) {
   const { t } = i18n;
   const reset = semesterId ? `/sessions?semester=${encodeURIComponent(semesterId)}` : "/sessions";
   return (
     <form method="get" action="/sessions" aria-label={t("sessions.filters.title")} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4">
       {semesterId ? <input type="hidden" name="semester" value={semesterId} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="filter-halqa">{t("sessions.filters.halqa")}</Label>
-          <Select id="filter-halqa" name="halqa" defaultValue={filters.halqaId ?? ""}>
-            <option value="">{t("sessions.filters.allHalqas")}</option>
-            {halqas.map((h) => (
-              <option key={h.id} value={h.id}>
-                {h.name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        {halqas ? (
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="filter-halqa">{t("sessions.filters.halqa")}</Label>
+            <Select id="filter-halqa" name="halqa" defaultValue={filters.halqaId ?? ""}>
+              <option value="">{t("sessions.filters.allHalqas")}</option>
+              {halqas.map((h) => (
+                <option key={h.id} value={h.id}>
+                  {h.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : (
+          <ServerCombobox kind="halqas" name="halqa" label={t("sessions.filters.halqa")} strings={pickerStrings(t)} semester={semesterId ?? undefined} initial={filters.halqaId ? { id: filters.halqaId, label: halqaName ?? filters.halqaId, hint: null } : null} />
+        )}
         <div className="flex flex-col gap-2">
           <Label htmlFor="filter-status">{t("sessions.filters.status")}</Label>
           <Select id="filter-status" name="status" defaultValue={filters.status ?? ""}>

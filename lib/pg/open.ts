@@ -24,6 +24,14 @@ export type Opened<TSchema extends Record<string, unknown>> = {
 };
 
 /**
+ * PGlite's PostgreSQL keeps PostgreSQL's default 128 MB of shared buffers inside the process's own
+ * heap, for each of the two stores; its data folder is also read through the operating system's
+ * cache, so a smaller pool costs little and saves about 100 MB a store (a large school's server
+ * stayed above 900 MB with the default; `npm run bench -- pages`, docs/scale.md).
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+
+/**
  * Opens PostgreSQL (when a URL is given) or embedded PGlite with one drizzle schema, and applies
  * the same migrations to either. Both stores of the project open through here.
  */
@@ -40,7 +48,7 @@ export async function openPg<TSchema extends Record<string, unknown>>(
   }
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) await mkdir(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Opened<TSchema>["db"], kind: "pglite", close: () => client.close() };

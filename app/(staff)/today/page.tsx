@@ -1,20 +1,18 @@
 // v1 calls: ≤ 9 warm (sessions of today, open sessions, halqas of the active semester, eligible
 // sheikhs, + attendance of each of today's sessions when there are at most 5, + one GET /sheikhs/{id}
-// per linked sheikh for a teacher); + GET /school and GET /semesters when cold (cached per tenant).
+// per linked sheikh for a teacher; +1 per further 100 sessions, halqas or sheikhs); + GET /school and
+// GET /semesters when cold (cached per tenant). The HTML is bounded: 8 cards a group, a halqa picker
+// instead of the whole start form above 40 halqas (components/today/today-sections.tsx).
 import type { Metadata } from "next";
 import { randomUUID } from "node:crypto";
 import Link from "next/link";
 import { PendingWorkNotice } from "@/components/live/pending-work-notice";
 import { NeedsAttention } from "@/components/progress/needs-attention";
-import { EmptyState } from "@/components/sessions/empty-state";
-import { SessionCards } from "@/components/sessions/session-cards";
-import { StartSessionForm } from "@/components/sessions/start-session-form";
+import { OpenSessions, StartSection, TodaySessions } from "@/components/today/today-sections";
 import { buttonVariants } from "@/components/ui/button";
 import { requireActor } from "@/lib/auth/session";
 import { loadToday } from "@/lib/features/sessions/queries";
 import { getI18n } from "@/lib/i18n/server";
-import { startLabels } from "@/components/sessions/labels";
-import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
@@ -49,46 +47,9 @@ export default async function TodayPage({ searchParams }: Props) {
       <PendingWorkNotice tenantId={data.school.id} locale={locale} timeZone={i18n.timeZone} strings={{ message: t("live.stalePending"), link: t("live.stalePendingLink") }} />
       <NeedsAttention />
 
-      <section aria-labelledby="today-mine" className="flex flex-col gap-4">
-        <h2 id="today-mine" className="text-xl font-semibold">
-          {data.subject.role === "admin" ? t("home.allSessions") : t("home.mySessions")}
-        </h2>
-        {data.mine.length ? (
-          <SessionCards sessions={data.mine} i18n={i18n} subject={data.subject} counts={data.counts} />
-        ) : (
-          <EmptyState title={t("home.noSessionsToday")} hint={t("home.noSessionsTodayHint")} />
-        )}
-      </section>
-
-      <section aria-labelledby="today-open" className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <h2 id="today-open" className="text-xl font-semibold">
-            {t("home.openSessions")}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t("home.openSessionsHint")}</p>
-        </div>
-        {data.open.length ? (
-          <SessionCards sessions={data.open} i18n={i18n} subject={data.subject} withDate />
-        ) : (
-          <EmptyState title={t("home.noOpenSessions")} hint={t("home.noOpenSessionsHint")} />
-        )}
-      </section>
-
-      <section aria-labelledby="today-start" className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <h2 id="today-start" className="text-xl font-semibold">
-            {t("home.startTitle")}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t("home.startHint")}</p>
-        </div>
-        {data.groups.length ? (
-          <ReadOnlyWhen reason={blocked}>
-            <StartSessionForm groups={data.groups} labels={startLabels(t)} idempotencyKey={randomUUID()} initialHalqaId={halqa} />
-          </ReadOnlyWhen>
-        ) : (
-          <EmptyState title={t("sessions.start.none")} />
-        )}
-      </section>
+      <TodaySessions data={data} i18n={i18n} />
+      <OpenSessions data={data} i18n={i18n} />
+      <StartSection data={data} i18n={i18n} halqa={halqa} blocked={blocked} idempotencyKey={randomUUID()} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import "server-only";
 import { clientFor } from "@/lib/connections";
+import { windowOf } from "@/lib/features/paging";
 import { resolveSemester } from "@/lib/features/reference";
+import { STUDENT_SCAN } from "@/lib/features/students/queries";
 import { matchesSearch } from "./user-rules";
 
 export type SheikhOption = { id: string; name: string; halqaCount: number };
@@ -8,6 +10,7 @@ export type StudentOption = { id: string; lineageId: string; name: string; prefe
 
 const PAGE = { limit: 100 } as const;
 export const STUDENT_RESULTS = 20;
+const MAX_MATCHES = 200;
 
 /** Every eligible sheikh of the school, by name: what a teacher can be linked to. */
 export async function sheikhOptions(connectionId: string): Promise<SheikhOption[]> {
@@ -16,8 +19,10 @@ export async function sheikhOptions(connectionId: string): Promise<SheikhOption[
 }
 
 /**
- * Students of the active semester matching a search (the API has no name filter, so the semester's
- * list is read whole and matched here), with their halqa's name to tell namesakes apart.
+ * Students of the active semester matching a search, with their halqa's name to tell namesakes
+ * apart. The API has no name filter, so the semester's list is read on its cursors and matched here:
+ * at most STUDENT_SCAN.search API pages and MAX_MATCHES matches, whatever the school's size
+ * (docs/scale.md); `total` counts the matches found within that bound.
  */
 export async function studentOptions(connectionId: string, query: string): Promise<{ semesterName: string | null; total: number; matches: StudentOption[] }> {
   const { selected } = await resolveSemester(connectionId, undefined);
@@ -25,7 +30,7 @@ export async function studentOptions(connectionId: string, query: string): Promi
   const client = clientFor(connectionId);
   const semester = { ...PAGE, semester_id: selected.id };
   const [{ items: students }, { items: halqas }] = await Promise.all([
-    client.listAll("listStudents", { query: semester }),
+    windowOf(client, "listStudents", { query: semester }, { size: MAX_MATCHES, maxCalls: STUDENT_SCAN.search, keep: (s) => matchesSearch(query, s.full_name, s.preferred_name) }),
     client.listAll("listHalqas", { query: semester }),
   ]);
   const halqaNames = new Map(halqas.map((h) => [h.id, h.name]));

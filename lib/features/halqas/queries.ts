@@ -7,6 +7,7 @@ import type { Halqa, Semester } from "@/lib/contract";
 import { resolveSemester, semestersFor } from "@/lib/features/reference";
 import { isFailure } from "@/lib/v1";
 import { halqaRecord } from "@/lib/features/records";
+import { pageOfList } from "@/lib/features/paging";
 import { addDays, todayIn } from "./dates";
 import { buildHalqaRows, byName, filterHalqaRows, newestSessionsFirst, type HalqaRow } from "./rows";
 
@@ -16,23 +17,32 @@ export const RECENT_SESSION_DAYS = 30;
 
 export type HalqaListFilters = { semester?: string; active?: "true" | "false"; q?: string };
 
+export const HALQAS_PER_PAGE = 25;
+
 /**
- * The halqas of one semester the actor may see, with student counts and sheikh names.
- * v1 calls: listHalqas, listStudents (of the semester), listSheikhs — concurrently, +1 per further
- * 100 items; semesters come from the per-tenant cache; a teacher's subject adds one getSheikh per link.
+ * The halqas of one semester the actor may see, one page of 25 by name, with student counts and
+ * sheikh names. Halqas and sheikhs are read whole (a school has hundreds at most); students are
+ * counted only for the halqas of the page, one traversal each, never the whole school's roster.
+ * v1 calls: listHalqas and listSheikhs concurrently, then one listStudents per halqa of the page
+ * (at most 25, concurrently); +1 per further 100 items; semesters come from the per-tenant cache;
+ * a teacher's subject adds one getSheikh per link.
  */
-export async function loadHalqaList(actor: Actor, filters: HalqaListFilters) {
+export async function loadHalqaList(actor: Actor, filters: HalqaListFilters & { page?: number }) {
   const client = clientFor(actor.connectionId);
   const [{ semesters, selected }, subject] = await Promise.all([resolveSemester(actor.connectionId, filters.semester), subjectOf(actor)]);
-  if (!selected) return { semesters, selected, rows: [] as HalqaRow[], teacher: subject.role === "teacher" };
-  const [halqas, students, sheikhs] = await Promise.all([
+  const none = { rows: [] as HalqaRow[], page: 1, pages: 1, total: 0 };
+  if (!selected) return { semesters, selected, ...none, teacher: subject.role === "teacher" };
+  const [halqas, sheikhs] = await Promise.all([
     client.listAll("listHalqas", { query: { semester_id: selected.id, limit: PAGE } }),
-    client.listAll("listStudents", { query: { semester_id: selected.id, limit: PAGE } }),
     client.listAll("listSheikhs", { query: { limit: PAGE } }),
   ]);
   const visible = halqas.items.filter((halqa) => can.viewHalqa(subject, halqa.id));
-  const rows = filterHalqaRows(buildHalqaRows(visible, students.items, sheikhs.items), filters);
-  return { semesters, selected, rows, teacher: subject.role === "teacher" };
+  const { items, ...page } = pageOfList(filterHalqaRows(buildHalqaRows(visible, [], sheikhs.items), filters), filters.page ?? 1, HALQAS_PER_PAGE);
+  const counts = await Promise.all(
+    items.map((row) => client.listAll("listStudents", { query: { semester_id: selected.id, halqa_id: row.id, limit: PAGE } }).then(({ items: students }) => students.length)),
+  );
+  const rows = items.map((row, index) => ({ ...row, studentCount: counts[index] ?? 0 }));
+  return { semesters, selected, rows, ...page, teacher: subject.role === "teacher" };
 }
 
 /** An id that names nothing (or something of another school) reads as absent; other failures are thrown. */

@@ -1,13 +1,16 @@
 import "server-only";
 import { cache } from "react";
 import type { Actor } from "@/lib/auth/users";
-import { can } from "@/lib/authz/policy";
+import { can, type Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { PLAN_STATUSES, type Student } from "@/lib/contract";
 import { missingAsNull, PAGE } from "@/lib/features/halqas/queries";
 import { matchesQuery } from "@/lib/features/halqas/search";
 import { resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
+import { windowOf } from "@/lib/features/paging";
+import { studentRecord } from "@/lib/features/records";
+import { STUDENT_SCAN } from "@/lib/features/students/queries";
 import { failureOf, type Failure, type V1Client } from "@/lib/v1";
 import { defaultPlansDb } from "./db";
 import type { ReplacementSummary } from "./changes";
@@ -64,10 +67,14 @@ export type PlanListFilters = {
 };
 
 /**
- * The plans list: students of the selected semester the actor may see (their names, the filter
- * and the search), then counts and one keyset page from the synced store.
- * v1 calls: listPlans?limit=1 (availability) and listStudents of the semester (+1 per further
- * 100), concurrently; semesters cached; a teacher +1 getSheikh per linked sheikh.
+ * The plans list: counts and one keyset page from the synced store, scoped without reading the
+ * school's whole roster. An admin's plans are those of the semester (the plan's own `semester_id`);
+ * a teacher's, those of the students of their halqas (read whole: one class each); a student chosen
+ * in the picker is read by id; a name search reads at most STUDENT_SCAN.search pages of the
+ * semester's students (the API has no name filter; docs/scale.md). Names of the page's students come
+ * from the students already read, else one getStudent each (at most PLANS_PER_PAGE, concurrently).
+ * v1 calls: listPlans?limit=1 (availability), then at most 25 getStudent (or the search's pages);
+ * semesters cached; a teacher +1 getSheikh per linked sheikh and one listStudents per taught halqa.
  */
 export async function loadPlanList(actor: Actor, filters: PlanListFilters) {
   const client = clientFor(actor.connectionId);
@@ -85,34 +92,69 @@ export async function loadPlanList(actor: Actor, filters: PlanListFilters) {
     availability,
     syncStatus,
     canSync: can.syncPlans(subject),
-    students: [] as Student[],
-    studentId: undefined,
+    student: null as Student | null,
+    studentId: undefined as string | undefined,
+    studentNames: new Map<string, string>(),
+    search: null as { scanned: number; stoppedEarly: boolean } | null,
     counts: { total: 0, byStatus: {} as Record<string, number> },
     page: { plans: [], nextAfter: null, prevBefore: null } as PlanPage,
     replacements: new Map<string, ReplacementSummary & { lately: boolean }>(),
   };
   if (!selected || !availability.ok) return empty;
 
-  const all = await client.listAll("listStudents", { query: { semester_id: selected.id, limit: PAGE } });
-  const students = all.items.filter((student) => can.viewPlanOf(subject, student)).sort((a, b) => a.full_name.localeCompare(b.full_name));
+  const { students, search } = await plansScope(client, subject, selected.id, filters);
   // A student of another semester, or one the actor may not see, is not a filter: it is ignored.
-  const studentId = students.find((student) => student.id === filters.student)?.id;
-  const studentIds = students
-    .filter((student) => !studentId || student.id === studentId)
-    .filter((student) => matchesQuery([student.full_name, student.preferred_name], filters.q))
-    .map((student) => student.id);
+  const student = filters.student ? ((await studentRecord(actor.connectionId, filters.student)) ?? null) : null;
+  const chosen = student && student.semester_id === selected.id && can.viewPlanOf(subject, student) ? student : null;
+  const matching = students?.filter((candidate) => matchesQuery([candidate.full_name, candidate.preferred_name], filters.q));
+  const studentIds = chosen ? (matching && !matching.some((candidate) => candidate.id === chosen.id) ? [] : [chosen.id]) : matching?.map((candidate) => candidate.id);
+  const storeFilters = { studentIds, semesterId: studentIds ? undefined : selected.id };
   const now = Date.now();
   const replacedSince = filters.replaced ? new Date(now - Number(filters.replaced) * DAY_MS) : undefined;
   const [counts, page] = await Promise.all([
     // The counts per state count every plan of the students shown, whatever the replacement filter.
-    countSyncedPlansByStatus(db, scope, { studentIds }),
-    listSyncedPlans(db, scope, { studentIds, status: filters.status, replacedSince, sort: filters.sort === "changed" ? "changed" : "id", after: filters.after, before: filters.before, limit: PLANS_PER_PAGE }),
+    countSyncedPlansByStatus(db, scope, storeFilters),
+    listSyncedPlans(db, scope, { ...storeFilters, status: filters.status, replacedSince, sort: filters.sort === "changed" ? "changed" : "id", after: filters.after, before: filters.before, limit: PLANS_PER_PAGE }),
   ]);
-  const summaries = await replacementsOf(db, scope, page.plans.map((plan) => plan.id));
+  const [summaries, studentNames] = await Promise.all([
+    replacementsOf(db, scope, page.plans.map((plan) => plan.id)),
+    namesOf(actor.connectionId, page.plans.map((plan) => plan.student_id), [...(students ?? []), ...(chosen ? [chosen] : [])]),
+  ]);
   const replacements = new Map(
     [...summaries].map(([id, summary]) => [id, { ...summary, lately: summary.lastAt !== null && now - Date.parse(summary.lastAt) <= REPLACED_LATELY_DAYS * DAY_MS }]),
   );
-  return { ...empty, students, studentId, counts, page, replacements };
+  return { ...empty, student: chosen, studentId: chosen?.id, studentNames, search, counts, page, replacements };
+}
+
+/**
+ * The students whose plans may be listed, when they must be read at all: a teacher's (their halqas'
+ * students, whole) or the matches of an admin's name search (a bounded scan). Null: every plan of the
+ * semester (an admin browsing).
+ */
+async function plansScope(client: V1Client, subject: Subject, semesterId: string, filters: PlanListFilters): Promise<{ students: Student[] | null; search: { scanned: number; stoppedEarly: boolean } | null }> {
+  if (subject.role !== "admin") {
+    const lists = await Promise.all([...subject.halqaIds].map((halqa_id) => client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: PAGE } })));
+    return { students: lists.flatMap((list) => list.items).filter((student) => can.viewPlanOf(subject, student)), search: null };
+  }
+  if (!filters.q) return { students: null, search: null };
+  const window = await windowOf(client, "listStudents", { query: { semester_id: semesterId, limit: PAGE } }, {
+    size: PLAN_SEARCH_MATCHES,
+    maxCalls: STUDENT_SCAN.search,
+    keep: (student) => matchesQuery([student.full_name, student.preferred_name], filters.q),
+  });
+  return { students: window.items, search: { scanned: window.scanned, stoppedEarly: window.stoppedEarly } };
+}
+
+/** At most this many students match an admin's name search on /plans (their plans are then paged). */
+const PLAN_SEARCH_MATCHES = 200;
+
+/** Names of the page's students: from the students already read, else one getStudent each (concurrently, deduplicated). */
+async function namesOf(connectionId: string, ids: readonly string[], known: readonly Student[]): Promise<Map<string, string>> {
+  const names = new Map(known.map((student) => [student.id, student.full_name]));
+  const missing = [...new Set(ids)].filter((id) => !names.has(id));
+  const read = await Promise.all(missing.map((id) => studentRecord(connectionId, id)));
+  for (const student of read) if (student) names.set(student.id, student.full_name);
+  return names;
 }
 
 /**

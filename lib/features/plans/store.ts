@@ -17,6 +17,8 @@ export type PlanListFilters = {
   status?: string | readonly string[];
   /** Only these students' plans (e.g. the matches of a name search, or a teacher's students). An empty list matches nothing. */
   studentIds?: readonly string[];
+  /** Only plans of this semester, and plans that name no semester (their `semester_id` is optional). */
+  semesterId?: string;
   /** Only plans with an assignment replaced at or after this time. */
   replacedSince?: Date;
 };
@@ -52,6 +54,7 @@ function planFilters(scope: StoreScope, filters: PlanListFilters): SQL[] | null 
     if (filters.studentIds.length === 0) return null;
     where.push(inArray(syncedPlans.studentId, [...filters.studentIds]));
   }
+  if (filters.semesterId) where.push(sql`coalesce(${syncedPlans.data}->>'semester_id', ${filters.semesterId}) = ${filters.semesterId}`);
   if (filters.replacedSince) {
     where.push(
       sql`exists (select 1 from ${syncedAssignments} where ${syncedAssignments.connectionId} = ${syncedPlans.connectionId} and ${syncedAssignments.planId} = ${syncedPlans.id} and ${syncedAssignments.supersededAt} >= ${filters.replacedSince.toISOString()})`,

@@ -11,6 +11,7 @@ import { resolveSemester, surahsFor } from "@/lib/features/reference";
 import { dateIn } from "./dates";
 import { defaultRange, parseSessionFilters, sortNewestFirst, sortRecitations, summarize, visibleSessions, type SessionFilters, type SessionSummary } from "./list";
 import { startGroups, type StartGroup } from "./start-options";
+import { pageNumber, pageOfList } from "@/lib/features/paging";
 
 const PAGE = 100;
 /** Beyond this many sessions today, /today shows no per-session attendance counts (one call each). */
@@ -80,13 +81,24 @@ export type SessionListData = {
   today: string;
   semester: Semester | null;
   filters: SessionFilters;
+  /** One page of the filtered sessions, newest first. */
   sessions: SessionItem[];
-  halqaOptions: { id: string; name: string }[];
+  page: { page: number; pages: number; total: number };
+  /** The halqa filter's choices when they are few; null in a large school (a searchable picker then). */
+  halqaOptions: { id: string; name: string }[] | null;
+  halqaName: string | null;
 };
+
+export const SESSIONS_PER_PAGE = 50;
+/** Above this many halqas, the halqa filter is a searchable picker, not a `<select>`. */
+export const HALQA_SELECT_LIMIT = 40;
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-/** /sessions: one traversal of the filtered sessions, the semester's halqas and eligible sheikhs. */
+/**
+ * /sessions: one traversal of the filtered sessions (bounded by the date range, 30 days by default),
+ * the semester's halqas and eligible sheikhs; one page of 50 is named and shown, newest first.
+ */
 export async function loadSessionList(actor: Actor, params: SearchParams): Promise<SessionListData> {
   const client = clientFor(actor.connectionId);
   const requested = typeof params.semester === "string" ? params.semester : undefined;
@@ -113,7 +125,17 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
     .filter((h) => can.viewAllHalqas(subject) || can.viewHalqa(subject, h.id) || seen.has(h.id) || h.id === filters.halqaId)
     .map((h) => ({ id: h.id, name: h.name }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  return { school, today, semester, filters, sessions: sortNewestFirst(withNames(visible, halqas.items, sheikhs.items)), halqaOptions };
+  const { items, ...page } = pageOfList(sortNewestFirst(visible), pageNumber(typeof params.page === "string" ? params.page : undefined), SESSIONS_PER_PAGE);
+  return {
+    school,
+    today,
+    semester,
+    filters,
+    sessions: withNames(items, halqas.items, sheikhs.items),
+    page,
+    halqaOptions: halqaOptions.length <= HALQA_SELECT_LIMIT ? halqaOptions : null,
+    halqaName: halqas.items.find((h) => h.id === filters.halqaId)?.name ?? null,
+  };
 }
 
 export type AttendanceItem = AttendanceRow & { studentName: string | null };

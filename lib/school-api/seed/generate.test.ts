@@ -30,6 +30,23 @@ describe("generateSchool", () => {
     expect(superseded.every((row) => row.replacedByAssignmentId && row.supersededAt)).toBe(true);
   });
 
+  it("grows an existing school: its active semester gets the halqas and students, no school or key is added", async () => {
+    const first = await generateSchool(database.db, { plans: 0, assignmentsPerPlan: 0, students: 30, key: "bench_key_grown" });
+    const [semester] = await database.db.select().from(t.semesters).where(eq(t.semesters.schoolId, first.schoolId));
+    const [schools, keys] = [await database.db.select({ n: count() }).from(t.schools), await database.db.select({ n: count() }).from(t.apiKeys)];
+    const grown = await generateSchool(database.db, { schoolId: first.schoolId, plans: 10, assignmentsPerPlan: 2, students: 60 });
+    expect(grown).toMatchObject({ schoolId: first.schoolId, students: 60, halqas: 2, plans: 10, assignments: 20 });
+    expect(await total(t.students, first.schoolId)).toBe(90);
+    const students = await database.db.select().from(t.students).where(eq(t.students.schoolId, first.schoolId));
+    expect(students.every((student) => student.semesterId === semester!.id)).toBe(true);
+    expect(await database.db.select({ n: count() }).from(t.schools)).toEqual(schools);
+    expect(await database.db.select({ n: count() }).from(t.apiKeys)).toEqual(keys);
+    // Not both, not neither; not a school without an active semester.
+    await expect(generateSchool(database.db, { schoolId: first.schoolId, key: "bench_key_both", plans: 0, assignmentsPerPlan: 0 })).rejects.toBeInstanceOf(ApiError);
+    await expect(generateSchool(database.db, { plans: 0, assignmentsPerPlan: 0 })).rejects.toBeInstanceOf(ApiError);
+    await expect(generateSchool(database.db, { schoolId: "sch_none", plans: 0, assignmentsPerPlan: 0 })).rejects.toBeInstanceOf(ApiError);
+  });
+
   it("refuses a key in use and bad options, leaving nothing behind", async () => {
     const schoolsBefore = await database.db.select({ n: count() }).from(t.schools);
     for (const options of [

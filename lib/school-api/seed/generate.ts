@@ -1,9 +1,9 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ALL_SCOPES } from "@/lib/contract";
 import type { Db } from "../db/client";
-import { apiKeys } from "../db/schema";
+import { apiKeys, semesters } from "../db/schema";
 import { ApiError, validationFailed } from "../errors";
 import { newId } from "../ids";
 import { hashKey } from "../key-hash";
@@ -20,7 +20,10 @@ import { addDays, addMinutes, localDate, zonedTime } from "./time";
 const GenerateOptions = z.strictObject({
   plans: z.number().int().min(0).max(1_000_000),
   assignmentsPerPlan: z.number().int().min(0).max(1000),
-  key: z.string().regex(/^[A-Za-z0-9._~+/-]{8,256}$/, "must be 8-256 characters of A-Z a-z 0-9 . _ ~ + / -"),
+  /** The new school's key; not with `schoolId`, which grows a school that has its keys already. */
+  key: z.string().regex(/^[A-Za-z0-9._~+/-]{8,256}$/, "must be 8-256 characters of A-Z a-z 0-9 . _ ~ + / -").optional(),
+  /** Grow this existing school instead (its active semester gets the halqas, students and plans). */
+  schoolId: z.string().min(1).max(64).optional(),
   studentsPerHalqa: z.number().int().min(1).max(200).default(30),
   /** Students in the school; defaults to one per plan. */
   students: z.number().int().min(1).max(1_000_000).optional(),
@@ -47,6 +50,7 @@ export async function generateSchool(db: Db, input: GenerateOptions): Promise<Ge
   const parsed = GenerateOptions.safeParse(input);
   if (!parsed.success) throw validationFailed(issuesToFields(parsed.error), "Invalid options for generating a school");
   const options = parsed.data;
+  if (Boolean(options.key) === Boolean(options.schoolId)) throw validationFailed({ key: "give a key for a new school, or a schoolId to grow one (not both)" }, "Invalid options for generating a school");
   const now = options.now ?? new Date();
   const clock: SeedClock = { now, today: localDate(now, options.timeZone), timeZone: options.timeZone };
   const rng = createRng(options.seed);
@@ -54,17 +58,9 @@ export async function generateSchool(db: Db, input: GenerateOptions): Promise<Ge
 
   const result = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const [taken] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.keyHash, hashKey(options.key))).limit(1);
-    if (taken) throw new ApiError("conflict", "That key is already in use; choose another --key");
-
     const rows = emptyRows();
     const createdAt = past(clock, zonedTime(addDays(clock.today, -90), "09:00", clock.timeZone));
-    const schoolId = newId("sch", createdAt.getTime());
-    const name = options.name ?? `Benchmark School (${options.plans} plans × ${options.assignmentsPerPlan})`;
-    rows.schools.push({ id: schoolId, name, nameAr: null, timeZone: options.timeZone, ratingScale: ALNOOR.ratingScale, createdAt, updatedAt: createdAt });
-    const semester = { id: newId("sem", createdAt.getTime()), schoolId, name: "Benchmark term", status: "active", startsOn: addDays(clock.today, -60), endsOn: addDays(clock.today, 60), createdAt, updatedAt: createdAt };
-    rows.semesters.push(semester);
-    rows.apiKeys.push({ id: newId("key"), schoolId, name: "Benchmark key (all scopes)", keyHash: hashKey(options.key), scopes: [...ALL_SCOPES], rateLimitPerMinute: options.rateLimitPerMinute, createdAt });
+    const { schoolId, semester } = options.schoolId ? await activeSemesterOf(tx, options.schoolId) : await newSchool(tx, rows, options, clock, createdAt);
 
     const names = new Set<string>();
     const students: StudentRow[] = [];
@@ -72,7 +68,7 @@ export async function generateSchool(db: Db, input: GenerateOptions): Promise<Ge
     for (let h = 0; h < halqaCount; h++) {
       const halqaId = newId("hlq", createdAt.getTime());
       const sheikhId = newId("shk", createdAt.getTime());
-      rows.halqas.push({ id: halqaId, schoolId, lineageId: halqaId, semesterId: semester.id, name: `Circle ${h + 1}`, description: "Generated for benchmarks", createdAt, updatedAt: createdAt });
+      rows.halqas.push({ id: halqaId, schoolId, lineageId: halqaId, semesterId: semester.id, name: `${options.schoolId ? "Generated circle" : "Circle"} ${h + 1}`, description: "Generated for benchmarks", createdAt, updatedAt: createdAt });
       rows.sheikhs.push({ id: sheikhId, schoolId, name: personName(rng, "boys", FAMILIES_SAUDI, names).name, createdAt, updatedAt: createdAt });
       rows.halqaSheikhs.push({ schoolId, halqaId, sheikhId });
       const startsAt = addMinutes(now, -15);
@@ -117,4 +113,32 @@ export async function generateSchool(db: Db, input: GenerateOptions): Promise<Ge
   // Fresh planner statistics, so the first queries on a bulk-loaded school use their indexes.
   await db.execute(sql`analyze`);
   return result;
+}
+
+type Semester = { id: string; startsOn: string };
+
+/** A new school with one active semester and a key holding every scope. */
+async function newSchool(tx: Db, rows: SeedRows, options: z.output<typeof GenerateOptions>, clock: SeedClock, createdAt: Date): Promise<{ schoolId: string; semester: Semester }> {
+  const key = options.key ?? "";
+  const [taken] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.keyHash, hashKey(key))).limit(1);
+  if (taken) throw new ApiError("conflict", "That key is already in use; choose another --key");
+  const schoolId = newId("sch", createdAt.getTime());
+  const name = options.name ?? `Benchmark School (${options.plans} plans × ${options.assignmentsPerPlan})`;
+  rows.schools.push({ id: schoolId, name, nameAr: null, timeZone: options.timeZone, ratingScale: ALNOOR.ratingScale, createdAt, updatedAt: createdAt });
+  const semester = { id: newId("sem", createdAt.getTime()), schoolId, name: "Benchmark term", status: "active", startsOn: addDays(clock.today, -60), endsOn: addDays(clock.today, 60), createdAt, updatedAt: createdAt };
+  rows.semesters.push(semester);
+  rows.apiKeys.push({ id: newId("key"), schoolId, name: "Benchmark key (all scopes)", keyHash: hashKey(key), scopes: [...ALL_SCOPES], rateLimitPerMinute: options.rateLimitPerMinute, createdAt });
+  return { schoolId, semester };
+}
+
+/** An existing school's active semester, to grow that school (e.g. the demo school, for tests at a real size). */
+async function activeSemesterOf(tx: Db, schoolId: string): Promise<{ schoolId: string; semester: Semester }> {
+  const [semester] = await tx
+    .select({ id: semesters.id, startsOn: semesters.startsOn })
+    .from(semesters)
+    .where(and(eq(semesters.schoolId, schoolId), eq(semesters.status, "active")))
+    .orderBy(asc(semesters.id))
+    .limit(1);
+  if (!semester) throw new ApiError("not_found", "No school with that id has an active semester");
+  return { schoolId, semester };
 }

@@ -1,5 +1,6 @@
-// v1 calls: 3 (listHalqas + listStudents of the semester + listSheikhs, concurrently; +1 per further 100 items);
-// semesters from the per-tenant cache (GET /semesters at most once a minute); a teacher +1 getSheikh per linked sheikh.
+// v1 calls: 27 (listHalqas + listSheikhs, concurrently, then one listStudents per halqa of the page of 25; +1 per
+// further 100 items); semesters from the per-tenant cache (GET /semesters at most once a minute); a teacher +1
+// getSheikh per linked sheikh.
 import type { Metadata } from "next";
 import { EmptyState } from "@/components/halqas/empty-state";
 import { HalqaFilters } from "@/components/halqas/halqa-filters";
@@ -8,7 +9,9 @@ import { SemesterSwitch } from "@/components/halqas/semester-switch";
 import { requireActor } from "@/lib/auth/session";
 import { listFormatter } from "@/lib/features/halqas/format";
 import { loadHalqaList } from "@/lib/features/halqas/queries";
-import { firstParam, oneOf, type SearchParams } from "@/lib/features/halqas/search";
+import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
+import { pageNumber } from "@/lib/features/paging";
+import { NumberPager } from "@/components/pickers/pager";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
@@ -21,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function HalqasPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireActor(["admin", "teacher"]);
   const params = await searchParams;
-  const filters = { semester: firstParam(params, "semester"), active: oneOf(firstParam(params, "active"), ["true", "false"] as const), q: firstParam(params, "q") };
+  const filters = { semester: firstParam(params, "semester"), active: oneOf(firstParam(params, "active"), ["true", "false"] as const), q: firstParam(params, "q"), page: pageNumber(firstParam(params, "page")) };
   const [{ t, locale, number }, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaList(actor, filters))]);
   if (!loaded.ok) return <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/halqas" />;
   const list = loaded.value;
@@ -43,8 +46,9 @@ export default async function HalqasPage({ searchParams }: { searchParams: Promi
           </h2>
           <HalqaFilters t={t} semester={semesterId} active={filters.active} q={filters.q} />
           <p className="text-sm text-muted-foreground">
-            {t("halqas.list.count", { count: list.rows.length })}
+            {t("halqas.list.count", { count: list.total })}
           </p>
+          {list.pages > 1 ? <NumberPager t={t} page={list.page} pages={list.pages} total={list.total} href={(page) => hrefWith("/halqas", { semester: semesterId, active: filters.active, q: filters.q, page: String(page) })} /> : null}
           {list.rows.length ? (
             <HalqaTable rows={list.rows} caption={t("halqas.list.caption", { semester: list.selected.name })} t={t} number={number} list={listFormatter(locale)} />
           ) : (

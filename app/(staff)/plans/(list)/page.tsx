@@ -1,6 +1,7 @@
-// v1 calls: 2 — listPlans?limit=1 (can plans be read at all?) and listStudents of the semester (+1 per further
-// 100), concurrently; semesters cached per tenant; a teacher +1 getSheikh per linked sheikh. The plans, their
-// counts and pages come from the dashboard's synced store (lib/features/plans/store.ts), not from v1.
+// v1 calls: 26 — listPlans?limit=1 (can plans be read at all?), then one getStudent per student of the page
+// (at most 25; a name search: at most 20 pages of listStudents instead; a teacher: one listStudents per taught
+// halqa); semesters cached per tenant; a teacher +1 getSheikh per linked sheikh. The plans, their counts and
+// pages come from the dashboard's synced store (lib/features/plans/store.ts), not from v1.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/halqas/empty-state";
@@ -45,7 +46,7 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
   const list = loaded.value;
   const semesterId = list.selected?.id;
   const keep = { semester: semesterId, student: list.studentId, q: filters.q, replaced: filters.replaced, sort: filters.sort };
-  const studentNames = new Map(list.students.map((student) => [student.id, student.full_name]));
+  const studentNames = list.studentNames;
   const neverSynced = list.syncStatus.lastCompletedAt === null;
   const filtered = Boolean(filters.status || list.studentId || filters.q || filters.replaced);
 
@@ -77,7 +78,8 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
                 {t("plans.list.caption", { semester: list.selected.name })}
               </h2>
               <StatusCounts t={t} counts={list.counts} selected={filters.status} keep={keep} />
-              <PlanFilters t={t} semester={semesterId} students={list.students} status={filters.status} student={list.studentId} q={filters.q} replaced={filters.replaced} sort={filters.sort} />
+              <PlanFilters t={t} semester={semesterId} student={list.student ?? undefined} status={filters.status} q={filters.q} replaced={filters.replaced} sort={filters.sort} />
+              {list.search?.stoppedEarly ? <p className="text-sm text-muted-foreground">{t("paging.searchedSoFar", { count: list.search.scanned })} {t("plans.filters.searchBounded")}</p> : null}
               {list.page.plans.length ? (
                 <>
                   <PlanTable plans={list.page.plans} studentNames={studentNames} caption={t("plans.list.caption", { semester: list.selected.name })} t={t} formatDate={(value) => date(value)} formatTime={(value) => date(value, { time: true })} replacements={list.replacements} />

@@ -1,6 +1,7 @@
 // v1 calls: 3 warm (sessions in the range — one call per 100 —, halqas of the semester, eligible
 // sheikhs) + one GET /sheikhs/{id} per linked sheikh for a teacher; + GET /school and
-// GET /semesters when cold (cached per tenant).
+// GET /semesters when cold (cached per tenant). 50 sessions a page; the halqa filter is a searchable
+// picker above 40 halqas (lib/features/sessions/queries.ts).
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/sessions/empty-state";
@@ -10,6 +11,7 @@ import { SemesterSwitch } from "@/components/halqas/semester-switch";
 import { buttonVariants } from "@/components/ui/button";
 import { requireActor } from "@/lib/auth/session";
 import { loadSessionList } from "@/lib/features/sessions/queries";
+import { NumberPager } from "@/components/pickers/pager";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
@@ -41,18 +43,29 @@ export default async function SessionsPage({ searchParams }: Props) {
       </header>
 
       <SemesterSwitch connectionId={actor.connectionId} requested={data.semester?.id} action="/sessions" keep={{ status: data.filters.status ?? undefined }} />
-      <SessionFilters filters={data.filters} halqas={data.halqaOptions} semesterId={data.semester?.id ?? null} i18n={i18n} />
+      <SessionFilters filters={data.filters} halqas={data.halqaOptions} halqaName={data.halqaName} semesterId={data.semester?.id ?? null} i18n={i18n} />
 
       <section aria-labelledby="sessions-results" className="flex flex-col gap-4">
         <h2 id="sessions-results" className="text-xl font-semibold">
-          {t("sessions.list.count", { count: data.sessions.length })}
+          {t("sessions.list.count", { count: data.page.total })}
         </h2>
         {data.sessions.length ? (
-          <SessionsTable sessions={data.sessions} i18n={i18n} caption={t("sessions.list.caption", { from, to })} />
+          <>
+            <SessionsTable sessions={data.sessions} i18n={i18n} caption={t("sessions.list.caption", { from, to })} />
+            {data.page.pages > 1 ? <NumberPager t={t} {...data.page} href={(page) => pageHref(params, page)} /> : null}
+          </>
         ) : (
           <EmptyState title={t("sessions.list.empty")} hint={t("sessions.list.emptyHint")} />
         )}
       </section>
     </div>
   );
+}
+
+/** The same filters, another page. */
+function pageHref(params: Record<string, string | string[] | undefined>, page: number): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (typeof value === "string" && name !== "page") search.set(name, value);
+  search.set("page", String(page));
+  return `/sessions?${search}`;
 }

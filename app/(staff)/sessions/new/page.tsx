@@ -2,13 +2,10 @@
 // linked sheikh for a teacher; + GET /semesters when cold (cached per tenant).
 import type { Metadata } from "next";
 import { randomUUID } from "node:crypto";
-import { EmptyState } from "@/components/sessions/empty-state";
-import { startLabels } from "@/components/sessions/labels";
-import { StartSessionForm } from "@/components/sessions/start-session-form";
+import { StartAtScale } from "@/components/today/today-sections";
 import { requireActor } from "@/lib/auth/session";
 import { loadStartGroups } from "@/lib/features/sessions/queries";
 import { getI18n } from "@/lib/i18n/server";
-import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
@@ -22,7 +19,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function NewSessionPage({ searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
-  const [{ t, date }, loaded, params] = await Promise.all([getI18n(), loadPage(() => loadStartGroups(actor)), searchParams]);
+  const [i18n, loaded, params] = await Promise.all([getI18n(), loadPage(() => loadStartGroups(actor)), searchParams]);
+  const { t, date } = i18n;
   if (!loaded.ok) return <RefusalPage title={t("sessions.newTitle")} failure={loaded.failure} t={t} role={actor.role} retryHref="/sessions/new" />;
   const { groups } = loaded.value;
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
@@ -33,13 +31,7 @@ export default async function NewSessionPage({ searchParams }: Props) {
         <h1 className="text-3xl font-semibold tracking-tight">{t("sessions.newTitle")}</h1>
         <p className="text-muted-foreground">{t("home.startHint")}</p>
       </div>
-      {groups.length ? (
-        <ReadOnlyWhen reason={blocked}>
-          <StartSessionForm groups={groups} labels={startLabels(t)} idempotencyKey={randomUUID()} initialHalqaId={halqa} />
-        </ReadOnlyWhen>
-      ) : (
-        <EmptyState title={t("sessions.start.none")} level={2} />
-      )}
+      <StartAtScale groups={groups} i18n={i18n} halqa={halqa} blocked={blocked} idempotencyKey={randomUUID()} action="/sessions/new" />
     </div>
   );
 }

@@ -1,4 +1,6 @@
-// v1 calls: 2 (listHalqas + listStudents of the semester, concurrently; +1 per further 100 items);
+// v1 calls: 21 (listHalqas of the semester and, concurrently, pages of listStudents: at most 3 to see whether the
+// semester is small enough to sort by name, which also fill the first page; at most 5 for a later page; a name
+// search at most 20; a halqa or a teacher's halqas: their students whole; +1 per further 100 halqas);
 // semesters from the per-tenant cache; a teacher +1 getSheikh per linked sheikh.
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -13,6 +15,8 @@ import { subjectOf } from "@/lib/authz/subject";
 import { STUDENT_STATUSES } from "@/lib/contract";
 import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
 import { loadStudentList } from "@/lib/features/students/queries";
+import { pageNumber } from "@/lib/features/paging";
+import { CursorPager, NumberPager } from "@/components/pickers/pager";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
@@ -30,11 +34,16 @@ export default async function StudentsPage({ searchParams }: { searchParams: Pro
     status: oneOf(firstParam(params, "status"), STUDENT_STATUSES),
     halqa: firstParam(params, "halqa", 64),
     q: firstParam(params, "q"),
+    after: firstParam(params, "after", 1200),
+    page: pageNumber(firstParam(params, "page")),
   };
   const [{ t, date }, loaded, subject] = await Promise.all([getI18n(), loadPage(() => loadStudentList(actor, filters)), subjectOf(actor)]);
   if (!loaded.ok) return <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/students" />;
   const list = loaded.value;
   const semesterId = list.selected?.id;
+  const students = list.list.students;
+  const keep = { semester: semesterId, status: filters.status, halqa: list.halqaId, q: filters.q };
+  const halqa = list.halqas.find((candidate) => candidate.id === list.halqaId);
   const halqaNames = new Map(list.halqas.map((halqa) => [halqa.id, halqa.name]));
   const filtered = Boolean(filters.status || list.halqaId || filters.q);
 
@@ -59,11 +68,18 @@ export default async function StudentsPage({ searchParams }: { searchParams: Pro
           <h2 id="student-list-heading" className="sr-only">
             {t("students.list.caption", { semester: list.selected.name })}
           </h2>
-          <StudentFilters t={t} semester={semesterId} halqas={list.halqas} status={filters.status} halqa={list.halqaId} q={filters.q} />
-          <p className="text-sm text-muted-foreground">{t("students.list.count", { count: list.students.length })}</p>
-          {list.students.length ? (
+          <StudentFilters t={t} semester={semesterId} halqa={halqa} status={filters.status} q={filters.q} />
+          {list.list.kind === "bounded" ? (
+            <NumberPager t={t} page={list.list.page} pages={list.list.pages} total={list.list.total} href={(page) => hrefWith("/students", { ...keep, page: String(page) })} />
+          ) : (
+            <>
+              <p className="text-sm text-muted-foreground">{t("paging.noTotal")}</p>
+              <CursorPager t={t} shown={students.length} next={list.list.next} first={list.list.first} searching={Boolean(filters.q)} scanned={list.list.scanned} stoppedEarly={list.list.stoppedEarly} href={(after) => hrefWith("/students", { ...keep, after })} />
+            </>
+          )}
+          {students.length ? (
             <StudentTable
-              students={list.students}
+              students={students}
               halqaNames={halqaNames}
               caption={t("students.list.caption", { semester: list.selected.name })}
               t={t}

@@ -16,5 +16,9 @@ export const home: Catalogue<typeof en> = {
   attendanceNone: "لم يُسجَّل الحضور بعد",
   startTitle: "بدء جلسة",
   startHint: "اختر الحلقة ومن يتولاها. تبدأ الجلسة الآن بتاريخ اليوم.",
+  showingOf: "{count, plural, zero {لا جلسات} one {يظهر {shown} من جلسة واحدة} two {يظهر {shown} من جلستين} few {يظهر {shown} من # جلسات} many {يظهر {shown} من # جلسة} other {يظهر {shown} من # جلسة}}",
+  moreSessions: "اعرضها كلها في الجلسات",
+  findHalqa: "ابحث عن الحلقة",
+  chooseHalqa: "اختر هذه الحلقة",
   allSessionsLink: "كل الجلسات",
 };

@@ -9,9 +9,10 @@ import { home } from "./home";
 import { live } from "./live";
 import { family } from "./family";
 import { nav } from "./nav";
+import { paging } from "./paging";
 import { plans } from "./plans";
 import { sessions } from "./sessions";
 import { students } from "./students";
 import { glance } from "./glance";
 
-export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance };
+export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging };

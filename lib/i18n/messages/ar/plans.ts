@@ -23,6 +23,7 @@ export const plans: Catalogue<typeof en> = {
     student: "الطالب",
     allStudents: "كل الطلاب",
     search: "ابحث باسم الطالب",
+    searchBounded: "يتوقف البحث بالاسم عند هذا الحد في المدارس الكبيرة: اختر الطالب من قائمة الطالب لترى كل خططه.",
     apply: "تطبيق",
     clear: "مسح عوامل التصفية",
     replaced: "الاستبدال",

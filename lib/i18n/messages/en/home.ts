@@ -13,5 +13,9 @@ export const home = {
   attendanceNone: "No attendance marked yet",
   startTitle: "Start a session",
   startHint: "Choose the halqa and who leads it. The session starts now, dated today.",
+  showingOf: "{count, plural, one {Showing {shown} of # session} other {Showing {shown} of # sessions}}",
+  moreSessions: "See them all in Sessions",
+  findHalqa: "Find the halqa",
+  chooseHalqa: "Choose this halqa",
   allSessionsLink: "All sessions",
 } as const;

@@ -7,10 +7,11 @@ import { home } from "./home";
 import { live } from "./live";
 import { family } from "./family";
 import { nav } from "./nav";
+import { paging } from "./paging";
 import { plans } from "./plans";
 import { sessions } from "./sessions";
 import { students } from "./students";
 import { glance } from "./glance";
 
 /** The English catalogue: the source of every key. One file per feature. */
-export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance } as const;
+export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging } as const;

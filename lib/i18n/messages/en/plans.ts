@@ -20,6 +20,7 @@ export const plans = {
     student: "Student",
     allStudents: "All students",
     search: "Search by student name",
+    searchBounded: "The name search stops there in a large school: choose the student in the Student picker to see all of their plans.",
     apply: "Apply",
     clear: "Clear filters",
     replaced: "Replaced",

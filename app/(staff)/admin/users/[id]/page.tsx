@@ -1,5 +1,6 @@
-// v1 calls: admin 0; teacher 1 (GET /sheikhs?limit=100, +1 per further 100); parent 2 (GET /students and
-// GET /halqas of the active semester, limit=100, concurrently, +1 per further 100; semesters from the per-tenant cache)
+// v1 calls: admin 0; teacher 1 (GET /sheikhs?limit=100, +1 per further 100); parent 2 (GET /students of the active
+// semester, at most 20 pages for a name search, and GET /halqas, limit=100, concurrently, +1 per further 100 halqas;
+// semesters from the per-tenant cache)
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ActionForm } from "@/components/admin/action-form";

@@ -1,0 +1,147 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { allOf } from "./api";
+import { DEMO, expect, signIn, test } from "./fixtures";
+
+/**
+ * A smoke journey on a school of real size: its own `next start` (playwright.config.ts, project
+ * `large-school`) whose embedded demo school was grown by the large-school generator to 2,000 more
+ * students in 67 more halqas (scripts/large-school.ts), in the README's default configuration.
+ * Records are asserted by their own fields, read from the school's API.
+ */
+type Student = { id: string; full_name: string; preferred_name: string | null; halqa_id: string; semester_id: string; status: string };
+type Halqa = { id: string; name: string };
+type Plan = { id: string; name: string; student_id: string; semester_id: string | null };
+
+const studentTable = (page: Page) => page.getByRole("table", { name: /^Students of / });
+const MAX_HTML = 300 * 1024;
+
+async function signedIn(page: Page, email: string) {
+  await page.goto("/login");
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/today$/, { timeout: 60_000 });
+}
+
+/** The semester's students and halqas as the school's API has them (read again if a busy server drops the connection). */
+async function semesterStudents(request: APIRequestContext) {
+  let read: { semester: { id: string; name: string }; students: Student[]; halqaNames: Map<string, string> } | null = null;
+  await expect(async () => {
+    const [semester] = await allOf<{ id: string; name: string }>(request, "/semesters?status=active");
+    const students = await allOf<Student>(request, `/students?semester_id=${semester!.id}`);
+    const halqas = await allOf<Halqa>(request, `/halqas?semester_id=${semester!.id}`);
+    read = { semester: semester!, students, halqaNames: new Map(halqas.map((halqa) => [halqa.id, halqa.name])) };
+  }).toPass({ timeout: 90_000 });
+  return read!;
+}
+
+test.describe("a school of 2,000 students and more", () => {
+  test("an admin pages through students, finds one by name and opens them; the plans picker finds a student by typing; Today stays small", async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const { semester, students, halqaNames } = await semesterStudents(request);
+    expect(students.length, "the generated school is large").toBeGreaterThanOrEqual(2000);
+    const byName = new Map(students.map((student) => [student.full_name, student]));
+    await signedIn(page, DEMO.accounts.admin);
+
+    // Students: one page of 50, each row a student of the semester with their own halqa's name.
+    const response = await page.goto("/students");
+    expect((await response!.body()).length).toBeLessThan(MAX_HTML);
+    await expect(studentTable(page)).toHaveAccessibleName(`Students of ${semester.name}`);
+    const rows = studentTable(page).getByRole("row").filter({ has: page.getByRole("cell") });
+    await expect(rows).toHaveCount(50);
+    const firstPage = await studentTable(page).getByRole("rowheader").allInnerTexts();
+    for (const row of (await rows.all()).slice(0, 5)) {
+      const student = byName.get((await row.getByRole("rowheader").innerText()).trim());
+      expect(student, "a row is a student of the semester").toBeTruthy();
+      await expect(row.getByRole("cell").nth(1)).toHaveText(halqaNames.get(student!.halqa_id)!);
+    }
+
+    // Forward: the next 50, none of them on the first page.
+    await page.getByRole("navigation", { name: "Pages" }).first().getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/[?&]after=/);
+    await expect(rows).toHaveCount(50);
+    const secondPage = await studentTable(page).getByRole("rowheader").allInnerTexts();
+    expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+
+    // A student far into the list, by name (the API has no name filter: the search reads the list in bounded steps).
+    const counts = new Map<string, number>();
+    for (const student of students) counts.set(student.full_name, (counts.get(student.full_name) ?? 0) + 1);
+    const wanted = students.slice(1200).find((student) => counts.get(student.full_name) === 1)!;
+    await page.goto("/students");
+    await page.getByLabel("Search by name").fill(wanted.full_name);
+    await page.getByRole("button", { name: "Apply" }).click();
+    const found = studentTable(page).getByRole("link", { name: wanted.full_name, exact: true });
+    for (let step = 0; step < 5 && !(await found.isVisible()); step++) {
+      const further = page.getByRole("link", { name: "Search further" }).first();
+      if (!(await further.isVisible())) break;
+      await further.click();
+    }
+    await found.click();
+    await expect(page).toHaveURL(new RegExp(`/students/${wanted.id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(wanted.full_name);
+
+    // Plans: the student picker asks the server as one types; a student with a plan is found by name.
+    const plans = await allOf<Plan>(request, "/learning-plans");
+    const plan = plans.find((candidate) => candidate.semester_id === semester.id && students.some((s) => s.id === candidate.student_id && counts.get(s.full_name) === 1))!;
+    const owner = students.find((student) => student.id === plan.student_id)!;
+    // The scheduler's first plan sync of this server may still be on its way.
+    const planTable = page.getByRole("table", { name: /^Learning plans of / });
+    await expect(async () => {
+      const plansResponse = await page.goto("/plans");
+      expect((await plansResponse!.body()).length).toBeLessThan(MAX_HTML);
+      await expect(planTable).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 120_000 });
+    const picker = page.getByRole("combobox", { name: "Student" });
+    await picker.fill(owner.full_name.slice(0, 12));
+    await page.getByRole("option", { name: new RegExp(`^${owner.full_name}`) }).click();
+    await expect(picker).toHaveValue(owner.full_name);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]student=${owner.id}`));
+    const planRows = planTable.getByRole("row").filter({ has: page.getByRole("cell") });
+    await expect(planRows.filter({ hasText: plan.name }).first()).toBeVisible();
+    for (const name of await planTable.getByRole("rowheader").allInnerTexts()) expect(name.trim()).toBe(owner.full_name);
+
+    // Today stays small: a few cards a group, and a link to the rest.
+    const today = await page.goto("/today");
+    expect((await today!.body()).length).toBeLessThan(MAX_HTML);
+    const todays = page.getByRole("region", { name: "Today's sessions" });
+    expect(await todays.getByRole("listitem").count()).toBeLessThanOrEqual(8);
+    await expect(todays.getByRole("link", { name: "See them all in Sessions" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Start a session" }).getByRole("combobox", { name: "Find the halqa" })).toBeVisible();
+  });
+
+  test("a teacher's picker finds only the students of the halqas they teach", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { students } = await semesterStudents(request);
+    const sheikh = (await allOf<{ id: string; name: string; halqa_ids: string[] }>(request, "/sheikhs")).find((s) => s.name === "Abdullah Al-Harbi")!;
+    const mine = students.find((student) => sheikh.halqa_ids.includes(student.halqa_id))!;
+    const other = students.find((student) => !sheikh.halqa_ids.includes(student.halqa_id) && !students.some((s) => s.full_name === student.full_name && sheikh.halqa_ids.includes(s.halqa_id)))!;
+    await signedIn(page, DEMO.accounts.teacher);
+
+    const ask = async (q: string) => ((await (await page.request.get(`/api/pickers/students?q=${encodeURIComponent(q)}`)).json()) as { options: { id: string }[] }).options.map((option) => option.id);
+    expect(await ask(mine.full_name)).toContain(mine.id);
+    expect(await ask(other.full_name)).toEqual([]);
+
+    await page.goto("/plans");
+    const picker = page.getByRole("combobox", { name: "Student" });
+    await picker.fill(other.full_name);
+    await expect(page.getByText("No match. Try fewer letters.")).toBeVisible();
+    await expect(page.getByRole("option")).toHaveCount(0);
+    await picker.fill(mine.full_name);
+    await expect(page.getByRole("option", { name: new RegExp(`^${mine.full_name}`) })).toBeVisible();
+    // The keyboard works: the first match is chosen with the arrow and Enter.
+    await picker.press("ArrowDown");
+    await picker.press("Enter");
+    await expect(picker).toHaveValue(mine.full_name);
+
+    // In Arabic, right to left: the same picker, its own words (this server's teacher is this test's alone).
+    await page.getByRole("button", { name: "العربية" }).click();
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    const arabic = page.getByRole("combobox", { name: "الطالب" });
+    await arabic.fill(other.full_name);
+    await expect(page.getByText("لا نتيجة. جرّب حروفًا أقل.")).toBeVisible();
+    await arabic.fill(mine.full_name);
+    await expect(page.getByRole("option", { name: new RegExp(`^${mine.full_name}`) })).toBeVisible();
+    await arabic.press("ArrowDown");
+    await arabic.press("Enter");
+    await expect(arabic).toHaveValue(mine.full_name);
+  });
+});
