@@ -1,4 +1,4 @@
-import { createElement } from "react";
+import { createElement, type ComponentProps } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { I18nProvider, useNumber, useT } from "./client";
@@ -6,7 +6,7 @@ import { clientMessages, formatNumber, translator, type Locale } from "./core";
 
 function render(locale: Locale, Component: () => string) {
   const messages = clientMessages(locale, ["live", "students.status"]);
-  return renderToStaticMarkup(createElement(I18nProvider, { locale, timeZone: "Asia/Riyadh", messages, children: createElement(Component) }));
+  return renderToStaticMarkup(createElement(I18nProvider, { locale, timeZone: "Asia/Riyadh", messages } as ComponentProps<typeof I18nProvider>, createElement(Component)));
 }
 
 describe("client strings (useT over the parts a page sends)", () => {
