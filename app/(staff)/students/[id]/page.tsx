@@ -23,6 +23,12 @@ import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { mapWords } from "@/components/progress/map-text";
+import { StaffPlanProgressView } from "@/components/progress/progress-facts";
+import { StudentProgress } from "@/components/progress/student-progress";
+import { PageSection } from "@/components/ui/page-section";
+import { todayIn } from "@/lib/features/halqas/dates";
+import { loadStaffPlanProgress } from "@/lib/features/progress/student-progress";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -43,12 +49,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default async function StudentPage({ params, searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const [{ id }, query] = await Promise.all([params, searchParams]);
-  const [{ t, locale, date, number }, loaded, subject] = await Promise.all([getI18n(), loadPage(() => loadStudentDetail(actor, id)), subjectOf(actor)]);
+  const [i18n, loaded, subject, plan] = await Promise.all([getI18n(), loadPage(() => loadStudentDetail(actor, id)), subjectOf(actor), loadStaffPlanProgress(actor, id)]);
+  const { t, locale, date, number } = i18n;
   if (!loaded.ok) return <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/students/${encodeURIComponent(id)}`} />;
   const detail = loaded.value;
   if (!detail) notFound();
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const { student, school, semester, halqa } = detail;
+  const words = mapWords(i18n, school.rating_scale);
   const missing = <span className="text-muted-foreground">{t("students.notRecorded")}</span>;
   const statuses: { value: string; label: string }[] = STUDENT_STATUSES.map((value) => ({ value, label: t(`students.status.${value}`) }));
   if (!statuses.some((s) => s.value === student.status)) statuses.push({ value: student.status, label: t("students.form.unknownStatus", { status: studentStatusLabel(t, student.status) }) });
@@ -81,6 +89,17 @@ export default async function StudentPage({ params, searchParams }: Props) {
           <Fact label={t("students.detail.enrolledOn")}>{student.enrolled_on ? date(student.enrolled_on, { hijri: true }) : missing}</Fact>
         </dl>
       </section>
+
+      <PageSection id="progress-heading" title={t("quranMap.title")}>
+        <StudentProgress
+          recitations={detail.recitations}
+          scale={school.rating_scale}
+          today={todayIn(school.time_zone)}
+          timeZone={school.time_zone}
+          words={words}
+          panels={[{ id: "plan-progress-heading", title: t("quranMap.plan.title"), body: <StaffPlanProgressView plan={plan} words={words} /> }]}
+        />
+      </PageSection>
 
       <section aria-labelledby="attendance-heading" className="flex flex-col gap-3">
         <h2 id="attendance-heading" className="text-xl font-semibold">

@@ -12,5 +12,7 @@ import { nav } from "./nav";
 import { plans } from "./plans";
 import { sessions } from "./sessions";
 import { students } from "./students";
+import { quranMap } from "./quran-map";
+import { progressReport } from "./progress-report";
 
-export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family };
+export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, quranMap, progressReport };
