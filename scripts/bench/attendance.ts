@@ -43,7 +43,7 @@ const numberFromEnv = (name: string, fallback: number) => {
 };
 
 /** A signed-in browser's cookies, kept by hand (fetch has no jar). */
-class Cookies {
+export class Cookies {
   private jar = new Map<string, string>();
   keep(response: Response) {
     for (const line of response.headers.getSetCookie()) {
@@ -57,7 +57,7 @@ class Cookies {
   }
 }
 
-async function signIn(origin: string, account: { email: string; password: string }): Promise<Cookies> {
+export async function signIn(origin: string, account: { email: string; password: string }): Promise<Cookies> {
   const cookies = new Cookies();
   const csrf = await fetch(`${origin}/api/auth/csrf`);
   cookies.keep(csrf);
@@ -193,7 +193,7 @@ async function firstLoadJs(origin: string, pagePath: string, cookies: Cookies): 
   return bytes;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
+export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
 
 const COLUMNS: Column[] = [
   { key: "value", label: "measured", digits: 1 },

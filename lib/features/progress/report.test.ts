@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Period } from "./period";
-import { periodFigures, type ReportRecitation } from "./report";
+import { halqaRows, periodFigures, type ReportRecitation } from "./report";
 
 const ZONE = "Asia/Riyadh";
 const NOVEMBER: Period = { kind: "month", from: "2026-11-01", to: "2026-11-30" };
@@ -40,5 +40,33 @@ describe("a report's figures for a period", () => {
 
   it("has no mean rating without recitations", () => {
     expect(periodFigures([], [], NOVEMBER, ZONE).figures).toMatchObject({ meanRating: null, newAyahs: 0, recitations: [] });
+  });
+});
+
+describe("a halqa report's rows", () => {
+  it("give each student their own attendance, recitations and juz, a missing row counting as unmarked", () => {
+    const sessions = ["2026-11-02", "2026-11-03"].map((date) => ({ id: date, date, starts_at: `${date}T05:00:00Z`, status: "ended" as const }));
+    const rows = halqaRows(
+      [{ id: "a" }, { id: "b" }],
+      {
+        sessions,
+        attendance: [
+          { session_id: "2026-11-02", student_id: "a", status: "present" },
+          { session_id: "2026-11-03", student_id: "a", status: "absent" },
+          { session_id: "2026-11-02", student_id: "b", status: "late" },
+        ],
+        recitations: [
+          { ...recitation("1", "new_memorization", 1, 10, "2026-11-02T06:00:00Z", 4), student_id: "a" },
+          { ...recitation("2", "recent_revision", 1, 30, "2026-11-03T06:00:00Z", 2), student_id: "a" },
+          { id: "3", kind: "old_revision", range: { start: { surah: 1, ayah: 1 }, end: { surah: 2, ayah: 150 } }, rating: 5, recorded_at: "2026-11-02T06:00:00Z", student_id: "b" },
+        ],
+      },
+      ZONE,
+    );
+    expect(rows[0]).toMatchObject({ recitations: 2, meanRating: 3, memorisedAyahs: 10, attendance: { counted: 2, attended: 1, rate: 0.5 } });
+    expect(rows[0]!.juz[28]).toBe("new");
+    expect(rows[0]!.juz.filter(Boolean)).toHaveLength(1);
+    expect(rows[1]).toMatchObject({ recitations: 1, memorisedAyahs: 0, attendance: { counted: 1, unmarked: 1, rate: 1 } });
+    expect(rows[1]!.juz.slice(0, 3)).toEqual(["revision", "revision", null]);
   });
 });

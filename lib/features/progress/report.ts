@@ -1,9 +1,11 @@
-import { RECITATION_KINDS, type Recitation } from "@/lib/contract";
+import { RECITATION_KINDS, type AttendanceRow, type Recitation, type Session } from "@/lib/contract";
+import { juzOf } from "@/lib/quran";
 import { inPeriod, type Period } from "./period";
 import { quranMap, schoolDayOf, type MapRecitation } from "./quran-map";
 import { attendanceFacts, type AttendanceFacts, type AttendanceHistory } from "./student-facts";
 
 export type ReportRecitation = MapRecitation & Pick<Recitation, "mistakes">;
+
 
 /** What a report says of one student over a period. */
 export type PeriodFigures = {
@@ -39,4 +41,40 @@ export function periodFigures(recitations: readonly ReportRecitation[], attendan
     attendance: attendanceFacts(attendance.filter(({ session }) => inPeriod(session.date, period))),
   };
   return { figures, until };
+}
+
+/** What a student did in one juz during a period: new memorisation there, revision only, or nothing. */
+export type JuzActivity = "new" | "revision" | null;
+
+export type HalqaRow<S> = { student: S; attendance: AttendanceFacts; recitations: number; meanRating: number | null; memorisedAyahs: number; juz: JuzActivity[] };
+
+type HalqaPeriod = { sessions: readonly Pick<Session, "id" | "date" | "starts_at" | "status">[]; attendance: readonly Pick<AttendanceRow, "session_id" | "student_id" | "status">[]; recitations: readonly (MapRecitation & Pick<Recitation, "student_id">)[] };
+
+/**
+ * One row per student of a halqa for a period's report, from the period's sessions, rows and
+ * recitations (halqaHistory): attendance over the period's sessions (a session without the
+ * student's row is unmarked, so it neither counts nor breaks a streak), recitations and their mean
+ * rating, ayahs covered by new memorisation in the period, and each juz's activity.
+ */
+export function halqaRows<S extends { id: string }>(students: readonly S[], period: HalqaPeriod, timeZone: string): HalqaRow<S>[] {
+  return students.map((student) => {
+    const rows = new Map(period.attendance.filter((row) => row.student_id === student.id).map((row) => [row.session_id, row]));
+    const own = period.recitations.filter((r) => r.student_id === student.id);
+    const juz: JuzActivity[] = Array.from({ length: 30 }, () => null);
+    for (const recitation of own) {
+      for (let at = juzOf(recitation.range.start); at <= juzOf(recitation.range.end); at++) {
+        if (recitation.kind === "new_memorization") juz[at - 1] = "new";
+        else juz[at - 1] ??= "revision";
+      }
+    }
+    const lastDay = period.sessions.at(-1)?.date ?? "9999-12-31";
+    return {
+      student,
+      attendance: attendanceFacts(period.sessions.map((session) => ({ session, row: rows.get(session.id) ?? null }))),
+      recitations: own.length,
+      meanRating: own.length ? own.reduce((sum, r) => sum + r.rating, 0) / own.length : null,
+      memorisedAyahs: quranMap(own.filter((r) => r.kind === "new_memorization"), lastDay, timeZone).memorisedAyahs,
+      juz,
+    };
+  });
 }
