@@ -74,10 +74,10 @@ export function QuranMapGrid({ rtl, fills, parts, texts, strings, printOnly = fa
       viewBox={`0 0 ${WIDTH} ${height}`}
       role="group"
       aria-label={strings.label}
-      className="h-auto w-full max-w-lg [&_a:focus-visible>*]:stroke-foreground [&_a:focus-visible>*]:stroke-[3px] [&_a]:outline-none print:max-w-[11cm]"
+      className="qm-grid h-auto w-full max-w-lg [&_a:focus-visible>*]:stroke-foreground [&_a:focus-visible>*]:stroke-[3px] [&_a]:outline-none print:max-w-[11cm]"
     >
       <defs>
-        <rect id="qm-cell" width={CELL.width} height={CELL.height} rx={3} />
+        <rect id="qc" width={CELL.width} height={CELL.height} rx={3} />
       </defs>
       {strings.digits.map((digits, row) => (
         <text key={row} x={rtl ? WIDTH - 4 : 4} y={row * (CELL.height + CELL.gap) + 16} className="fill-muted-foreground text-[12px]" aria-hidden="true">
@@ -93,7 +93,8 @@ export function QuranMapGrid({ rtl, fills, parts, texts, strings, printOnly = fa
         return (
           <a key={at} href="#q-table">
             <title>{words[at]!.join(strings.separator)}</title>
-            <use href="#qm-cell" x={x} y={y} className={part === undefined ? fill : FILLS.b} />
+            {/* A blank cell takes the grid's default fill (app/globals.css), so it needs no class. */}
+            <use href="#qc" x={x} y={y} className={part === undefined && fills[at] !== "b" ? fill : undefined} />
             {part === undefined ? null : <rect x={rtl ? x + CELL.width - width : x} y={y} width={width} height={CELL.height} rx={3} className={fill} />}
           </a>
         );
