@@ -12,4 +12,6 @@ export async function register(): Promise<void> {
   const { startSyncScheduler } = await import("@/lib/features/plans/scheduler");
   const scheduler = startSyncScheduler();
   if (scheduler.enabled) console.info(`[plan-sync] every ${scheduler.intervalMs / 60_000} minutes for each school connection`);
+  const { startProgressScheduler } = await import("@/lib/features/progress/scheduler");
+  startProgressScheduler();
 }

@@ -44,6 +44,8 @@ export const can = {
   viewPlanOf: (s: Subject, student: StudentRef) => isAdmin(s) || teaches(s, student.halqa_id),
   /** Starting a plan sync cycle for the school (the scheduler runs them too). */
   syncPlans: (s: Subject) => isAdmin(s),
+  /** The school's settings of the progress views ("not heard in N days"). */
+  manageProgressSettings: (s: Subject) => isAdmin(s),
   /** Parents see only their own children, across semesters (by lineage). */
   viewChild: (s: Subject, student: StudentRef) => s.role === "parent" && s.studentLineageIds.includes(student.lineage_id),
 } as const;

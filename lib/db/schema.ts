@@ -94,3 +94,4 @@ export const signInPairs = pgTable(
 );
 
 export * from "./schema-plans";
+export * from "./schema-progress";

@@ -6,13 +6,14 @@ import { apiSuite } from "./api";
 import { attendanceSuite } from "./attendance";
 import { mapsSuite } from "./maps";
 import { syncSuite } from "./sync";
+import { progressSuite } from "./progress";
 import type { LoadOptions } from "./load";
 import { countVerdicts, printSuite, writeResults, type SuiteReport } from "./report";
 import { build, ROOT, staleBuildReason, startServer, stopAllChildren, type RunningServer } from "./server";
 import type { Suite } from "./suite";
 
 /** Every bench suite, in the order `all` runs them. Later benches append here. */
-const SUITES: Suite[] = [apiSuite, syncSuite, attendanceSuite, mapsSuite];
+const SUITES: Suite[] = [apiSuite, syncSuite, attendanceSuite, progressSuite, mapsSuite];
 
 const RESULTS_FILE = path.join(ROOT, ".bench", "results.json");
 const CPU_PROFILE_DIR = path.join(ROOT, ".bench", "cpu");

@@ -47,6 +47,7 @@ const ask: Record<Ability, (s: Subject, o: (typeof objects)[Place]) => boolean> 
   viewPlanOf: (s, o) => can.viewPlanOf(s, o.student),
   syncPlans: (s) => can.syncPlans(s),
   viewChild: (s, o) => can.viewChild(s, o.student),
+  manageProgressSettings: (s) => can.manageProgressSettings(s),
 };
 
 const ADMIN_ONLY: Row = { admin: ["allow", "allow", "scoped"], teacher: ["deny", "deny", "deny"], parent: ["deny", "deny", "deny"] };
@@ -73,6 +74,7 @@ const MATRIX: Record<Ability, Row> = {
   viewPlanOf: TEACHES_OWN,
   syncPlans: ADMIN_ONLY,
   viewChild: { admin: ["deny", "deny", "deny"], teacher: ["deny", "deny", "deny"], parent: ["allow", "deny", "deny"] },
+  manageProgressSettings: ADMIN_ONLY,
 };
 
 const PLACES: Place[] = ["own", "other", "otherSchool"];

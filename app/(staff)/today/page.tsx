@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import { randomUUID } from "node:crypto";
 import Link from "next/link";
 import { PendingWorkNotice } from "@/components/live/pending-work-notice";
+import { NeedsAttention } from "@/components/progress/needs-attention";
 import { EmptyState } from "@/components/sessions/empty-state";
 import { SessionCards } from "@/components/sessions/session-cards";
 import { StartSessionForm } from "@/components/sessions/start-session-form";
@@ -46,6 +47,7 @@ export default async function TodayPage({ searchParams }: Props) {
         </Link>
       </header>
       <PendingWorkNotice tenantId={data.school.id} locale={locale} timeZone={i18n.timeZone} strings={{ message: t("live.stalePending"), link: t("live.stalePendingLink") }} />
+      <NeedsAttention />
 
       <section aria-labelledby="today-mine" className="flex flex-col gap-4">
         <h2 id="today-mine" className="text-xl font-semibold">

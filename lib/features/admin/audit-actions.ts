@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   "user.unlink": "userUnlink",
   "plans.sync": "plansSync",
   "plans.refresh": "plansRefresh",
+  "progress.settings": "progressSettings",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -33,6 +34,7 @@ export const AUDIT_TARGETS = {
   recitation: "recitation",
   learning_plan: "learningPlan",
   plan_sync: "planSync",
+  progress_settings: "progressSettings",
 } as const;
 
 export type AuditTarget = keyof typeof AUDIT_TARGETS;

@@ -372,3 +372,22 @@ describe("a client made by another copy of lib/v1 (another bundle layer)", () =>
     expect(response.status).toBe(404);
   });
 });
+
+describe("the progress read model follows the dashboard's own writes", () => {
+  it("a saved mark and a recorded recitation are in the read model at once, as the API answered them", async () => {
+    const { halqaHistory } = await import("@/lib/features/progress/read-model");
+    state.actor = adminActor;
+    const student = students[3]!;
+    const saved = await saveMarks({ sessionId: mine.id, deviceId: "dev-progress", marks: [{ student_id: student.id, status: "late", late_minutes: 4, clientVersion: 1 }] });
+    expect(saved.ok).toBe(true);
+    const heard = await recordRecitation(input({ clientId: "7c2e1c2e-4444-4abc-8def-123456789abc", student_id: student.id }));
+    expect(heard.ok).toBe(true);
+    if (!heard.ok) return;
+    const scope = { connectionId: "alnoor", tenantId: (await admin.tenant()).id };
+    const history = await halqaHistory(scope, mine.halqa_id, { from: mine.date, to: mine.date });
+    expect(history.sessions.map((s) => s.id)).toContain(mine.id);
+    const { items: rows } = await admin.listAll("listAttendance", { params: { id: mine.id } });
+    expect(history.attendance.find((r) => r.student_id === student.id)).toEqual(rows.find((r) => r.student_id === student.id));
+    expect(history.recitations.find((r) => r.id === heard.data.recitation.id)).toEqual(heard.data.recitation);
+  });
+});

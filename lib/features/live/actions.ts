@@ -3,6 +3,7 @@
 import { defineAction, type ActionContext } from "@/lib/actions/define-action";
 import { can } from "@/lib/authz/policy";
 import type { Session } from "@/lib/contract";
+import { writeThrough } from "@/lib/features/progress/write-through";
 import { isFailure, type V1Client } from "@/lib/v1";
 import { markErrorsByStudent } from "./mark-errors";
 import { RecordRecitationSchema, SaveMarksSchema } from "./schemas";
@@ -24,18 +25,28 @@ const PAGE = 100;
 const globalGuard = globalThis as typeof globalThis & { __liveVersionGuard?: VersionGuard };
 const guard = (globalGuard.__liveVersionGuard ??= new VersionGuard());
 
+/** The session each action's `authorize` loaded, for the progress read model's write-through. */
+const loadedSessions = new WeakMap<ActionContext, Session>();
+
 function liveApi(ctx: ActionContext): LiveApi {
   const client: V1Client = ctx.client;
+  const session = loadedSessions.get(ctx);
+  const sessions = session ? [session] : [];
   return {
     async upsertAttendance(sessionId, rows) {
+      let saved;
       try {
-        return (await client.call("upsertAttendance", { params: { id: sessionId }, body: { rows } })).rows;
+        saved = (await client.call("upsertAttendance", { params: { id: sessionId }, body: { rows } })).rows;
       } catch (error) {
         throw markErrorsByStudent(error, rows, ctx.t);
       }
+      await writeThrough(ctx.actor.connectionId, client, { sessions, attendance: saved });
+      return saved;
     },
-    createRecitation(sessionId, body, idempotencyKey) {
-      return client.call("createRecitation", { params: { id: sessionId }, body: recitationBody(body), idempotencyKey });
+    async createRecitation(sessionId, body, idempotencyKey) {
+      const recitation = await client.call("createRecitation", { params: { id: sessionId }, body: recitationBody(body), idempotencyKey });
+      await writeThrough(ctx.actor.connectionId, client, { sessions, recitations: [recitation] });
+      return recitation;
     },
     async listRecitations(sessionId, filter) {
       return (await client.listAll("listSessionRecitations", { params: { id: sessionId }, query: { ...filter, limit: PAGE } })).items;
@@ -47,7 +58,9 @@ function liveApi(ctx: ActionContext): LiveApi {
 /** The session as the API has it, or null when it does not exist for this school. */
 async function loadSession(ctx: ActionContext, id: string): Promise<Session | null> {
   try {
-    return await ctx.client.call("getSession", { params: { id } });
+    const session = await ctx.client.call("getSession", { params: { id } });
+    loadedSessions.set(ctx, session);
+    return session;
   } catch (error) {
     if (isFailure(error, "not_found")) return null;
     throw error;

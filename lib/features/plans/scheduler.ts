@@ -18,7 +18,10 @@ export type SchedulerTimer = {
   clear(handle: unknown): void;
 };
 
-export type SchedulerOptions = {
+/** What the scheduler needs of a cycle's result (the plan sync's, the progress sync's). */
+export type CycleOutcome = { status: "completed" | "busy" | "denied"; problem?: { code: string } };
+
+export type SchedulerOptions<R extends CycleOutcome = SyncResult> = {
   /** Minutes between ticks; default from `PLAN_SYNC_INTERVAL_MINUTES`, else 15. 0 or less: no scheduler. */
   intervalMinutes?: number;
   /** Delay of the first tick. Default 30 s (after start-up, not during it). */
@@ -26,7 +29,9 @@ export type SchedulerOptions = {
   /** Connection ids to sync; default: every configured connection (`loadConnections`). */
   connectionIds?: () => readonly string[] | Promise<readonly string[]>;
   /** One cycle; default `syncPlans(id, { mode: "auto" })`. */
-  run?: (connectionId: string) => Promise<SyncResult>;
+  run?: (connectionId: string) => Promise<R>;
+  /** The log line of a completed cycle; default: the plan sync's counts. */
+  summary?: (result: R) => string;
   timer?: SchedulerTimer;
   now?: () => number;
   deniedBackoffMs?: number;
@@ -66,7 +71,7 @@ export function intervalMinutesFromEnv(env: Record<string, string | undefined> =
   return minutes;
 }
 
-export function startSyncScheduler(options: SchedulerOptions = {}): SyncScheduler {
+export function startSyncScheduler<R extends CycleOutcome = SyncResult>(options: SchedulerOptions<R> = {}): SyncScheduler {
   const minutes = options.intervalMinutes ?? intervalMinutesFromEnv(options.env);
   const intervalMs = Math.round(minutes * 60_000);
   const timer = options.timer ?? realTimer;
@@ -83,8 +88,9 @@ export function startSyncScheduler(options: SchedulerOptions = {}): SyncSchedule
     options.run ??
     (async (connectionId: string) => {
       const { syncPlans } = await import("./sync");
-      return syncPlans(connectionId, { mode: "auto" });
+      return syncPlans(connectionId, { mode: "auto" }) as Promise<CycleOutcome> as Promise<R>;
     });
+  const summary = options.summary ?? ((result: R) => planSummary(result as CycleOutcome as SyncResult));
 
   const deniedUntil = new Map<string, number>();
   let handle: unknown = null;
@@ -107,10 +113,10 @@ export function startSyncScheduler(options: SchedulerOptions = {}): SyncSchedule
         const result = await run(id);
         if (result.status === "denied") {
           deniedUntil.set(id, now() + deniedBackoffMs);
-          log(`${id}: not synced (${result.problem.code}); next attempt in ${Math.round(deniedBackoffMs / 60_000)} min or on demand`);
+          log(`${id}: not synced (${result.problem?.code ?? "denied"}); next attempt in ${Math.round(deniedBackoffMs / 60_000)} min or on demand`);
         } else {
           deniedUntil.delete(id);
-          if (result.status === "completed") log(`${id}: ${result.mode} cycle, ${result.plans} plans, ${result.assignments} assignments, ${result.requests} requests in ${result.durationMs} ms`);
+          if (result.status === "completed") log(`${id}: ${summary(result)}`);
         }
       } catch (error) {
         // Interrupted: the cycle's cursor is saved; the next tick resumes it.
@@ -147,4 +153,8 @@ export function startSyncScheduler(options: SchedulerOptions = {}): SyncSchedule
       handle = null;
     },
   };
+}
+
+function planSummary(result: SyncResult): string {
+  return result.status === "completed" ? `${result.mode} cycle, ${result.plans} plans, ${result.assignments} assignments, ${result.requests} requests in ${result.durationMs} ms` : result.status;
 }

@@ -7,6 +7,7 @@ import { defineAction, type ActionContext, type ActionResult } from "@/lib/actio
 import { currentActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import type { Session } from "@/lib/contract";
+import { writeThrough } from "@/lib/features/progress/write-through";
 import { translator, type MessageKey } from "@/lib/i18n/core";
 import { sessionChanges } from "./changes";
 import { isCalendarDate, isTimeOfDay } from "./dates";
@@ -55,16 +56,25 @@ async function loadOwnSession(ctx: ActionContext, input: { id: string }, allowed
   return allowed(ctx.subject, session);
 }
 
+/** The session as the API answered a write, copied into the progress read model first. */
+async function stored(ctx: ActionContext, session: Session): Promise<Session> {
+  await writeThrough(ctx.actor.connectionId, ctx.client, { sessions: [session] });
+  return session;
+}
+
 export const createSession = defineAction({
   name: "session.create",
   input: CreateInput,
   roles: ["admin", "teacher"],
   authorize: (ctx, input) => can.createSession(ctx.subject, input.halqa_id, input.sheikh_id),
-  run: (ctx, input) =>
-    ctx.client.call("createSession", {
-      body: { halqa_id: input.halqa_id, sheikh_id: input.sheikh_id, ...(input.topic ? { topic: input.topic } : {}) },
-      idempotencyKey: input.idempotency_key,
-    }),
+  run: async (ctx, input) =>
+    stored(
+      ctx,
+      await ctx.client.call("createSession", {
+        body: { halqa_id: input.halqa_id, sheikh_id: input.sheikh_id, ...(input.topic ? { topic: input.topic } : {}) },
+        idempotencyKey: input.idempotency_key,
+      }),
+    ),
   target: (input, data) => ({ type: "session", id: data?.id }),
 });
 
@@ -77,7 +87,7 @@ export const updateSession = defineAction({
     const session = loaded.get(input) ?? (await ctx.client.call("getSession", { params: { id: input.id } }));
     const school = await ctx.client.tenant();
     const body = sessionChanges(session, input, school.time_zone);
-    return body ? ctx.client.call("updateSession", { params: { id: session.id }, body }) : session;
+    return body ? stored(ctx, await ctx.client.call("updateSession", { params: { id: session.id }, body })) : session;
   },
   target: (input) => ({ type: "session", id: input.id }),
 });
@@ -87,7 +97,7 @@ export const endSession = defineAction({
   input: EndInput,
   roles: ["admin", "teacher"],
   authorize: (ctx, input) => loadOwnSession(ctx, input, can.endSession),
-  run: (ctx, input) => ctx.client.call("endSession", { params: { id: input.id } }),
+  run: async (ctx, input) => stored(ctx, await ctx.client.call("endSession", { params: { id: input.id } })),
   target: (input) => ({ type: "session", id: input.id }),
 });
 

@@ -1,5 +1,5 @@
 import { ALL_SCOPES, READ_SCOPES, type RatingLevel, type Scope } from "@/lib/contract";
-import { ALNOOR, ARCHIVED_SESSIONS_PER_HALQA, ARQAM, PAST_SESSIONS_PER_HALQA, PLAN_STATUS_CYCLE, type SchoolSpec } from "./demo-layout";
+import { ALNOOR, ARCHIVED_SESSIONS_PER_HALQA, ARQAM, HISTORY_SESSIONS_PER_HALQA, PAST_SESSIONS_PER_HALQA, PLAN_STATUS_CYCLE, type SchoolSpec } from "./demo-layout";
 
 export { PRIVATE_TEXTS } from "./private-texts";
 
@@ -63,7 +63,7 @@ function countsOf(spec: SchoolSpec) {
     students: sum((halqa) => (halqa.students.archived ?? 0) + (halqa.students.active ?? 0)),
     studentsInActiveSemester: sum((halqa) => halqa.students.active ?? 0),
     activeStudentsInRunningHalqas: running.reduce((total, halqa) => total + (halqa.students.active ?? 0) - away(halqa), 0),
-    endedSessions: running.length * PAST_SESSIONS_PER_HALQA + spec.halqas.filter((halqa) => halqa.semesters.includes("archived")).length * ARCHIVED_SESSIONS_PER_HALQA,
+    endedSessions: running.length * (PAST_SESSIONS_PER_HALQA + HISTORY_SESSIONS_PER_HALQA) + spec.halqas.filter((halqa) => halqa.semesters.includes("archived")).length * ARCHIVED_SESSIONS_PER_HALQA,
     openSessions: spec.openToday.length,
     plans: spec.plans,
     plansByStatus,

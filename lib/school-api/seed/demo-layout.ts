@@ -45,6 +45,8 @@ export type SchoolSpec = {
 };
 
 export const PAST_SESSIONS_PER_HALQA = 12;
+/** Older sessions of each running halqa before the recent ones (seed/history.ts): the longer recitation history. */
+export const HISTORY_SESSIONS_PER_HALQA = 18;
 /** Plan states in the order plans are made: mostly active, with every other state represented. */
 export const PLAN_STATUS_CYCLE = ["active", "active", "paused", "active", "draft", "active", "completed", "active", "active", "cancelled"] as const;
 export const ARCHIVED_SESSIONS_PER_HALQA = 4;

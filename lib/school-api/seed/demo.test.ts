@@ -105,11 +105,12 @@ describe("seedDemo", () => {
     }
   });
 
-  it("records attendance for every active student of each past session, and valid recitations", () => {
+  it("records attendance for every active student of each past session since their enrolment, and valid recitations", () => {
     const name = DEMO_SCHOOLS.alnoor.name;
     const active = of(rows.semesters, name).find((semester) => semester.status === "active")!;
     for (const session of of(rows.sessions, name).filter((row) => row.semesterId === active.id && row.status === "ended")) {
-      const roster = rows.students.filter((student) => student.halqaId === session.halqaId && student.status === "active").map((student) => student.id).sort();
+      const enrolled = (student: (typeof rows.students)[number]) => !student.enrolledOn || student.enrolledOn <= session.date;
+      const roster = rows.students.filter((student) => student.halqaId === session.halqaId && student.status === "active" && enrolled(student)).map((student) => student.id).sort();
       expect(rows.attendance.filter((row) => row.sessionId === session.id).map((row) => row.studentId).sort()).toEqual(roster);
     }
     const values = new Map(rows.schools.map((school) => [school.id, school.ratingScale.map((level) => level.value)]));

@@ -5,6 +5,7 @@ import { schools } from "../db/schema";
 import { newId } from "../ids";
 import { hashKey } from "../key-hash";
 import { buildActivity } from "./activity";
+import { buildHistory } from "./history";
 import { DEMO_KEY_SPECS, type DemoSchool } from "./demo-facts";
 import { ALNOOR, ARQAM, PLAN_STATUS_CYCLE, type SchoolSpec } from "./demo-layout";
 import { insertRows } from "./insert";
@@ -41,6 +42,8 @@ export function buildDemoSchool(school: DemoSchool, spec: SchoolSpec, now: Date)
   const rows = emptyRows();
   const structure = buildStructure(spec, rng, clock, rows);
   buildActivity(spec, structure, rng, clock, rows);
+  // Its own generator: the recent weeks and the plans stay as they were.
+  buildHistory(spec, structure, createRng(spec.seed + 15), clock, rows);
   applyLearnerOverrides(spec, structure);
   buildDemoPlans(spec, structure, rng, clock, rows);
   for (const key of DEMO_KEY_SPECS.filter((entry) => entry.school === school)) {

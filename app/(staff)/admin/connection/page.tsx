@@ -2,6 +2,7 @@
 // /learning-plans, concurrently; then attendance and recitations of the first session and student found)
 import type { Metadata } from "next";
 import { ConnectionView } from "@/components/admin/connection-view";
+import { ProgressSettings } from "@/components/progress/progress-settings";
 import { loadConnectionHealth } from "@/lib/features/admin/connection-health";
 import { requireAdminPage } from "@/lib/features/admin/guard";
 import { getI18n } from "@/lib/i18n/server";
@@ -13,7 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function ConnectionPage() {
   const actor = await requireAdminPage("viewConnectionHealth");
-  const [{ t, date }, health] = await Promise.all([getI18n(), loadConnectionHealth(actor.connectionId)]);
+  const [i18n, health] = await Promise.all([getI18n(), loadConnectionHealth(actor.connectionId)]);
+  const { t, date } = i18n;
 
   return (
     <div className="flex flex-col gap-6">
@@ -22,6 +24,7 @@ export default async function ConnectionPage() {
         <p className="max-w-prose text-muted-foreground">{t("admin.connection.intro")}</p>
       </header>
       <ConnectionView health={health} t={t} when={(at) => date(at, { time: true })} />
+      <ProgressSettings connectionId={actor.connectionId} i18n={i18n} />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 // v1 calls: 5 (getHalqa + listStudents?halqa_id + listSheikhs + listSessions?halqa_id&date_from, concurrently;
 // then listHalqas?lineage_id; +1 per further 100 items); semesters cached per tenant; GET /school memoized per
 // client; a teacher +1 getSheikh per linked sheikh — and a halqa they do not teach answers 404 before any call.
+// The progress section (at a glance, needs attention) reads the dashboard's store only: +0.
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BackLink } from "@/components/halqas/back-link";
@@ -10,6 +12,7 @@ import { EmptyState } from "@/components/halqas/empty-state";
 import { linkClass } from "@/components/halqas/form-controls";
 import { HalqaRoster } from "@/components/halqas/halqa-roster";
 import { HalqaSessions } from "@/components/halqas/halqa-sessions";
+import { GlanceSkeleton, HalqaGlance } from "@/components/progress/halqa-glance";
 import { requireActor } from "@/lib/auth/session";
 import { loadHalqaDetail, RECENT_SESSION_DAYS } from "@/lib/features/halqas/queries";
 import { hrefWith } from "@/lib/features/halqas/search";
@@ -27,7 +30,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function HalqaPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const { id } = await params;
-  const [{ t, date }, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaDetail(actor, id))]);
+  const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaDetail(actor, id))]);
+  const { t, date } = i18n;
   if (!loaded.ok) return <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/halqas/${encodeURIComponent(id)}`} />;
   const detail = loaded.value;
   if (!detail) notFound();
@@ -103,6 +107,10 @@ export default async function HalqaPage({ params }: Props) {
           </section>
         </div>
       </div>
+
+      <Suspense fallback={<GlanceSkeleton />}>
+        <HalqaGlance connectionId={actor.connectionId} school={detail.school} halqa={halqa} roster={detail.roster} i18n={i18n} />
+      </Suspense>
 
       <section aria-labelledby="sessions-heading" className="flex flex-col gap-3">
         <div className="flex flex-col gap-1">

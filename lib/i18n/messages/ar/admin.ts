@@ -116,6 +116,7 @@ export const admin: Catalogue<typeof en> = {
       userUnlink: "أزال ربط مستخدم",
       plansSync: "زامن خطط الحفظ",
       plansRefresh: "حدّث خطة من المدرسة",
+      progressSettings: "غيّر إعدادات متابعة التقدم",
     },
     targets: {
       user: "مستخدم",
@@ -124,6 +125,7 @@ export const admin: Catalogue<typeof en> = {
       recitation: "تسميع",
       learningPlan: "خطة حفظ",
       planSync: "كل خطط الحفظ",
+      progressSettings: "إعدادات متابعة التقدم",
     },
     reason: "السبب: {reason}",
     filters: {

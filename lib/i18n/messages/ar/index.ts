@@ -12,7 +12,8 @@ import { nav } from "./nav";
 import { plans } from "./plans";
 import { sessions } from "./sessions";
 import { students } from "./students";
+import { glance } from "./glance";
 import { quranMap } from "./quran-map";
 import { progressReport } from "./progress-report";
 
-export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, quranMap, progressReport };
+export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, quranMap, progressReport };

@@ -113,6 +113,7 @@ export const admin = {
       userUnlink: "Removed a user's link",
       plansSync: "Synced learning plans",
       plansRefresh: "Refreshed a plan from the school",
+      progressSettings: "Changed the progress settings",
     },
     targets: {
       user: "User",
@@ -121,6 +122,7 @@ export const admin = {
       recitation: "Recitation",
       learningPlan: "Learning plan",
       planSync: "All learning plans",
+      progressSettings: "Progress settings",
     },
     reason: "Reason: {reason}",
     filters: {

@@ -10,8 +10,9 @@ import { nav } from "./nav";
 import { plans } from "./plans";
 import { sessions } from "./sessions";
 import { students } from "./students";
+import { glance } from "./glance";
 import { quranMap } from "./quran-map";
 import { progressReport } from "./progress-report";
 
 /** The English catalogue: the source of every key. One file per feature. */
-export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, quranMap, progressReport } as const;
+export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, quranMap, progressReport } as const;

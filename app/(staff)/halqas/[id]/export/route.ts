@@ -1,0 +1,62 @@
+// v1 calls: 1 (getHalqa, to know the halqa exists for this school; GET /school memoized per client; a teacher +1 getSheikh per linked sheikh).
+import { and, eq } from "drizzle-orm";
+import { currentActor } from "@/lib/auth/session";
+import { can } from "@/lib/authz/policy";
+import { subjectOf } from "@/lib/authz/subject";
+import { clientFor } from "@/lib/connections";
+import { progressStudents } from "@/lib/db/schema-progress";
+import { defaultPlansDb } from "@/lib/features/plans/db";
+import { exportRange, progressCsv } from "@/lib/features/progress/export-csv";
+import { halqaHistory } from "@/lib/features/progress/read-model";
+import { halqaRecord } from "@/lib/features/records";
+import { rowNames } from "@/lib/features/students/display-names";
+import type { Actor } from "@/lib/auth/users";
+import { translator, type Translate } from "@/lib/i18n/core";
+import { failureMessage, failureOf } from "@/lib/v1";
+
+export const dynamic = "force-dynamic";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * A halqa's attendance and recitations between two school dates as CSV, from the progress read
+ * model. Checked exactly like the halqa page: signed out 401; a parent, a teacher who does not
+ * teach the halqa, or a halqa this school does not have: 404 (the page does not admit it exists
+ * either); a bad date range: 400 with what to do, in the reader's language.
+ */
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const actor = await currentActor();
+  if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
+  const { id } = await params;
+  const notFound = () => Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
+  if (actor.role !== "admin" && actor.role !== "teacher") return notFound();
+  const t = translator(actor.locale);
+  try {
+    if (!can.viewHalqa(await subjectOf(actor), id)) return notFound();
+    return await exportOf(actor, id, request, t, notFound);
+  } catch (error) {
+    // The school refused or did not answer: the reason in the reader's words, never a crash page.
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    return new Response(failureMessage(failure, t), { status: failure.retryable ? 503 : 502, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  }
+}
+
+async function exportOf(actor: Actor, id: string, request: Request, t: Translate, notFound: () => Response): Promise<Response> {
+  const url = new URL(request.url);
+  const range = exportRange(url.searchParams.get("from"), url.searchParams.get("to"));
+  if (!range) return new Response(t("glance.export.badRange"), { status: 400, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  const [halqa, school] = await Promise.all([halqaRecord(actor.connectionId, id), clientFor(actor.connectionId).tenant()]);
+  if (!halqa) return notFound();
+
+  const scope = { connectionId: actor.connectionId, tenantId: school.id };
+  const db = await defaultPlansDb();
+  const [history, students] = await Promise.all([
+    halqaHistory(scope, id, range, db),
+    db.select({ data: progressStudents.data }).from(progressStudents).where(and(eq(progressStudents.connectionId, scope.connectionId), eq(progressStudents.tenantId, school.id), eq(progressStudents.halqaId, id))),
+  ]);
+  const csv = progressCsv({ ...history, names: rowNames(students.map((s) => s.data)) }, t);
+  return new Response(csv, {
+    headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="halqa-attendance-recitations-${range.from}-${range.to}.csv"` },
+  });
+}

@@ -1,0 +1,43 @@
+import Link from "next/link";
+import type { I18n } from "@/lib/i18n/core";
+import type { AttentionReason } from "@/lib/features/progress/attention";
+import type { AttentionItem } from "@/lib/features/progress/glance";
+
+/** One reason in the reader's words. */
+export function reasonText(i18n: Pick<I18n, "t" | "locale" | "number">, reason: AttentionReason): string {
+  const { t } = i18n;
+  switch (reason.kind) {
+    case "not_heard":
+      return reason.days === null ? t("glance.attention.neverHeard") : t("glance.attention.notHeard", { days: reason.days });
+    case "falling_ratings":
+      return t("glance.attention.falling", { ratings: reason.ratings.map((r) => i18n.number(r)).join(i18n.locale === "ar" ? " ← " : " → ") });
+    case "absence_streak":
+      return t("glance.attention.streak", { sessions: reason.sessions });
+    case "chronic_absence":
+      return t("glance.attention.chronic", {
+        missed: reason.missed,
+        counted: reason.counted,
+        rate: new Intl.NumberFormat(i18n.locale === "ar" ? "ar-SA" : "en-GB", { style: "percent", maximumFractionDigits: 0 }).format(reason.missed / reason.counted),
+      });
+  }
+}
+
+/** Students who need attention, each with every reason, linking to the student's page. */
+export function AttentionList({ items, i18n, labelledBy }: { items: readonly AttentionItem[]; i18n: Pick<I18n, "t" | "locale" | "number">; labelledBy: string }) {
+  return (
+    <ul aria-labelledby={labelledBy} className="flex flex-col gap-2">
+      {items.map((item) => (
+        <li key={item.studentId} className="rounded-md border border-border bg-card px-4 py-3">
+          <Link href={`/students/${encodeURIComponent(item.studentId)}`} className="font-medium underline-offset-4 hover:underline">
+            <bdi>{item.name}</bdi>
+          </Link>
+          <ul className="mt-1 list-disc ps-5 text-sm text-muted-foreground">
+            {item.reasons.map((reason) => (
+              <li key={reason.kind}>{reasonText(i18n, reason)}</li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,29 @@
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { Translate } from "@/lib/i18n/core";
+
+/** A plain GET form: the browser downloads the CSV; works without JavaScript. */
+export function ExportForm({ halqaId, from, to, t }: { halqaId: string; from: string; to: string; t: Translate }) {
+  return (
+    <section aria-labelledby="export-heading" className="flex flex-col gap-3">
+      <h2 id="export-heading" className="text-xl font-semibold">
+        {t("glance.export.title")}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t("glance.export.hint")}</p>
+      <form method="get" action={`/halqas/${encodeURIComponent(halqaId)}/export`} className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="export-from">{t("glance.export.from")}</Label>
+          <Input id="export-from" name="from" type="date" defaultValue={from} required className="w-44" />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="export-to">{t("glance.export.to")}</Label>
+          <Input id="export-to" name="to" type="date" defaultValue={to} required className="w-44" />
+        </div>
+        <Button type="submit" variant="outline">
+          {t("glance.export.submit")}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { Suspense } from "react";
+import { requireActor } from "@/lib/auth/session";
+import { subjectOf } from "@/lib/authz/subject";
+import { clientFor } from "@/lib/connections";
+import { loadAttentionAcross } from "@/lib/features/progress/glance";
+import { getI18n } from "@/lib/i18n/server";
+import { isFailure } from "@/lib/v1";
+import { AttentionList } from "./attention-list";
+import { Freshness } from "./freshness";
+
+/** At most this many students on Today; each halqa's page lists all of its own. */
+const SHOWN = 8;
+
+/**
+ * Today's "needs attention": a teacher's own halqas' students first thing in the day (an admin: every
+ * halqa that met in the last 30 days). From the progress read model: no v1 call beyond the memoized
+ * GET /school and the teacher's sheikh records the page reads anyway.
+ */
+export function NeedsAttention() {
+  return (
+    <Suspense fallback={null}>
+      <NeedsAttentionSection />
+    </Suspense>
+  );
+}
+
+async function schoolOrNull(connectionId: string) {
+  try {
+    return await clientFor(connectionId).tenant();
+  } catch (error) {
+    if (isFailure(error)) return null;
+    throw error;
+  }
+}
+
+async function NeedsAttentionSection() {
+  const actor = await requireActor(["admin", "teacher"]);
+  const [i18n, subject, school] = await Promise.all([getI18n(), subjectOf(actor), schoolOrNull(actor.connectionId)]);
+  // The page itself tells of a school that refuses the key.
+  if (!school) return null;
+  const { t } = i18n;
+  const teacher = actor.role === "teacher";
+  const { items, freshness } = await loadAttentionAcross({ connectionId: actor.connectionId, tenantId: school.id }, school, teacher ? [...subject.halqaIds] : null);
+  return (
+    <section aria-labelledby="today-attention" className="flex flex-col gap-3">
+      <div className="flex flex-col gap-1">
+        <h2 id="today-attention" className="text-xl font-semibold">
+          {teacher ? t("glance.attention.todayMine") : t("glance.attention.todayTitle")}
+        </h2>
+        <Freshness freshness={freshness} i18n={i18n} />
+      </div>
+      {items.length ? <AttentionList items={items.slice(0, SHOWN)} i18n={i18n} labelledBy="today-attention" /> : <p className="text-sm">{t("glance.attention.none")}</p>}
+      {items.length > SHOWN ? <p className="text-sm text-muted-foreground">{t("glance.attention.todayMore", { shown: SHOWN, all: items.length })}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Recitation } from "@/lib/contract";
+import { daysBetween } from "./attention";
+import { juzCoverage } from "@/lib/quran/cover";
+
+/**
+ * Revision currency (issue 15): for each student and juz, the school date of the latest session in
+ * which the student recited any part of that juz (any kind: new memorisation, recent or old
+ * revision — every recitation is the teacher hearing that part), and how long ago that was.
+ */
+export type CurrencyBucket = "fresh" | "month" | "older" | "never";
+
+export type JuzCurrency = { juz: number; lastHeard: string | null; days: number | null; bucket: CurrencyBucket; rating: number | null };
+
+export const JUZ_COUNT = 30;
+/** Beyond the school's "not heard in N days" and up to this many days: heard this month. */
+export const MONTH_DAYS = 30;
+
+export function bucketOf(days: number | null, freshDays: number): CurrencyBucket {
+  if (days === null) return "never";
+  if (days <= freshDays) return "fresh";
+  return days <= MONTH_DAYS ? "month" : "older";
+}
+
+/** Each student's 30 juz, in order, from their recitations (dated by their session's school date). */
+export function revisionCurrency(
+  recitations: readonly Pick<Recitation, "student_id" | "session_id" | "range" | "rating" | "recorded_at">[],
+  sessionDates: ReadonlyMap<string, string>,
+  today: string,
+  freshDays: number,
+): Map<string, JuzCurrency[]> {
+  const latest = new Map<string, Map<number, { date: string; at: string; rating: number }>>();
+  for (const r of recitations) {
+    const date = sessionDates.get(r.session_id);
+    if (!date) continue;
+    const own = latest.get(r.student_id) ?? latest.set(r.student_id, new Map()).get(r.student_id)!;
+    for (const { unit } of juzCoverage(r.range)) {
+      const known = own.get(unit);
+      if (!known || date > known.date || (date === known.date && r.recorded_at > known.at)) own.set(unit, { date, at: r.recorded_at, rating: r.rating });
+    }
+  }
+  const result = new Map<string, JuzCurrency[]>();
+  for (const [studentId, own] of latest) result.set(studentId, cellsOf(own, today, freshDays));
+  return result;
+}
+
+/** The 30 cells of a student never heard. */
+export function emptyCurrency(): JuzCurrency[] {
+  return cellsOf(new Map(), "", 0);
+}
+
+function cellsOf(own: Map<number, { date: string; rating: number }>, today: string, freshDays: number): JuzCurrency[] {
+  return Array.from({ length: JUZ_COUNT }, (_, i) => {
+    const heard = own.get(i + 1);
+    const days = heard ? Math.max(0, daysBetween(heard.date, today)) : null;
+    return { juz: i + 1, lastHeard: heard?.date ?? null, days, bucket: bucketOf(days, freshDays), rating: heard?.rating ?? null };
+  });
+}

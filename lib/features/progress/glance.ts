@@ -1,0 +1,86 @@
+import "server-only";
+import { and, eq, gte, inArray } from "drizzle-orm";
+import type { School, Student } from "@/lib/contract";
+import { progressSessions, progressStudents } from "@/lib/db/schema-progress";
+import { addDays, todayIn } from "@/lib/features/halqas/dates";
+import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
+import type { StoreScope } from "@/lib/features/plans/store";
+import { rowNames } from "@/lib/features/students/display-names";
+import { needsAttention, type AttentionEntry } from "./attention";
+import { emptyCurrency, revisionCurrency, type JuzCurrency } from "./currency";
+import { halqaHistory, progressFreshness, type ProgressFreshness } from "./read-model";
+import { getProgressSettings } from "./settings";
+
+/**
+ * A halqa at a glance, from the progress read model only (no v1 call): each active student's 30 juz
+ * by revision currency, and who needs attention and why, over the halqa's last year of sessions.
+ */
+export const GLANCE_DAYS = 365;
+
+export type GlanceStudent = { id: string; name: string; cells: JuzCurrency[] };
+export type AttentionItem = AttentionEntry & { name: string };
+
+export type HalqaGlance = {
+  today: string;
+  notHeardDays: number;
+  freshness: ProgressFreshness;
+  students: GlanceStudent[];
+  attention: AttentionItem[];
+};
+
+type Roster = readonly Pick<Student, "id" | "full_name" | "preferred_name" | "status" | "enrolled_on">[];
+
+export async function loadHalqaGlance(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaId: string, roster: Roster, db?: PlansDb): Promise<HalqaGlance> {
+  const store = db ?? (await defaultPlansDb());
+  const today = todayIn(school.time_zone);
+  const [history, settings, freshness] = await Promise.all([
+    halqaHistory(scope, halqaId, { from: addDays(today, -GLANCE_DAYS), to: today }, store),
+    getProgressSettings(scope.connectionId, store),
+    progressFreshness(scope, store),
+  ]);
+  const active = roster.filter((s) => s.status === "active");
+  const names = rowNames(active);
+  const sessionDates = new Map(history.sessions.map((s) => [s.id, s.date]));
+  const currency = revisionCurrency(history.recitations, sessionDates, today, settings.notHeardDays);
+  const attention = needsAttention({
+    students: active,
+    sessions: history.sessions,
+    attendance: history.attendance,
+    recitations: history.recitations,
+    scale: school.rating_scale.map((level) => level.value),
+    today,
+    notHeardDays: settings.notHeardDays,
+  });
+  const students = active
+    .map((s) => ({ id: s.id, name: names.get(s.id) ?? s.full_name, cells: currency.get(s.id) ?? emptyCurrency() }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return { today, notHeardDays: settings.notHeardDays, freshness, students, attention: attention.map((entry) => ({ ...entry, name: names.get(entry.studentId) ?? entry.studentId })) };
+}
+
+/**
+ * Who needs attention across several halqas (Today): the halqas given (a teacher's), or, when null,
+ * every halqa with a session in the last 30 days (an admin's school). Students come from the read model.
+ */
+export async function loadAttentionAcross(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaIds: readonly string[] | null, db?: PlansDb): Promise<{ items: (AttentionItem & { halqaId: string })[]; freshness: ProgressFreshness }> {
+  const store = db ?? (await defaultPlansDb());
+  const today = todayIn(school.time_zone);
+  const ids =
+    halqaIds ??
+    (
+      await store
+        .selectDistinct({ halqaId: progressSessions.halqaId })
+        .from(progressSessions)
+        .where(and(eq(progressSessions.connectionId, scope.connectionId), gte(progressSessions.date, addDays(today, -30))))
+    ).map((row) => row.halqaId);
+  const freshness = await progressFreshness(scope, store);
+  if (ids.length === 0) return { items: [], freshness };
+  const rows = await store
+    .select({ data: progressStudents.data })
+    .from(progressStudents)
+    .where(and(eq(progressStudents.connectionId, scope.connectionId), inArray(progressStudents.halqaId, [...ids]), ...(scope.tenantId ? [eq(progressStudents.tenantId, scope.tenantId)] : [])));
+  const byHalqa = new Map<string, Student[]>();
+  for (const { data } of rows) (byHalqa.get(data.halqa_id) ?? byHalqa.set(data.halqa_id, []).get(data.halqa_id)!).push(data);
+  const glances = await Promise.all([...byHalqa].map(async ([halqaId, roster]) => ({ halqaId, glance: await loadHalqaGlance(scope, school, halqaId, roster, store) })));
+  const items = glances.flatMap(({ halqaId, glance }) => glance.attention.map((item) => ({ ...item, halqaId })));
+  return { items: items.sort((a, b) => b.reasons.length - a.reasons.length || a.name.localeCompare(b.name)), freshness };
+}

@@ -1,0 +1,120 @@
+import "server-only";
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { AttendanceRow, Recitation, Session } from "@/lib/contract";
+import { progressAttendance, progressRecitations, progressSessions, progressStudents, progressSyncState } from "@/lib/db/schema-progress";
+import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
+import type { StoreScope } from "@/lib/features/plans/store";
+
+/**
+ * Reads of the progress read model (no v1 call): pages and reports come here instead of asking
+ * the API once per student. Scoped like the plan store: by connection, and by the tenant confirmed
+ * by GET /school when given. How fresh it is: docs/progress.md and `progressFreshness`.
+ */
+export type { StoreScope as ProgressScope };
+
+export type StudentHistory = {
+  /** The student's recitations, newest first (`recorded_at`), across the student's records of every semester (same `lineage_id`). */
+  recitations: Recitation[];
+  /**
+   * Every session the student was expected at, newest first, with the student's row (null: not
+   * marked). Expected: a session of the halqa of one of the student's records, on or after
+   * `enrolled_on` (when given), or any session where the student has a row. A student who is no
+   * longer enrolled (withdrawn, graduated) is expected only where marked.
+   */
+  attendance: { session: Session; row: AttendanceRow | null }[];
+};
+
+export type HalqaHistory = {
+  /** Sessions of the halqa dated `from`…`to` (school dates, inclusive), oldest first. */
+  sessions: Session[];
+  /** Rows of those sessions, in session order. */
+  attendance: AttendanceRow[];
+  /** Recitations of those sessions, oldest first (`recorded_at`). */
+  recitations: Recitation[];
+};
+
+export type ProgressFreshness = { lastCompletedAt: string | null; running: boolean };
+
+const scoped = (table: { connectionId: PgColumn; tenantId: PgColumn }, scope: StoreScope): SQL =>
+  scope.tenantId ? and(eq(table.connectionId, scope.connectionId), eq(table.tenantId, scope.tenantId))! : eq(table.connectionId, scope.connectionId);
+
+const ENROLLED = new Set(["active", "on_leave"]);
+
+export async function studentHistory(scope: StoreScope, studentId: string, db?: PlansDb): Promise<StudentHistory> {
+  const store = db ?? (await defaultPlansDb());
+  const own = await store.select({ lineageId: progressStudents.lineageId }).from(progressStudents).where(and(scoped(progressStudents, scope), eq(progressStudents.id, studentId))).limit(1);
+  const records = own[0]
+    ? await store.select({ data: progressStudents.data }).from(progressStudents).where(and(scoped(progressStudents, scope), eq(progressStudents.lineageId, own[0].lineageId)))
+    : [];
+  const ids = [...new Set([studentId, ...records.map((r) => r.data.id)])];
+
+  const [recitations, rows] = await Promise.all([
+    store
+      .select({ data: progressRecitations.data })
+      .from(progressRecitations)
+      .where(and(scoped(progressRecitations, scope), inArray(progressRecitations.studentId, ids)))
+      .orderBy(desc(progressRecitations.recordedAt), desc(progressRecitations.id)),
+    store.select({ data: progressAttendance.data }).from(progressAttendance).where(and(scoped(progressAttendance, scope), inArray(progressAttendance.studentId, ids))),
+  ]);
+  const rowBySession = new Map(rows.map((r) => [r.data.session_id, r.data]));
+
+  const expected: SQL[] = [];
+  for (const { data: student } of records) {
+    if (!ENROLLED.has(student.status)) continue;
+    const halqa = eq(progressSessions.halqaId, student.halqa_id);
+    expected.push(student.enrolled_on ? and(halqa, gte(progressSessions.date, student.enrolled_on))! : halqa);
+  }
+  if (rowBySession.size > 0) expected.push(inArray(progressSessions.id, [...rowBySession.keys()]));
+  const sessions =
+    expected.length === 0
+      ? []
+      : await store
+          .select({ data: progressSessions.data })
+          .from(progressSessions)
+          .where(and(scoped(progressSessions, scope), or(...expected)))
+          .orderBy(desc(progressSessions.date), desc(sql`${progressSessions.data}->>'starts_at'`), desc(progressSessions.id));
+  return {
+    recitations: recitations.map((r) => r.data),
+    attendance: sessions.map(({ data: session }) => ({ session, row: rowBySession.get(session.id) ?? null })),
+  };
+}
+
+export async function halqaHistory(scope: StoreScope, halqaId: string, range: { from: string; to: string }, db?: PlansDb): Promise<HalqaHistory> {
+  const store = db ?? (await defaultPlansDb());
+  const sessions = await store
+    .select({ data: progressSessions.data })
+    .from(progressSessions)
+    .where(and(scoped(progressSessions, scope), eq(progressSessions.halqaId, halqaId), gte(progressSessions.date, range.from), lte(progressSessions.date, range.to)))
+    .orderBy(asc(progressSessions.date), asc(sql`${progressSessions.data}->>'starts_at'`), asc(progressSessions.id));
+  if (sessions.length === 0) return { sessions: [], attendance: [], recitations: [] };
+  const ofRange = (column: PgColumn) =>
+    sql`${column} in (select ${progressSessions.id} from ${progressSessions} where ${and(scoped(progressSessions, scope), eq(progressSessions.halqaId, halqaId), gte(progressSessions.date, range.from), lte(progressSessions.date, range.to))})`;
+  const [attendance, recitations] = await Promise.all([
+    store.select({ data: progressAttendance.data }).from(progressAttendance).where(and(scoped(progressAttendance, scope), ofRange(progressAttendance.sessionId))),
+    store
+      .select({ data: progressRecitations.data })
+      .from(progressRecitations)
+      .where(and(scoped(progressRecitations, scope), ofRange(progressRecitations.sessionId)))
+      .orderBy(asc(progressRecitations.recordedAt), asc(progressRecitations.id)),
+  ]);
+  const order = new Map(sessions.map((s, index) => [s.data.id, index]));
+  return {
+    sessions: sessions.map((s) => s.data),
+    attendance: attendance
+      .map((r) => r.data)
+      .sort((a, b) => (order.get(a.session_id) ?? 0) - (order.get(b.session_id) ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+    recitations: recitations.map((r) => r.data),
+  };
+}
+
+export async function progressFreshness(scope: StoreScope, db?: PlansDb): Promise<ProgressFreshness> {
+  const store = db ?? (await defaultPlansDb());
+  const [row] = await store
+    .select({ lastCompletedAt: progressSyncState.lastCompletedAt, tenantId: progressSyncState.tenantId, cycleId: progressSyncState.cycleId, running: sql<boolean>`coalesce(${progressSyncState.leaseExpiresAt} > now(), false)` })
+    .from(progressSyncState)
+    .where(eq(progressSyncState.connectionId, scope.connectionId))
+    .limit(1);
+  if (!row || (scope.tenantId && row.tenantId && row.tenantId !== scope.tenantId)) return { lastCompletedAt: null, running: false };
+  return { lastCompletedAt: row.lastCompletedAt?.toISOString() ?? null, running: Boolean(row.cycleId) && row.running };
+}

@@ -1,0 +1,293 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Session } from "@/lib/contract";
+import type { SyncProblem } from "@/lib/db/schema-plans";
+import { progressSessions, progressSyncState, type ProgressCounts } from "@/lib/db/schema-progress";
+import { addDays, todayIn } from "@/lib/features/halqas/dates";
+import { defaultPlansDb, type PlansDb, type PlansExecutor } from "@/lib/features/plans/db";
+import { eachLimited, problemOf, SyncLeaseLostError, TenantMismatchError, type SyncClient } from "@/lib/features/plans/sync";
+import { isFailure } from "@/lib/v1";
+import { upsertProgress } from "./store-writes";
+import { traverseAll } from "./traverse";
+
+/**
+ * The progress read model's sync (docs/progress.md), per school connection, modelled on the plan
+ * sync (lib/features/plans/sync.ts): complete traversals, upsert by `id` (newer wins), `updated_after`
+ * where the API takes it, progress committed page by page with the cursor (a stopped cycle resumes),
+ * and a lease so that one instance at a time syncs a connection.
+ *
+ * v1 has no feed of attendance or recitation changes (a session's `updated_at` does not move when
+ * its rows do), so a cycle reads them per session, and only where they can have changed:
+ * 1. `students`: every student changed since the watermark (one paginated list).
+ * 2. `sessions`: every session changed since the watermark (`updated_after`; the records are
+ *    checked by their own `updated_at`, as a real API may ignore the filter); the attendance and
+ *    recitations of each session that is new or changed are read in full.
+ * 3. `recent`: the attendance and recitations of sessions still open or dated within the last
+ *    `recentDays` school days (where marks are still being made and corrected), and of any session
+ *    never read yet.
+ * A full pass (no `updated_after`, every session's rows) runs first and then every `fullEveryMs`
+ * (default 24 h), for corrections to older sessions that nothing else reveals.
+ */
+
+export type ProgressSyncOptions = {
+  mode?: "auto" | "full";
+  db?: PlansDb;
+  client?: SyncClient;
+  concurrency?: number;
+  pageSize?: number;
+  leaseMs?: number;
+  /** A full pass when the last one is older than this. Default 24 h (`PROGRESS_FULL_SYNC_HOURS`). */
+  fullEveryMs?: number;
+  /** School days back whose sessions are re-read every cycle. Default 3. */
+  recentDays?: number;
+  signal?: AbortSignal;
+};
+
+export type ProgressSyncResult =
+  | { status: "completed"; connectionId: string; mode: "full" | "incremental"; resumed: boolean; cycle: ProgressCounts; requests: number; durationMs: number }
+  | { status: "busy"; connectionId: string }
+  | { status: "denied"; connectionId: string; problem: SyncProblem; requests: number; durationMs: number };
+
+type StateRow = typeof progressSyncState.$inferSelect;
+type Phase = "students" | "sessions" | "recent";
+type Cycle = { id: string; mode: "full" | "incremental"; resumed: boolean; startedAt: Date; updatedAfter: string | null; cursor: string | null; watermark: string | null; phase: Phase; counts: ProgressCounts };
+
+const zero = (): ProgressCounts => ({ students: 0, sessions: 0, attendance: 0, recitations: 0, requests: 0, pages: 0 });
+const DEFAULT_FULL_EVERY_MS = 24 * 60 * 60_000;
+/** Sessions whose rows are read, then committed, together in the `recent` phase. */
+const RECENT_BATCH = 20;
+
+export function fullEveryMsFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const hours = Number(env.PROGRESS_FULL_SYNC_HOURS);
+  return env.PROGRESS_FULL_SYNC_HOURS && Number.isFinite(hours) && hours > 0 ? hours * 60 * 60_000 : DEFAULT_FULL_EVERY_MS;
+}
+
+export async function syncProgress(connectionId: string, options: ProgressSyncOptions = {}): Promise<ProgressSyncResult> {
+  const started = Date.now();
+  const db = options.db ?? (await defaultPlansDb());
+  const client = options.client ?? (await import("@/lib/connections")).clientFor(connectionId);
+  const leaseMs = options.leaseMs ?? 2 * 60_000;
+  const pageSize = Math.min(Math.max(Math.trunc(options.pageSize ?? 100), 1), 100);
+  const concurrency = Math.max(Math.trunc(options.concurrency ?? 4), 1);
+  const { signal } = options;
+  const owner = randomUUID();
+
+  const state = await acquireLease(db, connectionId, owner, leaseMs);
+  if (!state) return { status: "busy", connectionId };
+  let requests = 0;
+  let cycle: Cycle | null = null;
+  const call: SyncClient["call"] = (name, ...args) => {
+    requests++;
+    if (cycle) cycle.counts.requests++;
+    return client.call(name, ...args);
+  };
+  const commit = async (tx: PlansExecutor) => {
+    const [ok] = await tx
+      .update(progressSyncState)
+      .set({ cycleCursor: cycle!.cursor, cycleWatermark: cycle!.watermark, cyclePhase: cycle!.phase, cycleCounts: cycle!.counts, leaseExpiresAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .where(ownLease(connectionId, owner))
+      .returning({ id: progressSyncState.connectionId });
+    if (!ok) throw new SyncLeaseLostError();
+  };
+
+  try {
+    const school = await call("getSchool", { signal });
+    if (state.tenantId && state.tenantId !== school.id) throw new TenantMismatchError(state.tenantId, school.id);
+    const scope = { connectionId, tenantId: school.id };
+    cycle = await beginCycle(db, connectionId, owner, state, options, school.id);
+    const since = cycle.updatedAfter ? { updated_after: cycle.updatedAfter } : {};
+    const readChildren = async (sessions: readonly Session[]) => {
+      const rows = { attendance: [] as Awaited<ReturnType<typeof traverseAll<"listAttendance">>>["items"], recitations: [] as Awaited<ReturnType<typeof traverseAll<"listSessionRecitations">>>["items"] };
+      const gone = new Set<string>();
+      await eachLimited(sessions, concurrency, async (session) => {
+        try {
+          const params = { id: session.id };
+          const [attendance, recitations] = await Promise.all([
+            traverseAll(call, "listAttendance", { params, query: { limit: 100 }, signal }),
+            traverseAll(call, "listSessionRecitations", { params, query: { limit: 100 }, signal }),
+          ]);
+          rows.attendance.push(...attendance.items);
+          rows.recitations.push(...recitations.items);
+        } catch (error) {
+          // Gone between the list and its rows: keep what the store has.
+          if (isFailure(error, "not_found")) gone.add(session.id);
+          else throw error;
+        }
+      });
+      cycle!.counts.attendance += rows.attendance.length;
+      cycle!.counts.recitations += rows.recitations.length;
+      return { ...rows, gone };
+    };
+
+    if (cycle.phase === "students") {
+      const { items } = await traverseAll(call, "listStudents", { query: { limit: pageSize, ...since }, signal });
+      cycle.counts.students += items.length;
+      cycle.phase = "sessions";
+      await db.transaction(async (tx) => {
+        await upsertProgress(tx, scope, { students: items });
+        await commit(tx);
+      });
+    }
+
+    while (cycle.phase === "sessions") {
+      const page = await call("listSessions", { query: { limit: pageSize, ...(cycle.cursor ? { cursor: cycle.cursor } : {}), ...since }, signal });
+      if (cycle.cursor === null) cycle.watermark = page.pagination.sync_watermark ?? null;
+      const known = await storedSessions(db, connectionId, page.data.map((s) => s.id));
+      const changed = page.data.filter((s) => {
+        const row = known.get(s.id);
+        return cycle!.mode === "full" || !row || row.updatedAt !== Date.parse(s.updated_at) || row.childrenSyncedAt === null;
+      });
+      const readAt = new Date();
+      const children = await readChildren(changed);
+      const next = page.pagination.has_more ? page.pagination.next_cursor : null;
+      cycle.cursor = next;
+      cycle.counts.pages++;
+      cycle.counts.sessions += page.data.length;
+      if (next === null) cycle.phase = "recent";
+      await db.transaction(async (tx) => {
+        // Unchanged sessions are upserted too (harmless: equal versions), so the list is the truth for `status`.
+        await upsertProgress(tx, scope, { sessions: page.data.filter((s) => !changed.includes(s)) });
+        await upsertProgress(tx, scope, { sessions: changed.filter((s) => !children.gone.has(s.id)), attendance: children.attendance, recitations: children.recitations, childrenReadAt: readAt });
+        await commit(tx);
+      });
+    }
+
+    const recentFrom = addDays(todayIn(school.time_zone), -(options.recentDays ?? 3));
+    for (;;) {
+      const due = await recentSessions(db, connectionId, recentFrom, cycle.startedAt);
+      if (due.length === 0) break;
+      const readAt = new Date();
+      const children = await readChildren(due);
+      await db.transaction(async (tx) => {
+        await upsertProgress(tx, scope, { attendance: children.attendance, recitations: children.recitations });
+        await tx
+          .update(progressSessions)
+          .set({ childrenSyncedAt: readAt })
+          .where(and(eq(progressSessions.connectionId, connectionId), inArray(progressSessions.id, due.map((s) => s.id))));
+        await commit(tx);
+      });
+    }
+
+    const durationMs = Date.now() - started;
+    const [ok] = await db
+      .update(progressSyncState)
+      .set({
+        watermark: cycle.watermark ?? state.watermark,
+        lastCompletedAt: sql`now()`,
+        ...(cycle.mode === "full" ? { lastFullAt: cycle.startedAt } : {}),
+        lastMode: cycle.mode,
+        lastCounts: { ...cycle.counts, durationMs },
+        lastError: null,
+        ...NO_CYCLE,
+      })
+      .where(ownLease(connectionId, owner))
+      .returning({ id: progressSyncState.connectionId });
+    if (!ok) throw new SyncLeaseLostError();
+    return { status: "completed", connectionId, mode: cycle.mode, resumed: cycle.resumed, cycle: { ...cycle.counts }, requests, durationMs };
+  } catch (error) {
+    if (error instanceof Error && error.name === "SyncLeaseLostError") throw error;
+    const problem = problemOf(error);
+    const denied = problem.kind === "denied";
+    await db
+      .update(progressSyncState)
+      .set({ lastError: problem, ...(denied ? NO_CYCLE : { leaseOwner: null, leaseExpiresAt: null }) })
+      .where(ownLease(connectionId, owner))
+      .catch(() => undefined);
+    if (denied) return { status: "denied", connectionId, problem, requests, durationMs: Date.now() - started };
+    throw error;
+  }
+}
+
+const NO_CYCLE = {
+  cycleId: null,
+  cycleMode: null,
+  cycleStartedAt: null,
+  cycleUpdatedAfter: null,
+  cycleWatermark: null,
+  cycleCursor: null,
+  cyclePhase: null,
+  cycleCounts: null,
+  leaseOwner: null,
+  leaseExpiresAt: null,
+} as const;
+
+const ownLease = (connectionId: string, owner: string) => and(eq(progressSyncState.connectionId, connectionId), eq(progressSyncState.leaseOwner, owner));
+
+async function acquireLease(db: PlansDb, connectionId: string, owner: string, leaseMs: number): Promise<StateRow | null> {
+  const expires = sql`now() + ${leaseMs} * interval '1 millisecond'`;
+  const [row] = await db
+    .insert(progressSyncState)
+    .values({ connectionId, leaseOwner: owner, leaseExpiresAt: expires })
+    .onConflictDoUpdate({
+      target: progressSyncState.connectionId,
+      set: { leaseOwner: owner, leaseExpiresAt: expires },
+      setWhere: or(isNull(progressSyncState.leaseOwner), isNull(progressSyncState.leaseExpiresAt), lt(progressSyncState.leaseExpiresAt, sql`now()`)),
+    })
+    .returning();
+  return row ?? null;
+}
+
+/** Resumes the interrupted cycle (unless a full one is asked for over an incremental one); otherwise starts one. */
+async function beginCycle(db: PlansDb, connectionId: string, owner: string, state: StateRow, options: ProgressSyncOptions, tenantId: string): Promise<Cycle> {
+  const requested = options.mode ?? "auto";
+  const interrupted = state.cycleId && state.cycleMode && state.cycleStartedAt && (requested === "auto" || state.cycleMode === "full") ? state : null;
+  const fullDue = !state.lastFullAt || Date.now() - state.lastFullAt.getTime() > (options.fullEveryMs ?? fullEveryMsFromEnv());
+  const mode = requested === "full" || !state.watermark || fullDue ? "full" : "incremental";
+  const cycle: Cycle = interrupted
+    ? {
+        id: interrupted.cycleId!,
+        mode: interrupted.cycleMode!,
+        resumed: true,
+        startedAt: interrupted.cycleStartedAt!,
+        updatedAfter: interrupted.cycleUpdatedAfter,
+        cursor: interrupted.cycleCursor,
+        watermark: interrupted.cycleWatermark,
+        phase: interrupted.cyclePhase ?? "students",
+        counts: { ...zero(), ...interrupted.cycleCounts },
+      }
+    : { id: randomUUID(), mode, resumed: false, startedAt: new Date(), updatedAfter: mode === "incremental" ? state.watermark : null, cursor: null, watermark: null, phase: "students", counts: zero() };
+  const [ok] = await db
+    .update(progressSyncState)
+    .set({
+      tenantId,
+      cycleId: cycle.id,
+      cycleMode: cycle.mode,
+      cycleStartedAt: cycle.startedAt,
+      cycleUpdatedAfter: cycle.updatedAfter,
+      cycleCursor: cycle.cursor,
+      cycleWatermark: cycle.watermark,
+      cyclePhase: cycle.phase,
+      cycleCounts: cycle.counts,
+    })
+    .where(ownLease(connectionId, owner))
+    .returning({ id: progressSyncState.connectionId });
+  if (!ok) throw new SyncLeaseLostError();
+  return cycle;
+}
+
+async function storedSessions(db: PlansDb, connectionId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { updatedAt: number; childrenSyncedAt: Date | null }>();
+  const rows = await db
+    .select({ id: progressSessions.id, updatedAt: progressSessions.updatedAt, childrenSyncedAt: progressSessions.childrenSyncedAt })
+    .from(progressSessions)
+    .where(and(eq(progressSessions.connectionId, connectionId), inArray(progressSessions.id, ids)));
+  return new Map(rows.map((row) => [row.id, { updatedAt: row.updatedAt.getTime(), childrenSyncedAt: row.childrenSyncedAt }]));
+}
+
+/** Sessions whose rows this cycle must still read: open, recent, or never read; and not read since the cycle began. */
+async function recentSessions(db: PlansDb, connectionId: string, recentFrom: string, cycleStartedAt: Date): Promise<Session[]> {
+  const rows = await db
+    .select({ data: progressSessions.data })
+    .from(progressSessions)
+    .where(
+      and(
+        eq(progressSessions.connectionId, connectionId),
+        or(eq(progressSessions.status, "open"), gte(progressSessions.date, recentFrom), isNull(progressSessions.childrenSyncedAt)),
+        or(isNull(progressSessions.childrenSyncedAt), lt(progressSessions.childrenSyncedAt, cycleStartedAt)),
+      ),
+    )
+    .orderBy(progressSessions.id)
+    .limit(RECENT_BATCH);
+  return rows.map((row) => row.data);
+}
