@@ -7,7 +7,9 @@ import type { AttendanceRow, RatingLevel, Recitation, Semester, Student } from "
 import { missingAsNull, PAGE } from "@/lib/features/halqas/queries";
 import { toParentAssignments, toParentPlanProgress, splitParentAssignments, type ParentAssignment, type ParentPlanProgress } from "@/lib/features/plans/parent-view";
 import type { MapRecitation } from "@/lib/features/progress/quran-map";
+import { studentHistory } from "@/lib/features/progress/read-model";
 import { attendanceFacts, type AttendanceFacts } from "@/lib/features/progress/student-facts";
+import { withLineage } from "@/lib/features/progress/student-progress";
 import { availabilityOf } from "@/lib/features/plans/queries";
 import { semestersFor, surahsFor } from "@/lib/features/reference";
 import { recentSessions } from "@/lib/features/students/attendance";
@@ -62,7 +64,7 @@ export type ChildView = {
   assignments: { current: ParentAssignment[]; completed: ParentAssignment[] } | null;
   /** The current plan's progress (parent allowlist of plan states), null without one. */
   plan: ParentPlanProgress | null | "unavailable";
-  /** Over the last sessions shown in `attendance`. */
+  /** Over every session of the child's halqas since enrolment (the progress read model). */
   attendanceFacts: AttendanceFacts;
   /** What the child's Quran map is drawn from: every recitation, reduced to the fields a map shows. */
   progress: { recitations: MapRecitation[]; ratingScale: RatingLevel[]; timeZone: string };
@@ -109,13 +111,16 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
       availabilityOf(error); // rethrows anything but "plans are not shared"
       return null;
     });
-  const [school, surahs, halqa, attendance, recitations, shared] = await Promise.all([
+  // The child's whole history (every record of the lineage) from the progress read model: no v1 call.
+  const history = client.tenant().then((school) => studentHistory({ connectionId: actor.connectionId, tenantId: school.id }, student.id));
+  const [school, surahs, halqa, attendance, recitations, shared, stored] = await Promise.all([
     client.tenant(),
     surahsFor(actor.connectionId),
     client.call("getHalqa", { params: { id: student.halqa_id } }).catch(missingAsNull),
     marks,
     client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: PAGE } }),
     plans,
+    history,
   ]);
 
   return {
@@ -124,7 +129,7 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
     halqaName: halqa?.name ?? null,
     semesterName: semesters.find((semester) => semester.id === student.semester_id)?.name ?? null,
     attendance: attendance.map(({ session, row }) => ({ date: session.date, startsAt: session.starts_at, status: row?.status ?? null, lateMinutes: row?.late_minutes ?? null })),
-    attendanceFacts: attendanceFacts(attendance),
+    attendanceFacts: attendanceFacts(stored.attendance),
     recitations: newestRecitationsFirst(recitations.items)
       .slice(0, RECENT_RECITATIONS)
       .map((recitation) => ({
@@ -139,7 +144,7 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
     plan: shared ? shared.plan : "unavailable",
     progress: {
       // Field by field: a recitation's note is a teacher's note and never leaves the server.
-      recitations: recitations.items.map(({ id, kind, range, rating, recorded_at }) => ({ id, kind, range, rating, recorded_at })),
+      recitations: withLineage(recitations.items, stored.recitations).map(({ id, kind, range, rating, recorded_at }) => ({ id, kind, range, rating, recorded_at })),
       ratingScale: school.rating_scale,
       timeZone: school.time_zone,
     },

@@ -16,13 +16,10 @@ export const progressReport = {
     invalid: "Those dates could not be used (a period runs forward and is at most 400 days long), so this month is shown.",
   },
   facts: {
-    student: "Student",
     halqa: "Halqa",
     semester: "Semester",
     period: "Period",
     printed: "Printed",
-    freshness: "Sessions, attendance and recitations as of the last sync, {time}.",
-    neverSynced: "The first sync of sessions, attendance and recitations has not finished yet: the report may be incomplete.",
   },
   summary: {
     title: "The period in figures",
