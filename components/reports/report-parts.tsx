@@ -12,7 +12,7 @@ export function ReportFact({ label, children }: { label: string; children: React
   );
 }
 
-/** "1 Nov 2026 · 10 Jum. I 1448 AH to 30 Nov 2026 · …": both ends with their Hijri dates. */
+/** Both ends of the period, each Gregorian with its Hijri date beside it (the one date helper). */
 export function periodText(period: Period, { t, date }: Pick<I18n, "t" | "date">): string {
   return t("progressReport.period.shown", { from: date(period.from, { hijri: true }), to: date(period.to, { hijri: true }) });
 }
