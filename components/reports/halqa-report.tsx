@@ -1,7 +1,8 @@
-import { DataTable, RowHeader } from "@/components/halqas/data-table";
+import { ScrollTable } from "@/components/admin/scroll-table";
+import { RowHeader } from "@/components/halqas/data-table";
 import { EmptyState } from "@/components/halqas/empty-state";
 import { mapWords } from "@/components/progress/map-text";
-import { TableCell, TableRow } from "@/components/ui/table";
+import { TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { loadHalqaReport } from "@/lib/features/progress/halqa-report";
 import type { JuzActivity } from "@/lib/features/progress/report";
 import type { I18n } from "@/lib/i18n/core";
@@ -37,7 +38,17 @@ export function HalqaReportTable({ report, i18n }: { report: Report; i18n: I18n 
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-muted-foreground">{t("progressReport.halqa.juzLegend")}</p>
-      <DataTable caption={t("progressReport.halqa.caption")} columns={columns}>
+      {/* A labelled, focusable box: on a tablet the table scrolls sideways. */}
+      <ScrollTable label={t("progressReport.halqa.caption")} className="rounded-xl border border-border bg-card">
+        <TableCaption className="sr-only">{t("progressReport.halqa.caption")}</TableCaption>
+        <TableHeader className="bg-muted/60">
+          <TableRow className="hover:bg-transparent">
+            {columns.map((column) => (
+              <TableHead key={column.label}>{column.label}</TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
         {report.rows.map(({ student, attendance, recitations, meanRating, memorisedAyahs, juz }) => (
           <TableRow key={student.id} className="break-inside-avoid">
             <RowHeader>
@@ -54,7 +65,8 @@ export function HalqaReportTable({ report, i18n }: { report: Report; i18n: I18n 
             </TableCell>
           </TableRow>
         ))}
-      </DataTable>
+        </TableBody>
+      </ScrollTable>
     </div>
   );
 }
