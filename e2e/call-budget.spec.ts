@@ -72,6 +72,8 @@ test.describe("v1 calls per page stay within each page's documented budget", () 
       ["/plans?replaced=30&sort=changed", "app/(staff)/plans/(list)/page.tsx"],
       ["/plans/changes", "app/(staff)/plans/(list)/changes/page.tsx"],
       [`/plans/${String(plans.data[0]?.id)}`, "app/(staff)/plans/[id]/page.tsx"],
+      [`/students/${String(students.data[0]?.id)}/report`, "app/(staff)/students/[id]/report/page.tsx"],
+      [`/halqas/${halqaId}/report?period=term`, "app/(staff)/halqas/[id]/report/page.tsx"],
     ];
     for (const [path, file] of pages) {
       const calls = await callsOfPage(adminPage, request, path);

@@ -1,4 +1,5 @@
 import { EmptyState } from "@/components/halqas/empty-state";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { TRACK_UNITS, type LearningPlan } from "@/lib/contract";
 import { trackProgress } from "@/lib/features/plans/progress";
 import type { SurahName } from "@/lib/features/students/recitations";
@@ -24,17 +25,7 @@ export function TrackList({ plan, surahs, i18n }: { plan: LearningPlan; surahs: 
               {track.next_position ? <QuranPosition point={track.next_position} surahs={surahs} t={t} /> : t("plans.tracks.notStarted")}
             </p>
             {track.completed_at ? <p className="text-sm font-medium">{t("plans.tracks.completed", { time: date(track.completed_at) })}</p> : null}
-            <div
-              role="progressbar"
-              aria-label={t("plans.tracks.progress", { track: name })}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              aria-valuetext={t("plans.tracks.percent", { percent })}
-              className="h-2.5 w-full overflow-hidden rounded-full bg-muted"
-            >
-              <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
-            </div>
+            <ProgressBar label={t("plans.tracks.progress", { track: name })} percent={percent} text={t("plans.tracks.percent", { percent })} />
             <p className="text-xs text-muted-foreground">{t("plans.tracks.percent", { percent })}</p>
           </li>
         );

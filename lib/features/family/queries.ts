@@ -3,9 +3,13 @@ import type { Actor } from "@/lib/auth/users";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
-import type { AttendanceRow, Recitation, Semester, Student } from "@/lib/contract";
+import type { AttendanceRow, RatingLevel, Recitation, Semester, Student } from "@/lib/contract";
 import { missingAsNull, PAGE } from "@/lib/features/halqas/queries";
-import { toParentAssignments, splitParentAssignments, type ParentAssignment } from "@/lib/features/plans/parent-view";
+import { toParentAssignments, toParentPlanProgress, splitParentAssignments, type ParentAssignment, type ParentPlanProgress } from "@/lib/features/plans/parent-view";
+import type { MapRecitation } from "@/lib/features/progress/quran-map";
+import { studentHistory } from "@/lib/features/progress/read-model";
+import { attendanceFacts, type AttendanceFacts } from "@/lib/features/progress/student-facts";
+import { withLineage } from "@/lib/features/progress/student-progress";
 import { availabilityOf } from "@/lib/features/plans/queries";
 import { semestersFor, surahsFor } from "@/lib/features/reference";
 import { recentSessions } from "@/lib/features/students/attendance";
@@ -58,6 +62,12 @@ export type ChildView = {
   recitations: FamilyRecitation[];
   /** Null when the school does not share learning plans with the dashboard. */
   assignments: { current: ParentAssignment[]; completed: ParentAssignment[] } | null;
+  /** The current plan's progress (parent allowlist of plan states), null without one. */
+  plan: ParentPlanProgress | null | "unavailable";
+  /** Over every session of the child's halqas since enrolment (the progress read model). */
+  attendanceFacts: AttendanceFacts;
+  /** What the child's Quran map is drawn from: every recitation, reduced to the fields a map shows. */
+  progress: { recitations: MapRecitation[]; ratingScale: RatingLevel[]; timeZone: string };
   surahs: ReadonlyMap<number, { number: number; name_arabic: string; name_transliteration: string }>;
 };
 
@@ -87,26 +97,30 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
     Promise.all(
       recent.map(async (session) => {
         const rows = await client.listAll("listAttendance", { params: { id: session.id }, query: { limit: PAGE } });
-        const row = rows.items.find((item) => item.student_id === student.id);
-        return { date: session.date, startsAt: session.starts_at, status: row?.status ?? null, lateMinutes: row?.late_minutes ?? null };
+        return { session, row: rows.items.find((item) => item.student_id === student.id) ?? null };
       }),
     ),
   );
-  const assignments = client
+  const plans = client
     .listAll("listPlans", { query: { student_id: student.id, limit: PAGE } })
-    .then(({ items }) => Promise.all(items.map((plan) => client.listAll("listAssignments", { params: { id: plan.id }, query: { limit: PAGE } }))))
-    .then((histories) => splitParentAssignments(toParentAssignments(histories.flatMap((history) => history.items))))
+    .then(async ({ items }) => {
+      const histories = await Promise.all(items.map((plan) => client.listAll("listAssignments", { params: { id: plan.id }, query: { limit: PAGE } })));
+      return { assignments: splitParentAssignments(toParentAssignments(histories.flatMap((history) => history.items))), plan: toParentPlanProgress(items) };
+    })
     .catch((error: unknown) => {
       availabilityOf(error); // rethrows anything but "plans are not shared"
       return null;
     });
-  const [school, surahs, halqa, attendance, recitations, visible] = await Promise.all([
+  // The child's whole history (every record of the lineage) from the progress read model: no v1 call.
+  const history = client.tenant().then((school) => studentHistory({ connectionId: actor.connectionId, tenantId: school.id }, student.id));
+  const [school, surahs, halqa, attendance, recitations, shared, stored] = await Promise.all([
     client.tenant(),
     surahsFor(actor.connectionId),
     client.call("getHalqa", { params: { id: student.halqa_id } }).catch(missingAsNull),
     marks,
     client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: PAGE } }),
-    assignments,
+    plans,
+    history,
   ]);
 
   return {
@@ -114,7 +128,8 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
     name: student.preferred_name || student.full_name,
     halqaName: halqa?.name ?? null,
     semesterName: semesters.find((semester) => semester.id === student.semester_id)?.name ?? null,
-    attendance,
+    attendance: attendance.map(({ session, row }) => ({ date: session.date, startsAt: session.starts_at, status: row?.status ?? null, lateMinutes: row?.late_minutes ?? null })),
+    attendanceFacts: attendanceFacts(stored.attendance),
     recitations: newestRecitationsFirst(recitations.items)
       .slice(0, RECENT_RECITATIONS)
       .map((recitation) => ({
@@ -125,7 +140,14 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
         rating: ratingLabel(school.rating_scale, recitation.rating, locale),
         mistakes: recitation.mistakes,
       })),
-    assignments: visible,
+    assignments: shared?.assignments ?? null,
+    plan: shared ? shared.plan : "unavailable",
+    progress: {
+      // Field by field: a recitation's note is a teacher's note and never leaves the server.
+      recitations: withLineage(recitations.items, stored.recitations).map(({ id, kind, range, rating, recorded_at }) => ({ id, kind, range, rating, recorded_at })),
+      ratingScale: school.rating_scale,
+      timeZone: school.time_zone,
+    },
     surahs: new Map(surahs.map((surah) => [surah.number, { number: surah.number, name_arabic: surah.name_arabic, name_transliteration: surah.name_transliteration }])),
   };
 }

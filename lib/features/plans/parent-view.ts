@@ -1,5 +1,6 @@
 import "server-only";
-import type { Assignment } from "@/lib/contract";
+import type { Assignment, LearningPlan } from "@/lib/contract";
+import { currentPlan, trackShares, type TrackShare } from "@/lib/features/progress/plan-progress";
 import { surahInfo } from "@/lib/quran";
 
 /**
@@ -93,4 +94,20 @@ export function splitParentAssignments(assignments: readonly ParentAssignment[])
     .filter((a) => a.status === "completed")
     .sort((a, b) => (b.completedAt ?? b.dueDate).localeCompare(a.completedAt ?? a.dueDate) || a.id.localeCompare(b.id));
   return { current, completed };
+}
+
+/**
+ * THE allowlist of plan states whose progress a parent may see: the plan the child is working
+ * through (`active`) or has finished (`completed`). Drafts, paused, cancelled and any state the
+ * dashboard does not know stay with staff.
+ */
+export const PARENT_VISIBLE_PLAN_STATES = ["active", "completed"] as const;
+
+/** A plan's progress as a family sees it: the target date and each track's share, nothing else (no name, id or policy). */
+export type ParentPlanProgress = { targetDate: string; completed: boolean; tracks: TrackShare[] };
+
+export function toParentPlanProgress(plans: readonly LearningPlan[]): ParentPlanProgress | null {
+  const plan = currentPlan(plans, PARENT_VISIBLE_PLAN_STATES);
+  if (!plan) return null;
+  return { targetDate: plan.target_completion_date, completed: plan.status === "completed", tracks: trackShares(plan) };
 }

@@ -47,6 +47,9 @@ export default async function HalqaPage({ params }: Props) {
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {semester && semesterStatus ? <span className="text-muted-foreground">{t("halqas.detail.semester", { name: semester.name, status: semesterStatus })}</span> : null}
           <Badge variant={halqa.is_active ? "default" : "secondary"}>{halqa.is_active ? t("halqas.list.active") : t("halqas.list.inactive")}</Badge>
+          <Link href={`/halqas/${encodeURIComponent(halqa.id)}/report`} className={`${linkClass} ms-auto`}>
+            {t("progressReport.open")}
+          </Link>
         </div>
         {halqa.description ? <p className="max-w-prose text-muted-foreground">
             <bdi dir="auto">{halqa.description}</bdi>

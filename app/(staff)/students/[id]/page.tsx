@@ -3,9 +3,11 @@
 // sessions, concurrently (attendance is read per session, so the summary covers "the last 10 sessions" only);
 // +1 per further 100 items; semesters and surahs cached per tenant; GET /school memoized; a teacher +1 getSheikh per link.
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { BackLink } from "@/components/halqas/back-link";
+import { linkClass } from "@/components/halqas/form-controls";
 import { AttendanceSummaryView } from "@/components/students/attendance-summary";
 import { studentFormLabels } from "@/components/students/form-labels";
 import { RecitationHistory } from "@/components/students/recitation-history";
@@ -23,6 +25,14 @@ import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { mapWords } from "@/components/progress/map-text";
+import { AttendanceFactsView, StaffPlanProgressView } from "@/components/progress/progress-facts";
+import { StudentProgress } from "@/components/progress/student-progress";
+import { PageSection } from "@/components/ui/page-section";
+import { todayIn } from "@/lib/features/halqas/dates";
+import { attendanceFacts } from "@/lib/features/progress/student-facts";
+import { loadStudentProgress, withLineage } from "@/lib/features/progress/student-progress";
+import { Freshness } from "@/components/progress/freshness";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -43,12 +53,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export default async function StudentPage({ params, searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const [{ id }, query] = await Promise.all([params, searchParams]);
-  const [{ t, locale, date, number }, loaded, subject] = await Promise.all([getI18n(), loadPage(() => loadStudentDetail(actor, id)), subjectOf(actor)]);
+  const [i18n, loaded, subject] = await Promise.all([getI18n(), loadPage(() => Promise.all([loadStudentDetail(actor, id), loadStudentProgress(actor, id)])), subjectOf(actor)]);
+  const { t, locale, date, number } = i18n;
   if (!loaded.ok) return <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/students/${encodeURIComponent(id)}`} />;
-  const detail = loaded.value;
+  const [detail, progress] = loaded.value;
   if (!detail) notFound();
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const { student, school, semester, halqa } = detail;
+  const words = mapWords(i18n, school.rating_scale);
   const missing = <span className="text-muted-foreground">{t("students.notRecorded")}</span>;
   const statuses: { value: string; label: string }[] = STUDENT_STATUSES.map((value) => ({ value, label: t(`students.status.${value}`) }));
   if (!statuses.some((s) => s.value === student.status)) statuses.push({ value: student.status, label: t("students.form.unknownStatus", { status: studentStatusLabel(t, student.status) }) });
@@ -60,6 +72,9 @@ export default async function StudentPage({ params, searchParams }: Props) {
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-semibold tracking-tight">{student.full_name}</h1>
           <StudentStatusBadge status={student.status} t={t} />
+          <Link href={`/students/${encodeURIComponent(student.id)}/report`} className={`${linkClass} ms-auto text-sm`}>
+            {t("progressReport.open")}
+          </Link>
         </div>
         {firstParam(query, "created") ? (
           <p role="status" className="self-start rounded-md border border-primary/30 bg-primary/10 px-4 py-2 text-sm font-medium text-primary">
@@ -81,6 +96,29 @@ export default async function StudentPage({ params, searchParams }: Props) {
           <Fact label={t("students.detail.enrolledOn")}>{student.enrolled_on ? date(student.enrolled_on, { hijri: true }) : missing}</Fact>
         </dl>
       </section>
+
+      <PageSection id="progress-heading" title={t("quranMap.title")}>
+        <StudentProgress
+          recitations={withLineage(detail.recitations, progress.history.recitations)}
+          scale={school.rating_scale}
+          today={todayIn(school.time_zone)}
+          timeZone={school.time_zone}
+          words={words}
+          panels={[
+            {
+              id: "attendance-facts-heading",
+              title: t("quranMap.attendance.title"),
+              body: (
+                <>
+                  <AttendanceFactsView facts={attendanceFacts(progress.history.attendance)} words={words} />
+                  <Freshness freshness={progress.freshness} i18n={i18n} />
+                </>
+              ),
+            },
+            { id: "plan-progress-heading", title: t("quranMap.plan.title"), body: <StaffPlanProgressView plan={progress.plan} words={words} /> },
+          ]}
+        />
+      </PageSection>
 
       <section aria-labelledby="attendance-heading" className="flex flex-col gap-3">
         <h2 id="attendance-heading" className="text-xl font-semibold">

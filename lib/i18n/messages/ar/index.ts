@@ -14,5 +14,7 @@ import { plans } from "./plans";
 import { sessions } from "./sessions";
 import { students } from "./students";
 import { glance } from "./glance";
+import { quranMap } from "./quran-map";
+import { progressReport } from "./progress-report";
 
-export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging };
+export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging, quranMap, progressReport };

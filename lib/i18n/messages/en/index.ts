@@ -12,6 +12,8 @@ import { plans } from "./plans";
 import { sessions } from "./sessions";
 import { students } from "./students";
 import { glance } from "./glance";
+import { quranMap } from "./quran-map";
+import { progressReport } from "./progress-report";
 
 /** The English catalogue: the source of every key. One file per feature. */
-export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging } as const;
+export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging, quranMap, progressReport } as const;

@@ -4,6 +4,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { FamilyAssignments, FamilyAttendance, FamilyRecitations } from "@/components/family/child-sections";
+import { ChildMap, ChildSummary } from "@/components/family/child-progress";
 import { ChildSwitcher } from "@/components/family/child-switcher";
 import { PageSection } from "@/components/ui/page-section";
 import { requireActor } from "@/lib/auth/session";
@@ -50,6 +51,12 @@ export default async function ChildPage({ params }: Props) {
           ) : null}
         </p>
       </header>
+      <PageSection id="summary-title" title={t("quranMap.family.summary")}>
+        <ChildSummary child={child} i18n={i18n} />
+      </PageSection>
+      <PageSection id="map-title" title={t("quranMap.title")}>
+        <ChildMap child={child} i18n={i18n} />
+      </PageSection>
       <PageSection id="assignments-title" title={t("family.assignments.title")}>
         <FamilyAssignments child={child} i18n={i18n} />
       </PageSection>

@@ -1,0 +1,39 @@
+import type { RatingLevel } from "@/lib/contract";
+import type { MapCell } from "@/lib/features/progress/quran-map";
+import { ratingLabel } from "@/lib/features/students/recitations";
+import { surahInfo, type QuranPoint } from "@/lib/quran";
+import type { I18n } from "@/lib/i18n/core";
+
+/** What a map's words need: the page's i18n and the school's word for a rating. */
+export type MapWords = Pick<I18n, "t" | "locale" | "date" | "number" | "separator"> & { rating: (value: number) => string };
+
+export function mapWords({ t, locale, date, number, separator }: I18n, scale: readonly RatingLevel[]): MapWords {
+  return { t, locale, date, number, separator, rating: (value) => ratingLabel(scale, value, locale) };
+}
+
+function surahName(number: number, locale: I18n["locale"]): string {
+  const surah = surahInfo(number);
+  if (!surah) return String(number);
+  return locale === "ar" ? surah.name_arabic : surah.name_transliteration;
+}
+
+/** "Al-Baqarah 203–252", or "Al-Baqarah 253 – Aal-i-Imran 14" across surahs. */
+export function rangeText(first: QuranPoint, last: QuranPoint, { t, locale, number }: MapWords): string {
+  if (first.surah === last.surah) return t("quranMap.rangeWithin", { surah: surahName(first.surah, locale), from: number(first.ayah), to: number(last.ayah) });
+  return t("quranMap.rangeAcross", { startSurah: surahName(first.surah, locale), startAyah: number(first.ayah), endSurah: surahName(last.surah, locale), endAyah: number(last.ayah) });
+}
+
+export function memorisedText(cell: MapCell, { t }: MapWords): string {
+  if (cell.memorised === "part") return t("quranMap.memorised.part", { percent: Math.floor((cell.memorisedAyahs / cell.ayahCount) * 100) });
+  return t(`quranMap.memorised.${cell.memorised}`);
+}
+
+export function revisionText(cell: MapCell, words: MapWords): string {
+  if (!cell.lastRevision) return words.t("quranMap.notRevised");
+  return words.t("quranMap.revised", { date: words.date(cell.lastRevision.day), days: cell.lastRevision.daysAgo });
+}
+
+export function ratingText(cell: MapCell, words: MapWords): string {
+  if (!cell.lastHeard) return words.t("quranMap.notHeard");
+  return words.t("quranMap.rating", { rating: words.rating(cell.lastHeard.rating), date: words.date(cell.lastHeard.day) });
+}

@@ -1,0 +1,90 @@
+import type { MapCell, QuranMap } from "@/lib/features/progress/quran-map";
+import { AYAH_COUNT, JUZ_COUNT } from "@/lib/quran/quarters";
+import { memorisedText, rangeText, ratingText, revisionText, type MapWords } from "./map-text";
+import { FILLS, type FillCode } from "./map-fills";
+import { QuranMapGrid, type GridStrings } from "./quran-map-grid";
+
+const codeOf = (cell: MapCell): FillCode => (!cell.lastHeard ? "b" : ({ week: "w", month: "m", older: "o", never: "n" } as const)[cell.currency]);
+
+/** The words of each quarter: its ayahs, then (ever heard) memorised, last revision, last rating. The grid adds its name. */
+function textsOf(map: QuranMap, words: MapWords): string[][] {
+  return map.cells.map((cell) => {
+    const range = rangeText(cell.quarter.first, cell.quarter.last, words);
+    return cell.lastHeard ? [range, memorisedText(cell, words), revisionText(cell, words), ratingText(cell, words)] : [range];
+  });
+}
+
+function gridProps(map: QuranMap, words: MapWords) {
+  const { t, number } = words;
+  const heard = map.cells.filter((cell) => cell.lastHeard).length;
+  const strings: GridStrings = {
+    label: t("quranMap.label"),
+    juz: t("quranMap.juz"),
+    quarter: t("quranMap.quarter"),
+    notHeard: t("quranMap.notHeard"),
+    digits: Array.from({ length: JUZ_COUNT }, (_, at) => number(at + 1)),
+    detailsTitle: t("quranMap.details.title"),
+    detailsHint: t("quranMap.details.hint"),
+    tableShow: t("quranMap.table.show"),
+    tableCaption: t("quranMap.table.caption", { rest: map.cells.length - heard }),
+    tableEmpty: t("quranMap.table.empty"),
+    columns: [t("quranMap.table.quarter"), t("quranMap.table.range"), t("quranMap.table.memorised"), t("quranMap.table.revision"), t("quranMap.table.rating")],
+    separator: words.separator,
+  };
+  const parts: Record<number, number> = {};
+  for (const cell of map.cells) if (cell.memorised === "part") parts[cell.quarter.index] = Math.floor((cell.memorisedAyahs / cell.ayahCount) * 100);
+  return {
+    rtl: words.locale === "ar",
+    fills: map.cells.map(codeOf).join(""),
+    parts,
+    texts: textsOf(map, words),
+    strings,
+  };
+}
+
+function Legend({ words }: { words: MapWords }) {
+  const { t } = words;
+  const items = [
+    ["week", FILLS.w],
+    ["month", FILLS.m],
+    ["older", FILLS.o],
+    ["never", FILLS.n],
+    ["blank", FILLS.b],
+  ] as const;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <h3 className="font-medium">{t("quranMap.legend.title")}</h3>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1">
+        {items.map(([key, fill]) => (
+          <li key={key} className="flex items-center gap-2">
+            <svg viewBox="0 0 20 12" className="h-3 w-5 shrink-0" aria-hidden="true">
+              <rect width={20} height={12} rx={2} className={fill} />
+            </svg>
+            {t(`quranMap.legend.${key}`)}
+          </li>
+        ))}
+        <li className="flex items-center gap-2">
+          <svg viewBox="0 0 20 12" className="h-3 w-5 shrink-0" aria-hidden="true">
+            <rect width={20} height={12} rx={2} className={FILLS.b} />
+            <rect width={8} height={12} rx={2} className={FILLS.w} />
+          </svg>
+          {t("quranMap.legend.part")}
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** A student's Quran map with its summary line and key; `print` leaves out what only a screen needs. */
+export function QuranMapView({ map, words, print = false }: { map: QuranMap; words: MapWords; print?: boolean }) {
+  const { t, number } = words;
+  const percent = Math.floor((map.memorisedAyahs / AYAH_COUNT) * 100);
+  return (
+    <div className="flex flex-col gap-4">
+      {print ? null : <p className="max-w-prose text-sm text-muted-foreground">{t("quranMap.intro")}</p>}
+      <p className="font-medium">{t("quranMap.summary", { quarters: map.memorisedQuarters, percent: number(percent) })}</p>
+      <Legend words={words} />
+      <QuranMapGrid {...gridProps(map, words)} printOnly={print} />
+    </div>
+  );
+}

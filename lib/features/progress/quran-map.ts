@@ -1,0 +1,102 @@
+import type { Recitation } from "@/lib/contract";
+import { AYAH_COUNT, ayahNumber, QUARTERS, quartersOfSpan, type Quarter } from "@/lib/quran/quarters";
+
+/** What a map needs of a recitation (a contract Recitation fits; the family view passes its own safe copy). */
+export type MapRecitation = Pick<Recitation, "id" | "kind" | "range" | "rating" | "recorded_at">;
+
+/** Revision currency buckets: heard in revision within 7 days, within 30, longer ago, never. */
+export type Currency = "week" | "month" | "older" | "never";
+export const CURRENCY_DAYS = { week: 7, month: 30 } as const;
+
+export type Heard = { recitationId: string; kind: Recitation["kind"]; recordedAt: string; day: string; daysAgo: number; rating: number };
+
+/** One hizb quarter of a student's map. */
+export type MapCell = {
+  quarter: Quarter;
+  ayahCount: number;
+  /** Ayahs of the quarter covered by new memorisation (the union of those recitations' ranges). */
+  memorisedAyahs: number;
+  memorised: "all" | "part" | "none";
+  /** The latest revision (recent or old) that shares at least one ayah with the quarter. */
+  lastRevision: Heard | null;
+  currency: Currency;
+  /** The latest recitation of any kind that shares at least one ayah with the quarter: its rating is the quarter's last rating. */
+  lastHeard: Heard | null;
+};
+
+export type QuranMap = {
+  cells: MapCell[];
+  /** Quarters wholly memorised, and ayahs memorised in all, for the summary line. */
+  memorisedQuarters: number;
+  memorisedAyahs: number;
+  /** Quarters per currency bucket, counting only quarters ever heard. */
+  byCurrency: Record<Currency, number>;
+};
+
+/** The school day (YYYY-MM-DD) an instant falls on in a time zone. */
+export function schoolDayOf(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
+}
+
+/** Whole days from one school day to a later one (0 when the same day or the first is later). */
+export function daysBetween(from: string, to: string): number {
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return Math.max(days, 0);
+}
+
+export function currencyOf(daysAgo: number | null): Currency {
+  if (daysAgo === null) return "never";
+  if (daysAgo <= CURRENCY_DAYS.week) return "week";
+  if (daysAgo <= CURRENCY_DAYS.month) return "month";
+  return "older";
+}
+
+/** Newer wins; on the same instant the larger id, so the answer never depends on input order. */
+function newer(a: Heard | null, b: Heard): Heard {
+  if (!a) return b;
+  const order = a.recordedAt.localeCompare(b.recordedAt) || a.recitationId.localeCompare(b.recitationId);
+  return order >= 0 ? a : b;
+}
+
+/**
+ * A student's Quran map: the 240 hizb quarters, each with how much of it new memorisation has
+ * covered, when it was last heard in revision (and so its currency bucket) and its last rating.
+ * Partial coverage (docs/progress.md): memorisation counts ayah by ayah, so a quarter is "all" only
+ * when every one of its ayahs lies in some new-memorisation range, "part" when some do; a recitation
+ * of any kind counts as hearing a quarter when its range shares at least one ayah with it.
+ * `today` is the school's calendar date; days are counted between school days in `timeZone`.
+ */
+export function quranMap(recitations: readonly MapRecitation[], today: string, timeZone: string): QuranMap {
+  const memorised = new Uint8Array(AYAH_COUNT + 1);
+  const lastRevision: (Heard | null)[] = QUARTERS.map(() => null);
+  const lastHeard: (Heard | null)[] = QUARTERS.map(() => null);
+  for (const recitation of recitations) {
+    const first = ayahNumber(recitation.range.start);
+    const last = ayahNumber(recitation.range.end);
+    if (recitation.kind === "new_memorization") memorised.fill(1, first, last + 1);
+    const day = schoolDayOf(recitation.recorded_at, timeZone);
+    const heard: Heard = { recitationId: recitation.id, kind: recitation.kind, recordedAt: recitation.recorded_at, day, daysAgo: daysBetween(day, today), rating: recitation.rating };
+    for (const { quarter } of quartersOfSpan(first, last)) {
+      const at = quarter.index - 1;
+      lastHeard[at] = newer(lastHeard[at] ?? null, heard);
+      if (recitation.kind !== "new_memorization") lastRevision[at] = newer(lastRevision[at] ?? null, heard);
+    }
+  }
+  const byCurrency: Record<Currency, number> = { week: 0, month: 0, older: 0, never: 0 };
+  let memorisedQuarters = 0;
+  let memorisedAyahs = 0;
+  const cells = QUARTERS.map((quarter, at): MapCell => {
+    let covered = 0;
+    for (let ayah = quarter.firstAyah; ayah <= quarter.lastAyah; ayah++) covered += memorised[ayah]!;
+    const ayahCount = quarter.lastAyah - quarter.firstAyah + 1;
+    const revision = lastRevision[at] ?? null;
+    const heard = lastHeard[at] ?? null;
+    const currency = currencyOf(revision?.daysAgo ?? null);
+    if (heard) byCurrency[currency]++;
+    if (covered === ayahCount) memorisedQuarters++;
+    memorisedAyahs += covered;
+    return { quarter, ayahCount, memorisedAyahs: covered, memorised: covered === 0 ? "none" : covered === ayahCount ? "all" : "part", lastRevision: revision, currency, lastHeard: heard };
+  });
+  return { cells, memorisedQuarters, memorisedAyahs, byCurrency };
+}
+

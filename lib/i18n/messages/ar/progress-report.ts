@@ -1,0 +1,61 @@
+import type { Catalogue } from "../../types";
+import type { progressReport as en } from "../en/progress-report";
+
+export const progressReport: Catalogue<typeof en> = {
+  open: "تقرير للطباعة",
+  title: "تقرير التقدّم",
+  studentTitle: "تقرير التقدّم: {name}",
+  halqaTitle: "تقرير الحلقة: {name}",
+  print: "اطبع أو احفظ PDF",
+  period: {
+    legend: "الفترة",
+    month: "هذا الشهر",
+    lastMonth: "الشهر الماضي",
+    term: "هذا الفصل",
+    from: "من",
+    to: "إلى",
+    show: "اعرض",
+    shown: "من {from} إلى {to}",
+    invalid: "تعذّر استعمال هذين التاريخين (تبدأ الفترة قبل نهايتها ولا تزيد على ٤٠٠ يوم)، فيُعرض هذا الشهر.",
+  },
+  facts: {
+    halqa: "الحلقة",
+    semester: "الفصل",
+    period: "الفترة",
+    printed: "تاريخ الطباعة",
+  },
+  summary: {
+    title: "الفترة بالأرقام",
+    recitations: "التسميع",
+    byKind: "{kind}: {count, plural, zero {لا تسميع} one {تسميع واحد} two {تسميعان} few {# تسميعات} many {# تسميعًا} other {# تسميع}}",
+    newAyahs: "حُفظ لأول مرة",
+    newAyahsValue: "{count, plural, zero {لا آيات} one {آية واحدة} two {آيتان} few {# آيات} many {# آيةً} other {# آية}}",
+    meanRating: "متوسط التقدير",
+    none: "لا شيء",
+  },
+  map: {
+    title: "خريطة القرآن في نهاية الفترة",
+  },
+  recitations: {
+    title: "التسميع في الفترة",
+    caption: "كل تسميع في الفترة، الأقدم أولًا",
+    empty: "لا تسميع في هذه الفترة.",
+  },
+  halqa: {
+    students: "الطلاب",
+    caption: "أرقام كل طالب في الفترة",
+    student: "الطالب",
+    attendance: "الحضور",
+    recitations: "التسميع",
+    newAyahs: "المسمَّع في الحفظ الجديد",
+    meanRating: "متوسط التقدير",
+    juz: "الأجزاء المسمَّعة في الفترة",
+    juzLegend: "أجزاء كل طالب الثلاثون: الداكن حفظ جديد في الفترة، والفاتح مراجعة فقط، والفارغ لم يُسمَّع.",
+    juzCell: "الجزء {number}: {what}",
+    memorised: "حفظ جديد",
+    revised: "مراجعة",
+    untouched: "لم يُسمَّع",
+    empty: "لا طلاب في هذه الحلقة.",
+    sessions: "{count, plural, zero {لا جلسات} one {جلسة واحدة} two {جلستان} few {# جلسات} many {# جلسةً} other {# جلسة}} في الفترة",
+  },
+};
