@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { InvalidApiKeyError, NetworkError, RateLimitedError, ServerError, TimeoutError } from "./errors";
 import { errorReply, SCHOOL, student, type Reply } from "./testing/fake-api";
 import { caught, withFakeApi } from "./testing/harness";
@@ -138,8 +138,11 @@ describe("network failures and timeouts", () => {
     script({ ...ok(), delayMs: 2_000 });
     const controller = new AbortController();
     const pending = client().client.call("getSchool", { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error("navigated away")), 20);
-    await expect(pending).rejects.toThrow("navigated away");
+    const refused = expect(pending).rejects.toThrow("navigated away");
+    // Aborted while the school holds the request (a busy machine may take a while to send it).
+    await vi.waitFor(() => expect(api().requests).toHaveLength(1), { timeout: 5_000 });
+    controller.abort(new Error("navigated away"));
+    await refused;
     expect(api().requests).toHaveLength(1);
   });
 
