@@ -41,6 +41,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("students.title") };
 }
 
+/** The history shows the latest recitations; the whole of it on asking (the Quran map above covers every one). */
+const LATEST_RECITATIONS = 15;
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
@@ -57,6 +60,7 @@ export default async function StudentPage({ params, searchParams }: Props) {
   const { t, locale, date, number } = i18n;
   if (!loaded.ok) return <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/students/${encodeURIComponent(id)}`} />;
   const [detail, progress] = loaded.value;
+  const allRecitations = firstParam(query, "recitations") === "all";
   if (!detail) notFound();
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const { student, school, semester, halqa } = detail;
@@ -135,7 +139,7 @@ export default async function StudentPage({ params, searchParams }: Props) {
           <p className="text-sm text-muted-foreground">{t("students.recitations.count", { count: detail.recitations.length })}</p>
         </div>
         <RecitationHistory
-          recitations={detail.recitations}
+          recitations={allRecitations ? detail.recitations : detail.recitations.slice(0, LATEST_RECITATIONS)}
           surahs={detail.surahs}
           scale={school.rating_scale}
           locale={locale}
@@ -143,6 +147,14 @@ export default async function StudentPage({ params, searchParams }: Props) {
           number={number}
           formatDate={(value) => date(value, { hijri: true })}
         />
+        {detail.recitations.length > LATEST_RECITATIONS ? (
+          <Link
+            href={`${hrefWith(`/students/${encodeURIComponent(student.id)}`, { recitations: allRecitations ? undefined : "all" })}#recitations-heading`}
+            className={`${linkClass} w-fit text-sm`}
+          >
+            {allRecitations ? t("students.recitations.showLatest", { n: LATEST_RECITATIONS }) : t("students.recitations.showAll", { count: detail.recitations.length })}
+          </Link>
+        ) : null}
       </section>
 
       {can.updateStudent(subject) ? (

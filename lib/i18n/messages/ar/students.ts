@@ -95,6 +95,8 @@ export const students: Catalogue<typeof en> = {
     title: "سجل التسميع",
     caption: "التسميع، الأحدث أولًا",
     count: "{count, plural, zero {لا تسميع} one {تسميع واحد} two {تسميعان} few {# تسميعات} many {# تسميعًا} other {# تسميع}}",
+    showAll: "{count, plural, zero {لا تسميع} one {عرض التسميع الوحيد} two {عرض التسميعين} few {عرض التسميعات الـ# كلها} many {عرض التسميعات الـ# كلها} other {عرض التسميعات الـ# كلها}}",
+    showLatest: "{n, plural, zero {عرض الأحدث فقط} one {عرض أحدث تسميع فقط} two {عرض أحدث تسميعين فقط} few {عرض أحدث # تسميعات فقط} many {عرض أحدث # تسميعًا فقط} other {عرض أحدث # تسميع فقط}}",
     empty: "لم يُسجَّل أي تسميع لهذا الطالب.",
     date: "تاريخ التسجيل",
     kind: "النوع",

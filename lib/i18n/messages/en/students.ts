@@ -92,6 +92,8 @@ export const students = {
     title: "Recitation history",
     caption: "Recitations, newest first",
     count: "{count, plural, one {# recitation} other {# recitations}}",
+    showAll: "{count, plural, one {Show the # recitation} other {Show all # recitations}}",
+    showLatest: "{n, plural, one {Show only the latest recitation} other {Show only the latest #}}",
     empty: "No recitation has been recorded for this student.",
     date: "Recorded",
     kind: "Kind",
