@@ -61,6 +61,8 @@ export default async function StudentPage({ params, searchParams }: Props) {
   if (!loaded.ok) return <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/students/${encodeURIComponent(id)}`} />;
   const [detail, progress] = loaded.value;
   const allRecitations = firstParam(query, "recitations") === "all";
+  // The edit form comes on asking: most visits read the student, and the page stays small.
+  const editing = firstParam(query, "edit") === "1";
   if (!detail) notFound();
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const { student, school, semester, halqa } = detail;
@@ -162,24 +164,32 @@ export default async function StudentPage({ params, searchParams }: Props) {
           <h2 id="edit-heading" className="text-xl font-semibold">
             {t("students.detail.edit")}
           </h2>
-          <p className="max-w-prose text-sm text-muted-foreground">{t("students.detail.editIntro")}</p>
-          <ReadOnlyWhen reason={blocked}>
-            <StudentForm
-              mode="edit"
-              action={updateStudent}
-              labels={studentFormLabels(t, "edit")}
-              halqas={detail.halqas.map((h) => ({ id: h.id, name: h.name }))}
-              statuses={statuses}
-              initial={{
-                id: student.id,
-                full_name: student.full_name,
-                preferred_name: student.preferred_name ?? "",
-                halqa_id: student.halqa_id,
-                status: student.status,
-                enrolled_on: student.enrolled_on ?? "",
-              }}
-            />
-          </ReadOnlyWhen>
+          {!editing ? (
+            <Link href={`${hrefWith(`/students/${encodeURIComponent(student.id)}`, { edit: "1" })}#edit-heading`} className={`${linkClass} w-fit`}>
+              {t("students.detail.openEdit")}
+            </Link>
+          ) : (
+            <>
+              <p className="max-w-prose text-sm text-muted-foreground">{t("students.detail.editIntro")}</p>
+              <ReadOnlyWhen reason={blocked}>
+                <StudentForm
+                  mode="edit"
+                  action={updateStudent}
+                  labels={studentFormLabels(t, "edit")}
+                  halqas={detail.halqas.map((h) => ({ id: h.id, name: h.name }))}
+                  statuses={statuses}
+                  initial={{
+                    id: student.id,
+                    full_name: student.full_name,
+                    preferred_name: student.preferred_name ?? "",
+                    halqa_id: student.halqa_id,
+                    status: student.status,
+                    enrolled_on: student.enrolled_on ?? "",
+                  }}
+                />
+              </ReadOnlyWhen>
+            </>
+          )}
         </section>
       ) : null}
     </div>

@@ -72,6 +72,7 @@ export const students = {
     halqa: "Halqa",
     semester: "Semester",
     enrolledOn: "Enrolled on",
+    openEdit: "Change this student's details",
     edit: "Edit student",
     editIntro: "Changes are sent to the school's service; the halqa may only change within the same semester.",
   },
