@@ -27,6 +27,9 @@ type Props = {
   panels: { id: string; title: string; body: ReactNode }[];
 };
 
+/** The pages' trend covers the last days with recitations (the printed reports cover their period). */
+const TREND_DAYS = 12;
+
 /** The Quran map with the rating trend and the other panels beside it (staff page, family page and reports). */
 export function StudentProgress({ recitations, scale, today, timeZone, words, panels }: Props) {
   const map = quranMap(recitations, today, timeZone);
@@ -35,7 +38,7 @@ export function StudentProgress({ recitations, scale, today, timeZone, words, pa
       <QuranMapView map={map} words={words} />
       <div className="flex flex-col gap-4">
         <Panel id="rating-trend-heading" title={words.t("quranMap.trend.title")}>
-          <RatingTrend points={ratingTrend(recitations, timeZone)} scale={scale} words={words} />
+          <RatingTrend points={ratingTrend(recitations, timeZone, TREND_DAYS)} scale={scale} words={words} />
         </Panel>
         {panels.map((panel) => (
           <Panel key={panel.id} id={panel.id} title={panel.title}>
