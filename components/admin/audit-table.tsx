@@ -6,7 +6,7 @@ import type { AuditView } from "@/lib/features/admin/audit";
 import { auditTargetHref } from "@/lib/features/admin/audit-actions";
 import type { Translate } from "@/lib/i18n/core";
 import { auditActionLabel, auditTargetLabel } from "./audit-labels";
-import { ScrollTable } from "./scroll-table";
+import { ScrollTable } from "@/components/ui/scroll-table";
 
 const RESULT_VARIANT = { ok: "secondary", denied: "warning", failed: "destructive" } as const;
 

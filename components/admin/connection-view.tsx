@@ -4,7 +4,7 @@ import { TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } 
 import type { ConnectionHealth } from "@/lib/features/admin/connection-health";
 import type { Advice, ScopeState } from "@/lib/features/admin/health";
 import type { Translate } from "@/lib/i18n/core";
-import { ScrollTable } from "./scroll-table";
+import { ScrollTable } from "@/components/ui/scroll-table";
 import { AdminSection } from "./section";
 
 const SCOPE_VARIANT: Record<ScopeState, "secondary" | "destructive" | "outline"> = { granted: "secondary", missing: "destructive", unknown: "outline" };

@@ -1,30 +1,31 @@
 import type { ReactNode } from "react";
+import { ScrollTable } from "@/components/ui/scroll-table";
 import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
 export type Column = { label: string; align?: "start" | "end" };
 
 /**
  * The bordered table of the halqa and student pages: an (invisible) caption, column headers, and
- * rows whose first cell is the row header (`<TableHead scope="row">`).
+ * rows whose first cell is the row header (`<TableHead scope="row">`). A table holding nothing
+ * focusable (`readOnly`) scrolls in a focusable region, so a keyboard can scroll it sideways too.
  */
-export function DataTable({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-border bg-card">
-      <Table>
-        <TableCaption className="sr-only">{caption}</TableCaption>
-        <TableHeader className="bg-muted/60">
-          <TableRow className="hover:bg-transparent">
-            {columns.map((column) => (
-              <TableHead key={column.label} className={column.align === "end" ? "text-end" : undefined}>
-                {column.label}
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </div>
+export function DataTable({ caption, columns, readOnly = false, children }: { caption: string; columns: Column[]; readOnly?: boolean; children: ReactNode }) {
+  const rows = (
+    <>
+      <TableCaption className="sr-only">{caption}</TableCaption>
+      <TableHeader className="bg-muted/60">
+        <TableRow className="hover:bg-transparent">
+          {columns.map((column) => (
+            <TableHead key={column.label} className={column.align === "end" ? "text-end" : undefined}>
+              {column.label}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>{children}</TableBody>
+    </>
   );
+  return <div className="rounded-xl border border-border bg-card">{readOnly ? <ScrollTable label={caption}>{rows}</ScrollTable> : <Table>{rows}</Table>}</div>;
 }
 
 /** The first cell of a row, naming it for screen readers. */

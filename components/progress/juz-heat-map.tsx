@@ -1,4 +1,4 @@
-import { ScrollTable } from "@/components/admin/scroll-table";
+import { ScrollTable } from "@/components/ui/scroll-table";
 import type { I18n } from "@/lib/i18n/core";
 import { JUZ_COUNT, type CurrencyBucket, type JuzCurrency } from "@/lib/features/progress/currency";
 import type { GlanceStudent } from "@/lib/features/progress/glance";

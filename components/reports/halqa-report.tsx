@@ -1,4 +1,4 @@
-import { ScrollTable } from "@/components/admin/scroll-table";
+import { ScrollTable } from "@/components/ui/scroll-table";
 import { RowHeader } from "@/components/halqas/data-table";
 import { EmptyState } from "@/components/halqas/empty-state";
 import { mapWords } from "@/components/progress/map-text";

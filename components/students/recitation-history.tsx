@@ -51,7 +51,7 @@ export function RecitationHistory({ recitations, surahs, scale, locale, t, numbe
   if (!recitations.length) return <EmptyState title={t("students.recitations.empty")} />;
   const columns = (["date", "kind", "range", "rating", "mistakes", "note"] as const).map((column) => ({ label: t(`students.recitations.${column}`) }));
   return (
-    <DataTable caption={t("students.recitations.caption")} columns={columns}>
+    <DataTable caption={t("students.recitations.caption")} columns={columns} readOnly>
       {recitations.map((recitation) => (
         <TableRow key={recitation.id} className="align-top">
           <RowHeader>{formatDate(recitation.recorded_at)}</RowHeader>
