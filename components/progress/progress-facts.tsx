@@ -1,18 +1,9 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { Fact } from "@/components/ui/fact";
 import type { StaffPlanProgress, TrackShare } from "@/lib/features/progress/plan-progress";
 import type { AttendanceFacts } from "@/lib/features/progress/student-facts";
 import type { MapWords } from "./map-text";
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
-  );
-}
 
 /** Attendance rate and the current streak, with the counting rule under them. */
 export function AttendanceFactsView({ facts, note, words }: { facts: AttendanceFacts; note?: string; words: MapWords }) {

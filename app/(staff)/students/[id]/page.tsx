@@ -5,7 +5,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import type { ReactNode } from "react";
 import { BackLink } from "@/components/halqas/back-link";
 import { linkClass } from "@/components/halqas/form-controls";
 import { AttendanceSummaryView } from "@/components/students/attendance-summary";
@@ -22,6 +21,7 @@ import { updateStudent } from "@/lib/features/students/actions";
 import { loadStudentDetail } from "@/lib/features/students/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
+import { Fact } from "@/components/ui/fact";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
@@ -43,15 +43,6 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The history shows the latest recitations; the whole of it on asking (the Quran map above covers every one). */
 const LATEST_RECITATIONS = 15;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
-  );
-}
 
 export default async function StudentPage({ params, searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
