@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { errorSummary } from "@/lib/security/log-safe";
+import { prepareDataDir } from "./prepare-data-dir";
 
 export type PgOptions = {
   /** A `postgres://` URL: real PostgreSQL. Otherwise PGlite. */
@@ -47,7 +48,10 @@ export async function openPg<TSchema extends Record<string, unknown>>(
     return { db: db as unknown as Opened<TSchema>["db"], kind: "postgres", close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? "memory://";
-  if (!dataDir.startsWith("memory://")) await mkdir(dataDir, { recursive: true });
+  if (!dataDir.startsWith("memory://")) {
+    await mkdir(dataDir, { recursive: true });
+    await prepareDataDir(dataDir);
+  }
   const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -26,13 +26,15 @@ const iso = (value: Date | string | null) => new Date(value as Date | string).to
 
 /**
  * `PUT /sessions/{id}/attendance` as ONE statement (the write path's hot spot: a register saves
- * every few taps). The session, each student's eligibility (spec rule 3: exists in this school,
- * enrolled in the session's halqa, active) and the upsert of only the supplied rows (rule 1) run
- * together: the insert happens only when the session exists and every student is eligible, so a
- * batch is all or nothing without a transaction of its own. The rows travel as one JSON parameter
- * instead of nine parameters a row. A refusal names each bad row as before. A supplied row that
- * already holds these values is left as it is (no new row version, `updated_at` unchanged) and
- * answered as stored: a register saves the same marks again and again.
+ * every few taps), kept in the database as the function `upsert_attendance` (migration 0002) so
+ * that PostgreSQL plans it once per connection instead of on every save. The session, each
+ * student's eligibility (spec rule 3: exists in this school, enrolled in the session's halqa,
+ * active) and the upsert of only the supplied rows (rule 1) run together: the insert happens only
+ * when the session exists and every student is eligible, so a batch is all or nothing without a
+ * transaction of its own. The rows travel as one JSON parameter instead of nine parameters a row.
+ * A refusal names each bad row as before. A supplied row that already holds these values is left
+ * as it is (no new row version, `updated_at` unchanged) and answered as stored: a register saves
+ * the same marks again and again.
  */
 export async function upsertAttendanceRows(ctx: Context, sessionId: string, marks: readonly Mark[]): Promise<{ session_id: string; rows: AttendanceRow[] }> {
   const input = JSON.stringify(
@@ -40,40 +42,9 @@ export async function upsertAttendanceRows(ctx: Context, sessionId: string, mark
   );
   const school = ctx.school.id;
   const now = ctx.now.toISOString();
-  const result = (await ctx.db.execute(sql`
-    with session as (
-      select id, halqa_id from sessions where school_id = ${school} and id = ${sessionId}
-    ), input as (
-      select * from jsonb_to_recordset(${input}::jsonb) as r(i int, id text, student_id text, status text, late_minutes int, note text)
-    ), checked as (
-      select input.*, st.id is not null as found, st.halqa_id = session.halqa_id as halqa_ok, st.status as student_status
-      from input cross join session
-      left join students st on st.school_id = ${school} and st.id = input.student_id
-    ), refused as (
-      select * from checked where not found or not halqa_ok or student_status <> 'active'
-    ), written as (
-      insert into attendance (id, school_id, session_id, student_id, status, late_minutes, note, created_at, updated_at)
-      select checked.id, ${school}, ${sessionId}, checked.student_id, checked.status, checked.late_minutes, checked.note, ${now}::timestamptz, ${now}::timestamptz
-      from checked
-      where not exists (select 1 from refused)
-      on conflict (session_id, student_id) do update
-        set status = excluded.status, late_minutes = excluded.late_minutes, note = excluded.note, updated_at = excluded.updated_at
-        where (attendance.status, attendance.late_minutes, attendance.note) is distinct from (excluded.status, excluded.late_minutes, excluded.note)
-      returning id, student_id, status, late_minutes, note, created_at, updated_at
-    )
-    select 'row' as kind, input.i, w.id, w.student_id, w.status, w.late_minutes, w.note, w.created_at, w.updated_at, null::boolean as found, null::boolean as halqa_ok, null::text as student_status
-      from written w join input on input.student_id = w.student_id
-    union all
-    select 'row', input.i, a.id, a.student_id, a.status, a.late_minutes, a.note, a.created_at, a.updated_at, null, null, null
-      from input join attendance a on a.session_id = ${sessionId} and a.student_id = input.student_id
-      where exists (select 1 from session) and not exists (select 1 from refused)
-        and not exists (select 1 from written w where w.student_id = input.student_id)
-    union all
-    select 'refused', i, null, student_id, null, null, null, null, null, found, halqa_ok, student_status from refused
-    union all
-    select 'missing', null, null, null, null, null, null, null, null, null, null, null where not exists (select 1 from session)
-    order by 2
-  `)) as unknown as { rows: Raw[] };
+  const result = (await ctx.db.execute(
+    sql`select * from upsert_attendance(${school}, ${sessionId}, ${input}::jsonb, ${now}::timestamptz)`,
+  )) as unknown as { rows: Raw[] };
   const raws = result.rows;
   if (raws.some((raw) => raw.kind === "missing")) throw notFound("Session");
   const refused = raws.filter((raw) => raw.kind === "refused");
