@@ -6,7 +6,7 @@ import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import type { Student } from "@/lib/contract";
 import { clientFor } from "@/lib/connections";
-import type { LiveSnapshot, RosterStudent } from "./types";
+import type { LiveSnapshot, RosterStudent } from "../types";
 
 const PAGE = 100;
 
