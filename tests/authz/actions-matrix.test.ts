@@ -12,7 +12,7 @@
  * unavailable  the dashboard lets it through, the school says its feature is off (Dar Al-Arqam's plans)
  */
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({

@@ -4,7 +4,7 @@
  * dashboard store is in memory, and only the signed-in person is mocked.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import type { Session, Sheikh, Student } from "@/lib/contract";
 import type { Database } from "@/lib/school-api/db/client";
 import type { RunningServer } from "@/lib/school-api/node-server";

@@ -1,7 +1,7 @@
 import { byDisplayName } from "@/lib/features/students/display-names";
 import "server-only";
 import { sessionRecord } from "@/lib/features/records";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import type { Student } from "@/lib/contract";
