@@ -119,10 +119,16 @@ export const setUserDisabled = userAction("user.setDisabled", SetDisabledInput, 
   return { id: input.userId, disabled: input.disabled };
 });
 
+/** The user to link, when they hold the role the link is for; else a refusal on the link's field. */
+async function linkable(ctx: ActionContext, userId: string, role: "teacher" | "parent", field: string) {
+  const target = await findUserOf(ctx.actor.connectionId, userId);
+  if (target?.role !== role) throw refuse(field, ctx.t(role === "teacher" ? "admin.users.refusals.notTeacher" : "admin.users.refusals.notParent"));
+  return target;
+}
+
 /** A teacher is linked to one sheikh, read from the school's API by the id its list gave us. */
 export const linkTeacherSheikh = userAction("user.linkSheikh", LinkSheikhInput, async (ctx, input) => {
-  const target = await findUserOf(ctx.actor.connectionId, input.userId);
-  if (target?.role !== "teacher") throw refuse("sheikhId", ctx.t("admin.users.refusals.notTeacher"));
+  const target = await linkable(ctx, input.userId, "teacher", "sheikhId");
   const sheikh = await ctx.client.call("getSheikh", { params: { id: input.sheikhId } });
   const db = await dashboardDb();
   await db.transaction(async (tx) => {
@@ -134,8 +140,7 @@ export const linkTeacherSheikh = userAction("user.linkSheikh", LinkSheikhInput, 
 
 /** A parent is linked to a child's lineage (student records are per semester), from a student the API returned. */
 export const linkParentStudent = userAction("user.linkStudent", LinkStudentInput, async (ctx, input) => {
-  const target = await findUserOf(ctx.actor.connectionId, input.userId);
-  if (target?.role !== "parent") throw refuse("studentId", ctx.t("admin.users.refusals.notParent"));
+  const target = await linkable(ctx, input.userId, "parent", "studentId");
   const student = await ctx.client.call("getStudent", { params: { id: input.studentId } });
   const db = await dashboardDb();
   await db.insert(userLinks).values({ userId: target.id, kind: "student_lineage", refId: student.lineage_id, label: student.full_name }).onConflictDoNothing();
