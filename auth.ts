@@ -4,7 +4,7 @@ import type { Provider } from "next-auth/providers";
 import { z } from "zod";
 import { authSecret } from "@/lib/auth/secret";
 import { checkPassword } from "@/lib/auth/sign-in";
-import { findUserByEmail, sessionVersionOf } from "@/lib/auth/users";
+import { findUserByEmail, sessionVersionOf } from "@/lib/auth/actor";
 import { ensureDemoUsers } from "@/lib/auth/demo-users";
 import { oidcCallbacks } from "@/lib/auth/oidc";
 import { requestClientAddress } from "@/lib/security/client-address";

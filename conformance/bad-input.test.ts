@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type Endpoint, type LearningPlan, type Semester, type Session, type Student } from "@/lib/contract";
 import { applyMutation, badQueryValue, jsonSchemaOf, mutations } from "./bad-input";
-import { activeSemester, classroom, createSession, createStudent, tag, type Classroom } from "./fixtures";
+import { activeSemester, classroom, createSession, createStudent, recordsOf, tag, type Classroom } from "./fixtures";
 import { as, call, errorOf, explain, pageOf, traverse, type ApiResponse } from "./http";
 import { base, keys, lacks, SLOW } from "./target";
 
@@ -63,10 +63,7 @@ describe.skipIf(lacks("admin"))("bad input: every endpoint answers a 4xx and cha
 
   const snapshot = async () =>
     JSON.stringify([
-      (await admin.get(`/students/${student.id}`)).json,
-      (await admin.get(`/sessions/${session.id}`)).json,
-      (await traverse<unknown>(admin, `/sessions/${session.id}/attendance`)).items,
-      (await traverse<unknown>(admin, `/sessions/${session.id}/recitations`)).items,
+      ...(await recordsOf(admin, student, session)),
       (await traverse<{ id: string }>(admin, "/students", { halqa_id: room.halqa.id })).items.map((s) => s.id),
       (await traverse<{ id: string }>(admin, "/sessions", { halqa_id: room.halqa.id })).items.map((s) => s.id),
     ]);

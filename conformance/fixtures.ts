@@ -72,6 +72,16 @@ export async function createSession(client: Client, room: Classroom, extra: Reco
   return dataOf<Session>(await client.post("/sessions", body), 201);
 }
 
+/** What a refused write must leave as it was: the student, the session, its attendance and its recitations, read back in that order. */
+export async function recordsOf(client: Client, student: Student, session: Session): Promise<unknown[]> {
+  return [
+    (await client.get(`/students/${student.id}`)).json,
+    (await client.get(`/sessions/${session.id}`)).json,
+    (await traverse<unknown>(client, `/sessions/${session.id}/attendance`)).items,
+    (await traverse<unknown>(client, `/sessions/${session.id}/recitations`)).items,
+  ];
+}
+
 /** A rating the school accepts and an integer it does not. */
 export function ratings(school: School): { valid: number; invalid: number; scale: RatingLevel[] } {
   const values = school.rating_scale.map((level) => level.value);

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Session, Student } from "@/lib/contract";
-import { as, call, errorOf, explain, traverse, type ApiResponse } from "./http";
-import { classroom, createSession, createStudent, type Classroom } from "./fixtures";
+import { as, call, errorOf, explain, type ApiResponse } from "./http";
+import { classroom, createSession, createStudent, recordsOf, type Classroom } from "./fixtures";
 import { keys, lacks, SLOW } from "./target";
 
 /**
@@ -32,13 +32,7 @@ describe.skipIf(lacks("admin"))("fuzz: random bodies are a 4xx and change nothin
   let room: Classroom;
   let student: Student;
   let session: Session;
-  const snapshot = async () =>
-    JSON.stringify([
-      (await admin.get(`/students/${student.id}`)).json,
-      (await admin.get(`/sessions/${session.id}`)).json,
-      (await traverse<unknown>(admin, `/sessions/${session.id}/attendance`)).items,
-      (await traverse<unknown>(admin, `/sessions/${session.id}/recitations`)).items,
-    ]);
+  const snapshot = async () => JSON.stringify(await recordsOf(admin, student, session));
 
   beforeAll(async () => {
     room = await classroom(admin);

@@ -17,6 +17,14 @@ const loopback = () => ["127.0.0.1", "localhost", "[::1]"].includes(new URL(base
 
 type Fixture = { schoolId: string; room: Classroom; session: Session; studentId: string };
 
+/** A classroom of this file's own, with a student and a session, in the admin key's school. */
+async function fixture(): Promise<Fixture> {
+  const admin = as(keys.admin);
+  const room = await classroom(admin);
+  const student = await createStudent(admin, room.halqa.id);
+  return { schoolId: (await schoolOf(admin)).id, room, session: await createSession(admin, room), studentId: student.id };
+}
+
 /** One request per write endpoint, with a plausible body; the policy is the only thing under test. */
 function writes(f: Fixture): Array<() => Promise<ApiResponse>> {
   const admin = as(keys.admin);
@@ -37,9 +45,7 @@ describe.skipIf(lacksAdminRpc("admin"))("policies: school policy denials", () =>
   const admin = as(keys.admin);
   let f: Fixture;
   beforeAll(async () => {
-    const room = await classroom(admin);
-    const student = await createStudent(admin, room.halqa.id);
-    f = { schoolId: (await schoolOf(admin)).id, room, session: await createSession(admin, room), studentId: student.id };
+    f = await fixture();
   });
 
   it("a suspended school gets 403 school_suspended on reads and writes, and recovers", async () => {
@@ -106,9 +112,7 @@ describe.skipIf(lacksAdminRpc("admin", "legacy", "readonly"))("policies: the doc
   const admin = as(keys.admin);
   let f: Fixture;
   beforeAll(async () => {
-    const room = await classroom(admin);
-    const student = await createStudent(admin, room.halqa.id);
-    f = { schoolId: (await schoolOf(admin)).id, room, session: await createSession(admin, room), studentId: student.id };
+    f = await fixture();
   });
   const unsuspended = { allowedNetworks: DENIED_NETWORK, learningPlansEnabled: false, writeRolloutEligible: false, writeAccessEnabled: false, allowedWriteScopes: [] };
   const all = { suspended: true, ...unsuspended };

@@ -343,7 +343,7 @@ test.describe("installable, and honest about old pending work", () => {
     const yesterday = new Date();
     yesterday.setDate(yesterday.getDate() - 1);
     yesterday.setHours(15, 0, 0, 0);
-    // A queue record as the live screen stores it (lib/features/live/store.ts), left from yesterday.
+    // A queue record as the live screen stores it (lib/features/live/outbox/store.ts), left from yesterday.
     await page.evaluate(
       ({ tenantId, at }) =>
         new Promise<void>((resolve, reject) => {

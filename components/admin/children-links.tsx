@@ -3,7 +3,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { linkParentStudent, unlinkUser } from "@/lib/features/admin/actions";
 import type { StudentOption } from "@/lib/features/admin/pickers";
-import type { UserLink } from "@/lib/features/admin/users";
+import type { UserLink } from "@/lib/features/admin/managed-users";
 import type { Translate } from "@/lib/i18n/core";
 import { ActionForm } from "./action-form";
 import { AdminSection } from "./section";

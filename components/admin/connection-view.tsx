@@ -2,7 +2,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ConnectionHealth } from "@/lib/features/admin/connection-health";
-import type { Advice, ScopeState } from "@/lib/features/admin/health";
+import type { Advice, ScopeState } from "@/lib/features/admin/connection-health-rules";
 import type { Translate } from "@/lib/i18n/core";
 import { ScrollTable } from "@/components/ui/scroll-table";
 import { AdminSection } from "./section";

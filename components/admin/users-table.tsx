@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { ManagedUser } from "@/lib/features/admin/users";
+import type { ManagedUser } from "@/lib/features/admin/managed-users";
 import type { Translate } from "@/lib/i18n/core";
 
 /** The school's dashboard users: who they are, what they may do, and what they are linked to. */

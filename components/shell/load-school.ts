@@ -1,6 +1,6 @@
 import "server-only";
 import { problemMessage } from "@/lib/actions/problem";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { clientFor } from "@/lib/connections";
 import type { Locale, Translate } from "@/lib/i18n/core";
 import { failureOf } from "@/lib/v1";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import type { I18n } from "@/lib/i18n/server";
 import { LanguageSwitch } from "./language-switch";
 import type { SchoolHeading } from "./load-school";

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit";
 import { currentActor } from "@/lib/auth/session";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import type { Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";

@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { dashboardDb } from "@/lib/db";
 import { auditLog } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { requestClientAddress } from "@/lib/security/client-address";
 
 export type AuditEntry = {

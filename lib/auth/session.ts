@@ -3,7 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/auth";
 import type { Role } from "@/lib/db/schema";
-import { loadActor, type Actor } from "./users";
+import { loadActor, type Actor } from "./actor";
 
 /**
  * The signed-in person for this request, read fresh from the store. A disabled user, or a session

@@ -1,7 +1,7 @@
 import "server-only";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { beginSignInAttempt, signInSucceeded } from "./throttle";
-import { findUserByEmail } from "./users";
+import { findUserByEmail } from "./actor";
 
 export type SignInResult =
   | { ok: true; user: { id: string; email: string; name: string } }

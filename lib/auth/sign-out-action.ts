@@ -2,7 +2,7 @@
 
 import { signOut } from "@/auth";
 import { currentActor } from "@/lib/auth/session";
-import { endSessions } from "@/lib/auth/users";
+import { endSessions } from "@/lib/auth/actor";
 
 /** Ends every session of this person (a cookie copied before is refused too) and returns to the login page. */
 export async function logout(): Promise<void> {

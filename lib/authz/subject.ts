@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { clientFor } from "@/lib/connections";
 import { isFailure } from "@/lib/v1";
 import type { Subject } from "./policy";

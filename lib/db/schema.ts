@@ -95,7 +95,7 @@ export const signInPairs = pgTable(
 
 /**
  * The live register's late-batch guard when the store is PostgreSQL and several instances share it
- * (lib/features/live/shared-version-guard.ts): the highest version written per (school, session,
+ * (lib/features/live/server/shared-version-guard.ts): the highest version written per (school, session,
  * person, device, student), under one key. Rows older than a day are pruned. UNLOGGED (in the
  * migration; drizzle cannot say it): no WAL, so no disk flush per write; a crash of PostgreSQL
  * empties it, which forgets no more than a restart forgets of the in-process guard.

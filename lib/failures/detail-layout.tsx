@@ -2,7 +2,7 @@ import "server-only";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { requireActor } from "@/lib/auth/session";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { loadPage } from "./page";
 
 /**

@@ -2,21 +2,7 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { errorSummary } from "@/lib/security/log-safe";
 import type { Db } from "./db/client";
-import {
-  createApiKey,
-  listApiKeys,
-  listSchools,
-  replaceAssignment,
-  revokeApiKey,
-  setAssignmentStatus,
-  setHalqaPlanConfig,
-  setPlanStatus,
-  setSchoolPolicy,
-  setSheikhStatus,
-  setStudentPlanConfig,
-  touchPlans,
-  updatePlan,
-} from "./admin";
+import * as admin from "./admin";
 import { ApiError, errorResponse, validationFailed } from "./errors";
 import { forgetCachedKeys } from "./key-auth";
 import { invalidateReads } from "./read-cache";
@@ -43,21 +29,21 @@ const text = (value: unknown) => (typeof value === "string" ? value : JSON.strin
 
 /** Every operation of the school's application, by name; the CLI's `--direct` mode uses this table too. */
 export const ADMIN_OPS: Record<string, AdminOp> = {
-  "list-schools": { run: (db, _id, args) => (noOthers(args), listSchools(db)) },
+  "list-schools": { run: (db, _id, args) => (noOthers(args), admin.listSchools(db)) },
   /** The v1 operations one dashboard page request made (embedded mode with SCHOOL_API_TRACE=1). */
   "trace-calls": { id: "requestId", run: async (_db, id) => ({ request_id: id, operations: tracedCalls(id) }) },
-  "replace-assignment": { id: "assignmentId", run: (db, id, args) => replaceAssignment(db, id, args) },
-  "set-assignment-status": { id: "assignmentId", run: (db, id, args) => setAssignmentStatus(db, id, text(only(args, "status"))) },
-  "set-plan-status": { id: "planId", run: (db, id, args) => setPlanStatus(db, id, text(only(args, "status"))) },
-  "update-plan": { id: "planId", run: (db, id, args) => updatePlan(db, id, args) },
-  "set-school-policy": { id: "schoolId", run: (db, id, args) => setSchoolPolicy(db, id, args) },
-  "set-halqa-plan-config": { id: "halqaId", run: (db, id, args) => setHalqaPlanConfig(db, id, args) },
-  "set-student-plan-config": { id: "studentId", run: (db, id, args) => setStudentPlanConfig(db, id, args) },
-  "set-sheikh-status": { id: "sheikhId", run: (db, id, args) => setSheikhStatus(db, id, text(only(args, "status"))) },
-  "create-api-key": { id: "schoolId", run: (db, id, args) => createApiKey(db, id, args as Parameters<typeof createApiKey>[2]) },
-  "revoke-api-key": { id: "keyId", run: (db, id, args) => (noOthers(args), revokeApiKey(db, id)) },
-  "list-api-keys": { id: "schoolId", run: (db, id, args) => (noOthers(args), listApiKeys(db, id)) },
-  "touch-plans": { id: "schoolId", run: (db, id, args) => touchPlans(db, id, only(args, "fraction") as number) },
+  "replace-assignment": { id: "assignmentId", run: (db, id, args) => admin.replaceAssignment(db, id, args) },
+  "set-assignment-status": { id: "assignmentId", run: (db, id, args) => admin.setAssignmentStatus(db, id, text(only(args, "status"))) },
+  "set-plan-status": { id: "planId", run: (db, id, args) => admin.setPlanStatus(db, id, text(only(args, "status"))) },
+  "update-plan": { id: "planId", run: (db, id, args) => admin.updatePlan(db, id, args) },
+  "set-school-policy": { id: "schoolId", run: (db, id, args) => admin.setSchoolPolicy(db, id, args) },
+  "set-halqa-plan-config": { id: "halqaId", run: (db, id, args) => admin.setHalqaPlanConfig(db, id, args) },
+  "set-student-plan-config": { id: "studentId", run: (db, id, args) => admin.setStudentPlanConfig(db, id, args) },
+  "set-sheikh-status": { id: "sheikhId", run: (db, id, args) => admin.setSheikhStatus(db, id, text(only(args, "status"))) },
+  "create-api-key": { id: "schoolId", run: (db, id, args) => admin.createApiKey(db, id, args as Parameters<typeof admin.createApiKey>[2]) },
+  "revoke-api-key": { id: "keyId", run: (db, id, args) => (noOthers(args), admin.revokeApiKey(db, id)) },
+  "list-api-keys": { id: "schoolId", run: (db, id, args) => (noOthers(args), admin.listApiKeys(db, id)) },
+  "touch-plans": { id: "schoolId", run: (db, id, args) => admin.touchPlans(db, id, only(args, "fraction") as number) },
 };
 
 /** Runs one operation from `{ op, ...args }`: the id argument is taken out and the rest validated by the operation. */

@@ -2,7 +2,7 @@
  * Issue 4 bench: live attendance through the dashboard's own write path, on loopback.
  *
  * N simulated teachers (default 50), each with a session of its own and a class of 30, run the
- * register's real outbox (lib/features/live/queue.ts, the product's default timings, an in-memory
+ * register's real outbox (lib/features/live/outbox/queue.ts, the product's default timings, an in-memory
  * store) in this process; its sender calls the real `saveMarks` server action of the built app over
  * HTTP, signed in as the demo teacher (as the browser does: `Next-Action` POST to the live page),
  * which authorizes, audits and sends ONE `PUT /sessions/{id}/attendance`. Each teacher sweeps down
@@ -214,7 +214,7 @@ export const attendanceSuite: Suite = {
     const { students, sessions, halqa, sheikh } = await fixture(api, teachers);
     log(`attendance: ${teachers} sessions of "${halqa.name}" with ${students.length} students each; signing in as ${TEACHER.email}`);
     const cookies = await signIn(origin, TEACHER);
-    const saveMarks = actionId("saveMarks", "lib/features/live/actions.ts");
+    const saveMarks = actionId("saveMarks", "lib/features/live/server/actions.ts");
     const livePage = (id: string) => `/sessions/${id}/live`;
 
     // Warm the route (first compile of the action's page, reference caches), off the record.

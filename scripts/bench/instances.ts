@@ -47,7 +47,7 @@ export const instancesSuite: Suite = {
       const { students, sessions, halqa } = await fixture(api, teachers);
       log(`instances: ${teachers} sessions of "${halqa.name}" with ${students.length} students each; signing in as ${TEACHER.email} through the balancer`);
       const cookies = await signIn(origin, TEACHER);
-      const saveMarks = actionId("saveMarks", "lib/features/live/actions.ts");
+      const saveMarks = actionId("saveMarks", "lib/features/live/server/actions.ts");
       const livePage = (id: string) => `/sessions/${id}/live`;
       // Warm both instances (round robin: two calls), off the record.
       for (let turn = 0; turn < cluster.instances.length; turn++) {

@@ -12,7 +12,7 @@
  * unavailable  the dashboard lets it through, the school says its feature is off (Dar Al-Arqam's plans)
  */
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({
@@ -34,7 +34,7 @@ import type { ActionResult } from "@/lib/actions/define-action";
 import { listAudit } from "@/lib/audit";
 import { createUser, linkParentStudent, linkTeacherSheikh, setUserDisabled, setUserRole, unlinkUser } from "@/lib/features/admin/actions";
 import { randomUUID } from "node:crypto";
-import { recordRecitation, saveMarks } from "@/lib/features/live/actions";
+import { recordRecitation, saveMarks } from "@/lib/features/live/server/actions";
 import { refreshPlanNow, syncPlansNow } from "@/lib/features/plans/actions";
 import type { RecordRecitationInput, SaveMarksInput } from "@/lib/features/live/types";
 import { createSession, endSession, updateSession } from "@/lib/features/sessions/actions";

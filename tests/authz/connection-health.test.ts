@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "@/lib/audit";
 import { loadConnectionHealth, probeReadScopes } from "@/lib/features/admin/connection-health";
-import { summarizeHealth, writeEvidenceFrom } from "@/lib/features/admin/health";
+import { summarizeHealth, writeEvidenceFrom } from "@/lib/features/admin/connection-health-rules";
 import { createV1Client } from "@/lib/v1";
 import { connectEmbeddedSchool, demoActors } from "./harness";
 

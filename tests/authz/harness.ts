@@ -4,7 +4,7 @@
  * 127.0.0.1:$PORT, so PORT is pointed at that server before any client is made.
  */
 import { inject } from "vitest";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 
 /**
  * Points this file's dashboard at the project's embedded School API (started by global-setup.ts).
@@ -29,7 +29,7 @@ export const DEMO_EMAILS = {
 /** The demo accounts as the dashboard loads them, after `ensureDemoUsers()` linked them by API ids. */
 export async function demoActors(): Promise<Record<keyof typeof DEMO_EMAILS, Actor>> {
   const { ensureDemoUsers } = await import("@/lib/auth/demo-users");
-  const { findUserByEmail, loadActor } = await import("@/lib/auth/users");
+  const { findUserByEmail, loadActor } = await import("@/lib/auth/actor");
   await ensureDemoUsers();
   const load = async (email: string) => {
     const row = await findUserByEmail(email);

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null, sessionUserId: null as string | null }));
 // The real lib/auth/session runs over a stand-in next-auth: it is what turns a disabled user away.
@@ -13,7 +13,7 @@ const state = vi.hoisted(() => ({ actor: null as Actor | null, sessionUserId: nu
 vi.mock("@/auth", () => ({
   auth: async () => {
     if (!state.sessionUserId) return null;
-    const { sessionVersionOf } = await import("@/lib/auth/users");
+    const { sessionVersionOf } = await import("@/lib/auth/actor");
     return { user: { id: state.sessionUserId }, sessionVersion: await sessionVersionOf(state.sessionUserId) };
   },
 }));
@@ -30,7 +30,7 @@ vi.mock("next/navigation", () => ({
 import { listAudit } from "@/lib/audit";
 import { verifyPassword } from "@/lib/auth/password";
 import { currentActor } from "@/lib/auth/session";
-import { loadActor } from "@/lib/auth/users";
+import { loadActor } from "@/lib/auth/actor";
 import { dashboardDb } from "@/lib/db";
 import { users } from "@/lib/db/schema";
 import { createUser, linkParentStudent, linkTeacherSheikh, setUserDisabled, setUserRole, unlinkUser } from "@/lib/features/admin/actions";

@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Recitation, School, Session, Sheikh, Student } from "@/lib/contract";
 import { openDashboardDatabase, type DashboardDatabase } from "@/lib/db/client";
-import { sharedVersionGuard } from "@/lib/features/live/shared-version-guard";
+import { sharedVersionGuard } from "@/lib/features/live/server/shared-version-guard";
 import { openDatabase, type Database } from "@/lib/school-api/db/client";
 import { apiKeys } from "@/lib/school-api/db/schema";
 import { hashKey } from "@/lib/school-api/key-hash";

@@ -2,6 +2,7 @@
 
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { revalidatePath } from "next/cache";
+import type { z } from "zod";
 import { defineAction, type ActionContext } from "@/lib/actions/define-action";
 import { hashPassword } from "@/lib/auth/password";
 import { can } from "@/lib/authz/policy";
@@ -12,7 +13,7 @@ import { newId } from "@/lib/ids";
 import { ValidationError } from "@/lib/v1";
 import { CreateUserInput, LinkSheikhInput, LinkStudentInput, SetDisabledInput, SetRoleInput, UnlinkInput } from "./schemas";
 import { linkKindFor, refusalFor, type UserChange } from "./user-rules";
-import { findUserOf } from "./users";
+import { findUserOf } from "./managed-users";
 
 /**
  * Dashboard users of one school. Every action: the admin role, `can.manageUsers`, and the target
@@ -34,6 +35,22 @@ const userTarget = (input: { userId: string }) => ({ type: "user", id: input.use
 
 function refreshAdminPages() {
   revalidatePath("/admin", "layout");
+}
+
+/** An action on one user of the actor's school (`managesTarget`), audited on that user; the admin pages are refreshed after it. */
+function userAction<S extends z.ZodType<{ userId: string }>, T>(name: string, input: S, run: (ctx: ActionContext, input: z.output<S>) => Promise<T>) {
+  return defineAction({
+    name,
+    input,
+    roles: ROLES,
+    authorize: managesTarget,
+    async run(ctx, parsed) {
+      const data = await run(ctx, parsed);
+      refreshAdminPages();
+      return data;
+    },
+    target: userTarget,
+  });
 }
 
 export const createUser = defineAction({
@@ -92,81 +109,46 @@ async function changeUser(ctx: ActionContext, userId: string, change: UserChange
   });
 }
 
-export const setUserRole = defineAction({
-  name: "user.setRole",
-  input: SetRoleInput,
-  roles: ROLES,
-  authorize: managesTarget,
-  async run(ctx, input) {
-    await changeUser(ctx, input.userId, { kind: "role", role: input.role }, "role");
-    refreshAdminPages();
-    return { id: input.userId, role: input.role };
-  },
-  target: userTarget,
+export const setUserRole = userAction("user.setRole", SetRoleInput, async (ctx, input) => {
+  await changeUser(ctx, input.userId, { kind: "role", role: input.role }, "role");
+  return { id: input.userId, role: input.role };
 });
 
-export const setUserDisabled = defineAction({
-  name: "user.setDisabled",
-  input: SetDisabledInput,
-  roles: ROLES,
-  authorize: managesTarget,
-  async run(ctx, input) {
-    await changeUser(ctx, input.userId, { kind: input.disabled ? "disable" : "enable" }, "disabled");
-    refreshAdminPages();
-    return { id: input.userId, disabled: input.disabled };
-  },
-  target: userTarget,
+export const setUserDisabled = userAction("user.setDisabled", SetDisabledInput, async (ctx, input) => {
+  await changeUser(ctx, input.userId, { kind: input.disabled ? "disable" : "enable" }, "disabled");
+  return { id: input.userId, disabled: input.disabled };
 });
+
+/** The user to link, when they hold the role the link is for; else a refusal on the link's field. */
+async function linkable(ctx: ActionContext, userId: string, role: "teacher" | "parent", field: string) {
+  const target = await findUserOf(ctx.actor.connectionId, userId);
+  if (target?.role !== role) throw refuse(field, ctx.t(role === "teacher" ? "admin.users.refusals.notTeacher" : "admin.users.refusals.notParent"));
+  return target;
+}
 
 /** A teacher is linked to one sheikh, read from the school's API by the id its list gave us. */
-export const linkTeacherSheikh = defineAction({
-  name: "user.linkSheikh",
-  input: LinkSheikhInput,
-  roles: ROLES,
-  authorize: managesTarget,
-  async run(ctx, input) {
-    const target = await findUserOf(ctx.actor.connectionId, input.userId);
-    if (target?.role !== "teacher") throw refuse("sheikhId", ctx.t("admin.users.refusals.notTeacher"));
-    const sheikh = await ctx.client.call("getSheikh", { params: { id: input.sheikhId } });
-    const db = await dashboardDb();
-    await db.transaction(async (tx) => {
-      await tx.delete(userLinks).where(and(eq(userLinks.userId, target.id), eq(userLinks.kind, "sheikh")));
-      await tx.insert(userLinks).values({ userId: target.id, kind: "sheikh", refId: sheikh.id, label: sheikh.name });
-    });
-    refreshAdminPages();
-    return { id: target.id, sheikhId: sheikh.id };
-  },
-  target: userTarget,
+export const linkTeacherSheikh = userAction("user.linkSheikh", LinkSheikhInput, async (ctx, input) => {
+  const target = await linkable(ctx, input.userId, "teacher", "sheikhId");
+  const sheikh = await ctx.client.call("getSheikh", { params: { id: input.sheikhId } });
+  const db = await dashboardDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(userLinks).where(and(eq(userLinks.userId, target.id), eq(userLinks.kind, "sheikh")));
+    await tx.insert(userLinks).values({ userId: target.id, kind: "sheikh", refId: sheikh.id, label: sheikh.name });
+  });
+  return { id: target.id, sheikhId: sheikh.id };
 });
 
 /** A parent is linked to a child's lineage (student records are per semester), from a student the API returned. */
-export const linkParentStudent = defineAction({
-  name: "user.linkStudent",
-  input: LinkStudentInput,
-  roles: ROLES,
-  authorize: managesTarget,
-  async run(ctx, input) {
-    const target = await findUserOf(ctx.actor.connectionId, input.userId);
-    if (target?.role !== "parent") throw refuse("studentId", ctx.t("admin.users.refusals.notParent"));
-    const student = await ctx.client.call("getStudent", { params: { id: input.studentId } });
-    const db = await dashboardDb();
-    await db.insert(userLinks).values({ userId: target.id, kind: "student_lineage", refId: student.lineage_id, label: student.full_name }).onConflictDoNothing();
-    refreshAdminPages();
-    return { id: target.id, lineageId: student.lineage_id };
-  },
-  target: userTarget,
+export const linkParentStudent = userAction("user.linkStudent", LinkStudentInput, async (ctx, input) => {
+  const target = await linkable(ctx, input.userId, "parent", "studentId");
+  const student = await ctx.client.call("getStudent", { params: { id: input.studentId } });
+  const db = await dashboardDb();
+  await db.insert(userLinks).values({ userId: target.id, kind: "student_lineage", refId: student.lineage_id, label: student.full_name }).onConflictDoNothing();
+  return { id: target.id, lineageId: student.lineage_id };
 });
 
-export const unlinkUser = defineAction({
-  name: "user.unlink",
-  input: UnlinkInput,
-  roles: ROLES,
-  authorize: managesTarget,
-  async run(_ctx, input) {
-    const db = await dashboardDb();
-    await db.delete(userLinks).where(and(eq(userLinks.userId, input.userId), eq(userLinks.kind, input.kind), eq(userLinks.refId, input.refId)));
-    refreshAdminPages();
-    return { id: input.userId };
-  },
-  target: userTarget,
+export const unlinkUser = userAction("user.unlink", UnlinkInput, async (_ctx, input) => {
+  const db = await dashboardDb();
+  await db.delete(userLinks).where(and(eq(userLinks.userId, input.userId), eq(userLinks.kind, input.kind), eq(userLinks.refId, input.refId)));
+  return { id: input.userId };
 });

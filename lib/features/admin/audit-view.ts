@@ -1,8 +1,8 @@
 import "server-only";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { auditExport, auditPage, type AuditQuery } from "./audit";
 import { auditRange, parseAuditFilters, parseCursor, type AuditFilters } from "./audit-filters";
-import { userNamesOf } from "./users";
+import { userNamesOf } from "./managed-users";
 
 type Params = Record<string, string | string[] | undefined>;
 

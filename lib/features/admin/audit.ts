@@ -7,7 +7,7 @@ import type { MessageKey } from "@/lib/i18n/core";
 import { FAILURE_KINDS, failureKindOf } from "@/lib/v1";
 import type { AuditOutcome } from "./audit-actions";
 import { auditQuery, type AuditCursor, type AuditFilters } from "./audit-filters";
-import { userNamesOf } from "./users";
+import { userNamesOf } from "./managed-users";
 
 export { parseCursor, type AuditCursor } from "./audit-filters";
 

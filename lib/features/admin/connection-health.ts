@@ -1,4 +1,8 @@
 import "server-only";
+/*
+ * The connection health page's loads: probes of each read scope, the latest audited write, the
+ * stored connection. What their outcomes mean, and the advice: connection-health-rules.ts (pure).
+ */
 import { and, desc, eq, like, or, sql } from "drizzle-orm";
 import type { School } from "@/lib/contract";
 import type { ReadScope } from "@/lib/contract/scopes";
@@ -6,7 +10,7 @@ import { clientFor, isEmbeddedMode, loadConnections } from "@/lib/connections";
 import { dashboardDb } from "@/lib/db";
 import { auditLog, connections } from "@/lib/db/schema";
 import { failureOf, type FailureCode, type V1Client } from "@/lib/v1";
-import { API_WRITE_ACTION_PREFIXES, summarizeHealth, writeEvidenceFrom, type Health, type ProbeOutcome } from "./health";
+import { API_WRITE_ACTION_PREFIXES, summarizeHealth, writeEvidenceFrom, type Health, type ProbeOutcome } from "./connection-health-rules";
 
 const OUTCOMES: Partial<Record<FailureCode, ProbeOutcome>> = {
   insufficient_scope: "missingScope",

@@ -1,7 +1,7 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { requireActor } from "@/lib/auth/session";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor, loadConnections } from "@/lib/connections";

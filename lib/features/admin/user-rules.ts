@@ -1,5 +1,5 @@
 import type { Role } from "@/lib/db/schema";
-import type { LinkKind } from "./users";
+import type { LinkKind } from "./managed-users";
 
 export type UserChange = { kind: "disable" } | { kind: "enable" } | { kind: "role"; role: Role };
 export type Refusal = "selfDisable" | "lastAdmin";

@@ -103,6 +103,15 @@ export function continueAfter(surahs: readonly SurahOption[], previous: QuranRan
 /** A recitation the prefill may continue from: one of the student's, saved or still in the queue. */
 export type PastRecitation = { student_id: string; kind: RecitationKind; start: QuranPoint; end: QuranPoint; recorded_at: string };
 
+/** What the recitation entry prefills from, for one student (the answer of the prefill route, server/prefill-source.ts): their latest recitation of each kind, and their current plan segments. */
+export type StudentPrefill = {
+  studentId: string;
+  /** The latest recitation of each kind (from every session), at most one per kind. */
+  earlier: PastRecitation[];
+  /** Per kind, the range of the student's current assignment (synced plan store), when known. */
+  plan: Partial<Record<RecitationKind, QuranRange>>;
+};
+
 export type PrefillSource = "plan" | "last" | null;
 
 /**

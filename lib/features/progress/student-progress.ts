@@ -1,5 +1,5 @@
 import "server-only";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { clientFor } from "@/lib/connections";
 import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
 import { getSyncStatus, listSyncedPlans, type StoreScope } from "@/lib/features/plans/store";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import type { Subject } from "@/lib/authz/policy";
 import { ConflictError, ValidationError, WriteAccessDisabledError } from "@/lib/v1";
 

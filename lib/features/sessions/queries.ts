@@ -3,7 +3,7 @@ import "server-only";
 import { halqaRecord, orNull, sessionRecord } from "@/lib/features/records";
 import { notFound } from "next/navigation";
 import type { AttendanceRow, Halqa, Recitation, School, Semester, Session, Sheikh, Surah } from "@/lib/contract";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { can, type Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";

@@ -8,20 +8,12 @@ import { notFound } from "../errors";
 import { newId } from "../ids";
 import { hashKey } from "../key-hash";
 import { parseInput } from "./input";
+import { columnsOf } from "./rows";
 
 type KeyRow = typeof apiKeys.$inferSelect;
-export type ApiKeyInfo = Pick<KeyRow, "id" | "schoolId" | "name" | "scopes" | "expiresAt" | "revokedAt" | "rateLimitPerMinute" | "createdAt">;
-
-const info = (row: KeyRow): ApiKeyInfo => ({
-  id: row.id,
-  schoolId: row.schoolId,
-  name: row.name,
-  scopes: row.scopes,
-  expiresAt: row.expiresAt,
-  revokedAt: row.revokedAt,
-  rateLimitPerMinute: row.rateLimitPerMinute,
-  createdAt: row.createdAt,
-});
+const INFO_COLUMNS = ["id", "schoolId", "name", "scopes", "expiresAt", "revokedAt", "rateLimitPerMinute", "createdAt"] as const;
+export type ApiKeyInfo = Pick<KeyRow, (typeof INFO_COLUMNS)[number]>;
+const info = (row: KeyRow): ApiKeyInfo => columnsOf(row, INFO_COLUMNS);
 
 const ScopeName = z.string().superRefine((scope, ctx) => {
   if ((RESERVED_SCOPES as readonly string[]).includes(scope)) ctx.addIssue({ code: "custom", message: `${scope} is reserved and cannot be assigned` });

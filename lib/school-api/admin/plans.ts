@@ -5,21 +5,14 @@ import type { Db } from "../db/client";
 import { halqas, learningPlans, schools, students } from "../db/schema";
 import { notFound, validationFailed } from "../errors";
 import { bumpedAt, parseInput } from "./input";
+import { columnsOf } from "./rows";
 
 type PlanRow = typeof learningPlans.$inferSelect;
 
 /** The plan as the school's application sees it (internal names; not the API's wire shape). */
-export type PlanSummary = Pick<PlanRow, "id" | "schoolId" | "studentId" | "name" | "status" | "targetCompletionDate" | "tracks" | "updatedAt">;
-const summary = (row: PlanRow): PlanSummary => ({
-  id: row.id,
-  schoolId: row.schoolId,
-  studentId: row.studentId,
-  name: row.name,
-  status: row.status,
-  targetCompletionDate: row.targetCompletionDate,
-  tracks: row.tracks,
-  updatedAt: row.updatedAt,
-});
+const SUMMARY_COLUMNS = ["id", "schoolId", "studentId", "name", "status", "targetCompletionDate", "tracks", "updatedAt"] as const;
+export type PlanSummary = Pick<PlanRow, (typeof SUMMARY_COLUMNS)[number]>;
+const summary = (row: PlanRow): PlanSummary => columnsOf(row, SUMMARY_COLUMNS);
 
 const PlanStatus = z.enum(PLAN_STATUSES, { error: `must be one of ${PLAN_STATUSES.join(", ")}` });
 

@@ -4,7 +4,7 @@ import { halqas, halqaSheikhs, semesters, sheikhs } from "../db/schema";
 import { notFound } from "../errors";
 import { toHalqa, toSheikh } from "../mappers";
 import { paginate } from "../pagination";
-import { findOne, pageById } from "./shared";
+import { findOne, pageById, paramFilters } from "./shared";
 
 type HalqaRow = typeof halqas.$inferSelect;
 type SheikhRow = typeof sheikhs.$inferSelect;
@@ -30,11 +30,7 @@ export const halqaHandlers: Pick<Handlers, "listHalqas" | "getHalqa" | "listShei
       scope: "halqas",
       table: halqas,
       query,
-      filters: [
-        query.semester_id ? eq(halqas.semesterId, query.semester_id) : undefined,
-        query.active !== undefined ? eq(halqas.isActive, query.active) : undefined,
-        query.lineage_id ? eq(halqas.lineageId, query.lineage_id) : undefined,
-      ],
+      filters: paramFilters(query, { semester_id: halqas.semesterId, active: halqas.isActive, lineage_id: halqas.lineageId }),
       map: toHalqa,
       sync: true,
     }),

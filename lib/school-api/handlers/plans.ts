@@ -5,7 +5,7 @@ import { assignments, halqas, learningPlans, students } from "../db/schema";
 import { notFound } from "../errors";
 import { assignmentColumns, toAssignment, toPlan, type AssignmentPublicRow, type EffectivePolicy } from "../mappers";
 import { paginate } from "../pagination";
-import { findOne, pageById } from "./shared";
+import { findOne, pageById, paramFilters } from "./shared";
 
 type PlanRow = typeof learningPlans.$inferSelect;
 type AssignmentRow = AssignmentPublicRow;
@@ -83,10 +83,7 @@ export const planHandlers: Pick<Handlers, "listPlans" | "getPlan" | "listAssignm
       scope: "learning-plans",
       table: learningPlans,
       query,
-      filters: [
-        query.status ? eq(learningPlans.status, query.status) : undefined,
-        query.student_id ? eq(learningPlans.studentId, query.student_id) : undefined,
-      ],
+      filters: paramFilters(query, { status: learningPlans.status, student_id: learningPlans.studentId }),
       map: (row) => row,
       sync: true,
     });

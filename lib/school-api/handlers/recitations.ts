@@ -5,7 +5,7 @@ import { requireEligibleStudents } from "../eligibility";
 import { validationFailed } from "../errors";
 import { newId } from "../ids";
 import { recitationColumns, toRecitation, type RecitationPublicRow } from "../mappers";
-import { pageById } from "./shared";
+import { pageById, paramFilters } from "./shared";
 import { requireSession } from "./sessions";
 
 type RecitationRow = RecitationPublicRow;
@@ -19,8 +19,7 @@ export const recitationHandlers: Pick<Handlers, "listSessionRecitations" | "crea
       query,
       filters: [
         eq(recitations.sessionId, session.id),
-        query.student_id ? eq(recitations.studentId, query.student_id) : undefined,
-        query.kind ? eq(recitations.kind, query.kind) : undefined,
+        ...paramFilters(query, { student_id: recitations.studentId, kind: recitations.kind }),
       ],
       map: toRecitation,
       columns: recitationColumns,

@@ -5,7 +5,7 @@ import { ApiError, notFound } from "../errors";
 import { requireEligibleHalqa, requireEligibleSheikh } from "../eligibility";
 import { newId } from "../ids";
 import { toSession } from "../mappers";
-import { findOne, pageById, schoolToday } from "./shared";
+import { findOne, pageById, paramFilters, schoolToday } from "./shared";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -26,10 +26,7 @@ export const sessionHandlers: Pick<Handlers, "listSessions" | "getSession" | "cr
       table: sessions,
       query,
       filters: [
-        query.halqa_id ? eq(sessions.halqaId, query.halqa_id) : undefined,
-        query.sheikh_id ? eq(sessions.sheikhId, query.sheikh_id) : undefined,
-        query.semester_id ? eq(sessions.semesterId, query.semester_id) : undefined,
-        query.status ? eq(sessions.status, query.status) : undefined,
+        ...paramFilters(query, { halqa_id: sessions.halqaId, sheikh_id: sessions.sheikhId, semester_id: sessions.semesterId, status: sessions.status }),
         query.date_from ? gte(sessions.date, query.date_from) : undefined,
         query.date_to ? lte(sessions.date, query.date_to) : undefined,
       ],

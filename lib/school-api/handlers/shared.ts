@@ -43,6 +43,17 @@ export async function pageById<TRow extends { id: string }, TOut>(
   return { data: page.data.map(options.map), pagination: page.pagination };
 }
 
+/**
+ * A list's equality filters: `column = value` for each query parameter given, keyed by the
+ * parameter's name. An absent (or empty) parameter filters nothing; `false` does filter.
+ */
+export function paramFilters<Q extends object>(query: Q, columns: Partial<Record<keyof Q & string, PgColumn>>): (SQL | undefined)[] {
+  return Object.entries(columns).map(([name, column]) => {
+    const value: unknown = query[name as keyof Q];
+    return value === undefined || value === null || value === "" ? undefined : eq(column as PgColumn, value);
+  });
+}
+
 /** One row of this school by id, or undefined: another school's id is indistinguishable from a missing one. */
 export async function findOne<TRow>(ctx: Context, table: Table, id: string, columns?: Record<string, PgColumn>): Promise<TRow | undefined> {
   const rows = await (columns ? ctx.db.select(columns) : ctx.db.select())

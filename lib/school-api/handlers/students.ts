@@ -4,7 +4,7 @@ import { halqas, recitations, students } from "../db/schema";
 import { notFound, validationFailed } from "../errors";
 import { newId } from "../ids";
 import { recitationColumns, studentColumns, toRecitation, toStudent, type RecitationPublicRow, type StudentPublicRow } from "../mappers";
-import { findOne, pageById } from "./shared";
+import { findOne, pageById, paramFilters } from "./shared";
 
 type StudentRow = StudentPublicRow;
 type HalqaRow = typeof halqas.$inferSelect;
@@ -16,12 +16,7 @@ export const studentHandlers: Pick<Handlers, "listStudents" | "getStudent" | "cr
       scope: "students",
       table: students,
       query,
-      filters: [
-        query.status ? eq(students.status, query.status) : undefined,
-        query.halqa_id ? eq(students.halqaId, query.halqa_id) : undefined,
-        query.semester_id ? eq(students.semesterId, query.semester_id) : undefined,
-        query.lineage_id ? eq(students.lineageId, query.lineage_id) : undefined,
-      ],
+      filters: paramFilters(query, { status: students.status, halqa_id: students.halqaId, semester_id: students.semesterId, lineage_id: students.lineageId }),
       map: toStudent,
       sync: true,
       columns: studentColumns,

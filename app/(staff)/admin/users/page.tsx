@@ -4,7 +4,7 @@ import Link from "next/link";
 import { UsersTable } from "@/components/admin/users-table";
 import { buttonVariants } from "@/components/ui/button";
 import { requireAdminPage, schoolOf } from "@/lib/features/admin/guard";
-import { listUsersOf } from "@/lib/features/admin/users";
+import { listUsersOf } from "@/lib/features/admin/managed-users";
 import { getI18n } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {

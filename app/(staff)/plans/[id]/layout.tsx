@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { loadPlanDetail } from "@/lib/features/plans/queries";
 import { DetailGate } from "@/lib/failures/detail-layout";
 

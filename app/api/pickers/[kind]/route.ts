@@ -1,6 +1,6 @@
 // v1 calls: students ≤ 21 (at most 20 pages of listStudents + listHalqas; a teacher: one listStudents
 // per taught halqa + listHalqas), halqas 1, sheikhs 1 (+1 per further 100 halqas or sheikhs); semesters cached.
-import { liveJson } from "@/lib/features/live/route-json";
+import { liveJson } from "@/lib/features/live/server/route-json";
 import { PICKER_KINDS, searchPicker, type PickerKind } from "@/lib/features/pickers/search";
 
 /**

@@ -15,8 +15,8 @@ import { FakeEnv, settle } from "../testing/fake-env";
 import { FakeSchool } from "../testing/fake-school";
 import type { LiveResult, LiveSenders, MarkStatus, MarkValue, RecitationDraft } from "../types";
 import { MARK_STATUSES } from "../types";
-import { VersionGuard } from "../version-guard";
-import { writeMarks, writeRecitation } from "../write-path";
+import { VersionGuard } from "../server/version-guard";
+import { writeMarks, writeRecitation } from "../server/write-path";
 
 const TENANT = "sch_prop";
 const SESSION = "ses_prop";

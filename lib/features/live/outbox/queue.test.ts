@@ -4,7 +4,8 @@ import { fullJitter } from "@/lib/backoff";
 import { DEFAULT_TIMINGS, LiveQueue, type QueueTimings } from "./queue";
 import { MemoryStore } from "./store";
 import { FakeEnv, settle } from "../testing/fake-env";
-import type { LiveResult, LiveSenders, RecitationDraft, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
+import { recitationDraft, storedRecitation } from "../testing/fake-school";
+import type { LiveResult, LiveSenders, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
 
 const TENANT = "sch_1";
 const SESSION = "ses_1";
@@ -19,22 +20,7 @@ type RecReply = (input: RecordRecitationInput) => Promise<LiveResult<RecordRecit
 const okMarks: MarksReply = async (input) => ({ ok: true, data: { session_id: SESSION, rows: input.marks.map((m) => row(m.student_id, m.status)), stale: [] } });
 const okRec: RecReply = async (input) => ({
   ok: true,
-  data: {
-    replayed: false,
-    recitation: {
-      id: `rec_${input.clientId}`,
-      session_id: SESSION,
-      student_id: input.student_id,
-      kind: input.kind,
-      range: { start: input.start, end: input.end },
-      rating: input.rating,
-      mistakes: input.mistakes,
-      note: input.note,
-      recorded_at: input.recorded_at,
-      created_at: input.recorded_at,
-      updated_at: input.recorded_at,
-    },
-  },
+  data: { replayed: false, recitation: storedRecitation(`rec_${input.clientId}`, SESSION, input, input.recorded_at) },
 });
 
 function setup(options: { timings?: Partial<QueueTimings>; store?: MemoryStore; env?: FakeEnv } = {}) {
@@ -57,15 +43,7 @@ function setup(options: { timings?: Partial<QueueTimings>; store?: MemoryStore; 
   return { env, store, marks, recs, replies, make, queue: make() };
 }
 
-const draft = (studentId: string): RecitationDraft => ({
-  student_id: studentId,
-  kind: "new_memorization",
-  start: { surah: 2, ayah: 1 },
-  end: { surah: 2, ayah: 5 },
-  rating: 4,
-  mistakes: 1,
-  note: null,
-});
+const draft = recitationDraft;
 
 describe("LiveQueue batching", () => {
   it("sends 30 taps within the debounce window as ONE batch, the last tap per student winning", async () => {

@@ -5,8 +5,20 @@
  * honour keys, creates another), and the session's recitations can be listed by student and kind.
  */
 import type { AttendanceMark, AttendanceRow, Recitation } from "@/lib/contract";
-import type { LiveApi, RecitationBody } from "../write-path";
-import { recitationBody } from "../write-path";
+import type { LiveApi, RecitationBody } from "../server/write-path";
+import { recitationBody } from "../server/write-path";
+import type { RecitationDraft } from "../types";
+
+/** A recitation the teacher recorded: An-Naba' 1–16 (the surah has 40 ayahs, valid on every school). */
+export function recitationDraft(studentId: string): RecitationDraft {
+  return { student_id: studentId, kind: "new_memorization", start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 16 }, rating: 4, mistakes: 2, note: null };
+}
+
+/** The recitation a school stores for a create `body`, with this id and time. */
+export function storedRecitation(id: string, sessionId: string, body: RecitationBody, at: string): Recitation {
+  const { student_id, kind, start, end, rating, mistakes, note, recorded_at } = body;
+  return { id, session_id: sessionId, student_id, kind, range: { start, end }, rating, mistakes, note, recorded_at, created_at: at, updated_at: at };
+}
 
 export class FakeConflict extends Error {}
 
@@ -64,19 +76,7 @@ export class FakeSchool {
       }
       this.creates++;
       const at = this.stamp();
-      const recitation: Recitation = {
-        id: `rec_${this.seq}`,
-        session_id: sessionId,
-        student_id: body.student_id,
-        kind: body.kind,
-        range: { start: body.start, end: body.end },
-        rating: body.rating,
-        mistakes: body.mistakes,
-        note: body.note,
-        recorded_at: body.recorded_at,
-        created_at: at,
-        updated_at: at,
-      };
+      const recitation = storedRecitation(`rec_${this.seq}`, sessionId, body, at);
       this.recitations.push(recitation);
       if (this.honoursKeys) this.keys.set(key, { body: sent, recitation });
       return recitation;

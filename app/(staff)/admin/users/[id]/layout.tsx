@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { Actor } from "@/lib/auth/users";
-import { findUserOf } from "@/lib/features/admin/users";
+import type { Actor } from "@/lib/auth/actor";
+import { findUserOf } from "@/lib/features/admin/managed-users";
 import { DetailGate } from "@/lib/failures/detail-layout";
 
 const userExists = async (actor: Actor, id: string) => (await findUserOf(actor.connectionId, id)) !== null;

@@ -16,7 +16,7 @@ import { setUserDisabled, setUserRole } from "@/lib/features/admin/actions";
 import { requireAdminPage } from "@/lib/features/admin/guard";
 import { sheikhOptions, studentOptions } from "@/lib/features/admin/pickers";
 import { VALIDATION_KEYS } from "@/lib/features/admin/schemas";
-import { findUserOf } from "@/lib/features/admin/users";
+import { findUserOf } from "@/lib/features/admin/managed-users";
 import { getI18n } from "@/lib/i18n/server";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -10,7 +10,7 @@ import { exportRange, progressCsv } from "@/lib/features/progress/export-csv";
 import { halqaHistory } from "@/lib/features/progress/read-model";
 import { halqaRecord } from "@/lib/features/records";
 import { rowNames } from "@/lib/features/students/display-names";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { translator, type Translate } from "@/lib/i18n/core";
 import { failureMessage, failureOf } from "@/lib/v1";
 

@@ -1,5 +1,5 @@
 // v1 calls: 6 — the session, then the halqa's students + the session's attendance + its
-// recitations in parallel (lib/features/live/read-model.ts), then GET /halqas/{id} for the title and
+// recitations in parallel (lib/features/live/server/read-model.ts), then GET /halqas/{id} for the title and
 // GET /sheikhs/{id} (is the session's sheikh still eligible, so that it can be ended?);
 // plus GET /school once per process (it also gives the rating scale), GET /surahs once a day per
 // tenant (lib/features/reference.ts) and, for a teacher, GET /sheikhs/{id} per linked sheikh.
@@ -12,7 +12,7 @@ import { ClientStrings } from "@/components/i18n/client-strings";
 import { LiveRegister } from "@/components/live/live-register";
 import { requireActor } from "@/lib/auth/session";
 import { clientFor } from "@/lib/connections";
-import { loadLiveSnapshot } from "@/lib/features/live/read-model";
+import { loadLiveSnapshot } from "@/lib/features/live/server/read-model";
 import { surahsFor } from "@/lib/features/reference";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { isFailure } from "@/lib/v1";

@@ -1,8 +1,8 @@
 // v1 calls: 4 (the session, then the halqa's students + the session's attendance + its recitations
 // in parallel); plus GET /school once per process and, for a teacher, GET /sheikhs/{id} per linked
-// sheikh. See lib/features/live/read-model.ts.
-import { loadLiveSnapshot } from "@/lib/features/live/read-model";
-import { liveJson } from "@/lib/features/live/route-json";
+// sheikh. See lib/features/live/server/read-model.ts.
+import { loadLiveSnapshot } from "@/lib/features/live/server/read-model";
+import { liveJson } from "@/lib/features/live/server/route-json";
 
 /**
  * The live session screen's poll (TanStack Query, every few seconds while visible): a GET route

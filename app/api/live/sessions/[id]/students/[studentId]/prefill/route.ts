@@ -1,8 +1,8 @@
 // v1 calls: 3 (the session and the student in parallel, then the student's recitations); plus
 // GET /school once per process and, for a teacher, GET /sheikhs/{id} per linked sheikh. The plan
-// segment comes from the dashboard's synced plan store. See lib/features/live/prefill-source.ts.
-import { loadStudentPrefill } from "@/lib/features/live/prefill-source";
-import { liveJson } from "@/lib/features/live/route-json";
+// segment comes from the dashboard's synced plan store. See lib/features/live/server/prefill-source.ts.
+import { loadStudentPrefill } from "@/lib/features/live/server/prefill-source";
+import { liveJson } from "@/lib/features/live/server/route-json";
 
 /** What the live screen's recitation entry prefills from, fetched when it opens for a student (a GET route: never a server action). */
 export const dynamic = "force-dynamic";

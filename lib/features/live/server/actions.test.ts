@@ -4,12 +4,13 @@
  * dashboard store is in memory, and only the signed-in person is mocked.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import type { Session, Sheikh, Student } from "@/lib/contract";
 import type { Database } from "@/lib/school-api/db/client";
 import type { RunningServer } from "@/lib/school-api/node-server";
 import type { V1Client } from "@/lib/v1";
-import type { LiveSnapshot, RecordRecitationInput } from "./types";
+import { recitationDraft } from "../testing/fake-school";
+import type { LiveSnapshot, RecordRecitationInput } from "../types";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({
@@ -226,13 +227,7 @@ describe("saveMarks", () => {
 const input = (over: Partial<RecordRecitationInput> = {}): RecordRecitationInput => ({
   sessionId: mine.id,
   clientId: "5d8f3f0e-8a1e-4c1b-9d5e-0a4c6f2b7e11",
-  student_id: students[0]!.id,
-  kind: "new_memorization",
-  start: { surah: 78, ayah: 1 },
-  end: { surah: 78, ayah: 16 },
-  rating: 4,
-  mistakes: 2,
-  note: null,
+  ...recitationDraft(students[0]!.id),
   recorded_at: "2026-01-01T08:30:00.000Z",
   ...over,
 });

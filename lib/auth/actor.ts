@@ -3,6 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import { dashboardDb } from "@/lib/db";
 import { userLinks, users, type Locale, type Role } from "@/lib/db/schema";
 
+/*
+ * The person who signs in: their account (by email, for sign-in), the `Actor` every check reads, and
+ * their session version. The users an admin manages are lib/features/admin/managed-users.ts.
+ */
+
 /** The signed-in person as every check sees them: role, school and links, read fresh per request. */
 export type Actor = {
   id: string;

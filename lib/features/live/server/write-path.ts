@@ -3,7 +3,7 @@
  * over the school's v1 client, the property test over a fake server with the same semantics.
  */
 import type { AttendanceMark, AttendanceRow, Recitation } from "@/lib/contract";
-import type { MarkInput, RecitationDraft, RecordRecitationData, SaveMarksData } from "./types";
+import type { MarkInput, RecitationDraft, RecordRecitationData, SaveMarksData } from "../types";
 import { guardKey, type MarkGuard } from "./version-guard";
 
 /** What the write path needs from the school's API. */

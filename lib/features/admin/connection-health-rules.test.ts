@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { READ_SCOPES, type ReadScope } from "@/lib/contract/scopes";
-import { summarizeHealth, writeEvidenceFrom, type ProbeOutcome } from "./health";
+import { summarizeHealth, writeEvidenceFrom, type ProbeOutcome } from "./connection-health-rules";
 
 const all = (outcome: ProbeOutcome) => Object.fromEntries(READ_SCOPES.map((s) => [s, outcome])) as Record<ReadScope, ProbeOutcome>;
 const noWrites = writeEvidenceFrom(null);

@@ -1,12 +1,12 @@
 import { byDisplayName } from "@/lib/features/students/display-names";
 import "server-only";
 import { sessionRecord } from "@/lib/features/records";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import type { Student } from "@/lib/contract";
 import { clientFor } from "@/lib/connections";
-import type { LiveSnapshot, RosterStudent } from "./types";
+import type { LiveSnapshot, RosterStudent } from "../types";
 
 const PAGE = 100;
 

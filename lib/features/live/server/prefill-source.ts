@@ -1,5 +1,5 @@
 import "server-only";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import type { Assignment, LearningPlan, Recitation } from "@/lib/contract";
@@ -7,17 +7,8 @@ import { clientFor } from "@/lib/connections";
 import { defaultPlansDb } from "@/lib/features/plans/db";
 import { plansOfStudents } from "@/lib/features/plans/store";
 import { isFailure } from "@/lib/v1";
-import type { PastRecitation, QuranRange } from "./recitation-form";
-import { RECITATION_KIND_VALUES, type RecitationKind } from "./types";
-
-/** What the recitation entry prefills from, for one student: their latest recitation of each kind, and their current plan segments. */
-export type StudentPrefill = {
-  studentId: string;
-  /** The latest recitation of each kind (from every session), at most one per kind. */
-  earlier: PastRecitation[];
-  /** Per kind, the range of the student's current assignment (synced plan store), when known. */
-  plan: Partial<Record<RecitationKind, QuranRange>>;
-};
+import type { PastRecitation, QuranRange, StudentPrefill } from "../recitation-form";
+import { RECITATION_KIND_VALUES, type RecitationKind } from "../types";
 
 const PAGE = 100;
 /** Assignment states that mean "what the student works on now", in order of preference. */

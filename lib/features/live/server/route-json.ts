@@ -1,6 +1,6 @@
 import "server-only";
 import { currentActor } from "@/lib/auth/session";
-import type { Actor } from "@/lib/auth/users";
+import type { Actor } from "@/lib/auth/actor";
 import { translator } from "@/lib/i18n/core";
 import { failureMessage, failureOf } from "@/lib/v1";
 

@@ -3,6 +3,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { dashboardDb } from "@/lib/db";
 import { userLinks, users, type Locale, type Role } from "@/lib/db/schema";
 
+/* The users of one school as the admin pages list and edit them (the signed-in person: lib/auth/actor.ts). */
+
 export type LinkKind = "sheikh" | "student_lineage";
 export type UserLink = { kind: LinkKind; refId: string; label: string };
 

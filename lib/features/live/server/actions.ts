@@ -1,13 +1,13 @@
 "use server";
 
 import { defineAction, type ActionContext } from "@/lib/actions/define-action";
-import { can } from "@/lib/authz/policy";
+import { can, type Subject } from "@/lib/authz/policy";
 import type { Session } from "@/lib/contract";
 import { writeThrough } from "@/lib/features/progress/write-through";
 import { isFailure, type V1Client } from "@/lib/v1";
 import { markErrorsByStudent } from "./mark-errors";
 import { RecordRecitationSchema, SaveMarksSchema } from "./schemas";
-import type { LiveResult, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "./types";
+import type { LiveResult, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
 import { dashboardDatabase } from "@/lib/db";
 import { openSharedVersionGuard } from "./shared-version-guard";
 import { VersionGuard, type MarkGuard } from "./version-guard";
@@ -82,14 +82,21 @@ async function loadSession(ctx: ActionContext, id: string): Promise<Session | nu
 
 const sessionTarget = (input: { sessionId: string }) => ({ type: "session", id: input.sessionId });
 
+/** Who may write to a session: an admin or a teacher, on a session of this school that `allowed` lets them write to. */
+function writerOf(allowed: (subject: Subject, session: Session) => boolean) {
+  return {
+    roles: ROLES,
+    async authorize(ctx: ActionContext, input: { sessionId: string }) {
+      const session = await loadSession(ctx, input.sessionId);
+      return session !== null && allowed(ctx.subject, session);
+    },
+  };
+}
+
 const saveMarksAction = defineAction({
   name: "attendance.save",
   input: SaveMarksSchema,
-  roles: ROLES,
-  async authorize(ctx, input) {
-    const session = await loadSession(ctx, input.sessionId);
-    return session !== null && can.markAttendance(ctx.subject, session);
-  },
+  ...writerOf(can.markAttendance),
   run: async (ctx, input) =>
     writeMarks(liveApi(ctx), await markGuard(), { connectionId: ctx.actor.connectionId, sessionId: input.sessionId, userId: ctx.actor.id, deviceId: input.deviceId }, input.marks),
   target: sessionTarget,
@@ -98,11 +105,7 @@ const saveMarksAction = defineAction({
 const recordRecitationAction = defineAction({
   name: "recitation.record",
   input: RecordRecitationSchema,
-  roles: ROLES,
-  async authorize(ctx, input) {
-    const session = await loadSession(ctx, input.sessionId);
-    return session !== null && can.recordRecitation(ctx.subject, session);
-  },
+  ...writerOf(can.recordRecitation),
   run: (ctx, input) => {
     const { sessionId, clientId, maybeSent, ...body } = input;
     return writeRecitation(liveApi(ctx), {
