@@ -10,7 +10,7 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { installPeerStamp } = await import("@/lib/security/peer-stamp");
   installPeerStamp();
-  const { startSyncScheduler } = await import("@/lib/features/plans/scheduler");
+  const { startSyncScheduler } = await import("@/lib/features/plans/sync/scheduler");
   const scheduler = startSyncScheduler({ ready: warmUp() });
   if (scheduler.enabled) console.info(`[plan-sync] every ${scheduler.intervalMs / 60_000} minutes for each school connection`);
   const { startProgressScheduler } = await import("@/lib/features/progress/scheduler");

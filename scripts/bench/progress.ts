@@ -69,7 +69,7 @@ function reportOf(m: Measured): SuiteReport {
 
 /** A deterministic year of one halqa in contract shapes, written with the read model's own upserts. */
 async function measure(log: (message: string) => void): Promise<Measured> {
-  const { openMemoryStore } = await import("@/lib/features/plans/testing");
+  const { openMemoryStore } = await import("@/lib/db/testing/memory-store");
   const { upsertProgress } = await import("@/lib/features/progress/store-writes");
   const { loadHalqaGlance } = await import("@/lib/features/progress/glance");
   const { halqaHistory } = await import("@/lib/features/progress/read-model");

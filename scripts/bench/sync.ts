@@ -94,7 +94,7 @@ type SchoolInfo = { url: string; adminUrl: string; schoolId: string; plans: numb
 async function serveSchool(options: { plans: number; perPlan: number }): Promise<void> {
   const { generateSchool } = await import("@/lib/school-api/seed/generate");
   const { sql } = await import("drizzle-orm");
-  const { startEmbeddedSchool } = await import("@/lib/features/plans/testing");
+  const { startEmbeddedSchool } = await import("@/lib/school-api/testing/embedded-school");
   let generated: { plans: number; assignments: number; schoolId: string; ms: number } | null = null;
   const school = await startEmbeddedSchool({
     seed: async (db) => {
@@ -147,8 +147,8 @@ function startSchoolProcess(options: { plans: number; perPlan: number; token: st
 /** Generates the school (in its own process), runs both cycles, returns the numbers. Needs the `react-server` condition. */
 async function measure(options: { plans: number; perPlan: number; log: (message: string) => void }): Promise<Measured> {
   const { log } = options;
-  const { openMemoryStore } = await import("@/lib/features/plans/testing");
-  const { syncPlans, DEFAULT_SYNC_CONCURRENCY } = await import("@/lib/features/plans/sync");
+  const { openMemoryStore } = await import("@/lib/db/testing/memory-store");
+  const { syncPlans, DEFAULT_SYNC_CONCURRENCY } = await import("@/lib/features/plans/sync/sync-plans");
   const { createV1Client } = await import("@/lib/v1");
 
   const token = `bench_sync_${randomBytes(16).toString("hex")}`;

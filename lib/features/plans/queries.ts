@@ -15,9 +15,10 @@ import { failureOf, type Failure, type V1Client } from "@/lib/v1";
 import { defaultPlansDb } from "./db";
 import type { ReplacementSummary } from "./changes";
 import { CHANGES_WINDOW_DAYS, REPLACED_LATELY_DAYS, type ReplacedPeriod } from "./periods";
-import { countSyncedPlansByStatus, getSyncedPlan, getSyncStatus, listSyncedPlans, type PlanPage, type StoreScope } from "./store";
-import { recentChanges, replacementsOf } from "./store-changes";
-import { refreshPlan } from "./sync";
+import { countSyncedPlansByStatus, getSyncedPlan, listSyncedPlans, type PlanPage, type StoreScope } from "./mirror/reads";
+import { recentChanges, replacementsOf } from "./mirror/recent-changes";
+import { refreshPlan } from "./sync/refresh";
+import { getSyncStatus } from "./sync/status";
 
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const PLANS_PER_PAGE = 25;
