@@ -13,7 +13,7 @@ import type { PlansDb } from "../db";
  */
 export type StoreScope = { connectionId: string; tenantId?: string };
 
-export type PlanListFilters = {
+export type StoredPlanFilters = {
   /** One state or several; unknown states are matched as given. */
   status?: string | readonly string[];
   /** Only these students' plans (e.g. the matches of a name search, or a teacher's students). An empty list matches nothing. */
@@ -27,7 +27,7 @@ export type PlanListFilters = {
 /** `id`: the API's order (creation); `changed`: the most recently changed first (the plan's `updated_at`). */
 export type PlanSort = "id" | "changed";
 
-export type PlanPageRequest = PlanListFilters & {
+export type PlanPageRequest = StoredPlanFilters & {
   /** Keyset: plans after this id (next page) … */
   after?: string;
   /** … or before it (previous page). */
@@ -45,7 +45,7 @@ export type PlanPage = {
   prevBefore: string | null;
 };
 
-function planFilters(scope: StoreScope, filters: PlanListFilters): SQL[] | null {
+function planFilters(scope: StoreScope, filters: StoredPlanFilters): SQL[] | null {
   const where: SQL[] = [eq(syncedPlans.connectionId, scope.connectionId)];
   if (scope.tenantId) where.push(eq(syncedPlans.tenantId, scope.tenantId));
   const statuses = filters.status === undefined ? [] : typeof filters.status === "string" ? [filters.status] : [...filters.status];
@@ -120,7 +120,7 @@ export async function listSyncedPlans(db: PlansDb, scope: StoreScope, request: P
 }
 
 /** Plans per state (the filters other than `status` apply), and their total. */
-export async function countSyncedPlansByStatus(db: PlansDb, scope: StoreScope, filters: Omit<PlanListFilters, "status"> = {}): Promise<{ total: number; byStatus: Record<string, number> }> {
+export async function countSyncedPlansByStatus(db: PlansDb, scope: StoreScope, filters: Omit<StoredPlanFilters, "status"> = {}): Promise<{ total: number; byStatus: Record<string, number> }> {
   const where = planFilters(scope, filters);
   if (!where) return { total: 0, byStatus: {} };
   const rows = await db
