@@ -194,6 +194,33 @@ async function firstLoadJs(origin: string, pagePath: string, cookies: Cookies): 
   return bytes;
 }
 
+/** Lost marks: what the school holds against what was tapped (each student once, the same status per index). */
+export async function lostMarks(api: V1, sessions: readonly Session[], students: readonly string[]): Promise<number> {
+  let lost = 0;
+  for (const session of sessions) {
+    const rows = await api.list<AttendanceRow>(`/sessions/${session.id}/attendance`);
+    for (const [index, student] of students.entries()) {
+      if (rows.find((row) => row.student_id === student)?.status !== STATUSES[index % STATUSES.length]) lost++;
+    }
+  }
+  return lost;
+}
+
+/** The teachers' runs together: every tap's latency (sorted), PUTs per teacher, errors and unsaved marks. */
+export function figuresOf(runs: readonly TeacherRun[]) {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const puts = runs.map((run) => run.puts);
+  return {
+    latencies,
+    puts,
+    maxPuts: Math.max(...puts),
+    meanPuts: puts.reduce((a, b) => a + b, 0) / puts.length,
+    errors: runs.flatMap((run) => run.errors),
+    unsaved: runs.reduce((sum, run) => sum + run.unsaved, 0),
+    p95: percentile(latencies, 95),
+  };
+}
+
 export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
 
 const COLUMNS: Column[] = [
@@ -236,22 +263,8 @@ export const attendanceSuite: Suite = {
     const steady = await pass(await fixtureSessions(api, { id: halqa.id, sheikhId: sheikh.id }, STEADY.teachers), STEADY.gapMs, 1_000);
     const steadyLatencies = steady.flatMap((run) => run.latencies).sort((a, b) => a - b);
 
-    // Lost marks: what the school holds against what was tapped (each student once, the same status per index).
-    let lost = 0;
-    for (const session of sessions) {
-      const rows = await api.list<AttendanceRow>(`/sessions/${session.id}/attendance`);
-      for (const [index, student] of students.entries()) {
-        if (rows.find((row) => row.student_id === student)?.status !== STATUSES[index % STATUSES.length]) lost++;
-      }
-    }
-
-    const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
-    const puts = runs.map((run) => run.puts);
-    const maxPuts = Math.max(...puts);
-    const meanPuts = puts.reduce((a, b) => a + b, 0) / puts.length;
-    const errors = runs.flatMap((run) => run.errors);
-    const unsaved = runs.reduce((sum, run) => sum + run.unsaved, 0);
-    const p95 = percentile(latencies, 95);
+    const lost = await lostMarks(api, sessions, students);
+    const { latencies, puts, maxPuts, meanPuts, errors, unsaved, p95 } = figuresOf(runs);
 
     log("attendance: weighing First Load JS");
     const liveJs = await firstLoadJs(origin, livePage(sessions[0]!.id), cookies);

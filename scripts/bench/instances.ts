@@ -9,9 +9,9 @@
  * machine's load (os.loadavg) before and after. Targets: p95 ≤ 150 ms, ≤ 2 PUTs, 0 errors, 0 lost.
  */
 import os from "node:os";
-import type { AttendanceRow, Session } from "@/lib/contract";
+import type { Session } from "@/lib/contract";
 import { instancesUnavailable, startInstances } from "../instances";
-import { actionId, ADMIN_KEY, callAction, fixture, percentile, runTeacher, signIn, STATUSES, TEACHER } from "./attendance";
+import { actionId, ADMIN_KEY, callAction, figuresOf, fixture, lostMarks, percentile, runTeacher, signIn, TEACHER } from "./attendance";
 import type { Column, ResultRow } from "./report";
 import type { BenchContext, Suite } from "./suite";
 import { v1Client } from "./v1-client";
@@ -66,21 +66,8 @@ export const instancesSuite: Suite = {
       const wallMs = performance.now() - started;
       const loadAfter = os.loadavg();
 
-      let lost = 0;
-      for (const session of sessions) {
-        const rows = await api.list<AttendanceRow>(`/sessions/${session.id}/attendance`);
-        for (const [index, student] of students.entries()) {
-          if (rows.find((row) => row.student_id === student)?.status !== STATUSES[index % STATUSES.length]) lost++;
-        }
-      }
-
-      const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
-      const puts = runs.map((run) => run.puts);
-      const maxPuts = Math.max(...puts);
-      const meanPuts = puts.reduce((a, b) => a + b, 0) / puts.length;
-      const errors = runs.flatMap((run) => run.errors);
-      const unsaved = runs.reduce((sum, run) => sum + run.unsaved, 0);
-      const p95 = percentile(latencies, 95);
+      const lost = await lostMarks(api, sessions, students);
+      const { latencies, puts, maxPuts, meanPuts, errors, unsaved, p95 } = figuresOf(runs);
       const sweeps = runs.map((run) => run.sweepMs).sort((a, b) => a - b);
       const verdict = (ok: boolean, reason: string): Pick<ResultRow, "verdict" | "reason"> => (ok ? { verdict: "PASS" } : { verdict: "FAIL", reason });
       const info = (target: string, value: number, unit: string): ResultRow => ({ target, values: { value, unit }, goal: "n/a", verdict: "n/a" });

@@ -11,12 +11,12 @@
  * Or as a suite of `npm run bench -- sync`, which runs this file in a child process: the lib/
  * modules are server-only and load only under the `react-server` condition.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { eachLine, measureInChild, spawnTsx } from "./child";
 import { printSuite, type Column, type ResultRow, type SuiteReport } from "./report";
 import type { Suite } from "./suite";
 
@@ -26,7 +26,6 @@ const TARGET_FULL_MS = 15_000;
 const SCHOOL_READY = "SYNC_BENCH_SCHOOL ";
 const TOUCHED_FRACTION = 0.01;
 const RESULT_MARKER = "SYNC_BENCH_RESULT ";
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const BENCH_KEY = "bench_sync_all_scopes_key";
 
 type CycleNumbers = { mode: string; ms: number; requests: number; plans: number; assignments: number; pages: number };
@@ -119,25 +118,17 @@ async function serveSchool(options: { plans: number; perPlan: number }): Promise
 /** Starts `--serve-school` in a child process; resolves with its address once it serves. */
 function startSchoolProcess(options: { plans: number; perPlan: number; token: string; log: (message: string) => void }): Promise<{ info: SchoolInfo; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-    const child = spawn(tsx, ["--conditions=react-server", fileURLToPath(import.meta.url), "--serve-school", "--plans", String(options.plans), "--per-plan", String(options.perPlan)], {
-      cwd: ROOT,
+    const child = spawnTsx(fileURLToPath(import.meta.url), ["--serve-school", "--plans", String(options.plans), "--per-plan", String(options.perPlan)], {
       env: { ...process.env, SCHOOL_ADMIN_TOKEN: options.token },
-      stdio: ["pipe", "pipe", "inherit"],
+      stdin: "pipe",
     });
     const stop = () => {
       child.stdin?.end();
       setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
     };
-    let partial = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      const lines = (partial + chunk).split("\n");
-      partial = lines.pop() ?? "";
-      for (const line of lines) {
-        if (line.startsWith(SCHOOL_READY)) resolve({ info: JSON.parse(line.slice(SCHOOL_READY.length)) as SchoolInfo, stop });
-        else if (line) options.log(`  school: ${line}`);
-      }
+    eachLine(child, (line) => {
+      if (line.startsWith(SCHOOL_READY)) resolve({ info: JSON.parse(line.slice(SCHOOL_READY.length)) as SchoolInfo, stop });
+      else if (line) options.log(`  school: ${line}`);
     });
     child.on("error", reject);
     child.on("close", (code) => reject(new Error(`the school process ended (exit code ${code}) before it served`)));
@@ -210,42 +201,14 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
 export const syncSuite: Suite = {
   name: "sync",
   summary: "plan sync on a generated school (10,000 plans, 100,000 assignments): full vs incremental after 1% changed (no Next server needed)",
-  run({ signal, log }) {
-    return new Promise<SuiteReport>((resolve, reject) => {
-      const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-      const child = spawn(tsx, ["--conditions=react-server", fileURLToPath(import.meta.url), "--json"], {
-        cwd: ROOT,
-        env: process.env,
-        stdio: ["ignore", "pipe", "inherit"],
-        detached: true,
-      });
-      let result: string | null = null;
-      let partial = "";
-      child.stdout.setEncoding("utf8");
-      child.stdout.on("data", (chunk: string) => {
-        const lines = (partial + chunk).split("\n");
-        partial = lines.pop() ?? "";
-        for (const line of lines) {
-          if (line.startsWith(RESULT_MARKER)) result = line.slice(RESULT_MARKER.length);
-          else if (line) log(line.replace(/^\[sync-bench\] /, "sync: "));
-        }
-      });
-      const stop = () => {
-        try {
-          if (child.pid) process.kill(-child.pid, "SIGKILL");
-        } catch {
-          // already gone
-        }
-      };
-      signal.addEventListener("abort", stop, { once: true });
-      child.on("error", reject);
-      child.on("close", (code) => {
-        signal.removeEventListener("abort", stop);
-        if (partial.startsWith(RESULT_MARKER)) result = partial.slice(RESULT_MARKER.length);
-        if (code !== 0 || result === null) return reject(new Error(`the sync bench process failed (exit code ${code})`));
-        resolve(reportOf(JSON.parse(result) as Measured));
-      });
+  async run({ signal, log }) {
+    const measured = await measureInChild<Measured>(fileURLToPath(import.meta.url), {
+      name: "sync",
+      marker: RESULT_MARKER,
+      signal,
+      log: (line) => log(line.replace(/^\[sync-bench\] /, "sync: ")),
     });
+    return reportOf(measured);
   },
 };
 
