@@ -31,17 +31,18 @@ export function eachLine(child: ChildProcess, onLine: (line: string) => void): (
 }
 
 /**
- * Runs `file --json` in its own process group, passes its log lines to `log`, and resolves with the
- * JSON printed after `marker`; an abort kills the whole group.
+ * Runs `file --json` in its own process group, passes its log lines (`[name-bench] …`, shown as
+ * `name: …`) to `log`, and resolves with the JSON printed after `marker`; an abort kills the group.
  */
 export function measureInChild<T>(file: string, options: { name: string; marker: string; signal: AbortSignal; log: (line: string) => void }): Promise<T> {
   const { marker, signal } = options;
   return new Promise<T>((resolve, reject) => {
     const child = spawnTsx(file, ["--json"], { detached: true });
+    const prefix = `[${options.name}-bench] `;
     let result: string | null = null;
     const rest = eachLine(child, (line) => {
       if (line.startsWith(marker)) result = line.slice(marker.length);
-      else if (line) options.log(line);
+      else if (line) options.log(line.startsWith(prefix) ? `${options.name}: ${line.slice(prefix.length)}` : line);
     });
     const stop = () => {
       try {

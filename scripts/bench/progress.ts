@@ -164,15 +164,7 @@ async function measure(log: (message: string) => void): Promise<Measured> {
 export const progressSuite: Suite = {
   name: "progress",
   summary: "halqa at a glance (30 students, a year) p95 warm, and the year's CSV export (no Next server needed)",
-  async run({ signal, log }) {
-    const measured = await measureInChild<Measured>(fileURLToPath(import.meta.url), {
-      name: "progress",
-      marker: RESULT_MARKER,
-      signal,
-      log: (line) => log(line.replace(/^\[progress-bench\] /, "progress: ")),
-    });
-    return reportOf(measured);
-  },
+  run: async ({ signal, log }) => reportOf(await measureInChild<Measured>(fileURLToPath(import.meta.url), { name: "progress", marker: RESULT_MARKER, signal, log })),
 };
 
 async function main() {

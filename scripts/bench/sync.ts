@@ -201,15 +201,7 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
 export const syncSuite: Suite = {
   name: "sync",
   summary: "plan sync on a generated school (10,000 plans, 100,000 assignments): full vs incremental after 1% changed (no Next server needed)",
-  async run({ signal, log }) {
-    const measured = await measureInChild<Measured>(fileURLToPath(import.meta.url), {
-      name: "sync",
-      marker: RESULT_MARKER,
-      signal,
-      log: (line) => log(line.replace(/^\[sync-bench\] /, "sync: ")),
-    });
-    return reportOf(measured);
-  },
+  run: async ({ signal, log }) => reportOf(await measureInChild<Measured>(fileURLToPath(import.meta.url), { name: "sync", marker: RESULT_MARKER, signal, log })),
 };
 
 async function main() {

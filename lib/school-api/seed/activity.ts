@@ -101,19 +101,8 @@ export function buildActivity(spec: SchoolSpec, structure: Structure, rng: Rng, 
     const top = input.ratings.length - 1;
     const rating = input.ratings[Math.max(0, top - (rng.chance(0.6) ? rng.int(0, 1) : rng.int(0, top)))] ?? 1;
     const mistakes = Math.max(0, top - input.ratings.indexOf(rating) + rng.int(-1, 1));
-    rows.recitations.push(
-      recitationRow({
-        schoolId: structure.schoolId,
-        sessionId,
-        studentId: student.id,
-        kind,
-        range,
-        rating,
-        mistakes,
-        note: rng.chance(0.3) ? rng.pick(input.ratings.indexOf(rating) * 2 >= top ? PRAISE : ADVICE) : null,
-        privateNote: rng.chance(0.06) ? rng.pick(PRIVATE_RECITATION_NOTES) : null,
-        recordedAt,
-      }),
-    );
+    const note = rng.chance(0.3) ? rng.pick(input.ratings.indexOf(rating) * 2 >= top ? PRAISE : ADVICE) : null;
+    const privateNote = rng.chance(0.06) ? rng.pick(PRIVATE_RECITATION_NOTES) : null;
+    rows.recitations.push(recitationRow({ schoolId: structure.schoolId, sessionId, studentId: student.id, kind, range, rating, mistakes, note, privateNote, recordedAt }));
   }
 }

@@ -60,20 +60,8 @@ export function buildHistory(spec: SchoolSpec, structure: Structure, rng: Rng, c
         const heard = (kind: RecitationRow["kind"], range: QuranRange, minute: number) => {
           const recordedAt = addMinutes(startsAt, minute);
           const rating = ratings[Math.min(top, Math.max(0, profile.skill - rng.int(0, 1)))] ?? 1;
-          rows.recitations.push(
-            recitationRow({
-              schoolId: structure.schoolId,
-              sessionId,
-              studentId: student.id,
-              kind,
-              range,
-              rating,
-              mistakes: Math.max(0, top - ratings.indexOf(rating) + rng.int(-1, 1)),
-              note: null,
-              privateNote: null,
-              recordedAt,
-            }),
-          );
+          const mistakes = Math.max(0, top - ratings.indexOf(rating) + rng.int(-1, 1));
+          rows.recitations.push(recitationRow({ schoolId: structure.schoolId, sessionId, studentId: student.id, kind, range, rating, mistakes, note: null, privateNote: null, recordedAt }));
         };
         heard("old_revision", revisionRange(profile), rng.int(15, 40));
         if (profile.frontier && rng.chance(0.5)) {
