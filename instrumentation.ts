@@ -1,7 +1,7 @@
 /**
  * Server start-up (Next.js calls `register` once per server process). Starts the plan sync
  * Stamps each request with its socket address (lib/security/peer-stamp.ts). Starts the plan sync
- * scheduler (lib/features/plans/scheduler.ts): an incremental cycle per school connection every
+ * scheduler (lib/features/plans/sync/scheduler.ts): an incremental cycle per school connection every
  * PLAN_SYNC_INTERVAL_MINUTES (default 15; 0 turns it off), first 30 s after start and not before
  * 15 s after the stores are open (warmed up in the background at start). Not during
  * `next build`, and only in the Node.js runtime.

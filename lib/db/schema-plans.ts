@@ -4,7 +4,7 @@ import { syncStateColumns, ts } from "./sync-state";
 
 /**
  * The dashboard's mirror of each school's learning plans (issue 5), filled by the spec's
- * synchronization procedure (lib/features/plans/sync.ts). Everything is keyed by the dashboard's
+ * synchronization procedure (lib/features/plans/sync/). Everything is keyed by the dashboard's
  * connection id and carries the tenant id confirmed by GET /school: sync refuses to write into a
  * connection whose key now answers for another school, so the records of two schools never mix.
  * `data` is the record exactly as the API returned it; the other columns are copies for queries.

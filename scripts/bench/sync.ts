@@ -1,5 +1,5 @@
 /**
- * Issue 5 and 13 bench: the learning-plan sync (lib/features/plans/sync.ts) on a generated school —
+ * Issue 5 and 13 bench: the learning-plan sync (lib/features/plans/sync/) on a generated school —
  * 10,000 plans and 100,000 assignments by default — served by the embedded School API in a process
  * of its own (as a real school's API is another server; real HTTP on 127.0.0.1), into an in-memory
  * dashboard store, with the sync's default concurrency and the v1 client's default retry policy.
