@@ -61,3 +61,18 @@ export function measureInChild<T>(file: string, options: { name: string; marker:
     });
   });
 }
+
+/**
+ * The child's side: when the module at `moduleUrl` is the script node started, runs `main` and
+ * exits 0, or prints the failure (`[name-bench] …`) and exits 1.
+ */
+export function runWhenMain(moduleUrl: string, name: string, main: () => Promise<void>): void {
+  if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`[${name}-bench] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      process.exit(1);
+    },
+  );
+}

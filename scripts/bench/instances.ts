@@ -11,12 +11,11 @@
 import os from "node:os";
 import type { Session } from "@/lib/contract";
 import { instancesUnavailable, startInstances } from "../instances";
-import { actionId, ADMIN_KEY, callAction, figuresOf, fixture, lostMarks, percentile, runTeacher, signIn, TEACHER } from "./attendance";
+import { actionId, ADMIN_KEY, callAction, figuresOf, fixture, info, lostMarks, percentile, runTeacher, signIn, TAP_TARGETS, TEACHER, tapRows } from "./attendance";
 import type { Column, ResultRow } from "./report";
 import type { BenchContext, Suite } from "./suite";
 import { v1Client } from "./v1-client";
 
-const TARGETS = { p95Ms: 150, putsPerBurst: 2 };
 
 const numberFromEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -67,19 +66,15 @@ export const instancesSuite: Suite = {
       const loadAfter = os.loadavg();
 
       const lost = await lostMarks(api, sessions, students);
-      const { latencies, puts, maxPuts, meanPuts, errors, unsaved, p95 } = figuresOf(runs);
+      const figures = figuresOf(runs);
+      const { latencies, puts, errors, unsaved } = figures;
+      const taps = tapRows(figures, lost, teachers * students.length);
       const sweeps = runs.map((run) => run.sweepMs).sort((a, b) => a - b);
-      const verdict = (ok: boolean, reason: string): Pick<ResultRow, "verdict" | "reason"> => (ok ? { verdict: "PASS" } : { verdict: "FAIL", reason });
-      const info = (target: string, value: number, unit: string): ResultRow => ({ target, values: { value, unit }, goal: "n/a", verdict: "n/a" });
       const rows: ResultRow[] = [
-        info("tap → saved p50", percentile(latencies, 50), "ms"),
-        { target: "tap → saved p95", values: { value: p95, unit: "ms" }, goal: `≤ ${TARGETS.p95Ms} ms`, ...verdict(p95 <= TARGETS.p95Ms, `${p95.toFixed(0)} ms`) },
-        info("tap → saved p99", percentile(latencies, 99), "ms"),
-        { target: "PUTs per 30-tap burst (most)", values: { value: maxPuts, unit: `mean ${meanPuts.toFixed(2)}` }, goal: `≤ ${TARGETS.putsPerBurst}`, ...verdict(maxPuts <= TARGETS.putsPerBurst, `${maxPuts} PUTs`) },
-        info("bursts with more than 2 PUTs", puts.filter((count) => count > TARGETS.putsPerBurst).length, `of ${teachers}`),
+        ...taps.latency,
+        info("bursts with more than 2 PUTs", puts.filter((count) => count > TAP_TARGETS.putsPerBurst).length, `of ${teachers}`),
         info("tap sweep p95 (first → last of the 30 taps; 87 ms unloaded)", percentile(sweeps, 95), "ms"),
-        { target: "errors", values: { value: errors.length + unsaved, unit: "" }, goal: "0", ...verdict(errors.length + unsaved === 0, `${errors.length} errors, ${unsaved} taps never saved`) },
-        { target: "lost marks", values: { value: lost, unit: `of ${teachers * students.length}` }, goal: "0", ...verdict(lost === 0, `${lost} lost`) },
+        ...taps.failures,
         info("machine load before (1/5/15 min)", loadBefore[0]!, loadText(loadBefore)),
         info("machine load after (1/5/15 min)", loadAfter[0]!, loadText(loadAfter)),
         info("CPUs", os.cpus().length, ""),

@@ -12,10 +12,9 @@
  * Or as a suite of `npm run bench -- progress` (a child process: server-only modules need `react-server`).
  */
 import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { measureInChild } from "./child";
+import { measureInChild, runWhenMain } from "./child";
 import { printSuite, type Column, type SuiteReport } from "./report";
 import type { Suite } from "./suite";
 
@@ -174,12 +173,4 @@ async function main() {
   else printSuite(reportOf(measured));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, "progress", main);

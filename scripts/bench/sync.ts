@@ -13,10 +13,9 @@
  */
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { eachLine, measureInChild, spawnTsx } from "./child";
+import { eachLine, measureInChild, runWhenMain, spawnTsx } from "./child";
 import { printSuite, type Column, type ResultRow, type SuiteReport } from "./report";
 import type { Suite } from "./suite";
 
@@ -216,12 +215,4 @@ async function main() {
   else printSuite(reportOf(measured));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(`[sync-bench] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, "sync", main);
