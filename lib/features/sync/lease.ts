@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { PlansDb, PlansExecutor } from "@/lib/features/plans/db";
+import type { DashboardDb, DashboardExecutor } from "@/lib/db/client";
 
 /**
  * The lease of a sync state row (lib/db/sync-state.ts): one running cycle per connection across
@@ -32,7 +32,7 @@ export const leaseUntil = (leaseMs: number) => sql`now() + ${leaseMs} * interval
 export const RELEASED = { leaseOwner: null, leaseExpiresAt: null } as const;
 
 /** The sync state row when this run got the lease (created on first use), or null when another run holds it. */
-export async function acquireLease<T extends LeaseTable>(db: PlansDb, table: T, connectionId: string, owner: string, leaseMs: number): Promise<T["$inferSelect"] | null> {
+export async function acquireLease<T extends LeaseTable>(db: DashboardDb, table: T, connectionId: string, owner: string, leaseMs: number): Promise<T["$inferSelect"] | null> {
   const expires = leaseUntil(leaseMs);
   const [row] = await db
     .insert(table)
@@ -52,13 +52,13 @@ export function ownLease(table: LeaseTable, connectionId: string, owner: string)
 }
 
 /** Writes the run's cycle state, only while it holds the lease; throws `SyncLeaseLostError` when it lost it. */
-export async function writeOwned<T extends LeaseTable>(db: PlansExecutor, table: T, connectionId: string, owner: string, set: PgUpdateSetSource<T>): Promise<void> {
+export async function writeOwned<T extends LeaseTable>(db: DashboardExecutor, table: T, connectionId: string, owner: string, set: PgUpdateSetSource<T>): Promise<void> {
   const [ok] = await db.update(table).set(set).where(ownLease(table, connectionId, owner)).returning({ id: table.connectionId });
   if (!ok) throw new SyncLeaseLostError();
 }
 
 /** As `writeOwned`, for the run's last words (why it stopped): nothing is written when the lease is gone, and nothing is thrown. */
-export async function writeIfOwned<T extends LeaseTable>(db: PlansExecutor, table: T, connectionId: string, owner: string, set: PgUpdateSetSource<T>): Promise<void> {
+export async function writeIfOwned<T extends LeaseTable>(db: DashboardExecutor, table: T, connectionId: string, owner: string, set: PgUpdateSetSource<T>): Promise<void> {
   await db.update(table).set(set).where(ownLease(table, connectionId, owner));
 }
 
