@@ -47,7 +47,7 @@ export async function acquireLease<T extends LeaseTable>(db: DashboardDb, table:
 }
 
 /** The connection's row, while `owner` holds its lease. */
-export function ownLease(table: LeaseTable, connectionId: string, owner: string): SQL | undefined {
+function ownLease(table: LeaseTable, connectionId: string, owner: string): SQL | undefined {
   return and(eq(table.connectionId, connectionId), eq(table.leaseOwner, owner));
 }
 

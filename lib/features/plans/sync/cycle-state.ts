@@ -14,7 +14,7 @@ import type { TraversalPosition } from "./traversal";
  * holds the lease (lib/features/sync/lease.ts).
  */
 
-export type CycleRow = typeof planSyncState.$inferSelect;
+type CycleRow = typeof planSyncState.$inferSelect;
 
 export type Cycle = TraversalPosition & {
   id: string;
@@ -27,7 +27,7 @@ export type Cycle = TraversalPosition & {
 /** Who runs, for how long the lease lasts without a committed page. */
 export type LeaseHolder = { connectionId: string; owner: string; leaseMs: number };
 
-export const zeroCounts = (): SyncCounts => ({ plans: 0, assignments: 0, requests: 0, pages: 0 });
+const zeroCounts = (): SyncCounts => ({ plans: 0, assignments: 0, requests: 0, pages: 0 });
 
 const NO_PLAN_CYCLE = { ...NO_CYCLE, cycleExpectedPlans: null, cycleUpdatedAt: null } as const;
 
