@@ -12,9 +12,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { freePort, postgresAvailable, startPostgres, type PostgresCluster } from "./postgres";
+import { selfTestWhenRun } from "./self-test";
 
 export const HAPROXY = process.env.HAPROXY_BIN ?? "/usr/sbin/haproxy";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -213,14 +214,4 @@ async function selfTest(): Promise<void> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (process.argv.includes("--self-test")) {
-    selfTest().catch((error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    });
-  } else {
-    console.error("usage: npx tsx scripts/instances.ts --self-test");
-    process.exitCode = 2;
-  }
-}
+selfTestWhenRun(import.meta.url, selfTest);

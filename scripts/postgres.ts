@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync, chownSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { selfTestWhenRun } from "./self-test";
 
 export const POSTGRES_BIN_DIR = process.env.POSTGRES_BIN_DIR ?? "/usr/lib/postgresql/15/bin";
 
@@ -158,14 +158,4 @@ async function selfTest(): Promise<void> {
   console.log("postgres self-test: stopped and removed");
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (process.argv.includes("--self-test")) {
-    selfTest().catch((error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    });
-  } else {
-    console.error("usage: npx tsx scripts/postgres.ts --self-test");
-    process.exitCode = 2;
-  }
-}
+selfTestWhenRun(import.meta.url, selfTest);

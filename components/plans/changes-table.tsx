@@ -2,7 +2,7 @@ import Link from "next/link";
 import { DataTable, RowHeader } from "@/components/halqas/data-table";
 import { linkClass } from "@/components/halqas/form-controls";
 import { TableCell, TableRow } from "@/components/ui/table";
-import type { RecentChanges } from "@/lib/features/plans/store-changes";
+import type { RecentChanges } from "@/lib/features/plans/mirror/recent-changes";
 import type { I18n } from "@/lib/i18n/server";
 import { assignmentAnchor } from "./assignment-timeline";
 import { planStatusLabel } from "./labels";

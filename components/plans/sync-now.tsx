@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import type { Locale } from "@/lib/i18n/core";
 import { formatMessage } from "@/lib/i18n/message-format";
 import { syncPlansNow } from "@/lib/features/plans/actions";
-import { progressFraction, type SyncStatusView } from "@/lib/features/plans/sync-status";
+import { progressFraction, type SyncStatusView } from "@/lib/features/plans/sync/status-view";
 
 export type SyncNowLabels = { now: string; starting: string; running: string; progressLabel: string; progress: string; busy: string; done: string };
 

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
-import { intervalMinutesFromEnv } from "@/lib/features/plans/scheduler";
-import type { SyncStatusView } from "@/lib/features/plans/sync-status";
+import { intervalMinutesFromEnv } from "@/lib/features/plans/sync/scheduler";
+import type { SyncStatusView } from "@/lib/features/plans/sync/status-view";
 import type { I18n } from "@/lib/i18n/server";
 import { SyncNow } from "./sync-now";
 

@@ -5,6 +5,9 @@ import * as schema from "./schema";
 
 export type DashboardDatabase = Opened<typeof schema>;
 export type DashboardDb = DashboardDatabase["db"];
+export type DashboardTx = Parameters<Parameters<DashboardDb["transaction"]>[0]>[0];
+/** The store or a transaction of it. */
+export type DashboardExecutor = DashboardDb | DashboardTx;
 
 const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
 

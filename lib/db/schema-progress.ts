@@ -1,6 +1,6 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import type { AttendanceRow, Recitation, Session, Student } from "@/lib/contract";
-import type { SyncProblem } from "./schema-plans";
+import { syncStateColumns, ts } from "./sync-state";
 
 /**
  * The progress read model (issue 15): each school's sessions, attendance rows, recitations and
@@ -9,8 +9,6 @@ import type { SyncProblem } from "./schema-plans";
  * by the dashboard's own writes once the API accepted them. Keyed by connection, carrying the tenant
  * confirmed by GET /school, like the plan mirror (schema-plans.ts). docs/progress.md says how fresh it is.
  */
-const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
-
 export const progressSessions = pgTable(
   "progress_sessions",
   {
@@ -86,27 +84,9 @@ export type ProgressCounts = { students: number; sessions: number; attendance: n
 
 /** One row per connection: the last complete cycle, the running (or interrupted) one, and a lease. */
 export const progressSyncState = pgTable("progress_sync_state", {
-  connectionId: text("connection_id").primaryKey(),
-  tenantId: text("tenant_id"),
-  /** `sync_watermark` of the first session page of the last complete cycle: the next `updated_after`. */
-  watermark: text("watermark"),
-  lastCompletedAt: ts("last_completed_at"),
+  ...syncStateColumns<ProgressCounts, "students" | "sessions" | "recent">(),
   /** The last complete full pass (every session's attendance and recitations read again). */
   lastFullAt: ts("last_full_at"),
-  lastMode: text("last_mode").$type<"full" | "incremental">(),
-  lastCounts: jsonb("last_counts").$type<ProgressCounts & { durationMs: number }>(),
-  cycleId: text("cycle_id"),
-  cycleMode: text("cycle_mode").$type<"full" | "incremental">(),
-  cycleStartedAt: ts("cycle_started_at"),
-  cycleUpdatedAfter: text("cycle_updated_after"),
-  cycleWatermark: text("cycle_watermark"),
-  /** Cursor of the next session page; null before the first. */
-  cycleCursor: text("cycle_cursor"),
-  cyclePhase: text("cycle_phase").$type<"students" | "sessions" | "recent">(),
-  cycleCounts: jsonb("cycle_counts").$type<ProgressCounts>(),
-  leaseOwner: text("lease_owner"),
-  leaseExpiresAt: ts("lease_expires_at"),
-  lastError: jsonb("last_error").$type<SyncProblem>(),
 });
 
 /** Per-school settings of the progress views, edited by admins. */

@@ -24,10 +24,12 @@ export type UnitCover = {
   unitAyahs: number;
 };
 
+/** An ayah's place in the whole mushaf, 1 … 6236. */
 export function ayahIdOf(point: QuranPoint): number {
   return findAyahIdBySurah(point.surah as Surah, point.ayah as AyahNo);
 }
 
+/** The ayah at a mushaf-wide number (1 … 6236). */
 export function pointOfAyahId(id: number): QuranPoint {
   const [surah, ayah] = findSurahAyahByAyahId(id as AyahId);
   return { surah, ayah };
@@ -40,6 +42,11 @@ export function unitBounds(unit: QuranUnit, n: number): { first: QuranPoint; las
   const firstId = list[n]!;
   const lastId = list[n + 1]! - 1;
   return { first: pointOfAyahId(firstId), last: pointOfAyahId(lastId), firstId, lastId };
+}
+
+/** The unit (1-based) holding an ayah id. */
+export function unitOf(unit: QuranUnit, id: number): number {
+  return unitOfId(LISTS[unit], id);
 }
 
 /** The unit holding an ayah id (binary search over the unit's first ayahs). */

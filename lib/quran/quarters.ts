@@ -1,11 +1,10 @@
-import { findAyahIdBySurah, findSurahAyahByAyahId, getRubAlHizbMeta, meta, type AyahId, type AyahNo, type RubAlHizbId, type Surah } from "quran-meta/hafs";
+import { getRubAlHizbMeta, meta, type RubAlHizbId } from "quran-meta/hafs";
+import { unitOf } from "./cover";
 import type { QuranPoint } from "./index";
 
 /** Ayahs of the whole mushaf (Hafs): 6236. */
 export const AYAH_COUNT = meta.numAyahs;
 export const JUZ_COUNT = meta.numJuzs;
-/** Hizb quarters (rub' al-hizb) per juz: 8, so 240 in all. */
-export const QUARTERS_PER_JUZ = meta.numRubsInJuz;
 
 /** One hizb quarter: where it sits (juz, its place in the juz, hizb) and the ayahs it spans. */
 export type Quarter = {
@@ -21,17 +20,6 @@ export type Quarter = {
   firstAyah: number;
   lastAyah: number;
 };
-
-/** An ayah's place in the whole mushaf, 1 … 6236. */
-export function ayahNumber(point: QuranPoint): number {
-  return findAyahIdBySurah(point.surah as Surah, point.ayah as AyahNo);
-}
-
-/** The ayah at a mushaf-wide number (1 … 6236). */
-export function pointAt(ayah: number): QuranPoint {
-  const [surah, number] = findSurahAyahByAyahId(ayah as AyahId);
-  return { surah, ayah: number };
-}
 
 function buildQuarters(): readonly Quarter[] {
   const list: Quarter[] = [];
@@ -54,16 +42,9 @@ function buildQuarters(): readonly Quarter[] {
 /** The 240 hizb quarters in mushaf order (`QUARTERS[i].index === i + 1`). */
 export const QUARTERS: readonly Quarter[] = buildQuarters();
 
-/** The quarter holding a mushaf-wide ayah number (binary search over the quarters' first ayahs). */
+/** The quarter holding a mushaf-wide ayah number. */
 export function quarterOfAyah(ayah: number): Quarter {
-  let low = 0;
-  let high = QUARTERS.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (QUARTERS[middle]!.firstAyah <= ayah) low = middle;
-    else high = middle - 1;
-  }
-  return QUARTERS[low]!;
+  return QUARTERS[unitOf("quarter", ayah) - 1]!;
 }
 
 /** The part of a range (mushaf-wide ayah numbers, inclusive) inside each quarter it reaches, in mushaf order. */

@@ -9,14 +9,13 @@
  * machine's load (os.loadavg) before and after. Targets: p95 ≤ 150 ms, ≤ 2 PUTs, 0 errors, 0 lost.
  */
 import os from "node:os";
-import type { AttendanceRow, Session } from "@/lib/contract";
+import type { Session } from "@/lib/contract";
 import { instancesUnavailable, startInstances } from "../instances";
-import { actionId, ADMIN_KEY, callAction, fixture, percentile, runTeacher, signIn, STATUSES, TEACHER } from "./attendance";
+import { actionId, ADMIN_KEY, callAction, figuresOf, fixture, info, lostMarks, percentile, runTeacher, signIn, TAP_TARGETS, TEACHER, tapRows } from "./attendance";
 import type { Column, ResultRow } from "./report";
 import type { BenchContext, Suite } from "./suite";
 import { v1Client } from "./v1-client";
 
-const TARGETS = { p95Ms: 150, putsPerBurst: 2 };
 
 const numberFromEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -66,33 +65,16 @@ export const instancesSuite: Suite = {
       const wallMs = performance.now() - started;
       const loadAfter = os.loadavg();
 
-      let lost = 0;
-      for (const session of sessions) {
-        const rows = await api.list<AttendanceRow>(`/sessions/${session.id}/attendance`);
-        for (const [index, student] of students.entries()) {
-          if (rows.find((row) => row.student_id === student)?.status !== STATUSES[index % STATUSES.length]) lost++;
-        }
-      }
-
-      const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
-      const puts = runs.map((run) => run.puts);
-      const maxPuts = Math.max(...puts);
-      const meanPuts = puts.reduce((a, b) => a + b, 0) / puts.length;
-      const errors = runs.flatMap((run) => run.errors);
-      const unsaved = runs.reduce((sum, run) => sum + run.unsaved, 0);
-      const p95 = percentile(latencies, 95);
+      const lost = await lostMarks(api, sessions, students);
+      const figures = figuresOf(runs);
+      const { latencies, puts, errors, unsaved } = figures;
+      const taps = tapRows(figures, lost, teachers * students.length);
       const sweeps = runs.map((run) => run.sweepMs).sort((a, b) => a - b);
-      const verdict = (ok: boolean, reason: string): Pick<ResultRow, "verdict" | "reason"> => (ok ? { verdict: "PASS" } : { verdict: "FAIL", reason });
-      const info = (target: string, value: number, unit: string): ResultRow => ({ target, values: { value, unit }, goal: "n/a", verdict: "n/a" });
       const rows: ResultRow[] = [
-        info("tap → saved p50", percentile(latencies, 50), "ms"),
-        { target: "tap → saved p95", values: { value: p95, unit: "ms" }, goal: `≤ ${TARGETS.p95Ms} ms`, ...verdict(p95 <= TARGETS.p95Ms, `${p95.toFixed(0)} ms`) },
-        info("tap → saved p99", percentile(latencies, 99), "ms"),
-        { target: "PUTs per 30-tap burst (most)", values: { value: maxPuts, unit: `mean ${meanPuts.toFixed(2)}` }, goal: `≤ ${TARGETS.putsPerBurst}`, ...verdict(maxPuts <= TARGETS.putsPerBurst, `${maxPuts} PUTs`) },
-        info("bursts with more than 2 PUTs", puts.filter((count) => count > TARGETS.putsPerBurst).length, `of ${teachers}`),
+        ...taps.latency,
+        info("bursts with more than 2 PUTs", puts.filter((count) => count > TAP_TARGETS.putsPerBurst).length, `of ${teachers}`),
         info("tap sweep p95 (first → last of the 30 taps; 87 ms unloaded)", percentile(sweeps, 95), "ms"),
-        { target: "errors", values: { value: errors.length + unsaved, unit: "" }, goal: "0", ...verdict(errors.length + unsaved === 0, `${errors.length} errors, ${unsaved} taps never saved`) },
-        { target: "lost marks", values: { value: lost, unit: `of ${teachers * students.length}` }, goal: "0", ...verdict(lost === 0, `${lost} lost`) },
+        ...taps.failures,
         info("machine load before (1/5/15 min)", loadBefore[0]!, loadText(loadBefore)),
         info("machine load after (1/5/15 min)", loadAfter[0]!, loadText(loadAfter)),
         info("CPUs", os.cpus().length, ""),

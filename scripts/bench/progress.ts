@@ -11,11 +11,10 @@
  * Run alone:  npx tsx --conditions=react-server scripts/bench/progress.ts
  * Or as a suite of `npm run bench -- progress` (a child process: server-only modules need `react-server`).
  */
-import { spawn } from "node:child_process";
 import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { measureInChild, runWhenMain } from "./child";
 import { printSuite, type Column, type SuiteReport } from "./report";
 import type { Suite } from "./suite";
 
@@ -25,7 +24,6 @@ const STUDENTS = 30;
 const WEEKS = 52;
 const RUNS = 30;
 const RESULT_MARKER = "PROGRESS_BENCH_RESULT ";
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 type Measured = { sessions: number; attendance: number; recitations: number; fillMs: number; glance: { p50: number; p95: number; max: number; runs: number }; csv: { ms: number; bytes: number; lines: number }; load: number[]; cpus: number };
 
@@ -69,7 +67,7 @@ function reportOf(m: Measured): SuiteReport {
 
 /** A deterministic year of one halqa in contract shapes, written with the read model's own upserts. */
 async function measure(log: (message: string) => void): Promise<Measured> {
-  const { openMemoryStore } = await import("@/lib/features/plans/testing");
+  const { openMemoryStore } = await import("@/lib/db/testing/memory-store");
   const { upsertProgress } = await import("@/lib/features/progress/store-writes");
   const { loadHalqaGlance } = await import("@/lib/features/progress/glance");
   const { halqaHistory } = await import("@/lib/features/progress/read-model");
@@ -165,32 +163,7 @@ async function measure(log: (message: string) => void): Promise<Measured> {
 export const progressSuite: Suite = {
   name: "progress",
   summary: "halqa at a glance (30 students, a year) p95 warm, and the year's CSV export (no Next server needed)",
-  run({ signal, log }) {
-    return new Promise<SuiteReport>((resolve, reject) => {
-      const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["--conditions=react-server", fileURLToPath(import.meta.url), "--json"], { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "inherit"], detached: true });
-      let output = "";
-      child.stdout.setEncoding("utf8");
-      child.stdout.on("data", (chunk: string) => {
-        output += chunk;
-        for (const line of chunk.split("\n")) if (line.startsWith("[progress-bench] ")) log(line.replace("[progress-bench] ", "progress: "));
-      });
-      const stop = () => {
-        try {
-          if (child.pid) process.kill(-child.pid, "SIGKILL");
-        } catch {
-          // already gone
-        }
-      };
-      signal.addEventListener("abort", stop, { once: true });
-      child.on("error", reject);
-      child.on("close", (code) => {
-        signal.removeEventListener("abort", stop);
-        const line = output.split("\n").find((l) => l.startsWith(RESULT_MARKER));
-        if (code !== 0 || !line) return reject(new Error(`the progress bench process failed (exit code ${code})`));
-        resolve(reportOf(JSON.parse(line.slice(RESULT_MARKER.length)) as Measured));
-      });
-    });
-  },
+  run: async ({ signal, log }) => reportOf(await measureInChild<Measured>(fileURLToPath(import.meta.url), { name: "progress", marker: RESULT_MARKER, signal, log })),
 };
 
 async function main() {
@@ -200,12 +173,4 @@ async function main() {
   else printSuite(reportOf(measured));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, "progress", main);

@@ -1,5 +1,5 @@
 /**
- * Issue 5 and 13 bench: the learning-plan sync (lib/features/plans/sync.ts) on a generated school —
+ * Issue 5 and 13 bench: the learning-plan sync (lib/features/plans/sync/) on a generated school —
  * 10,000 plans and 100,000 assignments by default — served by the embedded School API in a process
  * of its own (as a real school's API is another server; real HTTP on 127.0.0.1), into an in-memory
  * dashboard store, with the sync's default concurrency and the v1 client's default retry policy.
@@ -11,12 +11,11 @@
  * Or as a suite of `npm run bench -- sync`, which runs this file in a child process: the lib/
  * modules are server-only and load only under the `react-server` condition.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { eachLine, measureInChild, runWhenMain, spawnTsx } from "./child";
 import { printSuite, type Column, type ResultRow, type SuiteReport } from "./report";
 import type { Suite } from "./suite";
 
@@ -26,7 +25,6 @@ const TARGET_FULL_MS = 15_000;
 const SCHOOL_READY = "SYNC_BENCH_SCHOOL ";
 const TOUCHED_FRACTION = 0.01;
 const RESULT_MARKER = "SYNC_BENCH_RESULT ";
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const BENCH_KEY = "bench_sync_all_scopes_key";
 
 type CycleNumbers = { mode: string; ms: number; requests: number; plans: number; assignments: number; pages: number };
@@ -94,7 +92,7 @@ type SchoolInfo = { url: string; adminUrl: string; schoolId: string; plans: numb
 async function serveSchool(options: { plans: number; perPlan: number }): Promise<void> {
   const { generateSchool } = await import("@/lib/school-api/seed/generate");
   const { sql } = await import("drizzle-orm");
-  const { startEmbeddedSchool } = await import("@/lib/features/plans/testing");
+  const { startEmbeddedSchool } = await import("@/lib/school-api/testing/embedded-school");
   let generated: { plans: number; assignments: number; schoolId: string; ms: number } | null = null;
   const school = await startEmbeddedSchool({
     seed: async (db) => {
@@ -119,25 +117,17 @@ async function serveSchool(options: { plans: number; perPlan: number }): Promise
 /** Starts `--serve-school` in a child process; resolves with its address once it serves. */
 function startSchoolProcess(options: { plans: number; perPlan: number; token: string; log: (message: string) => void }): Promise<{ info: SchoolInfo; stop: () => void }> {
   return new Promise((resolve, reject) => {
-    const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-    const child = spawn(tsx, ["--conditions=react-server", fileURLToPath(import.meta.url), "--serve-school", "--plans", String(options.plans), "--per-plan", String(options.perPlan)], {
-      cwd: ROOT,
+    const child = spawnTsx(fileURLToPath(import.meta.url), ["--serve-school", "--plans", String(options.plans), "--per-plan", String(options.perPlan)], {
       env: { ...process.env, SCHOOL_ADMIN_TOKEN: options.token },
-      stdio: ["pipe", "pipe", "inherit"],
+      stdin: "pipe",
     });
     const stop = () => {
       child.stdin?.end();
       setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
     };
-    let partial = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      const lines = (partial + chunk).split("\n");
-      partial = lines.pop() ?? "";
-      for (const line of lines) {
-        if (line.startsWith(SCHOOL_READY)) resolve({ info: JSON.parse(line.slice(SCHOOL_READY.length)) as SchoolInfo, stop });
-        else if (line) options.log(`  school: ${line}`);
-      }
+    eachLine(child, (line) => {
+      if (line.startsWith(SCHOOL_READY)) resolve({ info: JSON.parse(line.slice(SCHOOL_READY.length)) as SchoolInfo, stop });
+      else if (line) options.log(`  school: ${line}`);
     });
     child.on("error", reject);
     child.on("close", (code) => reject(new Error(`the school process ended (exit code ${code}) before it served`)));
@@ -147,8 +137,8 @@ function startSchoolProcess(options: { plans: number; perPlan: number; token: st
 /** Generates the school (in its own process), runs both cycles, returns the numbers. Needs the `react-server` condition. */
 async function measure(options: { plans: number; perPlan: number; log: (message: string) => void }): Promise<Measured> {
   const { log } = options;
-  const { openMemoryStore } = await import("@/lib/features/plans/testing");
-  const { syncPlans, DEFAULT_SYNC_CONCURRENCY } = await import("@/lib/features/plans/sync");
+  const { openMemoryStore } = await import("@/lib/db/testing/memory-store");
+  const { syncPlans, DEFAULT_SYNC_CONCURRENCY } = await import("@/lib/features/plans/sync/sync-plans");
   const { createV1Client } = await import("@/lib/v1");
 
   const token = `bench_sync_${randomBytes(16).toString("hex")}`;
@@ -210,43 +200,7 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
 export const syncSuite: Suite = {
   name: "sync",
   summary: "plan sync on a generated school (10,000 plans, 100,000 assignments): full vs incremental after 1% changed (no Next server needed)",
-  run({ signal, log }) {
-    return new Promise<SuiteReport>((resolve, reject) => {
-      const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-      const child = spawn(tsx, ["--conditions=react-server", fileURLToPath(import.meta.url), "--json"], {
-        cwd: ROOT,
-        env: process.env,
-        stdio: ["ignore", "pipe", "inherit"],
-        detached: true,
-      });
-      let result: string | null = null;
-      let partial = "";
-      child.stdout.setEncoding("utf8");
-      child.stdout.on("data", (chunk: string) => {
-        const lines = (partial + chunk).split("\n");
-        partial = lines.pop() ?? "";
-        for (const line of lines) {
-          if (line.startsWith(RESULT_MARKER)) result = line.slice(RESULT_MARKER.length);
-          else if (line) log(line.replace(/^\[sync-bench\] /, "sync: "));
-        }
-      });
-      const stop = () => {
-        try {
-          if (child.pid) process.kill(-child.pid, "SIGKILL");
-        } catch {
-          // already gone
-        }
-      };
-      signal.addEventListener("abort", stop, { once: true });
-      child.on("error", reject);
-      child.on("close", (code) => {
-        signal.removeEventListener("abort", stop);
-        if (partial.startsWith(RESULT_MARKER)) result = partial.slice(RESULT_MARKER.length);
-        if (code !== 0 || result === null) return reject(new Error(`the sync bench process failed (exit code ${code})`));
-        resolve(reportOf(JSON.parse(result) as Measured));
-      });
-    });
-  },
+  run: async ({ signal, log }) => reportOf(await measureInChild<Measured>(fileURLToPath(import.meta.url), { name: "sync", marker: RESULT_MARKER, signal, log })),
 };
 
 async function main() {
@@ -261,12 +215,4 @@ async function main() {
   else printSuite(reportOf(measured));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(`[sync-bench] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, "sync", main);

@@ -6,8 +6,8 @@ import { defineAction } from "@/lib/actions/define-action";
 import { Id } from "@/lib/contract";
 import { can } from "@/lib/authz/policy";
 import { missingAsNull } from "@/lib/features/halqas/queries";
-import { startPlanSync } from "./run";
-import { refreshPlan } from "./sync";
+import { startPlanSync } from "./sync/start";
+import { refreshPlan } from "./sync/refresh";
 
 export type SyncStartResult = { started: true; mode: "full" | "incremental"; resumed: boolean } | { started: false; status: "busy" | "denied" | "completed" };
 

@@ -15,9 +15,10 @@ import { failureOf, type Failure, type V1Client } from "@/lib/v1";
 import { defaultPlansDb } from "./db";
 import type { ReplacementSummary } from "./changes";
 import { CHANGES_WINDOW_DAYS, REPLACED_LATELY_DAYS, type ReplacedPeriod } from "./periods";
-import { countSyncedPlansByStatus, getSyncedPlan, getSyncStatus, listSyncedPlans, type PlanPage, type StoreScope } from "./store";
-import { recentChanges, replacementsOf } from "./store-changes";
-import { refreshPlan } from "./sync";
+import { countSyncedPlansByStatus, getSyncedPlan, listSyncedPlans, type PlanPage, type StoreScope } from "./mirror/reads";
+import { recentChanges, replacementsOf } from "./mirror/recent-changes";
+import { refreshPlan } from "./sync/refresh";
+import { getSyncStatus } from "./sync/status";
 
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const PLANS_PER_PAGE = 25;
@@ -55,7 +56,7 @@ async function storeScope(actor: Actor): Promise<StoreScope> {
 
 const DAY_MS = 86_400_000;
 
-export type PlanListFilters = {
+export type PlanListParams = {
   semester?: string;
   status?: PlanStatus;
   student?: string;
@@ -76,7 +77,7 @@ export type PlanListFilters = {
  * v1 calls: listPlans?limit=1 (availability), then at most 25 getStudent (or the search's pages);
  * semesters cached; a teacher +1 getSheikh per linked sheikh and one listStudents per taught halqa.
  */
-export async function loadPlanList(actor: Actor, filters: PlanListFilters) {
+export async function loadPlanList(actor: Actor, filters: PlanListParams) {
   const client = clientFor(actor.connectionId);
   const [{ semesters, selected }, subject, availability, scope, db] = await Promise.all([
     resolveSemester(actor.connectionId, filters.semester),
@@ -131,7 +132,7 @@ export async function loadPlanList(actor: Actor, filters: PlanListFilters) {
  * students, whole) or the matches of an admin's name search (a bounded scan). Null: every plan of the
  * semester (an admin browsing).
  */
-async function plansScope(client: V1Client, subject: Subject, semesterId: string, filters: PlanListFilters): Promise<{ students: Student[] | null; search: { scanned: number; stoppedEarly: boolean } | null }> {
+async function plansScope(client: V1Client, subject: Subject, semesterId: string, filters: PlanListParams): Promise<{ students: Student[] | null; search: { scanned: number; stoppedEarly: boolean } | null }> {
   if (subject.role !== "admin") {
     const lists = await Promise.all([...subject.halqaIds].map((halqa_id) => client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: PAGE } })));
     return { students: lists.flatMap((list) => list.items).filter((student) => can.viewPlanOf(subject, student)), search: null };

@@ -4,7 +4,7 @@ import type { School, Student } from "@/lib/contract";
 import { progressSessions, progressStudents } from "@/lib/db/schema-progress";
 import { addDays, todayIn } from "@/lib/features/halqas/dates";
 import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
-import type { StoreScope } from "@/lib/features/plans/store";
+import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 import { rowNames } from "@/lib/features/students/display-names";
 import { needsAttention, type AttentionEntry } from "./attention";
 import { emptyCurrency, revisionCurrency, type JuzCurrency } from "./currency";

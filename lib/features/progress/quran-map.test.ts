@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RECITATION_KINDS } from "@/lib/contract";
 import { juzOf, SURAHS } from "@/lib/quran";
-import { AYAH_COUNT, ayahNumber, pointAt, QUARTERS, quartersOfSpan } from "@/lib/quran/quarters";
+import { ayahIdOf, pointOfAyahId } from "@/lib/quran/cover";
+import { AYAH_COUNT, QUARTERS, quartersOfSpan } from "@/lib/quran/quarters";
 import { currencyOf, daysBetween, quranMap, schoolDayOf, type MapRecitation } from "./quran-map";
 
 const ZONE = "Asia/Riyadh";
@@ -23,12 +24,12 @@ const recitationArb = fc
   .record({ id: fc.uuid(), kind: fc.constantFrom(...RECITATION_KINDS), a: ayahArb, b: ayahArb, at: instantArb, rating: fc.integer({ min: 1, max: 5 }) })
   .map(({ id, kind, a, b, at, rating }): MapRecitation => {
     const [first, last] = a <= b ? [a, b] : [b, a];
-    return { id, kind, range: { start: pointAt(first), end: pointAt(last) }, rating, recorded_at: at };
+    return { id, kind, range: { start: pointOfAyahId(first), end: pointOfAyahId(last) }, rating, recorded_at: at };
   });
 // Short ranges too, so partial quarters are common.
 const shortRecitationArb = fc.tuple(recitationArb, fc.integer({ min: 0, max: 40 })).map(([r, length]) => {
-  const first = ayahNumber(r.range.start);
-  return { ...r, range: { start: r.range.start, end: pointAt(Math.min(first + length, AYAH_COUNT)) } };
+  const first = ayahIdOf(r.range.start);
+  return { ...r, range: { start: r.range.start, end: pointOfAyahId(Math.min(first + length, AYAH_COUNT)) } };
 });
 const historyArb = fc.array(fc.oneof(recitationArb, shortRecitationArb, shortRecitationArb), { maxLength: 25 });
 
@@ -52,9 +53,9 @@ describe("hizb quarters of the mushaf", () => {
   it("number ayahs the way counting the surahs does, both ways", () => {
     fc.assert(
       fc.property(ayahArb, (ayah) => {
-        const point = pointAt(ayah);
+        const point = pointOfAyahId(ayah);
         expect(ayahOf(point.surah, point.ayah)).toBe(ayah);
-        expect(ayahNumber(point)).toBe(ayah);
+        expect(ayahIdOf(point)).toBe(ayah);
       }),
     );
   });

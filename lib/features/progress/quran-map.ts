@@ -1,5 +1,6 @@
 import type { Recitation } from "@/lib/contract";
-import { AYAH_COUNT, ayahNumber, QUARTERS, quartersOfSpan, type Quarter } from "@/lib/quran/quarters";
+import { ayahIdOf } from "@/lib/quran/cover";
+import { AYAH_COUNT, QUARTERS, quartersOfSpan, type Quarter } from "@/lib/quran/quarters";
 
 /** What a map needs of a recitation (a contract Recitation fits; the family view passes its own safe copy). */
 export type MapRecitation = Pick<Recitation, "id" | "kind" | "range" | "rating" | "recorded_at">;
@@ -71,8 +72,8 @@ export function quranMap(recitations: readonly MapRecitation[], today: string, t
   const lastRevision: (Heard | null)[] = QUARTERS.map(() => null);
   const lastHeard: (Heard | null)[] = QUARTERS.map(() => null);
   for (const recitation of recitations) {
-    const first = ayahNumber(recitation.range.start);
-    const last = ayahNumber(recitation.range.end);
+    const first = ayahIdOf(recitation.range.start);
+    const last = ayahIdOf(recitation.range.end);
     if (recitation.kind === "new_memorization") memorised.fill(1, first, last + 1);
     const day = schoolDayOf(recitation.recorded_at, timeZone);
     const heard: Heard = { recitationId: recitation.id, kind: recitation.kind, recordedAt: recitation.recorded_at, day, daysAgo: daysBetween(day, today), rating: recitation.rating };

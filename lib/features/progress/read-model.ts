@@ -4,7 +4,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { AttendanceRow, Recitation, Session } from "@/lib/contract";
 import { progressAttendance, progressRecitations, progressSessions, progressStudents, progressSyncState } from "@/lib/db/schema-progress";
 import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
-import type { StoreScope } from "@/lib/features/plans/store";
+import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 
 /**
  * Reads of the progress read model (no v1 call): pages and reports come here instead of asking

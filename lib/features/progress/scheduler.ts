@@ -1,5 +1,5 @@
 import "server-only";
-import { intervalMinutesFromEnv, startSyncScheduler, type SyncScheduler } from "@/lib/features/plans/scheduler";
+import { intervalMinutesFromEnv, startSyncScheduler, type SyncScheduler } from "@/lib/features/plans/sync/scheduler";
 import type { ProgressSyncResult } from "./sync";
 
 /**

@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "@/lib/contract";
+import { openMemoryStore } from "@/lib/db/testing/memory-store";
 import { progressSyncState } from "@/lib/db/schema-progress";
 import type { PlansDb } from "@/lib/features/plans/db";
-import type { SyncClient } from "@/lib/features/plans/sync";
-import { openMemoryStore, startEmbeddedSchool, type EmbeddedSchool } from "@/lib/features/plans/testing";
 import { addDays } from "@/lib/features/halqas/dates";
+import type { SyncClient } from "@/lib/features/sync/traverse";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
 import type { V1Client } from "@/lib/v1";
 import { halqaHistory, progressFreshness, studentHistory } from "./read-model";
 import { syncProgress } from "./sync";
-import { apiProgressSnapshot, storeProgressSnapshot, type ProgressSnapshot } from "./testing";
+import { apiProgressSnapshot, storeProgressSnapshot, type ProgressSnapshot } from "./testing/snapshot";
 
 let school: EmbeddedSchool;
 let store: Awaited<ReturnType<typeof openMemoryStore>>;

@@ -2,18 +2,19 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Session } from "@/lib/contract";
-import type { SyncProblem } from "@/lib/db/schema-plans";
 import { progressSessions, progressSyncState, type ProgressCounts } from "@/lib/db/schema-progress";
+import type { SyncProblem } from "@/lib/db/sync-state";
 import { addDays, todayIn } from "@/lib/features/halqas/dates";
 import { defaultPlansDb, type PlansDb, type PlansExecutor } from "@/lib/features/plans/db";
-import { eachLimited, problemOf, SyncLeaseLostError, TenantMismatchError, type SyncClient } from "@/lib/features/plans/sync";
+import { acquireLease, isLeaseLost, leaseUntil, NO_CYCLE, RELEASED, writeIfOwned, writeOwned } from "@/lib/features/sync/lease";
+import { checkTenant, problemOf } from "@/lib/features/sync/problem";
+import { eachLimited, traverseAll, type SyncClient } from "@/lib/features/sync/traverse";
 import { isFailure } from "@/lib/v1";
 import { upsertProgress } from "./store-writes";
-import { traverseAll } from "./traverse";
 
 /**
  * The progress read model's sync (docs/progress.md), per school connection, modelled on the plan
- * sync (lib/features/plans/sync.ts): complete traversals, upsert by `id` (newer wins), `updated_after`
+ * sync (lib/features/plans/sync/): complete traversals, upsert by `id` (newer wins), `updated_after`
  * where the API takes it, progress committed page by page with the cursor (a stopped cycle resumes),
  * and a lease so that one instance at a time syncs a connection.
  *
@@ -73,7 +74,7 @@ export async function syncProgress(connectionId: string, options: ProgressSyncOp
   const { signal } = options;
   const owner = randomUUID();
 
-  const state = await acquireLease(db, connectionId, owner, leaseMs);
+  const state = await acquireLease(db, progressSyncState, connectionId, owner, leaseMs);
   if (!state) return { status: "busy", connectionId };
   let requests = 0;
   let cycle: Cycle | null = null;
@@ -82,18 +83,12 @@ export async function syncProgress(connectionId: string, options: ProgressSyncOp
     if (cycle) cycle.counts.requests++;
     return client.call(name, ...args);
   };
-  const commit = async (tx: PlansExecutor) => {
-    const [ok] = await tx
-      .update(progressSyncState)
-      .set({ cycleCursor: cycle!.cursor, cycleWatermark: cycle!.watermark, cyclePhase: cycle!.phase, cycleCounts: cycle!.counts, leaseExpiresAt: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-      .where(ownLease(connectionId, owner))
-      .returning({ id: progressSyncState.connectionId });
-    if (!ok) throw new SyncLeaseLostError();
-  };
+  const commit = (tx: PlansExecutor) =>
+    writeOwned(tx, progressSyncState, connectionId, owner, { cycleCursor: cycle!.cursor, cycleWatermark: cycle!.watermark, cyclePhase: cycle!.phase, cycleCounts: cycle!.counts, leaseExpiresAt: leaseUntil(leaseMs) });
 
   try {
     const school = await call("getSchool", { signal });
-    if (state.tenantId && state.tenantId !== school.id) throw new TenantMismatchError(state.tenantId, school.id);
+    checkTenant(state.tenantId, school.id);
     const scope = { connectionId, tenantId: school.id };
     cycle = await beginCycle(db, connectionId, owner, state, options, school.id);
     const since = cycle.updatedAfter ? { updated_after: cycle.updatedAfter } : {};
@@ -170,62 +165,25 @@ export async function syncProgress(connectionId: string, options: ProgressSyncOp
     }
 
     const durationMs = Date.now() - started;
-    const [ok] = await db
-      .update(progressSyncState)
-      .set({
-        watermark: cycle.watermark ?? state.watermark,
-        lastCompletedAt: sql`now()`,
-        ...(cycle.mode === "full" ? { lastFullAt: cycle.startedAt } : {}),
-        lastMode: cycle.mode,
-        lastCounts: { ...cycle.counts, durationMs },
-        lastError: null,
-        ...NO_CYCLE,
-      })
-      .where(ownLease(connectionId, owner))
-      .returning({ id: progressSyncState.connectionId });
-    if (!ok) throw new SyncLeaseLostError();
+    await writeOwned(db, progressSyncState, connectionId, owner, {
+      watermark: cycle.watermark ?? state.watermark,
+      lastCompletedAt: sql`now()`,
+      ...(cycle.mode === "full" ? { lastFullAt: cycle.startedAt } : {}),
+      lastMode: cycle.mode,
+      lastCounts: { ...cycle.counts, durationMs },
+      lastError: null,
+      ...NO_CYCLE,
+      ...RELEASED,
+    });
     return { status: "completed", connectionId, mode: cycle.mode, resumed: cycle.resumed, cycle: { ...cycle.counts }, requests, durationMs };
   } catch (error) {
-    if (error instanceof Error && error.name === "SyncLeaseLostError") throw error;
+    if (isLeaseLost(error)) throw error;
     const problem = problemOf(error);
     const denied = problem.kind === "denied";
-    await db
-      .update(progressSyncState)
-      .set({ lastError: problem, ...(denied ? NO_CYCLE : { leaseOwner: null, leaseExpiresAt: null }) })
-      .where(ownLease(connectionId, owner))
-      .catch(() => undefined);
+    await writeIfOwned(db, progressSyncState, connectionId, owner, { lastError: problem, ...(denied ? NO_CYCLE : {}), ...RELEASED }).catch(() => undefined);
     if (denied) return { status: "denied", connectionId, problem, requests, durationMs: Date.now() - started };
     throw error;
   }
-}
-
-const NO_CYCLE = {
-  cycleId: null,
-  cycleMode: null,
-  cycleStartedAt: null,
-  cycleUpdatedAfter: null,
-  cycleWatermark: null,
-  cycleCursor: null,
-  cyclePhase: null,
-  cycleCounts: null,
-  leaseOwner: null,
-  leaseExpiresAt: null,
-} as const;
-
-const ownLease = (connectionId: string, owner: string) => and(eq(progressSyncState.connectionId, connectionId), eq(progressSyncState.leaseOwner, owner));
-
-async function acquireLease(db: PlansDb, connectionId: string, owner: string, leaseMs: number): Promise<StateRow | null> {
-  const expires = sql`now() + ${leaseMs} * interval '1 millisecond'`;
-  const [row] = await db
-    .insert(progressSyncState)
-    .values({ connectionId, leaseOwner: owner, leaseExpiresAt: expires })
-    .onConflictDoUpdate({
-      target: progressSyncState.connectionId,
-      set: { leaseOwner: owner, leaseExpiresAt: expires },
-      setWhere: or(isNull(progressSyncState.leaseOwner), isNull(progressSyncState.leaseExpiresAt), lt(progressSyncState.leaseExpiresAt, sql`now()`)),
-    })
-    .returning();
-  return row ?? null;
 }
 
 /** Resumes the interrupted cycle (unless a full one is asked for over an incremental one); otherwise starts one. */
@@ -247,22 +205,17 @@ async function beginCycle(db: PlansDb, connectionId: string, owner: string, stat
         counts: { ...zero(), ...interrupted.cycleCounts },
       }
     : { id: randomUUID(), mode, resumed: false, startedAt: new Date(), updatedAfter: mode === "incremental" ? state.watermark : null, cursor: null, watermark: null, phase: "students", counts: zero() };
-  const [ok] = await db
-    .update(progressSyncState)
-    .set({
-      tenantId,
-      cycleId: cycle.id,
-      cycleMode: cycle.mode,
-      cycleStartedAt: cycle.startedAt,
-      cycleUpdatedAfter: cycle.updatedAfter,
-      cycleCursor: cycle.cursor,
-      cycleWatermark: cycle.watermark,
-      cyclePhase: cycle.phase,
-      cycleCounts: cycle.counts,
-    })
-    .where(ownLease(connectionId, owner))
-    .returning({ id: progressSyncState.connectionId });
-  if (!ok) throw new SyncLeaseLostError();
+  await writeOwned(db, progressSyncState, connectionId, owner, {
+    tenantId,
+    cycleId: cycle.id,
+    cycleMode: cycle.mode,
+    cycleStartedAt: cycle.startedAt,
+    cycleUpdatedAfter: cycle.updatedAfter,
+    cycleCursor: cycle.cursor,
+    cycleWatermark: cycle.watermark,
+    cyclePhase: cycle.phase,
+    cycleCounts: cycle.counts,
+  });
   return cycle;
 }
 

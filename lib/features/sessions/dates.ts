@@ -2,6 +2,8 @@
  * Calendar arithmetic in the school's time zone. Session dates are `YYYY-MM-DD` in that zone and
  * start times are UTC instants; the browser's own zone never enters into it.
  */
+import { dateOf, pad, wallClock, zoneOffset } from "@/lib/calendar";
+
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -18,34 +20,14 @@ export function isTimeOfDay(value: unknown): value is string {
   return typeof value === "string" && TIME_OF_DAY.test(value);
 }
 
-type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-function partsIn(instant: Date, timeZone: string): Parts {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-
 /** The calendar date of an instant in a time zone. */
 export function dateIn(timeZone: string, instant: Date = new Date()): string {
-  const p = partsIn(instant, timeZone);
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+  return dateOf(wallClock(instant, timeZone));
 }
 
 /** `HH:MM` of an instant in a time zone (for a time input's value). */
 export function timeOfDayIn(timeZone: string, instant: Date | string): string {
-  const p = partsIn(typeof instant === "string" ? new Date(instant) : instant, timeZone);
+  const p = wallClock(typeof instant === "string" ? new Date(instant) : instant, timeZone);
   return `${pad(p.hour)}:${pad(p.minute)}`;
 }
 
@@ -55,13 +37,6 @@ export function addDays(date: string, days: number): string {
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
   const shifted = new Date(Date.UTC(y, m - 1, d + days));
   return `${pad(shifted.getUTCFullYear(), 4)}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
-}
-
-/** Offset of a time zone from UTC at an instant, in milliseconds (east positive). */
-function offsetAt(instant: number, timeZone: string): number {
-  const p = partsIn(new Date(instant), timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
 /**
@@ -75,8 +50,8 @@ export function zonedDateTimeToUtc(date: string, time: string, timeZone: string)
   const [, y, m, d] = dateMatch.map(Number) as [number, number, number, number];
   const [, hh, mm] = timeMatch.map(Number) as [number, number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);
-  let instant = wall - offsetAt(wall, timeZone);
+  let instant = wall - zoneOffset(wall, timeZone);
   // A second pass settles instants whose offset differs from the wall clock's guess (DST edges).
-  instant = wall - offsetAt(instant, timeZone);
+  instant = wall - zoneOffset(instant, timeZone);
   return new Date(instant).toISOString();
 }

@@ -4,7 +4,7 @@ import { ARCHIVED_SESSIONS_PER_HALQA, PAST_SESSIONS_PER_HALQA, type SchoolSpec }
 import { PRIVATE_RECITATION_NOTES } from "./private-texts";
 import { ayahCount, portionOf, takeAyahs } from "./quran-path";
 import type { Rng } from "./random";
-import type { SeedRows, StudentRow } from "./rows";
+import { recitationRow, type SeedRows, type StudentRow } from "./rows";
 import { past, type SeedClock, type Structure } from "./structure";
 import { addDays, addMinutes, later, zonedTime } from "./time";
 
@@ -101,23 +101,8 @@ export function buildActivity(spec: SchoolSpec, structure: Structure, rng: Rng, 
     const top = input.ratings.length - 1;
     const rating = input.ratings[Math.max(0, top - (rng.chance(0.6) ? rng.int(0, 1) : rng.int(0, top)))] ?? 1;
     const mistakes = Math.max(0, top - input.ratings.indexOf(rating) + rng.int(-1, 1));
-    rows.recitations.push({
-      id: newId("rec", recordedAt.getTime()),
-      schoolId: structure.schoolId,
-      sessionId,
-      studentId: student.id,
-      kind,
-      startSurah: range.start.surah,
-      startAyah: range.start.ayah,
-      endSurah: range.end.surah,
-      endAyah: range.end.ayah,
-      rating,
-      mistakes,
-      note: rng.chance(0.3) ? rng.pick(input.ratings.indexOf(rating) * 2 >= top ? PRAISE : ADVICE) : null,
-      privateNote: rng.chance(0.06) ? rng.pick(PRIVATE_RECITATION_NOTES) : null,
-      recordedAt,
-      createdAt: recordedAt,
-      updatedAt: recordedAt,
-    });
+    const note = rng.chance(0.3) ? rng.pick(input.ratings.indexOf(rating) * 2 >= top ? PRAISE : ADVICE) : null;
+    const privateNote = rng.chance(0.06) ? rng.pick(PRIVATE_RECITATION_NOTES) : null;
+    rows.recitations.push(recitationRow({ schoolId: structure.schoolId, sessionId, studentId: student.id, kind, range, rating, mistakes, note, privateNote, recordedAt }));
   }
 }

@@ -4,7 +4,7 @@ import { newId } from "../ids";
 import { HISTORY_SESSIONS_PER_HALQA, PAST_SESSIONS_PER_HALQA, type SchoolSpec } from "./demo-layout";
 import { takeAyahs } from "./quran-path";
 import type { Rng } from "./random";
-import type { RecitationRow, SeedRows, StudentRow } from "./rows";
+import { recitationRow, type RecitationRow, type SeedRows, type StudentRow } from "./rows";
 import type { SeedClock, Structure } from "./structure";
 import { addDays, addMinutes, zonedTime } from "./time";
 
@@ -60,24 +60,8 @@ export function buildHistory(spec: SchoolSpec, structure: Structure, rng: Rng, c
         const heard = (kind: RecitationRow["kind"], range: QuranRange, minute: number) => {
           const recordedAt = addMinutes(startsAt, minute);
           const rating = ratings[Math.min(top, Math.max(0, profile.skill - rng.int(0, 1)))] ?? 1;
-          rows.recitations.push({
-            id: newId("rec", recordedAt.getTime()),
-            schoolId: structure.schoolId,
-            sessionId,
-            studentId: student.id,
-            kind,
-            startSurah: range.start.surah,
-            startAyah: range.start.ayah,
-            endSurah: range.end.surah,
-            endAyah: range.end.ayah,
-            rating,
-            mistakes: Math.max(0, top - ratings.indexOf(rating) + rng.int(-1, 1)),
-            note: null,
-            privateNote: null,
-            recordedAt,
-            createdAt: recordedAt,
-            updatedAt: recordedAt,
-          });
+          const mistakes = Math.max(0, top - ratings.indexOf(rating) + rng.int(-1, 1));
+          rows.recitations.push(recitationRow({ schoolId: structure.schoolId, sessionId, studentId: student.id, kind, range, rating, mistakes, note: null, privateNote: null, recordedAt }));
         };
         heard("old_revision", revisionRange(profile), rng.int(15, 40));
         if (profile.frontier && rng.chance(0.5)) {

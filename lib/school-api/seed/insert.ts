@@ -1,25 +1,13 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
-import * as t from "../db/schema";
-import type { SeedRows } from "./rows";
+import { SEED_TABLES, type SeedRows } from "./rows";
 
 const BATCH = 1000;
 
 /** Inserts seed rows, parent tables first, in batches of about a thousand rows. */
 export async function insertRows(db: Db, rows: SeedRows): Promise<void> {
-  await insertMany(db, t.schools, rows.schools);
-  await insertMany(db, t.semesters, rows.semesters);
-  await insertMany(db, t.halqas, rows.halqas);
-  await insertMany(db, t.sheikhs, rows.sheikhs);
-  await insertMany(db, t.halqaSheikhs, rows.halqaSheikhs);
-  await insertMany(db, t.students, rows.students);
-  await insertMany(db, t.sessions, rows.sessions);
-  await insertMany(db, t.attendance, rows.attendance);
-  await insertMany(db, t.recitations, rows.recitations);
-  await insertMany(db, t.learningPlans, rows.plans);
-  await insertMany(db, t.assignments, rows.assignments);
-  await insertMany(db, t.apiKeys, rows.apiKeys);
+  for (const key of Object.keys(SEED_TABLES) as (keyof SeedRows)[]) await insertMany(db, SEED_TABLES[key] as PgTable, rows[key]);
 }
 
 /**
@@ -28,7 +16,7 @@ export async function insertRows(db: Db, rows: SeedRows): Promise<void> {
  * times as long binding as inserting (100,000 assignments: ~34 s against ~10 s).
  * A column is written when any row sets it; the others keep their database defaults.
  */
-export async function insertMany<T extends PgTable>(db: Db, table: T, rows: T["$inferInsert"][]): Promise<void> {
+async function insertMany<T extends PgTable>(db: Db, table: T, rows: T["$inferInsert"][]): Promise<void> {
   if (rows.length === 0) return;
   const records = rows as Record<string, unknown>[];
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => records.some((row) => row[key] !== undefined));

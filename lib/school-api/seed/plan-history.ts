@@ -1,7 +1,7 @@
 import type { AssignmentSegment, QuranRange, WorkloadTrack } from "@/lib/contract";
 import type { QuranPoint } from "@/lib/quran";
 import { newId } from "../ids";
-import type { PlanTemplate } from "./plans";
+import type { PlanTemplate } from "./plan-templates";
 import { PRIVATE_STAFF_NOTES } from "./private-texts";
 import type { Rng } from "./random";
 import type { AssignmentRow } from "./rows";

@@ -27,10 +27,6 @@ export function takeAyahs(from: QuranPoint, count: number, direction: Direction)
   return { range, next: surah >= 1 && surah <= SURAH_COUNT ? { surah, ayah: 1 } : null };
 }
 
-export function wholeSurah(surah: number): QuranRange {
-  return { start: { surah, ayah: 1 }, end: { surah, ayah: ayahCount(surah) } };
-}
-
 /** A short portion somewhere inside a surah, for revision and recitation records. */
 export function portionOf(surah: number, startAyah: number, length: number): QuranRange {
   const last = ayahCount(surah);

@@ -1,47 +1,50 @@
-import type * as t from "../db/schema";
+import type { QuranRange } from "@/lib/contract";
+import * as t from "../db/schema";
+import { newId } from "../ids";
+
+/** The tables the seeds fill, parent tables first: the order they are inserted in. */
+export const SEED_TABLES = {
+  schools: t.schools,
+  semesters: t.semesters,
+  halqas: t.halqas,
+  sheikhs: t.sheikhs,
+  halqaSheikhs: t.halqaSheikhs,
+  students: t.students,
+  sessions: t.sessions,
+  attendance: t.attendance,
+  recitations: t.recitations,
+  plans: t.learningPlans,
+  assignments: t.assignments,
+  apiKeys: t.apiKeys,
+} as const;
 
 /** Insert shapes of every table the seeds fill, built in memory and inserted in batches. */
-export type SchoolRow = typeof t.schools.$inferInsert;
-export type KeyRow = typeof t.apiKeys.$inferInsert;
-export type SemesterRow = typeof t.semesters.$inferInsert;
-export type HalqaRow = typeof t.halqas.$inferInsert;
-export type SheikhRow = typeof t.sheikhs.$inferInsert;
-export type HalqaSheikhRow = typeof t.halqaSheikhs.$inferInsert;
-export type StudentRow = typeof t.students.$inferInsert;
-export type SessionRow = typeof t.sessions.$inferInsert;
-export type AttendanceInsert = typeof t.attendance.$inferInsert;
-export type RecitationRow = typeof t.recitations.$inferInsert;
-export type PlanRow = typeof t.learningPlans.$inferInsert;
-export type AssignmentRow = typeof t.assignments.$inferInsert;
+export type SeedRows = { -readonly [K in keyof typeof SEED_TABLES]: (typeof SEED_TABLES)[K]["$inferInsert"][] };
+type Row<K extends keyof SeedRows> = SeedRows[K][number];
 
-export type SeedRows = {
-  schools: SchoolRow[];
-  semesters: SemesterRow[];
-  halqas: HalqaRow[];
-  sheikhs: SheikhRow[];
-  halqaSheikhs: HalqaSheikhRow[];
-  students: StudentRow[];
-  sessions: SessionRow[];
-  attendance: AttendanceInsert[];
-  recitations: RecitationRow[];
-  plans: PlanRow[];
-  assignments: AssignmentRow[];
-  apiKeys: KeyRow[];
-};
+export type SemesterRow = Row<"semesters">;
+export type HalqaRow = Row<"halqas">;
+export type StudentRow = Row<"students">;
+export type RecitationRow = Row<"recitations">;
+export type PlanRow = Row<"plans">;
+export type AssignmentRow = Row<"assignments">;
 
 export function emptyRows(): SeedRows {
+  return Object.fromEntries(Object.keys(SEED_TABLES).map((key) => [key, []])) as unknown as SeedRows;
+}
+
+/** A recitation heard at `recordedAt` (its id, creation and last change all from that instant). */
+export function recitationRow(input: Omit<RecitationRow, "id" | "startSurah" | "startAyah" | "endSurah" | "endAyah" | "createdAt" | "updatedAt"> & { range: QuranRange; recordedAt: Date }): RecitationRow {
+  const { range, recordedAt, ...rest } = input;
   return {
-    schools: [],
-    semesters: [],
-    halqas: [],
-    sheikhs: [],
-    halqaSheikhs: [],
-    students: [],
-    sessions: [],
-    attendance: [],
-    recitations: [],
-    plans: [],
-    assignments: [],
-    apiKeys: [],
+    id: newId("rec", recordedAt.getTime()),
+    ...rest,
+    startSurah: range.start.surah,
+    startAyah: range.start.ayah,
+    endSurah: range.end.surah,
+    endAyah: range.end.ayah,
+    recordedAt,
+    createdAt: recordedAt,
+    updatedAt: recordedAt,
   };
 }

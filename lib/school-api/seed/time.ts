@@ -1,43 +1,8 @@
-/** Calendar helpers for seeding: dates are `YYYY-MM-DD` in a school's time zone. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { dateOf, wallClock, zoneOffset } from "@/lib/calendar";
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
-
-function wallClock(at: Date, timeZone: string): Record<string, number> {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(at)) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  return parts;
-}
-
-/** Milliseconds the zone's wall clock is ahead of UTC at that instant. */
-function zoneOffset(at: Date, timeZone: string): number {
-  const p = wallClock(at, timeZone);
-  const asUtc = Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
-}
-
+/** Calendar helpers for seeding: dates are `YYYY-MM-DD` in a school's time zone (lib/calendar.ts reads the zone's clock). */
 export function localDate(at: Date, timeZone: string): string {
-  const p = wallClock(at, timeZone);
-  const pad = (n: number | undefined, width = 2) => String(n ?? 0).padStart(width, "0");
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+  return dateOf(wallClock(at, timeZone));
 }
 
 export function addDays(date: string, days: number): string {
@@ -54,8 +19,8 @@ export function zonedTime(date: string, time: string, timeZone: string): Date {
   let instant = instants.get(key);
   if (instant === undefined) {
     const guess = new Date(`${date}T${time}:00.000Z`).getTime();
-    const first = guess - zoneOffset(new Date(guess), timeZone);
-    instant = guess - zoneOffset(new Date(first), timeZone);
+    const first = guess - zoneOffset(guess, timeZone);
+    instant = guess - zoneOffset(first, timeZone);
     // Generating a large school asks for the same few hundred dates again and again.
     if (instants.size > 50_000) instants.clear();
     instants.set(key, instant);

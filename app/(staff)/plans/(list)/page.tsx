@@ -17,7 +17,7 @@ import { PLAN_STATUSES } from "@/lib/contract";
 import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
 import { REPLACED_PERIODS } from "@/lib/features/plans/periods";
 import { loadPlanList } from "@/lib/features/plans/queries";
-import { syncStatusView } from "@/lib/features/plans/sync-status";
+import { syncStatusView } from "@/lib/features/plans/sync/status-view";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";

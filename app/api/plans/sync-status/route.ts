@@ -3,8 +3,8 @@ import { currentActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { defaultPlansDb } from "@/lib/features/plans/db";
-import { syncStatusView } from "@/lib/features/plans/sync-status";
-import { getSyncStatus } from "@/lib/features/plans/store";
+import { syncStatusView } from "@/lib/features/plans/sync/status-view";
+import { getSyncStatus } from "@/lib/features/plans/sync/status";
 
 /**
  * The "Sync now" progress bar's poll: the connection's sync state (last complete cycle, the running

@@ -5,7 +5,7 @@ import { subjectOf } from "@/lib/authz/subject";
 import type { Assignment, LearningPlan, Recitation } from "@/lib/contract";
 import { clientFor } from "@/lib/connections";
 import { defaultPlansDb } from "@/lib/features/plans/db";
-import { plansOfStudents } from "@/lib/features/plans/store";
+import { plansOfStudents } from "@/lib/features/plans/mirror/reads";
 import { isFailure } from "@/lib/v1";
 import type { PastRecitation, QuranRange, StudentPrefill } from "../recitation-form";
 import { RECITATION_KIND_VALUES, type RecitationKind } from "../types";

@@ -11,9 +11,9 @@ import { requireActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { loadPage } from "@/lib/failures/page";
-import { CHANGED_PLANS_LIMIT } from "@/lib/features/plans/store-changes";
+import { CHANGED_PLANS_LIMIT } from "@/lib/features/plans/mirror/recent-changes";
 import { loadRecentChanges } from "@/lib/features/plans/queries";
-import { syncStatusView } from "@/lib/features/plans/sync-status";
+import { syncStatusView } from "@/lib/features/plans/sync/status-view";
 import { getI18n } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,4 +1,4 @@
-import type { SyncStatus } from "./store";
+import type { SyncStatus } from "./status";
 
 /** What the sync panel shows, as plain JSON (no ids beyond the connection's own, no dates as objects). */
 export type SyncStatusView = {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { problemOf } from "./sync";
+import { problemOf } from "./problem";
 
 /**
  * The scheduler runs in the instrumentation layer; a page may have made the cached client in

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { V1Client } from "@/lib/v1";
-import type { PlansDb } from "./db";
-import { listSyncedPlans } from "./store";
-import { recentChanges, replacementsOf } from "./store-changes";
-import { refreshPlan, syncPlans } from "./sync";
-import { openMemoryStore, startEmbeddedSchool, type EmbeddedSchool } from "./testing";
+import { openMemoryStore } from "@/lib/db/testing/memory-store";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
+import type { PlansDb } from "../db";
+import { refreshPlan } from "../sync/refresh";
+import { syncPlans } from "../sync/sync-plans";
+import { listSyncedPlans } from "./reads";
+import { recentChanges, replacementsOf } from "./recent-changes";
 
 let school: EmbeddedSchool;
 let store: Awaited<ReturnType<typeof openMemoryStore>>;

@@ -1,7 +1,9 @@
 import "server-only";
 import { keepMatching } from "@/lib/contract";
-import type { SyncClient } from "@/lib/features/plans/sync";
-import { V1Error, type CallArgs, type ItemOf, type Page, type PaginatedName } from "@/lib/v1";
+import { V1Error, type CallArgs, type ItemOf, type Page, type PaginatedName, type V1Client } from "@/lib/v1";
+
+/** What a sync needs of the v1 client (tests inject a wrapper that fails on purpose). */
+export type SyncClient = Pick<V1Client, "call">;
 
 /**
  * Every page of a collection through the sync's counting `call`, following `next_cursor`; each
@@ -25,4 +27,22 @@ export async function traverseAll<N extends PaginatedName>(call: SyncClient["cal
     seen.add(next);
     cursor = next;
   }
+}
+
+/** Runs `task` over `items`, at most `limit` at a time; after a failure no new task starts, and the first failure is thrown. */
+export async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (failure === null && next < items.length) {
+      const item = items[next++] as T;
+      try {
+        await task(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
 }

@@ -1,10 +1,12 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Assignment, LearningPlan } from "@/lib/contract";
-import type { PlansExecutor } from "./db";
+import { planStatusChanges, syncedPlans } from "@/lib/db/schema-plans";
+import type { PlansExecutor } from "../db";
 
 /**
- * The sync's writes to the store: one `insert … on conflict` per batch, the rows travelling as ONE
+ * The writes of the plan mirror (its reads are ./reads.ts), made by the sync and a detail page's
+ * live refresh: one `insert … on conflict` per batch, the rows travelling as ONE
  * JSON parameter (unpacked by `jsonb_to_recordset`) instead of a dozen bind parameters a row —
  * building and serialising 12,000 parameters for a page of 1,000 assignments cost more than the
  * insert itself. Newer or equal versions win: a slower, older read never overwrites a newer record.
@@ -66,4 +68,38 @@ export async function upsertPlanRows(tx: PlansExecutor, scope: RowScope, plans: 
       where synced_plans.updated_at <= excluded.updated_at
     `);
   }
+}
+
+/**
+ * Records the state changes an upsert of these plans is about to make: a stored plan whose newer
+ * version (later `updated_at`) is in another state. Runs in the upsert's transaction, before it, so
+ * the stored state read is the one being replaced; a repeat of the same version records nothing
+ * (the primary key holds one row per plan and time).
+ */
+export async function recordStatusChanges(tx: PlansExecutor, scope: { connectionId: string; tenantId: string }, plans: readonly LearningPlan[], seenAt: Date): Promise<number> {
+  if (plans.length === 0) return 0;
+  const stored = await tx
+    .select({ id: syncedPlans.id, status: syncedPlans.status, updatedAt: syncedPlans.updatedAt })
+    .from(syncedPlans)
+    .where(and(eq(syncedPlans.connectionId, scope.connectionId), inArray(syncedPlans.id, plans.map((plan) => plan.id))));
+  const before = new Map(stored.map((row) => [row.id, row]));
+  const rows = plans.flatMap((plan) => {
+    const old = before.get(plan.id);
+    const at = new Date(plan.updated_at);
+    if (!old || old.status === plan.status || at.getTime() <= old.updatedAt.getTime()) return [];
+    return [{ connectionId: scope.connectionId, tenantId: scope.tenantId, planId: plan.id, fromStatus: old.status, toStatus: plan.status, at, seenAt }];
+  });
+  if (rows.length) await tx.insert(planStatusChanges).values(rows).onConflictDoNothing();
+  return rows.length;
+}
+
+/**
+ * Stores plans and histories as one step (call inside a transaction): the histories first, then
+ * the plans' state changes and the plans, so that "this plan is stored at this `updated_at`"
+ * implies its history is too.
+ */
+export async function storePlans(tx: PlansExecutor, scope: RowScope, plans: readonly LearningPlan[], histories: Iterable<readonly Assignment[]>): Promise<void> {
+  await upsertHistories(tx, scope, histories);
+  if (plans.length > 0) await recordStatusChanges(tx, scope, plans, scope.syncedAt);
+  await upsertPlanRows(tx, scope, plans);
 }

@@ -1,11 +1,10 @@
 import "server-only";
 import { and, count, eq, gte, inArray, isNotNull, max } from "drizzle-orm";
 import type { LearningPlan } from "@/lib/contract";
-import { syncedAssignments, syncedPlans } from "@/lib/db/schema-plans";
-import { changesSince, newestFirst, type PlanChange, type ReplacementSummary } from "./changes";
-import type { PlansDb } from "./db";
-import { statusChangesSince } from "./status-changes";
-import { historyOf, type StoreScope } from "./store";
+import { planStatusChanges, syncedAssignments, syncedPlans } from "@/lib/db/schema-plans";
+import { changesSince, newestFirst, type PlanChange, type ReplacementSummary } from "../changes";
+import type { PlansDb } from "../db";
+import { historyOf, type StoreScope } from "./reads";
 
 /** How often each plan's assignments were replaced, and when last (plans without a replacement are absent). */
 export async function replacementsOf(db: PlansDb, scope: StoreScope, planIds: readonly string[]): Promise<Map<string, ReplacementSummary>> {
@@ -62,4 +61,19 @@ export async function recentChanges(db: PlansDb, scope: StoreScope, since: Date)
   const changes = [...[...histories.values()].flatMap((history) => changesSince(history, since)), ...stateChanges].filter((change) => plans.has(change.planId)).sort(newestFirst);
   const numbers = new Map([...histories.values()].flatMap((history) => history.map((assignment, index) => [assignment.id, index + 1] as const)));
   return { changes, plans, numbers, truncated: touched.length > CHANGED_PLANS_LIMIT };
+}
+
+export type PlanStatusChange = { planId: string; from: string; to: string; at: string };
+
+/** Plan state changes since a time (recorded by ./writes.ts `recordStatusChanges`), newest first. */
+export async function statusChangesSince(db: PlansDb, scope: StoreScope, since: Date, limit = 500): Promise<PlanStatusChange[]> {
+  const where = [eq(planStatusChanges.connectionId, scope.connectionId), gte(planStatusChanges.at, since)];
+  if (scope.tenantId) where.push(eq(planStatusChanges.tenantId, scope.tenantId));
+  const rows = await db
+    .select()
+    .from(planStatusChanges)
+    .where(and(...where))
+    .orderBy(planStatusChanges.at)
+    .limit(limit);
+  return rows.map((row) => ({ planId: row.planId, from: row.fromStatus, to: row.toStatus, at: row.at.toISOString() })).reverse();
 }

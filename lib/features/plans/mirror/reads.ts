@@ -1,18 +1,19 @@
 import "server-only";
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Assignment, LearningPlan } from "@/lib/contract";
-import { planSyncState, syncedAssignments, syncedPlans, type SyncCounts, type SyncProblem } from "@/lib/db/schema-plans";
-import type { PlansDb } from "./db";
+import { syncedAssignments, syncedPlans } from "@/lib/db/schema-plans";
+import type { PlansDb } from "../db";
 
 /**
- * Reads of the synced plan store for pages: lists and counts come from here (no v1 call), a
- * detail page may refresh one plan live. Every read is scoped by the connection; pass the tenant
+ * Reads of the plan mirror (the dashboard's synced copy of the school's plans; its writes are
+ * ./writes.ts) for pages: lists and counts come from here (no v1 call), a detail page may refresh
+ * one plan live. Every read is scoped by the connection; pass the tenant
  * confirmed by GET /school (`clientFor(id).tenant()`, memoized) as `tenantId` and rows of any
  * other school are never returned, even if a connection was re-pointed.
  */
 export type StoreScope = { connectionId: string; tenantId?: string };
 
-export type PlanListFilters = {
+export type StoredPlanFilters = {
   /** One state or several; unknown states are matched as given. */
   status?: string | readonly string[];
   /** Only these students' plans (e.g. the matches of a name search, or a teacher's students). An empty list matches nothing. */
@@ -26,7 +27,7 @@ export type PlanListFilters = {
 /** `id`: the API's order (creation); `changed`: the most recently changed first (the plan's `updated_at`). */
 export type PlanSort = "id" | "changed";
 
-export type PlanPageRequest = PlanListFilters & {
+export type PlanPageRequest = StoredPlanFilters & {
   /** Keyset: plans after this id (next page) … */
   after?: string;
   /** … or before it (previous page). */
@@ -44,7 +45,7 @@ export type PlanPage = {
   prevBefore: string | null;
 };
 
-function planFilters(scope: StoreScope, filters: PlanListFilters): SQL[] | null {
+function planFilters(scope: StoreScope, filters: StoredPlanFilters): SQL[] | null {
   const where: SQL[] = [eq(syncedPlans.connectionId, scope.connectionId)];
   if (scope.tenantId) where.push(eq(syncedPlans.tenantId, scope.tenantId));
   const statuses = filters.status === undefined ? [] : typeof filters.status === "string" ? [filters.status] : [...filters.status];
@@ -119,7 +120,7 @@ export async function listSyncedPlans(db: PlansDb, scope: StoreScope, request: P
 }
 
 /** Plans per state (the filters other than `status` apply), and their total. */
-export async function countSyncedPlansByStatus(db: PlansDb, scope: StoreScope, filters: Omit<PlanListFilters, "status"> = {}): Promise<{ total: number; byStatus: Record<string, number> }> {
+export async function countSyncedPlansByStatus(db: PlansDb, scope: StoreScope, filters: Omit<StoredPlanFilters, "status"> = {}): Promise<{ total: number; byStatus: Record<string, number> }> {
   const where = planFilters(scope, filters);
   if (!where) return { total: 0, byStatus: {} };
   const rows = await db
@@ -184,52 +185,18 @@ export async function plansOfStudents(db: PlansDb, scope: StoreScope, studentIds
   return plans.map((plan) => ({ plan, assignments: histories.get(plan.id) ?? [] }));
 }
 
-export type SyncStatus = {
-  connectionId: string;
-  /** The school the mirror holds. */
-  tenantId: string | null;
-  lastCompletedAt: Date | null;
-  lastMode: "full" | "incremental" | null;
-  lastCounts: (SyncCounts & { durationMs: number }) | null;
-  /** The running cycle (lease held), or an interrupted one waiting to resume. */
-  cycle: {
-    id: string;
-    mode: "full" | "incremental";
-    running: boolean;
-    startedAt: Date | null;
-    updatedAt: Date | null;
-    phase: string | null;
-    counts: SyncCounts;
-    expectedPlans: number | null;
-  } | null;
-  /** Why the last attempt stopped; cleared by a complete cycle. */
-  problem: SyncProblem | null;
-};
+/** The stored `updated_at` of each of these plans (as epoch ms), for the sync to skip histories that cannot have changed. */
+export async function storedVersions(db: PlansDb, connectionId: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: syncedPlans.id, updatedAt: syncedPlans.updatedAt })
+    .from(syncedPlans)
+    .where(and(eq(syncedPlans.connectionId, connectionId), inArray(syncedPlans.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.updatedAt.getTime()]));
+}
 
-/** Last sync time and status, and the progress of a running cycle (for a progress bar that polls). */
-export async function getSyncStatus(db: PlansDb, connectionId: string, now: Date = new Date()): Promise<SyncStatus> {
-  const [row] = await db.select().from(planSyncState).where(eq(planSyncState.connectionId, connectionId)).limit(1);
-  if (!row) return { connectionId, tenantId: null, lastCompletedAt: null, lastMode: null, lastCounts: null, cycle: null, problem: null };
-  const running = row.leaseOwner !== null && row.leaseExpiresAt !== null && row.leaseExpiresAt.getTime() > now.getTime();
-  return {
-    connectionId,
-    tenantId: row.tenantId,
-    lastCompletedAt: row.lastCompletedAt,
-    lastMode: row.lastMode,
-    lastCounts: row.lastCounts,
-    cycle:
-      row.cycleId && row.cycleMode
-        ? {
-            id: row.cycleId,
-            mode: row.cycleMode,
-            running,
-            startedAt: row.cycleStartedAt,
-            updatedAt: row.cycleUpdatedAt,
-            phase: row.cyclePhase,
-            counts: row.cycleCounts ?? { plans: 0, assignments: 0, requests: 0, pages: 0 },
-            expectedPlans: row.cycleExpectedPlans,
-          }
-        : null,
-    problem: row.lastError,
-  };
+/** How many plans the store holds for the connection (whatever their tenant). */
+export async function storedPlanCount(db: PlansDb, connectionId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(syncedPlans).where(eq(syncedPlans.connectionId, connectionId));
+  return row?.n ?? 0;
 }

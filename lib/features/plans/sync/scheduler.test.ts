@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { intervalMinutesFromEnv, startSyncScheduler, type SchedulerTimer } from "./scheduler";
-import type { SyncResult } from "./sync";
+import type { SyncResult } from "./sync-plans";
 
 /** A timer whose callbacks run when the test says so. */
 function manualTimer() {

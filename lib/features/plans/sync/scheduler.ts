@@ -1,5 +1,5 @@
 import "server-only";
-import type { SyncResult } from "./sync";
+import type { SyncResult } from "./sync-plans";
 
 /**
  * Runs an incremental plan sync cycle for every school connection every N minutes
@@ -96,7 +96,7 @@ export function startSyncScheduler<R extends CycleOutcome = SyncResult>(options:
   const run =
     options.run ??
     (async (connectionId: string) => {
-      const { syncPlans } = await import("./sync");
+      const { syncPlans } = await import("./sync-plans");
       return syncPlans(connectionId, { mode: "auto" }) as Promise<CycleOutcome> as Promise<R>;
     });
   const summary = options.summary ?? ((result: R) => planSummary(result as CycleOutcome as SyncResult));

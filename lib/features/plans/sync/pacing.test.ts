@@ -2,9 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createV1Client } from "@/lib/v1";
-import type { PlansDb } from "./db";
-import { syncPlans } from "./sync";
-import { apiSnapshot, openMemoryStore, startEmbeddedSchool, storeSnapshot, type EmbeddedSchool } from "./testing";
+import { openMemoryStore } from "@/lib/db/testing/memory-store";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
+import type { PlansDb } from "../db";
+import { apiSnapshot, storeSnapshot } from "../testing/snapshot";
+import { syncPlans } from "./sync-plans";
 
 const ALNOOR = "demo_alnoor_admin";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { failureOf } from "@/lib/v1";
 import { errorSummary } from "@/lib/security/log-safe";
-import { syncPlans, type SyncOptions, type SyncResult } from "./sync";
+import { syncPlans, type SyncOptions, type SyncResult } from "./sync-plans";
 
 export type StartedSync =
   /** The cycle holds the lease, its first page came, and it runs on in the background; poll `getSyncStatus` for its progress. */
