@@ -5,6 +5,8 @@
  * (components/i18n/client-strings.tsx), which hands this provider the parts of the reader's catalogue
  * they use; a component reads them with `useT(namespace)`, typed over the English catalogue, and
  * fills placeholders and plurals the same way the server does (message-format.ts). No copied string bags.
+ * Providers nest (the root layout sends the error boundaries' words; a page adds its own parts).
+ * Generic pieces that show one word their caller chooses (a button's label, a nav item) keep it as a prop.
  */
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import type { ClientMessages, Locale, Namespace, Vars } from "./core";
