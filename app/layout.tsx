@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
-import { BoundaryStringsProvider } from "@/components/shell/boundary-strings";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import { SkipLink } from "@/components/shell/skip-link";
 import { getI18n } from "@/lib/i18n/server";
 import { notoSansArabic } from "./fonts";
@@ -36,11 +36,8 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
     <html lang={locale} dir={dir} className={`${GeistSans.variable} ${GeistMono.variable} ${notoSansArabic.variable}`}>
       <body className="min-h-dvh">
         <SkipLink label={t("nav.skipToContent")} />
-        <BoundaryStringsProvider
-          strings={{ errorTitle: t("common.errorTitle"), errorBody: t("common.errorBody"), retry: t("common.retry"), reference: t("nav.errorReference") }}
-        >
-          {children}
-        </BoundaryStringsProvider>
+        {/* The words of the error boundaries (components/shell/error-view.tsx). */}
+        <ClientStrings parts={["common.errorTitle", "common.errorBody", "common.retry", "nav.errorReference"]}>{children}</ClientStrings>
       </body>
     </html>
   );

@@ -4,6 +4,7 @@ import { useActionState, type ReactNode } from "react";
 import type { VariantProps } from "class-variance-authority";
 import { Button, buttonVariants } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/actions/define-action";
+import { useMessageText } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 
 export type FormAction = (state: ActionResult<unknown> | null, form: FormData) => Promise<ActionResult<unknown>>;
@@ -17,16 +18,19 @@ type Props = {
   /** A fuller name for the button when its text alone is ambiguous (e.g. "Remove" in a list). */
   submitAriaLabel?: string;
   successMessage?: string;
-  /** Translations of validation message keys the action may answer with. */
-  messages?: Record<string, string>;
   variant?: VariantProps<typeof buttonVariants>["variant"];
   className?: string;
 };
 
-/** A one-button form for a server action: works without JavaScript, shows the action's answer beside it. */
-export function ActionForm({ action, hidden, children, submitLabel, submitAriaLabel, successMessage, messages, variant, className }: Props) {
+/**
+ * A one-button form for a server action: works without JavaScript, shows the action's answer beside it.
+ * Validation keys the action may answer with (`admin.validation.role`) read as the text of the
+ * catalogue parts the page sends with <ClientStrings>.
+ */
+export function ActionForm({ action, hidden, children, submitLabel, submitAriaLabel, successMessage, variant, className }: Props) {
   const [state, formAction, pending] = useActionState(action, null);
-  const problem = state && !state.ok ? [state.message, ...Object.values(state.fieldErrors ?? {}).map((m) => messages?.[m] ?? m)] : null;
+  const text = useMessageText();
+  const problem = state && !state.ok ? [state.message, ...Object.values(state.fieldErrors ?? {}).map(text)] : null;
   return (
     <form action={formAction} className={cn("flex flex-col gap-2", className)}>
       {Object.entries(hidden ?? {}).map(([name, value]) => (

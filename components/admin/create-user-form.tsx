@@ -8,35 +8,25 @@ import type { ActionResult } from "@/lib/actions/define-action";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { useMessageText, useT } from "@/lib/i18n/client";
 
 type Created = { id: string; email: string };
 type Option = { value: string; label: string };
 
-export type CreateUserLabels = {
-  name: string;
-  email: string;
-  role: string;
-  locale: string;
-  password: string;
-  passwordHint: string;
-  submit: string;
-  pending: string;
-  created: string;
-  open: string;
-};
-
 type Props = {
   action: (state: ActionResult<Created> | null, form: FormData) => Promise<ActionResult<Created>>;
-  labels: CreateUserLabels;
   roles: Option[];
   locales: Option[];
   passwordMin: number;
-  /** Validation message keys → text in the reader's language. */
-  messages: Record<string, string>;
 };
 
-/** Creates a dashboard user, then opens their page to link them; field errors land on their fields. */
-export function CreateUserForm({ action, labels, roles, locales, passwordMin, messages }: Props) {
+/**
+ * Creates a dashboard user, then opens their page to link them; field errors land on their fields.
+ * Words: `admin.create` and the `admin.validation` keys the action answers with, from the page's <ClientStrings>.
+ */
+export function CreateUserForm({ action, roles, locales, passwordMin }: Props) {
+  const t = useT("admin");
+  const text = useMessageText();
   const [state, formAction, pending] = useActionState(action, null);
   const router = useRouter();
   const created = state?.ok ? state.data : null;
@@ -47,7 +37,7 @@ export function CreateUserForm({ action, labels, roles, locales, passwordMin, me
   const errors = state && !state.ok ? (state.fieldErrors ?? {}) : {};
   const error = (field: string) => {
     const message = errors[field];
-    return message ? (messages[message] ?? message) : undefined;
+    return message ? text(message) : undefined;
   };
 
   // Dispatched by hand so that React does not clear what was typed when the answer is a field error.
@@ -59,13 +49,13 @@ export function CreateUserForm({ action, labels, roles, locales, passwordMin, me
 
   return (
     <form action={formAction} onSubmit={submit} className="flex max-w-xl flex-col gap-5" noValidate>
-      <Field id="user-name" label={labels.name} error={error("name")}>
+      <Field id="user-name" label={t("create.name")} error={error("name")}>
         {(control) => <Input {...control} name="name" autoComplete="off" required maxLength={120} />}
       </Field>
-      <Field id="user-email" label={labels.email} error={error("email")}>
+      <Field id="user-email" label={t("create.email")} error={error("email")}>
         {(control) => <Input {...control} name="email" type="email" autoComplete="off" required maxLength={200} dir="ltr" />}
       </Field>
-      <Field id="user-role" label={labels.role} error={error("role")}>
+      <Field id="user-role" label={t("create.role")} error={error("role")}>
         {(control) => (
           <Select {...control} name="role" defaultValue="teacher">
             {roles.map((r) => (
@@ -76,7 +66,7 @@ export function CreateUserForm({ action, labels, roles, locales, passwordMin, me
           </Select>
         )}
       </Field>
-      <Field id="user-locale" label={labels.locale}>
+      <Field id="user-locale" label={t("create.locale")}>
         {(control) => (
           <Select {...control} name="locale" defaultValue={locales[0]?.value}>
             {locales.map((l) => (
@@ -87,7 +77,7 @@ export function CreateUserForm({ action, labels, roles, locales, passwordMin, me
           </Select>
         )}
       </Field>
-      <Field id="user-password" label={labels.password} hint={labels.passwordHint} error={error("password")}>
+      <Field id="user-password" label={t("create.password")} hint={t("create.passwordHint")} error={error("password")}>
         {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" required minLength={passwordMin} maxLength={200} dir="ltr" />}
       </Field>
       <div aria-live="polite" className="text-sm">
@@ -97,16 +87,16 @@ export function CreateUserForm({ action, labels, roles, locales, passwordMin, me
           </p>
         ) : created ? (
           <p className="flex flex-wrap items-center gap-3">
-            <span>{labels.created}</span>
+            <span>{t("create.created")}</span>
             <Link href={`/admin/users/${encodeURIComponent(created.id)}`} className={buttonVariants({ variant: "link" })}>
-              {labels.open}
+              {t("create.open")}
             </Link>
           </p>
         ) : null}
       </div>
       <div>
         <Button type="submit" disabled={pending}>
-          {pending ? labels.pending : labels.submit}
+          {pending ? t("create.pending") : t("create.submit")}
         </Button>
       </div>
     </form>

@@ -1,5 +1,4 @@
-import { pickerStrings } from "@/components/pickers/pager";
-import { ServerCombobox } from "@/components/pickers/server-combobox";
+import { Picker } from "@/components/pickers/picker";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { linkTeacherSheikh, unlinkUser } from "@/lib/features/admin/actions";
@@ -33,7 +32,7 @@ export function SheikhLink({ userId, current, options, t }: { userId: string; cu
       {options.length ? (
         <ActionForm action={linkTeacherSheikh} hidden={{ userId }} submitLabel={t("admin.user.sheikhSubmit")} successMessage={t("admin.user.saved")}>
           {options.length > PICKER_ABOVE ? (
-            <ServerCombobox kind="sheikhs" name="sheikhId" label={t("admin.user.sheikhPicker")} strings={pickerStrings(t)} className="min-w-64 flex-1" />
+            <Picker kind="sheikhs" name="sheikhId" label={t("admin.user.sheikhPicker")} className="min-w-64 flex-1" />
           ) : (
             <Field id="sheikh-picker" label={t("admin.user.sheikhPicker")} className="min-w-64 flex-1">
               {(control) => (

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { STUDENT_STATUSES } from "@/lib/contract";
+import { STUDENT_STATUSES } from "@/lib/contract/enums";
 import { useNumber, useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 import { StatusControl } from "./status-control";

@@ -1,19 +1,6 @@
 import Link from "next/link";
 import { linkClass } from "@/components/halqas/form-controls";
 import type { Translate } from "@/lib/i18n/core";
-import type { PickerStrings } from "./server-combobox";
-
-/** The pickers' strings from the page's catalogue (server side). */
-export function pickerStrings(t: Translate): PickerStrings {
-  return {
-    placeholder: t("paging.picker.placeholder"),
-    searching: t("paging.picker.searching"),
-    noMatch: t("paging.picker.noMatch"),
-    more: t("paging.picker.more"),
-    clear: t("paging.picker.clear"),
-    failed: t("paging.picker.failed"),
-  };
-}
 
 /** Pages of a list held whole (bounded: one halqa's students, the school's halqas): numbered, with the total. */
 export function NumberPager({ t, page, pages, total, href }: { t: Translate; page: number; pages: number; total: number; href: (page: number) => string }) {

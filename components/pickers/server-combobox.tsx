@@ -3,19 +3,17 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from "@headlessui/react";
 import { QueryClient, QueryClientProvider, useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 
 export type PickerOption = { id: string; label: string; hint: string | null };
 type Answer = { options: PickerOption[]; more: boolean; next: string | null; scanned: number | null };
-
-export type PickerStrings = { placeholder: string; searching: string; noMatch: string; more: string; clear: string; failed: string };
 
 type Props = {
   kind: "students" | "halqas" | "sheikhs";
   /** The form field that carries the chosen id (a GET filter form, or a server action's form). */
   name: string;
   label: string;
-  strings: PickerStrings;
   /** Narrows the search to a semester's halqas and students. */
   semester?: string;
   initial?: PickerOption | null;
@@ -33,7 +31,8 @@ const WANTED = 10;
  * A searchable picker that asks the server as one types (GET /api/pickers/{kind}), never a
  * `<select>` of the whole school. Headless UI's combobox gives the roles (combobox, listbox,
  * option), the keyboard (arrows, Enter, Escape, Home/End) and right-to-left layout; the chosen
- * id travels in a hidden input, so forms work as before.
+ * id travels in a hidden input, so forms work as before. Its words: `paging.picker`, sent by
+ * <Picker> (picker.tsx).
  */
 export function ServerCombobox(props: Props) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } }));
@@ -53,7 +52,8 @@ function useDebounced(value: string): string {
   return debounced;
 }
 
-function Picker({ kind, name, label, strings, semester, initial = null, submitOnChange, className }: Props) {
+function Picker({ kind, name, label, semester, initial = null, submitOnChange, className }: Props) {
+  const t = useT("paging");
   const [selected, setSelected] = useState<PickerOption | null>(initial);
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
@@ -114,7 +114,7 @@ function Picker({ kind, name, label, strings, semester, initial = null, submitOn
           <ComboboxInput
             className="flex h-11 w-full min-w-0 rounded-md border border-border bg-card ps-3 pe-20 text-base text-foreground shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
             displayValue={(option: PickerOption | null) => option?.label ?? ""}
-            placeholder={strings.placeholder}
+            placeholder={t("picker.placeholder")}
             autoComplete="off"
             onFocus={() => setOpen(true)}
             onChange={(event) => {
@@ -128,7 +128,7 @@ function Picker({ kind, name, label, strings, semester, initial = null, submitOn
               className="absolute inset-y-0 end-10 my-auto h-8 rounded px-2 text-sm text-muted-foreground hover:text-foreground"
               onClick={() => choose(null)}
             >
-              {strings.clear}
+              {t("picker.clear")}
             </button>
           ) : null}
           <ComboboxButton className="absolute inset-y-0 end-0 w-10 text-muted-foreground" aria-hidden="true" onClick={() => setOpen(true)}>
@@ -145,7 +145,7 @@ function Picker({ kind, name, label, strings, semester, initial = null, submitOn
         </ComboboxOptions>
       </Combobox>
       <p className="min-h-4 text-xs text-muted-foreground" role="status" aria-live="polite">
-        {search.isError ? strings.failed : busy ? strings.searching : q && options.length === 0 && search.isSuccess ? strings.noMatch : more ? strings.more : ""}
+        {search.isError ? t("picker.failed") : busy ? t("picker.searching") : q && options.length === 0 && search.isSuccess ? t("picker.noMatch") : more ? t("picker.more") : ""}
       </p>
     </Field>
   );

@@ -4,8 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { pickerStrings } from "@/components/pickers/pager";
-import { ServerCombobox } from "@/components/pickers/server-combobox";
+import { Picker } from "@/components/pickers/picker";
 import { hrefWith } from "@/lib/features/halqas/search";
 import { REPLACED_PERIODS, type ReplacedPeriod } from "@/lib/features/plans/periods";
 import type { Translate } from "@/lib/i18n/core";
@@ -18,7 +17,7 @@ export function PlanFilters({ t, semester, student, status, q, replaced, sort }:
     <form key={`${semester}|${status ?? ""}|${student?.id ?? ""}|${q ?? ""}|${replaced ?? ""}|${sort ?? ""}`} method="get" action="/plans" role="search" aria-label={t("plans.filters.label")} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="semester" value={semester} />
       {status ? <input type="hidden" name="status" value={status} /> : null}
-      <ServerCombobox kind="students" name="student" label={t("plans.filters.student")} strings={pickerStrings(t)} semester={semester} initial={student ? { id: student.id, label: student.full_name, hint: null } : null} />
+      <Picker kind="students" name="student" label={t("plans.filters.student")} semester={semester} initial={student ? { id: student.id, label: student.full_name, hint: null } : null} />
       <div className="flex min-w-56 flex-1 flex-col gap-2">
         <Label htmlFor="plan-q">{t("plans.filters.search")}</Label>
         <Input id="plan-q" type="search" name="q" defaultValue={q ?? ""} />

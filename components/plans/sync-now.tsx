@@ -3,21 +3,20 @@
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import type { Locale } from "@/lib/i18n/core";
-import { formatMessage } from "@/lib/i18n/message-format";
 import { syncPlansNow } from "@/lib/features/plans/actions";
 import { progressFraction, type SyncStatusView } from "@/lib/features/plans/sync/status-view";
-
-export type SyncNowLabels = { now: string; starting: string; running: string; progressLabel: string; progress: string; busy: string; done: string };
+import { useT } from "@/lib/i18n/client";
 
 const POLL_MS = 1_000;
 
 /**
  * The admin's "Sync now": starts a cycle through a server action, then polls the sync state (a GET
  * route handler) every second while it runs, drawing a progress bar with the counts. When the cycle
- * ends the page is refreshed, so the last sync time, counts and list come from the server.
+ * ends the page is refreshed, so the last sync time, counts and list come from the server. Words:
+ * `plans.sync`, from the plans page's <ClientStrings>.
  */
-export function SyncNow({ initial, labels, locale }: { initial: SyncStatusView; labels: SyncNowLabels; locale: Locale }) {
+export function SyncNow({ initial }: { initial: SyncStatusView }) {
+  const t = useT("plans");
   const router = useRouter();
   const [result, action, pending] = useActionState(syncPlansNow, null);
   const [view, setView] = useState(initial);
@@ -51,25 +50,25 @@ export function SyncNow({ initial, labels, locale }: { initial: SyncStatusView; 
   }, [running, router]);
 
   const fraction = progressFraction(view);
-  const counts = view.progress ? formatMessage(locale, labels.progress, { plans: view.progress.plans, assignments: view.progress.assignments }) : null;
-  const message = result?.ok === false ? result.message : result?.ok && !result.data.started && result.data.status === "busy" ? labels.busy : finished ? labels.done : null;
+  const counts = view.progress ? t("sync.progress", { plans: view.progress.plans, assignments: view.progress.assignments }) : null;
+  const message = result?.ok === false ? result.message : result?.ok && !result.data.started && result.data.status === "busy" ? t("sync.busy") : finished ? t("sync.done") : null;
 
   return (
     <div className="flex flex-col gap-3">
       <form action={action}>
         <Button type="submit" disabled={pending || running}>
-          {pending ? labels.starting : running ? labels.running : labels.now}
+          {pending ? t("sync.starting") : running ? t("sync.running") : t("sync.now")}
         </Button>
       </form>
       {running ? (
         <div className="flex flex-col gap-2">
           <div
             role="progressbar"
-            aria-label={labels.progressLabel}
+            aria-label={t("sync.progressLabel")}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={fraction === null ? undefined : Math.round(fraction * 100)}
-            aria-valuetext={counts ?? labels.running}
+            aria-valuetext={counts ?? t("sync.running")}
             className="h-3 w-full max-w-md overflow-hidden rounded-full bg-muted"
           >
             <div className={fraction === null ? "h-full w-1/3 animate-pulse rounded-full bg-primary" : "h-full rounded-full bg-primary transition-[width]"} style={fraction === null ? undefined : { width: `${Math.round(fraction * 100)}%` }} />

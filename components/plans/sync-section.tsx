@@ -10,9 +10,9 @@ export function lastSyncText(view: Pick<SyncStatusView, "lastCompletedAt" | "las
   return view.lastCompletedAt ? t("plans.sync.last", { time: date(view.lastCompletedAt, { time: true }), mode: t(`plans.sync.${view.lastMode ?? "full"}`) }) : t("plans.sync.never");
 }
 
-/** Admins: when plans were last synced, what that cycle did, why the last one stopped, and "Sync now". */
+/** Admins: when plans were last synced, what that cycle did, why the last one stopped, and "Sync now" (its words: the page's <ClientStrings>). */
 export function SyncSection({ view, i18n }: { view: SyncStatusView; i18n: I18n }) {
-  const { t, locale } = i18n;
+  const { t } = i18n;
   const minutes = intervalMinutesFromEnv();
   const last = lastSyncText(view, i18n);
   const counts = view.lastCounts
@@ -34,19 +34,7 @@ export function SyncSection({ view, i18n }: { view: SyncStatusView; i18n: I18n }
           </Alert>
         ) : null}
         <p className="text-sm text-muted-foreground">{minutes > 0 ? t("plans.sync.schedule", { minutes }) : t("plans.sync.scheduleOff")}</p>
-        <SyncNow
-          initial={view}
-          locale={locale}
-          labels={{
-            now: t("plans.sync.now"),
-            starting: t("plans.sync.starting"),
-            running: t("plans.sync.running"),
-            progressLabel: t("plans.sync.progressLabel"),
-            progress: t("plans.sync.progress"),
-            busy: t("plans.sync.busy"),
-            done: t("plans.sync.done"),
-          }}
-        />
+        <SyncNow initial={view} />
       </CardContent>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { ActionForm } from "@/components/admin/action-form";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { saveProgressSettingsAction } from "@/lib/features/progress/actions";
@@ -17,12 +18,14 @@ export async function ProgressSettings({ connectionId, i18n }: { connectionId: s
         {t("glance.settings.title")}
       </h2>
       <p className="max-w-prose text-sm text-muted-foreground">{t("glance.settings.intro")}</p>
-      <ActionForm action={saveProgressSettingsAction} submitLabel={t("glance.settings.save")} successMessage={t("glance.settings.saved")} messages={{ "glance.settings.invalid": t("glance.settings.invalid") }}>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="not-heard-days">{t("glance.settings.notHeardDays")}</Label>
-          <Input id="not-heard-days" name="notHeardDays" type="number" inputMode="numeric" min={NOT_HEARD_DAYS_RANGE.min} max={NOT_HEARD_DAYS_RANGE.max} step={1} defaultValue={settings.notHeardDays} required className="w-32" />
-        </div>
-      </ActionForm>
+      <ClientStrings parts={["glance.settings.invalid"]}>
+        <ActionForm action={saveProgressSettingsAction} submitLabel={t("glance.settings.save")} successMessage={t("glance.settings.saved")}>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="not-heard-days">{t("glance.settings.notHeardDays")}</Label>
+            <Input id="not-heard-days" name="notHeardDays" type="number" inputMode="numeric" min={NOT_HEARD_DAYS_RANGE.min} max={NOT_HEARD_DAYS_RANGE.max} step={1} defaultValue={settings.notHeardDays} required className="w-32" />
+          </div>
+        </ActionForm>
+      </ClientStrings>
       <h3 className="text-base font-semibold">{t("glance.settings.syncTitle")}</h3>
       <Freshness freshness={freshness} i18n={i18n} />
     </section>

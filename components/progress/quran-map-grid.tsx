@@ -1,37 +1,17 @@
 "use client";
 
-import { useState, type FocusEvent, type MouseEvent } from "react";
+import { useMemo, useState, type FocusEvent, type MouseEvent } from "react";
+import { JUZ_COUNT } from "@/lib/quran/quarters";
+import { useLocale, useSeparator, useT } from "@/lib/i18n/client";
 import { FILLS, type FillCode } from "./map-fills";
 
-
-export type GridStrings = {
-  label: string;
-  /** "Juz {number}" */
-  juz: string;
-  /** "Juz {juz}, quarter {quarter}" */
-  quarter: string;
-  notHeard: string;
-  /** The numbers 1 … 30 in the reader's digits. */
-  digits: string[];
-  detailsTitle: string;
-  detailsHint: string;
-  tableShow: string;
-  tableCaption: string;
-  tableEmpty: string;
-  /** Column headings: quarter, ayahs, memorised, last revision, last rating. */
-  columns: [string, string, string, string, string];
-  separator: string;
-};
-
 type Props = {
-  rtl: boolean;
   /** One code per quarter, in mushaf order (240). */
   fills: string;
   /** Percent memorised of partly memorised quarters, by quarter index (1 … 240). */
   parts: Record<number, number>;
   /** Per quarter: its ayahs, then (ever heard) memorised, last revision, last rating. */
   texts: string[][];
-  strings: GridStrings;
   /** Leave out the details panel and the table (print). */
   printOnly?: boolean;
 };
@@ -39,6 +19,8 @@ type Props = {
 const CELL = { width: 40, height: 22, gap: 3 };
 const LABEL = 62;
 const PER_ROW = 8;
+/** The table's column headings (`quranMap.table.*`). */
+const COLUMNS = ["quarter", "range", "memorised", "revision", "rating"] as const;
 const WIDTH = LABEL + PER_ROW * (CELL.width + CELL.gap);
 
 /** The quarter (1 … 240) a tap or focus landed on: cells are the SVG's links, in mushaf order. */
@@ -54,34 +36,42 @@ function quarterOf(target: EventTarget | null): number | null {
  * quarter's words once in its payload. Each cell is a link whose `<title>` is its hover text and
  * accessible name; tapping or focusing it shows the same words in the details panel. Without
  * JavaScript the link goes to the table. The table alternative (quarters ever heard) is drawn when opened.
+ * Words: `quranMap` (label, juz, quarter, notHeard, details, table), from <ClientStrings> in quran-map.tsx.
  */
-export function QuranMapGrid({ rtl, fills, parts, texts, strings, printOnly = false }: Props) {
+export function QuranMapGrid({ fills, parts, texts, printOnly = false }: Props) {
+  const t = useT("quranMap");
+  const separator = useSeparator();
+  const rtl = useLocale() === "ar";
   const [selected, setSelected] = useState<number | null>(null);
   const [tableOpen, setTableOpen] = useState(false);
-  const rows = strings.digits.length;
+  const rows = JUZ_COUNT;
   const height = rows * (CELL.height + CELL.gap);
   const xOf = (column: number) => {
     const x = LABEL + column * (CELL.width + CELL.gap);
     return rtl ? WIDTH - x - CELL.width : x;
   };
-  const words = texts.map((text, at) => {
-    const name = strings.quarter.replace("{juz}", strings.digits[Math.floor(at / PER_ROW)] ?? "").replace("{quarter}", strings.digits[at % PER_ROW] ?? "");
-    return text.length > 1 ? [name, ...text] : [name, ...text, strings.notHeard];
-  });
+  const words = useMemo(
+    () =>
+      texts.map((text, at) => {
+        const name = t("quarter", { juz: Math.floor(at / PER_ROW) + 1, quarter: (at % PER_ROW) + 1 });
+        return text.length > 1 ? [name, ...text] : [name, ...text, t("notHeard")];
+      }),
+    [texts, t],
+  );
   const heard = words.map((text, at) => ({ text, index: at + 1 })).filter((_, at) => (texts[at]?.length ?? 0) > 1);
   const grid = (
     <svg
       viewBox={`0 0 ${WIDTH} ${height}`}
       role="group"
-      aria-label={strings.label}
+      aria-label={t("label")}
       className="qm-grid h-auto w-full max-w-lg [&_a:focus-visible>*]:stroke-foreground [&_a:focus-visible>*]:stroke-[3px] [&_a]:outline-none print:max-w-[11cm]"
     >
       <defs>
         <rect id="qc" width={CELL.width} height={CELL.height} rx={3} />
       </defs>
-      {strings.digits.map((digits, row) => (
+      {Array.from({ length: rows }, (_, row) => (
         <text key={row} x={rtl ? WIDTH - 4 : 4} y={row * (CELL.height + CELL.gap) + 16} className="fill-muted-foreground text-[12px]" aria-hidden="true">
-          {strings.juz.replace("{number}", digits)}
+          {t("juz", { number: row + 1 })}
         </text>
       ))}
       {texts.map((_, at) => {
@@ -92,7 +82,7 @@ export function QuranMapGrid({ rtl, fills, parts, texts, strings, printOnly = fa
         const width = part === undefined ? 0 : Math.max(Math.round((CELL.width * part) / 100), 4);
         return (
           <a key={at} href="#q-table">
-            <title>{words[at]!.join(strings.separator)}</title>
+            <title>{words[at]!.join(separator)}</title>
             {/* A blank cell takes the grid's default fill (app/globals.css), so it needs no class. */}
             <use href="#qc" x={x} y={y} className={part === undefined && fills[at] !== "b" ? fill : undefined} />
             {part === undefined ? null : <rect x={rtl ? x + CELL.width - width : x} y={y} width={width} height={CELL.height} rx={3} className={fill} />}
@@ -117,25 +107,25 @@ export function QuranMapGrid({ rtl, fills, parts, texts, strings, printOnly = fa
       >
         {grid}
       </div>
-      <section aria-label={strings.detailsTitle} className="rounded-lg border border-border bg-card p-3 text-sm">
-        <h3 className="font-medium">{strings.detailsTitle}</h3>
+      <section aria-label={t("details.title")} className="rounded-lg border border-border bg-card p-3 text-sm">
+        <h3 className="font-medium">{t("details.title")}</h3>
         <p aria-live="polite" className={chosen ? "" : "text-muted-foreground"}>
-          {chosen ? chosen.join(strings.separator) : strings.detailsHint}
+          {chosen ? chosen.join(separator) : t("details.hint")}
         </p>
       </section>
       <details id="q-table" onToggle={(event) => setTableOpen(event.currentTarget.open)}>
-        <summary className="cursor-pointer text-sm font-medium">{strings.tableShow}</summary>
+        <summary className="cursor-pointer text-sm font-medium">{t("table.show")}</summary>
         {!tableOpen ? null : heard.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{strings.tableEmpty}</p>
+          <p className="text-sm text-muted-foreground">{t("table.empty")}</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
-              <caption className="pb-2 text-start text-muted-foreground">{strings.tableCaption}</caption>
+              <caption className="pb-2 text-start text-muted-foreground">{t("table.caption", { rest: texts.length - heard.length })}</caption>
               <thead>
                 <tr className="border-b border-border">
-                  {strings.columns.map((column) => (
+                  {COLUMNS.map((column) => (
                     <th key={column} scope="col" className="p-2 text-start font-medium">
-                      {column}
+                      {t(`table.${column}`)}
                     </th>
                   ))}
                 </tr>

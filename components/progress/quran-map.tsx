@@ -1,8 +1,9 @@
 import type { MapCell, QuranMap } from "@/lib/features/progress/quran-map";
-import { AYAH_COUNT, JUZ_COUNT } from "@/lib/quran/quarters";
+import { ClientStrings } from "@/components/i18n/client-strings";
+import { AYAH_COUNT } from "@/lib/quran/quarters";
 import { memorisedText, rangeText, ratingText, revisionText, type MapWords } from "./map-text";
 import { FILLS, type FillCode } from "./map-fills";
-import { QuranMapGrid, type GridStrings } from "./quran-map-grid";
+import { QuranMapGrid } from "./quran-map-grid";
 
 const codeOf = (cell: MapCell): FillCode => (!cell.lastHeard ? "b" : ({ week: "w", month: "m", older: "o", never: "n" } as const)[cell.currency]);
 
@@ -15,31 +16,9 @@ function textsOf(map: QuranMap, words: MapWords): string[][] {
 }
 
 function gridProps(map: QuranMap, words: MapWords) {
-  const { t, number } = words;
-  const heard = map.cells.filter((cell) => cell.lastHeard).length;
-  const strings: GridStrings = {
-    label: t("quranMap.label"),
-    juz: t("quranMap.juz"),
-    quarter: t("quranMap.quarter"),
-    notHeard: t("quranMap.notHeard"),
-    digits: Array.from({ length: JUZ_COUNT }, (_, at) => number(at + 1)),
-    detailsTitle: t("quranMap.details.title"),
-    detailsHint: t("quranMap.details.hint"),
-    tableShow: t("quranMap.table.show"),
-    tableCaption: t("quranMap.table.caption", { rest: map.cells.length - heard }),
-    tableEmpty: t("quranMap.table.empty"),
-    columns: [t("quranMap.table.quarter"), t("quranMap.table.range"), t("quranMap.table.memorised"), t("quranMap.table.revision"), t("quranMap.table.rating")],
-    separator: words.separator,
-  };
   const parts: Record<number, number> = {};
   for (const cell of map.cells) if (cell.memorised === "part") parts[cell.quarter.index] = Math.floor((cell.memorisedAyahs / cell.ayahCount) * 100);
-  return {
-    rtl: words.locale === "ar",
-    fills: map.cells.map(codeOf).join(""),
-    parts,
-    texts: textsOf(map, words),
-    strings,
-  };
+  return { fills: map.cells.map(codeOf).join(""), parts, texts: textsOf(map, words) };
 }
 
 function Legend({ words }: { words: MapWords }) {
@@ -84,7 +63,9 @@ export function QuranMapView({ map, words, print = false }: { map: QuranMap; wor
       {print ? null : <p className="max-w-prose text-sm text-muted-foreground">{t("quranMap.intro")}</p>}
       <p className="font-medium">{t("quranMap.summary", { quarters: map.memorisedQuarters, percent: number(percent) })}</p>
       <Legend words={words} />
-      <QuranMapGrid {...gridProps(map, words)} printOnly={print} />
+      <ClientStrings parts={["quranMap.label", "quranMap.juz", "quranMap.quarter", "quranMap.notHeard", "quranMap.details", "quranMap.table"]}>
+        <QuranMapGrid {...gridProps(map, words)} printOnly={print} />
+      </ClientStrings>
     </div>
   );
 }

@@ -6,11 +6,11 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field";
 import { submitEndSession, type SessionFormState } from "@/lib/features/sessions/actions";
+import { useT } from "@/lib/i18n/client";
 
-export type EndSessionLabels = { confirm: string; submit: string; pending: string; cancel: string };
-
-/** The second step of ending: a required confirmation box, then the submit. */
-export function EndSessionForm({ sessionId, cancelHref, labels }: { sessionId: string; cancelHref: string; labels: EndSessionLabels }) {
+/** The second step of ending: a required confirmation box, then the submit. Words: `sessions.end`, from the page's <ClientStrings>. */
+export function EndSessionForm({ sessionId, cancelHref }: { sessionId: string; cancelHref: string }) {
+  const t = useT("sessions");
   const [state, action, pending] = useActionState<SessionFormState, FormData>(submitEndSession, null);
   const error = state?.ok === false ? state.fieldErrors?.confirm : undefined;
   return (
@@ -33,16 +33,16 @@ export function EndSessionForm({ sessionId, cancelHref, labels }: { sessionId: s
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "end-confirm-error" : undefined}
           />
-          {labels.confirm}
+          {t("end.confirm")}
         </label>
         {error ? <FieldError id="end-confirm-error">{error}</FieldError> : null}
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="destructive" disabled={pending}>
-          {pending ? labels.pending : labels.submit}
+          {pending ? t("end.pending") : t("end.submit")}
         </Button>
         <Link href={cancelHref} className={buttonVariants({ variant: "outline" })}>
-          {labels.cancel}
+          {t("end.cancel")}
         </Link>
       </div>
     </form>

@@ -1,6 +1,5 @@
 import Link from "next/link";
-import { pickerStrings } from "@/components/pickers/pager";
-import { ServerCombobox } from "@/components/pickers/server-combobox";
+import { Picker } from "@/components/pickers/picker";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -38,7 +37,7 @@ export function SessionFilters({ filters, halqas, halqaName, semesterId, i18n }:
             </Select>
           </div>
         ) : (
-          <ServerCombobox kind="halqas" name="halqa" label={t("sessions.filters.halqa")} strings={pickerStrings(t)} semester={semesterId ?? undefined} initial={filters.halqaId ? { id: filters.halqaId, label: halqaName ?? filters.halqaId, hint: null } : null} />
+          <Picker kind="halqas" name="halqa" label={t("sessions.filters.halqa")} semester={semesterId ?? undefined} initial={filters.halqaId ? { id: filters.halqaId, label: halqaName ?? filters.halqaId, hint: null } : null} />
         )}
         <div className="flex flex-col gap-2">
           <Label htmlFor="filter-status">{t("sessions.filters.status")}</Label>

@@ -8,26 +8,17 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { submitStartSession, type SessionFormState } from "@/lib/features/sessions/actions";
 import type { StartGroup } from "@/lib/features/sessions/start-options";
+import { useT } from "@/lib/i18n/client";
 
-export type StartSessionLabels = {
-  halqa: string;
-  chooseHalqa: string;
-  sheikh: string;
-  chooseSheikh: string;
-  sheikhHint: string;
-  topic: string;
-  submit: string;
-  pending: string;
-};
-
-type Props = { groups: StartGroup[]; labels: StartSessionLabels; idempotencyKey: string; initialHalqaId?: string };
+type Props = { groups: StartGroup[]; idempotencyKey: string; initialHalqaId?: string };
 
 /**
  * Halqa, sheikh, optional topic. Without JavaScript the sheikh list is grouped by halqa (the
  * server refuses a sheikh who does not teach the chosen halqa, on the sheikh field); with it, the
- * list narrows to the chosen halqa's sheikhs.
+ * list narrows to the chosen halqa's sheikhs. Words: `sessions.start`, from the page's <ClientStrings>.
  */
-export function StartSessionForm({ groups, labels, idempotencyKey, initialHalqaId }: Props) {
+export function StartSessionForm({ groups, idempotencyKey, initialHalqaId }: Props) {
+  const t = useT("sessions");
   const [state, action, pending] = useActionState<SessionFormState, FormData>(submitStartSession, null);
   const first = groups.length === 1 ? groups[0]?.halqa.id : undefined;
   const [halqaId, setHalqaId] = useState(groups.some((g) => g.halqa.id === initialHalqaId) ? (initialHalqaId ?? "") : (first ?? ""));
@@ -57,10 +48,10 @@ export function StartSessionForm({ groups, labels, idempotencyKey, initialHalqaI
         </Alert>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <Field id="start-halqa" label={labels.halqa} error={errors.halqa_id}>
+        <Field id="start-halqa" label={t("start.halqa")} error={errors.halqa_id}>
           {(p) => (
             <Select {...p} name="halqa_id" required value={halqaId} onChange={(e) => chooseHalqa(e.target.value)}>
-              <option value="">{labels.chooseHalqa}</option>
+              <option value="">{t("start.chooseHalqa")}</option>
               {groups.map((g) => (
                 <option key={g.halqa.id} value={g.halqa.id}>
                   {g.halqa.name}
@@ -69,10 +60,10 @@ export function StartSessionForm({ groups, labels, idempotencyKey, initialHalqaI
             </Select>
           )}
         </Field>
-        <Field id="start-sheikh" label={labels.sheikh} hint={labels.sheikhHint} error={errors.sheikh_id}>
+        <Field id="start-sheikh" label={t("start.sheikh")} hint={t("start.sheikhHint")} error={errors.sheikh_id}>
           {(p) => (
             <Select {...p} name="sheikh_id" required value={sheikhId} onChange={(e) => setSheikhId(e.target.value)}>
-              <option value="">{labels.chooseSheikh}</option>
+              <option value="">{t("start.chooseSheikh")}</option>
               {chosen
                 ? chosen.sheikhs.map((s) => (
                     <option key={s.id} value={s.id}>
@@ -88,12 +79,12 @@ export function StartSessionForm({ groups, labels, idempotencyKey, initialHalqaI
           )}
         </Field>
       </div>
-      <Field id="start-topic" label={labels.topic} error={errors.topic}>
+      <Field id="start-topic" label={t("start.topic")} error={errors.topic}>
         {(p) => <Input {...p} name="topic" maxLength={500} value={topic} onChange={(e) => setTopic(e.target.value)} autoComplete="off" />}
       </Field>
       <div>
         <Button type="submit" size="lg" disabled={pending}>
-          {pending ? labels.pending : labels.submit}
+          {pending ? t("start.pending") : t("start.submit")}
         </Button>
       </div>
     </form>

@@ -7,16 +7,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { submitUpdateSession, type SessionFormState } from "@/lib/features/sessions/actions";
-
-export type UpdateSessionLabels = {
-  topic: string;
-  sheikh: string;
-  date: string;
-  startsAt: string;
-  timeZoneHint: string;
-  submit: string;
-  pending: string;
-};
+import { useT } from "@/lib/i18n/client";
 
 type Props = {
   sessionId: string;
@@ -24,10 +15,13 @@ type Props = {
   initial: { topic: string; sheikhId: string; date: string; startTime: string };
   /** Eligible sheikhs of the halqa, plus the current one when they are no longer eligible. */
   sheikhs: { id: string; name: string }[];
-  labels: UpdateSessionLabels;
+  /** The school's zone, named in the start time's hint. */
+  timeZone: string;
 };
 
-export function UpdateSessionForm({ sessionId, initial, sheikhs, labels }: Props) {
+/** Words: `sessions.fields` and `sessions.update`, from the page's <ClientStrings>. */
+export function UpdateSessionForm({ sessionId, initial, sheikhs, timeZone }: Props) {
+  const t = useT("sessions");
   const [state, action, pending] = useActionState<SessionFormState, FormData>(submitUpdateSession, null);
   const [topic, setTopic] = useState(initial.topic);
   const [sheikhId, setSheikhId] = useState(initial.sheikhId);
@@ -43,10 +37,10 @@ export function UpdateSessionForm({ sessionId, initial, sheikhs, labels }: Props
           {state.message}
         </Alert>
       ) : null}
-      <Field id="update-topic" label={labels.topic} error={errors.topic}>
+      <Field id="update-topic" label={t("fields.topic")} error={errors.topic}>
         {(p) => <Input {...p} name="topic" maxLength={500} value={topic} onChange={(e) => setTopic(e.target.value)} autoComplete="off" />}
       </Field>
-      <Field id="update-sheikh" label={labels.sheikh} error={errors.sheikh_id}>
+      <Field id="update-sheikh" label={t("fields.sheikh")} error={errors.sheikh_id}>
         {(p) => (
           <Select {...p} name="sheikh_id" required value={sheikhId} onChange={(e) => setSheikhId(e.target.value)}>
             {sheikhs.map((s) => (
@@ -58,16 +52,16 @@ export function UpdateSessionForm({ sessionId, initial, sheikhs, labels }: Props
         )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="update-date" label={labels.date} error={errors.date}>
+        <Field id="update-date" label={t("fields.date")} error={errors.date}>
           {(p) => <Input {...p} type="date" name="date" required value={date} onChange={(e) => setDate(e.target.value)} />}
         </Field>
-        <Field id="update-time" label={labels.startsAt} hint={labels.timeZoneHint} error={errors.starts_at}>
+        <Field id="update-time" label={t("fields.startsAt")} hint={t("update.timeZoneHint", { zone: timeZone })} error={errors.starts_at}>
           {(p) => <Input {...p} type="time" name="starts_at" required value={startTime} onChange={(e) => setStartTime(e.target.value)} />}
         </Field>
       </div>
       <div>
         <Button type="submit" disabled={pending}>
-          {pending ? labels.pending : labels.submit}
+          {pending ? t("update.pending") : t("update.submit")}
         </Button>
       </div>
     </form>

@@ -2,14 +2,16 @@
 
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
-import { useBoundaryStrings } from "./boundary-strings";
+import { useT } from "@/lib/i18n/client";
 
 /**
  * What an error boundary shows. No error text: in production a server error reaches the browser as
- * a generic message with a digest, and the digest is what matches the server's log line.
+ * a generic message with a digest, and the digest is what matches the server's log line. Its words
+ * come from the root layout's <ClientStrings> (app/layout.tsx).
  */
 export function ErrorView({ error, retry, headingLevel = 1 }: { error: unknown; retry: () => void; headingLevel?: 1 | 2 }) {
-  const strings = useBoundaryStrings();
+  const t = useT("common");
+  const nav = useT("nav");
   const digest = error instanceof Error && "digest" in error && typeof error.digest === "string" ? error.digest : null;
   const Heading = headingLevel === 1 ? "h1" : "h2";
 
@@ -20,11 +22,11 @@ export function ErrorView({ error, retry, headingLevel = 1 }: { error: unknown; 
   return (
     <div className="flex flex-col gap-4">
       <div role="alert" className="flex flex-col gap-2">
-        <Heading className="text-2xl font-semibold tracking-tight">{strings.errorTitle}</Heading>
-        <p className="text-base text-muted-foreground">{strings.errorBody}</p>
+        <Heading className="text-2xl font-semibold tracking-tight">{t("errorTitle")}</Heading>
+        <p className="text-base text-muted-foreground">{t("errorBody")}</p>
         {digest ? (
           <p className="text-sm text-muted-foreground">
-            {strings.reference.replace("{digest}", "")}
+            {nav("errorReference", { digest: "" })}
             <code className="font-mono" dir="ltr">
               {digest}
             </code>
@@ -32,7 +34,7 @@ export function ErrorView({ error, retry, headingLevel = 1 }: { error: unknown; 
         ) : null}
       </div>
       <div>
-        <Button onClick={() => retry()}>{strings.retry}</Button>
+        <Button onClick={() => retry()}>{t("retry")}</Button>
       </div>
     </div>
   );

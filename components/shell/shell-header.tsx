@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import type { Actor } from "@/lib/auth/actor";
 import type { I18n } from "@/lib/i18n/server";
 import { LanguageSwitch } from "./language-switch";
@@ -32,7 +33,9 @@ export function ShellHeader({ actor, school, i18n }: { actor: Actor; school: Sch
               {t(`nav.roles.${actor.role}`)}
             </p>
             <LanguageSwitch locale={locale} t={t} />
-            <SignOutButton label={t("common.signOut")} />
+            <ClientStrings parts={["common.signOut"]}>
+              <SignOutButton />
+            </ClientStrings>
           </div>
         </div>
         {items.length ? <NavLinks label={t("nav.primary")} items={items} /> : null}

@@ -4,8 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { pickerStrings } from "@/components/pickers/pager";
-import { ServerCombobox } from "@/components/pickers/server-combobox";
+import { Picker } from "@/components/pickers/picker";
 import { STUDENT_STATUSES } from "@/lib/contract";
 import { hrefWith } from "@/lib/features/halqas/search";
 import type { Translate } from "@/lib/i18n/core";
@@ -29,7 +28,7 @@ export function StudentFilters({ t, semester, halqa, status, q }: Props) {
           ))}
         </Select>
       </div>
-      <ServerCombobox kind="halqas" name="halqa" label={t("students.filters.halqa")} strings={pickerStrings(t)} semester={semester} initial={halqa ? { id: halqa.id, label: halqa.name, hint: null } : null} />
+      <Picker kind="halqas" name="halqa" label={t("students.filters.halqa")} semester={semester} initial={halqa ? { id: halqa.id, label: halqa.name, hint: null } : null} />
       <div className="flex min-w-56 flex-1 flex-col gap-2">
         <Label htmlFor="student-q">{t("students.filters.search")}</Label>
         <Input id="student-q" type="search" name="q" defaultValue={q ?? ""} />

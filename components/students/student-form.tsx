@@ -10,26 +10,10 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { ActionResult } from "@/lib/actions/define-action";
+import { useT } from "@/lib/i18n/client";
 
 const FIELDS = ["full_name", "preferred_name", "halqa_id", "status", "enrolled_on"] as const;
 type FieldName = (typeof FIELDS)[number];
-
-export type StudentFormLabels = {
-  fullName: string;
-  preferredName: string;
-  preferredNameHint: string;
-  halqa: string;
-  halqaPlaceholder: string;
-  halqaHint: string;
-  status: string;
-  enrolledOn: string;
-  enrolledOnHint: string;
-  submit: string;
-  saving: string;
-  saved: string;
-  openCreated: string;
-  fieldErrors: Record<FieldName | "generic", string>;
-};
 
 export type StudentFormValues = { id?: string; full_name: string; preferred_name: string; halqa_id: string; status: string; enrolled_on: string };
 
@@ -38,7 +22,6 @@ type State = ActionResult<{ id: string }> | null;
 type Props = {
   mode: "create" | "edit";
   action: (state: State, form: FormData) => Promise<ActionResult<{ id: string }>>;
-  labels: StudentFormLabels;
   halqas: { id: string; name: string }[];
   statuses: { value: string; label: string }[];
   initial: StudentFormValues;
@@ -49,8 +32,10 @@ type Props = {
  * (in the reader's language, never the server's text), and a refusal such as "write access
  * disabled" is shown with its reason. Submitting through a transition keeps what was typed when the
  * server says no (a plain form action would reset the fields); without JavaScript the form still posts.
+ * Words: `students.form`, from the page's <ClientStrings>.
  */
-export function StudentForm({ mode, action, labels, halqas, statuses, initial }: Props) {
+export function StudentForm({ mode, action, halqas, statuses, initial }: Props) {
+  const t = useT("students");
   const [state, formAction, pending] = useActionState<State, FormData>(action, null);
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
@@ -65,7 +50,7 @@ export function StudentForm({ mode, action, labels, halqas, statuses, initial }:
   }, [state, mode, router]);
 
   const id = (field: FieldName) => `student-${mode}-${field}`;
-  const errorOf = (field: FieldName) => (fieldErrors[field] !== undefined ? labels.fieldErrors[field] : null);
+  const errorOf = (field: FieldName) => (fieldErrors[field] !== undefined ? t(`form.fieldErrors.${field}`) : null);
 
   return (
     <form
@@ -81,16 +66,16 @@ export function StudentForm({ mode, action, labels, halqas, statuses, initial }:
       {state && !state.ok ? (
         <Alert ref={alertRef} tabIndex={-1} role="alert" variant="destructive" className="outline-none">
           <p className="font-medium">{state.message}</p>
-          {unplaced ? <p>{labels.fieldErrors.generic}</p> : null}
+          {unplaced ? <p>{t("form.fieldErrors.generic")}</p> : null}
         </Alert>
       ) : null}
       {state?.ok ? (
         <Alert role="status">
           {mode === "edit" ? (
-            <p className="font-medium">{labels.saved}</p>
+            <p className="font-medium">{t("form.saved")}</p>
           ) : (
             <Link href={`/students/${encodeURIComponent(state.data.id)}?created=1`} className={linkClass}>
-              {labels.openCreated}
+              {t("form.openCreated")}
             </Link>
           )}
         </Alert>
@@ -98,19 +83,19 @@ export function StudentForm({ mode, action, labels, halqas, statuses, initial }:
 
       {initial.id ? <input type="hidden" name="id" value={initial.id} /> : null}
 
-      <Field id={id("full_name")} label={labels.fullName} error={errorOf("full_name")}>
+      <Field id={id("full_name")} label={t("form.fullName")} error={errorOf("full_name")}>
         {(control) => <Input {...control} name="full_name" required autoComplete="off" defaultValue={initial.full_name} />}
       </Field>
 
-      <Field id={id("preferred_name")} label={labels.preferredName} hint={labels.preferredNameHint} error={errorOf("preferred_name")}>
+      <Field id={id("preferred_name")} label={t("form.preferredName")} hint={t("form.preferredNameHint")} error={errorOf("preferred_name")}>
         {(control) => <Input {...control} name="preferred_name" autoComplete="off" defaultValue={initial.preferred_name} />}
       </Field>
 
-      <Field id={id("halqa_id")} label={labels.halqa} hint={labels.halqaHint} error={errorOf("halqa_id")}>
+      <Field id={id("halqa_id")} label={t("form.halqa")} hint={t("form.halqaHint")} error={errorOf("halqa_id")}>
         {(control) => (
           <Select {...control} name="halqa_id" required defaultValue={initial.halqa_id}>
             <option value="" disabled>
-              {labels.halqaPlaceholder}
+              {t("form.halqaPlaceholder")}
             </option>
             {halqas.map((halqa) => (
               <option key={halqa.id} value={halqa.id}>
@@ -121,7 +106,7 @@ export function StudentForm({ mode, action, labels, halqas, statuses, initial }:
         )}
       </Field>
 
-      <Field id={id("status")} label={labels.status} error={errorOf("status")}>
+      <Field id={id("status")} label={t("form.status")} error={errorOf("status")}>
         {(control) => (
           <Select {...control} name="status" defaultValue={initial.status}>
             {statuses.map((status) => (
@@ -133,13 +118,13 @@ export function StudentForm({ mode, action, labels, halqas, statuses, initial }:
         )}
       </Field>
 
-      <Field id={id("enrolled_on")} label={labels.enrolledOn} hint={labels.enrolledOnHint} error={errorOf("enrolled_on")}>
+      <Field id={id("enrolled_on")} label={t("form.enrolledOn")} hint={t("form.enrolledOnHint")} error={errorOf("enrolled_on")}>
         {(control) => <Input {...control} name="enrolled_on" type="date" defaultValue={initial.enrolled_on} />}
       </Field>
 
       <div>
         <Button type="submit" disabled={pending}>
-          {pending ? labels.saving : labels.submit}
+          {pending ? t("form.saving") : mode === "create" ? t("form.create") : t("form.save")}
         </Button>
       </div>
     </form>

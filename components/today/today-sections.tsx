@@ -1,11 +1,10 @@
 import Link from "next/link";
 import { linkClass } from "@/components/halqas/form-controls";
-import { pickerStrings } from "@/components/pickers/pager";
-import { ServerCombobox } from "@/components/pickers/server-combobox";
+import { Picker } from "@/components/pickers/picker";
 import { EmptyState } from "@/components/sessions/empty-state";
-import { startLabels } from "@/components/sessions/labels";
 import { SessionCards } from "@/components/sessions/session-cards";
 import { StartSessionForm } from "@/components/sessions/start-session-form";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import { Button } from "@/components/ui/button";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import type { SessionItem, TodayData } from "@/lib/features/sessions/queries";
@@ -116,7 +115,7 @@ export function StartAtScale({ groups: all, i18n, halqa, blocked, idempotencyKey
     <>
       {large ? (
         <form method="get" action={action} className="flex flex-wrap items-end gap-3">
-          <ServerCombobox kind="halqas" name="halqa" label={t("home.findHalqa")} strings={pickerStrings(t)} initial={groups[0] ? { id: groups[0].halqa.id, label: groups[0].halqa.name, hint: null } : null} submitOnChange />
+          <Picker kind="halqas" name="halqa" label={t("home.findHalqa")} initial={groups[0] ? { id: groups[0].halqa.id, label: groups[0].halqa.name, hint: null } : null} submitOnChange />
           <Button type="submit" variant="outline">
             {t("home.chooseHalqa")}
           </Button>
@@ -124,7 +123,9 @@ export function StartAtScale({ groups: all, i18n, halqa, blocked, idempotencyKey
       ) : null}
       {groups.length ? (
         <ReadOnlyWhen reason={blocked}>
-          <StartSessionForm groups={groups} labels={startLabels(t)} idempotencyKey={idempotencyKey} initialHalqaId={halqa} />
+          <ClientStrings parts={["sessions.start"]}>
+            <StartSessionForm groups={groups} idempotencyKey={idempotencyKey} initialHalqaId={halqa} />
+          </ClientStrings>
         </ReadOnlyWhen>
       ) : large ? null : (
         <EmptyState title={t("sessions.start.none")} level={action === "/today" ? undefined : 2} />

@@ -1,32 +1,12 @@
 import { z } from "zod";
 import { CalendarDate, Id, Int32, openEnum, QuranPosition, QuranRange, text, Timestamp } from "./common";
+import { SEMESTER_STATUSES, STUDENT_STATUSES, SESSION_STATUSES, ATTENDANCE_STATUSES, RECITATION_KINDS, PLAN_STATUSES, PLAN_DIRECTIONS, PUBLICATION_POLICIES, POLICY_SOURCES, TRACK_UNITS, ASSIGNMENT_STATUSES, ASSIGNMENT_SOURCES } from "./enums";
+
+export * from "./enums";
 
 /** Response limits: what the server stores fits them (request bodies are stricter, see bodies.ts). */
 const NAME_MAX = 200;
 const TEXT_MAX = 2000;
-
-export const SEMESTER_STATUSES = ["planned", "active", "archived"] as const;
-export const STUDENT_STATUSES = ["active", "on_leave", "withdrawn", "graduated"] as const;
-export const SESSION_STATUSES = ["open", "ended"] as const;
-export const ATTENDANCE_STATUSES = ["present", "absent", "late", "excused"] as const;
-export const RECITATION_KINDS = ["new_memorization", "recent_revision", "old_revision"] as const;
-export const PLAN_STATUSES = ["draft", "active", "paused", "completed", "cancelled"] as const;
-export const PLAN_DIRECTIONS = ["ascending", "descending"] as const;
-export const PUBLICATION_POLICIES = ["automatic", "staff_review"] as const;
-export const POLICY_SOURCES = ["school", "halqa", "learner"] as const;
-export const TRACK_UNITS = ["ayah", "line", "page"] as const;
-export const ASSIGNMENT_STATUSES = [
-  "draft",
-  "pending_review",
-  "scheduled",
-  "published",
-  "in_progress",
-  "completed",
-  "postponed",
-  "superseded",
-  "cancelled",
-] as const;
-export const ASSIGNMENT_SOURCES = ["automatic", "staff"] as const;
 
 const audit = { created_at: Timestamp, updated_at: Timestamp };
 

@@ -5,21 +5,25 @@
  * (components/i18n/client-strings.tsx), which hands this provider the parts of the reader's catalogue
  * they use; a component reads them with `useT(namespace)`, typed over the English catalogue, and
  * fills placeholders and plurals the same way the server does (message-format.ts). No copied string bags.
+ * Providers nest (the root layout sends the error boundaries' words; a page adds its own parts).
+ * Generic pieces that show one word their caller chooses (a button's label, a nav item) keep it as a prop.
  */
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import type { ClientMessages, Locale, Namespace, Vars } from "./core";
-import { lookup } from "./lookup";
+import { lookup, mergeParts } from "./lookup";
 import { formatMessage, numberFormat } from "./message-format";
 import type { en } from "./messages/en";
-import { schoolTime, type SchoolTime } from "./school-time";
+import { schoolTime, separatorOf, type SchoolTime } from "./school-time";
 import type { KeyOf } from "./types";
 
 type Context = { locale: Locale; timeZone: string | null; messages: ClientMessages };
 
 const I18nContext = createContext<Context | null>(null);
 
+/** Inside another provider (the root layout's boundary strings), the parts it holds stay readable too. */
 export function I18nProvider({ locale, timeZone, messages, children }: Context & { children: ReactNode }) {
-  const value = useMemo(() => ({ locale, timeZone, messages }), [locale, timeZone, messages]);
+  const outer = useContext(I18nContext);
+  const value = useMemo(() => ({ locale, timeZone, messages: outer ? mergeParts(outer.messages, messages) : messages }), [locale, timeZone, messages, outer]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
@@ -43,6 +47,15 @@ export function useT<N extends Namespace>(namespace: N): ClientTranslate<N> {
   );
 }
 
+/**
+ * The text of a whole catalogue key an action answered with (`admin.validation.email`), from the
+ * parts the page sent; anything else (a sentence the server already translated) shows as it came.
+ */
+export function useMessageText(): (key: string) => string {
+  const { messages } = useI18n();
+  return useCallback((key) => lookup(messages, key) ?? key, [messages]);
+}
+
 export function useLocale(): Locale {
   return useI18n().locale;
 }
@@ -51,6 +64,11 @@ export function useLocale(): Locale {
 export function useNumber(): (value: number) => string {
   const { locale } = useI18n();
   return useCallback((value: number) => numberFormat(locale).format(value), [locale]);
+}
+
+/** What sits between two parts of one line (" · ", "، "), as on the server. */
+export function useSeparator(): string {
+  return separatorOf(useI18n().locale);
 }
 
 /** Dates and times in the school's zone, as on the server (school-time.ts). */

@@ -3,7 +3,7 @@ import { en } from "./messages/en";
 import { lookup } from "./lookup";
 import { formatMessage, numberFormat } from "./message-format";
 import { schoolTime, separatorOf } from "./school-time";
-import type { Catalogue, KeyOf } from "./types";
+import type { Catalogue, KeyOf, PathOf } from "./types";
 
 export const LOCALES = ["en", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -11,8 +11,8 @@ export type MessageKey = KeyOf<typeof en>;
 export type Vars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: Vars) => string;
 export type Namespace = keyof typeof en;
-/** A namespace or a part of one: `"live"`, `"students.status"`. */
-export type MessagePart = Namespace | `${Namespace}.${string}`;
+/** A namespace or a part of one, down to a single string: `"live"`, `"students.status"`, `"common.retry"`. */
+export type MessagePart = PathOf<typeof en>;
 /** What a client component may read: parts of the reader's catalogue (clientMessages). */
 export type ClientMessages = { [N in Namespace]?: Catalogue<(typeof en)[N]> };
 

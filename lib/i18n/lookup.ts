@@ -7,3 +7,15 @@ export function lookup(catalogue: unknown, key: string): string | undefined {
   }
   return typeof node === "string" ? node : undefined;
 }
+
+/** Parts of a catalogue laid over others (a nested provider's over its parent's): the later part wins where both hold a string. */
+export function mergeParts<T extends object>(under: T, over: T): T {
+  const merged: Record<string, unknown> = { ...(under as Record<string, unknown>) };
+  for (const [name, value] of Object.entries(over)) {
+    const below = merged[name];
+    merged[name] = isNode(below) && isNode(value) ? mergeParts(below, value) : value;
+  }
+  return merged as T;
+}
+
+const isNode = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;

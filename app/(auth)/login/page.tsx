@@ -12,6 +12,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { oidcOrigin } from "@/lib/security/headers";
 import { safeLocalPath } from "@/lib/security/redirect";
 import { loginWithOidc } from "./actions";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import { ForgetOffline } from "@/components/shell/offline-support";
 import { LoginForm } from "./login-form";
 import { signInErrorKey } from "./sign-in-errors";
@@ -50,10 +51,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
             {t(returnedError)}
           </Alert>
         ) : null}
-        <LoginForm
-          next={next}
-          strings={{ email: t("auth.login.email"), password: t("auth.login.password"), submit: t("auth.login.submit"), submitting: t("auth.login.submitting") }}
-        />
+        <ClientStrings parts={["auth.login.email", "auth.login.password", "auth.login.submit", "auth.login.submitting"]}>
+          <LoginForm next={next} />
+        </ClientStrings>
         {oidcOrigin() ? (
           <>
             <p className="flex items-center gap-3 text-sm text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">{t("auth.login.or")}</p>

@@ -6,6 +6,7 @@
 import type { Metadata } from "next";
 import { randomUUID } from "node:crypto";
 import Link from "next/link";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import { PendingWorkNotice } from "@/components/live/pending-work-notice";
 import { NeedsAttention } from "@/components/progress/needs-attention";
 import { OpenSessions, StartSection, TodaySessions } from "@/components/today/today-sections";
@@ -29,7 +30,7 @@ export default async function TodayPage({ searchParams }: Props) {
   const [i18n, loaded, params] = await Promise.all([getI18n(), loadPage(() => loadToday(actor)), searchParams]);
   if (!loaded.ok) return <RefusalPage title={i18n.t("home.title")} failure={loaded.failure} t={i18n.t} role={actor.role} retryHref="/today" />;
   const data = loaded.value;
-  const { t, date, locale } = i18n;
+  const { t, date } = i18n;
   const halqa = typeof params.halqa === "string" ? params.halqa : undefined;
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
 
@@ -44,7 +45,9 @@ export default async function TodayPage({ searchParams }: Props) {
           {t("home.allSessionsLink")}
         </Link>
       </header>
-      <PendingWorkNotice tenantId={data.school.id} locale={locale} timeZone={i18n.timeZone} strings={{ message: t("live.stalePending"), link: t("live.stalePendingLink") }} />
+      <ClientStrings parts={["live.stalePending", "live.stalePendingLink"]}>
+        <PendingWorkNotice tenantId={data.school.id} />
+      </ClientStrings>
       <NeedsAttention />
 
       <TodaySessions data={data} i18n={i18n} />

@@ -26,5 +26,3 @@ export const LinkSheikhInput = z.object({ userId: id, sheikhId: id });
 export const LinkStudentInput = z.object({ userId: id, studentId: id });
 export const UnlinkInput = z.object({ userId: id, kind: z.enum(["sheikh", "student_lineage"]), refId: id });
 
-/** Every key a user form may receive as a field error, for the form's dictionary. */
-export const VALIDATION_KEYS = ["email", "name", "role", "passwordLength"] as const;

@@ -11,6 +11,7 @@ import { PlanFilters } from "@/components/plans/plan-filters";
 import { PlanTable } from "@/components/plans/plan-table";
 import { PlansUnavailable } from "@/components/plans/plans-unavailable";
 import { StatusCounts } from "@/components/plans/status-counts";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import { lastSyncText, SyncSection } from "@/components/plans/sync-section";
 import { requireActor } from "@/lib/auth/session";
 import { PLAN_STATUSES } from "@/lib/contract";
@@ -67,7 +68,9 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
       ) : (
         <>
           {list.canSync ? (
-            <SyncSection view={syncStatusView(list.syncStatus)} i18n={i18n} />
+            <ClientStrings parts={["plans.sync.now", "plans.sync.starting", "plans.sync.running", "plans.sync.progressLabel", "plans.sync.progress", "plans.sync.busy", "plans.sync.done"]}>
+              <SyncSection view={syncStatusView(list.syncStatus)} i18n={i18n} />
+            </ClientStrings>
           ) : list.syncStatus.lastCompletedAt ? (
             <p className="text-sm text-muted-foreground">{lastSyncText(syncStatusView(list.syncStatus), i18n)}</p>
           ) : null}

@@ -6,11 +6,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AttendanceTable } from "@/components/sessions/attendance-table";
 import { EmptyState } from "@/components/sessions/empty-state";
-import { updateLabels } from "@/components/sessions/labels";
 import { RecitationsTable } from "@/components/sessions/recitations-table";
 import { SessionSummaryList } from "@/components/sessions/session-summary";
 import { StatusBadge } from "@/components/sessions/status-badge";
 import { UpdateSessionForm } from "@/components/sessions/update-session-form";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
 import { requireActor } from "@/lib/auth/session";
@@ -117,12 +117,14 @@ export default async function SessionPage({ params, searchParams }: Props) {
             {t("sessions.update.title")}
           </h2>
           <ReadOnlyWhen reason={blocked}>
-            <UpdateSessionForm
-              sessionId={session.id}
-              initial={{ topic: session.topic ?? "", sheikhId: session.sheikh_id, date: session.date, startTime: timeOfDayIn(timeZone, session.starts_at) }}
-              sheikhs={sheikhChoices.map((s) => ({ id: s.id, name: s.name }))}
-              labels={updateLabels(t, timeZone)}
-            />
+            <ClientStrings parts={["sessions.fields.topic", "sessions.fields.sheikh", "sessions.fields.date", "sessions.fields.startsAt", "sessions.update"]}>
+              <UpdateSessionForm
+                sessionId={session.id}
+                initial={{ topic: session.topic ?? "", sheikhId: session.sheikh_id, date: session.date, startTime: timeOfDayIn(timeZone, session.starts_at) }}
+                sheikhs={sheikhChoices.map((s) => ({ id: s.id, name: s.name }))}
+                timeZone={timeZone}
+              />
+            </ClientStrings>
           </ReadOnlyWhen>
         </section>
       ) : null}

@@ -8,7 +8,7 @@ import { notFound } from "next/navigation";
 import { BackLink } from "@/components/halqas/back-link";
 import { linkClass } from "@/components/halqas/form-controls";
 import { AttendanceSummaryView } from "@/components/students/attendance-summary";
-import { studentFormLabels } from "@/components/students/form-labels";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import { RecitationHistory } from "@/components/students/recitation-history";
 import { StudentForm } from "@/components/students/student-form";
 import { studentStatusLabel, StudentStatusBadge } from "@/components/students/student-status-badge";
@@ -163,21 +163,22 @@ export default async function StudentPage({ params, searchParams }: Props) {
             <>
               <p className="max-w-prose text-sm text-muted-foreground">{t("students.detail.editIntro")}</p>
               <ReadOnlyWhen reason={blocked}>
-                <StudentForm
-                  mode="edit"
-                  action={updateStudent}
-                  labels={studentFormLabels(t, "edit")}
-                  halqas={detail.halqas.map((h) => ({ id: h.id, name: h.name }))}
-                  statuses={statuses}
-                  initial={{
-                    id: student.id,
-                    full_name: student.full_name,
-                    preferred_name: student.preferred_name ?? "",
-                    halqa_id: student.halqa_id,
-                    status: student.status,
-                    enrolled_on: student.enrolled_on ?? "",
-                  }}
-                />
+                <ClientStrings parts={["students.form"]}>
+                  <StudentForm
+                    mode="edit"
+                    action={updateStudent}
+                    halqas={detail.halqas.map((h) => ({ id: h.id, name: h.name }))}
+                    statuses={statuses}
+                    initial={{
+                      id: student.id,
+                      full_name: student.full_name,
+                      preferred_name: student.preferred_name ?? "",
+                      halqa_id: student.halqa_id,
+                      status: student.status,
+                      enrolled_on: student.enrolled_on ?? "",
+                    }}
+                  />
+                </ClientStrings>
               </ReadOnlyWhen>
             </>
           )}

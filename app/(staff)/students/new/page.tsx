@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import { BackLink } from "@/components/halqas/back-link";
 import { EmptyState } from "@/components/halqas/empty-state";
 import { SemesterSwitch } from "@/components/halqas/semester-switch";
-import { studentFormLabels } from "@/components/students/form-labels";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import { StudentForm } from "@/components/students/student-form";
 import { requireActor } from "@/lib/auth/session";
 import { STUDENT_STATUSES } from "@/lib/contract";
@@ -40,16 +40,17 @@ export default async function NewStudentPage({ searchParams }: { searchParams: P
       <SemesterSwitch connectionId={actor.connectionId} requested={semester} action="/students/new" />
       {options.selected && options.halqas.length ? (
         <ReadOnlyWhen reason={blocked}>
-          <StudentForm
-            // A new form when the semester changes: its halqa picker holds other halqas.
-            key={options.selected.id}
-            mode="create"
-            action={createStudent}
-            labels={studentFormLabels(t, "create")}
-            halqas={options.halqas.map((halqa) => ({ id: halqa.id, name: halqa.name }))}
-            statuses={STUDENT_STATUSES.map((value) => ({ value, label: t(`students.status.${value}`) }))}
-            initial={{ full_name: "", preferred_name: "", halqa_id: "", status: "active", enrolled_on: "" }}
-          />
+          <ClientStrings parts={["students.form"]}>
+            <StudentForm
+              // A new form when the semester changes: its halqa picker holds other halqas.
+              key={options.selected.id}
+              mode="create"
+              action={createStudent}
+              halqas={options.halqas.map((halqa) => ({ id: halqa.id, name: halqa.name }))}
+              statuses={STUDENT_STATUSES.map((value) => ({ value, label: t(`students.status.${value}`) }))}
+              initial={{ full_name: "", preferred_name: "", halqa_id: "", status: "active", enrolled_on: "" }}
+            />
+          </ClientStrings>
         </ReadOnlyWhen>
       ) : (
         <EmptyState title={t("students.new.noHalqas")} />

@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ActionForm } from "@/components/admin/action-form";
 import { BackLink } from "@/components/admin/back-link";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import { ChildrenLinks } from "@/components/admin/children-links";
 import { AdminSection } from "@/components/admin/section";
 import { SheikhLink } from "@/components/admin/sheikh-link";
@@ -15,7 +16,6 @@ import { ROLES } from "@/lib/db/schema";
 import { setUserDisabled, setUserRole } from "@/lib/features/admin/actions";
 import { requireAdminPage } from "@/lib/features/admin/guard";
 import { sheikhOptions, studentOptions } from "@/lib/features/admin/pickers";
-import { VALIDATION_KEYS } from "@/lib/features/admin/schemas";
 import { findUserOf } from "@/lib/features/admin/managed-users";
 import { getI18n } from "@/lib/i18n/server";
 
@@ -39,7 +39,6 @@ export default async function UserPage({ params, searchParams }: Props) {
     user.role === "teacher" ? sheikhOptions(actor.connectionId) : null,
     user.role === "parent" ? studentOptions(actor.connectionId, query) : null,
   ]);
-  const messages = Object.fromEntries(VALIDATION_KEYS.map((key) => [`admin.validation.${key}`, t(`admin.validation.${key}`)]));
   const self = user.id === actor.id;
 
   return (
@@ -57,19 +56,21 @@ export default async function UserPage({ params, searchParams }: Props) {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <AdminSection id="role-heading" title={t("admin.user.roleTitle")} hint={t("admin.user.roleHint")}>
-          <ActionForm action={setUserRole} hidden={{ userId: user.id }} submitLabel={t("admin.user.roleSubmit")} successMessage={t("admin.user.saved")} messages={messages}>
-            <Field id="role-picker" label={t("admin.user.roleLabel")} className="min-w-48 flex-1">
-              {(control) => (
-                <Select {...control} name="role" defaultValue={user.role}>
-                  {ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {t(`admin.roles.${role}`)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          </ActionForm>
+          <ClientStrings parts={["admin.validation"]}>
+            <ActionForm action={setUserRole} hidden={{ userId: user.id }} submitLabel={t("admin.user.roleSubmit")} successMessage={t("admin.user.saved")}>
+              <Field id="role-picker" label={t("admin.user.roleLabel")} className="min-w-48 flex-1">
+                {(control) => (
+                  <Select {...control} name="role" defaultValue={user.role}>
+                    {ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {t(`admin.roles.${role}`)}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            </ActionForm>
+          </ClientStrings>
         </AdminSection>
 
         <AdminSection id="access-heading" title={t("admin.user.accessTitle")} hint={t("admin.user.accessHint")}>

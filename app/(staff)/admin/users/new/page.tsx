@@ -2,10 +2,11 @@
 import type { Metadata } from "next";
 import { BackLink } from "@/components/admin/back-link";
 import { CreateUserForm } from "@/components/admin/create-user-form";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import { ROLES, LOCALES } from "@/lib/db/schema";
 import { createUser } from "@/lib/features/admin/actions";
 import { requireAdminPage } from "@/lib/features/admin/guard";
-import { PASSWORD_MIN, VALIDATION_KEYS } from "@/lib/features/admin/schemas";
+import { PASSWORD_MIN } from "@/lib/features/admin/schemas";
 import { getI18n } from "@/lib/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,7 +17,6 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewUserPage() {
   await requireAdminPage("manageUsers");
   const { t } = await getI18n();
-  const messages = Object.fromEntries(VALIDATION_KEYS.map((key) => [`admin.validation.${key}`, t(`admin.validation.${key}`)]));
 
   return (
     <div className="flex flex-col gap-6">
@@ -25,25 +25,14 @@ export default async function NewUserPage() {
         <h1 className="text-3xl font-semibold tracking-tight">{t("admin.create.title")}</h1>
         <p className="max-w-prose text-muted-foreground">{t("admin.create.intro")}</p>
       </header>
-      <CreateUserForm
-        action={createUser}
-        messages={messages}
-        passwordMin={PASSWORD_MIN}
-        roles={ROLES.map((role) => ({ value: role, label: t(`admin.roles.${role}`) }))}
-        locales={LOCALES.map((locale) => ({ value: locale, label: t(`admin.locales.${locale}`) }))}
-        labels={{
-          name: t("admin.create.name"),
-          email: t("admin.create.email"),
-          role: t("admin.create.role"),
-          locale: t("admin.create.locale"),
-          password: t("admin.create.password"),
-          passwordHint: t("admin.create.passwordHint"),
-          submit: t("admin.create.submit"),
-          pending: t("admin.create.pending"),
-          created: t("admin.create.created"),
-          open: t("admin.create.open"),
-        }}
-      />
+      <ClientStrings parts={["admin.create", "admin.validation"]}>
+        <CreateUserForm
+          action={createUser}
+          passwordMin={PASSWORD_MIN}
+          roles={ROLES.map((role) => ({ value: role, label: t(`admin.roles.${role}`) }))}
+          locales={LOCALES.map((locale) => ({ value: locale, label: t(`admin.locales.${locale}`) }))}
+        />
+      </ClientStrings>
     </div>
   );
 }

@@ -2,8 +2,8 @@
 // + one GET /sheikhs/{id} per linked sheikh for a teacher; + GET /school and GET /surahs when cold.
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { ClientStrings } from "@/components/i18n/client-strings";
 import { EndSessionForm } from "@/components/sessions/end-session-form";
-import { endLabels } from "@/components/sessions/labels";
 import { SessionSummaryList } from "@/components/sessions/session-summary";
 import { requireActor } from "@/lib/auth/session";
 import { loadSessionDetail } from "@/lib/features/sessions/queries";
@@ -44,7 +44,9 @@ export default async function EndSessionPage({ params }: Props) {
         <SessionSummaryList summary={detail.summary} i18n={i18n} />
       </section>
       <ReadOnlyWhen reason={blocked}>
-        <EndSessionForm sessionId={detail.session.id} cancelHref={href} labels={endLabels(t)} />
+        <ClientStrings parts={["sessions.end"]}>
+          <EndSessionForm sessionId={detail.session.id} cancelHref={href} />
+        </ClientStrings>
       </ReadOnlyWhen>
     </div>
   );

@@ -1,0 +1,10 @@
+import { PGlite } from "@electric-sql/pglite";
+const mb = (n) => (n / 1048576).toFixed(0);
+const show = (l) => { global.gc?.(); const m = process.memoryUsage(); console.log(l, "rss", mb(m.rss), "heapTotal", mb(m.heapTotal), "external", mb(m.external), "arrayBuffers", mb(m.arrayBuffers)); };
+const opts = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"] };
+show("start");
+const a = new PGlite("/tmp/pgl-memtest", opts); await a.waitReady; show("one ready");
+const b = new PGlite("/tmp/pgl-prep", opts); await b.waitReady; show("two ready");
+await a.exec("create table if not exists t as select g, repeat('x', 200) as s from generate_series(1, 300000) g"); show("a: 300k rows");
+await a.query("select * from t order by s desc, g limit 10"); show("a: sort");
+const r = await a.query("select * from t limit 50000"); show("a: 50k rows result " + r.rows.length);
