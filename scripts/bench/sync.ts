@@ -1,8 +1,9 @@
 /**
  * Issue 5 and 13 bench: the learning-plan sync (lib/features/plans/sync/) on a generated school —
  * 10,000 plans and 100,000 assignments by default — served by the embedded School API in a process
- * of its own (as a real school's API is another server; real HTTP on 127.0.0.1), into an in-memory
- * dashboard store, with the sync's default concurrency and the v1 client's default retry policy.
+ * of its own (as a real school's API is another server; real HTTP on 127.0.0.1), into a dashboard
+ * store in a fresh folder on disk as the README's default configuration keeps it (SYNC_BENCH_STORE=memory:
+ * in memory), with the sync's default concurrency and the v1 client's default retry policy.
  * A full cycle (target ≤ 15 s on an idle machine), then 1% of the plans touched through the
  * school's admin operation `touch-plans`, then an incremental cycle (target ≤ 5% of the full one).
  *
@@ -12,7 +13,9 @@
  * modules are server-only and load only under the `react-server` condition.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { eachLine, measureInChild, runWhenMain, spawnTsx } from "./child";
@@ -39,6 +42,9 @@ type Measured = {
   pageSize: number;
   /** os.loadavg() before and after the cycles. */
   load: { before: number[]; after: number[] };
+  /** CPU seconds (user + system) the dashboard's process spent in the full cycle: less sensitive to other load than its time. */
+  fullCpuSeconds: number;
+  store: "disk" | "memory";
 };
 
 const COLUMNS: Column[] = [
@@ -75,7 +81,8 @@ function reportOf(m: Measured): SuiteReport {
     rows,
     notes: [
       `machine load (1/5/15 min) before ${loadText(m.load.before)}, after ${loadText(m.load.after)} on ${os.cpus().length} cores`,
-      `the School API runs in a child process (startSchoolApiServer on 127.0.0.1, real HTTP), as a school's server is another machine; the dashboard store is PGlite in memory in this process; no Next.js server is started for this suite`,
+      `the School API runs in a child process (startSchoolApiServer on 127.0.0.1, real HTTP), as a school's server is another machine; the dashboard store is PGlite ${m.store === "disk" ? "in a fresh folder on disk (the default configuration's kind of store)" : "in memory"} in this process; no Next.js server is started for this suite`,
+      `the dashboard's process used ${m.fullCpuSeconds.toFixed(1)} CPU s in the full cycle (user + system)`,
       `generated in ${(m.generated.ms / 1000).toFixed(1)} s; page size ${m.pageSize}, at most ${m.concurrency} requests in flight (the sync's default), the v1 client's default retry policy`,
       `requests: incremental ${m.incremental.requests} vs full ${m.full.requests} (${(requestShare * 100).toFixed(2)}%)`,
       `time: incremental ${m.incremental.ms} ms vs full ${m.full.ms} ms (${(timeShare * 100).toFixed(2)}%; target ≤ ${TARGET_RATIO * 100}%)`,
@@ -137,14 +144,16 @@ function startSchoolProcess(options: { plans: number; perPlan: number; token: st
 /** Generates the school (in its own process), runs both cycles, returns the numbers. Needs the `react-server` condition. */
 async function measure(options: { plans: number; perPlan: number; log: (message: string) => void }): Promise<Measured> {
   const { log } = options;
-  const { openMemoryStore } = await import("@/lib/db/testing/memory-store");
+  const { openStoreAt } = await import("@/lib/db/testing/memory-store");
   const { syncPlans, DEFAULT_SYNC_CONCURRENCY } = await import("@/lib/features/plans/sync/sync-plans");
   const { createV1Client } = await import("@/lib/v1");
 
   const token = `bench_sync_${randomBytes(16).toString("hex")}`;
   log(`generating a school of ${options.plans} plans × ${options.perPlan} assignments (one transaction) in a child process`);
   const { info, stop } = await startSchoolProcess({ ...options, token, log });
-  const store = await openMemoryStore();
+  const onDisk = process.env.SYNC_BENCH_STORE !== "memory";
+  const folder = onDisk ? await mkdtemp(path.join(os.tmpdir(), "halqa-sync-bench-")) : null;
+  const store = await openStoreAt(folder ?? "memory://");
   try {
     log(`generated ${info.plans} plans, ${info.assignments} assignments in ${(info.ms / 1000).toFixed(1)} s; API at ${info.url}`);
     const client = createV1Client({ baseUrl: info.url, apiKey: BENCH_KEY, timeoutMs: 60_000 });
@@ -174,7 +183,9 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
     };
 
     const before = os.loadavg();
+    const cpuBefore = process.cpuUsage();
     const full = await cycle("full cycle");
+    const cpu = process.cpuUsage(cpuBefore);
     const touched = await admin<{ touched: number }>("touch-plans", { schoolId: info.schoolId, fraction: TOUCHED_FRACTION });
     log(`touched ${touched.touched} plans through the admin operation touch-plans`);
     const incremental = await cycle("incremental cycle");
@@ -189,10 +200,13 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
       concurrency: DEFAULT_SYNC_CONCURRENCY,
       pageSize,
       load: { before, after: os.loadavg() },
+      fullCpuSeconds: (cpu.user + cpu.system) / 1e6,
+      store: onDisk ? "disk" : "memory",
     };
   } finally {
     await store.close();
     stop();
+    if (folder) await rm(folder, { recursive: true, force: true });
   }
 }
 

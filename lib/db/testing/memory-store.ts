@@ -4,7 +4,12 @@ import { openPg } from "@/lib/pg/open";
 import * as dashboardSchema from "../schema";
 
 /** Test and bench support: a fresh in-memory dashboard store with the dashboard's migrations. */
-export async function openMemoryStore() {
-  return openPg({ dataDir: "memory://" }, dashboardSchema, path.join(process.cwd(), "lib/db/migrations"));
+export function openMemoryStore() {
+  return openStoreAt("memory://");
+}
+
+/** A dashboard store in a PGlite folder (created when new), or `memory://`, with the dashboard's migrations. */
+export function openStoreAt(dataDir: string) {
+  return openPg({ dataDir }, dashboardSchema, path.join(process.cwd(), "lib/db/migrations"));
 }
 

@@ -61,7 +61,7 @@ export type SyncOptions = {
   db?: PlansDb;
   /** The school's v1 client; defaults to `clientFor(connectionId)`. */
   client?: SyncClient;
-  /** Requests in flight at most (histories of a page, and the next page ahead). Default 6. */
+  /** Requests in flight at most (histories of a page, and the next page ahead). Default 8. */
   concurrency?: number;
   /** Plans per page (1-100). Default 100. */
   pageSize?: number;
@@ -91,7 +91,7 @@ export type SyncResult =
   | ({ status: "denied"; connectionId: string; problem: SyncProblem; error: V1Error | null } & RunCounts);
 
 /** Requests in flight at most by default (the issue asks for 4–8). */
-export const DEFAULT_SYNC_CONCURRENCY = 6;
+export const DEFAULT_SYNC_CONCURRENCY = 8;
 const DEFAULT_PAGE_SIZE = 100;
 const DEFAULT_LEASE_MS = 2 * 60_000;
 
