@@ -3,9 +3,9 @@ import { StudentStatusBadge } from "@/components/students/student-status-badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { Student } from "@/lib/contract";
 import type { Translate } from "@/lib/i18n/core";
-import { DataTable, RowHeader } from "./data-table";
-import { EmptyState } from "./empty-state";
-import { linkClass } from "./form-controls";
+import { DataTable, RowHeader } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { linkClass } from "@/components/ui/text-link";
 
 /** The students of one halqa record, each linking to the student's page. */
 export function HalqaRoster({ students, halqaName, t }: { students: Student[]; halqaName: string; t: Translate }) {

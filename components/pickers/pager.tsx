@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { linkClass } from "@/components/halqas/form-controls";
+import { linkClass } from "@/components/ui/text-link";
 import type { Translate } from "@/lib/i18n/core";
 import type { PickerStrings } from "./server-combobox";
 

@@ -1,5 +1,5 @@
-import { DataTable, RowHeader } from "@/components/halqas/data-table";
-import { EmptyState } from "@/components/halqas/empty-state";
+import { DataTable, RowHeader } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
 import { mapWords } from "@/components/progress/map-text";
 import { AttendanceFactsView } from "@/components/progress/progress-facts";
 import { QuranMapView } from "@/components/progress/quran-map";

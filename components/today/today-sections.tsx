@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { linkClass } from "@/components/halqas/form-controls";
+import { linkClass } from "@/components/ui/text-link";
 import { pickerStrings } from "@/components/pickers/pager";
 import { ServerCombobox } from "@/components/pickers/server-combobox";
-import { EmptyState } from "@/components/sessions/empty-state";
+import { EmptyState } from "@/components/ui/empty-state";
 import { startLabels } from "@/components/sessions/labels";
 import { SessionCards } from "@/components/sessions/session-cards";
 import { StartSessionForm } from "@/components/sessions/start-session-form";
@@ -49,7 +49,7 @@ function Group({ id, title, hint, sessions, data, i18n, withDate, more, empty }:
           <More i18n={i18n} shown={shown.length} total={sessions.length} href={more} />
         </>
       ) : (
-        <EmptyState title={empty.title} hint={empty.hint} />
+        <EmptyState title={empty.title} hint={empty.hint} level={3} />
       )}
     </section>
   );
@@ -127,7 +127,7 @@ export function StartAtScale({ groups: all, i18n, halqa, blocked, idempotencyKey
           <StartSessionForm groups={groups} labels={startLabels(t)} idempotencyKey={idempotencyKey} initialHalqaId={halqa} />
         </ReadOnlyWhen>
       ) : large ? null : (
-        <EmptyState title={t("sessions.start.none")} level={action === "/today" ? undefined : 2} />
+        <EmptyState title={t("sessions.start.none")} level={action === "/today" ? 3 : 2} />
       )}
     </>
   );

@@ -5,14 +5,12 @@ import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import type { Halqa, Semester } from "@/lib/contract";
 import { resolveSemester, semestersFor } from "@/lib/features/reference";
-import { isFailure } from "@/lib/v1";
-import { halqaRecord } from "@/lib/features/records";
-import { pageOfList } from "@/lib/features/paging";
+import { halqaRecord, missingAsNull } from "@/lib/features/records";
+import { API_PAGE_SIZE, pageOfList } from "@/lib/features/paging";
 import { addDays, todayIn } from "./dates";
-import { buildHalqaRows, byName, filterHalqaRows, newestSessionsFirst, type HalqaRow } from "./rows";
+import { byName } from "@/lib/text-search";
+import { buildHalqaRows, filterHalqaRows, newestSessionsFirst, type HalqaRow } from "./rows";
 
-/** Every list is read whole, 100 a page (the API's maximum), and joined in memory. */
-export const PAGE = 100;
 export const RECENT_SESSION_DAYS = 30;
 
 export type HalqaListFilters = { semester?: string; active?: "true" | "false"; q?: string };
@@ -33,22 +31,16 @@ export async function loadHalqaList(actor: Actor, filters: HalqaListFilters & { 
   const none = { rows: [] as HalqaRow[], page: 1, pages: 1, total: 0 };
   if (!selected) return { semesters, selected, ...none, teacher: subject.role === "teacher" };
   const [halqas, sheikhs] = await Promise.all([
-    client.listAll("listHalqas", { query: { semester_id: selected.id, limit: PAGE } }),
-    client.listAll("listSheikhs", { query: { limit: PAGE } }),
+    client.listAll("listHalqas", { query: { semester_id: selected.id, limit: API_PAGE_SIZE } }),
+    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
   const visible = halqas.items.filter((halqa) => can.viewHalqa(subject, halqa.id));
   const { items, ...page } = pageOfList(filterHalqaRows(buildHalqaRows(visible, [], sheikhs.items), filters), filters.page ?? 1, HALQAS_PER_PAGE);
   const counts = await Promise.all(
-    items.map((row) => client.listAll("listStudents", { query: { semester_id: selected.id, halqa_id: row.id, limit: PAGE } }).then(({ items: students }) => students.length)),
+    items.map((row) => client.listAll("listStudents", { query: { semester_id: selected.id, halqa_id: row.id, limit: API_PAGE_SIZE } }).then(({ items: students }) => students.length)),
   );
   const rows = items.map((row, index) => ({ ...row, studentCount: counts[index] ?? 0 }));
   return { semesters, selected, rows, ...page, teacher: subject.role === "teacher" };
-}
-
-/** An id that names nothing (or something of another school) reads as absent; other failures are thrown. */
-export function missingAsNull(error: unknown): null {
-  if (isFailure(error, "not_found", "bad_request")) return null;
-  throw error;
 }
 
 export type LineageEntry = { halqa: Halqa; semester: Semester | undefined };
@@ -68,16 +60,16 @@ export async function loadHalqaDetail(actor: Actor, id: string) {
   const dateFrom = addDays(todayIn(school.time_zone), -RECENT_SESSION_DAYS);
   const loaded = await Promise.all([
     halqaRecord(actor.connectionId, id),
-    client.listAll("listStudents", { query: { halqa_id: id, limit: PAGE } }),
+    client.listAll("listStudents", { query: { halqa_id: id, limit: API_PAGE_SIZE } }),
     // All eligible sheikhs, not `?halqa_id=`: the same one call also names the sheikhs of past sessions.
-    client.listAll("listSheikhs", { query: { limit: PAGE } }),
-    client.listAll("listSessions", { query: { halqa_id: id, date_from: dateFrom, limit: PAGE } }),
+    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
+    client.listAll("listSessions", { query: { halqa_id: id, date_from: dateFrom, limit: API_PAGE_SIZE } }),
     semestersFor(actor.connectionId),
   ]).catch(missingAsNull);
   if (!loaded) return null;
   const [halqa, students, sheikhs, sessions, semesters] = loaded;
   if (!halqa) return null;
-  const lineage = await client.listAll("listHalqas", { query: { lineage_id: halqa.lineage_id, limit: PAGE } });
+  const lineage = await client.listAll("listHalqas", { query: { lineage_id: halqa.lineage_id, limit: API_PAGE_SIZE } });
   const semesterOf = (semesterId: string) => semesters.find((s) => s.id === semesterId);
   const others: LineageEntry[] = lineage.items
     .filter((other) => other.id !== halqa.id && can.viewHalqa(subject, other.id))

@@ -9,6 +9,7 @@ import { plansOfStudents } from "@/lib/features/plans/store";
 import { isFailure } from "@/lib/v1";
 import type { PastRecitation, QuranRange } from "./recitation-form";
 import { RECITATION_KIND_VALUES, type RecitationKind } from "./types";
+import { API_PAGE_SIZE } from "@/lib/features/paging";
 
 /** What the recitation entry prefills from, for one student: their latest recitation of each kind, and their current plan segments. */
 export type StudentPrefill = {
@@ -19,7 +20,6 @@ export type StudentPrefill = {
   plan: Partial<Record<RecitationKind, QuranRange>>;
 };
 
-const PAGE = 100;
 /** Assignment states that mean "what the student works on now", in order of preference. */
 const CURRENT_STATES = ["in_progress", "published", "scheduled"];
 
@@ -44,7 +44,7 @@ export async function loadStudentPrefill(actor: Actor, sessionId: string, studen
   ]);
   if (!session || !student || student.halqa_id !== session.halqa_id || !can.viewSession(subject, session)) return null;
   const [recitations, plan] = await Promise.all([
-    client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: PAGE } }),
+    client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: API_PAGE_SIZE } }),
     planSegments(actor.connectionId, school.id, student.id).catch(() => ({})),
   ]);
   return { studentId: student.id, earlier: latestPerKind(recitations.items), plan };

@@ -5,10 +5,10 @@ import { can, type Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { PLAN_STATUSES, type Student } from "@/lib/contract";
-import { missingAsNull, PAGE } from "@/lib/features/halqas/queries";
-import { matchesQuery } from "@/lib/features/halqas/search";
+import { missingAsNull } from "@/lib/features/records";
+import { API_PAGE_SIZE, windowOf } from "@/lib/features/paging";
+import { matchesQuery } from "@/lib/text-search";
 import { resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
-import { windowOf } from "@/lib/features/paging";
 import { studentRecord } from "@/lib/features/records";
 import { STUDENT_SCAN } from "@/lib/features/students/queries";
 import { failureOf, type Failure, type V1Client } from "@/lib/v1";
@@ -133,11 +133,11 @@ export async function loadPlanList(actor: Actor, filters: PlanListFilters) {
  */
 async function plansScope(client: V1Client, subject: Subject, semesterId: string, filters: PlanListFilters): Promise<{ students: Student[] | null; search: { scanned: number; stoppedEarly: boolean } | null }> {
   if (subject.role !== "admin") {
-    const lists = await Promise.all([...subject.halqaIds].map((halqa_id) => client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: PAGE } })));
+    const lists = await Promise.all([...subject.halqaIds].map((halqa_id) => client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: API_PAGE_SIZE } })));
     return { students: lists.flatMap((list) => list.items).filter((student) => can.viewPlanOf(subject, student)), search: null };
   }
   if (!filters.q) return { students: null, search: null };
-  const window = await windowOf(client, "listStudents", { query: { semester_id: semesterId, limit: PAGE } }, {
+  const window = await windowOf(client, "listStudents", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } }, {
     size: PLAN_SEARCH_MATCHES,
     maxCalls: STUDENT_SCAN.search,
     keep: (student) => matchesQuery([student.full_name, student.preferred_name], filters.q),

@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/users";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
-import { PAGE } from "@/lib/features/halqas/queries";
+import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { todayIn } from "@/lib/features/halqas/dates";
 import { halqaRecord } from "@/lib/features/records";
 import { semestersFor } from "@/lib/features/reference";
@@ -25,7 +25,7 @@ export async function loadHalqaReport(actor: Actor, id: string, query: PeriodQue
   const [school, semesters, roster] = await Promise.all([
     client.tenant(),
     semestersFor(actor.connectionId),
-    client.listAll("listStudents", { query: { halqa_id: halqa.id, limit: PAGE } }),
+    client.listAll("listStudents", { query: { halqa_id: halqa.id, limit: API_PAGE_SIZE } }),
   ]);
   const semester = semesters.find((s) => s.id === halqa.semester_id) ?? null;
   const period = periodOf(query, todayIn(school.time_zone), semester);

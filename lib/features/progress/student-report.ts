@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/users";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
-import { missingAsNull } from "@/lib/features/halqas/queries";
+import { missingAsNull } from "@/lib/features/records";
 import { todayIn } from "@/lib/features/halqas/dates";
 import { studentRecord } from "@/lib/features/records";
 import { semestersFor } from "@/lib/features/reference";

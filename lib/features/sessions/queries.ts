@@ -11,9 +11,8 @@ import { resolveSemester, surahsFor } from "@/lib/features/reference";
 import { dateIn } from "./dates";
 import { defaultRange, parseSessionFilters, sortNewestFirst, sortRecitations, summarize, visibleSessions, type SessionFilters, type SessionSummary } from "./list";
 import { startGroups, type StartGroup } from "./start-options";
-import { pageNumber, pageOfList } from "@/lib/features/paging";
+import { API_PAGE_SIZE, pageNumber, pageOfList } from "@/lib/features/paging";
 
-const PAGE = 100;
 /** Beyond this many sessions today, /today shows no per-session attendance counts (one call each). */
 export const MAX_COUNTED_SESSIONS = 5;
 
@@ -48,10 +47,10 @@ export async function loadToday(actor: Actor): Promise<TodayData> {
   const [subject, school, { selected: semester }] = await Promise.all([subjectOf(actor), client.tenant(), resolveSemester(actor.connectionId, undefined)]);
   const today = dateIn(school.time_zone);
   const [todays, open, halqas, sheikhs] = await Promise.all([
-    client.listAll("listSessions", { query: { date_from: today, date_to: today, limit: PAGE } }),
-    client.listAll("listSessions", { query: { status: "open", limit: PAGE } }),
-    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: PAGE } }) : Promise.resolve({ items: [] as Halqa[] }),
-    client.listAll("listSheikhs", { query: { limit: PAGE } }),
+    client.listAll("listSessions", { query: { date_from: today, date_to: today, limit: API_PAGE_SIZE } }),
+    client.listAll("listSessions", { query: { status: "open", limit: API_PAGE_SIZE } }),
+    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } }) : Promise.resolve({ items: [] as Halqa[] }),
+    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
   const mine = sortNewestFirst(withNames(visibleSessions(subject, todays.items), halqas.items, sheikhs.items));
   // A session of today that is still open is listed once, under today's.
@@ -59,7 +58,7 @@ export async function loadToday(actor: Actor): Promise<TodayData> {
   const openItems = sortNewestFirst(withNames(visibleSessions(subject, open.items), halqas.items, sheikhs.items)).filter((s) => !mineIds.has(s.id));
   let counts: Map<string, SessionSummary> | null = null;
   if (mine.length > 0 && mine.length <= MAX_COUNTED_SESSIONS) {
-    const rows = await Promise.all(mine.map((s) => client.listAll("listAttendance", { params: { id: s.id }, query: { limit: PAGE } })));
+    const rows = await Promise.all(mine.map((s) => client.listAll("listAttendance", { params: { id: s.id }, query: { limit: API_PAGE_SIZE } })));
     counts = new Map(mine.map((s, i) => [s.id, summarize(rows[i]?.items ?? [])]));
   }
   return { school, subject, today, semester, mine, open: openItems, counts, groups: startGroups(subject, semester?.id ?? null, halqas.items, sheikhs.items) };
@@ -70,8 +69,8 @@ export async function loadStartGroups(actor: Actor): Promise<{ groups: StartGrou
   const client = clientFor(actor.connectionId);
   const [subject, { selected: semester }] = await Promise.all([subjectOf(actor), resolveSemester(actor.connectionId, undefined)]);
   const [halqas, sheikhs] = await Promise.all([
-    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: PAGE } }) : Promise.resolve({ items: [] as Halqa[] }),
-    client.listAll("listSheikhs", { query: { limit: PAGE } }),
+    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } }) : Promise.resolve({ items: [] as Halqa[] }),
+    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
   return { groups: startGroups(subject, semester?.id ?? null, halqas.items, sheikhs.items), semester };
 }
@@ -113,11 +112,11 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
         ...(filters.status ? { status: filters.status } : {}),
         date_from: filters.from,
         date_to: filters.to,
-        limit: PAGE,
+        limit: API_PAGE_SIZE,
       },
     }),
-    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: PAGE } }) : Promise.resolve({ items: [] as Halqa[] }),
-    client.listAll("listSheikhs", { query: { limit: PAGE } }),
+    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } }) : Promise.resolve({ items: [] as Halqa[] }),
+    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
   const visible = visibleSessions(subject, sessions.items);
   const seen = new Set(visible.map((s) => s.halqa_id));
@@ -167,10 +166,10 @@ export async function loadSessionDetail(actor: Actor, id: string): Promise<Sessi
   const [school, halqa, sheikhs, students, attendance, recitations, surahs] = await Promise.all([
     client.tenant(),
     halqaRecord(actor.connectionId, session.halqa_id),
-    client.listAll("listSheikhs", { query: { halqa_id: session.halqa_id, limit: PAGE } }),
-    client.listAll("listStudents", { query: { halqa_id: session.halqa_id, limit: PAGE } }),
-    client.listAll("listAttendance", { params: { id: session.id }, query: { limit: PAGE } }),
-    client.listAll("listSessionRecitations", { params: { id: session.id }, query: { limit: PAGE } }),
+    client.listAll("listSheikhs", { query: { halqa_id: session.halqa_id, limit: API_PAGE_SIZE } }),
+    client.listAll("listStudents", { query: { halqa_id: session.halqa_id, limit: API_PAGE_SIZE } }),
+    client.listAll("listAttendance", { params: { id: session.id }, query: { limit: API_PAGE_SIZE } }),
+    client.listAll("listSessionRecitations", { params: { id: session.id }, query: { limit: API_PAGE_SIZE } }),
     surahsFor(actor.connectionId),
   ]);
   // The session's sheikh may no longer teach this halqa; only then is one more lookup needed.

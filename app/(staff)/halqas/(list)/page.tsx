@@ -2,14 +2,14 @@
 // further 100 items); semesters from the per-tenant cache (GET /semesters at most once a minute); a teacher +1
 // getSheikh per linked sheikh.
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/halqas/empty-state";
+import { EmptyState } from "@/components/ui/empty-state";
 import { HalqaFilters } from "@/components/halqas/halqa-filters";
 import { HalqaTable } from "@/components/halqas/halqa-table";
-import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { SemesterSwitch } from "@/components/semesters/semester-switch";
 import { requireActor } from "@/lib/auth/session";
 import { listFormatter } from "@/lib/features/halqas/format";
 import { loadHalqaList } from "@/lib/features/halqas/queries";
-import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
+import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
 import { pageNumber } from "@/lib/features/paging";
 import { NumberPager } from "@/components/pickers/pager";
 import { getI18n } from "@/lib/i18n/server";

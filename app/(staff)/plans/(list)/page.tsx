@@ -4,9 +4,9 @@
 // pages come from the dashboard's synced store (lib/features/plans/store.ts), not from v1.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EmptyState } from "@/components/halqas/empty-state";
-import { linkClass } from "@/components/halqas/form-controls";
-import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { EmptyState } from "@/components/ui/empty-state";
+import { linkClass } from "@/components/ui/text-link";
+import { SemesterSwitch } from "@/components/semesters/semester-switch";
 import { PlanFilters } from "@/components/plans/plan-filters";
 import { PlanTable } from "@/components/plans/plan-table";
 import { PlansUnavailable } from "@/components/plans/plans-unavailable";
@@ -14,7 +14,7 @@ import { StatusCounts } from "@/components/plans/status-counts";
 import { lastSyncText, SyncSection } from "@/components/plans/sync-section";
 import { requireActor } from "@/lib/auth/session";
 import { PLAN_STATUSES } from "@/lib/contract";
-import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
+import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
 import { REPLACED_PERIODS } from "@/lib/features/plans/periods";
 import { loadPlanList } from "@/lib/features/plans/queries";
 import { syncStatusView } from "@/lib/features/plans/sync-status";

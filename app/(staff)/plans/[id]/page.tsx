@@ -4,14 +4,14 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ActionForm } from "@/components/admin/action-form";
-import { BackLink } from "@/components/halqas/back-link";
+import { BackLink } from "@/components/ui/back-link";
 import { AssignmentTimeline } from "@/components/plans/assignment-timeline";
 import { PlanSummary } from "@/components/plans/plan-summary";
 import { PlansUnavailable } from "@/components/plans/plans-unavailable";
 import { TrackList } from "@/components/plans/track-list";
 import { PageSection } from "@/components/ui/page-section";
 import { requireActor } from "@/lib/auth/session";
-import { hrefWith } from "@/lib/features/halqas/search";
+import { hrefWith } from "@/lib/web/search-params";
 import { refreshPlanNow } from "@/lib/features/plans/actions";
 import { unavailabilityOf, loadPlanDetail } from "@/lib/features/plans/queries";
 import { buildTimeline } from "@/lib/features/plans/timeline";

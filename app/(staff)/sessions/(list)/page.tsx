@@ -4,10 +4,10 @@
 // picker above 40 halqas (lib/features/sessions/queries.ts).
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EmptyState } from "@/components/sessions/empty-state";
+import { EmptyState } from "@/components/ui/empty-state";
 import { SessionFilters } from "@/components/sessions/session-filters";
 import { SessionsTable } from "@/components/sessions/sessions-table";
-import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { SemesterSwitch } from "@/components/semesters/semester-switch";
 import { buttonVariants } from "@/components/ui/button";
 import { requireActor } from "@/lib/auth/session";
 import { loadSessionList } from "@/lib/features/sessions/queries";
@@ -55,7 +55,7 @@ export default async function SessionsPage({ searchParams }: Props) {
             {data.page.pages > 1 ? <NumberPager t={t} {...data.page} href={(page) => pageHref(params, page)} /> : null}
           </>
         ) : (
-          <EmptyState title={t("sessions.list.empty")} hint={t("sessions.list.emptyHint")} />
+          <EmptyState title={t("sessions.list.empty")} hint={t("sessions.list.emptyHint")} level={3} />
         )}
       </section>
     </div>

@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AttendanceTable } from "@/components/sessions/attendance-table";
-import { EmptyState } from "@/components/sessions/empty-state";
+import { EmptyState } from "@/components/ui/empty-state";
 import { updateLabels } from "@/components/sessions/labels";
 import { RecitationsTable } from "@/components/sessions/recitations-table";
 import { SessionSummaryList } from "@/components/sessions/session-summary";
@@ -134,7 +134,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
         {detail.attendance.length ? (
           <AttendanceTable rows={detail.attendance} i18n={i18n} labelledBy="session-attendance" />
         ) : (
-          <EmptyState title={t("sessions.detail.noAttendance")} />
+          <EmptyState title={t("sessions.detail.noAttendance")} level={3} />
         )}
       </section>
 
@@ -145,7 +145,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
         {detail.recitations.length ? (
           <RecitationsTable recitations={detail.recitations} surahs={detail.surahs} school={school} i18n={i18n} labelledBy="session-recitations" />
         ) : (
-          <EmptyState title={t("sessions.detail.noRecitations")} />
+          <EmptyState title={t("sessions.detail.noRecitations")} level={3} />
         )}
       </section>
     </div>

@@ -4,8 +4,8 @@
 // semesters from the per-tenant cache; a teacher +1 getSheikh per linked sheikh.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EmptyState } from "@/components/halqas/empty-state";
-import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SemesterSwitch } from "@/components/semesters/semester-switch";
 import { StudentFilters } from "@/components/students/student-filters";
 import { StudentTable } from "@/components/students/student-table";
 import { buttonVariants } from "@/components/ui/button";
@@ -13,7 +13,7 @@ import { requireActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { STUDENT_STATUSES } from "@/lib/contract";
-import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
+import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
 import { loadStudentList } from "@/lib/features/students/queries";
 import { pageNumber } from "@/lib/features/paging";
 import { CursorPager, NumberPager } from "@/components/pickers/pager";

@@ -1,14 +1,14 @@
 // v1 calls: 1 (listHalqas of the selected semester; +1 per further 100); semesters from the per-tenant cache.
 // The create itself is a server action (createStudent): admins only, checked again there.
 import type { Metadata } from "next";
-import { BackLink } from "@/components/halqas/back-link";
-import { EmptyState } from "@/components/halqas/empty-state";
-import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { BackLink } from "@/components/ui/back-link";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SemesterSwitch } from "@/components/semesters/semester-switch";
 import { studentFormLabels } from "@/components/students/form-labels";
 import { StudentForm } from "@/components/students/student-form";
 import { requireActor } from "@/lib/auth/session";
 import { STUDENT_STATUSES } from "@/lib/contract";
-import { firstParam, hrefWith, type SearchParams } from "@/lib/features/halqas/search";
+import { firstParam, hrefWith, type SearchParams } from "@/lib/web/search-params";
 import { createStudent } from "@/lib/features/students/actions";
 import { loadNewStudentOptions } from "@/lib/features/students/queries";
 import { getI18n } from "@/lib/i18n/server";

@@ -3,7 +3,7 @@
 // memoized; semesters cached; a teacher +1 getSheikh per linked sheikh — and a halqa they do not teach is a 404.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { BackLink } from "@/components/halqas/back-link";
+import { BackLink } from "@/components/ui/back-link";
 import { HalqaReportTable } from "@/components/reports/halqa-report";
 import { PeriodPicker } from "@/components/reports/period-picker";
 import { Freshness } from "@/components/progress/freshness";
@@ -12,7 +12,7 @@ import { RefusalPage } from "@/components/shell/refusal-notice";
 import { PageSection } from "@/components/ui/page-section";
 import { requireActor } from "@/lib/auth/session";
 import { loadPage } from "@/lib/failures/page";
-import { firstParam, type SearchParams } from "@/lib/features/halqas/search";
+import { firstParam, type SearchParams } from "@/lib/web/search-params";
 import { loadHalqaReport } from "@/lib/features/progress/halqa-report";
 import { getI18n } from "@/lib/i18n/server";
 

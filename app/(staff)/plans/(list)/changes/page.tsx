@@ -2,8 +2,8 @@
 // changes themselves come from the dashboard's synced copy of the plans (lib/features/plans/store-changes.ts).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { BackLink } from "@/components/halqas/back-link";
-import { EmptyState } from "@/components/halqas/empty-state";
+import { BackLink } from "@/components/ui/back-link";
+import { EmptyState } from "@/components/ui/empty-state";
 import { ChangesTable } from "@/components/plans/changes-table";
 import { lastSyncText } from "@/components/plans/sync-section";
 import { RefusalPage } from "@/components/shell/refusal-notice";

@@ -3,7 +3,7 @@
 // a teacher +1 getSheikh per linked sheikh.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { BackLink } from "@/components/halqas/back-link";
+import { BackLink } from "@/components/ui/back-link";
 import { PeriodPicker } from "@/components/reports/period-picker";
 import { Freshness } from "@/components/progress/freshness";
 import { periodText, ReportFact } from "@/components/reports/report-parts";
@@ -11,7 +11,7 @@ import { StudentReportBody } from "@/components/reports/student-report";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { requireActor } from "@/lib/auth/session";
 import { loadPage } from "@/lib/failures/page";
-import { firstParam, type SearchParams } from "@/lib/features/halqas/search";
+import { firstParam, type SearchParams } from "@/lib/web/search-params";
 import { loadStudentReport } from "@/lib/features/progress/student-report";
 import { getI18n } from "@/lib/i18n/server";
 
