@@ -1,4 +1,4 @@
-// v1 calls: 0
+// v1 call budget: V1_CALL_BUDGETS["/login"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { homeFor } from "@/components/shell/nav-items";

@@ -1,4 +1,4 @@
-// v1 calls: 2 — one per linked child (listStudents?lineage_id, concurrently; the demo parent has two); semesters cached per tenant.
+// v1 call budget: V1_CALL_BUDGETS["/family"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { ChildSwitcher } from "@/components/family/child-switcher";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,8 +1,4 @@
-// v1 calls: ≤ 9 warm (sessions of today, open sessions, halqas of the active semester, eligible
-// sheikhs, + attendance of each of today's sessions when there are at most 5, + one GET /sheikhs/{id}
-// per linked sheikh for a teacher; +1 per further 100 sessions, halqas or sheikhs); + GET /school and
-// GET /semesters when cold (cached per tenant). The HTML is bounded: 8 cards a group, a halqa picker
-// instead of the whole start form above 40 halqas (components/today/today-sections.tsx).
+// v1 call budget: V1_CALL_BUDGETS["/today"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { randomUUID } from "node:crypto";
 import Link from "next/link";

@@ -1,6 +1,4 @@
-// v1 calls: 27 (listHalqas + listSheikhs, concurrently, then one listStudents per halqa of the page of 25; +1 per
-// further 100 items); semesters from the per-tenant cache (GET /semesters at most once a minute); a teacher +1
-// getSheikh per linked sheikh.
+// v1 call budget: V1_CALL_BUDGETS["/halqas"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { EmptyState } from "@/components/ui/empty-state";
 import { HalqaFilters } from "@/components/halqas/halqa-filters";

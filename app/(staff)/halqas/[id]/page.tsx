@@ -1,7 +1,4 @@
-// v1 calls: 5 (getHalqa + listStudents?halqa_id + listSheikhs + listSessions?halqa_id&date_from, concurrently;
-// then listHalqas?lineage_id; +1 per further 100 items); semesters cached per tenant; GET /school memoized per
-// client; a teacher +1 getSheikh per linked sheikh — and a halqa they do not teach answers 404 before any call.
-// The progress section (at a glance, needs attention) reads the dashboard's store only: +0.
+// v1 call budget: V1_CALL_BUDGETS["/halqas/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import Link from "next/link";

@@ -1,7 +1,4 @@
-// v1 calls: 26 — listPlans?limit=1 (can plans be read at all?), then one getStudent per student of the page
-// (at most 25; a name search: at most 20 pages of listStudents instead; a teacher: one listStudents per taught
-// halqa); semesters cached per tenant; a teacher +1 getSheikh per linked sheikh. The plans, their counts and
-// pages come from the dashboard's synced store (lib/features/plans/store.ts), not from v1.
+// v1 call budget: V1_CALL_BUDGETS["/plans"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";

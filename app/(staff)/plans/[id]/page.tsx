@@ -1,6 +1,4 @@
-// v1 calls: at most 3 — getStudent (who the plan is for, and whether a teacher teaches them); the plan and its history
-// come from the synced store, and a plan the store does not hold yet is read live first (getPlan + listAssignments, +1
-// per further 100 assignments) and stored. Semesters and surahs cached per tenant; a teacher +1 getSheikh per link.
+// v1 call budget: V1_CALL_BUDGETS["/plans/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ActionForm } from "@/components/admin/action-form";

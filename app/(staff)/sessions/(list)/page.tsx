@@ -1,7 +1,4 @@
-// v1 calls: 3 warm (sessions in the range — one call per 100 —, halqas of the semester, eligible
-// sheikhs) + one GET /sheikhs/{id} per linked sheikh for a teacher; + GET /school and
-// GET /semesters when cold (cached per tenant). 50 sessions a page; the halqa filter is a searchable
-// picker above 40 halqas (lib/features/sessions/queries.ts).
+// v1 call budget: V1_CALL_BUDGETS["/sessions"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";

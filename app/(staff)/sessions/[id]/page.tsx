@@ -1,7 +1,4 @@
-// v1 calls: 6 warm (GET /sessions/{id}, then at once GET /halqas/{id}, eligible sheikhs of the halqa,
-// the halqa's students, attendance, recitations — one call per 100 rows each); 7 when the session's
-// sheikh no longer teaches the halqa (GET /sheikhs/{id} for the name); + one GET /sheikhs/{id} per
-// linked sheikh for a teacher; + GET /school and GET /surahs when cold (cached per tenant).
+// v1 call budget: V1_CALL_BUDGETS["/sessions/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AttendanceTable } from "@/components/sessions/attendance-table";

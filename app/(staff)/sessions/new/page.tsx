@@ -1,5 +1,4 @@
-// v1 calls: 2 warm (halqas of the active semester, eligible sheikhs) + one GET /sheikhs/{id} per
-// linked sheikh for a teacher; + GET /semesters when cold (cached per tenant).
+// v1 call budget: V1_CALL_BUDGETS["/sessions/new"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { randomUUID } from "node:crypto";
 import { StartAtScale } from "@/components/today/today-sections";

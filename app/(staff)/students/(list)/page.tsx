@@ -1,7 +1,4 @@
-// v1 calls: 21 (listHalqas of the semester and, concurrently, pages of listStudents: at most 3 to see whether the
-// semester is small enough to sort by name, which also fill the first page; at most 5 for a later page; a name
-// search at most 20; a halqa or a teacher's halqas: their students whole; +1 per further 100 halqas);
-// semesters from the per-tenant cache; a teacher +1 getSheikh per linked sheikh.
+// v1 call budget: V1_CALL_BUDGETS["/students"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";

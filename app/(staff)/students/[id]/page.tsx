@@ -1,7 +1,4 @@
-// v1 calls: at most 14 — getStudent; then listHalqas of its semester + listSessions of its halqa and semester +
-// listStudentRecitations, concurrently; then listAttendance for the RECENT_SESSION_LIMIT (10) most recent of those
-// sessions, concurrently (attendance is read per session, so the summary covers "the last 10 sessions" only);
-// +1 per further 100 items; semesters and surahs cached per tenant; GET /school memoized; a teacher +1 getSheikh per link.
+// v1 call budget: V1_CALL_BUDGETS["/students/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";

@@ -1,5 +1,4 @@
-// v1 calls: 1 (listHalqas of the selected semester; +1 per further 100); semesters from the per-tenant cache.
-// The create itself is a server action (createStudent): admins only, checked again there.
+// v1 call budget: V1_CALL_BUDGETS["/students/new"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { BackLink } from "@/components/ui/back-link";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -1,6 +1,4 @@
-// v1 calls: at most 20 with one plan per child — 1 per linked child for the switcher (2 in the demo); listStudents?lineage_id;
-// then getHalqa, listSessions of the halqa, the child's recitations and listPlans?student_id, concurrently; then
-// listAttendance of the 10 most recent sessions and listAssignments per plan, concurrently. School, semesters, surahs cached.
+// v1 call budget: V1_CALL_BUDGETS["/family/children/[lineageId]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { FamilyAssignments, FamilyAttendance, FamilyRecitations } from "@/components/family/child-sections";

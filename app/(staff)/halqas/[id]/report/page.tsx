@@ -1,6 +1,4 @@
-// v1 calls: at most 2 — getHalqa (the segment's gate reads the same record, once per request) and listStudents?halqa_id
-// (+1 per further 100); sessions, attendance and recitations of the period come from the progress read model; school
-// memoized; semesters cached; a teacher +1 getSheikh per linked sheikh — and a halqa they do not teach is a 404.
+// v1 call budget: V1_CALL_BUDGETS["/halqas/[id]/report"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BackLink } from "@/components/ui/back-link";

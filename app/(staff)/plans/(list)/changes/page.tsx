@@ -1,5 +1,4 @@
-// v1 calls: 1 — GET /school (memoized per connection and process) to scope the synced store by the school; the
-// changes themselves come from the dashboard's synced copy of the plans (lib/features/plans/store-changes.ts).
+// v1 call budget: V1_CALL_BUDGETS["/plans/changes"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BackLink } from "@/components/ui/back-link";

@@ -1,5 +1,4 @@
-// v1 calls: as the session page — 6 warm, 7 when the session's sheikh no longer teaches the halqa;
-// + one GET /sheikhs/{id} per linked sheikh for a teacher; + GET /school and GET /surahs when cold.
+// v1 call budget: V1_CALL_BUDGETS["/sessions/[id]/end"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { EndSessionForm } from "@/components/sessions/end-session-form";

@@ -1,6 +1,4 @@
-// v1 calls: at most 2 — getStudent (the segment's gate reads the same record, once per request) and getHalqa; the
-// history (sessions, attendance, recitations) comes from the progress read model; school memoized; semesters cached;
-// a teacher +1 getSheikh per linked sheikh.
+// v1 call budget: V1_CALL_BUDGETS["/students/[id]/report"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BackLink } from "@/components/ui/back-link";
