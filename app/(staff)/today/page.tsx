@@ -7,9 +7,8 @@ import { NeedsAttention } from "@/components/progress/needs-attention";
 import { OpenSessions, StartSection, TodaySessions } from "@/components/today/today-sections";
 import { buttonVariants } from "@/components/ui/button";
 import { requireActor } from "@/lib/auth/session";
-import { loadToday } from "@/lib/features/sessions/queries";
+import { loadTodayBase } from "@/lib/features/sessions/today";
 import { getI18n } from "@/lib/i18n/server";
-import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
 
@@ -22,30 +21,29 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function TodayPage({ searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
-  const [i18n, loaded, params] = await Promise.all([getI18n(), loadPage(() => loadToday(actor)), searchParams]);
+  const [i18n, loaded, params] = await Promise.all([getI18n(), loadPage(() => loadTodayBase(actor)), searchParams]);
   if (!loaded.ok) return <RefusalPage title={i18n.t("home.title")} failure={loaded.failure} t={i18n.t} role={actor.role} retryHref="/today" />;
-  const data = loaded.value;
+  const { school, subject, today } = loaded.value;
   const { t, date, locale } = i18n;
   const halqa = typeof params.halqa === "string" ? params.halqa : undefined;
-  const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
 
   return (
     <div className="flex flex-col gap-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
           <h1 className="text-3xl font-semibold tracking-tight">{t("home.title")}</h1>
-          <p className="text-muted-foreground">{t("home.schoolDay", { date: date(data.today, { hijri: true }) })}</p>
+          <p className="text-muted-foreground">{t("home.schoolDay", { date: date(today, { hijri: true }) })}</p>
         </div>
         <Link href="/sessions" className={buttonVariants({ variant: "outline" })}>
           {t("home.allSessionsLink")}
         </Link>
       </header>
-      <PendingWorkNotice tenantId={data.school.id} locale={locale} timeZone={i18n.timeZone} strings={{ message: t("live.stalePending"), link: t("live.stalePendingLink") }} />
+      <PendingWorkNotice tenantId={school.id} locale={locale} timeZone={i18n.timeZone} strings={{ message: t("live.stalePending"), link: t("live.stalePendingLink") }} />
       <NeedsAttention />
 
-      <TodaySessions data={data} i18n={i18n} />
-      <OpenSessions data={data} i18n={i18n} />
-      <StartSection data={data} i18n={i18n} halqa={halqa} blocked={blocked} idempotencyKey={randomUUID()} />
+      <TodaySessions actor={actor} subject={subject} today={today} i18n={i18n} />
+      <OpenSessions actor={actor} subject={subject} i18n={i18n} />
+      <StartSection actor={actor} i18n={i18n} halqa={halqa} idempotencyKey={randomUUID()} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import "server-only";
+import { cache } from "react";
 import type { Actor } from "@/lib/auth/users";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import type { Halqa, Semester } from "@/lib/contract";
 import { resolveSemester, semestersFor } from "@/lib/features/reference";
-import { halqaRecord, missingAsNull } from "@/lib/features/records";
+import { halqaRecord } from "@/lib/features/records";
 import { API_PAGE_SIZE, pageOfList } from "@/lib/features/paging";
 import { addDays, todayIn } from "./dates";
 import { byName } from "@/lib/text-search";
@@ -46,43 +47,51 @@ export async function loadHalqaList(actor: Actor, filters: HalqaListFilters & { 
 export type LineageEntry = { halqa: Halqa; semester: Semester | undefined };
 
 /**
- * One halqa with its roster, eligible sheikhs, sessions of the last 30 days and its other semesters.
- * A halqa the actor may not see, or that does not exist, is null (the page answers 404): a teacher's
- * halqa ids come from the API, so another halqa is refused before anything about it is read.
- * v1 calls: getHalqa, listStudents, listSheikhs, listSessions (concurrently), then listHalqas by
- * lineage; +1 per further 100 items; semesters cached; GET /school memoized per client.
+ * One halqa's page, read in parts that stream on their own; each read is cached per request, so
+ * parts that share one (the roster, the sheikhs) call once. v1 calls: getHalqa (shared with the
+ * segment's gate), listStudents, listSheikhs, listSessions and listHalqas by lineage, concurrently;
+ * +1 per further 100 items; semesters cached; GET /school memoized per client.
  */
-export async function loadHalqaDetail(actor: Actor, id: string) {
+export const loadHalqaHeader = cache(async (actor: Actor, id: string) => {
   const subject = await subjectOf(actor);
+  // A teacher's halqa ids come from the API: another halqa is refused before anything about it is read.
   if (!can.viewHalqa(subject, id)) return null;
-  const client = clientFor(actor.connectionId);
+  const [halqa, semesters] = await Promise.all([halqaRecord(actor.connectionId, id), semestersFor(actor.connectionId)]);
+  if (!halqa) return null;
+  return { halqa, semester: semesters.find((s) => s.id === halqa.semester_id), semesters, subject };
+});
+
+/** The halqa's students by name. */
+export const loadHalqaRoster = cache(async (connectionId: string, id: string) => {
+  const { items } = await clientFor(connectionId).listAll("listStudents", { query: { halqa_id: id, limit: API_PAGE_SIZE } });
+  return items.toSorted((a, b) => a.full_name.localeCompare(b.full_name));
+});
+
+/** All sheikhs, not `?halqa_id=`: the same one call names the eligible ones and those of past sessions. */
+const allSheikhs = cache(async (connectionId: string) => (await clientFor(connectionId).listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } })).items);
+
+export async function loadHalqaSheikhs(connectionId: string, halqa: Halqa) {
+  return (await allSheikhs(connectionId)).filter((sheikh) => sheikh.halqa_ids.includes(halqa.id)).sort(byName);
+}
+
+/** Sessions of the last RECENT_SESSION_DAYS, newest first, with the names of who led them. */
+export async function loadHalqaSessions(connectionId: string, halqa: Halqa) {
+  const client = clientFor(connectionId);
   const school = await client.tenant();
   const dateFrom = addDays(todayIn(school.time_zone), -RECENT_SESSION_DAYS);
-  const loaded = await Promise.all([
-    halqaRecord(actor.connectionId, id),
-    client.listAll("listStudents", { query: { halqa_id: id, limit: API_PAGE_SIZE } }),
-    // All eligible sheikhs, not `?halqa_id=`: the same one call also names the sheikhs of past sessions.
-    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
-    client.listAll("listSessions", { query: { halqa_id: id, date_from: dateFrom, limit: API_PAGE_SIZE } }),
-    semestersFor(actor.connectionId),
-  ]).catch(missingAsNull);
-  if (!loaded) return null;
-  const [halqa, students, sheikhs, sessions, semesters] = loaded;
-  if (!halqa) return null;
-  const lineage = await client.listAll("listHalqas", { query: { lineage_id: halqa.lineage_id, limit: API_PAGE_SIZE } });
-  const semesterOf = (semesterId: string) => semesters.find((s) => s.id === semesterId);
-  const others: LineageEntry[] = lineage.items
+  const [sessions, sheikhs] = await Promise.all([
+    client.listAll("listSessions", { query: { halqa_id: halqa.id, date_from: dateFrom, limit: API_PAGE_SIZE } }),
+    allSheikhs(connectionId),
+  ]);
+  return { sessions: newestSessionsFirst(sessions.items), sheikhNames: new Map(sheikhs.map((sheikh) => [sheikh.id, sheikh.name])) };
+}
+
+/** The same halqa in other semesters the actor may see, newest semester first. */
+export async function loadHalqaLineage(actor: Actor, header: NonNullable<Awaited<ReturnType<typeof loadHalqaHeader>>>): Promise<LineageEntry[]> {
+  const { halqa, semesters, subject } = header;
+  const lineage = await clientFor(actor.connectionId).listAll("listHalqas", { query: { lineage_id: halqa.lineage_id, limit: API_PAGE_SIZE } });
+  return lineage.items
     .filter((other) => other.id !== halqa.id && can.viewHalqa(subject, other.id))
-    .map((other) => ({ halqa: other, semester: semesterOf(other.semester_id) }))
+    .map((other) => ({ halqa: other, semester: semesters.find((s) => s.id === other.semester_id) }))
     .sort((a, b) => (b.semester?.starts_on ?? "").localeCompare(a.semester?.starts_on ?? ""));
-  return {
-    school,
-    halqa,
-    semester: semesterOf(halqa.semester_id),
-    roster: students.items.toSorted((a, b) => a.full_name.localeCompare(b.full_name)),
-    eligibleSheikhs: sheikhs.items.filter((sheikh) => sheikh.halqa_ids.includes(halqa.id)).sort(byName),
-    sheikhNames: new Map(sheikhs.items.map((sheikh) => [sheikh.id, sheikh.name])),
-    sessions: newestSessionsFirst(sessions.items),
-    others,
-  };
 }

@@ -161,9 +161,9 @@ async function namesOf(connectionId: string, ids: readonly string[], known: read
  * One plan with its whole assignment history, from the synced store; a plan the store does not
  * hold yet (or `live`) is read from the API first and stored. Null when it does not exist or the
  * actor may not see its student (a teacher: only students of halqas they teach).
- * v1 calls: getStudent (+ getPlan and listAssignments pages when read live); semesters cached.
+ * v1 calls: getStudent (+ getPlan and listAssignments pages when read live). Read once per
+ * request: the plan segment's layout (404 before streaming) and its page share it.
  */
-/** Read once per request: the plan segment's layout (404 before streaming) and its page share it. */
 export const loadPlanDetail = cache(async (actor: Actor, id: string) => {
   const client = clientFor(actor.connectionId);
   const [scope, db, subject] = await Promise.all([storeScope(actor), defaultPlansDb(), subjectOf(actor)]);
@@ -173,17 +173,17 @@ export const loadPlanDetail = cache(async (actor: Actor, id: string) => {
     detail = await getSyncedPlan(db, scope, id);
     if (!detail) return null;
   }
-  const [student, semesters, surahs] = await Promise.all([
-    client.call("getStudent", { params: { id: detail.plan.student_id } }).catch(missingAsNull),
-    semestersFor(actor.connectionId),
-    surahsFor(actor.connectionId),
-  ]);
+  const student = await client.call("getStudent", { params: { id: detail.plan.student_id } }).catch(missingAsNull);
   // Admins see every plan of their school; a teacher only those of students they teach.
   if (!can.viewPlans(subject) || (subject.role !== "admin" && (!student || !can.viewPlanOf(subject, student)))) return null;
+  return { ...detail, student };
+});
+
+/** What a plan's parts name beside the plan: its semester and the surahs (both cached per tenant). */
+export const loadPlanReference = cache(async (connectionId: string, semesterId: string | null) => {
+  const [semesters, surahs] = await Promise.all([semestersFor(connectionId), surahsFor(connectionId)]);
   return {
-    ...detail,
-    student,
-    semester: semesters.find((semester) => semester.id === detail.plan.semester_id) ?? null,
+    semester: semesters.find((semester) => semester.id === semesterId) ?? null,
     surahs: new Map(surahs.map((surah) => [surah.number, surah])),
   };
 });

@@ -1,16 +1,12 @@
 import "server-only";
-import { studentRecord } from "@/lib/features/records";
 import type { Actor } from "@/lib/auth/users";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { STUDENT_STATUSES, type Halqa, type Student } from "@/lib/contract";
 import { API_PAGE_SIZE, pageOfList, windowOf } from "@/lib/features/paging";
-import { byName } from "@/lib/text-search";
-import { matchesQuery } from "@/lib/text-search";
-import { resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
-import { recentSessions, summarizeAttendance } from "./attendance";
-import { newestRecitationsFirst } from "./recitations";
+import { byName, matchesQuery } from "@/lib/text-search";
+import { resolveSemester } from "@/lib/features/reference";
 
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 export type StudentListFilters = { semester?: string; status?: StudentStatus; halqa?: string; q?: string; after?: string; page?: number };
@@ -95,50 +91,4 @@ export async function loadNewStudentOptions(actor: Actor, semester: string | und
   if (!selected) return { semesters, selected, halqas: [] as Halqa[] };
   const halqas = await clientFor(actor.connectionId).listAll("listHalqas", { query: { semester_id: selected.id, limit: API_PAGE_SIZE } });
   return { semesters, selected, halqas: halqas.items.sort(byName) };
-}
-
-/**
- * One student the actor may see, or null (404). Rounds: getStudent; then halqas of the student's
- * semester, the halqa's sessions of that semester and the student's recitations, concurrently; the
- * attendance of the RECENT_SESSION_LIMIT most recent sessions, concurrently, as soon as the sessions
- * arrive. v1 calls: at most 4 + 10 (+1 per further 100 items); semesters, surahs cached; school memoized.
- */
-export async function loadStudentDetail(actor: Actor, id: string) {
-  const client = clientFor(actor.connectionId);
-  const [student, subject] = await Promise.all([
-    studentRecord(actor.connectionId, id),
-    subjectOf(actor),
-  ]);
-  if (!student || !can.viewStudent(subject, student)) return null;
-
-  const sessions = client
-    .listAll("listSessions", { query: { halqa_id: student.halqa_id, semester_id: student.semester_id, limit: API_PAGE_SIZE } })
-    .then(({ items }) => recentSessions(items));
-  const attendance = sessions.then((recent) =>
-    Promise.all(recent.map((session) => client.listAll("listAttendance", { params: { id: session.id }, query: { limit: API_PAGE_SIZE } }))),
-  );
-  const [school, semesters, surahs, halqas, recent, attendancePages, recitations] = await Promise.all([
-    client.tenant(),
-    semestersFor(actor.connectionId),
-    surahsFor(actor.connectionId),
-    client.listAll("listHalqas", { query: { semester_id: student.semester_id, limit: API_PAGE_SIZE } }),
-    sessions,
-    attendance,
-    client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: API_PAGE_SIZE } }),
-  ]);
-
-  return {
-    student,
-    school,
-    semester: semesters.find((s) => s.id === student.semester_id),
-    halqa: halqas.items.find((h) => h.id === student.halqa_id),
-    halqas: halqas.items.toSorted(byName),
-    attendance: summarizeAttendance(
-      recent.map((s) => s.id),
-      attendancePages.flatMap((page) => page.items),
-      student.id,
-    ),
-    recitations: newestRecitationsFirst(recitations.items),
-    surahs: new Map(surahs.map((surah) => [surah.number, surah])),
-  };
 }
