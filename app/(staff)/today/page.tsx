@@ -1,5 +1,4 @@
 // v1 call budget: V1_CALL_BUDGETS["/today"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import type { Metadata } from "next";
 import { randomUUID } from "node:crypto";
 import Link from "next/link";
 import { PendingWorkNotice } from "@/components/live/pending-work-notice";
@@ -11,11 +10,9 @@ import { loadTodayBase } from "@/lib/features/sessions/today";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("home.title") };
-}
+export const generateMetadata = pageTitle("home.title");
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -8,9 +8,10 @@ import type { Halqa, Semester } from "@/lib/contract";
 import { resolveSemester, semestersFor } from "@/lib/features/reference";
 import { halqaRecord } from "@/lib/features/records";
 import { API_PAGE_SIZE, pageOfList } from "@/lib/features/paging";
-import { addDays, todayIn } from "./dates";
+import { addDays, dateIn } from "@/lib/dates";
 import { byName } from "@/lib/text-search";
-import { buildHalqaRows, filterHalqaRows, newestSessionsFirst, type HalqaRow } from "./rows";
+import { sortNewestFirst } from "@/lib/features/sessions/list";
+import { buildHalqaRows, filterHalqaRows, type HalqaRow } from "./rows";
 
 export const RECENT_SESSION_DAYS = 30;
 
@@ -78,12 +79,12 @@ export async function loadHalqaSheikhs(connectionId: string, halqa: Halqa) {
 export async function loadHalqaSessions(connectionId: string, halqa: Halqa) {
   const client = clientFor(connectionId);
   const school = await client.tenant();
-  const dateFrom = addDays(todayIn(school.time_zone), -RECENT_SESSION_DAYS);
+  const dateFrom = addDays(dateIn(school.time_zone), -RECENT_SESSION_DAYS);
   const [sessions, sheikhs] = await Promise.all([
     client.listAll("listSessions", { query: { halqa_id: halqa.id, date_from: dateFrom, limit: API_PAGE_SIZE } }),
     allSheikhs(connectionId),
   ]);
-  return { sessions: newestSessionsFirst(sessions.items), sheikhNames: new Map(sheikhs.map((sheikh) => [sheikh.id, sheikh.name])) };
+  return { sessions: sortNewestFirst(sessions.items), sheikhNames: new Map(sheikhs.map((sheikh) => [sheikh.id, sheikh.name])) };
 }
 
 /** The same halqa in other semesters the actor may see, newest semester first. */

@@ -1,4 +1,4 @@
-import type { Halqa, Session, Sheikh, Student } from "@/lib/contract";
+import type { Halqa, Sheikh, Student } from "@/lib/contract";
 import { byName, matchesQuery } from "@/lib/text-search";
 
 export type HalqaRow = {
@@ -34,9 +34,4 @@ export function filterHalqaRows(rows: readonly HalqaRow[], filters: { q?: string
   return rows.filter(
     (row) => (filters.active === undefined || row.isActive === (filters.active === "true")) && matchesQuery([row.name, ...row.sheikhNames], filters.q),
   );
-}
-
-/** Newest first: by calendar date, then by start time. */
-export function newestSessionsFirst<T extends Pick<Session, "date" | "starts_at">>(sessions: readonly T[]): T[] {
-  return sessions.toSorted((a, b) => b.date.localeCompare(a.date) || b.starts_at.localeCompare(a.starts_at));
 }

@@ -4,7 +4,7 @@ import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
-import { todayIn } from "@/lib/features/halqas/dates";
+import { dateIn } from "@/lib/dates";
 import { halqaRecord } from "@/lib/features/records";
 import { semestersFor } from "@/lib/features/reference";
 import { periodOf } from "./period";
@@ -28,7 +28,7 @@ export async function loadHalqaReport(actor: Actor, id: string, query: PeriodQue
     client.listAll("listStudents", { query: { halqa_id: halqa.id, limit: API_PAGE_SIZE } }),
   ]);
   const semester = semesters.find((s) => s.id === halqa.semester_id) ?? null;
-  const period = periodOf(query, todayIn(school.time_zone), semester);
+  const period = periodOf(query, dateIn(school.time_zone), semester);
   const scope = { connectionId: actor.connectionId, tenantId: school.id };
   const [history, freshness] = await Promise.all([halqaHistory(scope, halqa.id, period), progressFreshness(scope)]);
   // A real school may ignore the halqa filter: the roster is re-checked by the records' own field.

@@ -4,7 +4,7 @@ import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { missingAsNull } from "@/lib/features/records";
-import { todayIn } from "@/lib/features/halqas/dates";
+import { dateIn } from "@/lib/dates";
 import { studentRecord } from "@/lib/features/records";
 import { semestersFor } from "@/lib/features/reference";
 import { periodOf } from "./period";
@@ -30,7 +30,7 @@ export async function loadStudentReport(actor: Actor, id: string, query: PeriodQ
   const scope = { connectionId: actor.connectionId, tenantId: school.id };
   const [history, freshness] = await Promise.all([studentHistory(scope, student.id), progressFreshness(scope)]);
   const semester = semesters.find((s) => s.id === student.semester_id) ?? null;
-  const today = todayIn(school.time_zone);
+  const today = dateIn(school.time_zone);
   const period = periodOf(query, today, semester);
   const { figures, until } = periodFigures(history.recitations, history.attendance, period, school.time_zone);
   return { student, school, semester, halqa, period, figures, until, freshness, rejected: Boolean(query.from || query.to) && period.kind !== "custom" };

@@ -5,7 +5,7 @@ import { progressSyncState } from "@/lib/db/schema-progress";
 import type { PlansDb } from "@/lib/features/plans/db";
 import type { SyncClient } from "@/lib/features/plans/sync";
 import { openMemoryStore, startEmbeddedSchool, type EmbeddedSchool } from "@/lib/features/plans/testing";
-import { addDays } from "@/lib/features/halqas/dates";
+import { addDays } from "@/lib/dates";
 import type { V1Client } from "@/lib/v1";
 import { halqaHistory, progressFreshness, studentHistory } from "./read-model";
 import { syncProgress } from "./sync";

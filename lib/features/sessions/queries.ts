@@ -8,7 +8,7 @@ import { can, type Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { resolveSemester, surahsFor } from "@/lib/features/reference";
-import { dateIn } from "./dates";
+import { dateIn } from "@/lib/dates";
 import { defaultRange, parseSessionFilters, sortNewestFirst, sortRecitations, summarize, visibleSessions, type SessionFilters, type SessionSummary } from "./list";
 import { startGroups, type StartGroup } from "./start-options";
 import { API_PAGE_SIZE, pageNumber, pageOfList } from "@/lib/features/paging";

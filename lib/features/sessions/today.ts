@@ -6,7 +6,7 @@ import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { resolveSemester } from "@/lib/features/reference";
-import { dateIn } from "./dates";
+import { dateIn } from "@/lib/dates";
 import { sortNewestFirst, summarize, visibleSessions, type SessionSummary } from "./list";
 import { MAX_COUNTED_SESSIONS, withNames, type SessionItem } from "./queries";
 import { startGroups } from "./start-options";

@@ -1,5 +1,4 @@
 // v1 call budget: V1_CALL_BUDGETS["/halqas"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import type { Metadata } from "next";
 import { EmptyState } from "@/components/ui/empty-state";
 import { HalqaFilters } from "@/components/halqas/halqa-filters";
 import { HalqaTable } from "@/components/halqas/halqa-table";
@@ -13,11 +12,10 @@ import { NumberPager } from "@/components/pickers/pager";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
+import { PageSection } from "@/components/ui/page-section";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("halqas.title") };
-}
+export const generateMetadata = pageTitle("halqas.title");
 
 export default async function HalqasPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireActor(["admin", "teacher"]);
@@ -38,10 +36,7 @@ export default async function HalqasPage({ searchParams }: { searchParams: Promi
       <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/halqas" keep={{ active: filters.active, q: filters.q }} />
 
       {list.selected && semesterId ? (
-        <section aria-labelledby="halqa-list-heading" className="flex flex-col gap-4">
-          <h2 id="halqa-list-heading" className="sr-only">
-            {t("halqas.list.caption", { semester: list.selected.name })}
-          </h2>
+        <PageSection id="halqa-list-heading" title={t("halqas.list.caption", { semester: list.selected.name })} hideTitle>
           <HalqaFilters t={t} semester={semesterId} active={filters.active} q={filters.q} />
           <p className="text-sm text-muted-foreground">
             {t("halqas.list.count", { count: list.total })}
@@ -52,7 +47,7 @@ export default async function HalqasPage({ searchParams }: { searchParams: Promi
           ) : (
             <EmptyState title={t("halqas.list.empty")} hint={list.teacher && !filters.q && !filters.active ? t("halqas.list.emptyTeacher") : t("halqas.list.emptyHint")} />
           )}
-        </section>
+        </PageSection>
       ) : null}
     </div>
   );

@@ -1,5 +1,4 @@
 // v1 call budget: V1_CALL_BUDGETS["/plans"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { linkClass } from "@/components/ui/text-link";
@@ -18,11 +17,10 @@ import { syncStatusView } from "@/lib/features/plans/sync-status";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
+import { PageSection } from "@/components/ui/page-section";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("plans.title") };
-}
+export const generateMetadata = pageTitle("plans.title");
 
 export default async function PlansPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireActor(["admin", "teacher"]);
@@ -70,10 +68,7 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
           ) : null}
           <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/plans" keep={{ status: filters.status, q: filters.q }} />
           {list.selected && semesterId ? (
-            <section aria-labelledby="plan-list-heading" className="flex flex-col gap-4">
-              <h2 id="plan-list-heading" className="sr-only">
-                {t("plans.list.caption", { semester: list.selected.name })}
-              </h2>
+            <PageSection id="plan-list-heading" title={t("plans.list.caption", { semester: list.selected.name })} hideTitle>
               <StatusCounts t={t} counts={list.counts} selected={filters.status} keep={keep} />
               <PlanFilters t={t} semester={semesterId} student={list.student ?? undefined} status={filters.status} q={filters.q} replaced={filters.replaced} sort={filters.sort} />
               {list.search?.stoppedEarly ? <p className="text-sm text-muted-foreground">{t("paging.searchedSoFar", { count: list.search.scanned })} {t("plans.filters.searchBounded")}</p> : null}
@@ -98,7 +93,7 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
               ) : (
                 <EmptyState title={t("plans.list.empty")} hint={t("plans.list.emptyHint")} />
               )}
-            </section>
+            </PageSection>
           ) : null}
         </>
       )}

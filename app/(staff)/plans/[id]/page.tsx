@@ -1,5 +1,4 @@
 // v1 call budget: V1_CALL_BUDGETS["/plans/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ActionForm } from "@/components/admin/action-form";
 import { BackLink } from "@/components/ui/back-link";
@@ -19,13 +18,11 @@ import { buildTimeline } from "@/lib/features/plans/timeline";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }> };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("plans.title") };
-}
+export const generateMetadata = pageTitle("plans.title");
 
 export default async function PlanPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);

@@ -1,5 +1,4 @@
 // v1 call budget: V1_CALL_BUDGETS["/sessions"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SessionFilters } from "@/components/sessions/session-filters";
@@ -12,11 +11,9 @@ import { NumberPager } from "@/components/pickers/pager";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("sessions.title") };
-}
+export const generateMetadata = pageTitle("sessions.title");
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

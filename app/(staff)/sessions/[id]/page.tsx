@@ -1,5 +1,4 @@
 // v1 call budget: V1_CALL_BUDGETS["/sessions/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import type { Metadata } from "next";
 import Link from "next/link";
 import { AttendanceTable } from "@/components/sessions/attendance-table";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -11,20 +10,18 @@ import { UpdateSessionForm } from "@/components/sessions/update-session-form";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
 import { requireActor } from "@/lib/auth/session";
-import { timeOfDayIn } from "@/lib/features/sessions/dates";
+import { timeOfDayIn } from "@/lib/dates";
 import { loadSessionDetail } from "@/lib/features/sessions/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("sessions.title") };
-}
+export const generateMetadata = pageTitle("sessions.title");
 
 export default async function SessionPage({ params, searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);

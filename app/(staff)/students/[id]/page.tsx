@@ -1,5 +1,4 @@
 // v1 call budget: V1_CALL_BUDGETS["/students/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BackLink } from "@/components/ui/back-link";
@@ -29,17 +28,15 @@ import { PageSection } from "@/components/ui/page-section";
 import { SkeletonRows } from "@/components/ui/page-skeleton";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PagePart } from "@/components/shell/page-part";
-import { todayIn } from "@/lib/features/halqas/dates";
+import { dateIn } from "@/lib/dates";
 import { attendanceFacts } from "@/lib/features/progress/student-facts";
 import { loadStudentProgress, withLineage } from "@/lib/features/progress/student-progress";
 import { Freshness } from "@/components/progress/freshness";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("students.title") };
-}
+export const generateMetadata = pageTitle("students.title");
 
 /** The history shows the latest recitations; the whole of it on asking (the Quran map above covers every one). */
 const LATEST_RECITATIONS = 15;
@@ -109,7 +106,7 @@ export default async function StudentPage({ params, searchParams }: Props) {
               <StudentProgress
                 recitations={withLineage(recitations, progress.history.recitations)}
                 scale={scale}
-                today={todayIn(timeZone)}
+                today={dateIn(timeZone)}
                 timeZone={timeZone}
                 words={words}
                 panels={[

@@ -1,5 +1,4 @@
 // v1 call budget: V1_CALL_BUDGETS["/students/new"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import type { Metadata } from "next";
 import { BackLink } from "@/components/ui/back-link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SemesterSwitch } from "@/components/semesters/semester-switch";
@@ -15,11 +14,9 @@ import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("students.new.title") };
-}
+export const generateMetadata = pageTitle("students.new.title");
 
 export default async function NewStudentPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireActor(["admin"]);

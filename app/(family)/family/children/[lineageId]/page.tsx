@@ -1,5 +1,4 @@
 // v1 call budget: V1_CALL_BUDGETS["/family/children/[lineageId]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { FamilyAssignments, FamilyAttendance, FamilyRecitations } from "@/components/family/child-sections";
 import { ChildMap, ChildSummary } from "@/components/family/child-progress";
@@ -10,13 +9,11 @@ import { loadChild, loadChildren } from "@/lib/features/family/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 type Props = { params: Promise<{ lineageId: string }> };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("nav.family.title") };
-}
+export const generateMetadata = pageTitle("nav.family.title");
 
 /**
  * One child of the signed-in parent. Another family's child (any lineage id not linked to this

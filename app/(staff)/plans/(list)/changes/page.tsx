@@ -1,5 +1,4 @@
 // v1 call budget: V1_CALL_BUDGETS["/plans/changes"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BackLink } from "@/components/ui/back-link";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -14,11 +13,9 @@ import { CHANGED_PLANS_LIMIT } from "@/lib/features/plans/store-changes";
 import { loadRecentChanges } from "@/lib/features/plans/queries";
 import { syncStatusView } from "@/lib/features/plans/sync-status";
 import { getI18n } from "@/lib/i18n/server";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("plans.changes.title") };
-}
+export const generateMetadata = pageTitle("plans.changes.title");
 
 /** Admins only: every plan of the school, which a teacher may not see. */
 export default async function PlanChangesPage() {

@@ -1,5 +1,4 @@
 // v1 call budget: V1_CALL_BUDGETS["/sessions/[id]/end"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { EndSessionForm } from "@/components/sessions/end-session-form";
 import { endLabels } from "@/components/sessions/labels";
@@ -11,13 +10,11 @@ import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }> };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("sessions.end.title") };
-}
+export const generateMetadata = pageTitle("sessions.end.title");
 
 /** The confirmation step of ending a session: what was recorded so far, and a required tick box. */
 export default async function EndSessionPage({ params }: Props) {
