@@ -9,6 +9,7 @@ import { StartSessionForm } from "@/components/sessions/start-session-form";
 import { Button } from "@/components/ui/button";
 import { PageSection } from "@/components/ui/page-section";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
+import { SkeletonCards } from "@/components/ui/page-skeleton";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PagePart } from "@/components/shell/page-part";
 import type { Actor } from "@/lib/auth/users";
@@ -39,16 +40,6 @@ function More({ i18n, shown, total, href }: { i18n: I18n; shown: number; total: 
   );
 }
 
-/** A group's cards while its sessions load. */
-function CardsSkeleton() {
-  return (
-    <div className="grid gap-4 md:grid-cols-2">
-      <Skeleton className="h-44" />
-      <Skeleton className="h-44" />
-    </div>
-  );
-}
-
 type GroupProps = { id: string; title: string; hint?: string; load: () => Promise<TodaySessionsData>; subject: Subject; i18n: I18n; withDate?: boolean; more: string; empty: { title: string; hint: string } };
 
 /** A titled group of session cards; its heading shows at once, its sessions stream in. */
@@ -57,7 +48,7 @@ function Group({ id, title, hint, load, subject, i18n, withDate, more, empty }: 
     <PageSection id={id} title={title} hint={hint}>
       <PagePart
         load={load}
-        fallback={<CardsSkeleton />}
+        fallback={<SkeletonCards />}
         retryHref="/today"
         render={({ sessions, counts }) => {
           const shown = sessions.slice(0, TODAY_GROUP_LIMIT);
