@@ -1,4 +1,4 @@
-// v1 calls: 1 (GET /school, for signed-out visitors only)
+// v1 call budget: V1_CALL_BUDGETS["/"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { School } from "@/lib/contract";

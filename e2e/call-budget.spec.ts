@@ -1,20 +1,27 @@
-import { readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { routeOfPageFile, V1_CALL_BUDGETS, type PageRoute } from "../lib/call-budgets";
 import { expect, test } from "./fixtures";
 
 const ALNOOR_ADMIN_KEY = "demo_alnoor_admin";
 
 /**
- * Every page documents its v1 call budget in its first line (`// v1 calls: N …`). This spec loads
- * each page twice (the second time with the per-tenant reference caches warm), asks the embedded
- * API how many v1 calls that page request made (counted by the request id proxy.ts assigns), and
- * fails when a page makes more calls than its file says.
+ * Every page has a v1 call budget in lib/call-budgets.ts, by route. This spec loads each page twice
+ * (the second time with the per-tenant reference caches warm), asks the embedded API how many v1
+ * calls that page request made (counted by the request id proxy.ts assigns), and fails when a page
+ * makes more calls than its budget, or when a page has no budget.
  */
-function budgetOf(file: string): number {
-  const match = /v1 calls:\D*(\d+)/.exec(readFileSync(file, "utf8").split("\n")[0] ?? "");
-  if (!match?.[1]) throw new Error(`${file} does not document its v1 call budget on its first line`);
-  return Number(match[1]);
+function budgetOf(route: string): number {
+  const budget = (V1_CALL_BUDGETS as Record<string, number>)[route];
+  if (budget === undefined) throw new Error(`${route} has no v1 call budget in lib/call-budgets.ts`);
+  return budget;
 }
+
+/** Every page.tsx under app/, as `app/…/page.tsx`. */
+const pageFiles = () =>
+  readdirSync(new URL("../app", import.meta.url), { recursive: true, encoding: "utf8" })
+    .map((file) => `app/${file.replaceAll("\\", "/")}`)
+    .filter((file) => file.endsWith("/page.tsx"));
 
 const api = (request: APIRequestContext, path: string) =>
   request.get(`/api/v1${path}`, { headers: { Authorization: `Bearer ${ALNOOR_ADMIN_KEY}` } }).then(async (r) => {
@@ -47,6 +54,13 @@ async function measuredCalls(page: Page, request: APIRequestContext, path: strin
 }
 
 test.describe("v1 calls per page stay within each page's documented budget", () => {
+  test("every page has a budget, and every budget a page", ({}, info) => {
+    test.skip(info.project.name !== "desktop", "checked once, on desktop");
+    const routes = pageFiles().map(routeOfPageFile);
+    for (const route of routes) expect(() => budgetOf(route), `${route}`).not.toThrow();
+    expect(Object.keys(V1_CALL_BUDGETS).toSorted()).toEqual(routes.toSorted());
+  });
+
   test("staff pages, as the admin", async ({ adminPage, request }, info) => {
     test.skip(info.project.name !== "desktop", "counted once, on desktop");
     test.slow();
@@ -57,27 +71,27 @@ test.describe("v1 calls per page stay within each page's documented budget", () 
     const students = await api(request, `/students?halqa_id=${halqaId}&limit=1`);
     const sessions = await api(request, `/sessions?halqa_id=${halqaId}&limit=1`);
     const plans = await api(request, "/learning-plans?limit=1");
-    const pages: [string, string][] = [
-      ["/today", "app/(staff)/today/page.tsx"],
-      ["/halqas", "app/(staff)/halqas/(list)/page.tsx"],
-      [`/halqas/${halqaId}`, "app/(staff)/halqas/[id]/page.tsx"],
-      ["/students", "app/(staff)/students/(list)/page.tsx"],
-      [`/students/${String(students.data[0]?.id)}`, "app/(staff)/students/[id]/page.tsx"],
-      ["/sessions", "app/(staff)/sessions/(list)/page.tsx"],
-      [`/sessions/${String(sessions.data[0]?.id)}`, "app/(staff)/sessions/[id]/page.tsx"],
-      ["/admin/users", "app/(staff)/admin/users/page.tsx"],
-      ["/admin/audit", "app/(staff)/admin/audit/page.tsx"],
-      ["/admin/connection", "app/(staff)/admin/connection/page.tsx"],
-      ["/plans", "app/(staff)/plans/(list)/page.tsx"],
-      ["/plans?replaced=30&sort=changed", "app/(staff)/plans/(list)/page.tsx"],
-      ["/plans/changes", "app/(staff)/plans/(list)/changes/page.tsx"],
-      [`/plans/${String(plans.data[0]?.id)}`, "app/(staff)/plans/[id]/page.tsx"],
-      [`/students/${String(students.data[0]?.id)}/report`, "app/(staff)/students/[id]/report/page.tsx"],
-      [`/halqas/${halqaId}/report?period=term`, "app/(staff)/halqas/[id]/report/page.tsx"],
+    const pages: [string, PageRoute][] = [
+      ["/today", "/today"],
+      ["/halqas", "/halqas"],
+      [`/halqas/${halqaId}`, "/halqas/[id]"],
+      ["/students", "/students"],
+      [`/students/${String(students.data[0]?.id)}`, "/students/[id]"],
+      ["/sessions", "/sessions"],
+      [`/sessions/${String(sessions.data[0]?.id)}`, "/sessions/[id]"],
+      ["/admin/users", "/admin/users"],
+      ["/admin/audit", "/admin/audit"],
+      ["/admin/connection", "/admin/connection"],
+      ["/plans", "/plans"],
+      ["/plans?replaced=30&sort=changed", "/plans"],
+      ["/plans/changes", "/plans/changes"],
+      [`/plans/${String(plans.data[0]?.id)}`, "/plans/[id]"],
+      [`/students/${String(students.data[0]?.id)}/report`, "/students/[id]/report"],
+      [`/halqas/${halqaId}/report?period=term`, "/halqas/[id]/report"],
     ];
-    for (const [path, file] of pages) {
+    for (const [path, route] of pages) {
       const calls = await callsOfPage(adminPage, request, path);
-      expect(calls.length, `${path} made ${calls.length} v1 calls (${calls.join(", ")}); ${file} documents ${budgetOf(file)}`).toBeLessThanOrEqual(budgetOf(file));
+      expect(calls.length, `${path} made ${calls.length} v1 calls (${calls.join(", ")}); the budget of ${route} is ${budgetOf(route)}`).toBeLessThanOrEqual(budgetOf(route));
     }
   });
 
@@ -85,12 +99,12 @@ test.describe("v1 calls per page stay within each page's documented budget", () 
     test.skip(info.project.name !== "desktop", "counted once, on desktop");
     await parentPage.goto("/family");
     const child = await parentPage.getByRole("navigation", { name: "Your children" }).getByRole("link").first().getAttribute("href");
-    for (const [path, file] of [
-      ["/family", "app/(family)/family/page.tsx"],
-      [String(child), "app/(family)/family/children/[lineageId]/page.tsx"],
+    for (const [path, route] of [
+      ["/family", "/family"],
+      [String(child), "/family/children/[lineageId]"],
     ] as const) {
       const calls = await callsOfPage(parentPage, request, path);
-      expect(calls.length, `${path} made ${calls.length} v1 calls (${calls.join(", ")}); ${file} documents ${budgetOf(file)}`).toBeLessThanOrEqual(budgetOf(file));
+      expect(calls.length, `${path} made ${calls.length} v1 calls (${calls.join(", ")}); the budget of ${route} is ${budgetOf(route)}`).toBeLessThanOrEqual(budgetOf(route));
     }
   });
 });

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { linkClass } from "@/components/halqas/form-controls";
+import { linkClass } from "@/components/ui/text-link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { linkClass } from "@/components/halqas/form-controls";
+import { linkClass } from "@/components/ui/text-link";
 import { Badge } from "@/components/ui/badge";
 import { TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AuditView } from "@/lib/features/admin/audit";

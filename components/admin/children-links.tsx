@@ -1,12 +1,13 @@
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { linkParentStudent, unlinkUser } from "@/lib/features/admin/actions";
+import { linkParentStudent } from "@/lib/features/admin/actions";
 import type { StudentOption } from "@/lib/features/admin/pickers";
 import type { UserLink } from "@/lib/features/admin/managed-users";
 import type { Translate } from "@/lib/i18n/core";
 import { ActionForm } from "./action-form";
 import { AdminSection } from "./section";
+import { UnlinkForm } from "./unlink-form";
 
 type Props = {
   userId: string;
@@ -29,13 +30,7 @@ export function ChildrenLinks({ userId, links, query, picker, t }: Props) {
           {links.map((link) => (
             <li key={link.refId} className="flex flex-wrap items-start justify-between gap-3 py-2">
               <span className="pt-2.5">{link.label}</span>
-              <ActionForm
-                action={unlinkUser}
-                hidden={{ userId, kind: "student_lineage", refId: link.refId }}
-                submitLabel={t("admin.user.remove")}
-                submitAriaLabel={t("admin.user.removeLabel", { name: link.label })}
-                variant="outline"
-              />
+              <UnlinkForm userId={userId} kind="student_lineage" link={link} label={t("admin.user.removeLabel", { name: link.label })} t={t} />
             </li>
           ))}
         </ul>

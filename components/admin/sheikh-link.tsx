@@ -1,12 +1,13 @@
 import { Picker } from "@/components/pickers/picker";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { linkTeacherSheikh, unlinkUser } from "@/lib/features/admin/actions";
+import { linkTeacherSheikh } from "@/lib/features/admin/actions";
 import type { SheikhOption } from "@/lib/features/admin/pickers";
 import type { UserLink } from "@/lib/features/admin/managed-users";
 import type { Translate } from "@/lib/i18n/core";
 import { ActionForm } from "./action-form";
 import { AdminSection } from "./section";
+import { UnlinkForm } from "./unlink-form";
 
 /** Above this many sheikhs the picker is a searchable combobox asking the server, not a `<select>`. */
 const PICKER_ABOVE = 40;
@@ -18,13 +19,7 @@ export function SheikhLink({ userId, current, options, t }: { userId: string; cu
       {current ? (
         <div className="flex flex-wrap items-start justify-between gap-3">
           <p>{t("admin.user.sheikhCurrent", { name: current.label })}</p>
-          <ActionForm
-            action={unlinkUser}
-            hidden={{ userId, kind: "sheikh", refId: current.refId }}
-            submitLabel={t("admin.user.remove")}
-            submitAriaLabel={t("admin.user.unlinkSheikhLabel", { name: current.label })}
-            variant="outline"
-          />
+          <UnlinkForm userId={userId} kind="sheikh" link={current} label={t("admin.user.unlinkSheikhLabel", { name: current.label })} t={t} />
         </div>
       ) : (
         <p className="text-muted-foreground">{t("admin.user.sheikhNone")}</p>

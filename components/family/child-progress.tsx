@@ -1,9 +1,10 @@
 import { mapWords, rangeText } from "@/components/progress/map-text";
 import { AttendanceFactsView, TrackShares } from "@/components/progress/progress-facts";
 import { StudentProgress } from "@/components/progress/student-progress";
+import { PageSection } from "@/components/ui/page-section";
 import { RECITATION_KINDS } from "@/lib/contract";
 import type { ChildView } from "@/lib/features/family/queries";
-import { todayIn } from "@/lib/features/halqas/dates";
+import { dateIn } from "@/lib/dates";
 import { newestRecitationsFirst } from "@/lib/features/students/recitations";
 import type { I18n } from "@/lib/i18n/server";
 
@@ -17,10 +18,7 @@ export function ChildSummary({ child, i18n }: Props) {
   const latest = RECITATION_KINDS.flatMap((kind) => newest.filter((recitation) => recitation.kind === kind).slice(0, 1));
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <section aria-labelledby="lately-heading" className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
-        <h3 id="lately-heading" className="text-base font-semibold">
-          {t("quranMap.family.lately")}
-        </h3>
+      <PageSection id="lately-heading" level={3} title={t("quranMap.family.lately")} className="gap-2 rounded-xl border border-border bg-card p-4">
         {latest.length ? (
           <ul className="flex flex-col gap-1 text-sm">
             {latest.map((recitation) => (
@@ -37,17 +35,11 @@ export function ChildSummary({ child, i18n }: Props) {
         ) : (
           <p className="text-sm text-muted-foreground">{t("quranMap.family.nothingLately")}</p>
         )}
-      </section>
-      <section aria-labelledby="family-attendance-heading" className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
-        <h3 id="family-attendance-heading" className="text-base font-semibold">
-          {t("quranMap.attendance.title")}
-        </h3>
+      </PageSection>
+      <PageSection id="family-attendance-heading" level={3} title={t("quranMap.attendance.title")} className="gap-2 rounded-xl border border-border bg-card p-4">
         <AttendanceFactsView facts={child.attendanceFacts} note={t("quranMap.family.attendanceWindow")} words={words} />
-      </section>
-      <section aria-labelledby="family-plan-heading" className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
-        <h3 id="family-plan-heading" className="text-base font-semibold">
-          {t("quranMap.family.plan")}
-        </h3>
+      </PageSection>
+      <PageSection id="family-plan-heading" level={3} title={t("quranMap.family.plan")} className="gap-2 rounded-xl border border-border bg-card p-4">
         {child.plan === "unavailable" ? (
           <p className="text-sm text-muted-foreground">{t("quranMap.plan.unavailable")}</p>
         ) : child.plan === null ? (
@@ -58,7 +50,7 @@ export function ChildSummary({ child, i18n }: Props) {
             <TrackShares tracks={child.plan.tracks} words={words} />
           </>
         )}
-      </section>
+      </PageSection>
     </div>
   );
 }
@@ -66,5 +58,5 @@ export function ChildSummary({ child, i18n }: Props) {
 /** The child's Quran map and rating trend. */
 export function ChildMap({ child, i18n }: Props) {
   const { recitations, ratingScale, timeZone } = child.progress;
-  return <StudentProgress recitations={recitations} scale={ratingScale} today={todayIn(timeZone)} timeZone={timeZone} words={mapWords(i18n, ratingScale)} panels={[]} />;
+  return <StudentProgress recitations={recitations} scale={ratingScale} today={dateIn(timeZone)} timeZone={timeZone} words={mapWords(i18n, ratingScale)} panels={[]} />;
 }

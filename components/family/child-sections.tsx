@@ -1,5 +1,5 @@
-import { DataTable, RowHeader } from "@/components/halqas/data-table";
-import { EmptyState } from "@/components/halqas/empty-state";
+import { DataTable, RowHeader } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
 import { RangeLabel } from "@/components/students/recitation-history";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";

@@ -3,9 +3,9 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { hrefWith } from "@/lib/features/halqas/search";
+import { hrefWith } from "@/lib/web/search-params";
 import type { Translate } from "@/lib/i18n/core";
-import { linkClass } from "./form-controls";
+import { linkClass } from "@/components/ui/text-link";
 
 type Props = { t: Translate; semester: string; active?: "true" | "false"; q?: string };
 

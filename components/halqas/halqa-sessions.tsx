@@ -3,9 +3,9 @@ import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { Session } from "@/lib/contract";
 import type { Translate } from "@/lib/i18n/core";
-import { DataTable, RowHeader } from "./data-table";
-import { EmptyState } from "./empty-state";
-import { linkClass } from "./form-controls";
+import { DataTable, RowHeader } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { linkClass } from "@/components/ui/text-link";
 
 type Props = {
   sessions: Session[];

@@ -3,8 +3,8 @@ import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { HalqaRow } from "@/lib/features/halqas/rows";
 import type { Translate } from "@/lib/i18n/core";
-import { DataTable, RowHeader } from "./data-table";
-import { linkClass } from "./form-controls";
+import { DataTable, RowHeader } from "@/components/ui/data-table";
+import { linkClass } from "@/components/ui/text-link";
 
 type Props = { rows: HalqaRow[]; caption: string; t: Translate; number: (n: number) => string; list: (items: string[]) => string };
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { linkClass } from "@/components/halqas/form-controls";
+import { linkClass } from "@/components/ui/text-link";
 import type { Translate } from "@/lib/i18n/core";
 
 /** Pages of a list held whole (bounded: one halqa's students, the school's halqas): numbered, with the total. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { EmptyState } from "@/components/halqas/empty-state";
-import { linkClass } from "@/components/halqas/form-controls";
+import { EmptyState } from "@/components/ui/empty-state";
+import { linkClass } from "@/components/ui/text-link";
 import { RangeLabel } from "@/components/students/recitation-history";
 import { Badge } from "@/components/ui/badge";
 import type { AssignmentSegment } from "@/lib/contract";

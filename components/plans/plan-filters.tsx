@@ -1,11 +1,11 @@
 import Link from "next/link";
-import { linkClass } from "@/components/halqas/form-controls";
+import { linkClass } from "@/components/ui/text-link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Picker } from "@/components/pickers/picker";
-import { hrefWith } from "@/lib/features/halqas/search";
+import { hrefWith } from "@/lib/web/search-params";
 import { REPLACED_PERIODS, type ReplacedPeriod } from "@/lib/features/plans/periods";
 import type { Translate } from "@/lib/i18n/core";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { DataTable, RowHeader } from "@/components/halqas/data-table";
-import { linkClass } from "@/components/halqas/form-controls";
+import { DataTable, RowHeader } from "@/components/ui/data-table";
+import { linkClass } from "@/components/ui/text-link";
 import { Badge } from "@/components/ui/badge";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { LearningPlan } from "@/lib/contract";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { PLAN_STATUSES } from "@/lib/contract";
-import { hrefWith } from "@/lib/features/halqas/search";
+import { hrefWith } from "@/lib/web/search-params";
 import type { Translate } from "@/lib/i18n/core";
 import { cn } from "@/lib/utils";
 import { planStatusLabel } from "./labels";

@@ -1,4 +1,4 @@
-import { EmptyState } from "@/components/halqas/empty-state";
+import { EmptyState } from "@/components/ui/empty-state";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { TRACK_UNITS, type LearningPlan } from "@/lib/contract";
 import { trackProgress } from "@/lib/features/plans/progress";

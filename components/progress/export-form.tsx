@@ -2,15 +2,12 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { Translate } from "@/lib/i18n/core";
+import { PageSection } from "@/components/ui/page-section";
 
 /** A plain GET form: the browser downloads the CSV; works without JavaScript. */
 export function ExportForm({ halqaId, from, to, t }: { halqaId: string; from: string; to: string; t: Translate }) {
   return (
-    <section aria-labelledby="export-heading" className="flex flex-col gap-3">
-      <h2 id="export-heading" className="text-xl font-semibold">
-        {t("glance.export.title")}
-      </h2>
-      <p className="text-sm text-muted-foreground">{t("glance.export.hint")}</p>
+    <PageSection id="export-heading" title={t("glance.export.title")} hint={t("glance.export.hint")} className="gap-3">
       <form method="get" action={`/halqas/${encodeURIComponent(halqaId)}/export`} className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-2">
           <Label htmlFor="export-from">{t("glance.export.from")}</Label>
@@ -24,6 +21,6 @@ export function ExportForm({ halqaId, from, to, t }: { halqaId: string; from: st
           {t("glance.export.submit")}
         </Button>
       </form>
-    </section>
+    </PageSection>
   );
 }

@@ -1,5 +1,5 @@
 import type { School, Student } from "@/lib/contract";
-import { addDays } from "@/lib/features/halqas/dates";
+import { addDays } from "@/lib/dates";
 import { loadHalqaGlance } from "@/lib/features/progress/glance";
 import type { I18n } from "@/lib/i18n/core";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -7,6 +7,7 @@ import { AttentionList } from "./attention-list";
 import { ExportForm } from "./export-form";
 import { Freshness } from "./freshness";
 import { JuzHeatMap } from "./juz-heat-map";
+import { PageSection } from "@/components/ui/page-section";
 
 type Props = {
   connectionId: string;
@@ -22,29 +23,18 @@ export async function HalqaGlance({ connectionId, school, halqa, roster, i18n }:
   const glance = await loadHalqaGlance({ connectionId, tenantId: school.id }, school, halqa.id, roster);
   return (
     <div className="flex flex-col gap-8">
-      <section aria-labelledby="glance-heading" className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 id="glance-heading" className="text-xl font-semibold">
-            {t("glance.title")}
-          </h2>
-          <p className="max-w-prose text-sm text-muted-foreground">{t("glance.intro")}</p>
-          <Freshness freshness={glance.freshness} i18n={i18n} />
-        </div>
+      <PageSection id="glance-heading" title={t("glance.title")} hint={t("glance.intro")} note={<Freshness freshness={glance.freshness} i18n={i18n} />} className="gap-3">
         <h3 className="text-lg font-semibold">{t("glance.map.title")}</h3>
         {glance.students.length ? (
           <JuzHeatMap id="halqa-map" halqaName={halqa.name} students={glance.students} notHeardDays={glance.notHeardDays} i18n={i18n} />
         ) : (
           <p className="text-sm text-muted-foreground">{t("glance.map.empty")}</p>
         )}
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="attention-heading" className="flex flex-col gap-3">
-        <h2 id="attention-heading" className="text-xl font-semibold">
-          {t("glance.attention.title")}
-        </h2>
-        <p className="max-w-prose text-sm text-muted-foreground">{t("glance.attention.intro", { days: glance.notHeardDays })}</p>
+      <PageSection id="attention-heading" title={t("glance.attention.title")} hint={t("glance.attention.intro", { days: glance.notHeardDays })} className="gap-3">
         {glance.attention.length ? <AttentionList items={glance.attention} i18n={i18n} labelledBy="attention-heading" /> : <p className="text-sm">{t("glance.attention.none")}</p>}
-      </section>
+      </PageSection>
 
       <ExportForm halqaId={halqa.id} from={addDays(glance.today, -30)} to={glance.today} t={t} />
     </div>

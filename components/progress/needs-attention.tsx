@@ -7,6 +7,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { isFailure } from "@/lib/v1";
 import { AttentionList } from "./attention-list";
 import { Freshness } from "./freshness";
+import { PageSection } from "@/components/ui/page-section";
 
 /** At most this many students on Today; each halqa's page lists all of its own. */
 const SHOWN = 8;
@@ -42,15 +43,9 @@ async function NeedsAttentionSection() {
   const teacher = actor.role === "teacher";
   const { items, freshness } = await loadAttentionAcross({ connectionId: actor.connectionId, tenantId: school.id }, school, teacher ? [...subject.halqaIds] : null);
   return (
-    <section aria-labelledby="today-attention" className="flex flex-col gap-3">
-      <div className="flex flex-col gap-1">
-        <h2 id="today-attention" className="text-xl font-semibold">
-          {teacher ? t("glance.attention.todayMine") : t("glance.attention.todayTitle")}
-        </h2>
-        <Freshness freshness={freshness} i18n={i18n} />
-      </div>
+    <PageSection id="today-attention" title={teacher ? t("glance.attention.todayMine") : t("glance.attention.todayTitle")} note={<Freshness freshness={freshness} i18n={i18n} />} className="gap-3">
       {items.length ? <AttentionList items={items.slice(0, SHOWN)} i18n={i18n} labelledBy="today-attention" /> : <p className="text-sm">{t("glance.attention.none")}</p>}
       {items.length > SHOWN ? <p className="text-sm text-muted-foreground">{t("glance.attention.todayMore", { shown: SHOWN, all: items.length })}</p> : null}
-    </section>
+    </PageSection>
   );
 }

@@ -7,17 +7,14 @@ import { progressFreshness } from "@/lib/features/progress/read-model";
 import { getProgressSettings, NOT_HEARD_DAYS_RANGE } from "@/lib/features/progress/settings";
 import type { I18n } from "@/lib/i18n/core";
 import { Freshness } from "./freshness";
+import { PageSection } from "@/components/ui/page-section";
 
 /** The admin's progress settings ("not heard in N days") and how fresh the progress read model is. */
 export async function ProgressSettings({ connectionId, i18n }: { connectionId: string; i18n: Pick<I18n, "t" | "date"> }) {
   const { t } = i18n;
   const [settings, freshness] = await Promise.all([getProgressSettings(connectionId), progressFreshness({ connectionId })]);
   return (
-    <section aria-labelledby="progress-settings-heading" className="flex flex-col gap-3">
-      <h2 id="progress-settings-heading" className="text-xl font-semibold">
-        {t("glance.settings.title")}
-      </h2>
-      <p className="max-w-prose text-sm text-muted-foreground">{t("glance.settings.intro")}</p>
+    <PageSection id="progress-settings-heading" title={t("glance.settings.title")} hint={t("glance.settings.intro")} className="gap-3">
       <ClientStrings parts={["glance.settings.invalid"]}>
         <ActionForm action={saveProgressSettingsAction} submitLabel={t("glance.settings.save")} successMessage={t("glance.settings.saved")}>
           <div className="flex flex-col gap-2">
@@ -28,6 +25,6 @@ export async function ProgressSettings({ connectionId, i18n }: { connectionId: s
       </ClientStrings>
       <h3 className="text-base font-semibold">{t("glance.settings.syncTitle")}</h3>
       <Freshness freshness={freshness} i18n={i18n} />
-    </section>
+    </PageSection>
   );
 }

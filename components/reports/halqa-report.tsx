@@ -1,6 +1,6 @@
 import { ScrollTable } from "@/components/ui/scroll-table";
-import { RowHeader } from "@/components/halqas/data-table";
-import { EmptyState } from "@/components/halqas/empty-state";
+import { RowHeader } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
 import { mapWords } from "@/components/progress/map-text";
 import { TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { loadHalqaReport } from "@/lib/features/progress/halqa-report";

@@ -1,5 +1,5 @@
-import { DataTable, RowHeader } from "@/components/halqas/data-table";
-import { EmptyState } from "@/components/halqas/empty-state";
+import { DataTable, RowHeader } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
 import { mapWords } from "@/components/progress/map-text";
 import { AttendanceFactsView } from "@/components/progress/progress-facts";
 import { QuranMapView } from "@/components/progress/quran-map";
@@ -11,7 +11,7 @@ import { RECITATION_KINDS } from "@/lib/contract";
 import type { loadStudentReport } from "@/lib/features/progress/student-report";
 import { quranMap } from "@/lib/features/progress/quran-map";
 import { ratingTrend } from "@/lib/features/progress/student-facts";
-import { todayIn } from "@/lib/features/halqas/dates";
+import { dateIn } from "@/lib/dates";
 import { surahsFromMushaf } from "@/lib/features/progress/surah-names";
 import type { I18n } from "@/lib/i18n/core";
 import { ReportFact } from "./report-parts";
@@ -23,7 +23,7 @@ export function StudentReportBody({ report, i18n }: { report: Report; i18n: I18n
   const { t, number, date } = i18n;
   const { figures, period, school } = report;
   const words = mapWords(i18n, school.rating_scale);
-  const today = todayIn(school.time_zone);
+  const today = dateIn(school.time_zone);
   // Currency as of the period's end, or today for a period still running.
   const map = quranMap(report.until, period.to < today ? period.to : today, school.time_zone);
   const surahs = surahsFromMushaf();

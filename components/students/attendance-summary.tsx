@@ -1,5 +1,5 @@
-import { DataTable, RowHeader } from "@/components/halqas/data-table";
-import { EmptyState } from "@/components/halqas/empty-state";
+import { DataTable, RowHeader } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
 import { TableCell, TableRow } from "@/components/ui/table";
 import { ATTENDANCE_STATUSES } from "@/lib/contract";
 import { RECENT_SESSION_LIMIT, type AttendanceSummary } from "@/lib/features/students/attendance";

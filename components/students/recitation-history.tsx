@@ -1,5 +1,5 @@
-import { DataTable, RowHeader } from "@/components/halqas/data-table";
-import { EmptyState } from "@/components/halqas/empty-state";
+import { DataTable, RowHeader } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { RatingLevel, Recitation } from "@/lib/contract";
 import { describeRange, ratingLabel, type SurahName } from "@/lib/features/students/recitations";

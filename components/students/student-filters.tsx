@@ -1,12 +1,12 @@
 import Link from "next/link";
-import { linkClass } from "@/components/halqas/form-controls";
+import { linkClass } from "@/components/ui/text-link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { Picker } from "@/components/pickers/picker";
 import { STUDENT_STATUSES } from "@/lib/contract";
-import { hrefWith } from "@/lib/features/halqas/search";
+import { hrefWith } from "@/lib/web/search-params";
 import type { Translate } from "@/lib/i18n/core";
 
 type Props = { t: Translate; semester: string; halqa?: { id: string; name: string }; status?: string; q?: string };

@@ -1,13 +1,20 @@
 import Link from "next/link";
-import { linkClass } from "@/components/halqas/form-controls";
+import { linkClass } from "@/components/ui/text-link";
 import { Picker } from "@/components/pickers/picker";
-import { EmptyState } from "@/components/sessions/empty-state";
+import { EmptyState } from "@/components/ui/empty-state";
 import { SessionCards } from "@/components/sessions/session-cards";
 import { StartSessionForm } from "@/components/sessions/start-session-form";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { Button } from "@/components/ui/button";
+import { PageSection } from "@/components/ui/page-section";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
-import type { SessionItem, TodayData } from "@/lib/features/sessions/queries";
+import { SkeletonCards } from "@/components/ui/page-skeleton";
+import { Skeleton } from "@/components/ui/skeleton";
+import { PagePart } from "@/components/shell/page-part";
+import type { Actor } from "@/lib/auth/actor";
+import type { Subject } from "@/lib/authz/policy";
+import { loadOpenSessions, loadTodaysSessions, loadTodayStart, type TodaySessionsData } from "@/lib/features/sessions/today";
+import { writeBlockOf } from "@/lib/features/write-access";
 import type { StartGroup } from "@/lib/features/sessions/start-options";
 import type { I18n } from "@/lib/i18n/server";
 
@@ -32,52 +39,58 @@ function More({ i18n, shown, total, href }: { i18n: I18n; shown: number; total: 
   );
 }
 
-function Group({ id, title, hint, sessions, data, i18n, withDate, more, empty }: { id: string; title: string; hint?: string; sessions: SessionItem[]; data: TodayData; i18n: I18n; withDate?: boolean; more: string; empty: { title: string; hint: string } }) {
-  const shown = sessions.slice(0, TODAY_GROUP_LIMIT);
+type GroupProps = { id: string; title: string; hint?: string; load: () => Promise<TodaySessionsData>; subject: Subject; i18n: I18n; withDate?: boolean; more: string; empty: { title: string; hint: string } };
+
+/** A titled group of session cards; its heading shows at once, its sessions stream in. */
+function Group({ id, title, hint, load, subject, i18n, withDate, more, empty }: GroupProps) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id={id} className="text-xl font-semibold">
-          {title}
-        </h2>
-        {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
-      </div>
-      {shown.length ? (
-        <>
-          <SessionCards sessions={shown} i18n={i18n} subject={data.subject} counts={data.counts} withDate={withDate} />
-          <More i18n={i18n} shown={shown.length} total={sessions.length} href={more} />
-        </>
-      ) : (
-        <EmptyState title={empty.title} hint={empty.hint} />
-      )}
-    </section>
+    <PageSection id={id} title={title} hint={hint}>
+      <PagePart
+        load={load}
+        fallback={<SkeletonCards />}
+        retryHref="/today"
+        render={({ sessions, counts }) => {
+          const shown = sessions.slice(0, TODAY_GROUP_LIMIT);
+          return shown.length ? (
+            <>
+              <SessionCards sessions={shown} i18n={i18n} subject={subject} counts={counts} withDate={withDate} />
+              <More i18n={i18n} shown={shown.length} total={sessions.length} href={more} />
+            </>
+          ) : (
+            <EmptyState title={empty.title} hint={empty.hint} level={3} />
+          );
+        }}
+      />
+    </PageSection>
   );
 }
 
-export function TodaySessions({ data, i18n }: { data: TodayData; i18n: I18n }) {
+type PartProps = { actor: Actor; subject: Subject; today: string; i18n: I18n };
+
+export function TodaySessions({ actor, subject, today, i18n }: PartProps) {
   const { t } = i18n;
   return (
     <Group
       id="today-mine"
-      title={data.subject.role === "admin" ? t("home.allSessions") : t("home.mySessions")}
-      sessions={data.mine}
-      data={data}
+      title={subject.role === "admin" ? t("home.allSessions") : t("home.mySessions")}
+      load={() => loadTodaysSessions(actor)}
+      subject={subject}
       i18n={i18n}
-      more={`/sessions?from=${data.today}&to=${data.today}`}
+      more={`/sessions?from=${today}&to=${today}`}
       empty={{ title: t("home.noSessionsToday"), hint: t("home.noSessionsTodayHint") }}
     />
   );
 }
 
-export function OpenSessions({ data, i18n }: { data: TodayData; i18n: I18n }) {
+export function OpenSessions({ actor, subject, i18n }: Omit<PartProps, "today">) {
   const { t } = i18n;
   return (
     <Group
       id="today-open"
       title={t("home.openSessions")}
       hint={t("home.openSessionsHint")}
-      sessions={data.open}
-      data={data}
+      load={() => loadOpenSessions(actor)}
+      subject={subject}
       i18n={i18n}
       withDate
       more="/sessions?status=open&from=2000-01-01"
@@ -86,21 +99,21 @@ export function OpenSessions({ data, i18n }: { data: TodayData; i18n: I18n }) {
   );
 }
 
-type StartProps = { data: TodayData; i18n: I18n; halqa: string | undefined; blocked: string | null; idempotencyKey: string };
+type StartProps = { actor: Actor; i18n: I18n; halqa: string | undefined; idempotencyKey: string };
 
 /** Start a session: the whole form in a small school; in a large one, the halqa is picked first (searchable), then its sheikhs. */
-export function StartSection({ data, i18n, halqa, blocked, idempotencyKey }: StartProps) {
-  const { t } = i18n;
+export function StartSection({ actor, i18n, halqa, idempotencyKey }: StartProps) {
+  const { t, date } = i18n;
+  const load = () => Promise.all([loadTodayStart(actor), writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }))]);
   return (
-    <section aria-labelledby="today-start" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="today-start" className="text-xl font-semibold">
-          {t("home.startTitle")}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t("home.startHint")}</p>
-      </div>
-      <StartAtScale groups={data.groups} i18n={i18n} halqa={halqa} blocked={blocked} idempotencyKey={idempotencyKey} action="/today" />
-    </section>
+    <PageSection id="today-start" title={t("home.startTitle")} hint={t("home.startHint")}>
+      <PagePart
+        load={load}
+        fallback={<Skeleton className="h-64" />}
+        retryHref="/today"
+        render={([groups, blocked]) => <StartAtScale groups={groups} i18n={i18n} halqa={halqa} blocked={blocked} idempotencyKey={idempotencyKey} action="/today" />}
+      />
+    </PageSection>
   );
 }
 
@@ -128,7 +141,7 @@ export function StartAtScale({ groups: all, i18n, halqa, blocked, idempotencyKey
           </ClientStrings>
         </ReadOnlyWhen>
       ) : large ? null : (
-        <EmptyState title={t("sessions.start.none")} level={action === "/today" ? undefined : 2} />
+        <EmptyState title={t("sessions.start.none")} level={action === "/today" ? 3 : 2} />
       )}
     </>
   );

@@ -1,7 +1,10 @@
 import "server-only";
-import { keepMatching } from "@/lib/contract";
+import { keepMatching, PAGE_LIMIT_MAX } from "@/lib/contract";
 import type { V1Client } from "@/lib/v1";
 import type { ArgsTuple, CallArgs, ItemOf, Page, PaginatedName } from "@/lib/v1/types";
+
+/** Lists are read 100 a page, the API's maximum: the fewest calls for a list read whole or scanned. */
+export const API_PAGE_SIZE = PAGE_LIMIT_MAX;
 
 /**
  * One page of a list that does not grow with the school: the API's own cursors (keyset, in the

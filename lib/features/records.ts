@@ -12,10 +12,13 @@ import { isFailure } from "@/lib/v1";
  * free. An id that names nothing (or another school's record) is null; other failures are thrown.
  */
 export function orNull<T>(read: Promise<T>): Promise<T | null> {
-  return read.catch((error: unknown) => {
-    if (isFailure(error, "not_found", "bad_request")) return null;
-    throw error;
-  });
+  return read.catch(missingAsNull);
+}
+
+/** An id that names nothing (or something of another school) reads as absent; other failures are thrown. */
+export function missingAsNull(error: unknown): null {
+  if (isFailure(error, "not_found", "bad_request")) return null;
+  throw error;
 }
 
 export const sessionRecord = cache((connectionId: string, id: string) => orNull(clientFor(connectionId).call("getSession", { params: { id } })));

@@ -72,7 +72,7 @@ async function measure(log: (message: string) => void): Promise<Measured> {
   const { loadHalqaGlance } = await import("@/lib/features/progress/glance");
   const { halqaHistory } = await import("@/lib/features/progress/read-model");
   const { progressCsv } = await import("@/lib/features/progress/export-csv");
-  const { addDays, todayIn } = await import("@/lib/features/halqas/dates");
+  const { addDays, dateIn } = await import("@/lib/dates");
   const { unitBounds } = await import("@/lib/quran/cover");
   const { translator } = await import("@/lib/i18n/core");
   const { createRng } = await import("@/lib/school-api/seed/random");
@@ -82,7 +82,7 @@ async function measure(log: (message: string) => void): Promise<Measured> {
     const rng = createRng(15);
     const school = { id: "sch_bench", time_zone: "Asia/Riyadh", rating_scale: [1, 2, 3, 4, 5].map((value) => ({ value, label: `${value}`, label_ar: `${value}` })) };
     const scope = { connectionId: "bench", tenantId: school.id };
-    const today = todayIn(school.time_zone);
+    const today = dateIn(school.time_zone);
     const at = (date: string, minute: number) => new Date(Date.parse(`${date}T13:00:00.000Z`) + minute * 60_000).toISOString();
     const halqaId = "hlq_bench";
     const students = Array.from({ length: STUDENTS }, (_, i) => ({

@@ -16,7 +16,7 @@ vi.mock("@/lib/auth/session", () => ({
 
 import { GET } from "@/app/(staff)/halqas/[id]/export/route";
 import type { AttendanceRow, Halqa, Recitation, Session, Sheikh } from "@/lib/contract";
-import { addDays } from "@/lib/features/halqas/dates";
+import { addDays } from "@/lib/dates";
 import { syncProgress } from "@/lib/features/progress/sync";
 import { connectEmbeddedSchool, demoActors, schoolApi } from "./harness";
 

@@ -1,5 +1,4 @@
-// v1 calls: 0
-import type { Metadata } from "next";
+// v1 call budget: V1_CALL_BUDGETS["/login"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import { redirect } from "next/navigation";
 import { homeFor } from "@/components/shell/nav-items";
 import { Alert } from "@/components/ui/alert";
@@ -16,11 +15,9 @@ import { ClientStrings } from "@/components/i18n/client-strings";
 import { ForgetOffline } from "@/components/shell/offline-support";
 import { LoginForm } from "./login-form";
 import { signInErrorKey } from "./sign-in-errors";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("auth.login.title") };
-}
+export const generateMetadata = pageTitle("auth.login.title");
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);

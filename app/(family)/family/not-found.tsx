@@ -1,4 +1,4 @@
-import { NotFoundView } from "@/components/halqas/not-found-view";
+import { NotFoundView } from "@/components/shell/not-found-view";
 import { getI18n } from "@/lib/i18n/server";
 
 /** Another family's child, or no child at all: the same answer, nothing about the record. */

@@ -1,5 +1,4 @@
-// v1 calls: 2 — one per linked child (listStudents?lineage_id, concurrently; the demo parent has two); semesters cached per tenant.
-import type { Metadata } from "next";
+// v1 call budget: V1_CALL_BUDGETS["/family"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import { ChildSwitcher } from "@/components/family/child-switcher";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireActor } from "@/lib/auth/session";
@@ -7,11 +6,9 @@ import { loadChildren } from "@/lib/features/family/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("nav.family.title") };
-}
+export const generateMetadata = pageTitle("nav.family.title");
 
 /** The parents' home: their children, each a link to the child's page. */
 export default async function FamilyHome() {

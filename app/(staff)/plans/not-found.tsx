@@ -1,4 +1,4 @@
-import { NotFoundView } from "@/components/halqas/not-found-view";
+import { NotFoundView } from "@/components/shell/not-found-view";
 import { getI18n } from "@/lib/i18n/server";
 
 export default async function PlanNotFound() {

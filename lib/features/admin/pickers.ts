@@ -1,6 +1,6 @@
 import "server-only";
 import { clientFor } from "@/lib/connections";
-import { windowOf } from "@/lib/features/paging";
+import { API_PAGE_SIZE, windowOf } from "@/lib/features/paging";
 import { resolveSemester } from "@/lib/features/reference";
 import { STUDENT_SCAN } from "@/lib/features/students/queries";
 import { matchesSearch } from "./user-rules";
@@ -8,7 +8,7 @@ import { matchesSearch } from "./user-rules";
 export type SheikhOption = { id: string; name: string; halqaCount: number };
 export type StudentOption = { id: string; lineageId: string; name: string; preferredName: string | null; halqaName: string | null };
 
-const PAGE = { limit: 100 } as const;
+const PAGE = { limit: API_PAGE_SIZE } as const;
 export const STUDENT_RESULTS = 20;
 const MAX_MATCHES = 200;
 

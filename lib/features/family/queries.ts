@@ -4,7 +4,8 @@ import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import type { AttendanceRow, RatingLevel, Recitation, Semester, Student } from "@/lib/contract";
-import { missingAsNull, PAGE } from "@/lib/features/halqas/queries";
+import { missingAsNull } from "@/lib/features/records";
+import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { toParentAssignments, toParentPlanProgress, splitParentAssignments, type ParentAssignment, type ParentPlanProgress } from "@/lib/features/plans/parent-view";
 import type { MapRecitation } from "@/lib/features/progress/quran-map";
 import { studentHistory } from "@/lib/features/progress/read-model";
@@ -39,7 +40,7 @@ export async function loadChildren(actor: Actor): Promise<ChildSummary[]> {
   const semesters = await semestersFor(actor.connectionId);
   const children = await Promise.all(
     actor.studentLineageIds.map(async (lineageId) => {
-      const records = await client.listAll("listStudents", { query: { lineage_id: lineageId, limit: PAGE } });
+      const records = await client.listAll("listStudents", { query: { lineage_id: lineageId, limit: API_PAGE_SIZE } });
       const record = currentRecord(records.items, semesters);
       return record ? { lineageId, name: record.preferred_name || record.full_name } : null;
     }),
@@ -83,7 +84,7 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
   if (actor.role !== "parent" || !actor.studentLineageIds.includes(lineageId)) return null;
   const client = clientFor(actor.connectionId);
   const [records, semesters, subject] = await Promise.all([
-    client.listAll("listStudents", { query: { lineage_id: lineageId, limit: PAGE } }),
+    client.listAll("listStudents", { query: { lineage_id: lineageId, limit: API_PAGE_SIZE } }),
     semestersFor(actor.connectionId),
     subjectOf(actor),
   ]);
@@ -91,20 +92,20 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
   if (!student || !can.viewChild(subject, student)) return null;
 
   const sessions = client
-    .listAll("listSessions", { query: { halqa_id: student.halqa_id, semester_id: student.semester_id, limit: PAGE } })
+    .listAll("listSessions", { query: { halqa_id: student.halqa_id, semester_id: student.semester_id, limit: API_PAGE_SIZE } })
     .then(({ items }) => recentSessions(items));
   const marks = sessions.then((recent) =>
     Promise.all(
       recent.map(async (session) => {
-        const rows = await client.listAll("listAttendance", { params: { id: session.id }, query: { limit: PAGE } });
+        const rows = await client.listAll("listAttendance", { params: { id: session.id }, query: { limit: API_PAGE_SIZE } });
         return { session, row: rows.items.find((item) => item.student_id === student.id) ?? null };
       }),
     ),
   );
   const plans = client
-    .listAll("listPlans", { query: { student_id: student.id, limit: PAGE } })
+    .listAll("listPlans", { query: { student_id: student.id, limit: API_PAGE_SIZE } })
     .then(async ({ items }) => {
-      const histories = await Promise.all(items.map((plan) => client.listAll("listAssignments", { params: { id: plan.id }, query: { limit: PAGE } })));
+      const histories = await Promise.all(items.map((plan) => client.listAll("listAssignments", { params: { id: plan.id }, query: { limit: API_PAGE_SIZE } })));
       return { assignments: splitParentAssignments(toParentAssignments(histories.flatMap((history) => history.items))), plan: toParentPlanProgress(items) };
     })
     .catch((error: unknown) => {
@@ -118,7 +119,7 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
     surahsFor(actor.connectionId),
     client.call("getHalqa", { params: { id: student.halqa_id } }).catch(missingAsNull),
     marks,
-    client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: PAGE } }),
+    client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: API_PAGE_SIZE } }),
     plans,
     history,
   ]);

@@ -1,18 +1,18 @@
 import "server-only";
+import { cache } from "react";
 import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import type { Halqa, Semester } from "@/lib/contract";
 import { resolveSemester, semestersFor } from "@/lib/features/reference";
-import { isFailure } from "@/lib/v1";
 import { halqaRecord } from "@/lib/features/records";
-import { pageOfList } from "@/lib/features/paging";
-import { addDays, todayIn } from "./dates";
-import { buildHalqaRows, byName, filterHalqaRows, newestSessionsFirst, type HalqaRow } from "./rows";
+import { API_PAGE_SIZE, pageOfList } from "@/lib/features/paging";
+import { addDays, dateIn } from "@/lib/dates";
+import { byName } from "@/lib/text-search";
+import { sortNewestFirst } from "@/lib/features/sessions/list";
+import { buildHalqaRows, filterHalqaRows, type HalqaRow } from "./rows";
 
-/** Every list is read whole, 100 a page (the API's maximum), and joined in memory. */
-export const PAGE = 100;
 export const RECENT_SESSION_DAYS = 30;
 
 export type HalqaListFilters = { semester?: string; active?: "true" | "false"; q?: string };
@@ -33,64 +33,66 @@ export async function loadHalqaList(actor: Actor, filters: HalqaListFilters & { 
   const none = { rows: [] as HalqaRow[], page: 1, pages: 1, total: 0 };
   if (!selected) return { semesters, selected, ...none, teacher: subject.role === "teacher" };
   const [halqas, sheikhs] = await Promise.all([
-    client.listAll("listHalqas", { query: { semester_id: selected.id, limit: PAGE } }),
-    client.listAll("listSheikhs", { query: { limit: PAGE } }),
+    client.listAll("listHalqas", { query: { semester_id: selected.id, limit: API_PAGE_SIZE } }),
+    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
   const visible = halqas.items.filter((halqa) => can.viewHalqa(subject, halqa.id));
   const { items, ...page } = pageOfList(filterHalqaRows(buildHalqaRows(visible, [], sheikhs.items), filters), filters.page ?? 1, HALQAS_PER_PAGE);
   const counts = await Promise.all(
-    items.map((row) => client.listAll("listStudents", { query: { semester_id: selected.id, halqa_id: row.id, limit: PAGE } }).then(({ items: students }) => students.length)),
+    items.map((row) => client.listAll("listStudents", { query: { semester_id: selected.id, halqa_id: row.id, limit: API_PAGE_SIZE } }).then(({ items: students }) => students.length)),
   );
   const rows = items.map((row, index) => ({ ...row, studentCount: counts[index] ?? 0 }));
   return { semesters, selected, rows, ...page, teacher: subject.role === "teacher" };
 }
 
-/** An id that names nothing (or something of another school) reads as absent; other failures are thrown. */
-export function missingAsNull(error: unknown): null {
-  if (isFailure(error, "not_found", "bad_request")) return null;
-  throw error;
-}
-
 export type LineageEntry = { halqa: Halqa; semester: Semester | undefined };
 
 /**
- * One halqa with its roster, eligible sheikhs, sessions of the last 30 days and its other semesters.
- * A halqa the actor may not see, or that does not exist, is null (the page answers 404): a teacher's
- * halqa ids come from the API, so another halqa is refused before anything about it is read.
- * v1 calls: getHalqa, listStudents, listSheikhs, listSessions (concurrently), then listHalqas by
- * lineage; +1 per further 100 items; semesters cached; GET /school memoized per client.
+ * One halqa's page, read in parts that stream on their own; each read is cached per request, so
+ * parts that share one (the roster, the sheikhs) call once. v1 calls: getHalqa (shared with the
+ * segment's gate), listStudents, listSheikhs, listSessions and listHalqas by lineage, concurrently;
+ * +1 per further 100 items; semesters cached; GET /school memoized per client.
  */
-export async function loadHalqaDetail(actor: Actor, id: string) {
+export const loadHalqaHeader = cache(async (actor: Actor, id: string) => {
   const subject = await subjectOf(actor);
+  // A teacher's halqa ids come from the API: another halqa is refused before anything about it is read.
   if (!can.viewHalqa(subject, id)) return null;
-  const client = clientFor(actor.connectionId);
-  const school = await client.tenant();
-  const dateFrom = addDays(todayIn(school.time_zone), -RECENT_SESSION_DAYS);
-  const loaded = await Promise.all([
-    halqaRecord(actor.connectionId, id),
-    client.listAll("listStudents", { query: { halqa_id: id, limit: PAGE } }),
-    // All eligible sheikhs, not `?halqa_id=`: the same one call also names the sheikhs of past sessions.
-    client.listAll("listSheikhs", { query: { limit: PAGE } }),
-    client.listAll("listSessions", { query: { halqa_id: id, date_from: dateFrom, limit: PAGE } }),
-    semestersFor(actor.connectionId),
-  ]).catch(missingAsNull);
-  if (!loaded) return null;
-  const [halqa, students, sheikhs, sessions, semesters] = loaded;
+  const [halqa, semesters] = await Promise.all([halqaRecord(actor.connectionId, id), semestersFor(actor.connectionId)]);
   if (!halqa) return null;
-  const lineage = await client.listAll("listHalqas", { query: { lineage_id: halqa.lineage_id, limit: PAGE } });
-  const semesterOf = (semesterId: string) => semesters.find((s) => s.id === semesterId);
-  const others: LineageEntry[] = lineage.items
+  return { halqa, semester: semesters.find((s) => s.id === halqa.semester_id), semesters, subject };
+});
+
+/** The halqa's students by name. */
+export const loadHalqaRoster = cache(async (connectionId: string, id: string) => {
+  const { items } = await clientFor(connectionId).listAll("listStudents", { query: { halqa_id: id, limit: API_PAGE_SIZE } });
+  return items.toSorted((a, b) => a.full_name.localeCompare(b.full_name));
+});
+
+/** All sheikhs, not `?halqa_id=`: the same one call names the eligible ones and those of past sessions. */
+const allSheikhs = cache(async (connectionId: string) => (await clientFor(connectionId).listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } })).items);
+
+export async function loadHalqaSheikhs(connectionId: string, halqa: Halqa) {
+  return (await allSheikhs(connectionId)).filter((sheikh) => sheikh.halqa_ids.includes(halqa.id)).sort(byName);
+}
+
+/** Sessions of the last RECENT_SESSION_DAYS, newest first, with the names of who led them. */
+export async function loadHalqaSessions(connectionId: string, halqa: Halqa) {
+  const client = clientFor(connectionId);
+  const school = await client.tenant();
+  const dateFrom = addDays(dateIn(school.time_zone), -RECENT_SESSION_DAYS);
+  const [sessions, sheikhs] = await Promise.all([
+    client.listAll("listSessions", { query: { halqa_id: halqa.id, date_from: dateFrom, limit: API_PAGE_SIZE } }),
+    allSheikhs(connectionId),
+  ]);
+  return { sessions: sortNewestFirst(sessions.items), sheikhNames: new Map(sheikhs.map((sheikh) => [sheikh.id, sheikh.name])) };
+}
+
+/** The same halqa in other semesters the actor may see, newest semester first. */
+export async function loadHalqaLineage(actor: Actor, header: NonNullable<Awaited<ReturnType<typeof loadHalqaHeader>>>): Promise<LineageEntry[]> {
+  const { halqa, semesters, subject } = header;
+  const lineage = await clientFor(actor.connectionId).listAll("listHalqas", { query: { lineage_id: halqa.lineage_id, limit: API_PAGE_SIZE } });
+  return lineage.items
     .filter((other) => other.id !== halqa.id && can.viewHalqa(subject, other.id))
-    .map((other) => ({ halqa: other, semester: semesterOf(other.semester_id) }))
+    .map((other) => ({ halqa: other, semester: semesters.find((s) => s.id === other.semester_id) }))
     .sort((a, b) => (b.semester?.starts_on ?? "").localeCompare(a.semester?.starts_on ?? ""));
-  return {
-    school,
-    halqa,
-    semester: semesterOf(halqa.semester_id),
-    roster: students.items.toSorted((a, b) => a.full_name.localeCompare(b.full_name)),
-    eligibleSheikhs: sheikhs.items.filter((sheikh) => sheikh.halqa_ids.includes(halqa.id)).sort(byName),
-    sheikhNames: new Map(sheikhs.items.map((sheikh) => [sheikh.id, sheikh.name])),
-    sessions: newestSessionsFirst(sessions.items),
-    others,
-  };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, todayIn } from "./dates";
-import { buildHalqaRows, filterHalqaRows, newestSessionsFirst } from "./rows";
+import { buildHalqaRows, filterHalqaRows } from "./rows";
 
 const halqas = [
   { id: "h2", name: "Umar Circle", is_active: true },
@@ -29,24 +28,5 @@ describe("buildHalqaRows", () => {
     expect(filterHalqaRows(rows, { active: "true", q: "umar" }).map((r) => r.id)).toEqual(["h2"]);
     expect(filterHalqaRows(rows, { q: "saleh" }).map((r) => r.id)).toEqual(["h1"]);
     expect(filterHalqaRows(rows, {})).toHaveLength(3);
-  });
-});
-
-describe("sessions and dates", () => {
-  it("orders sessions newest first", () => {
-    const sessions = [
-      { id: "a", date: "2026-01-01", starts_at: "2026-01-01T13:00:00.000Z" },
-      { id: "b", date: "2026-01-03", starts_at: "2026-01-03T13:00:00.000Z" },
-      { id: "c", date: "2026-01-03", starts_at: "2026-01-03T15:00:00.000Z" },
-    ];
-    expect(newestSessionsFirst(sessions).map((s) => s.id)).toEqual(["c", "b", "a"]);
-  });
-
-  it("takes today in the school's zone and moves dates by days", () => {
-    const lateEvening = new Date("2026-03-01T22:30:00.000Z");
-    expect(todayIn("Asia/Riyadh", lateEvening)).toBe("2026-03-02");
-    expect(todayIn("Europe/London", lateEvening)).toBe("2026-03-01");
-    expect(addDays("2026-03-01", -30)).toBe("2026-01-30");
-    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
   });
 });

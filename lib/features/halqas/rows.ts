@@ -1,5 +1,5 @@
-import type { Halqa, Session, Sheikh, Student } from "@/lib/contract";
-import { matchesQuery } from "./search";
+import type { Halqa, Sheikh, Student } from "@/lib/contract";
+import { byName, matchesQuery } from "@/lib/text-search";
 
 export type HalqaRow = {
   id: string;
@@ -34,13 +34,4 @@ export function filterHalqaRows(rows: readonly HalqaRow[], filters: { q?: string
   return rows.filter(
     (row) => (filters.active === undefined || row.isActive === (filters.active === "true")) && matchesQuery([row.name, ...row.sheikhNames], filters.q),
   );
-}
-
-export function byName(a: { name: string }, b: { name: string }): number {
-  return a.name.localeCompare(b.name);
-}
-
-/** Newest first: by calendar date, then by start time. */
-export function newestSessionsFirst<T extends Pick<Session, "date" | "starts_at">>(sessions: readonly T[]): T[] {
-  return sessions.toSorted((a, b) => b.date.localeCompare(a.date) || b.starts_at.localeCompare(a.starts_at));
 }

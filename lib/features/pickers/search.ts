@@ -4,10 +4,9 @@ import { can, type Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import type { Student } from "@/lib/contract";
-import { PAGE } from "@/lib/features/halqas/queries";
-import { byName } from "@/lib/features/halqas/rows";
-import { matchesQuery } from "@/lib/features/halqas/search";
-import { windowOf } from "@/lib/features/paging";
+import { API_PAGE_SIZE, windowOf } from "@/lib/features/paging";
+import { byName } from "@/lib/text-search";
+import { matchesQuery } from "@/lib/text-search";
 import { resolveSemester } from "@/lib/features/reference";
 
 /**
@@ -41,12 +40,12 @@ function firstOf(options: PickerOption[]): PickerAnswer {
 }
 
 async function halqaNames(actor: Actor, semesterId: string): Promise<Map<string, string>> {
-  const { items } = await clientFor(actor.connectionId).listAll("listHalqas", { query: { semester_id: semesterId, limit: PAGE } });
+  const { items } = await clientFor(actor.connectionId).listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } });
   return new Map(items.map((halqa) => [halqa.id, halqa.name]));
 }
 
 async function halqas(actor: Actor, subject: Subject, semesterId: string, q: string): Promise<PickerAnswer> {
-  const { items } = await clientFor(actor.connectionId).listAll("listHalqas", { query: { semester_id: semesterId, limit: PAGE } });
+  const { items } = await clientFor(actor.connectionId).listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } });
   return firstOf(
     items
       .filter((halqa) => can.viewHalqa(subject, halqa.id) && matchesQuery([halqa.name], q))
@@ -57,7 +56,7 @@ async function halqas(actor: Actor, subject: Subject, semesterId: string, q: str
 
 /** Sheikhs are the whole school's eligible teachers: an admin's choice (a teacher finds only themselves). */
 async function sheikhs(actor: Actor, subject: Subject, q: string): Promise<PickerAnswer> {
-  const { items } = await clientFor(actor.connectionId).listAll("listSheikhs", { query: { limit: PAGE } });
+  const { items } = await clientFor(actor.connectionId).listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } });
   return firstOf(
     items
       .filter((sheikh) => (subject.role === "admin" || subject.sheikhIds.includes(sheikh.id)) && matchesQuery([sheikh.name], q))
@@ -73,12 +72,12 @@ async function students(actor: Actor, subject: Subject, semesterId: string, requ
   const option = (names: Map<string, string>) => (student: Student) => ({ id: student.id, label: student.full_name, hint: names.get(student.halqa_id) ?? null });
   if (subject.role !== "admin") {
     // A teacher's students are those of the halqas they teach: read whole, never the school's.
-    const lists = await Promise.all([...subject.halqaIds].map((halqa_id) => client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: PAGE } })));
+    const lists = await Promise.all([...subject.halqaIds].map((halqa_id) => client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: API_PAGE_SIZE } })));
     const names = await namesRead;
     return firstOf(lists.flatMap((list) => list.items).filter(matches).sort((a, b) => a.full_name.localeCompare(b.full_name)).map(option(names)));
   }
   const [window, names] = await Promise.all([
-    windowOf(client, "listStudents", { query: { semester_id: semesterId, limit: PAGE } }, { after: request.after, size: PICKER_RESULTS, maxCalls: STUDENT_SCAN_CALLS, keep: matches }),
+    windowOf(client, "listStudents", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } }, { after: request.after, size: PICKER_RESULTS, maxCalls: STUDENT_SCAN_CALLS, keep: matches }),
     namesRead,
   ]);
   return { options: window.items.map(option(names)), more: window.next !== null, next: window.next, scanned: window.scanned };

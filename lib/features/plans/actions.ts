@@ -5,7 +5,7 @@ import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { Id } from "@/lib/contract";
 import { can } from "@/lib/authz/policy";
-import { missingAsNull } from "@/lib/features/halqas/queries";
+import { missingAsNull } from "@/lib/features/records";
 import { startPlanSync } from "./sync/start";
 import { refreshPlan } from "./sync/refresh";
 

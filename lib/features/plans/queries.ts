@@ -5,10 +5,10 @@ import { can, type Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { PLAN_STATUSES, type Student } from "@/lib/contract";
-import { missingAsNull, PAGE } from "@/lib/features/halqas/queries";
-import { matchesQuery } from "@/lib/features/halqas/search";
+import { missingAsNull } from "@/lib/features/records";
+import { API_PAGE_SIZE, windowOf } from "@/lib/features/paging";
+import { matchesQuery } from "@/lib/text-search";
 import { resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
-import { windowOf } from "@/lib/features/paging";
 import { studentRecord } from "@/lib/features/records";
 import { STUDENT_SCAN } from "@/lib/features/students/queries";
 import { failureOf, type Failure, type V1Client } from "@/lib/v1";
@@ -134,11 +134,11 @@ export async function loadPlanList(actor: Actor, filters: PlanListParams) {
  */
 async function plansScope(client: V1Client, subject: Subject, semesterId: string, filters: PlanListParams): Promise<{ students: Student[] | null; search: { scanned: number; stoppedEarly: boolean } | null }> {
   if (subject.role !== "admin") {
-    const lists = await Promise.all([...subject.halqaIds].map((halqa_id) => client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: PAGE } })));
+    const lists = await Promise.all([...subject.halqaIds].map((halqa_id) => client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: API_PAGE_SIZE } })));
     return { students: lists.flatMap((list) => list.items).filter((student) => can.viewPlanOf(subject, student)), search: null };
   }
   if (!filters.q) return { students: null, search: null };
-  const window = await windowOf(client, "listStudents", { query: { semester_id: semesterId, limit: PAGE } }, {
+  const window = await windowOf(client, "listStudents", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } }, {
     size: PLAN_SEARCH_MATCHES,
     maxCalls: STUDENT_SCAN.search,
     keep: (student) => matchesQuery([student.full_name, student.preferred_name], filters.q),
@@ -162,9 +162,9 @@ async function namesOf(connectionId: string, ids: readonly string[], known: read
  * One plan with its whole assignment history, from the synced store; a plan the store does not
  * hold yet (or `live`) is read from the API first and stored. Null when it does not exist or the
  * actor may not see its student (a teacher: only students of halqas they teach).
- * v1 calls: getStudent (+ getPlan and listAssignments pages when read live); semesters cached.
+ * v1 calls: getStudent (+ getPlan and listAssignments pages when read live). Read once per
+ * request: the plan segment's layout (404 before streaming) and its page share it.
  */
-/** Read once per request: the plan segment's layout (404 before streaming) and its page share it. */
 export const loadPlanDetail = cache(async (actor: Actor, id: string) => {
   const client = clientFor(actor.connectionId);
   const [scope, db, subject] = await Promise.all([storeScope(actor), defaultPlansDb(), subjectOf(actor)]);
@@ -174,17 +174,17 @@ export const loadPlanDetail = cache(async (actor: Actor, id: string) => {
     detail = await getSyncedPlan(db, scope, id);
     if (!detail) return null;
   }
-  const [student, semesters, surahs] = await Promise.all([
-    client.call("getStudent", { params: { id: detail.plan.student_id } }).catch(missingAsNull),
-    semestersFor(actor.connectionId),
-    surahsFor(actor.connectionId),
-  ]);
+  const student = await client.call("getStudent", { params: { id: detail.plan.student_id } }).catch(missingAsNull);
   // Admins see every plan of their school; a teacher only those of students they teach.
   if (!can.viewPlans(subject) || (subject.role !== "admin" && (!student || !can.viewPlanOf(subject, student)))) return null;
+  return { ...detail, student };
+});
+
+/** What a plan's parts name beside the plan: its semester and the surahs (both cached per tenant). */
+export const loadPlanReference = cache(async (connectionId: string, semesterId: string | null) => {
+  const [semesters, surahs] = await Promise.all([semestersFor(connectionId), surahsFor(connectionId)]);
   return {
-    ...detail,
-    student,
-    semester: semesters.find((semester) => semester.id === detail.plan.semester_id) ?? null,
+    semester: semesters.find((semester) => semester.id === semesterId) ?? null,
     surahs: new Map(surahs.map((surah) => [surah.number, surah])),
   };
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays } from "@/lib/features/halqas/dates";
+import { addDays } from "@/lib/dates";
 import { needsAttention, type AttentionInput } from "./attention";
 
 const TODAY = "2026-11-24";

@@ -1,5 +1,5 @@
 import type { AttendanceRow, Recitation, Session, Student } from "@/lib/contract";
-import { addDays } from "@/lib/features/halqas/dates";
+import { addDays } from "@/lib/dates";
 
 /**
  * "Needs attention" (issue 15; docs/progress.md): a pure computation over a halqa's records, so a

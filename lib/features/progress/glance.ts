@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gte, inArray } from "drizzle-orm";
 import type { School, Student } from "@/lib/contract";
 import { progressSessions, progressStudents } from "@/lib/db/schema-progress";
-import { addDays, todayIn } from "@/lib/features/halqas/dates";
+import { addDays, dateIn } from "@/lib/dates";
 import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 import { rowNames } from "@/lib/features/students/display-names";
@@ -32,7 +32,7 @@ type Roster = readonly Pick<Student, "id" | "full_name" | "preferred_name" | "st
 
 export async function loadHalqaGlance(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaId: string, roster: Roster, db?: PlansDb): Promise<HalqaGlance> {
   const store = db ?? (await defaultPlansDb());
-  const today = todayIn(school.time_zone);
+  const today = dateIn(school.time_zone);
   const [history, settings, freshness] = await Promise.all([
     halqaHistory(scope, halqaId, { from: addDays(today, -GLANCE_DAYS), to: today }, store),
     getProgressSettings(scope.connectionId, store),
@@ -63,7 +63,7 @@ export async function loadHalqaGlance(scope: StoreScope, school: Pick<School, "t
  */
 export async function loadAttentionAcross(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaIds: readonly string[] | null, db?: PlansDb): Promise<{ items: (AttentionItem & { halqaId: string })[]; freshness: ProgressFreshness }> {
   const store = db ?? (await defaultPlansDb());
-  const today = todayIn(school.time_zone);
+  const today = dateIn(school.time_zone);
   const ids =
     halqaIds ??
     (

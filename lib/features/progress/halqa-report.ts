@@ -3,8 +3,8 @@ import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
-import { PAGE } from "@/lib/features/halqas/queries";
-import { todayIn } from "@/lib/features/halqas/dates";
+import { API_PAGE_SIZE } from "@/lib/features/paging";
+import { dateIn } from "@/lib/dates";
 import { halqaRecord } from "@/lib/features/records";
 import { semestersFor } from "@/lib/features/reference";
 import { periodOf } from "./period";
@@ -25,10 +25,10 @@ export async function loadHalqaReport(actor: Actor, id: string, query: PeriodQue
   const [school, semesters, roster] = await Promise.all([
     client.tenant(),
     semestersFor(actor.connectionId),
-    client.listAll("listStudents", { query: { halqa_id: halqa.id, limit: PAGE } }),
+    client.listAll("listStudents", { query: { halqa_id: halqa.id, limit: API_PAGE_SIZE } }),
   ]);
   const semester = semesters.find((s) => s.id === halqa.semester_id) ?? null;
-  const period = periodOf(query, todayIn(school.time_zone), semester);
+  const period = periodOf(query, dateIn(school.time_zone), semester);
   const scope = { connectionId: actor.connectionId, tenantId: school.id };
   const [history, freshness] = await Promise.all([halqaHistory(scope, halqa.id, period), progressFreshness(scope)]);
   // A real school may ignore the halqa filter: the roster is re-checked by the records' own field.

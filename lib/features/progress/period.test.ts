@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays } from "@/lib/features/halqas/dates";
+import { addDays } from "@/lib/dates";
 import { MAX_PERIOD_DAYS, periodOf } from "./period";
 
 const TERM = { starts_on: "2026-09-01", ends_on: "2027-01-20" };

@@ -1,4 +1,4 @@
-import { addDays } from "@/lib/features/halqas/dates";
+import { addDays } from "@/lib/dates";
 
 /** A report's period: school dates, inclusive. */
 export type Period = { kind: "month" | "last-month" | "term" | "custom"; from: string; to: string };

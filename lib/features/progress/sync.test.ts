@@ -4,7 +4,7 @@ import type { Session } from "@/lib/contract";
 import { openMemoryStore } from "@/lib/db/testing/memory-store";
 import { progressSyncState } from "@/lib/db/schema-progress";
 import type { PlansDb } from "@/lib/features/plans/db";
-import { addDays } from "@/lib/features/halqas/dates";
+import { addDays } from "@/lib/dates";
 import type { SyncClient } from "@/lib/features/sync/traverse";
 import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
 import type { V1Client } from "@/lib/v1";

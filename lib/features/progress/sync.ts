@@ -4,7 +4,7 @@ import { and, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Session } from "@/lib/contract";
 import { progressSessions, progressSyncState, type ProgressCounts } from "@/lib/db/schema-progress";
 import type { SyncProblem } from "@/lib/db/sync-state";
-import { addDays, todayIn } from "@/lib/features/halqas/dates";
+import { addDays, dateIn } from "@/lib/dates";
 import { defaultPlansDb, type PlansDb, type PlansExecutor } from "@/lib/features/plans/db";
 import { acquireLease, isLeaseLost, leaseUntil, NO_CYCLE, RELEASED, writeIfOwned, writeOwned } from "@/lib/features/sync/lease";
 import { checkTenant, problemOf } from "@/lib/features/sync/problem";
@@ -148,7 +148,7 @@ export async function syncProgress(connectionId: string, options: ProgressSyncOp
       });
     }
 
-    const recentFrom = addDays(todayIn(school.time_zone), -(options.recentDays ?? 3));
+    const recentFrom = addDays(dateIn(school.time_zone), -(options.recentDays ?? 3));
     for (;;) {
       const due = await recentSessions(db, connectionId, recentFrom, cycle.startedAt);
       if (due.length === 0) break;

@@ -10,7 +10,7 @@ import type { Session } from "@/lib/contract";
 import { writeThrough } from "@/lib/features/progress/write-through";
 import { translator, type MessageKey } from "@/lib/i18n/core";
 import { sessionChanges } from "./changes";
-import { isCalendarDate, isTimeOfDay } from "./dates";
+import { isCalendarDate, isTimeOfDay } from "@/lib/dates";
 import { translateFieldErrors } from "./field-errors";
 
 const Id = z.string().trim().min(1).max(255);

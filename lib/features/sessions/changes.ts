@@ -1,5 +1,5 @@
 import type { Session, SessionUpdate } from "@/lib/contract";
-import { zonedDateTimeToUtc } from "./dates";
+import { zonedDateTimeToUtc } from "@/lib/dates";
 
 export type SessionEdit = { sheikh_id?: string; date?: string; starts_at?: string; topic?: string | null };
 

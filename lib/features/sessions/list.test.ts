@@ -15,6 +15,15 @@ const teacher: Subject = { role: "teacher", sheikhIds: ["s1"], halqaIds: new Set
 const admin: Subject = { role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] };
 
 describe("sortNewestFirst", () => {
+  it("orders sessions newest first", () => {
+    const sessions = [
+      { id: "a", date: "2026-01-01", starts_at: "2026-01-01T13:00:00.000Z" },
+      { id: "b", date: "2026-01-03", starts_at: "2026-01-03T13:00:00.000Z" },
+      { id: "c", date: "2026-01-03", starts_at: "2026-01-03T15:00:00.000Z" },
+    ];
+    expect(sortNewestFirst(sessions).map((s) => s.id)).toEqual(["c", "b", "a"]);
+  });
+
   it("orders by date, then start time, then creation, newest first", () => {
     const sorted = sortNewestFirst([
       session("a", "2026-11-20", "2026-11-20T13:00:00.000Z"),

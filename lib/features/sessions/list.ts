@@ -1,14 +1,13 @@
 import { SESSION_STATUSES, type AttendanceRow, type Recitation, type Semester, type Session } from "@/lib/contract";
 import { can, type Subject } from "@/lib/authz/policy";
-import { addDays, isCalendarDate } from "./dates";
+import { addDays, isCalendarDate } from "@/lib/dates";
 
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
-/** Newest first: by date, then start time, then creation (the API lists in creation order). */
-export function sortNewestFirst<T extends Pick<Session, "date" | "starts_at" | "created_at">>(sessions: readonly T[]): T[] {
-  return [...sessions].sort(
-    (a, b) => b.date.localeCompare(a.date) || Date.parse(b.starts_at) - Date.parse(a.starts_at) || Date.parse(b.created_at) - Date.parse(a.created_at),
-  );
+/** Newest first: by date, then start time, then creation when known (the API lists in creation order). */
+export function sortNewestFirst<T extends Pick<Session, "date" | "starts_at"> & Partial<Pick<Session, "created_at">>>(sessions: readonly T[]): T[] {
+  const created = (session: T) => (session.created_at ? Date.parse(session.created_at) : 0);
+  return [...sessions].sort((a, b) => b.date.localeCompare(a.date) || Date.parse(b.starts_at) - Date.parse(a.starts_at) || created(b) - created(a));
 }
 
 /** The sessions this person may see; the API returns the whole school's. */

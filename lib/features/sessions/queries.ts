@@ -8,61 +8,21 @@ import { can, type Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { resolveSemester, surahsFor } from "@/lib/features/reference";
-import { dateIn } from "./dates";
+import { dateIn } from "@/lib/dates";
 import { defaultRange, parseSessionFilters, sortNewestFirst, sortRecitations, summarize, visibleSessions, type SessionFilters, type SessionSummary } from "./list";
 import { startGroups, type StartGroup } from "./start-options";
-import { pageNumber, pageOfList } from "@/lib/features/paging";
+import { API_PAGE_SIZE, pageNumber, pageOfList } from "@/lib/features/paging";
 
-const PAGE = 100;
 /** Beyond this many sessions today, /today shows no per-session attendance counts (one call each). */
 export const MAX_COUNTED_SESSIONS = 5;
 
 /** A session with the names people read; names are joined in memory from whole lists. */
 export type SessionItem = Session & { halqaName: string | null; sheikhName: string | null };
 
-function withNames(sessions: readonly Session[], halqas: readonly Pick<Halqa, "id" | "name">[], sheikhs: readonly Pick<Sheikh, "id" | "name">[]): SessionItem[] {
+export function withNames(sessions: readonly Session[], halqas: readonly Pick<Halqa, "id" | "name">[], sheikhs: readonly Pick<Sheikh, "id" | "name">[]): SessionItem[] {
   const halqaNames = new Map(halqas.map((h) => [h.id, h.name]));
   const sheikhNames = new Map(sheikhs.map((s) => [s.id, s.name]));
   return sessions.map((s) => ({ ...s, halqaName: halqaNames.get(s.halqa_id) ?? null, sheikhName: sheikhNames.get(s.sheikh_id) ?? null }));
-}
-
-
-export type TodayData = {
-  school: School;
-  subject: Subject;
-  today: string;
-  semester: Semester | null;
-  mine: SessionItem[];
-  open: SessionItem[];
-  /** Attendance counts by session id, when there were few enough sessions to count. */
-  counts: Map<string, SessionSummary> | null;
-  groups: StartGroup[];
-};
-
-/**
- * /today. Calls: today's sessions, open sessions, the active semester's halqas, eligible sheikhs
- * (all at once), then attendance of at most five of today's sessions.
- */
-export async function loadToday(actor: Actor): Promise<TodayData> {
-  const client = clientFor(actor.connectionId);
-  const [subject, school, { selected: semester }] = await Promise.all([subjectOf(actor), client.tenant(), resolveSemester(actor.connectionId, undefined)]);
-  const today = dateIn(school.time_zone);
-  const [todays, open, halqas, sheikhs] = await Promise.all([
-    client.listAll("listSessions", { query: { date_from: today, date_to: today, limit: PAGE } }),
-    client.listAll("listSessions", { query: { status: "open", limit: PAGE } }),
-    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: PAGE } }) : Promise.resolve({ items: [] as Halqa[] }),
-    client.listAll("listSheikhs", { query: { limit: PAGE } }),
-  ]);
-  const mine = sortNewestFirst(withNames(visibleSessions(subject, todays.items), halqas.items, sheikhs.items));
-  // A session of today that is still open is listed once, under today's.
-  const mineIds = new Set(mine.map((s) => s.id));
-  const openItems = sortNewestFirst(withNames(visibleSessions(subject, open.items), halqas.items, sheikhs.items)).filter((s) => !mineIds.has(s.id));
-  let counts: Map<string, SessionSummary> | null = null;
-  if (mine.length > 0 && mine.length <= MAX_COUNTED_SESSIONS) {
-    const rows = await Promise.all(mine.map((s) => client.listAll("listAttendance", { params: { id: s.id }, query: { limit: PAGE } })));
-    counts = new Map(mine.map((s, i) => [s.id, summarize(rows[i]?.items ?? [])]));
-  }
-  return { school, subject, today, semester, mine, open: openItems, counts, groups: startGroups(subject, semester?.id ?? null, halqas.items, sheikhs.items) };
 }
 
 /** The start form on its own (/sessions/new): halqas of the active semester and eligible sheikhs. */
@@ -70,8 +30,8 @@ export async function loadStartGroups(actor: Actor): Promise<{ groups: StartGrou
   const client = clientFor(actor.connectionId);
   const [subject, { selected: semester }] = await Promise.all([subjectOf(actor), resolveSemester(actor.connectionId, undefined)]);
   const [halqas, sheikhs] = await Promise.all([
-    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: PAGE } }) : Promise.resolve({ items: [] as Halqa[] }),
-    client.listAll("listSheikhs", { query: { limit: PAGE } }),
+    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } }) : Promise.resolve({ items: [] as Halqa[] }),
+    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
   return { groups: startGroups(subject, semester?.id ?? null, halqas.items, sheikhs.items), semester };
 }
@@ -113,11 +73,11 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
         ...(filters.status ? { status: filters.status } : {}),
         date_from: filters.from,
         date_to: filters.to,
-        limit: PAGE,
+        limit: API_PAGE_SIZE,
       },
     }),
-    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: PAGE } }) : Promise.resolve({ items: [] as Halqa[] }),
-    client.listAll("listSheikhs", { query: { limit: PAGE } }),
+    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } }) : Promise.resolve({ items: [] as Halqa[] }),
+    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
   const visible = visibleSessions(subject, sessions.items);
   const seen = new Set(visible.map((s) => s.halqa_id));
@@ -155,7 +115,6 @@ export type SessionDetail = {
   abilities: { update: boolean; end: boolean; markAttendance: boolean };
 };
 
-
 /**
  * One session the actor may see, or the not-found page: a session of someone else reads exactly
  * like one that does not exist.
@@ -167,10 +126,10 @@ export async function loadSessionDetail(actor: Actor, id: string): Promise<Sessi
   const [school, halqa, sheikhs, students, attendance, recitations, surahs] = await Promise.all([
     client.tenant(),
     halqaRecord(actor.connectionId, session.halqa_id),
-    client.listAll("listSheikhs", { query: { halqa_id: session.halqa_id, limit: PAGE } }),
-    client.listAll("listStudents", { query: { halqa_id: session.halqa_id, limit: PAGE } }),
-    client.listAll("listAttendance", { params: { id: session.id }, query: { limit: PAGE } }),
-    client.listAll("listSessionRecitations", { params: { id: session.id }, query: { limit: PAGE } }),
+    client.listAll("listSheikhs", { query: { halqa_id: session.halqa_id, limit: API_PAGE_SIZE } }),
+    client.listAll("listStudents", { query: { halqa_id: session.halqa_id, limit: API_PAGE_SIZE } }),
+    client.listAll("listAttendance", { params: { id: session.id }, query: { limit: API_PAGE_SIZE } }),
+    client.listAll("listSessionRecitations", { params: { id: session.id }, query: { limit: API_PAGE_SIZE } }),
     surahsFor(actor.connectionId),
   ]);
   // The session's sheikh may no longer teach this halqa; only then is one more lookup needed.

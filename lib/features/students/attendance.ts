@@ -1,5 +1,5 @@
 import { ATTENDANCE_STATUSES, type AttendanceRow, type Session } from "@/lib/contract";
-import { newestSessionsFirst } from "@/lib/features/halqas/rows";
+import { sortNewestFirst } from "@/lib/features/sessions/list";
 
 /**
  * Attendance is read per session, so the student page reads only the most recent sessions of the
@@ -18,7 +18,7 @@ export type AttendanceSummary = {
 };
 
 export function recentSessions<T extends Pick<Session, "date" | "starts_at">>(sessions: readonly T[], limit = RECENT_SESSION_LIMIT): T[] {
-  return newestSessionsFirst(sessions).slice(0, limit);
+  return sortNewestFirst(sessions).slice(0, limit);
 }
 
 /** Counts per status of one student's rows over the given sessions; rows of other students or sessions are ignored. */

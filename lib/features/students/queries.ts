@@ -1,17 +1,12 @@
 import "server-only";
-import { studentRecord } from "@/lib/features/records";
 import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { STUDENT_STATUSES, type Halqa, type Student } from "@/lib/contract";
-import { PAGE } from "@/lib/features/halqas/queries";
-import { byName } from "@/lib/features/halqas/rows";
-import { matchesQuery } from "@/lib/features/halqas/search";
-import { pageOfList, windowOf } from "@/lib/features/paging";
-import { resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
-import { recentSessions, summarizeAttendance } from "./attendance";
-import { newestRecitationsFirst } from "./recitations";
+import { API_PAGE_SIZE, pageOfList, windowOf } from "@/lib/features/paging";
+import { byName, matchesQuery } from "@/lib/text-search";
+import { resolveSemester } from "@/lib/features/reference";
 
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 export type StudentListFilters = { semester?: string; status?: StudentStatus; halqa?: string; q?: string; after?: string; page?: number };
@@ -45,20 +40,20 @@ export async function loadStudentList(actor: Actor, filters: StudentListFilters)
   const none = { kind: "bounded", students: [], page: 1, pages: 1, total: 0 } as BoundedList;
   if (!selected) return { semesters, selected, halqas: [] as Halqa[], list: none as BoundedList | ScannedList, halqaId: undefined, teacher };
   const status = filters.status ? { status: filters.status } : {};
-  const halqasRead = client.listAll("listHalqas", { query: { semester_id: selected.id, limit: PAGE } });
+  const halqasRead = client.listAll("listHalqas", { query: { semester_id: selected.id, limit: API_PAGE_SIZE } });
   // The halqa filter is an id from the URL: it narrows only to a halqa of this semester the actor may see.
   const requested = filters.halqa && can.viewHalqa(subject, filters.halqa) ? filters.halqa : undefined;
   const matches = (student: Student) => can.viewStudent(subject, student) && matchesQuery([student.full_name, student.preferred_name], filters.q);
   const read = async (halqa: string | undefined): Promise<BoundedList | ScannedList> => {
     const bounded = halqa ? [halqa] : teacher ? [...subject.halqaIds] : null;
     if (bounded) {
-      return Promise.all(bounded.map((halqa_id) => client.listAll("listStudents", { query: { semester_id: selected.id, halqa_id, limit: PAGE, ...status } }))).then((lists) => {
+      return Promise.all(bounded.map((halqa_id) => client.listAll("listStudents", { query: { semester_id: selected.id, halqa_id, limit: API_PAGE_SIZE, ...status } }))).then((lists) => {
         const all = lists.flatMap((list) => list.items).filter(matches).sort((a, b) => a.full_name.localeCompare(b.full_name));
         const { items, ...page } = pageOfList(all, filters.page ?? 1, STUDENTS_PER_PAGE);
         return { kind: "bounded", students: items, ...page };
       });
     }
-    const args = { query: { semester_id: selected.id, limit: PAGE, ...status } };
+    const args = { query: { semester_id: selected.id, limit: API_PAGE_SIZE, ...status } };
     const browse = filters.q ? STUDENT_SCAN.search : STUDENT_SCAN.browse;
     if (!filters.after) {
       // A semester the API lists in a few pages is a bounded list too: sorted by name, with its total.
@@ -94,52 +89,6 @@ export async function loadStudentList(actor: Actor, filters: StudentListFilters)
 export async function loadNewStudentOptions(actor: Actor, semester: string | undefined) {
   const { semesters, selected } = await resolveSemester(actor.connectionId, semester);
   if (!selected) return { semesters, selected, halqas: [] as Halqa[] };
-  const halqas = await clientFor(actor.connectionId).listAll("listHalqas", { query: { semester_id: selected.id, limit: PAGE } });
+  const halqas = await clientFor(actor.connectionId).listAll("listHalqas", { query: { semester_id: selected.id, limit: API_PAGE_SIZE } });
   return { semesters, selected, halqas: halqas.items.sort(byName) };
-}
-
-/**
- * One student the actor may see, or null (404). Rounds: getStudent; then halqas of the student's
- * semester, the halqa's sessions of that semester and the student's recitations, concurrently; the
- * attendance of the RECENT_SESSION_LIMIT most recent sessions, concurrently, as soon as the sessions
- * arrive. v1 calls: at most 4 + 10 (+1 per further 100 items); semesters, surahs cached; school memoized.
- */
-export async function loadStudentDetail(actor: Actor, id: string) {
-  const client = clientFor(actor.connectionId);
-  const [student, subject] = await Promise.all([
-    studentRecord(actor.connectionId, id),
-    subjectOf(actor),
-  ]);
-  if (!student || !can.viewStudent(subject, student)) return null;
-
-  const sessions = client
-    .listAll("listSessions", { query: { halqa_id: student.halqa_id, semester_id: student.semester_id, limit: PAGE } })
-    .then(({ items }) => recentSessions(items));
-  const attendance = sessions.then((recent) =>
-    Promise.all(recent.map((session) => client.listAll("listAttendance", { params: { id: session.id }, query: { limit: PAGE } }))),
-  );
-  const [school, semesters, surahs, halqas, recent, attendancePages, recitations] = await Promise.all([
-    client.tenant(),
-    semestersFor(actor.connectionId),
-    surahsFor(actor.connectionId),
-    client.listAll("listHalqas", { query: { semester_id: student.semester_id, limit: PAGE } }),
-    sessions,
-    attendance,
-    client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: PAGE } }),
-  ]);
-
-  return {
-    student,
-    school,
-    semester: semesters.find((s) => s.id === student.semester_id),
-    halqa: halqas.items.find((h) => h.id === student.halqa_id),
-    halqas: halqas.items.toSorted(byName),
-    attendance: summarizeAttendance(
-      recent.map((s) => s.id),
-      attendancePages.flatMap((page) => page.items),
-      student.id,
-    ),
-    recitations: newestRecitationsFirst(recitations.items),
-    surahs: new Map(surahs.map((surah) => [surah.number, surah])),
-  };
 }

@@ -1,15 +1,9 @@
-import { dateOf, wallClock, zoneOffset } from "@/lib/calendar";
+import { dateIn, zoneOffset } from "@/lib/dates";
 
-/** Calendar helpers for seeding: dates are `YYYY-MM-DD` in a school's time zone (lib/calendar.ts reads the zone's clock). */
-export function localDate(at: Date, timeZone: string): string {
-  return dateOf(wallClock(at, timeZone));
-}
+export { addDays } from "@/lib/dates";
 
-export function addDays(date: string, days: number): string {
-  const at = new Date(`${date}T00:00:00.000Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
+/** Calendar helpers for seeding: dates are `YYYY-MM-DD` in a school's time zone (lib/dates.ts reads the zone's clock). */
+export const localDate = (at: Date, timeZone: string): string => dateIn(timeZone, at);
 
 const instants = new Map<string, number>();
 

@@ -1,4 +1,4 @@
-// v1 calls: 0 (the school's name and time zone from GET /school, memoized per connection and process)
+// v1 call budget: V1_CALL_BUDGETS["/admin/audit"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuditFilterForm } from "@/components/admin/audit-filters";

@@ -1,5 +1,4 @@
-// v1 calls: 9 (GET /school and one limit=1 page each of /semesters, /halqas, /students, /sheikhs, /sessions,
-// /learning-plans, concurrently; then attendance and recitations of the first session and student found)
+// v1 call budget: V1_CALL_BUDGETS["/admin/connection"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { ConnectionView } from "@/components/admin/connection-view";
 import { ProgressSettings } from "@/components/progress/progress-settings";

@@ -1,25 +1,21 @@
-// v1 calls: 27 (listHalqas + listSheikhs, concurrently, then one listStudents per halqa of the page of 25; +1 per
-// further 100 items); semesters from the per-tenant cache (GET /semesters at most once a minute); a teacher +1
-// getSheikh per linked sheikh.
-import type { Metadata } from "next";
-import { EmptyState } from "@/components/halqas/empty-state";
+// v1 call budget: V1_CALL_BUDGETS["/halqas"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
+import { EmptyState } from "@/components/ui/empty-state";
 import { HalqaFilters } from "@/components/halqas/halqa-filters";
 import { HalqaTable } from "@/components/halqas/halqa-table";
-import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { SemesterSwitch } from "@/components/semesters/semester-switch";
 import { requireActor } from "@/lib/auth/session";
 import { listFormatter } from "@/lib/features/halqas/format";
 import { loadHalqaList } from "@/lib/features/halqas/queries";
-import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
+import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
 import { pageNumber } from "@/lib/features/paging";
 import { NumberPager } from "@/components/pickers/pager";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
+import { PageSection } from "@/components/ui/page-section";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("halqas.title") };
-}
+export const generateMetadata = pageTitle("halqas.title");
 
 export default async function HalqasPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireActor(["admin", "teacher"]);
@@ -40,10 +36,7 @@ export default async function HalqasPage({ searchParams }: { searchParams: Promi
       <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/halqas" keep={{ active: filters.active, q: filters.q }} />
 
       {list.selected && semesterId ? (
-        <section aria-labelledby="halqa-list-heading" className="flex flex-col gap-4">
-          <h2 id="halqa-list-heading" className="sr-only">
-            {t("halqas.list.caption", { semester: list.selected.name })}
-          </h2>
+        <PageSection id="halqa-list-heading" title={t("halqas.list.caption", { semester: list.selected.name })} hideTitle>
           <HalqaFilters t={t} semester={semesterId} active={filters.active} q={filters.q} />
           <p className="text-sm text-muted-foreground">
             {t("halqas.list.count", { count: list.total })}
@@ -54,7 +47,7 @@ export default async function HalqasPage({ searchParams }: { searchParams: Promi
           ) : (
             <EmptyState title={t("halqas.list.empty")} hint={list.teacher && !filters.q && !filters.active ? t("halqas.list.emptyTeacher") : t("halqas.list.emptyHint")} />
           )}
-        </section>
+        </PageSection>
       ) : null}
     </div>
   );

@@ -1,43 +1,43 @@
-// v1 calls: 5 (getHalqa + listStudents?halqa_id + listSheikhs + listSessions?halqa_id&date_from, concurrently;
-// then listHalqas?lineage_id; +1 per further 100 items); semesters cached per tenant; GET /school memoized per
-// client; a teacher +1 getSheikh per linked sheikh — and a halqa they do not teach answers 404 before any call.
-// The progress section (at a glance, needs attention) reads the dashboard's store only: +0.
-import type { Metadata } from "next";
-import { Suspense } from "react";
+// v1 call budget: V1_CALL_BUDGETS["/halqas/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { BackLink } from "@/components/halqas/back-link";
+import { BackLink } from "@/components/ui/back-link";
 import { Badge } from "@/components/ui/badge";
-import { EmptyState } from "@/components/halqas/empty-state";
-import { linkClass } from "@/components/halqas/form-controls";
+import { PageSection } from "@/components/ui/page-section";
+import { SkeletonRows } from "@/components/ui/page-skeleton";
+import { PagePart } from "@/components/shell/page-part";
+import { EligibleSheikhs, HalqaLineage } from "@/components/halqas/halqa-parts";
+import { linkClass } from "@/components/ui/text-link";
 import { HalqaRoster } from "@/components/halqas/halqa-roster";
 import { HalqaSessions } from "@/components/halqas/halqa-sessions";
 import { GlanceSkeleton, HalqaGlance } from "@/components/progress/halqa-glance";
 import { requireActor } from "@/lib/auth/session";
-import { loadHalqaDetail, RECENT_SESSION_DAYS } from "@/lib/features/halqas/queries";
-import { hrefWith } from "@/lib/features/halqas/search";
+import { clientFor } from "@/lib/connections";
+import { loadHalqaHeader, loadHalqaLineage, loadHalqaRoster, loadHalqaSessions, loadHalqaSheikhs, RECENT_SESSION_DAYS } from "@/lib/features/halqas/queries";
+import { hrefWith } from "@/lib/web/search-params";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }> };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("halqas.title") };
-}
+export const generateMetadata = pageTitle("halqas.title");
 
 export default async function HalqaPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const { id } = await params;
-  const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaDetail(actor, id))]);
+  const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaHeader(actor, id))]);
   const { t, date } = i18n;
-  if (!loaded.ok) return <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/halqas/${encodeURIComponent(id)}`} />;
-  const detail = loaded.value;
-  if (!detail) notFound();
-  const { halqa, semester } = detail;
+  const here = `/halqas/${encodeURIComponent(id)}`;
+  if (!loaded.ok) return <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={here} />;
+  const header = loaded.value;
+  if (!header) notFound();
+  const { halqa, semester } = header;
+  const { connectionId } = actor;
   const semesterStatus = semester ? t(`halqas.semester.status.${semester.status}`) : null;
   const formatDate = (value: string) => date(value, { hijri: true });
+  const roster = () => loadHalqaRoster(connectionId, halqa.id);
 
   return (
     <div className="flex flex-col gap-8">
@@ -47,7 +47,7 @@ export default async function HalqaPage({ params }: Props) {
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {semester && semesterStatus ? <span className="text-muted-foreground">{t("halqas.detail.semester", { name: semester.name, status: semesterStatus })}</span> : null}
           <Badge variant={halqa.is_active ? "default" : "secondary"}>{halqa.is_active ? t("halqas.list.active") : t("halqas.list.inactive")}</Badge>
-          <Link href={`/halqas/${encodeURIComponent(halqa.id)}/report`} className={`${linkClass} ms-auto`}>
+          <Link href={`${here}/report`} className={`${linkClass} ms-auto`}>
             {t("progressReport.open")}
           </Link>
         </div>
@@ -58,79 +58,47 @@ export default async function HalqaPage({ params }: Props) {
       </header>
 
       <div className="grid gap-8 lg:grid-cols-3">
-        <section aria-labelledby="roster-heading" className="flex flex-col gap-3 lg:col-span-2">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="roster-heading" className="text-xl font-semibold">
-              {t("halqas.detail.roster")}
-            </h2>
-            <p className="text-sm text-muted-foreground">{t("halqas.detail.rosterCount", { count: detail.roster.length })}</p>
-          </div>
-          <HalqaRoster students={detail.roster} halqaName={halqa.name} t={t} />
-        </section>
+        <PageSection id="roster-heading" title={t("halqas.detail.roster")} className="gap-3 lg:col-span-2">
+          <PagePart
+            load={roster}
+            fallback={<SkeletonRows count={8} className="h-12" />}
+            retryHref={here}
+            render={(students) => (
+              <>
+                <p className="text-sm text-muted-foreground">{t("halqas.detail.rosterCount", { count: students.length })}</p>
+                <HalqaRoster students={students} halqaName={halqa.name} t={t} />
+              </>
+            )}
+          />
+        </PageSection>
 
         <div className="flex flex-col gap-8">
-          <section aria-labelledby="sheikhs-heading" className="flex flex-col gap-3">
-            <h2 id="sheikhs-heading" className="text-xl font-semibold">
-              {t("halqas.detail.sheikhs")}
-            </h2>
-            {detail.eligibleSheikhs.length ? (
-              <ul className="flex flex-col gap-2">
-                {detail.eligibleSheikhs.map((sheikh) => (
-                  <li key={sheikh.id} className="rounded-md border border-border bg-card px-4 py-3">
-                    {sheikh.name}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <EmptyState title={t("halqas.detail.sheikhsEmpty")} />
-            )}
-          </section>
-
-          <section aria-labelledby="lineage-heading" className="flex flex-col gap-3">
-            <h2 id="lineage-heading" className="text-xl font-semibold">
-              {t("halqas.detail.lineage")}
-            </h2>
-            {detail.others.length ? (
-              <ul className="flex flex-col gap-1">
-                {detail.others.map(({ halqa: other, semester: otherSemester }) => (
-                  <li key={other.id}>
-                    <Link href={`/halqas/${encodeURIComponent(other.id)}`} className={linkClass}>
-                      {t("halqas.detail.lineageLink", {
-                        halqa: other.name,
-                        semester: otherSemester?.name ?? "",
-                        status: otherSemester ? t(`halqas.semester.status.${otherSemester.status}`) : "",
-                      })}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <EmptyState title={t("halqas.detail.lineageEmpty")} />
-            )}
-          </section>
+          <PageSection id="sheikhs-heading" title={t("halqas.detail.sheikhs")} className="gap-3">
+            <PagePart load={() => loadHalqaSheikhs(connectionId, halqa)} fallback={<SkeletonRows count={2} className="h-12" />} retryHref={here} render={(sheikhs) => <EligibleSheikhs sheikhs={sheikhs} t={t} />} />
+          </PageSection>
+          <PageSection id="lineage-heading" title={t("halqas.detail.lineage")} className="gap-3">
+            <PagePart load={() => loadHalqaLineage(actor, header)} fallback={<SkeletonRows count={2} className="h-11" />} retryHref={here} render={(others) => <HalqaLineage others={others} t={t} />} />
+          </PageSection>
         </div>
       </div>
 
-      <Suspense fallback={<GlanceSkeleton />}>
-        <HalqaGlance connectionId={actor.connectionId} school={detail.school} halqa={halqa} roster={detail.roster} i18n={i18n} />
-      </Suspense>
+      <PagePart
+        load={() => Promise.all([clientFor(connectionId).tenant(), roster()])}
+        fallback={<GlanceSkeleton />}
+        retryHref={here}
+        render={([school, students]) => <HalqaGlance connectionId={connectionId} school={school} halqa={halqa} roster={students} i18n={i18n} />}
+      />
 
-      <section aria-labelledby="sessions-heading" className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 id="sessions-heading" className="text-xl font-semibold">
-            {t("halqas.detail.sessions")}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t("halqas.detail.sessionsRange", { days: RECENT_SESSION_DAYS })}</p>
-        </div>
-        <HalqaSessions
-          sessions={detail.sessions}
-          sheikhNames={detail.sheikhNames}
-          halqaName={halqa.name}
-          days={RECENT_SESSION_DAYS}
-          t={t}
-          formatDate={formatDate}
+      <PageSection id="sessions-heading" title={t("halqas.detail.sessions")} hint={t("halqas.detail.sessionsRange", { days: RECENT_SESSION_DAYS })} className="gap-3">
+        <PagePart
+          load={() => loadHalqaSessions(connectionId, halqa)}
+          fallback={<SkeletonRows count={4} className="h-12" />}
+          retryHref={here}
+          render={({ sessions, sheikhNames }) => (
+            <HalqaSessions sessions={sessions} sheikhNames={sheikhNames} halqaName={halqa.name} days={RECENT_SESSION_DAYS} t={t} formatDate={formatDate} />
+          )}
         />
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -1,12 +1,8 @@
-// v1 calls: 26 — listPlans?limit=1 (can plans be read at all?), then one getStudent per student of the page
-// (at most 25; a name search: at most 20 pages of listStudents instead; a teacher: one listStudents per taught
-// halqa); semesters cached per tenant; a teacher +1 getSheikh per linked sheikh. The plans, their counts and
-// pages come from the dashboard's synced store (lib/features/plans/store.ts), not from v1.
-import type { Metadata } from "next";
+// v1 call budget: V1_CALL_BUDGETS["/plans"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import Link from "next/link";
-import { EmptyState } from "@/components/halqas/empty-state";
-import { linkClass } from "@/components/halqas/form-controls";
-import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { EmptyState } from "@/components/ui/empty-state";
+import { linkClass } from "@/components/ui/text-link";
+import { SemesterSwitch } from "@/components/semesters/semester-switch";
 import { PlanFilters } from "@/components/plans/plan-filters";
 import { PlanTable } from "@/components/plans/plan-table";
 import { PlansUnavailable } from "@/components/plans/plans-unavailable";
@@ -15,18 +11,17 @@ import { ClientStrings } from "@/components/i18n/client-strings";
 import { lastSyncText, SyncSection } from "@/components/plans/sync-section";
 import { requireActor } from "@/lib/auth/session";
 import { PLAN_STATUSES } from "@/lib/contract";
-import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
+import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
 import { REPLACED_PERIODS } from "@/lib/features/plans/periods";
 import { loadPlanList } from "@/lib/features/plans/queries";
 import { syncStatusView } from "@/lib/features/plans/sync/status-view";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
+import { PageSection } from "@/components/ui/page-section";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("plans.title") };
-}
+export const generateMetadata = pageTitle("plans.title");
 
 export default async function PlansPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireActor(["admin", "teacher"]);
@@ -76,10 +71,7 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
           ) : null}
           <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/plans" keep={{ status: filters.status, q: filters.q }} />
           {list.selected && semesterId ? (
-            <section aria-labelledby="plan-list-heading" className="flex flex-col gap-4">
-              <h2 id="plan-list-heading" className="sr-only">
-                {t("plans.list.caption", { semester: list.selected.name })}
-              </h2>
+            <PageSection id="plan-list-heading" title={t("plans.list.caption", { semester: list.selected.name })} hideTitle>
               <StatusCounts t={t} counts={list.counts} selected={filters.status} keep={keep} />
               <PlanFilters t={t} semester={semesterId} student={list.student ?? undefined} status={filters.status} q={filters.q} replaced={filters.replaced} sort={filters.sort} />
               {list.search?.stoppedEarly ? <p className="text-sm text-muted-foreground">{t("paging.searchedSoFar", { count: list.search.scanned })} {t("plans.filters.searchBounded")}</p> : null}
@@ -104,7 +96,7 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
               ) : (
                 <EmptyState title={t("plans.list.empty")} hint={t("plans.list.emptyHint")} />
               )}
-            </section>
+            </PageSection>
           ) : null}
         </>
       )}

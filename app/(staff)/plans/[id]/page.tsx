@@ -1,30 +1,28 @@
-// v1 calls: at most 3 — getStudent (who the plan is for, and whether a teacher teaches them); the plan and its history
-// come from the synced store, and a plan the store does not hold yet is read live first (getPlan + listAssignments, +1
-// per further 100 assignments) and stored. Semesters and surahs cached per tenant; a teacher +1 getSheikh per link.
-import type { Metadata } from "next";
+// v1 call budget: V1_CALL_BUDGETS["/plans/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import { notFound } from "next/navigation";
 import { ActionForm } from "@/components/admin/action-form";
-import { BackLink } from "@/components/halqas/back-link";
+import { BackLink } from "@/components/ui/back-link";
 import { AssignmentTimeline } from "@/components/plans/assignment-timeline";
 import { PlanSummary } from "@/components/plans/plan-summary";
 import { PlansUnavailable } from "@/components/plans/plans-unavailable";
 import { TrackList } from "@/components/plans/track-list";
 import { PageSection } from "@/components/ui/page-section";
+import { SkeletonRows } from "@/components/ui/page-skeleton";
+import { Skeleton } from "@/components/ui/skeleton";
+import { PagePart } from "@/components/shell/page-part";
 import { requireActor } from "@/lib/auth/session";
-import { hrefWith } from "@/lib/features/halqas/search";
+import { hrefWith } from "@/lib/web/search-params";
 import { refreshPlanNow } from "@/lib/features/plans/actions";
-import { unavailabilityOf, loadPlanDetail } from "@/lib/features/plans/queries";
+import { unavailabilityOf, loadPlanDetail, loadPlanReference } from "@/lib/features/plans/queries";
 import { buildTimeline } from "@/lib/features/plans/timeline";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }> };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("plans.title") };
-}
+export const generateMetadata = pageTitle("plans.title");
 
 export default async function PlanPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
@@ -44,7 +42,9 @@ export default async function PlanPage({ params }: Props) {
   if (!loaded.ok) return <RefusalPage title={t("plans.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/plans/${encodeURIComponent(id)}`} />;
   const detail = loaded.value;
   if (!detail) notFound();
-  const { plan, student, semester, surahs, syncedAt } = detail;
+  const { plan, student, syncedAt } = detail;
+  const here = `/plans/${encodeURIComponent(id)}`;
+  const reference = () => loadPlanReference(actor.connectionId, plan.semester_id ?? null);
 
   return (
     <div className="flex flex-col gap-8">
@@ -64,14 +64,24 @@ export default async function PlanPage({ params }: Props) {
         </div>
       </header>
 
-      <PlanSummary plan={plan} student={student} semester={semester} surahs={surahs} syncedAt={syncedAt} i18n={i18n} />
+      <PagePart
+        load={reference}
+        fallback={<Skeleton className="h-40" />}
+        retryHref={here}
+        render={({ semester, surahs }) => <PlanSummary plan={plan} student={student} semester={semester} surahs={surahs} syncedAt={syncedAt} i18n={i18n} />}
+      />
 
       <PageSection id="tracks-heading" title={t("plans.tracks.title")}>
-        <TrackList plan={plan} surahs={surahs} i18n={i18n} />
+        <PagePart load={reference} fallback={<SkeletonRows count={3} className="h-12" />} retryHref={here} render={({ surahs }) => <TrackList plan={plan} surahs={surahs} i18n={i18n} />} />
       </PageSection>
 
       <PageSection id="timeline-heading" title={t("plans.timeline.title")} hint={t("plans.timeline.intro")}>
-        <AssignmentTimeline entries={buildTimeline(detail.assignments)} surahs={surahs} i18n={i18n} />
+        <PagePart
+          load={reference}
+          fallback={<SkeletonRows count={4} className="h-16" />}
+          retryHref={here}
+          render={({ surahs }) => <AssignmentTimeline entries={buildTimeline(detail.assignments)} surahs={surahs} i18n={i18n} />}
+        />
       </PageSection>
     </div>
   );

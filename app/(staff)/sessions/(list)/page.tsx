@@ -1,13 +1,9 @@
-// v1 calls: 3 warm (sessions in the range — one call per 100 —, halqas of the semester, eligible
-// sheikhs) + one GET /sheikhs/{id} per linked sheikh for a teacher; + GET /school and
-// GET /semesters when cold (cached per tenant). 50 sessions a page; the halqa filter is a searchable
-// picker above 40 halqas (lib/features/sessions/queries.ts).
-import type { Metadata } from "next";
+// v1 call budget: V1_CALL_BUDGETS["/sessions"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import Link from "next/link";
-import { EmptyState } from "@/components/sessions/empty-state";
+import { EmptyState } from "@/components/ui/empty-state";
 import { SessionFilters } from "@/components/sessions/session-filters";
 import { SessionsTable } from "@/components/sessions/sessions-table";
-import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { SemesterSwitch } from "@/components/semesters/semester-switch";
 import { buttonVariants } from "@/components/ui/button";
 import { requireActor } from "@/lib/auth/session";
 import { loadSessionList } from "@/lib/features/sessions/queries";
@@ -15,11 +11,9 @@ import { NumberPager } from "@/components/pickers/pager";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("sessions.title") };
-}
+export const generateMetadata = pageTitle("sessions.title");
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -55,7 +49,7 @@ export default async function SessionsPage({ searchParams }: Props) {
             {data.page.pages > 1 ? <NumberPager t={t} {...data.page} href={(page) => pageHref(params, page)} /> : null}
           </>
         ) : (
-          <EmptyState title={t("sessions.list.empty")} hint={t("sessions.list.emptyHint")} />
+          <EmptyState title={t("sessions.list.empty")} hint={t("sessions.list.emptyHint")} level={3} />
         )}
       </section>
     </div>

@@ -1,4 +1,4 @@
-import { PageSkeleton } from "@/components/sessions/page-skeleton";
+import { PageSkeleton } from "@/components/ui/page-skeleton";
 import { getI18n } from "@/lib/i18n/server";
 
 export default async function Loading() {

@@ -1,11 +1,7 @@
-// v1 calls: 6 warm (GET /sessions/{id}, then at once GET /halqas/{id}, eligible sheikhs of the halqa,
-// the halqa's students, attendance, recitations — one call per 100 rows each); 7 when the session's
-// sheikh no longer teaches the halqa (GET /sheikhs/{id} for the name); + one GET /sheikhs/{id} per
-// linked sheikh for a teacher; + GET /school and GET /surahs when cold (cached per tenant).
-import type { Metadata } from "next";
+// v1 call budget: V1_CALL_BUDGETS["/sessions/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import Link from "next/link";
 import { AttendanceTable } from "@/components/sessions/attendance-table";
-import { EmptyState } from "@/components/sessions/empty-state";
+import { EmptyState } from "@/components/ui/empty-state";
 import { RecitationsTable } from "@/components/sessions/recitations-table";
 import { SessionSummaryList } from "@/components/sessions/session-summary";
 import { StatusBadge } from "@/components/sessions/status-badge";
@@ -14,20 +10,18 @@ import { ClientStrings } from "@/components/i18n/client-strings";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
 import { requireActor } from "@/lib/auth/session";
-import { timeOfDayIn } from "@/lib/features/sessions/dates";
+import { timeOfDayIn } from "@/lib/dates";
 import { loadSessionDetail } from "@/lib/features/sessions/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("sessions.title") };
-}
+export const generateMetadata = pageTitle("sessions.title");
 
 export default async function SessionPage({ params, searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
@@ -136,7 +130,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
         {detail.attendance.length ? (
           <AttendanceTable rows={detail.attendance} i18n={i18n} labelledBy="session-attendance" />
         ) : (
-          <EmptyState title={t("sessions.detail.noAttendance")} />
+          <EmptyState title={t("sessions.detail.noAttendance")} level={3} />
         )}
       </section>
 
@@ -147,7 +141,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
         {detail.recitations.length ? (
           <RecitationsTable recitations={detail.recitations} surahs={detail.surahs} school={school} i18n={i18n} labelledBy="session-recitations" />
         ) : (
-          <EmptyState title={t("sessions.detail.noRecitations")} />
+          <EmptyState title={t("sessions.detail.noRecitations")} level={3} />
         )}
       </section>
     </div>

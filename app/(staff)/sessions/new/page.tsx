@@ -1,6 +1,4 @@
-// v1 calls: 2 warm (halqas of the active semester, eligible sheikhs) + one GET /sheikhs/{id} per
-// linked sheikh for a teacher; + GET /semesters when cold (cached per tenant).
-import type { Metadata } from "next";
+// v1 call budget: V1_CALL_BUDGETS["/sessions/new"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import { randomUUID } from "node:crypto";
 import { StartAtScale } from "@/components/today/today-sections";
 import { requireActor } from "@/lib/auth/session";
@@ -9,11 +7,9 @@ import { getI18n } from "@/lib/i18n/server";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("sessions.newTitle") };
-}
+export const generateMetadata = pageTitle("sessions.newTitle");
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,11 +1,7 @@
-// v1 calls: 21 (listHalqas of the semester and, concurrently, pages of listStudents: at most 3 to see whether the
-// semester is small enough to sort by name, which also fill the first page; at most 5 for a later page; a name
-// search at most 20; a halqa or a teacher's halqas: their students whole; +1 per further 100 halqas);
-// semesters from the per-tenant cache; a teacher +1 getSheikh per linked sheikh.
-import type { Metadata } from "next";
+// v1 call budget: V1_CALL_BUDGETS["/students"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import Link from "next/link";
-import { EmptyState } from "@/components/halqas/empty-state";
-import { SemesterSwitch } from "@/components/halqas/semester-switch";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SemesterSwitch } from "@/components/semesters/semester-switch";
 import { StudentFilters } from "@/components/students/student-filters";
 import { StudentTable } from "@/components/students/student-table";
 import { buttonVariants } from "@/components/ui/button";
@@ -13,18 +9,17 @@ import { requireActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { STUDENT_STATUSES } from "@/lib/contract";
-import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/features/halqas/search";
+import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
 import { loadStudentList } from "@/lib/features/students/queries";
 import { pageNumber } from "@/lib/features/paging";
 import { CursorPager, NumberPager } from "@/components/pickers/pager";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
+import { PageSection } from "@/components/ui/page-section";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("students.title") };
-}
+export const generateMetadata = pageTitle("students.title");
 
 export default async function StudentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireActor(["admin", "teacher"]);
@@ -64,10 +59,7 @@ export default async function StudentsPage({ searchParams }: { searchParams: Pro
       <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/students" keep={{ status: filters.status, q: filters.q }} />
 
       {list.selected && semesterId ? (
-        <section aria-labelledby="student-list-heading" className="flex flex-col gap-4">
-          <h2 id="student-list-heading" className="sr-only">
-            {t("students.list.caption", { semester: list.selected.name })}
-          </h2>
+        <PageSection id="student-list-heading" title={t("students.list.caption", { semester: list.selected.name })} hideTitle>
           <StudentFilters t={t} semester={semesterId} halqa={halqa} status={filters.status} q={filters.q} />
           {list.list.kind === "bounded" ? (
             <NumberPager t={t} page={list.list.page} pages={list.list.pages} total={list.list.total} href={(page) => hrefWith("/students", { ...keep, page: String(page) })} />
@@ -88,7 +80,7 @@ export default async function StudentsPage({ searchParams }: { searchParams: Pro
           ) : (
             <EmptyState title={t("students.list.empty")} hint={list.teacher && !filtered ? t("students.list.emptyTeacher") : t("students.list.emptyHint")} />
           )}
-        </section>
+        </PageSection>
       ) : null}
     </div>
   );

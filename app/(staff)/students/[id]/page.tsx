@@ -1,12 +1,8 @@
-// v1 calls: at most 14 — getStudent; then listHalqas of its semester + listSessions of its halqa and semester +
-// listStudentRecitations, concurrently; then listAttendance for the RECENT_SESSION_LIMIT (10) most recent of those
-// sessions, concurrently (attendance is read per session, so the summary covers "the last 10 sessions" only);
-// +1 per further 100 items; semesters and surahs cached per tenant; GET /school memoized; a teacher +1 getSheikh per link.
-import type { Metadata } from "next";
+// v1 call budget: V1_CALL_BUDGETS["/students/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { BackLink } from "@/components/halqas/back-link";
-import { linkClass } from "@/components/halqas/form-controls";
+import { BackLink } from "@/components/ui/back-link";
+import { linkClass } from "@/components/ui/text-link";
 import { AttendanceSummaryView } from "@/components/students/attendance-summary";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { RecitationHistory } from "@/components/students/recitation-history";
@@ -14,11 +10,11 @@ import { StudentForm } from "@/components/students/student-form";
 import { studentStatusLabel, StudentStatusBadge } from "@/components/students/student-status-badge";
 import { requireActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
-import { subjectOf } from "@/lib/authz/subject";
+import { clientFor } from "@/lib/connections";
 import { STUDENT_STATUSES } from "@/lib/contract";
-import { firstParam, hrefWith, type SearchParams } from "@/lib/features/halqas/search";
+import { firstParam, hrefWith, type SearchParams } from "@/lib/web/search-params";
 import { updateStudent } from "@/lib/features/students/actions";
-import { loadStudentDetail } from "@/lib/features/students/queries";
+import { loadRecitationHistory, loadSemesterHalqas, loadStudentAttendance, loadStudentHeader, loadStudentProfile, loadStudentRecitations } from "@/lib/features/students/detail";
 import { getI18n } from "@/lib/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { Fact } from "@/components/ui/fact";
@@ -29,17 +25,18 @@ import { mapWords } from "@/components/progress/map-text";
 import { AttendanceFactsView, StaffPlanProgressView } from "@/components/progress/progress-facts";
 import { StudentProgress } from "@/components/progress/student-progress";
 import { PageSection } from "@/components/ui/page-section";
-import { todayIn } from "@/lib/features/halqas/dates";
+import { SkeletonRows } from "@/components/ui/page-skeleton";
+import { Skeleton } from "@/components/ui/skeleton";
+import { PagePart } from "@/components/shell/page-part";
+import { dateIn } from "@/lib/dates";
 import { attendanceFacts } from "@/lib/features/progress/student-facts";
 import { loadStudentProgress, withLineage } from "@/lib/features/progress/student-progress";
 import { Freshness } from "@/components/progress/freshness";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("students.title") };
-}
+export const generateMetadata = pageTitle("students.title");
 
 /** The history shows the latest recitations; the whole of it on asking (the Quran map above covers every one). */
 const LATEST_RECITATIONS = 15;
@@ -47,17 +44,17 @@ const LATEST_RECITATIONS = 15;
 export default async function StudentPage({ params, searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const [{ id }, query] = await Promise.all([params, searchParams]);
-  const [i18n, loaded, subject] = await Promise.all([getI18n(), loadPage(() => Promise.all([loadStudentDetail(actor, id), loadStudentProgress(actor, id)])), subjectOf(actor)]);
+  const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadStudentHeader(actor, id))]);
   const { t, locale, date, number } = i18n;
-  if (!loaded.ok) return <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/students/${encodeURIComponent(id)}`} />;
-  const [detail, progress] = loaded.value;
+  const here = `/students/${encodeURIComponent(id)}`;
+  if (!loaded.ok) return <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={here} />;
   const allRecitations = firstParam(query, "recitations") === "all";
   // The edit form comes on asking: most visits read the student, and the page stays small.
   const editing = firstParam(query, "edit") === "1";
-  if (!detail) notFound();
-  const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
-  const { student, school, semester, halqa } = detail;
-  const words = mapWords(i18n, school.rating_scale);
+  if (!loaded.value) notFound();
+  const { student, subject } = loaded.value;
+  const { connectionId } = actor;
+  const school = () => clientFor(connectionId).tenant();
   const missing = <span className="text-muted-foreground">{t("students.notRecorded")}</span>;
   const statuses: { value: string; label: string }[] = STUDENT_STATUSES.map((value) => ({ value, label: t(`students.status.${value}`) }));
   if (!statuses.some((s) => s.value === student.status)) statuses.push({ value: student.status, label: t("students.form.unknownStatus", { status: studentStatusLabel(t, student.status) }) });
@@ -80,75 +77,95 @@ export default async function StudentPage({ params, searchParams }: Props) {
         ) : null}
       </header>
 
-      <section aria-labelledby="profile-heading" className="flex flex-col gap-3">
-        <h2 id="profile-heading" className="text-xl font-semibold">
-          {t("students.detail.profile")}
-        </h2>
-        <dl className="grid gap-4 rounded-xl border border-border bg-card p-5 sm:grid-cols-2 lg:grid-cols-3">
-          <Fact label={t("students.detail.fullName")}>{student.full_name}</Fact>
-          <Fact label={t("students.detail.preferredName")}>{student.preferred_name ?? missing}</Fact>
-          <Fact label={t("students.detail.status")}>{studentStatusLabel(t, student.status)}</Fact>
-          <Fact label={t("students.detail.halqa")}>{halqa ? halqa.name : missing}</Fact>
-          <Fact label={t("students.detail.semester")}>{semester ? t("halqas.semester.option", { name: semester.name, status: t(`halqas.semester.status.${semester.status}`) }) : missing}</Fact>
-          <Fact label={t("students.detail.enrolledOn")}>{student.enrolled_on ? date(student.enrolled_on, { hijri: true }) : missing}</Fact>
-        </dl>
-      </section>
-
-      <PageSection id="progress-heading" title={t("quranMap.title")}>
-        <StudentProgress
-          recitations={withLineage(detail.recitations, progress.history.recitations)}
-          scale={school.rating_scale}
-          today={todayIn(school.time_zone)}
-          timeZone={school.time_zone}
-          words={words}
-          panels={[
-            {
-              id: "attendance-facts-heading",
-              title: t("quranMap.attendance.title"),
-              body: (
-                <>
-                  <AttendanceFactsView facts={attendanceFacts(progress.history.attendance)} words={words} />
-                  <Freshness freshness={progress.freshness} i18n={i18n} />
-                </>
-              ),
-            },
-            { id: "plan-progress-heading", title: t("quranMap.plan.title"), body: <StaffPlanProgressView plan={progress.plan} words={words} /> },
-          ]}
+      <PageSection id="profile-heading" title={t("students.detail.profile")} className="gap-3">
+        <PagePart
+          load={() => loadStudentProfile(connectionId, student)}
+          fallback={<Skeleton className="h-40" />}
+          retryHref={here}
+          render={({ semester, halqa }) => (
+            <dl className="grid gap-4 rounded-xl border border-border bg-card p-5 sm:grid-cols-2 lg:grid-cols-3">
+              <Fact label={t("students.detail.fullName")}>{student.full_name}</Fact>
+              <Fact label={t("students.detail.preferredName")}>{student.preferred_name ?? missing}</Fact>
+              <Fact label={t("students.detail.status")}>{studentStatusLabel(t, student.status)}</Fact>
+              <Fact label={t("students.detail.halqa")}>{halqa ? halqa.name : missing}</Fact>
+              <Fact label={t("students.detail.semester")}>{semester ? t("halqas.semester.option", { name: semester.name, status: t(`halqas.semester.status.${semester.status}`) }) : missing}</Fact>
+              <Fact label={t("students.detail.enrolledOn")}>{student.enrolled_on ? date(student.enrolled_on, { hijri: true }) : missing}</Fact>
+            </dl>
+          )}
         />
       </PageSection>
 
-      <section aria-labelledby="attendance-heading" className="flex flex-col gap-3">
-        <h2 id="attendance-heading" className="text-xl font-semibold">
-          {t("students.attendance.title")}
-        </h2>
-        <AttendanceSummaryView summary={detail.attendance} t={t} number={number} />
-      </section>
-
-      <section aria-labelledby="recitations-heading" className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="recitations-heading" className="text-xl font-semibold">
-            {t("students.recitations.title")}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t("students.recitations.count", { count: detail.recitations.length })}</p>
-        </div>
-        <RecitationHistory
-          recitations={allRecitations ? detail.recitations : detail.recitations.slice(0, LATEST_RECITATIONS)}
-          surahs={detail.surahs}
-          scale={school.rating_scale}
-          locale={locale}
-          t={t}
-          number={number}
-          formatDate={(value) => date(value, { hijri: true })}
+      <PageSection id="progress-heading" title={t("quranMap.title")}>
+        <PagePart
+          load={() => Promise.all([school(), loadStudentRecitations(connectionId, student.id), loadStudentProgress(actor, student.id)])}
+          fallback={<Skeleton className="h-64" />}
+          retryHref={here}
+          render={([{ rating_scale: scale, time_zone: timeZone }, recitations, progress]) => {
+            const words = mapWords(i18n, scale);
+            return (
+              <StudentProgress
+                recitations={withLineage(recitations, progress.history.recitations)}
+                scale={scale}
+                today={dateIn(timeZone)}
+                timeZone={timeZone}
+                words={words}
+                panels={[
+                  {
+                    id: "attendance-facts-heading",
+                    title: t("quranMap.attendance.title"),
+                    body: (
+                      <>
+                        <AttendanceFactsView facts={attendanceFacts(progress.history.attendance)} words={words} />
+                        <Freshness freshness={progress.freshness} i18n={i18n} />
+                      </>
+                    ),
+                  },
+                  { id: "plan-progress-heading", title: t("quranMap.plan.title"), body: <StaffPlanProgressView plan={progress.plan} words={words} /> },
+                ]}
+              />
+            );
+          }}
         />
-        {detail.recitations.length > LATEST_RECITATIONS ? (
-          <Link
-            href={`${hrefWith(`/students/${encodeURIComponent(student.id)}`, { recitations: allRecitations ? undefined : "all" })}#recitations-heading`}
-            className={`${linkClass} w-fit text-sm`}
-          >
-            {allRecitations ? t("students.recitations.showLatest", { n: LATEST_RECITATIONS }) : t("students.recitations.showAll", { count: detail.recitations.length })}
-          </Link>
-        ) : null}
-      </section>
+      </PageSection>
+
+      <PageSection id="attendance-heading" title={t("students.attendance.title")} className="gap-3">
+        <PagePart
+          load={() => loadStudentAttendance(connectionId, student)}
+          fallback={<SkeletonRows count={4} className="h-11" />}
+          retryHref={here}
+          render={(summary) => <AttendanceSummaryView summary={summary} t={t} number={number} />}
+        />
+      </PageSection>
+
+      <PageSection id="recitations-heading" title={t("students.recitations.title")} className="gap-3">
+        <PagePart
+          load={() => Promise.all([school(), loadRecitationHistory(connectionId, student.id)])}
+          fallback={<SkeletonRows count={6} className="h-11" />}
+          retryHref={here}
+          render={([{ rating_scale: scale }, { recitations, surahs }]) => (
+            <>
+              <p className="text-sm text-muted-foreground">{t("students.recitations.count", { count: recitations.length })}</p>
+              <RecitationHistory
+                recitations={allRecitations ? recitations : recitations.slice(0, LATEST_RECITATIONS)}
+                surahs={surahs}
+                scale={scale}
+                locale={locale}
+                t={t}
+                number={number}
+                formatDate={(value) => date(value, { hijri: true })}
+              />
+              {recitations.length > LATEST_RECITATIONS ? (
+                <Link
+                  href={`${hrefWith(`/students/${encodeURIComponent(student.id)}`, { recitations: allRecitations ? undefined : "all" })}#recitations-heading`}
+                  className={`${linkClass} w-fit text-sm`}
+                >
+                  {allRecitations ? t("students.recitations.showLatest", { n: LATEST_RECITATIONS }) : t("students.recitations.showAll", { count: recitations.length })}
+                </Link>
+              ) : null}
+            </>
+          )}
+        />
+      </PageSection>
 
       {can.updateStudent(subject) ? (
         <section aria-labelledby="edit-heading" className="flex flex-col gap-3">
@@ -162,24 +179,31 @@ export default async function StudentPage({ params, searchParams }: Props) {
           ) : (
             <>
               <p className="max-w-prose text-sm text-muted-foreground">{t("students.detail.editIntro")}</p>
-              <ReadOnlyWhen reason={blocked}>
-                <ClientStrings parts={["students.form"]}>
-                  <StudentForm
-                    mode="edit"
-                    action={updateStudent}
-                    halqas={detail.halqas.map((h) => ({ id: h.id, name: h.name }))}
-                    statuses={statuses}
-                    initial={{
-                      id: student.id,
-                      full_name: student.full_name,
-                      preferred_name: student.preferred_name ?? "",
-                      halqa_id: student.halqa_id,
-                      status: student.status,
-                      enrolled_on: student.enrolled_on ?? "",
-                    }}
-                  />
-                </ClientStrings>
-              </ReadOnlyWhen>
+              <PagePart
+                load={() => Promise.all([loadSemesterHalqas(connectionId, student.semester_id), writeBlockOf(connectionId, t, (at) => date(at, { time: true }))])}
+                fallback={<Skeleton className="h-64" />}
+                retryHref={here}
+                render={([halqas, blocked]) => (
+                  <ReadOnlyWhen reason={blocked}>
+                    <ClientStrings parts={["students.form"]}>
+                      <StudentForm
+                        mode="edit"
+                        action={updateStudent}
+                        halqas={halqas.map((h) => ({ id: h.id, name: h.name }))}
+                        statuses={statuses}
+                        initial={{
+                          id: student.id,
+                          full_name: student.full_name,
+                          preferred_name: student.preferred_name ?? "",
+                          halqa_id: student.halqa_id,
+                          status: student.status,
+                          enrolled_on: student.enrolled_on ?? "",
+                        }}
+                      />
+                    </ClientStrings>
+                  </ReadOnlyWhen>
+                )}
+              />
             </>
           )}
         </section>

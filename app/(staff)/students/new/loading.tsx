@@ -1,5 +1,7 @@
-import { PageSkeleton } from "@/components/halqas/page-skeleton";
+import { PageSkeleton } from "@/components/ui/page-skeleton";
+import { getI18n } from "@/lib/i18n/server";
 
-export default function Loading() {
-  return <PageSkeleton rows={5} />;
+export default async function Loading() {
+  const { t } = await getI18n();
+  return <PageSkeleton label={t("common.loading")} rows={5} />;
 }

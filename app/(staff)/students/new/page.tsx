@@ -1,14 +1,12 @@
-// v1 calls: 1 (listHalqas of the selected semester; +1 per further 100); semesters from the per-tenant cache.
-// The create itself is a server action (createStudent): admins only, checked again there.
-import type { Metadata } from "next";
-import { BackLink } from "@/components/halqas/back-link";
-import { EmptyState } from "@/components/halqas/empty-state";
-import { SemesterSwitch } from "@/components/halqas/semester-switch";
+// v1 call budget: V1_CALL_BUDGETS["/students/new"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
+import { BackLink } from "@/components/ui/back-link";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SemesterSwitch } from "@/components/semesters/semester-switch";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { StudentForm } from "@/components/students/student-form";
 import { requireActor } from "@/lib/auth/session";
 import { STUDENT_STATUSES } from "@/lib/contract";
-import { firstParam, hrefWith, type SearchParams } from "@/lib/features/halqas/search";
+import { firstParam, hrefWith, type SearchParams } from "@/lib/web/search-params";
 import { createStudent } from "@/lib/features/students/actions";
 import { loadNewStudentOptions } from "@/lib/features/students/queries";
 import { getI18n } from "@/lib/i18n/server";
@@ -16,11 +14,9 @@ import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("students.new.title") };
-}
+export const generateMetadata = pageTitle("students.new.title");
 
 export default async function NewStudentPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireActor(["admin"]);

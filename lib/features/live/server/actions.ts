@@ -12,6 +12,7 @@ import { dashboardDatabase } from "@/lib/db";
 import { openSharedVersionGuard } from "./shared-version-guard";
 import { VersionGuard, type MarkGuard } from "./version-guard";
 import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./write-path";
+import { API_PAGE_SIZE } from "@/lib/features/paging";
 
 /**
  * The live session screen's writes. Each one: the teacher or admin, the session loaded from the
@@ -22,7 +23,6 @@ import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./wri
  */
 
 const ROLES = ["admin", "teacher"] as const;
-const PAGE = 100;
 
 const globalGuard = globalThis as typeof globalThis & { __liveVersionGuard?: Promise<MarkGuard> };
 
@@ -62,7 +62,7 @@ function liveApi(ctx: ActionContext): LiveApi {
       return recitation;
     },
     async listRecitations(sessionId, filter) {
-      return (await client.listAll("listSessionRecitations", { params: { id: sessionId }, query: { ...filter, limit: PAGE } })).items;
+      return (await client.listAll("listSessionRecitations", { params: { id: sessionId }, query: { ...filter, limit: API_PAGE_SIZE } })).items;
     },
     isConflict: (error) => isFailure(error, "conflict"),
   };

@@ -9,8 +9,8 @@ import { plansOfStudents } from "@/lib/features/plans/mirror/reads";
 import { isFailure } from "@/lib/v1";
 import type { PastRecitation, QuranRange, StudentPrefill } from "../recitation-form";
 import { RECITATION_KIND_VALUES, type RecitationKind } from "../types";
+import { API_PAGE_SIZE } from "@/lib/features/paging";
 
-const PAGE = 100;
 /** Assignment states that mean "what the student works on now", in order of preference. */
 const CURRENT_STATES = ["in_progress", "published", "scheduled"];
 
@@ -35,7 +35,7 @@ export async function loadStudentPrefill(actor: Actor, sessionId: string, studen
   ]);
   if (!session || !student || student.halqa_id !== session.halqa_id || !can.viewSession(subject, session)) return null;
   const [recitations, plan] = await Promise.all([
-    client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: PAGE } }),
+    client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: API_PAGE_SIZE } }),
     planSegments(actor.connectionId, school.id, student.id).catch(() => ({})),
   ]);
   return { studentId: student.id, earlier: latestPerKind(recitations.items), plan };

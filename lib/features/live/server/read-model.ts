@@ -7,8 +7,8 @@ import { subjectOf } from "@/lib/authz/subject";
 import type { Student } from "@/lib/contract";
 import { clientFor } from "@/lib/connections";
 import type { LiveSnapshot, RosterStudent } from "../types";
+import { API_PAGE_SIZE } from "@/lib/features/paging";
 
-const PAGE = 100;
 
 /**
  * What the live session screen polls (GET /api/live/sessions/{id}).
@@ -28,9 +28,9 @@ export async function loadLiveSnapshot(actor: Actor, sessionId: string): Promise
   ]);
   if (!session || !can.viewSession(subject, session)) return null;
   const [students, attendance, recitations] = await Promise.all([
-    client.listAll("listStudents", { query: { halqa_id: session.halqa_id, limit: PAGE } }),
-    client.listAll("listAttendance", { params: { id: session.id }, query: { limit: PAGE } }),
-    client.listAll("listSessionRecitations", { params: { id: session.id }, query: { limit: PAGE } }),
+    client.listAll("listStudents", { query: { halqa_id: session.halqa_id, limit: API_PAGE_SIZE } }),
+    client.listAll("listAttendance", { params: { id: session.id }, query: { limit: API_PAGE_SIZE } }),
+    client.listAll("listSessionRecitations", { params: { id: session.id }, query: { limit: API_PAGE_SIZE } }),
   ]);
   const roster: RosterStudent[] = [];
   const ineligible: RosterStudent[] = [];

@@ -1,7 +1,4 @@
-// v1 calls: at most 20 with one plan per child — 1 per linked child for the switcher (2 in the demo); listStudents?lineage_id;
-// then getHalqa, listSessions of the halqa, the child's recitations and listPlans?student_id, concurrently; then
-// listAttendance of the 10 most recent sessions and listAssignments per plan, concurrently. School, semesters, surahs cached.
-import type { Metadata } from "next";
+// v1 call budget: V1_CALL_BUDGETS["/family/children/[lineageId]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import { notFound } from "next/navigation";
 import { FamilyAssignments, FamilyAttendance, FamilyRecitations } from "@/components/family/child-sections";
 import { ChildMap, ChildSummary } from "@/components/family/child-progress";
@@ -12,13 +9,11 @@ import { loadChild, loadChildren } from "@/lib/features/family/queries";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 type Props = { params: Promise<{ lineageId: string }> };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("nav.family.title") };
-}
+export const generateMetadata = pageTitle("nav.family.title");
 
 /**
  * One child of the signed-in parent. Another family's child (any lineage id not linked to this

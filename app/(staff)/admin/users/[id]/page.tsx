@@ -1,6 +1,4 @@
-// v1 calls: admin 0; teacher 1 (GET /sheikhs?limit=100, +1 per further 100); parent 2 (GET /students of the active
-// semester, at most 20 pages for a name search, and GET /halqas, limit=100, concurrently, +1 per further 100 halqas;
-// semesters from the per-tenant cache)
+// v1 call budget: V1_CALL_BUDGETS["/admin/users/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ActionForm } from "@/components/admin/action-form";

@@ -1,4 +1,4 @@
-// v1 calls: 0
+// v1 call budget: V1_CALL_BUDGETS["/admin/users/new"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { BackLink } from "@/components/admin/back-link";
 import { CreateUserForm } from "@/components/admin/create-user-form";

@@ -1,9 +1,7 @@
-// v1 calls: 1 — GET /school (memoized per connection and process) to scope the synced store by the school; the
-// changes themselves come from the dashboard's synced copy of the plans (lib/features/plans/store-changes.ts).
-import type { Metadata } from "next";
+// v1 call budget: V1_CALL_BUDGETS["/plans/changes"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import { notFound } from "next/navigation";
-import { BackLink } from "@/components/halqas/back-link";
-import { EmptyState } from "@/components/halqas/empty-state";
+import { BackLink } from "@/components/ui/back-link";
+import { EmptyState } from "@/components/ui/empty-state";
 import { ChangesTable } from "@/components/plans/changes-table";
 import { lastSyncText } from "@/components/plans/sync-section";
 import { RefusalPage } from "@/components/shell/refusal-notice";
@@ -15,11 +13,9 @@ import { CHANGED_PLANS_LIMIT } from "@/lib/features/plans/mirror/recent-changes"
 import { loadRecentChanges } from "@/lib/features/plans/queries";
 import { syncStatusView } from "@/lib/features/plans/sync/status-view";
 import { getI18n } from "@/lib/i18n/server";
+import { pageTitle } from "@/lib/i18n/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("plans.changes.title") };
-}
+export const generateMetadata = pageTitle("plans.changes.title");
 
 /** Admins only: every plan of the school, which a teacher may not see. */
 export default async function PlanChangesPage() {

@@ -1,6 +1,4 @@
-// v1 calls: as the session page — 6 warm, 7 when the session's sheikh no longer teaches the halqa;
-// + one GET /sheikhs/{id} per linked sheikh for a teacher; + GET /school and GET /surahs when cold.
-import type { Metadata } from "next";
+// v1 call budget: V1_CALL_BUDGETS["/sessions/[id]/end"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import { notFound, redirect } from "next/navigation";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { EndSessionForm } from "@/components/sessions/end-session-form";
@@ -12,13 +10,11 @@ import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }> };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("sessions.end.title") };
-}
+export const generateMetadata = pageTitle("sessions.end.title");
 
 /** The confirmation step of ending a session: what was recorded so far, and a required tick box. */
 export default async function EndSessionPage({ params }: Props) {

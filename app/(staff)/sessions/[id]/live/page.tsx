@@ -1,10 +1,4 @@
-// v1 calls: 6 — the session, then the halqa's students + the session's attendance + its
-// recitations in parallel (lib/features/live/server/read-model.ts), then GET /halqas/{id} for the title and
-// GET /sheikhs/{id} (is the session's sheikh still eligible, so that it can be ended?);
-// plus GET /school once per process (it also gives the rating scale), GET /surahs once a day per
-// tenant (lib/features/reference.ts) and, for a teacher, GET /sheikhs/{id} per linked sheikh.
-// Opening a student's recitation entry fetches its prefill (3 calls, see its route).
-// Afterwards the client polls GET /api/live/sessions/{id} (the same 4 calls) every 3 s while visible.
+// v1 call budget: V1_CALL_BUDGETS["/sessions/[id]/live"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";

@@ -1,62 +1,41 @@
-// v1 calls: at most 2 — getStudent (the segment's gate reads the same record, once per request) and getHalqa; the
-// history (sessions, attendance, recitations) comes from the progress read model; school memoized; semesters cached;
-// a teacher +1 getSheikh per linked sheikh.
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { BackLink } from "@/components/halqas/back-link";
-import { PeriodPicker } from "@/components/reports/period-picker";
-import { Freshness } from "@/components/progress/freshness";
+// v1 call budget: V1_CALL_BUDGETS["/students/[id]/report"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import { periodText, ReportFact } from "@/components/reports/report-parts";
+import { ReportPage } from "@/components/reports/report-page";
 import { StudentReportBody } from "@/components/reports/student-report";
-import { RefusalPage } from "@/components/shell/refusal-notice";
-import { requireActor } from "@/lib/auth/session";
-import { loadPage } from "@/lib/failures/page";
-import { firstParam, type SearchParams } from "@/lib/features/halqas/search";
 import { loadStudentReport } from "@/lib/features/progress/student-report";
-import { getI18n } from "@/lib/i18n/server";
+import type { SearchParams } from "@/lib/web/search-params";
+import { pageTitle } from "@/lib/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
-export async function generateMetadata(): Promise<Metadata> {
-  const { t } = await getI18n();
-  return { title: t("progressReport.title") };
-}
+export const generateMetadata = pageTitle("progressReport.title");
 
 /** A student's printable monthly or term report (A4 print stylesheet in app/globals.css). */
-export default async function StudentReportPage({ params, searchParams }: Props) {
-  const actor = await requireActor(["admin", "teacher"]);
-  const [{ id }, query] = await Promise.all([params, searchParams]);
-  const ask = { period: firstParam(query, "period"), from: firstParam(query, "from"), to: firstParam(query, "to") };
-  const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadStudentReport(actor, id, ask))]);
-  const { t, date } = i18n;
-  const path = `/students/${encodeURIComponent(id)}/report`;
-  if (!loaded.ok) return <RefusalPage title={t("progressReport.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={path} />;
-  const report = loaded.value;
-  if (!report) notFound();
-  const { student, halqa, semester, period } = report;
+export default function StudentReportPage(props: Props) {
   return (
-    <article className="flex flex-col gap-6">
-      <div data-print="hide">
-        <BackLink href={`/students/${encodeURIComponent(id)}`} label={student.full_name} />
-      </div>
-      <PeriodPicker path={path} period={period} hasTerm={semester !== null} rejected={report.rejected} i18n={i18n} />
-      <header className="flex flex-col gap-3">
-        <h1 className="text-3xl font-semibold tracking-tight">
-          {t("progressReport.studentTitle", { name: student.full_name })}
-        </h1>
-        <dl className="grid gap-3 sm:grid-cols-2 print:grid-cols-2">
-          <ReportFact label={t("progressReport.facts.halqa")}>
-            <bdi dir="auto">{halqa?.name ?? t("students.notRecorded")}</bdi>
-          </ReportFact>
-          <ReportFact label={t("progressReport.facts.semester")}>
-            <bdi dir="auto">{semester?.name ?? t("students.notRecorded")}</bdi>
-          </ReportFact>
-          <ReportFact label={t("progressReport.facts.period")}>{periodText(period, i18n)}</ReportFact>
-          <ReportFact label={t("progressReport.facts.printed")}>{date(new Date(), { hijri: true })}</ReportFact>
-        </dl>
-        <Freshness freshness={report.freshness} i18n={i18n} />
-      </header>
-      <StudentReportBody report={report} i18n={i18n} />
-    </article>
+    <ReportPage
+      {...props}
+      base="/students"
+      load={loadStudentReport}
+      parts={(report, i18n) => {
+        const { t } = i18n;
+        return {
+          back: report.student.full_name,
+          title: t("progressReport.studentTitle", { name: report.student.full_name }),
+          facts: (
+            <>
+              <ReportFact label={t("progressReport.facts.halqa")}>
+                <bdi dir="auto">{report.halqa?.name ?? t("students.notRecorded")}</bdi>
+              </ReportFact>
+              <ReportFact label={t("progressReport.facts.semester")}>
+                <bdi dir="auto">{report.semester?.name ?? t("students.notRecorded")}</bdi>
+              </ReportFact>
+              <ReportFact label={t("progressReport.facts.period")}>{periodText(report.period, i18n)}</ReportFact>
+            </>
+          ),
+          body: <StudentReportBody report={report} i18n={i18n} />,
+        };
+      }}
+    />
   );
 }

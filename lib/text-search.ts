@@ -22,24 +22,7 @@ export function matchesQuery(texts: readonly (string | null | undefined)[], quer
   return words.every((word) => haystack.includes(word));
 }
 
-export type SearchParams = Record<string, string | string[] | undefined>;
-
-/** One value of a URL parameter: the first when repeated, trimmed, and absent when empty or absurdly long. */
-export function firstParam(params: SearchParams, name: string, maxLength = 200): string | undefined {
-  const raw = params[name];
-  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  return value && value.length <= maxLength ? value : undefined;
-}
-
-/** A value from a closed list, or undefined. */
-export function oneOf<const T extends string>(value: string | undefined, allowed: readonly T[]): T | undefined {
-  return allowed.find((option) => option === value);
-}
-
-/** A query string with the given values, leaving out the empty ones. */
-export function hrefWith(path: string, values: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) if (value) search.set(name, value);
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
+/** Lists shown by name, in the same order everywhere. */
+export function byName(a: { name: string }, b: { name: string }): number {
+  return a.name.localeCompare(b.name);
 }

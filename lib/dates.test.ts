@@ -46,4 +46,12 @@ describe("calendar dates in the school's zone", () => {
       expect(timeOfDayIn("Europe/London", instant)).toBe(time);
     }
   });
+
+  it("takes today in the school's zone and moves dates by days", () => {
+    const lateEvening = new Date("2026-03-01T22:30:00.000Z");
+    expect(dateIn("Asia/Riyadh", lateEvening)).toBe("2026-03-02");
+    expect(dateIn("Europe/London", lateEvening)).toBe("2026-03-01");
+    expect(addDays("2026-03-01", -30)).toBe("2026-01-30");
+    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
+  });
 });

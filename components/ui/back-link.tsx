@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { linkClass } from "./form-controls";
+import { linkClass } from "./text-link";
 
 /** A link back up; the arrow points the way the page reads. */
 export function BackLink({ href, label }: { href: string; label: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstParam, hrefWith, matchesQuery, normalizeForSearch, oneOf } from "./search";
+import { matchesQuery, normalizeForSearch } from "./text-search";
 
 describe("normalizeForSearch", () => {
   it("folds case, accents and punctuation", () => {
@@ -31,24 +31,5 @@ describe("matchesQuery", () => {
 
   it("finds Arabic names whatever the hamza", () => {
     expect(matchesQuery(["أحمد الحربي"], "احمد")).toBe(true);
-  });
-});
-
-describe("URL helpers", () => {
-  it("takes the first trimmed value and drops empty or overlong ones", () => {
-    expect(firstParam({ q: ["  a ", "b"] }, "q")).toBe("a");
-    expect(firstParam({ q: "   " }, "q")).toBeUndefined();
-    expect(firstParam({ q: "x".repeat(201) }, "q")).toBeUndefined();
-    expect(firstParam({}, "q")).toBeUndefined();
-  });
-
-  it("accepts only listed values", () => {
-    expect(oneOf("true", ["true", "false"] as const)).toBe("true");
-    expect(oneOf("yes", ["true", "false"] as const)).toBeUndefined();
-  });
-
-  it("builds hrefs without empty values", () => {
-    expect(hrefWith("/halqas", { semester: "sem_1", q: undefined, active: "" })).toBe("/halqas?semester=sem_1");
-    expect(hrefWith("/halqas", {})).toBe("/halqas");
   });
 });

@@ -1,0 +1,76 @@
+import "server-only";
+import { cache } from "react";
+import type { Actor } from "@/lib/auth/actor";
+import type { Halqa } from "@/lib/contract";
+import { subjectOf } from "@/lib/authz/subject";
+import { clientFor } from "@/lib/connections";
+import { API_PAGE_SIZE } from "@/lib/features/paging";
+import { resolveSemester } from "@/lib/features/reference";
+import { dateIn } from "@/lib/dates";
+import { sortNewestFirst, summarize, visibleSessions, type SessionSummary } from "./list";
+import { MAX_COUNTED_SESSIONS, withNames, type SessionItem } from "./queries";
+import { startGroups } from "./start-options";
+
+/**
+ * /today's reads, one cached piece per part of the page, so each part streams on its own and no
+ * call is made twice in a request. Calls: today's sessions, open sessions, the active semester's
+ * halqas, eligible sheikhs (all at once, as the parts ask), then attendance of at most five of
+ * today's sessions.
+ */
+export const loadTodayBase = cache(async (actor: Actor) => {
+  const client = clientFor(actor.connectionId);
+  const [subject, school, { selected: semester }] = await Promise.all([subjectOf(actor), client.tenant(), resolveSemester(actor.connectionId, undefined)]);
+  return { subject, school, semester, today: dateIn(school.time_zone) };
+});
+
+/** Halqas of the active semester and all sheikhs: the names on the cards and the start form's choices. */
+const todayNames = cache(async (actor: Actor) => {
+  const client = clientFor(actor.connectionId);
+  const { semester } = await loadTodayBase(actor);
+  const [halqas, sheikhs] = await Promise.all([
+    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } }) : Promise.resolve({ items: [] as Halqa[] }),
+    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
+  ]);
+  return { halqas: halqas.items, sheikhs: sheikhs.items };
+});
+
+/** Today's sessions the actor may see, without names: the open sessions leave these out. */
+const visibleToday = cache(async (actor: Actor) => {
+  const { subject, today } = await loadTodayBase(actor);
+  const todays = await clientFor(actor.connectionId).listAll("listSessions", { query: { date_from: today, date_to: today, limit: API_PAGE_SIZE } });
+  return visibleSessions(subject, todays.items);
+});
+
+export type TodaySessionsData = {
+  sessions: SessionItem[];
+  /** Attendance counts by session id, when there were few enough sessions to count. */
+  counts: Map<string, SessionSummary> | null;
+};
+
+export const loadTodaysSessions = cache(async (actor: Actor): Promise<TodaySessionsData> => {
+  const [todays, { halqas, sheikhs }] = await Promise.all([visibleToday(actor), todayNames(actor)]);
+  const sessions = sortNewestFirst(withNames(todays, halqas, sheikhs));
+  if (sessions.length === 0 || sessions.length > MAX_COUNTED_SESSIONS) return { sessions, counts: null };
+  const client = clientFor(actor.connectionId);
+  const rows = await Promise.all(sessions.map((s) => client.listAll("listAttendance", { params: { id: s.id }, query: { limit: API_PAGE_SIZE } })));
+  return { sessions, counts: new Map(sessions.map((s, i) => [s.id, summarize(rows[i]?.items ?? [])])) };
+});
+
+/** Open sessions of any day; a session of today that is still open is listed once, under today's. */
+export const loadOpenSessions = cache(async (actor: Actor): Promise<TodaySessionsData> => {
+  const { subject } = await loadTodayBase(actor);
+  const [open, todays, { halqas, sheikhs }] = await Promise.all([
+    clientFor(actor.connectionId).listAll("listSessions", { query: { status: "open", limit: API_PAGE_SIZE } }),
+    visibleToday(actor),
+    todayNames(actor),
+  ]);
+  const todayIds = new Set(todays.map((s) => s.id));
+  const sessions = sortNewestFirst(withNames(visibleSessions(subject, open.items), halqas, sheikhs)).filter((s) => !todayIds.has(s.id));
+  return { sessions, counts: null };
+});
+
+/** The start form's halqas and their eligible sheikhs. */
+export async function loadTodayStart(actor: Actor) {
+  const [{ subject, semester }, { halqas, sheikhs }] = await Promise.all([loadTodayBase(actor), todayNames(actor)]);
+  return startGroups(subject, semester?.id ?? null, halqas, sheikhs);
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { firstParam, hrefWith, oneOf } from "./search-params";
+
+describe("URL helpers", () => {
+  it("takes the first trimmed value and drops empty or overlong ones", () => {
+    expect(firstParam({ q: ["  a ", "b"] }, "q")).toBe("a");
+    expect(firstParam({ q: "   " }, "q")).toBeUndefined();
+    expect(firstParam({ q: "x".repeat(201) }, "q")).toBeUndefined();
+    expect(firstParam({}, "q")).toBeUndefined();
+  });
+
+  it("accepts only listed values", () => {
+    expect(oneOf("true", ["true", "false"] as const)).toBe("true");
+    expect(oneOf("yes", ["true", "false"] as const)).toBeUndefined();
+  });
+
+  it("builds hrefs without empty values", () => {
+    expect(hrefWith("/halqas", { semester: "sem_1", q: undefined, active: "" })).toBe("/halqas?semester=sem_1");
+    expect(hrefWith("/halqas", {})).toBe("/halqas");
+  });
+});
