@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { Subject } from "@/lib/authz/policy";
 import { ConflictError, ValidationError, WriteAccessDisabledError } from "@/lib/v1";
@@ -69,6 +69,14 @@ beforeEach(() => {
     ["other", { id: "other", halqa_id: "h9", sheikh_id: "s9", status: "open", date: "2026-11-22", starts_at: "2026-11-22T13:00:00.000Z", topic: null }],
   ]);
 });
+
+// A write the API accepted is copied into the progress read model of the dashboard's store; the store
+// opens (PostgreSQL's initdb, in memory) on the first such write. Opened here, with its own time, so
+// that no test's 5 s is spent on it (it took longer than that on a busy machine).
+beforeAll(async () => {
+  const { defaultPlansDb } = await import("@/lib/features/plans/db");
+  await defaultPlansDb();
+}, 120_000);
 
 describe("createSession", () => {
   it("refuses a teacher a halqa they do not teach, or another sheikh, and audits it", async () => {

@@ -1,4 +1,4 @@
-import { BackLink } from "@/components/admin/back-link";
+import { BackLink } from "@/components/ui/back-link";
 import { getI18n } from "@/lib/i18n/server";
 
 /** An unknown user id, or one of another school: the same answer for both. */

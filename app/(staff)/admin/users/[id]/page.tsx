@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ActionForm } from "@/components/admin/action-form";
-import { BackLink } from "@/components/admin/back-link";
+import { BackLink } from "@/components/ui/back-link";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { ChildrenLinks } from "@/components/admin/children-links";
 import { AdminSection } from "@/components/admin/section";

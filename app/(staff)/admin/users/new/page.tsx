@@ -1,6 +1,6 @@
 // v1 call budget: V1_CALL_BUDGETS["/admin/users/new"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
-import { BackLink } from "@/components/admin/back-link";
+import { BackLink } from "@/components/ui/back-link";
 import { CreateUserForm } from "@/components/admin/create-user-form";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { ROLES, LOCALES } from "@/lib/db/schema";
