@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import type { SessionItem, TodayData } from "@/lib/features/sessions/queries";
 import type { StartGroup } from "@/lib/features/sessions/start-options";
+import { PICKER_SELECT_LIMIT } from "@/lib/features/pickers/choices";
 import type { I18n } from "@/lib/i18n/server";
 
 /**
@@ -17,8 +18,6 @@ import type { I18n } from "@/lib/i18n/server";
  * and links to the paged list for the rest.
  */
 export const TODAY_GROUP_LIMIT = 8;
-/** Above this many halqas the start form first asks for the halqa with a searchable picker. */
-export const START_SELECT_LIMIT = 40;
 
 function More({ i18n, shown, total, href }: { i18n: I18n; shown: number; total: number; href: string }) {
   if (total <= shown) return null;
@@ -106,10 +105,10 @@ export function StartSection({ data, i18n, halqa, blocked, idempotencyKey }: Sta
 
 type ScaleProps = { groups: StartGroup[]; i18n: I18n; halqa: string | undefined; blocked: string | null; idempotencyKey: string; action: "/today" | "/sessions/new" };
 
-/** The start form, bounded: above START_SELECT_LIMIT halqas a searchable halqa picker comes first (a GET form to `action`), then the chosen halqa's form. */
+/** The start form, bounded: above PICKER_SELECT_LIMIT halqas a searchable halqa picker comes first (a GET form to `action`), then the chosen halqa's form. */
 export function StartAtScale({ groups: all, i18n, halqa, blocked, idempotencyKey, action }: ScaleProps) {
   const { t } = i18n;
-  const large = all.length > START_SELECT_LIMIT;
+  const large = all.length > PICKER_SELECT_LIMIT;
   const groups = large ? all.filter((group) => group.halqa.id === halqa) : all;
   return (
     <>
