@@ -167,6 +167,12 @@ test.describe("a school of 2,000 students and more", () => {
     const name = `Large school enrolment ${Date.now()}`;
     await page.getByLabel("Full name").fill(name);
     const halqaPicker = page.getByRole("combobox", { name: "Halqa" });
+    // No halqa chosen: the school's refusal lands on the combobox, which holds the focus.
+    await page.getByRole("button", { name: "Create student" }).click();
+    await expect(halqaPicker).toHaveAttribute("aria-invalid", "true");
+    await expect(halqaPicker).toHaveAccessibleDescription(/Choose a halqa of this semester\./);
+    await expect(halqaPicker).toBeFocused();
+    await expect(page.getByLabel("Full name")).toHaveValue(name);
     await halqaPicker.fill(forStudent.name);
     await page.getByRole("option", { name: forStudent.name, exact: true }).click();
     await expect(halqaPicker).toHaveValue(forStudent.name);
