@@ -34,6 +34,9 @@ async function semesterStudents(request: APIRequestContext) {
 }
 
 test.describe("a school of 2,000 students and more", () => {
+  // One after the other in one worker: a test below switches the admin's stored language for a moment.
+  test.describe.configure({ mode: "default" });
+
   test("an admin pages through students, finds one by name and opens them; the plans picker finds a student by typing; Today stays small", async ({ page, request }) => {
     test.setTimeout(180_000);
     const { semester, students, halqaNames } = await semesterStudents(request);
@@ -143,5 +146,80 @@ test.describe("a school of 2,000 students and more", () => {
     await arabic.press("ArrowDown");
     await arabic.press("Enter");
     await expect(arabic).toHaveValue(mine.full_name);
+  });
+
+  test("an admin enrols a student and starts a session by typing a halqa's name, in English and in Arabic", async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const { semester } = await semesterStudents(request);
+    const halqas = await allOf<Halqa & { is_active: boolean }>(request, `/halqas?semester_id=${semester.id}`);
+    expect(halqas.length, "more halqas than a select should hold").toBeGreaterThan(40);
+    const sheikhs = await allOf<{ id: string; name: string; halqa_ids: string[] }>(request, "/sheikhs");
+    // A name no other halqa's contains, so typing it leaves one option.
+    const unique = (halqa: Halqa) => halqas.filter((other) => other.name.toLowerCase().includes(halqa.name.toLowerCase())).length === 1;
+    const led = halqas.filter((halqa) => halqa.is_active && unique(halqa) && sheikhs.some((sheikh) => sheikh.halqa_ids.includes(halqa.id)));
+    const [forStudent, forSession] = [led.at(-1)!, led.at(-2)!];
+    await signedIn(page, DEMO.accounts.admin);
+
+    // New student: the halqa is a combobox (the page holds no list of 100+ halqas); the hidden field carries the chosen id.
+    const created = await page.goto("/students/new");
+    expect((await created!.body()).length).toBeLessThan(MAX_HTML);
+    await expect(page.locator("select[name=halqa_id]")).toHaveCount(0);
+    const name = `Large school enrolment ${Date.now()}`;
+    await page.getByLabel("Full name").fill(name);
+    const halqaPicker = page.getByRole("combobox", { name: "Halqa" });
+    // No halqa chosen: the school's refusal lands on the combobox, which holds the focus.
+    await page.getByRole("button", { name: "Create student" }).click();
+    await expect(halqaPicker).toHaveAttribute("aria-invalid", "true");
+    await expect(halqaPicker).toHaveAccessibleDescription(/Choose a halqa of this semester\./);
+    await expect(halqaPicker).toBeFocused();
+    await expect(page.getByLabel("Full name")).toHaveValue(name);
+    await halqaPicker.fill(forStudent.name);
+    await page.getByRole("option", { name: forStudent.name, exact: true }).click();
+    await expect(halqaPicker).toHaveValue(forStudent.name);
+    await page.getByRole("button", { name: "Create student" }).click();
+    await expect(page).toHaveURL(/\/students\/[^/?]+\?created=1$/);
+    const studentId = new URL(page.url()).pathname.split("/").pop()!;
+    const enrolled = (await allOf<Student>(request, `/students?halqa_id=${forStudent.id}`)).find((student) => student.id === studentId);
+    expect(enrolled?.full_name, "the student is in the halqa that was typed").toBe(name);
+
+    // Its edit form names the current halqa in the same combobox.
+    await page.goto(`/students/${studentId}?edit=1`);
+    await expect(page.getByRole("combobox", { name: "Halqa" })).toHaveValue(forStudent.name);
+
+    // In Arabic: start a session by typing the halqa's name, then its sheikhs (those who teach it) to choose from.
+    await page.goto("/sessions/new");
+    await page.getByRole("button", { name: "العربية" }).click();
+    try {
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      const find = page.getByRole("combobox", { name: "ابحث عن الحلقة" });
+      await find.fill(forSession.name);
+      await page.getByRole("option", { name: forSession.name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`[?&]halqa=${forSession.id}`));
+      const halqaSelect = page.getByRole("combobox", { name: "الحلقة", exact: true });
+      await expect(halqaSelect).toHaveValue(forSession.id);
+      const sheikhSelect = page.getByRole("combobox", { name: "الشيخ", exact: true });
+      const eligible = sheikhs.filter((sheikh) => sheikh.halqa_ids.includes(forSession.id)).map((sheikh) => sheikh.name).sort();
+      const offered = (await sheikhSelect.getByRole("option").allInnerTexts()).slice(1).map((text) => text.trim());
+      expect(offered.toSorted()).toEqual(eligible);
+      await sheikhSelect.selectOption({ label: eligible[0]! });
+      await page.getByRole("button", { name: "بدء الجلسة" }).click();
+      await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
+      const sessionId = new URL(page.url()).pathname.split("/").at(-2)!;
+      const started = (await allOf<{ id: string; halqa_id: string; sheikh_id: string }>(request, `/sessions?halqa_id=${forSession.id}&status=open`)).find((session) => session.id === sessionId);
+      expect(started?.sheikh_id, "the session is the typed halqa's, led by the chosen sheikh").toBe(sheikhs.find((sheikh) => sheikh.name === eligible[0])!.id);
+    } finally {
+      const english = page.getByRole("button", { name: "English" });
+      if (await english.isVisible()) await english.click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    }
+
+    // The sessions filter: the halqa is typed too, and the filter travels in the URL as before.
+    await page.goto("/sessions");
+    const filter = page.getByRole("form", { name: "Filter sessions" });
+    await filter.getByRole("combobox", { name: "Halqa" }).fill(forSession.name);
+    await page.getByRole("option", { name: forSession.name, exact: true }).click();
+    await filter.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]halqa=${forSession.id}`));
+    await expect(filter.getByRole("combobox", { name: "Halqa" })).toHaveValue(forSession.name);
   });
 });

@@ -1,18 +1,14 @@
-import { Picker } from "@/components/pickers/picker";
-import { Field } from "@/components/ui/field";
-import { Select } from "@/components/ui/select";
+import { Choose } from "@/components/pickers/picker";
 import { linkTeacherSheikh } from "@/lib/features/admin/actions";
 import type { SheikhOption } from "@/lib/features/admin/pickers";
+import { selectChoices } from "@/lib/features/pickers/choices";
 import type { UserLink } from "@/lib/features/admin/managed-users";
 import type { Translate } from "@/lib/i18n/core";
 import { ActionForm } from "./action-form";
 import { AdminSection } from "./section";
 import { UnlinkForm } from "./unlink-form";
 
-/** Above this many sheikhs the picker is a searchable combobox asking the server, not a `<select>`. */
-const PICKER_ABOVE = 40;
-
-/** A teacher's sheikh: the current link, and a picker filled from GET /sheikhs (ids are never typed). */
+/** A teacher's sheikh: the current link, and a picker filled from GET /sheikhs (ids are never typed): a `<select>` of few, else searchable. */
 export function SheikhLink({ userId, current, options, t }: { userId: string; current: UserLink | undefined; options: SheikhOption[]; t: Translate }) {
   return (
     <AdminSection id="sheikh-heading" title={t("admin.user.sheikhTitle")} hint={t("admin.user.sheikhHint")}>
@@ -26,24 +22,17 @@ export function SheikhLink({ userId, current, options, t }: { userId: string; cu
       )}
       {options.length ? (
         <ActionForm action={linkTeacherSheikh} hidden={{ userId }} submitLabel={t("admin.user.sheikhSubmit")} successMessage={t("admin.user.saved")}>
-          {options.length > PICKER_ABOVE ? (
-            <Picker kind="sheikhs" name="sheikhId" label={t("admin.user.sheikhPicker")} className="min-w-64 flex-1" />
-          ) : (
-            <Field id="sheikh-picker" label={t("admin.user.sheikhPicker")} className="min-w-64 flex-1">
-              {(control) => (
-                <Select {...control} name="sheikhId" required defaultValue={current?.refId ?? ""}>
-                  <option value="" disabled>
-                    {t("admin.user.sheikhChoose")}
-                  </option>
-                  {options.map((sheikh) => (
-                    <option key={sheikh.id} value={sheikh.id}>
-                      {sheikh.name}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-          )}
+          <Choose
+            kind="sheikhs"
+            id="sheikh-picker"
+            name="sheikhId"
+            label={t("admin.user.sheikhPicker")}
+            choices={selectChoices(options)}
+            placeholder={t("admin.user.sheikhChoose")}
+            required
+            value={current ? { id: current.refId, name: current.label } : null}
+            className="min-w-64 flex-1"
+          />
         </ActionForm>
       ) : (
         <p className="text-muted-foreground">{t("admin.user.noSheikhs")}</p>

@@ -1,6 +1,6 @@
 "use client";
 
-import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from "@headlessui/react";
+import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field, Label } from "@headlessui/react";
 import { QueryClient, QueryClientProvider, useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useT } from "@/lib/i18n/client";
@@ -16,10 +16,17 @@ type Props = {
   label: string;
   /** Narrows the search to a semester's halqas and students. */
   semester?: string;
+  /** Narrows a sheikh search to those who teach this halqa (GET /sheikhs?halqa_id). */
+  halqa?: string;
   initial?: PickerOption | null;
   /** Submits the surrounding form when a choice is made or cleared (filters), instead of waiting for its button. */
   submitOnChange?: boolean;
   className?: string;
+  /** Told the chosen id ("" when cleared), for forms whose other fields depend on it. */
+  onChange?: (id: string) => void;
+  /** A hint and the field's error, shown under it and tied to the input. */
+  hint?: string;
+  error?: string | null;
 };
 
 const DEBOUNCE_MS = 200;
@@ -52,20 +59,21 @@ function useDebounced(value: string): string {
   return debounced;
 }
 
-function Picker({ kind, name, label, semester, initial = null, submitOnChange, className }: Props) {
+function Picker({ kind, name, label, semester, halqa, initial = null, submitOnChange, className, onChange, hint, error }: Props) {
   const t = useT("paging");
   const [selected, setSelected] = useState<PickerOption | null>(initial);
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const q = useDebounced(query);
   const search = useInfiniteQuery({
-    queryKey: ["picker", kind, semester ?? "", q],
+    queryKey: ["picker", kind, semester ?? "", halqa ?? "", q],
     enabled: open || q !== "",
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: Answer) => last.next ?? undefined,
     queryFn: async ({ pageParam, signal }) => {
       const params = new URLSearchParams({ q });
       if (semester) params.set("semester", semester);
+      if (halqa) params.set("halqa", halqa);
       if (pageParam) params.set("after", pageParam);
       const response = await fetch(`/api/pickers/${kind}?${params}`, { signal, headers: { accept: "application/json" } });
       if (!response.ok) throw new Error(`picker search answered ${response.status}`);
@@ -92,6 +100,7 @@ function Picker({ kind, name, label, semester, initial = null, submitOnChange, c
     submitAfterRender.current = Boolean(submitOnChange) && option?.id !== selected?.id;
     setSelected(option);
     setQuery("");
+    if (option?.id !== selected?.id) onChange?.(option?.id ?? "");
   }
 
   const busy = search.isFetching;
@@ -116,6 +125,7 @@ function Picker({ kind, name, label, semester, initial = null, submitOnChange, c
             displayValue={(option: PickerOption | null) => option?.label ?? ""}
             placeholder={t("picker.placeholder")}
             autoComplete="off"
+            aria-invalid={error ? true : undefined}
             onFocus={() => setOpen(true)}
             onChange={(event) => {
               setOpen(true);
@@ -147,6 +157,8 @@ function Picker({ kind, name, label, semester, initial = null, submitOnChange, c
       <p className="min-h-4 text-xs text-muted-foreground" role="status" aria-live="polite">
         {search.isError ? t("picker.failed") : busy ? t("picker.searching") : q && options.length === 0 && search.isSuccess ? t("picker.noMatch") : more ? t("picker.more") : ""}
       </p>
+      {hint ? <Description className="text-sm text-muted-foreground">{hint}</Description> : null}
+      {error ? <Description className="text-sm font-medium text-destructive">{error}</Description> : null}
     </Field>
   );
 }

@@ -1,16 +1,17 @@
 import Link from "next/link";
-import { Picker } from "@/components/pickers/picker";
+import { Choose } from "@/components/pickers/picker";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import type { Choice } from "@/lib/features/pickers/choices";
 import type { SessionFilters as Filters } from "@/lib/features/sessions/list";
 import type { I18n } from "@/lib/i18n/server";
 
 type Props = {
   filters: Filters;
-  /** The halqa filter's choices, or null for a searchable picker (a large school). */
-  halqas: readonly { id: string; name: string }[] | null;
+  /** The halqa filter's choices (selectChoices), or null for a searchable picker (a large school). */
+  halqas: readonly Choice[] | null;
   halqaName: string | null;
   semesterId: string | null;
   i18n: I18n;
@@ -24,21 +25,17 @@ export function SessionFilters({ filters, halqas, halqaName, semesterId, i18n }:
     <form method="get" action="/sessions" aria-label={t("sessions.filters.title")} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4">
       {semesterId ? <input type="hidden" name="semester" value={semesterId} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {halqas ? (
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="filter-halqa">{t("sessions.filters.halqa")}</Label>
-            <Select id="filter-halqa" name="halqa" defaultValue={filters.halqaId ?? ""}>
-              <option value="">{t("sessions.filters.allHalqas")}</option>
-              {halqas.map((h) => (
-                <option key={h.id} value={h.id}>
-                  {h.name}
-                </option>
-              ))}
-            </Select>
-          </div>
-        ) : (
-          <Picker kind="halqas" name="halqa" label={t("sessions.filters.halqa")} semester={semesterId ?? undefined} initial={filters.halqaId ? { id: filters.halqaId, label: halqaName ?? filters.halqaId, hint: null } : null} />
-        )}
+        <Choose
+          kind="halqas"
+          id="filter-halqa"
+          name="halqa"
+          label={t("sessions.filters.halqa")}
+          choices={halqas}
+          placeholder={t("sessions.filters.allHalqas")}
+          placeholderSelectable
+          semester={semesterId ?? undefined}
+          value={filters.halqaId ? { id: filters.halqaId, name: halqaName ?? filters.halqaId } : null}
+        />
         <div className="flex flex-col gap-2">
           <Label htmlFor="filter-status">{t("sessions.filters.status")}</Label>
           <Select id="filter-status" name="status" defaultValue={filters.status ?? ""}>

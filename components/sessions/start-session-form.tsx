@@ -3,9 +3,9 @@
 import { useActionState, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { PickerOrSelect } from "@/components/pickers/picker-or-select";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
 import { submitStartSession, type SessionFormState } from "@/lib/features/sessions/actions";
 import type { StartGroup } from "@/lib/features/sessions/start-options";
 import { useT } from "@/lib/i18n/client";
@@ -15,7 +15,9 @@ type Props = { groups: StartGroup[]; idempotencyKey: string; initialHalqaId?: st
 /**
  * Halqa, sheikh, optional topic. Without JavaScript the sheikh list is grouped by halqa (the
  * server refuses a sheikh who does not teach the chosen halqa, on the sheikh field); with it, the
- * list narrows to the chosen halqa's sheikhs. Words: `sessions.start`, from the page's <ClientStrings>.
+ * list narrows to the chosen halqa's sheikhs. The groups are always few (a large school's start form
+ * holds the halqa chosen with the searchable picker first, today-sections.tsx), so both are `<select>`s.
+ * Words: `sessions.start`, from the page's <ClientStrings>.
  */
 export function StartSessionForm({ groups, idempotencyKey, initialHalqaId }: Props) {
   const t = useT("sessions");
@@ -48,36 +50,33 @@ export function StartSessionForm({ groups, idempotencyKey, initialHalqaId }: Pro
         </Alert>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <Field id="start-halqa" label={t("start.halqa")} error={errors.halqa_id}>
-          {(p) => (
-            <Select {...p} name="halqa_id" required value={halqaId} onChange={(e) => chooseHalqa(e.target.value)}>
-              <option value="">{t("start.chooseHalqa")}</option>
-              {groups.map((g) => (
-                <option key={g.halqa.id} value={g.halqa.id}>
-                  {g.halqa.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field id="start-sheikh" label={t("start.sheikh")} hint={t("start.sheikhHint")} error={errors.sheikh_id}>
-          {(p) => (
-            <Select {...p} name="sheikh_id" required value={sheikhId} onChange={(e) => setSheikhId(e.target.value)}>
-              <option value="">{t("start.chooseSheikh")}</option>
-              {chosen
-                ? chosen.sheikhs.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))
-                : everySheikh.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
-            </Select>
-          )}
-        </Field>
+        <PickerOrSelect
+          kind="halqas"
+          id="start-halqa"
+          name="halqa_id"
+          label={t("start.halqa")}
+          error={errors.halqa_id}
+          choices={groups.map((g) => g.halqa)}
+          placeholder={t("start.chooseHalqa")}
+          placeholderSelectable
+          required
+          value={{ id: halqaId, name: chosen?.halqa.name ?? "" }}
+          onChange={chooseHalqa}
+        />
+        <PickerOrSelect
+          kind="sheikhs"
+          id="start-sheikh"
+          name="sheikh_id"
+          label={t("start.sheikh")}
+          hint={t("start.sheikhHint")}
+          error={errors.sheikh_id}
+          choices={chosen ? chosen.sheikhs : everySheikh}
+          placeholder={t("start.chooseSheikh")}
+          placeholderSelectable
+          required
+          value={{ id: sheikhId, name: "" }}
+          onChange={setSheikhId}
+        />
       </div>
       <Field id="start-topic" label={t("start.topic")} error={errors.topic}>
         {(p) => <Input {...p} name="topic" maxLength={500} value={topic} onChange={(e) => setTopic(e.target.value)} autoComplete="off" />}

@@ -1,26 +1,28 @@
 "use client";
 
 import { useActionState, useState } from "react";
+import { PickerOrSelect } from "@/components/pickers/picker-or-select";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
 import { submitUpdateSession, type SessionFormState } from "@/lib/features/sessions/actions";
+import type { Choice } from "@/lib/features/pickers/choices";
 import { useT } from "@/lib/i18n/client";
 
 type Props = {
   sessionId: string;
   /** Current values; the start time as `HH:MM` in the school's zone. */
-  initial: { topic: string; sheikhId: string; date: string; startTime: string };
-  /** Eligible sheikhs of the halqa, plus the current one when they are no longer eligible. */
-  sheikhs: { id: string; name: string }[];
+  initial: { topic: string; sheikhId: string; sheikhName: string; date: string; startTime: string };
+  /** Eligible sheikhs of the halqa, plus the current one when they are no longer eligible (selectChoices); null: a searchable picker of the halqa's sheikhs. */
+  sheikhs: readonly Choice[] | null;
+  halqaId: string;
   /** The school's zone, named in the start time's hint. */
   timeZone: string;
 };
 
-/** Words: `sessions.fields` and `sessions.update`, from the page's <ClientStrings>. */
-export function UpdateSessionForm({ sessionId, initial, sheikhs, timeZone }: Props) {
+/** Words: `sessions.fields`, `sessions.update` and `paging.picker`, from the page's <ClientStrings>. */
+export function UpdateSessionForm({ sessionId, initial, sheikhs, halqaId, timeZone }: Props) {
   const t = useT("sessions");
   const [state, action, pending] = useActionState<SessionFormState, FormData>(submitUpdateSession, null);
   const [topic, setTopic] = useState(initial.topic);
@@ -40,17 +42,18 @@ export function UpdateSessionForm({ sessionId, initial, sheikhs, timeZone }: Pro
       <Field id="update-topic" label={t("fields.topic")} error={errors.topic}>
         {(p) => <Input {...p} name="topic" maxLength={500} value={topic} onChange={(e) => setTopic(e.target.value)} autoComplete="off" />}
       </Field>
-      <Field id="update-sheikh" label={t("fields.sheikh")} error={errors.sheikh_id}>
-        {(p) => (
-          <Select {...p} name="sheikh_id" required value={sheikhId} onChange={(e) => setSheikhId(e.target.value)}>
-            {sheikhs.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <PickerOrSelect
+        kind="sheikhs"
+        id="update-sheikh"
+        name="sheikh_id"
+        label={t("fields.sheikh")}
+        error={errors.sheikh_id}
+        choices={sheikhs}
+        required
+        halqa={halqaId}
+        value={{ id: sheikhId, name: sheikhId === initial.sheikhId ? initial.sheikhName : sheikhId }}
+        onChange={setSheikhId}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="update-date" label={t("fields.date")} error={errors.date}>
           {(p) => <Input {...p} type="date" name="date" required value={date} onChange={(e) => setDate(e.target.value)} />}

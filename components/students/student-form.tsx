@@ -4,25 +4,30 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { startTransition, useActionState, useEffect, useRef } from "react";
 import { linkClass } from "@/components/ui/text-link";
+import { PickerOrSelect } from "@/components/pickers/picker-or-select";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { ActionResult } from "@/lib/actions/define-action";
+import type { Choice } from "@/lib/features/pickers/choices";
 import { useT } from "@/lib/i18n/client";
 
 const FIELDS = ["full_name", "preferred_name", "halqa_id", "status", "enrolled_on"] as const;
 type FieldName = (typeof FIELDS)[number];
 
-export type StudentFormValues = { id?: string; full_name: string; preferred_name: string; halqa_id: string; status: string; enrolled_on: string };
+/** `halqaName` names the current halqa in the searchable picker (a large school sends no list to find it in). */
+export type StudentFormValues = { id?: string; full_name: string; preferred_name: string; halqa_id: string; halqaName?: string; status: string; enrolled_on: string };
 
 type State = ActionResult<{ id: string }> | null;
 
 type Props = {
   mode: "create" | "edit";
   action: (state: State, form: FormData) => Promise<ActionResult<{ id: string }>>;
-  halqas: { id: string; name: string }[];
+  /** The semester's halqas when few (selectChoices); null: a searchable picker of the semester's halqas. */
+  halqas: readonly Choice[] | null;
+  semesterId?: string;
   statuses: { value: string; label: string }[];
   initial: StudentFormValues;
 };
@@ -32,9 +37,9 @@ type Props = {
  * (in the reader's language, never the server's text), and a refusal such as "write access
  * disabled" is shown with its reason. Submitting through a transition keeps what was typed when the
  * server says no (a plain form action would reset the fields); without JavaScript the form still posts.
- * Words: `students.form`, from the page's <ClientStrings>.
+ * Words: `students.form` and `paging.picker`, from the page's <ClientStrings>.
  */
-export function StudentForm({ mode, action, halqas, statuses, initial }: Props) {
+export function StudentForm({ mode, action, halqas, semesterId, statuses, initial }: Props) {
   const t = useT("students");
   const [state, formAction, pending] = useActionState<State, FormData>(action, null);
   const router = useRouter();
@@ -91,20 +96,19 @@ export function StudentForm({ mode, action, halqas, statuses, initial }: Props) 
         {(control) => <Input {...control} name="preferred_name" autoComplete="off" defaultValue={initial.preferred_name} />}
       </Field>
 
-      <Field id={id("halqa_id")} label={t("form.halqa")} hint={t("form.halqaHint")} error={errorOf("halqa_id")}>
-        {(control) => (
-          <Select {...control} name="halqa_id" required defaultValue={initial.halqa_id}>
-            <option value="" disabled>
-              {t("form.halqaPlaceholder")}
-            </option>
-            {halqas.map((halqa) => (
-              <option key={halqa.id} value={halqa.id}>
-                {halqa.name}
-              </option>
-            ))}
-          </Select>
-        )}
-      </Field>
+      <PickerOrSelect
+        kind="halqas"
+        id={id("halqa_id")}
+        name="halqa_id"
+        label={t("form.halqa")}
+        hint={t("form.halqaHint")}
+        error={errorOf("halqa_id")}
+        choices={halqas}
+        placeholder={t("form.halqaPlaceholder")}
+        required
+        semester={semesterId}
+        value={initial.halqa_id ? { id: initial.halqa_id, name: initial.halqaName ?? initial.halqa_id } : null}
+      />
 
       <Field id={id("status")} label={t("form.status")} error={errorOf("status")}>
         {(control) => (

@@ -16,6 +16,7 @@ import type { Subject } from "@/lib/authz/policy";
 import { loadOpenSessions, loadTodaysSessions, loadTodayStart, type TodaySessionsData } from "@/lib/features/sessions/today";
 import { writeBlockOf } from "@/lib/features/write-access";
 import type { StartGroup } from "@/lib/features/sessions/start-options";
+import { PICKER_SELECT_LIMIT } from "@/lib/features/pickers/choices";
 import type { I18n } from "@/lib/i18n/server";
 
 /**
@@ -24,8 +25,6 @@ import type { I18n } from "@/lib/i18n/server";
  * and links to the paged list for the rest.
  */
 export const TODAY_GROUP_LIMIT = 8;
-/** Above this many halqas the start form first asks for the halqa with a searchable picker. */
-export const START_SELECT_LIMIT = 40;
 
 function More({ i18n, shown, total, href }: { i18n: I18n; shown: number; total: number; href: string }) {
   if (total <= shown) return null;
@@ -119,10 +118,10 @@ export function StartSection({ actor, i18n, halqa, idempotencyKey }: StartProps)
 
 type ScaleProps = { groups: StartGroup[]; i18n: I18n; halqa: string | undefined; blocked: string | null; idempotencyKey: string; action: "/today" | "/sessions/new" };
 
-/** The start form, bounded: above START_SELECT_LIMIT halqas a searchable halqa picker comes first (a GET form to `action`), then the chosen halqa's form. */
+/** The start form, bounded: above PICKER_SELECT_LIMIT halqas a searchable halqa picker comes first (a GET form to `action`), then the chosen halqa's form. */
 export function StartAtScale({ groups: all, i18n, halqa, blocked, idempotencyKey, action }: ScaleProps) {
   const { t } = i18n;
-  const large = all.length > START_SELECT_LIMIT;
+  const large = all.length > PICKER_SELECT_LIMIT;
   const groups = large ? all.filter((group) => group.halqa.id === halqa) : all;
   return (
     <>

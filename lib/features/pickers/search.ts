@@ -24,12 +24,13 @@ export type PickerAnswer = { options: PickerOption[]; more: boolean; next: strin
 export const PICKER_RESULTS = 10;
 export const STUDENT_SCAN_CALLS = 20;
 
-export type PickerRequest = { q: string; semester?: string; after?: string };
+/** `halqa` narrows sheikhs to those who teach it (the spec's GET /sheikhs?halqa_id). */
+export type PickerRequest = { q: string; semester?: string; after?: string; halqa?: string };
 
-/** v1 calls: students ≤ STUDENT_SCAN_CALLS + listHalqas (a teacher: one listStudents per taught halqa); halqas: listHalqas; sheikhs: listSheikhs; +1 per further 100; semesters cached. */
+/** v1 calls: students ≤ STUDENT_SCAN_CALLS + listHalqas (a teacher: one listStudents per taught halqa); halqas: listHalqas; sheikhs: listSheikhs (of one halqa with `halqa`); +1 per further 100; semesters cached. */
 export async function searchPicker(actor: Actor, kind: PickerKind, request: PickerRequest): Promise<PickerAnswer> {
   const [subject, { selected }] = await Promise.all([subjectOf(actor), resolveSemester(actor.connectionId, request.semester)]);
-  if (kind === "sheikhs") return sheikhs(actor, subject, request.q);
+  if (kind === "sheikhs") return sheikhs(actor, subject, request);
   if (!selected) return { options: [], more: false, next: null, scanned: null };
   if (kind === "halqas") return halqas(actor, subject, selected.id, request.q);
   return students(actor, subject, selected.id, request);
@@ -54,9 +55,13 @@ async function halqas(actor: Actor, subject: Subject, semesterId: string, q: str
   );
 }
 
-/** Sheikhs are the whole school's eligible teachers: an admin's choice (a teacher finds only themselves). */
-async function sheikhs(actor: Actor, subject: Subject, q: string): Promise<PickerAnswer> {
-  const { items } = await clientFor(actor.connectionId).listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } });
+/**
+ * Sheikhs are the whole school's eligible teachers, or those of one halqa: an admin's choice (a
+ * teacher finds only themselves, and nobody of a halqa they may not see).
+ */
+async function sheikhs(actor: Actor, subject: Subject, { q, halqa }: PickerRequest): Promise<PickerAnswer> {
+  if (halqa && !can.viewHalqa(subject, halqa)) return firstOf([]);
+  const { items } = await clientFor(actor.connectionId).listAll("listSheikhs", { query: { ...(halqa ? { halqa_id: halqa } : {}), limit: API_PAGE_SIZE } });
   return firstOf(
     items
       .filter((sheikh) => (subject.role === "admin" || subject.sheikhIds.includes(sheikh.id)) && matchesQuery([sheikh.name], q))

@@ -12,6 +12,7 @@ import { dateIn } from "@/lib/dates";
 import { defaultRange, parseSessionFilters, sortNewestFirst, sortRecitations, summarize, visibleSessions, type SessionFilters, type SessionSummary } from "./list";
 import { startGroups, type StartGroup } from "./start-options";
 import { API_PAGE_SIZE, pageNumber, pageOfList } from "@/lib/features/paging";
+import { selectChoices } from "@/lib/features/pickers/choices";
 
 /** Beyond this many sessions today, /today shows no per-session attendance counts (one call each). */
 export const MAX_COUNTED_SESSIONS = 5;
@@ -50,8 +51,6 @@ export type SessionListData = {
 };
 
 export const SESSIONS_PER_PAGE = 50;
-/** Above this many halqas, the halqa filter is a searchable picker, not a `<select>`. */
-export const HALQA_SELECT_LIMIT = 40;
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -81,10 +80,7 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
   ]);
   const visible = visibleSessions(subject, sessions.items);
   const seen = new Set(visible.map((s) => s.halqa_id));
-  const halqaOptions = halqas.items
-    .filter((h) => can.viewAllHalqas(subject) || can.viewHalqa(subject, h.id) || seen.has(h.id) || h.id === filters.halqaId)
-    .map((h) => ({ id: h.id, name: h.name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const halqaOptions = selectChoices(halqas.items.filter((h) => can.viewAllHalqas(subject) || can.viewHalqa(subject, h.id) || seen.has(h.id) || h.id === filters.halqaId));
   const { items, ...page } = pageOfList(sortNewestFirst(visible), pageNumber(typeof params.page === "string" ? params.page : undefined), SESSIONS_PER_PAGE);
   return {
     school,
@@ -93,7 +89,7 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
     filters,
     sessions: withNames(items, halqas.items, sheikhs.items),
     page,
-    halqaOptions: halqaOptions.length <= HALQA_SELECT_LIMIT ? halqaOptions : null,
+    halqaOptions,
     halqaName: halqas.items.find((h) => h.id === filters.halqaId)?.name ?? null,
   };
 }

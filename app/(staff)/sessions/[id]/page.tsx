@@ -6,6 +6,7 @@ import { RecitationsTable } from "@/components/sessions/recitations-table";
 import { SessionSummaryList } from "@/components/sessions/session-summary";
 import { StatusBadge } from "@/components/sessions/status-badge";
 import { UpdateSessionForm } from "@/components/sessions/update-session-form";
+import { selectChoices } from "@/lib/features/pickers/choices";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
@@ -111,11 +112,12 @@ export default async function SessionPage({ params, searchParams }: Props) {
             {t("sessions.update.title")}
           </h2>
           <ReadOnlyWhen reason={blocked}>
-            <ClientStrings parts={["sessions.fields.topic", "sessions.fields.sheikh", "sessions.fields.date", "sessions.fields.startsAt", "sessions.update"]}>
+            <ClientStrings parts={["sessions.fields.topic", "sessions.fields.sheikh", "sessions.fields.date", "sessions.fields.startsAt", "sessions.update", "paging.picker"]}>
               <UpdateSessionForm
                 sessionId={session.id}
-                initial={{ topic: session.topic ?? "", sheikhId: session.sheikh_id, date: session.date, startTime: timeOfDayIn(timeZone, session.starts_at) }}
-                sheikhs={sheikhChoices.map((s) => ({ id: s.id, name: s.name }))}
+                initial={{ topic: session.topic ?? "", sheikhId: session.sheikh_id, sheikhName: session.sheikhName ?? t("sessions.unknownSheikh"), date: session.date, startTime: timeOfDayIn(timeZone, session.starts_at) }}
+                sheikhs={selectChoices(sheikhChoices)}
+                halqaId={session.halqa_id}
                 timeZone={timeZone}
               />
             </ClientStrings>

@@ -7,6 +7,7 @@ import { AttendanceSummaryView } from "@/components/students/attendance-summary"
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { RecitationHistory } from "@/components/students/recitation-history";
 import { StudentForm } from "@/components/students/student-form";
+import { selectChoices } from "@/lib/features/pickers/choices";
 import { studentStatusLabel, StudentStatusBadge } from "@/components/students/student-status-badge";
 import { requireActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
@@ -185,17 +186,19 @@ export default async function StudentPage({ params, searchParams }: Props) {
                 retryHref={here}
                 render={([halqas, blocked]) => (
                   <ReadOnlyWhen reason={blocked}>
-                    <ClientStrings parts={["students.form"]}>
+                    <ClientStrings parts={["students.form", "paging.picker"]}>
                       <StudentForm
                         mode="edit"
                         action={updateStudent}
-                        halqas={halqas.map((h) => ({ id: h.id, name: h.name }))}
+                        halqas={selectChoices(halqas)}
+                        semesterId={student.semester_id}
                         statuses={statuses}
                         initial={{
                           id: student.id,
                           full_name: student.full_name,
                           preferred_name: student.preferred_name ?? "",
                           halqa_id: student.halqa_id,
+                          halqaName: halqas.find((h) => h.id === student.halqa_id)?.name,
                           status: student.status,
                           enrolled_on: student.enrolled_on ?? "",
                         }}

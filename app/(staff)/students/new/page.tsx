@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { SemesterSwitch } from "@/components/semesters/semester-switch";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { StudentForm } from "@/components/students/student-form";
+import { selectChoices } from "@/lib/features/pickers/choices";
 import { requireActor } from "@/lib/auth/session";
 import { STUDENT_STATUSES } from "@/lib/contract";
 import { firstParam, hrefWith, type SearchParams } from "@/lib/web/search-params";
@@ -36,13 +37,14 @@ export default async function NewStudentPage({ searchParams }: { searchParams: P
       <SemesterSwitch connectionId={actor.connectionId} requested={semester} action="/students/new" />
       {options.selected && options.halqas.length ? (
         <ReadOnlyWhen reason={blocked}>
-          <ClientStrings parts={["students.form"]}>
+          <ClientStrings parts={["students.form", "paging.picker"]}>
             <StudentForm
               // A new form when the semester changes: its halqa picker holds other halqas.
               key={options.selected.id}
               mode="create"
               action={createStudent}
-              halqas={options.halqas.map((halqa) => ({ id: halqa.id, name: halqa.name }))}
+              halqas={selectChoices(options.halqas)}
+              semesterId={options.selected.id}
               statuses={STUDENT_STATUSES.map((value) => ({ value, label: t(`students.status.${value}`) }))}
               initial={{ full_name: "", preferred_name: "", halqa_id: "", status: "active", enrolled_on: "" }}
             />

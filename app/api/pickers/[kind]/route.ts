@@ -4,7 +4,7 @@ import { liveJson } from "@/lib/features/live/server/route-json";
 import { PICKER_KINDS, searchPicker, type PickerKind } from "@/lib/features/pickers/search";
 
 /**
- * The searchable pickers' source (components/pickers/): `GET /api/pickers/{students|halqas|sheikhs}?q=&semester=&after=`
+ * The searchable pickers' source (components/pickers/): `GET /api/pickers/{students|halqas|sheikhs}?q=&semester=&after=&halqa=`
  * answers a small page of matches the signed-in person may see. A GET route handler, never a server
  * action (the client runs actions one at a time, so typing would queue behind them). Never cached.
  */
@@ -21,6 +21,6 @@ export async function GET(request: Request, context: { params: Promise<{ kind: s
   };
   return liveJson(async (actor) => {
     if (!(PICKER_KINDS as readonly string[]).includes(kind)) return null;
-    return searchPicker(actor, kind as PickerKind, { q: (search.get("q") ?? "").slice(0, MAX_QUERY), semester: param("semester", 64), after: param("after", 1200) });
+    return searchPicker(actor, kind as PickerKind, { q: (search.get("q") ?? "").slice(0, MAX_QUERY), semester: param("semester", 64), after: param("after", 1200), halqa: param("halqa", 64) });
   });
 }
