@@ -129,9 +129,14 @@ async function run(context: BenchContext): Promise<SuiteReport> {
       env: { SCHOOL_API_DATA_DIR: path.join(dataDir, "school-api"), DASHBOARD_DATA_DIR: path.join(dataDir, "dashboard"), PLAN_SYNC_INTERVAL_MINUTES: "15" },
     });
     log(`large-school server on ${server.origin} (pid ${server.pid})`);
+    const running = server;
+    /** The server's memory at each stage, in the log (docs/scale.md, "Memory"). */
+    const stage = (name: string) => log(`RSS after ${name}: ${groupRssMb(running.pid)?.toFixed(0)} MB`);
     await waitForApi(server, "demo_alnoor_admin", signal);
+    stage("start");
     const cookies = await signIn(server.origin, ADMIN);
     log(await waitForSync(server, cookies, log, signal));
+    stage("the first plan sync");
     const rows: ResultRow[] = [];
     const raw: Record<string, { bytes: number; ms: number[] }> = {};
     for (const pagePath of [...PAGES, ...EXTRA]) {
@@ -145,6 +150,7 @@ async function run(context: BenchContext): Promise<SuiteReport> {
         times.push(result.ms);
         bytes = Math.max(bytes, result.bytes);
       }
+      stage(pagePath);
       const sorted = times.toSorted((a, b) => a - b);
       const kb = bytes / 1024;
       const p95 = percentile(sorted, 95);
