@@ -61,7 +61,31 @@ export async function loadHalqaGlance(scope: StoreScope, school: Pick<School, "t
  * Who needs attention across several halqas (Today): the halqas given (a teacher's), or, when null,
  * every halqa with a session in the last 30 days (an admin's school). Students come from the read model.
  */
-export async function loadAttentionAcross(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaIds: readonly string[] | null, db?: PlansDb): Promise<{ items: (AttentionItem & { halqaId: string })[]; freshness: ProgressFreshness }> {
+type AttentionAcross = { items: (AttentionItem & { halqaId: string })[]; freshness: ProgressFreshness };
+
+/**
+ * The whole school's list (an admin's Today) reads a year of every halqa that met lately: about a
+ * second on a school of 5,000 students. It is computed at most once a minute per school in this
+ * process and shared by the requests meanwhile; the records it rests on move with sync cycles
+ * (every 15 minutes) and the dashboard's own writes, so a list a minute old says the same. A
+ * teacher's few halqas are computed on each request.
+ */
+const SCHOOL_WIDE_TTL_MS = 60_000;
+const schoolWide = new Map<string, { expires: number; value: Promise<AttentionAcross> }>();
+
+export async function loadAttentionAcross(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaIds: readonly string[] | null, db?: PlansDb): Promise<AttentionAcross> {
+  if (halqaIds !== null || db) return computeAttentionAcross(scope, school, halqaIds, db);
+  const key = JSON.stringify([scope.connectionId, scope.tenantId ?? null, school.time_zone, school.rating_scale, dateIn(school.time_zone)]);
+  const hit = schoolWide.get(key);
+  if (hit && hit.expires > Date.now()) return hit.value;
+  const value = computeAttentionAcross(scope, school, null);
+  if (schoolWide.size > 100) schoolWide.clear();
+  schoolWide.set(key, { expires: Date.now() + SCHOOL_WIDE_TTL_MS, value });
+  value.catch(() => schoolWide.delete(key));
+  return value;
+}
+
+async function computeAttentionAcross(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaIds: readonly string[] | null, db?: PlansDb): Promise<AttentionAcross> {
   const store = db ?? (await defaultPlansDb());
   const today = dateIn(school.time_zone);
   const ids =
