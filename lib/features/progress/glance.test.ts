@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadAttentionAcross } from "./glance";
 
-const school = { time_zone: "Asia/Riyadh", rating_scale: [1, 2, 3, 4, 5] };
+const scale = (values: number[]) => values.map((value) => ({ value, label: String(value), label_ar: String(value) }));
+const school = { time_zone: "Asia/Riyadh", rating_scale: scale([1, 2, 3, 4, 5]) };
 
 afterEach(() => {
   vi.useRealTimers();
@@ -16,7 +17,7 @@ describe("the whole school's needs-attention list (an admin's Today)", { timeout
     expect(await loadAttentionAcross(scope, school, null)).toBe(first);
     // Another school, or the same school with another scale, is its own entry.
     expect(await loadAttentionAcross({ ...scope, tenantId: "sch_2" }, school, null)).not.toBe(first);
-    expect(await loadAttentionAcross(scope, { ...school, rating_scale: [1, 2, 3] }, null)).not.toBe(first);
+    expect(await loadAttentionAcross(scope, { ...school, rating_scale: scale([1, 2, 3]) }, null)).not.toBe(first);
     // A teacher's halqas: never shared.
     const mine = await loadAttentionAcross(scope, school, ["hlq_1"]);
     expect(await loadAttentionAcross(scope, school, ["hlq_1"])).not.toBe(mine);
