@@ -1,6 +1,6 @@
 // v1 calls: students ≤ 21 (at most 20 pages of listStudents + listHalqas; a teacher: one listStudents
 // per taught halqa + listHalqas), halqas 1, sheikhs 1 (+1 per further 100 halqas or sheikhs); semesters cached.
-import { liveJson } from "@/lib/features/live/server/route-json";
+import { staffJson } from "@/lib/web/staff-json";
 import { PICKER_KINDS, searchPicker, type PickerKind } from "@/lib/features/pickers/search";
 
 /**
@@ -19,7 +19,7 @@ export async function GET(request: Request, context: { params: Promise<{ kind: s
     const value = search.get(name)?.trim();
     return value && value.length <= max ? value : undefined;
   };
-  return liveJson(async (actor) => {
+  return staffJson(async (actor) => {
     if (!(PICKER_KINDS as readonly string[]).includes(kind)) return null;
     return searchPicker(actor, kind as PickerKind, { q: (search.get("q") ?? "").slice(0, MAX_QUERY), semester: param("semester", 64), after: param("after", 1200), halqa: param("halqa", 64) });
   });

@@ -2,7 +2,7 @@
 // in parallel); plus GET /school once per process and, for a teacher, GET /sheikhs/{id} per linked
 // sheikh. See lib/features/live/server/read-model.ts.
 import { loadLiveSnapshot } from "@/lib/features/live/server/read-model";
-import { liveJson } from "@/lib/features/live/server/route-json";
+import { staffJson } from "@/lib/web/staff-json";
 
 /**
  * The live session screen's poll (TanStack Query, every few seconds while visible): a GET route
@@ -14,5 +14,5 @@ export const dynamic = "force-dynamic";
 
 export async function GET(_request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await context.params;
-  return liveJson((actor) => loadLiveSnapshot(actor, id));
+  return staffJson((actor) => loadLiveSnapshot(actor, id));
 }

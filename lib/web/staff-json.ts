@@ -7,12 +7,12 @@ import { failureMessage, failureOf } from "@/lib/v1";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * The live screen's GET route handlers (never server actions: the client runs those one at a
- * time). Signed out: 401. Not staff, or `load` answers null (missing, or not the actor's): 404, the
+ * The staff's JSON GET route handlers: the live register's poll and prefill, the pickers (never
+ * server actions: the client runs those one at a time). Signed out: 401. Not staff, or `load` answers null (missing, or not the actor's): 404, the
  * same answer for both. A refusal of the school's API: 503 when trying again can help, else 502,
  * with a translated message. Never cached.
  */
-export async function liveJson(load: (actor: Actor) => Promise<unknown>): Promise<Response> {
+export async function staffJson(load: (actor: Actor) => Promise<unknown>): Promise<Response> {
   const actor = await currentActor();
   if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
   if (actor.role !== "admin" && actor.role !== "teacher") return Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
