@@ -1,7 +1,7 @@
 import "server-only";
 import { setFlagsFromString } from "node:v8";
 import { mkdir } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -45,6 +45,16 @@ const PGLITE_SHARED_BUFFERS = "32MB";
 const HEAP_GROWING_PERCENT = 30;
 
 /**
+ * A `bytea` parameter travels as binary (its raw bytes), as node-postgres sends a Buffer, instead
+ * of PGlite's default hex text (twice the size, built a character at a time). The plan sync hands
+ * the mirror each page of records as UTF-8 bytes this way (lib/features/plans/mirror/writes.ts).
+ */
+const binaryBytea = (value: unknown) => {
+  if (!(value instanceof Uint8Array)) throw new Error("Invalid input for bytea type");
+  return value as unknown as string;
+};
+
+/**
  * Opens PostgreSQL (when a URL is given) or embedded PGlite with one drizzle schema, and applies
  * the same migrations to either. Both stores of the project open through here.
  */
@@ -65,7 +75,10 @@ export async function openPg<TSchema extends Record<string, unknown>>(
     await prepareDataDir(dataDir);
   }
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
+  const client = new PGlite(dataDir, {
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    serializers: { [types.BYTEA]: binaryBytea },
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Opened<TSchema>["db"], kind: "pglite", close: () => client.close() };

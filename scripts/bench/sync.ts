@@ -26,6 +26,8 @@ const TARGET_RATIO = 0.05;
 /** Issue 13: a full cycle of the 10,000-plan school on an idle machine. */
 const TARGET_FULL_MS = 15_000;
 const SCHOOL_READY = "SYNC_BENCH_SCHOOL ";
+/** The school's process answers a line `cpu` on its stdin with this and its CPU seconds so far. */
+const SCHOOL_CPU = "SYNC_BENCH_SCHOOL_CPU ";
 const TOUCHED_FRACTION = 0.01;
 const RESULT_MARKER = "SYNC_BENCH_RESULT ";
 const BENCH_KEY = "bench_sync_all_scopes_key";
@@ -44,6 +46,8 @@ type Measured = {
   load: { before: number[]; after: number[] };
   /** CPU seconds (user + system) the dashboard's process spent in the full cycle: less sensitive to other load than its time. */
   fullCpuSeconds: number;
+  /** CPU seconds the school API's process spent meanwhile. */
+  schoolCpuSeconds: number;
   store: "disk" | "memory";
 };
 
@@ -82,7 +86,7 @@ function reportOf(m: Measured): SuiteReport {
     notes: [
       `machine load (1/5/15 min) before ${loadText(m.load.before)}, after ${loadText(m.load.after)} on ${os.cpus().length} cores`,
       `the School API runs in a child process (startSchoolApiServer on 127.0.0.1, real HTTP), as a school's server is another machine; the dashboard store is PGlite ${m.store === "disk" ? "in a fresh folder on disk (the default configuration's kind of store)" : "in memory"} in this process; no Next.js server is started for this suite`,
-      `the dashboard's process used ${m.fullCpuSeconds.toFixed(1)} CPU s in the full cycle (user + system)`,
+      `the dashboard's process used ${m.fullCpuSeconds.toFixed(1)} CPU s in the full cycle (user + system), the school API's process ${m.schoolCpuSeconds.toFixed(1)} CPU s (the machine has ${os.cpus().length} cores)`,
       `generated in ${(m.generated.ms / 1000).toFixed(1)} s; page size ${m.pageSize}, at most ${m.concurrency} requests in flight (the sync's default), the v1 client's default retry policy`,
       `requests: incremental ${m.incremental.requests} vs full ${m.full.requests} (${(requestShare * 100).toFixed(2)}%)`,
       `time: incremental ${m.incremental.ms} ms vs full ${m.full.ms} ms (${(timeShare * 100).toFixed(2)}%; target ≤ ${TARGET_RATIO * 100}%)`,
@@ -115,6 +119,12 @@ async function serveSchool(options: { plans: number; perPlan: number }): Promise
   console.log(`${SCHOOL_READY}${JSON.stringify(info)}`);
   await new Promise<void>((resolve) => {
     process.stdin.resume();
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (chunk: string) => {
+      if (!chunk.includes("cpu")) return;
+      const used = process.cpuUsage();
+      console.log(`${SCHOOL_CPU}${(used.user + used.system) / 1e6}`);
+    });
     process.stdin.on("close", resolve);
     process.stdin.on("end", resolve);
   });
@@ -122,7 +132,7 @@ async function serveSchool(options: { plans: number; perPlan: number }): Promise
 }
 
 /** Starts `--serve-school` in a child process; resolves with its address once it serves. */
-function startSchoolProcess(options: { plans: number; perPlan: number; token: string; log: (message: string) => void }): Promise<{ info: SchoolInfo; stop: () => void }> {
+function startSchoolProcess(options: { plans: number; perPlan: number; token: string; log: (message: string) => void }): Promise<{ info: SchoolInfo; stop: () => void; cpuSeconds: () => Promise<number> }> {
   return new Promise((resolve, reject) => {
     const child = spawnTsx(fileURLToPath(import.meta.url), ["--serve-school", "--plans", String(options.plans), "--per-plan", String(options.perPlan)], {
       env: { ...process.env, SCHOOL_ADMIN_TOKEN: options.token },
@@ -132,8 +142,15 @@ function startSchoolProcess(options: { plans: number; perPlan: number; token: st
       child.stdin?.end();
       setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
     };
+    let onCpu: ((seconds: number) => void) | null = null;
+    const cpuSeconds = () =>
+      new Promise<number>((answer) => {
+        onCpu = answer;
+        child.stdin?.write("cpu\n");
+      });
     eachLine(child, (line) => {
-      if (line.startsWith(SCHOOL_READY)) resolve({ info: JSON.parse(line.slice(SCHOOL_READY.length)) as SchoolInfo, stop });
+      if (line.startsWith(SCHOOL_READY)) resolve({ info: JSON.parse(line.slice(SCHOOL_READY.length)) as SchoolInfo, stop, cpuSeconds });
+      else if (line.startsWith(SCHOOL_CPU)) onCpu?.(Number(line.slice(SCHOOL_CPU.length)));
       else if (line) options.log(`  school: ${line}`);
     });
     child.on("error", reject);
@@ -150,7 +167,7 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
 
   const token = `bench_sync_${randomBytes(16).toString("hex")}`;
   log(`generating a school of ${options.plans} plans × ${options.perPlan} assignments (one transaction) in a child process`);
-  const { info, stop } = await startSchoolProcess({ ...options, token, log });
+  const { info, stop, cpuSeconds } = await startSchoolProcess({ ...options, token, log });
   const onDisk = process.env.SYNC_BENCH_STORE !== "memory";
   const folder = onDisk ? await mkdtemp(path.join(os.tmpdir(), "halqa-sync-bench-")) : null;
   const store = await openStoreAt(folder ?? "memory://");
@@ -184,8 +201,10 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
 
     const before = os.loadavg();
     const cpuBefore = process.cpuUsage();
+    const schoolCpuBefore = await cpuSeconds();
     const full = await cycle("full cycle");
     const cpu = process.cpuUsage(cpuBefore);
+    const schoolCpu = (await cpuSeconds()) - schoolCpuBefore;
     const touched = await admin<{ touched: number }>("touch-plans", { schoolId: info.schoolId, fraction: TOUCHED_FRACTION });
     log(`touched ${touched.touched} plans through the admin operation touch-plans`);
     const incremental = await cycle("incremental cycle");
@@ -201,6 +220,7 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
       pageSize,
       load: { before, after: os.loadavg() },
       fullCpuSeconds: (cpu.user + cpu.system) / 1e6,
+      schoolCpuSeconds: schoolCpu,
       store: onDisk ? "disk" : "memory",
     };
   } finally {

@@ -1,14 +1,13 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Assignment } from "@/lib/contract";
 import type { Context, Handlers } from "../context";
-import { assignments, halqas, learningPlans, students } from "../db/schema";
+import { halqas, learningPlans, students } from "../db/schema";
 import { notFound } from "../errors";
-import { assignmentColumns, toAssignment, toPlan, type AssignmentPublicRow, type EffectivePolicy } from "../mappers";
+import { toPlan, type EffectivePolicy } from "../mappers";
 import { paginate } from "../pagination";
 import { findOne, pageById, paramFilters } from "./shared";
 
 type PlanRow = typeof learningPlans.$inferSelect;
-type AssignmentRow = AssignmentPublicRow;
 
 /**
  * The currently effective policy of each plan's learner: the learner's own configuration, else
@@ -48,33 +47,26 @@ async function withPolicies(ctx: Context, plans: PlanRow[]) {
   return plans.map((plan) => toPlan(plan, policies.get(plan.id)!));
 }
 
+type HistoryEntry = [sequence: number, record: Assignment];
+const TIMESTAMPS = ["published_at", "started_at", "completed_at", "superseded_at", "created_at", "updated_at"] as const;
+
 /**
- * One page of a plan's history, built once per database (a sync asks for every plan's history):
- * the plan joined to its assignments after a sequence, optionally of one status.
+ * One page of a plan's history, as the database function `assignment_history_page` builds it
+ * (migration 0003: a sync reads every plan's history, so the query is planned once per connection
+ * and the page travels as one JSON text), or null when the school has no such plan. The database
+ * writes timestamps in its own ISO 8601 form; the API's is `Date#toISOString`.
  */
-function prepareHistoryPage(db: Db) {
-  return db
-    .select({ plan: learningPlans.id, assignment: assignmentColumns })
-    .from(learningPlans)
-    .leftJoin(
-      assignments,
-      and(
-        eq(assignments.planId, learningPlans.id),
-        eq(assignments.schoolId, sql.placeholder("school")),
-        sql`(${sql.placeholder("status")}::text is null or ${assignments.status} = ${sql.placeholder("status")})`,
-        gt(assignments.sequence, sql.placeholder("after")),
-      ),
-    )
-    .where(and(eq(learningPlans.schoolId, sql.placeholder("school")), eq(learningPlans.id, sql.placeholder("plan"))))
-    .orderBy(asc(assignments.sequence))
-    .limit(sql.placeholder("limit"))
-    .prepare("assignments_history_page");
-}
-const historyPages = new WeakMap<Db, ReturnType<typeof prepareHistoryPage>>();
-function historyPage(db: Db) {
-  let prepared = historyPages.get(db);
-  if (!prepared) historyPages.set(db, (prepared = prepareHistoryPage(db)));
-  return prepared;
+async function historyPage(ctx: Context, input: { plan: string; status: string | null; after: number; limit: number }): Promise<HistoryEntry[] | null> {
+  const { rows } = (await ctx.db.execute(
+    sql`select assignment_history_page(${ctx.school.id}, ${input.plan}, ${input.status}, ${input.after}, ${input.limit}) as page`,
+  )) as unknown as { rows: { page: string | null }[] };
+  const page = rows[0]?.page;
+  if (page == null) return null;
+  const entries = JSON.parse(page) as HistoryEntry[];
+  for (const [, record] of entries) {
+    for (const field of TIMESTAMPS) if (record[field] !== null) record[field] = new Date(record[field]).toISOString();
+  }
+  return entries;
 }
 
 export const planHandlers: Pick<Handlers, "listPlans" | "getPlan" | "listAssignments"> = {
@@ -99,21 +91,21 @@ export const planHandlers: Pick<Handlers, "listPlans" | "getPlan" | "listAssignm
 
   /**
    * The whole history in order; replaced assignments stay, linked to their replacements. One query
-   * a page (a sync reads every plan's history): the plan, joined to its next assignments, so that no
-   * row at all means no such plan here, and one row without an assignment an empty history.
+   * a page (a sync reads every plan's history): the plan's next assignments, or null when there is
+   * no such plan here (an empty history is an empty page).
    */
   listAssignments: async (ctx, { params, query }) => {
     const planId = params.id ?? "";
     let planFound = false;
-    const reading = paginate<AssignmentRow>({
+    const reading = paginate<HistoryEntry>({
       scope: `assignments:${planId}`,
       query,
       now: ctx.now,
-      key: (row) => String(row.sequence),
+      key: ([sequence]) => String(sequence),
       fetchAfter: async (after, n) => {
-        const rows = await historyPage(ctx.db).execute({ school: ctx.school.id, plan: planId, status: query.status ?? null, after: after === null ? -1 : Number(after), limit: n });
-        planFound = rows.length > 0;
-        return rows.flatMap((row) => (row.assignment ? [row.assignment as AssignmentRow] : []));
+        const entries = await historyPage(ctx, { plan: planId, status: query.status ?? null, after: after === null ? -1 : Number(after), limit: n });
+        planFound = entries !== null;
+        return entries ?? [];
       },
     });
     // A cursor refused before the query ran: a missing plan is still a 404, as without a cursor.
@@ -122,6 +114,6 @@ export const planHandlers: Pick<Handlers, "listPlans" | "getPlan" | "listAssignm
       throw error;
     });
     if (!planFound) throw notFound("Learning plan");
-    return { data: page.data.map(toAssignment), pagination: page.pagination };
+    return { data: page.data.map(([, record]) => record), pagination: page.pagination };
   },
 };
