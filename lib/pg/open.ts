@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { errorSummary } from "@/lib/security/log-safe";
+import { openPgliteThread } from "./pglite-thread";
 import { prepareDataDir } from "./prepare-data-dir";
 
 export type PgOptions = {
@@ -17,6 +18,8 @@ export type PgOptions = {
   /** PGlite data folder, or `memory://` for an in-memory database. */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: run PostgreSQL in a worker thread of its own (lib/pg/pglite-thread.ts). */
+  thread?: boolean;
 };
 
 export type Opened<TSchema extends Record<string, unknown>> = {
@@ -75,11 +78,11 @@ export async function openPg<TSchema extends Record<string, unknown>>(
     await prepareDataDir(dataDir);
   }
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  const client = new PGlite(dataDir, {
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    serializers: { [types.BYTEA]: binaryBytea },
-  });
-  const db = drizzlePglite(client, { schema });
+  const settings = [`shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  const client = options.thread
+    ? await openPgliteThread(dataDir, settings)
+    : new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ["-c", setting])], serializers: { [types.BYTEA]: binaryBytea } });
+  const db = drizzlePglite(client as PGlite, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Opened<TSchema>["db"], kind: "pglite", close: () => client.close() };
 }

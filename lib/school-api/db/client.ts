@@ -9,9 +9,13 @@ export type DatabaseOptions = PgOptions;
 
 const migrationsFolder = path.join(process.cwd(), "lib/school-api/db/migrations");
 
-/** The embedded School API's own database; the same migrations serve PGlite and PostgreSQL. */
+/**
+ * The embedded School API's own database; the same migrations serve PGlite and PostgreSQL. PGlite
+ * runs in a worker thread of its own (lib/pg/pglite-thread.ts): the API's writes (a register saves
+ * every few taps) then cost the server's main thread no PostgreSQL time.
+ */
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return openPg({ poolSize: Number(process.env.SCHOOL_API_DB_POOL ?? 10), ...options }, schema, migrationsFolder);
+  return openPg({ poolSize: Number(process.env.SCHOOL_API_DB_POOL ?? 10), thread: true, ...options }, schema, migrationsFolder);
 }
 
 /** Options from the environment: `SCHOOL_API_DATABASE_URL`, else PGlite under `SCHOOL_API_DATA_DIR`. */
