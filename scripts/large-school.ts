@@ -4,7 +4,7 @@
  * of 30 students, one open session today each, and learning plans (lib/school-api/seed/generate.ts).
  * The demo accounts then see a large school in the README's default configuration.
  *
- *   SCHOOL_API_DATA_DIR=/tmp/big npx tsx --conditions=react-server scripts/large-school.ts --students 5000 --plans 5000 --per-plan 10
+ *   SCHOOL_API_DATA_DIR=/tmp/big npx tsx --conditions=react-server scripts/large-school.ts --students 5000 --plans 5000 --per-plan 10 [--session-days 30]
  *
  * Used by `npm run bench -- pages` and the e2e `large-school` project. Run it before the server
  * starts: a PGlite folder is open in one process at a time.
@@ -12,7 +12,7 @@
 import { parseArgs } from "node:util";
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { students: { type: "string" }, plans: { type: "string" }, "per-plan": { type: "string" } } });
+  const { values } = parseArgs({ options: { students: { type: "string" }, plans: { type: "string" }, "per-plan": { type: "string" }, "session-days": { type: "string" } } });
   const count = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Number(value));
   const { databaseOptionsFromEnv, openDatabase } = await import("../lib/school-api/db/client");
   const { seedDemo } = await import("../lib/school-api/seed/demo");
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
       students,
       plans: count(values.plans, students),
       assignmentsPerPlan: count(values["per-plan"], 10),
+      sessionDays: count(values["session-days"], 0),
     });
     console.log(JSON.stringify({ ...grown, seconds: Math.round((performance.now() - started) / 100) / 10 }));
   } finally {

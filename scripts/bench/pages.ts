@@ -1,14 +1,15 @@
 /**
  * Issue 13 bench: pages that do not grow with the school. The demo school Al-Noor is grown by the
  * README's large-school generator (lib/school-api/seed/generate.ts through scripts/large-school.ts:
- * 5,000 students and plans, 50,000 assignments, 167 halqas with an open session each) in a fresh
+ * 5,000 students and plans, 50,000 assignments, 167 halqas with an open session today each and an
+ * ended one on each of the last 30 days: about 5,000 sessions in /sessions' default range) in a fresh
  * PGlite folder; its own `next start` opens it in the README's default configuration (embedded API,
  * plan-sync scheduler on), and the bench waits for the first plan sync to finish. Then, signed in as
  * the demo admin, each page is requested one at a time (after two warming loads): HTML size and
  * p50/p95 latency. Last, the server's resident memory (its process group) after those pages.
  * Targets: HTML ≤ 300 KB and p95 ≤ 300 ms a page; RSS ≤ 600 MB. The machine's load is printed.
  *
- * PAGES_BENCH_STUDENTS (default 5000), PAGES_BENCH_REQUESTS (default 30 per page).
+ * PAGES_BENCH_STUDENTS (default 5000), PAGES_BENCH_SESSION_DAYS (default 30), PAGES_BENCH_REQUESTS (default 30 per page).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -45,7 +46,8 @@ function percentile(sorted: number[], p: number): number {
 /** Runs scripts/large-school.ts into `dataDir` (before the server opens it: PGlite is one process's). */
 function grow(dataDir: string, students: number, log: (message: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const args = ["--conditions=react-server", path.join(ROOT, "scripts/large-school.ts"), "--students", String(students), "--plans", String(students), "--per-plan", "10"];
+    const sessionDays = process.env.PAGES_BENCH_SESSION_DAYS ?? "30";
+    const args = ["--conditions=react-server", path.join(ROOT, "scripts/large-school.ts"), "--students", String(students), "--plans", String(students), "--per-plan", "10", "--session-days", sessionDays];
     const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), args, { cwd: ROOT, env: { ...process.env, SCHOOL_API_DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));

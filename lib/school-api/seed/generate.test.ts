@@ -47,6 +47,20 @@ describe("generateSchool", () => {
     await expect(generateSchool(database.db, { schoolId: "sch_none", plans: 0, assignmentsPerPlan: 0 })).rejects.toBeInstanceOf(ApiError);
   });
 
+  it("gives each halqa an open session today and, when asked, an ended one on each of the last days", async () => {
+    const now = new Date("2026-11-24T12:00:00Z");
+    const result = await generateSchool(database.db, { plans: 0, assignmentsPerPlan: 0, students: 40, studentsPerHalqa: 20, key: "bench_key_sessions", now, sessionDays: 3 });
+    const rows = await database.db.select().from(t.sessions).where(eq(t.sessions.schoolId, result.schoolId));
+    expect(rows).toHaveLength(result.halqas * 4);
+    for (const halqaId of new Set(rows.map((row) => row.halqaId))) {
+      const sessions = rows.filter((row) => row.halqaId === halqaId);
+      expect(sessions.filter((row) => row.status === "open").map((row) => row.date)).toEqual(["2026-11-24"]);
+      const ended = sessions.filter((row) => row.status === "ended");
+      expect(ended.map((row) => row.date).sort()).toEqual(["2026-11-21", "2026-11-22", "2026-11-23"]);
+      expect(ended.every((row) => row.endedAt !== null && row.endedAt > row.startsAt)).toBe(true);
+    }
+  });
+
   it("refuses a key in use and bad options, leaving nothing behind", async () => {
     const schoolsBefore = await database.db.select({ n: count() }).from(t.schools);
     for (const options of [

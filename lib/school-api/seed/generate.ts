@@ -34,6 +34,8 @@ const GenerateOptions = z.strictObject({
   rateLimitPerMinute: z.number().int().min(0).nullable().default(0),
   seed: z.number().int().default(20_240_601),
   now: z.date().optional(),
+  /** Past days on which every halqa also met (an ended session a day), as a school's month of records. */
+  sessionDays: z.number().int().min(0).max(400).default(0),
 });
 export type GenerateOptions = z.input<typeof GenerateOptions>;
 export type GeneratedSchool = { schoolId: string; students: number; halqas: number; plans: number; assignments: number };
@@ -43,7 +45,7 @@ const TEMPLATE_KEYS = Object.keys(PLAN_TEMPLATES) as (keyof typeof PLAN_TEMPLATE
 
 /**
  * A large school for benchmarks: one active semester, halqas of `studentsPerHalqa` with an
- * open session today each, `plans` learning plans of `assignmentsPerPlan` assignments each
+ * open session today each (and an ended one on each of the last `sessionDays` days), `plans` learning plans of `assignmentsPerPlan` assignments each
  * (one of them a replacement when there are four or more), and a key with every scope.
  * Everything goes in one transaction, inserted in batches of about a thousand rows.
  */
@@ -74,6 +76,12 @@ export async function generateSchool(db: Db, input: GenerateOptions): Promise<Ge
       rows.halqaSheikhs.push({ schoolId, halqaId, sheikhId });
       const startsAt = addMinutes(now, -15);
       rows.sessions.push({ id: newId("ses"), schoolId, halqaId, sheikhId, semesterId: semester.id, status: "open", date: clock.today, startsAt, topic: null, createdAt: startsAt, updatedAt: startsAt });
+      for (let d = options.sessionDays; d >= 1; d--) {
+        const date = addDays(clock.today, -d);
+        const began = zonedTime(date, "16:00", clock.timeZone);
+        const ended = addMinutes(began, 90);
+        rows.sessions.push({ id: newId("ses", began.getTime()), schoolId, halqaId, sheikhId, semesterId: semester.id, status: "ended", date, startsAt: began, endedAt: ended, topic: null, createdAt: began, updatedAt: ended });
+      }
       for (let s = 0; s < options.studentsPerHalqa && students.length < studentCount; s++) {
         const id = newId("stu", createdAt.getTime());
         const person = personName(rng, "mixed", FAMILIES_SAUDI, names);
