@@ -1,4 +1,5 @@
 import "server-only";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 
@@ -35,6 +36,9 @@ function errorOf(plain: Record<string, unknown> & { message: string }): Error {
 
 /** Opens PGlite on `dataDir` (or `memory://`) in a worker thread, with PostgreSQL settings (`name=value`). */
 export async function openPgliteThread(dataDir: string, settings: string[] = []): Promise<PgliteLike> {
+  if (!existsSync(WORKER_FILE)) {
+    throw new Error(`PGlite's worker file is not at ${WORKER_FILE}: start the server from the project folder (the worker and the migrations are found from the working directory)`);
+  }
   const worker = new Worker(WORKER_FILE, { workerData: { dataDir, settings } });
   const waiting = new Map<number, { resolve: (result: Results) => void; reject: (error: Error) => void }>();
   let nextId = 0;
