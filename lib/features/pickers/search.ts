@@ -5,8 +5,7 @@ import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import type { Student } from "@/lib/contract";
 import { API_PAGE_SIZE, windowOf } from "@/lib/features/paging";
-import { byName } from "@/lib/text-search";
-import { matchesQuery } from "@/lib/text-search";
+import { byName, matchesQuery } from "@/lib/text-search";
 import { resolveSemester } from "@/lib/features/reference";
 
 /**
@@ -40,13 +39,16 @@ function firstOf(options: PickerOption[]): PickerAnswer {
   return { options: options.slice(0, PICKER_RESULTS), more: options.length > PICKER_RESULTS, next: null, scanned: null };
 }
 
+async function semesterHalqas(actor: Actor, semesterId: string) {
+  return (await clientFor(actor.connectionId).listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } })).items;
+}
+
 async function halqaNames(actor: Actor, semesterId: string): Promise<Map<string, string>> {
-  const { items } = await clientFor(actor.connectionId).listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } });
-  return new Map(items.map((halqa) => [halqa.id, halqa.name]));
+  return new Map((await semesterHalqas(actor, semesterId)).map((halqa) => [halqa.id, halqa.name]));
 }
 
 async function halqas(actor: Actor, subject: Subject, semesterId: string, q: string): Promise<PickerAnswer> {
-  const { items } = await clientFor(actor.connectionId).listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } });
+  const items = await semesterHalqas(actor, semesterId);
   return firstOf(
     items
       .filter((halqa) => can.viewHalqa(subject, halqa.id) && matchesQuery([halqa.name], q))

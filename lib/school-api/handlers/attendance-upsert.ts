@@ -22,16 +22,6 @@ type Raw = {
   student_status: string | null;
 };
 
-/**
- * The function's rows come back as ONE JSON text, a JSON array per row with its values in `Raw`'s
- * order: PGlite decodes each field of a result on its own, and 30 rows of a dozen columns cost
- * more than the JSON (`npm run bench -- api`).
- */
-type RawTuple = [Raw["kind"], Raw["i"], Raw["id"], Raw["student_id"], Raw["status"], Raw["late_minutes"], Raw["note"], Raw["created_at"], Raw["updated_at"], Raw["found"], Raw["halqa_ok"], Raw["student_status"]];
-const rawOf = ([kind, i, id, student_id, status, late_minutes, note, created_at, updated_at, found, halqa_ok, student_status]: RawTuple): Raw => ({
-  kind, i, id, student_id, status, late_minutes, note, created_at, updated_at, found, halqa_ok, student_status,
-});
-
 /** The database writes a timestamp in its own ISO 8601 form; the API's is `Date#toISOString`. */
 const iso = (value: string | null) => new Date(value!).toISOString();
 
@@ -54,10 +44,11 @@ export async function upsertAttendanceRows(ctx: Context, sessionId: string, mark
   const school = ctx.school.id;
   const now = ctx.now.toISOString();
   const result = (await ctx.db.execute(
-    sql`select coalesce(json_agg(json_build_array(kind, i, id, student_id, status, late_minutes, note, created_at, updated_at, found, halqa_ok, student_status) order by i), '[]')::text as answer
-        from upsert_attendance(${school}, ${sessionId}, ${input}::jsonb, ${now}::timestamptz)`,
+    // The function's rows come back as ONE JSON text: PGlite decodes each field of a result on its
+    // own, and 30 rows of a dozen columns cost more than the JSON (`npm run bench -- api`).
+    sql`select coalesce(json_agg(r order by r.i), '[]')::text as answer from upsert_attendance(${school}, ${sessionId}, ${input}::jsonb, ${now}::timestamptz) r`,
   )) as unknown as { rows: { answer: string }[] };
-  const raws = (JSON.parse(result.rows[0]!.answer) as RawTuple[]).map(rawOf);
+  const raws = JSON.parse(result.rows[0]!.answer) as Raw[];
   if (raws.some((raw) => raw.kind === "missing")) throw notFound("Session");
   const refused = raws.filter((raw) => raw.kind === "refused");
   if (refused.length > 0) {
