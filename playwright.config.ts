@@ -60,6 +60,9 @@ const FIRST = /(first-sync|server-log)\.spec\.ts$/;
 // Starts its own two instances on PostgreSQL behind HAProxy (scripts/instances.ts).
 const SCALING = /scaling\.spec\.ts$/;
 const isCI = Boolean(process.env.CI);
+// `E2E_SERVERS=main` starts only the main server, for a quick local run of specs of the desktop and
+// tablet projects; `npm test` always starts all three.
+const mainOnly = process.env.E2E_SERVERS === "main";
 
 export default defineConfig({
   testDir: "e2e",
@@ -107,14 +110,20 @@ export default defineConfig({
   // Started one after the other: the second uses the build the first one made when there was none.
   webServer: [
     server(port, { build: !hasBuild }),
+    ...(mainOnly ? [] : otherServers()),
+  ],
+});
+
+function otherServers() {
+  return [
     server(specOnlyPort, { build: false, env: { SCHOOL_API_FILTERS: "spec-only" } }),
     server(largePort, {
       build: false,
       prepare: `rm -rf .test-reports/large-school-* && npx --no-install tsx --conditions=react-server scripts/large-school.ts --students 2000 --plans 0`,
       env: { SCHOOL_API_DATA_DIR: LARGE_DATA },
     }),
-  ],
-});
+  ];
+}
 
 function server(listenOn: number, { build, env = {}, prepare }: { build: boolean; env?: Record<string, string>; prepare?: string }) {
   const log = `.test-reports/e2e-server-${listenOn}.log`;
