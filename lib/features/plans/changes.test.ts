@@ -32,7 +32,7 @@ function assignment(id: string, patch: Partial<Assignment> = {}): Assignment {
 describe("diffAssignments", () => {
   it("names segments added and removed, the due date's move, state and source", () => {
     const old = assignment("a", { status: "superseded", superseded_at: "2026-10-05T08:00:00.000Z", replaced_by_assignment_id: "b", segments: [segment(1, 2, 1, 5), segment(2, 2, 6, 10, "recent_revision")] });
-    const replacement = assignment("b", { due_date: "2026-11-04", status: "in_progress", source: "staff", segments: [segment(1, 2, 6, 10, "recent_revision"), segment(2, 2, 11, 15)] });
+    const replacement = assignment("b", { due_date: "2026-11-04", status: "in_progress", started_at: "2026-10-01T08:00:00.000Z", source: "staff", segments: [segment(1, 2, 6, 10, "recent_revision"), segment(2, 2, 11, 15)] });
     const diff = diffAssignments(old, replacement);
     expect(diff.added).toEqual([segment(2, 2, 11, 15)]);
     expect(diff.removed).toEqual([segment(1, 2, 1, 5)]);
@@ -47,6 +47,12 @@ describe("diffAssignments", () => {
     const same = assignment("b", { due_date: "2026-03-01", segments: [segment(1, 2, 1, 5), segment(2, 1, 1, 7)] });
     expect(diffIsEmpty(diffAssignments(old, same))).toBe(true);
     expect(diffAssignments(old, assignment("c", { due_date: "2026-02-27" })).dueDays).toBe(-2);
+  });
+
+  it("claims no state change when the replacement was made in the old state and started only later", () => {
+    const old = assignment("a", { status: "superseded", superseded_at: "2026-10-05T08:00:00.000Z", replaced_by_assignment_id: "b" });
+    const replacement = assignment("b", { status: "in_progress", created_at: "2026-10-05T08:00:00.000Z", published_at: "2026-10-05T08:00:00.000Z", started_at: "2026-10-06T08:00:00.000Z" });
+    expect(diffAssignments(old, replacement).status).toBeNull();
   });
 
   it("does not invent an earlier state for a replaced assignment that was never published", () => {

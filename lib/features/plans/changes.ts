@@ -33,13 +33,14 @@ export function diffAssignments(old: Assignment, replacement: Assignment): Assig
   const newKeys = new Set(replacement.segments.map(segmentKey));
   const ordered = (segments: readonly AssignmentSegment[]) => segments.toSorted((a, b) => a.order - b.order);
   const before = stateBeforeReplacement(old);
+  const after = stateAtCreation(replacement);
   return {
     added: ordered(replacement.segments).filter((segment) => !oldKeys.has(segmentKey(segment))),
     removed: ordered(old.segments).filter((segment) => !newKeys.has(segmentKey(segment))),
     dueDays: dayNumber(replacement.due_date) - dayNumber(old.due_date),
     dueFrom: old.due_date,
     dueTo: replacement.due_date,
-    status: before !== null && before !== replacement.status ? { from: before, to: replacement.status } : null,
+    status: before !== null && after !== null && before !== after ? { from: before, to: after } : null,
     source: old.source !== replacement.source ? { from: old.source, to: replacement.source } : null,
   };
 }
@@ -51,6 +52,21 @@ export function stateBeforeReplacement(assignment: Assignment): string | null {
   if (assignment.started_at) return "in_progress";
   if (assignment.published_at) return "published";
   return null;
+}
+
+/**
+ * The state an assignment was created in, as its lifecycle times tell it: a replacement that was
+ * started after it was made did not change the state, its later start did (listed as its own event).
+ * Null when the times do not tell (a lifecycle time after creation, earlier state unknown).
+ */
+export function stateAtCreation(assignment: Assignment): string | null {
+  const created = Date.parse(assignment.created_at);
+  const by = (at: string | null) => at !== null && Date.parse(at) <= created;
+  if (by(assignment.completed_at)) return "completed";
+  if (by(assignment.started_at)) return "in_progress";
+  if (by(assignment.published_at)) return "published";
+  if (assignment.completed_at || assignment.started_at || assignment.published_at || assignment.status === "superseded") return null;
+  return assignment.status;
 }
 
 /** Whether a diff says anything beyond "replaced". */
