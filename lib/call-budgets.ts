@@ -107,11 +107,12 @@ export const V1_CALL_BUDGETS = {
    */
   "/plans": 26,
   /**
-   * 1 — GET /school (memoized per connection and process) to scope the synced store by the school; the
-   * changes themselves come from the dashboard's synced copy of the plans
-   * (lib/features/plans/mirror/recent-changes.ts).
+   * at most 22 — GET /school (memoized per connection and process) to scope the synced store by the school,
+   * listPlans?limit=1 (is Learning Plans on?), and one getStudent per plan of the page (at most 20) whose
+   * student the progress store does not hold yet; the school's halqas cached per tenant (5 minutes). The
+   * changes come from the dashboard's synced copy of the plans (lib/features/plans/mirror/recent-changes.ts).
    */
-  "/plans/changes": 1,
+  "/plans/changes": 22,
   /**
    * at most 3 — getStudent (who the plan is for, and whether a teacher teaches them); the plan and its
    * history come from the synced store, and a plan the store does not hold yet is read live first (getPlan +
@@ -143,7 +144,10 @@ export const V1_CALL_BUDGETS = {
    * 100 halqas; semesters from the per-tenant cache)
    */
   "/admin/users/[id]": 0,
-  /** 0 (the school's name and time zone from GET /school, memoized per connection and process) */
+  /**
+   * 0 (the school's name and time zone from GET /school, memoized per connection and process; halqa names
+   * of sessions from the per-tenant cache of the school's halqas, 5 minutes; the rest from the dashboard's store)
+   */
   "/admin/audit": 0,
   /**
    * 9 (GET /school and one limit=1 page each of /semesters, /halqas, /students, /sheikhs, /sessions,

@@ -5,16 +5,16 @@ import { TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } 
 import type { AuditView } from "@/lib/features/admin/audit";
 import { auditTargetHref } from "@/lib/features/admin/audit-actions";
 import type { Translate } from "@/lib/i18n/core";
-import { auditActionLabel, auditTargetLabel } from "./audit-labels";
+import { auditActionLabel, auditChangeText, auditRecordName, auditTargetLabel } from "./audit-labels";
 import { ScrollTable } from "@/components/ui/scroll-table";
 
 const RESULT_VARIANT = { ok: "secondary", denied: "warning", failed: "destructive" } as const;
 
-function Target({ row, t }: { row: AuditView; t: Translate }) {
+function Target({ row, t, day }: { row: AuditView; t: Translate; day: (value: string) => string }) {
   if (!row.targetType) return null;
   const href = auditTargetHref(row.targetType, row.targetId);
   const kind = auditTargetLabel(t, row.targetType);
-  const name = row.targetLabel ?? kind;
+  const name = auditRecordName(t, day, row) ?? kind;
   return (
     <div className="flex flex-col">
       {href ? (
@@ -24,13 +24,13 @@ function Target({ row, t }: { row: AuditView; t: Translate }) {
       ) : (
         <span dir="auto">{name}</span>
       )}
-      {row.targetLabel ? <span className="text-sm text-muted-foreground">{kind}</span> : null}
+      {name !== kind ? <span className="text-sm text-muted-foreground">{kind}</span> : null}
     </div>
   );
 }
 
 /** Who did what, when, to which record, and how it ended: actions in the reader's words, people and records by name, refusals with their reason. */
-export function AuditTable({ rows, caption, t, when }: { rows: AuditView[]; caption: string; t: Translate; when: (at: Date) => string }) {
+export function AuditTable({ rows, caption, t, when, day }: { rows: AuditView[]; caption: string; t: Translate; when: (at: Date) => string; day: (value: string) => string }) {
   return (
     <ScrollTable label={caption}>
       <TableCaption className="sr-only">{caption}</TableCaption>
@@ -65,9 +65,23 @@ export function AuditTable({ rows, caption, t, when }: { rows: AuditView[]; capt
                 ) : null}
               </div>
             </TableCell>
-            <TableCell className="whitespace-normal">{auditActionLabel(t, row.action)}</TableCell>
             <TableCell className="whitespace-normal">
-              <Target row={row} t={t} />
+              <div className="flex flex-col gap-1">
+                <span>{auditActionLabel(t, row.action)}</span>
+                {row.saves > 1 ? <span className="text-sm text-muted-foreground">{t("admin.audit.changes.saves", { count: row.saves })}</span> : null}
+                {row.changes.length ? (
+                  <ul aria-label={t("admin.audit.changes.label")} className="flex flex-col text-sm">
+                    {row.changes.map((change) => (
+                      <li key={change.kind === "mark" ? `m-${change.student}` : `f-${change.field}`} dir="auto">
+                        {auditChangeText(t, change, day)}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            </TableCell>
+            <TableCell className="whitespace-normal">
+              <Target row={row} t={t} day={day} />
             </TableCell>
             <TableCell className="whitespace-normal">
               <div className="flex flex-col items-start gap-1">

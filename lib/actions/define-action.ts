@@ -57,6 +57,10 @@ type Config<S extends z.ZodType, T> = {
   run: (ctx: ActionContext, input: z.output<S>) => Promise<T>;
   /** The record acted on; `label` (a name) is kept with the entry, since the audit log cannot ask the school for names. */
   target?: (input: z.output<S>, data?: T) => { type: string; id?: string; label?: string };
+  /** What a done write changed, kept with its entry (lib/audit/changes.ts): before → after per field or student. */
+  details?: (ctx: ActionContext, input: z.output<S>, data: T) => Record<string, unknown> | undefined;
+  /** Writes of one sitting within this many ms are one entry (the register, saved tap by tap). */
+  coalesceWithinMs?: number;
 };
 
 function formToObject(form: FormData): Record<string, unknown> {
@@ -88,7 +92,7 @@ export function defineAction<S extends z.ZodType, T>(config: Config<S, T>) {
     const audit = (result: "ok" | "denied" | "failed", details?: Record<string, unknown>, data?: T) => {
       const finalTarget = config.target?.(input, data) ?? target;
       const withLabel = finalTarget?.label ? { ...details, label: finalTarget.label } : details;
-      return recordAudit(actor, { action: config.name, result, targetType: finalTarget?.type, targetId: finalTarget?.id, details: withLabel });
+      return recordAudit(actor, { action: config.name, result, targetType: finalTarget?.type, targetId: finalTarget?.id, details: withLabel, coalesceWithinMs: config.coalesceWithinMs });
     };
     const ctx: ActionContext = { actor, subject: await subjectOf(actor), client: clientFor(actor.connectionId), t };
     try {
@@ -97,7 +101,7 @@ export function defineAction<S extends z.ZodType, T>(config: Config<S, T>) {
         return refusal("forbidden", t("errors.forbidden"));
       }
       const data = await config.run(ctx, input);
-      await audit("ok", undefined, data);
+      await audit("ok", config.details?.(ctx, input, data), data);
       return { ok: true, data };
     } catch (error) {
       const failure = failureOf(error);

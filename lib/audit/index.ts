@@ -1,11 +1,12 @@
 import "server-only";
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, gte, lt } from "drizzle-orm";
 import { headers } from "next/headers";
 import { dashboardDb } from "@/lib/db";
 import { auditLog } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import type { Actor } from "@/lib/auth/actor";
 import { requestClientAddress } from "@/lib/security/client-address";
+import { mergeChangeDetails, withoutUnchanged } from "./changes";
 
 export type AuditEntry = {
   action: string;
@@ -13,6 +14,12 @@ export type AuditEntry = {
   targetType?: string;
   targetId?: string;
   details?: Record<string, unknown>;
+  /**
+   * A write that continues one sitting (the register saved tap by tap): an entry of the same person,
+   * action and record that ended well less than this many ms ago absorbs it (mergeChangeDetails)
+   * and moves to its time, so one sitting is one entry.
+   */
+  coalesceWithinMs?: number;
 };
 
 async function requestAddress(): Promise<string | null> {
@@ -27,6 +34,30 @@ async function requestAddress(): Promise<string | null> {
 export async function recordAudit(actor: Pick<Actor, "id" | "email" | "connectionId">, entry: AuditEntry): Promise<void> {
   const db = await dashboardDb();
   const clientAddress = await requestAddress();
+  const details = withoutUnchanged(entry.details) ?? null;
+  if (entry.coalesceWithinMs && entry.result === "ok" && entry.targetType && entry.targetId) {
+    const now = new Date();
+    const [open] = await db
+      .select({ id: auditLog.id, details: auditLog.details })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.connectionId, actor.connectionId),
+          eq(auditLog.userId, actor.id),
+          eq(auditLog.action, entry.action),
+          eq(auditLog.targetType, entry.targetType),
+          eq(auditLog.targetId, entry.targetId),
+          eq(auditLog.result, "ok"),
+          gte(auditLog.at, new Date(now.getTime() - entry.coalesceWithinMs)),
+        ),
+      )
+      .orderBy(desc(auditLog.at))
+      .limit(1);
+    if (open) {
+      await db.update(auditLog).set({ at: now, details: mergeChangeDetails(open.details, details ?? undefined), clientAddress }).where(eq(auditLog.id, open.id));
+      return;
+    }
+  }
   await db.insert(auditLog).values({
     id: newId("aud"),
     connectionId: actor.connectionId,
@@ -36,7 +67,7 @@ export async function recordAudit(actor: Pick<Actor, "id" | "email" | "connectio
     result: entry.result,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,
-    details: entry.details ?? null,
+    details,
     clientAddress,
   });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Semester, Surah } from "@/lib/contract";
+import type { Halqa, Semester, Surah } from "@/lib/contract";
 import { cacheKey } from "@/lib/v1";
 import { clientFor } from "@/lib/connections";
 
@@ -26,6 +26,14 @@ export function semestersFor(connectionId: string): Promise<Semester[]> {
 
 export function surahsFor(connectionId: string): Promise<Surah[]> {
   return perTenant(connectionId, "surahs", 24 * 60 * 60_000, () => clientFor(connectionId).call("listSurahs"));
+}
+
+/**
+ * Every halqa of the school, every semester (names for records that carry only a halqa id: the
+ * audit log, "what changed"). Five minutes: a renamed halqa shows its new name soon enough.
+ */
+export function halqasFor(connectionId: string): Promise<Halqa[]> {
+  return perTenant(connectionId, "halqas", 5 * 60_000, async () => (await clientFor(connectionId).listAll("listHalqas", { query: { limit: 100 } })).items);
 }
 
 /** The semester a page shows: the one asked for when it exists, else the active one (archived stay readable). */

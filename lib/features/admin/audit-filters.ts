@@ -12,7 +12,11 @@ const first = (value: string | string[] | undefined) => (typeof value === "strin
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-function validDay(value: string | undefined): string | undefined {
+/** Arabic-Indic and Persian digits as Latin ones: a day typed on an Arabic keyboard reads the same. */
+const latinDigits = (value: string) => value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String((digit.codePointAt(0)! & 0xf) % 10));
+
+export function validDay(raw: string | undefined): string | undefined {
+  const value = raw === undefined ? undefined : latinDigits(raw.trim());
   if (!value || !DAY.test(value)) return undefined;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : undefined;

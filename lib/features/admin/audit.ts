@@ -8,6 +8,8 @@ import { FAILURE_KINDS, failureKindOf } from "@/lib/v1";
 import type { AuditOutcome } from "./audit-actions";
 import { auditQuery, type AuditCursor, type AuditFilters } from "./audit-filters";
 import { userNamesOf } from "./managed-users";
+import { recordNames } from "@/lib/features/progress/record-lookups";
+import { halqasFor } from "@/lib/features/reference";
 
 export { parseCursor, type AuditCursor } from "./audit-filters";
 
@@ -31,7 +33,15 @@ export type AuditView = {
   reason: MessageKey | null;
   /** The school's error code, when the school refused. */
   code: string | null;
+  /** Where the record belongs when it has no name of its own: a session's halqa and day, a recitation's student. */
+  context: { student: string | null; halqa: string | null; day: string | null } | null;
+  /** What the write changed, before → after (lib/audit/changes.ts), names resolved where the store knows them. */
+  changes: AuditChange[];
+  /** How many writes of one sitting this entry stands for (a register saved tap by tap); 1 for most. */
+  saves: number;
 };
+
+export type AuditChange = { kind: "mark"; student: string; from: string | null; to: string } | { kind: "field"; field: string; from: string | null; to: string | null };
 
 /** The query of a filtered log: the filters, with the date range already read in the school's zone. */
 export type AuditQuery = { filters?: AuditFilters; range?: { from?: Date; until?: Date } };
@@ -67,23 +77,52 @@ function whereOf(connectionId: string, query: AuditQuery, cursor?: AuditCursor):
 
 type Row = typeof auditLog.$inferSelect;
 
-/** Rows as the page and the export show them: people and records by name, refusals with their reason. */
+const asText = (value: unknown): string | null => (value === null || value === undefined ? null : typeof value === "string" ? value : JSON.stringify(value));
+
+const pairsOf = (value: unknown): [string, [unknown, unknown]][] =>
+  value && typeof value === "object" && !Array.isArray(value) ? Object.entries(value as Record<string, [unknown, unknown]>).filter(([, pair]) => Array.isArray(pair) && pair.length === 2) : [];
+
+/** Rows as the page and the export show them: people and records by name, refusals with their reason, changes before → after. */
 async function viewsOf(connectionId: string, rows: Row[]): Promise<AuditView[]> {
   const db = await dashboardDb();
-  const planIds = [...new Set(rows.filter((row) => row.targetType === "learning_plan" && row.targetId).map((row) => row.targetId!))];
-  const [names, plans] = await Promise.all([
+  const idsOf = (type: string) => [...new Set(rows.filter((row) => row.targetType === type && row.targetId).map((row) => row.targetId!))];
+  const planIds = idsOf("learning_plan");
+  const markedStudents = rows.flatMap((row) => pairsOf(row.details?.marks).map(([id]) => id));
+  const [names, plans, records, halqaNames] = await Promise.all([
     userNamesOf(connectionId),
     planIds.length
       ? db.select({ id: syncedPlans.id, data: syncedPlans.data }).from(syncedPlans).where(and(eq(syncedPlans.connectionId, connectionId), inArray(syncedPlans.id, planIds)))
       : Promise.resolve([]),
+    recordNames({ connectionId }, { students: [...idsOf("student"), ...markedStudents], sessions: idsOf("session"), recitations: idsOf("recitation") }),
+    halqaNamesOf(connectionId),
   ]);
   const planNames = new Map(plans.map((plan) => [plan.id, plan.data.name]));
   const label = (row: Row): string | null => {
     if (!row.targetId) return null;
     if (row.targetType === "user") return names.get(row.targetId) ?? null;
     if (row.targetType === "learning_plan") return planNames.get(row.targetId) ?? null;
-    return typeof row.details?.label === "string" ? row.details.label : null;
+    if (typeof row.details?.label === "string") return row.details.label;
+    if (row.targetType === "student") return records.students.get(row.targetId) ?? null;
+    return null;
   };
+  const sessionContext = (sessionId: string, student: string | null) => {
+    const session = records.sessions.get(sessionId);
+    return { student, halqa: session ? (halqaNames.get(session.halqa_id) ?? null) : null, day: session?.date ?? null };
+  };
+  const context = (row: Row): AuditView["context"] => {
+    if (!row.targetId) return null;
+    if (row.targetType === "session") return sessionContext(row.targetId, null);
+    if (row.targetType !== "recitation") return null;
+    const recitation = records.recitations.get(row.targetId);
+    return recitation ? sessionContext(recitation.sessionId, records.students.get(recitation.studentId) ?? null) : null;
+  };
+  const changes = (row: Row): AuditChange[] => [
+    ...pairsOf(row.details?.marks).map(([student, [from, to]]): AuditChange => ({ kind: "mark", student: records.students.get(student) ?? student, from: asText(from), to: asText(to) ?? "" })),
+    ...pairsOf(row.details?.changes).map(([field, [from, to]]): AuditChange => {
+      const named = (value: unknown) => (field === "halqa_id" && typeof value === "string" ? (halqaNames.get(value) ?? value) : asText(value));
+      return { kind: "field", field, from: named(from), to: named(to) };
+    }),
+  ];
   return rows.map((row) => ({
     id: row.id,
     at: row.at,
@@ -97,7 +136,19 @@ async function viewsOf(connectionId: string, rows: Row[]): Promise<AuditView[]> 
     targetLabel: label(row),
     reason: auditReason(row.result, row.details),
     code: typeof row.details?.code === "string" ? row.details.code : null,
+    context: context(row),
+    changes: changes(row),
+    saves: typeof row.details?.saves === "number" ? row.details.saves : 1,
   }));
+}
+
+/** Halqa names of the school (cached per tenant); none when the school cannot be asked now: the log still shows. */
+async function halqaNamesOf(connectionId: string): Promise<Map<string, string>> {
+  try {
+    return new Map((await halqasFor(connectionId)).map((halqa) => [halqa.id, halqa.name]));
+  } catch {
+    return new Map();
+  }
 }
 
 /**

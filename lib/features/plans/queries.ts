@@ -4,19 +4,20 @@ import type { Actor } from "@/lib/auth/actor";
 import { can, type Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
-import { PLAN_STATUSES, type Student } from "@/lib/contract";
+import { PLAN_STATUSES, type Halqa, type Student } from "@/lib/contract";
 import { missingAsNull } from "@/lib/features/records";
 import { API_PAGE_SIZE, windowOf } from "@/lib/features/paging";
 import { matchesQuery } from "@/lib/text-search";
-import { resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
+import { halqasFor, resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
 import { studentRecord } from "@/lib/features/records";
 import { STUDENT_SCAN } from "@/lib/features/students/queries";
 import { failureOf, type Failure, type V1Client } from "@/lib/v1";
 import { defaultPlansDb } from "./db";
 import type { ReplacementSummary } from "./changes";
-import { CHANGES_WINDOW_DAYS, REPLACED_LATELY_DAYS, type ReplacedPeriod } from "./periods";
+import { groupChanges, type ChangesFilters } from "./changes-view";
+import { REPLACED_LATELY_DAYS, type ReplacedPeriod } from "./periods";
 import { countSyncedPlansByStatus, getSyncedPlan, listSyncedPlans, type PlanPage, type StoreScope } from "./mirror/reads";
-import { recentChanges, replacementsOf } from "./mirror/recent-changes";
+import { recentChanges, replacementsOf, studentsOf } from "./mirror/recent-changes";
 import { refreshPlan } from "./sync/refresh";
 import { getSyncStatus } from "./sync/status";
 
@@ -190,13 +191,32 @@ export const loadPlanReference = cache(async (connectionId: string, semesterId: 
 });
 
 /**
- * The admin's "what changed this week": replacements, new assignments and state changes of every
- * plan of the school in the last 7 days, from the synced store.
- * v1 calls: GET /school (memoized per connection and process), to scope the store by the tenant.
+ * The admin's "what changed": replacements, new assignments and state changes of every plan of the
+ * school in the period, from the synced store, grouped by plan and paged, each plan's student named
+ * (the progress store's copy of the student, else one getStudent each for the page's plans).
+ * v1 calls: GET /school (memoized), listPlans?limit=1 (is Learning Plans on?), the school's halqas
+ * (cached per tenant for 5 minutes), at most CHANGE_GROUPS_PER_PAGE getStudent for students the
+ * progress store does not hold yet.
  */
-export async function loadRecentChanges(actor: Actor) {
-  const [scope, db] = await Promise.all([storeScope(actor), defaultPlansDb()]);
-  const since = new Date(Date.now() - CHANGES_WINDOW_DAYS * DAY_MS);
-  const [changes, syncStatus] = await Promise.all([recentChanges(db, scope, since), getSyncStatus(db, actor.connectionId)]);
-  return { ...changes, since, syncStatus };
+export async function loadRecentChanges(actor: Actor, filters: ChangesFilters) {
+  const client = clientFor(actor.connectionId);
+  const [scope, db, availability] = await Promise.all([storeScope(actor), defaultPlansDb(), probePlans(client)]);
+  const syncStatus = await getSyncStatus(db, actor.connectionId);
+  const since = new Date(Date.now() - Number(filters.period) * DAY_MS);
+  if (!availability.ok) return { availability, syncStatus, since, halqas: [] as Halqa[], truncated: false, view: groupChanges([], new Map(), new Map(), filters) };
+  const changes = await recentChanges(db, scope, since);
+  const plans = [...changes.plans.values()];
+  const [students, allHalqas] = await Promise.all([studentsOf(db, scope, plans.map((plan) => plan.student_id)), halqasFor(actor.connectionId)]);
+  let view = groupChanges(changes.changes, changes.plans, students, filters);
+  const missing = [...new Set(view.groups.filter((group) => !group.student).map((group) => group.plan.student_id))];
+  if (missing.length) {
+    for (const student of await Promise.all(missing.map((id) => studentRecord(actor.connectionId, id)))) {
+      if (student) students.set(student.id, { id: student.id, name: student.full_name, halqaId: student.halqa_id });
+    }
+    view = groupChanges(changes.changes, changes.plans, students, filters);
+  }
+  // The filter offers the halqas of the changed plans' students (names of every semester, cached per tenant).
+  const shown = new Set([...students.values()].map((student) => student.halqaId));
+  const halqas = allHalqas.filter((halqa) => shown.has(halqa.id) || halqa.id === filters.halqa).toSorted((a, b) => a.name.localeCompare(b.name));
+  return { availability, syncStatus, since, halqas, truncated: changes.truncated, numbers: changes.numbers, view };
 }

@@ -10,6 +10,7 @@ import type { Session } from "@/lib/contract";
 import { writeThrough } from "@/lib/features/progress/write-through";
 import { translator, type MessageKey } from "@/lib/i18n/core";
 import { sessionChanges } from "./changes";
+import { fieldChanges, type ChangePairs } from "@/lib/audit/changes";
 import { isCalendarDate, isTimeOfDay } from "@/lib/dates";
 import { translateFieldErrors } from "./field-errors";
 
@@ -49,6 +50,8 @@ const EndInput = z.object({
 
 // The session an authorize step loaded, for the run step of the same call (same input object).
 const loaded = new WeakMap<object, Session>();
+/** What an update changed, before → after, for its audit entry. */
+const changedFields = new WeakMap<object, ChangePairs>();
 
 async function loadOwnSession(ctx: ActionContext, input: { id: string }, allowed: typeof can.updateSession): Promise<boolean> {
   const session = await ctx.client.call("getSession", { params: { id: input.id } });
@@ -87,9 +90,11 @@ export const updateSession = defineAction({
     const session = loaded.get(input) ?? (await ctx.client.call("getSession", { params: { id: input.id } }));
     const school = await ctx.client.tenant();
     const body = sessionChanges(session, input, school.time_zone);
+    if (body) changedFields.set(input, fieldChanges(session, body));
     return body ? stored(ctx, await ctx.client.call("updateSession", { params: { id: session.id }, body })) : session;
   },
   target: (input) => ({ type: "session", id: input.id }),
+  details: (_ctx, input) => ({ changes: changedFields.get(input) ?? {} }),
 });
 
 export const endSession = defineAction({
@@ -99,6 +104,7 @@ export const endSession = defineAction({
   authorize: (ctx, input) => loadOwnSession(ctx, input, can.endSession),
   run: async (ctx, input) => stored(ctx, await ctx.client.call("endSession", { params: { id: input.id } })),
   target: (input) => ({ type: "session", id: input.id }),
+  details: (_ctx, input, data) => ({ changes: fieldChanges({ status: loaded.get(input)?.status ?? null }, { status: data.status }) }),
 });
 
 // ------------------------------------------------------------------ forms (useActionState)

@@ -4,6 +4,8 @@ import { randomUUID } from "node:crypto";
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/actions/define-action";
 import { can } from "@/lib/authz/policy";
+import { fieldChanges } from "@/lib/audit/changes";
+import type { Student } from "@/lib/contract";
 import { CreateStudentInput, toCreateBody, toUpdateBody, UpdateStudentInput } from "./inputs";
 
 /** Admins enrol a student in a halqa; the school's API decides whether the values are valid. */
@@ -22,6 +24,9 @@ export const createStudent = defineAction({
   target: (input, data) => ({ type: "student", id: data?.id, label: input.full_name }),
 });
 
+/** The student as the school had it before an update (same input object), for the audit entry's before → after. */
+const studentsBefore = new WeakMap<object, Student>();
+
 /** Admins edit a student they can see; the student is loaded first, so a stale or foreign id is refused. */
 export const updateStudent = defineAction({
   name: "student.update",
@@ -29,6 +34,7 @@ export const updateStudent = defineAction({
   roles: ["admin"],
   authorize: async ({ client, subject }, input) => {
     const student = await client.call("getStudent", { params: { id: input.id } });
+    studentsBefore.set(input, student);
     return can.updateStudent(subject) && can.viewStudent(subject, student);
   },
   run: async ({ client }, input) => {
@@ -38,4 +44,8 @@ export const updateStudent = defineAction({
     return { id: student.id };
   },
   target: (input) => ({ type: "student", id: input.id, label: input.full_name }),
+  details: (_ctx, input) => {
+    const before = studentsBefore.get(input);
+    return before ? { changes: fieldChanges(before, toUpdateBody(input)) } : undefined;
+  },
 });

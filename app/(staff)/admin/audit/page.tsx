@@ -5,7 +5,7 @@ import { AuditFilterForm } from "@/components/admin/audit-filters";
 import { AuditTable } from "@/components/admin/audit-table";
 import { buttonVariants } from "@/components/ui/button";
 import { AUDIT_EXPORT_LIMIT, cursorHref } from "@/lib/features/admin/audit";
-import { auditQuery } from "@/lib/features/admin/audit-filters";
+import { auditQuery, validDay } from "@/lib/features/admin/audit-filters";
 import { loadAuditPage } from "@/lib/features/admin/audit-view";
 import { requireAdminPage, schoolOf } from "@/lib/features/admin/guard";
 import { getI18n } from "@/lib/i18n/server";
@@ -21,6 +21,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const [school, { filters, people, cursor, page }] = await Promise.all([schoolOf(actor.connectionId, locale), loadAuditPage(actor, search, timeZone)]);
   const filtered = Object.values(filters).some(Boolean);
   const query = auditQuery(filters);
+  // A day that is not a date is left out of the filter, and said so (never silently).
+  const invalidDays = (["from", "to"] as const).map((name) => search[name]).filter((value): value is string => typeof value === "string" && value.trim() !== "" && !validDay(value));
 
   return (
     <div className="flex flex-col gap-6">
@@ -28,7 +30,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <h1 className="text-3xl font-semibold tracking-tight">{t("admin.audit.title")}</h1>
         <p className="max-w-prose text-muted-foreground">{t("admin.audit.intro", { school: school.name })}</p>
       </header>
-      <AuditFilterForm key={query} t={t} filters={filters} people={people} />
+      <AuditFilterForm key={query} t={t} filters={filters} people={people} invalidDays={invalidDays} />
       <div className="flex flex-wrap items-center gap-3">
         {/* A plain link: the browser downloads what the route handler answers (Content-Disposition). */}
         <a href={`/admin/audit/export${query}`} className={buttonVariants({ variant: "outline" })} download>
@@ -37,7 +39,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <p className="text-sm text-muted-foreground">{t("admin.audit.exportHint", { limit: AUDIT_EXPORT_LIMIT })}</p>
       </div>
       {page.rows.length ? (
-        <AuditTable rows={page.rows} caption={t("admin.audit.caption", { school: school.name })} t={t} when={(at) => date(at, { time: true })} />
+        <AuditTable rows={page.rows} caption={t("admin.audit.caption", { school: school.name })} t={t} when={(at) => date(at, { time: true })} day={(value) => date(value)} />
       ) : (
         <p className="rounded-lg border border-dashed border-border p-6 text-muted-foreground">
           {cursor ? t("admin.audit.emptyOlder") : filtered ? t("admin.audit.emptyFiltered") : t("admin.audit.empty")}

@@ -13,6 +13,7 @@ import { openSharedVersionGuard } from "./shared-version-guard";
 import { VersionGuard, type MarkGuard } from "./version-guard";
 import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./write-path";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
+import { storedMarks } from "@/lib/features/progress/record-lookups";
 
 /**
  * The live session screen's writes. Each one: the teacher or admin, the session loaded from the
@@ -23,6 +24,9 @@ import { API_PAGE_SIZE } from "@/lib/features/paging";
  */
 
 const ROLES = ["admin", "teacher"] as const;
+
+/** Marks of one session by one person less than this far apart are one register save in the audit log. */
+const REGISTER_SITTING_MS = 10 * 60_000;
 
 const globalGuard = globalThis as typeof globalThis & { __liveVersionGuard?: Promise<MarkGuard> };
 
@@ -40,6 +44,8 @@ function markGuard(): Promise<MarkGuard> {
 
 /** The session each action's `authorize` loaded, for the progress read model's write-through. */
 const loadedSessions = new WeakMap<ActionContext, Session>();
+/** Each student's mark before a save, as the progress store held it, for the audit log's before → after. */
+const marksBefore = new WeakMap<ActionContext, Map<string, string>>();
 
 function liveApi(ctx: ActionContext): LiveApi {
   const client: V1Client = ctx.client;
@@ -47,6 +53,8 @@ function liveApi(ctx: ActionContext): LiveApi {
   const sessions = session ? [session] : [];
   return {
     async upsertAttendance(sessionId, rows) {
+      const scope = { connectionId: ctx.actor.connectionId, tenantId: (await client.tenant()).id };
+      marksBefore.set(ctx, await storedMarks(scope, sessionId, rows.map((row) => row.student_id)).catch(() => new Map<string, string>()));
       let saved;
       try {
         saved = (await client.call("upsertAttendance", { params: { id: sessionId }, body: { rows } })).rows;
@@ -100,6 +108,11 @@ const saveMarksAction = defineAction({
   run: async (ctx, input) =>
     writeMarks(liveApi(ctx), await markGuard(), { connectionId: ctx.actor.connectionId, sessionId: input.sessionId, userId: ctx.actor.id, deviceId: input.deviceId }, input.marks),
   target: sessionTarget,
+  details: (ctx, _input, data) => {
+    const before = marksBefore.get(ctx) ?? new Map<string, string>();
+    return { marks: Object.fromEntries(data.rows.map((row) => [row.student_id, [before.get(row.student_id) ?? null, row.status]])) };
+  },
+  coalesceWithinMs: REGISTER_SITTING_MS,
 });
 
 const recordRecitationAction = defineAction({

@@ -2,6 +2,8 @@ import "server-only";
 import { and, count, eq, gte, inArray, isNotNull, max } from "drizzle-orm";
 import type { LearningPlan } from "@/lib/contract";
 import { planStatusChanges, syncedAssignments, syncedPlans } from "@/lib/db/schema-plans";
+import { progressStudents } from "@/lib/db/schema-progress";
+import type { PlanStudent } from "../changes-view";
 import { changesSince, newestFirst, type PlanChange, type ReplacementSummary } from "../changes";
 import type { PlansDb } from "../db";
 import { historyOf, type StoreScope } from "./reads";
@@ -76,4 +78,16 @@ export async function statusChangesSince(db: PlansDb, scope: StoreScope, since: 
     .orderBy(planStatusChanges.at)
     .limit(limit);
   return rows.map((row) => ({ planId: row.planId, from: row.fromStatus, to: row.toStatus, at: row.at.toISOString() })).reverse();
+}
+
+/** Students by id as the progress store holds them (name and halqa); absent: not synced yet. */
+export async function studentsOf(db: PlansDb, scope: StoreScope, ids: readonly string[]): Promise<Map<string, PlanStudent>> {
+  const result = new Map<string, PlanStudent>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return result;
+  const where = [eq(progressStudents.connectionId, scope.connectionId), inArray(progressStudents.id, unique)];
+  if (scope.tenantId) where.push(eq(progressStudents.tenantId, scope.tenantId));
+  const rows = await db.select({ data: progressStudents.data }).from(progressStudents).where(and(...where));
+  for (const { data } of rows) result.set(data.id, { id: data.id, name: data.full_name, halqaId: data.halqa_id });
+  return result;
 }

@@ -1,5 +1,5 @@
 // v1 calls: 1 at most (the school's time zone from GET /school, memoized per connection and process).
-import { auditActionLabel, auditTargetLabel } from "@/components/admin/audit-labels";
+import { auditActionLabel, auditChangeText, auditRecordName, auditTargetLabel } from "@/components/admin/audit-labels";
 import { currentActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
@@ -25,7 +25,8 @@ export async function GET(request: Request): Promise<Response> {
   const { t, date, timeZone } = await getI18n();
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const { rows, truncated } = await loadAuditExport(actor, params, timeZone);
-  const header = (["when", "who", "email", "action", "code", "result", "reason", "target", "targetType", "targetId"] as const).map((column) => t(`admin.audit.csv.${column}`));
+  const header = (["when", "who", "email", "action", "code", "result", "reason", "target", "targetType", "targetId", "changes"] as const).map((column) => t(`admin.audit.csv.${column}`));
+  const day = (value: string) => date(value).replace(/[\u2068\u2069]/g, "");
   const body = rows.map((row) => [
     date(row.at, { time: true }).replace(/[\u2068\u2069]/g, ""),
     row.who ?? t("admin.audit.unknownUser"),
@@ -34,13 +35,14 @@ export async function GET(request: Request): Promise<Response> {
     row.action,
     t(`admin.audit.results.${row.result}`),
     row.reason ? t(row.reason) : null,
-    row.targetLabel,
+    auditRecordName(t, day, row),
     row.targetType ? auditTargetLabel(t, row.targetType) : null,
     row.targetId,
+    row.changes.map((change) => auditChangeText(t, change, day)).join("; "),
   ]);
   if (truncated) body.push([t("admin.audit.csvTruncated", { limit: AUDIT_EXPORT_LIMIT })]);
-  const day = new Date().toISOString().slice(0, 10);
+  const today = new Date().toISOString().slice(0, 10);
   return new Response(toCsv(header, body), {
-    headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="audit-log-${day}.csv"` },
+    headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="audit-log-${today}.csv"` },
   });
 }
