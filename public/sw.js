@@ -5,11 +5,17 @@
  *   register's last poll): network first, kept in a cache of the signed-in person only
  *   ("halqa-user-<key>", the key sent by the page). Another person's key, sign-out and the sign-in
  *   page delete those caches, so nothing of one person is ever served to another.
+ * - Any other page opened without a network: our own offline page, in the person's language (its
+ *   words come from the page with the person's key), linking to the pages kept for them.
+ * - A page served from the kept copy is remembered for a minute, so the page can say so when asked.
  */
 const STATIC_CACHE = "halqa-static-v1";
 const USER_PREFIX = "halqa-user-";
 const META_CACHE = "halqa-meta";
 const USER_KEY_URL = "/__sw/user-key";
+const OFFLINE_WORDS_URL = "/__sw/offline-words";
+/** Paths served from a kept copy lately (path → when), for the page's "offline — as of" note. */
+const servedFromCache = new Map();
 const KEPT_PAGE = /^\/(today|sessions\/[^/]+\/live)$/;
 const KEPT_POLL = /^\/api\/live\/sessions\/[^/]+$/;
 
@@ -52,12 +58,59 @@ async function networkFirst(event, url) {
   try {
     const response = await fetch(event.request);
     if (key && key === userKey) event.waitUntil(keep(url.pathname, response.clone()));
+    servedFromCache.delete(url.pathname);
     return response;
   } catch (error) {
     const cached = key ? await (await caches.open(USER_PREFIX + key)).match(url.pathname) : undefined;
-    if (cached) return cached;
+    if (cached) {
+      servedFromCache.set(url.pathname, Date.now());
+      return cached;
+    }
+    if (event.request.mode === "navigate") return offlinePage();
     throw error;
   }
+}
+
+/** Any other page: the network, or our own offline page when there is none. */
+async function networkOrOfflinePage(event) {
+  try {
+    return await fetch(event.request);
+  } catch {
+    return offlinePage();
+  }
+}
+
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+/** The pages kept for the signed-in person, each named by its own title. */
+async function keptPages() {
+  const key = await currentKey();
+  if (!key) return [];
+  const cache = await caches.open(USER_PREFIX + key);
+  const pages = [];
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url, self.location.origin).pathname;
+    if (!KEPT_PAGE.test(path)) continue;
+    const html = await (await cache.match(path)).text();
+    const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? path;
+    pages.push({ path, title });
+  }
+  return pages.sort((a, b) => (a.path === "/today" ? -1 : b.path === "/today" ? 1 : a.title.localeCompare(b.title)));
+}
+
+const DEFAULT_WORDS = { lang: "en", dir: "ltr", title: "You are offline", body: "This page was not kept on this device. These pages are:", none: "No page is kept on this device yet.", retry: "Try again" };
+
+async function offlinePage() {
+  const meta = await caches.open(META_CACHE);
+  const stored = await meta.match(OFFLINE_WORDS_URL);
+  const words = { ...DEFAULT_WORDS, ...(stored ? await stored.json().catch(() => ({})) : {}) };
+  const pages = await keptPages();
+  // Titles are kept as the page's HTML had them (already escaped): shown as they were.
+  const links = pages.map((page) => `<li><a href="${escapeHtml(page.path)}">${page.title}</a></li>`).join("");
+  const html = `<!doctype html><html lang="${escapeHtml(words.lang)}" dir="${escapeHtml(words.dir)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(words.title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#111;background:#fff}a{color:#1d4ed8;display:inline-block;min-height:24px;padding:.25rem 0}li{margin:.25rem 0}</style></head>
+<body><main><h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(pages.length ? words.body : words.none)}</p>${pages.length ? `<ul>${links}</ul>` : ""}<p><a href="">${escapeHtml(words.retry)}</a></p></main></body></html>`;
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
 async function cacheFirst(request) {
@@ -83,15 +136,23 @@ self.addEventListener("fetch", (event) => {
   }
   if (url.search === "" && ((request.mode === "navigate" && KEPT_PAGE.test(url.pathname)) || KEPT_POLL.test(url.pathname))) {
     event.respondWith(networkFirst(event, url));
+    return;
   }
+  if (request.mode === "navigate" && !url.pathname.startsWith("/api/")) event.respondWith(networkOrOfflinePage(event));
 });
 
 self.addEventListener("message", (event) => {
   const data = event.data ?? {};
+  if (data.type === "served" && typeof data.path === "string") {
+    const at = servedFromCache.get(data.path);
+    event.ports?.[0]?.postMessage({ cached: at !== undefined && Date.now() - at < 60_000 });
+    return;
+  }
   if (data.type === "user" && typeof data.key === "string") {
     event.waitUntil(
       currentKey().then(async (key) => {
         if (key !== data.key) await setKey(data.key);
+        if (data.offline && typeof data.offline === "object") await (await caches.open(META_CACHE)).put(OFFLINE_WORDS_URL, new Response(JSON.stringify(data.offline)));
         // A page reached by a client-side navigation was never fetched as a document: fetch it once to keep it.
         for (const path of data.keep ?? []) {
           if (!KEPT_PAGE.test(path)) continue;

@@ -16,7 +16,8 @@ type Props = {
   printOnly?: boolean;
 };
 
-const CELL = { width: 40, height: 22, gap: 3 };
+/** Drawn no narrower than MIN_WIDTH px, so a cell is a tap target of at least 24×24 px (WCAG 2.2 AA, 2.5.8). */
+const CELL = { width: 40, height: 30, gap: 3 };
 const LABEL = 62;
 const PER_ROW = 8;
 /** The table's column headings (`quranMap.table.*`). */
@@ -64,13 +65,13 @@ export function QuranMapGrid({ fills, parts, texts, printOnly = false }: Props) 
       viewBox={`0 0 ${WIDTH} ${height}`}
       role="group"
       aria-label={t("label")}
-      className="qm-grid h-auto w-full max-w-lg [&_a:focus-visible>*]:stroke-foreground [&_a:focus-visible>*]:stroke-[3px] [&_a]:outline-none print:max-w-[11cm]"
+      className="qm-grid h-auto w-full min-w-[330px] max-w-lg [&_a:focus-visible>*]:stroke-foreground [&_a:focus-visible>*]:stroke-[3px] [&_a]:outline-none print:max-w-[11cm]"
     >
       <defs>
         <rect id="qc" width={CELL.width} height={CELL.height} rx={3} />
       </defs>
       {Array.from({ length: rows }, (_, row) => (
-        <text key={row} x={rtl ? WIDTH - 4 : 4} y={row * (CELL.height + CELL.gap) + 16} className="fill-muted-foreground text-[12px]" aria-hidden="true">
+        <text key={row} x={rtl ? WIDTH - 4 : 4} y={row * (CELL.height + CELL.gap) + 20} className="fill-muted-foreground text-[12px]" aria-hidden="true">
           {t("juz", { number: row + 1 })}
         </text>
       ))}
@@ -96,6 +97,7 @@ export function QuranMapGrid({ fills, parts, texts, printOnly = false }: Props) 
   return (
     <div className="flex w-full max-w-lg flex-col gap-3">
       <div
+        className="overflow-x-auto"
         // Taps and focus on the cells bubble here; each cell is a link, so keyboards reach them.
         onClick={(event: MouseEvent) => {
           const quarter = quarterOf(event.target);

@@ -1,16 +1,52 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useEffect } from "react";
-import { forgetOffline, registerOffline } from "@/lib/offline/client";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { forgetOffline, registerOffline, servedFromCache, type OfflineWords } from "@/lib/offline/client";
 
-/** Registers the service worker for the signed-in person and names the page to keep (today, a register). */
-export function OfflineSupport({ userKey }: { userKey: string }) {
+const subscribe = (onChange: () => void) => {
+  window.addEventListener("online", onChange);
+  window.addEventListener("offline", onChange);
+  return () => {
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("offline", onChange);
+  };
+};
+
+type Props = {
+  userKey: string;
+  /** The service worker's own offline page, in the person's language. */
+  words: OfflineWords;
+  /** "Offline — as of 16:05": the time this page was made, in the school's zone (a kept copy keeps its own). */
+  asOf: string;
+};
+
+/**
+ * Registers the service worker for the signed-in person and names the page to keep (today, a
+ * register). Without a network, or when the page came from the kept copy, it says so and since when.
+ */
+export function OfflineSupport({ userKey, words, asOf }: Props) {
   const pathname = usePathname();
+  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const [fromCache, setFromCache] = useState(false);
   useEffect(() => {
-    registerOffline(userKey, pathname).catch(() => undefined);
-  }, [userKey, pathname]);
-  return null;
+    registerOffline(userKey, pathname, words).catch(() => undefined);
+  }, [userKey, pathname, words]);
+  useEffect(() => {
+    let live = true;
+    servedFromCache(pathname)
+      .then((cached) => live && setFromCache(cached))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [pathname]);
+  if (online && !fromCache) return null;
+  return (
+    <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950">
+      {asOf}
+    </p>
+  );
 }
 
 /** On the sign-in page: whoever signed in before on this browser leaves nothing in its caches. */

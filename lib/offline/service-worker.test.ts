@@ -16,6 +16,9 @@ class FakeCache {
     const response = this.entries.get(new URL(typeof request === "string" ? request : request.url, ORIGIN).pathname);
     return response?.clone();
   }
+  async keys() {
+    return [...this.entries.keys()].map((pathname) => new Request(`${ORIGIN}${pathname}`));
+  }
   async put(request: Request | string, response: Response) {
     this.entries.set(new URL(typeof request === "string" ? request : request.url, ORIGIN).pathname, response);
   }
@@ -82,25 +85,47 @@ describe("service worker", () => {
 
   it("never serves one person's pages to another, and forgets everything at sign-out", async () => {
     await sw.message({ type: "user", key: "a" });
+    sw.net.body = "today of a";
     await sw.navigate("/today");
     await sw.message({ type: "user", key: "b" });
     expect([...sw.stores.keys()].filter((n) => n.startsWith("halqa-user-"))).toEqual([]);
     sw.net.online = false;
-    await expect(sw.navigate("/today")).rejects.toThrow();
+    const offline = (await sw.navigate("/today"))!;
+    expect(offline.status).toBe(503);
+    expect(await offline.text()).not.toContain("today of a");
 
     sw.net.online = true;
     await sw.navigate("/today");
     await sw.message({ type: "forget" });
     expect([...sw.stores.keys()].filter((n) => n.startsWith("halqa-user-") || n === "halqa-meta")).toEqual([]);
     sw.net.online = false;
-    await expect(sw.navigate("/today")).rejects.toThrow();
+    expect((await sw.navigate("/today"))!.status).toBe(503);
+  });
+
+  it("answers a page not kept, opened offline, with its own page in the person's language linking to the kept pages", async () => {
+    const words = { lang: "ar", dir: "rtl", title: "أنت غير متصل", body: "هذه الصفحات محفوظة:", none: "لا شيء", retry: "حاول مرة أخرى" };
+    await sw.message({ type: "user", key: "a", offline: words });
+    sw.net.body = "<html><head><title>اليوم</title></head><body>today</body></html>";
+    await sw.navigate("/today");
+    sw.net.body = "<html><title>سجل الحضور &amp; الحلقة</title></html>";
+    await sw.navigate("/sessions/s1/live");
+    sw.net.online = false;
+    const response = (await sw.navigate("/students"))!;
+    expect(response.status).toBe(503);
+    const html = await response.text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain("<h1>أنت غير متصل</h1>");
+    expect(html).toContain('<li><a href="/today">اليوم</a></li>');
+    expect(html).toContain('<li><a href="/sessions/s1/live">سجل الحضور &amp; الحلقة</a></li>');
+    // A kept page opened offline is the kept copy, and the worker remembers it served one.
+    expect(await (await sw.navigate("/today"))!.text()).toContain("today");
   });
 
   it("keeps nothing before it knows who is signed in, and only the pages a lesson needs", async () => {
     await sw.navigate("/today");
     expect(sw.stores.size).toBe(1); // only halqa-meta, read for the key
     await sw.message({ type: "user", key: "a" });
-    expect(await sw.navigate("/students")).toBeNull();
+    expect((await sw.navigate("/students"))!.status).toBe(200);
     await sw.navigate("/admin/users");
     expect(sw.stores.get("halqa-user-a")?.entries.size ?? 0).toBe(0);
   });

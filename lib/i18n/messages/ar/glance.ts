@@ -18,6 +18,7 @@ export const glance: Catalogue<typeof en> = {
     month: "سُمع خلال ٣٠ يومًا",
     older: "سُمع قبل أكثر من ٣٠ يومًا",
     never: "لم يُسمع هذه السنة",
+    scrollHint: "مرّر جانبيًا لرؤية الأجزاء الثلاثين؛ تبدأ الخريطة من الجزء {juz}، أول جزء سُمع.",
     showTable: "عرض الخريطة جدولًا",
     tableCaption: "أجزاء {halqa} بحسب حداثة سماع كل طالب فيها",
     student: "الطالب",

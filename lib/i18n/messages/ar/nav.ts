@@ -2,6 +2,13 @@ import type { Catalogue } from "../../types";
 import type { nav as en } from "../en/nav";
 
 export const nav: Catalogue<typeof en> = {
+  offline: {
+    title: "أنت غير متصل",
+    body: "لم تُحفظ هذه الصفحة على هذا الجهاز. هذه الصفحات محفوظة كما كانت عند آخر فتح لها:",
+    none: "لا صفحة محفوظة على هذا الجهاز بعد: افتح صفحة اليوم أو سجلّ حضور وأنت متصل لحفظها.",
+    retry: "حاول مرة أخرى",
+    asOf: "غير متصل — كما كانت في {time}",
+  },
   skipToContent: "انتقل إلى المحتوى الرئيسي",
   primary: "القائمة الرئيسية",
   today: "اليوم",

@@ -15,6 +15,7 @@ export const glance = {
     month: "Heard in the last 30 days",
     older: "Heard more than 30 days ago",
     never: "Not heard this year",
+    scrollHint: "Scroll sideways for all 30 juz; the map opens at juz {juz}, the first one heard.",
     showTable: "Show the map as a table",
     tableCaption: "Juz of {halqa} by how recently each student was heard there",
     student: "Student",

@@ -1,5 +1,12 @@
 /** The shell: skip link, navigation, header, language switch, boundaries, the parents' home. */
 export const nav = {
+  offline: {
+    title: "You are offline",
+    body: "This page was not kept on this device. These pages are, as they were when last opened:",
+    none: "No page is kept on this device yet: open Today or a register while online to keep it.",
+    retry: "Try again",
+    asOf: "Offline — as of {time}",
+  },
   skipToContent: "Skip to main content",
   primary: "Main",
   today: "Today",

@@ -1,0 +1,36 @@
+"use client";
+
+import { useEffect, useRef, useState, type ReactNode } from "react";
+
+type Props = { label: string; hint: string; /** Pixels from the inline start to the first column with data. */ offset: number; children: ReactNode };
+
+/**
+ * The heat map's grid in a focusable region that scrolls sideways on a narrow screen: it opens where
+ * the data is (not on juz 1 when nothing was heard there), and says that it scrolls when it does.
+ */
+export function HeatMapScroller({ label, hint, offset, children }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const region = ref.current;
+    if (!region) return;
+    const measure = () => setScrolls(region.scrollWidth > region.clientWidth + 1);
+    measure();
+    if (region.scrollWidth > region.clientWidth + 1 && offset > 0) {
+      const rtl = getComputedStyle(region).direction === "rtl";
+      // In right-to-left, scrollLeft runs from 0 towards negative values (the inline start is the right edge).
+      region.scrollLeft = rtl ? -offset : offset;
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(region);
+    return () => observer.disconnect();
+  }, [offset]);
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <div ref={ref} role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+        {children}
+      </div>
+      {scrolls ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
+    </div>
+  );
+}
