@@ -15,7 +15,7 @@ export function TrackList({ plan, surahs, i18n }: { plan: LearningPlan; surahs: 
       {plan.tracks.map((track) => {
         const name = t(`students.recitations.kinds.${track.type}`);
         const percent = Math.round(trackProgress(plan, track) * 100);
-        const unit = (TRACK_UNITS as readonly string[]).includes(track.unit) ? t(`plans.tracks.units.${track.unit as (typeof TRACK_UNITS)[number]}`) : track.unit;
+        const unit = (TRACK_UNITS as readonly string[]).includes(track.unit) ? t(`plans.tracks.units.${track.unit as (typeof TRACK_UNITS)[number]}`, { count: track.target }) : track.unit;
         return (
           <li key={track.type} className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
             <h3 className="text-base font-semibold">{name}</h3>

@@ -28,7 +28,7 @@ export function AttentionList({ items, i18n, labelledBy }: { items: readonly Att
     <ul aria-labelledby={labelledBy} className="flex flex-col gap-2">
       {items.map((item) => (
         <li key={item.studentId} className="rounded-md border border-border bg-card px-4 py-3">
-          <Link href={`/students/${encodeURIComponent(item.studentId)}`} className="font-medium underline-offset-4 hover:underline">
+          <Link href={`/students/${encodeURIComponent(item.studentId)}`} className="inline-flex min-h-6 items-center font-medium underline-offset-4 hover:underline">
             <bdi>{item.name}</bdi>
           </Link>
           <ul className="mt-1 list-disc ps-5 text-sm text-muted-foreground">

@@ -56,7 +56,7 @@ export function StaffPlanProgressView({ plan, words }: { plan: StaffPlanProgress
         <bdi dir="auto">{plan.name}</bdi>
       </p>
       <TrackShares tracks={plan.tracks} words={words} />
-      <Link href={`/plans/${encodeURIComponent(plan.id)}`} className="self-start text-sm font-medium text-primary underline underline-offset-4 print:hidden">
+      <Link href={`/plans/${encodeURIComponent(plan.id)}`} className="inline-flex min-h-6 items-center self-start text-sm font-medium text-primary underline underline-offset-4 print:hidden">
         {t("quranMap.plan.open")}
       </Link>
     </div>

@@ -11,7 +11,8 @@ export function NavLinks({ label, items }: Props) {
   const pathname = usePathname();
   return (
     <nav aria-label={label}>
-      <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      {/* Wraps on every width: on a phone an admin's eight links take two or three rows, none off-screen. */}
+      <ul className="flex flex-wrap gap-x-1">
         {items.map((item) => {
           const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
           return (
@@ -20,7 +21,7 @@ export function NavLinks({ label, items }: Props) {
                 href={item.href}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "inline-flex min-h-11 items-center rounded-md px-3 whitespace-nowrap text-sm font-medium transition-colors outline-none",
+                  "inline-flex min-h-11 items-center rounded-md px-2 whitespace-nowrap sm:px-3 text-sm font-medium transition-colors outline-none",
                   "hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/60",
                   current ? "bg-muted text-foreground underline decoration-primary decoration-2 underline-offset-8" : "text-muted-foreground",
                 )}

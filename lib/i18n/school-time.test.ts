@@ -7,6 +7,11 @@ const PDI = "\u2069";
 const PLAN_SYNCED_AT = "2026-03-01T21:30:00.000Z";
 
 describe("school time", () => {
+  it("writes English Hijri months in full", () => {
+    for (const day of ["2026-11-26", "2026-04-01", "2026-12-20"]) expect(schoolTime("en", "Asia/Riyadh").date(day, { hijri: true })).not.toMatch(/[A-Z][a-z]{1,4}\./);
+    expect(schoolTime("en", "Asia/Riyadh").date("2026-11-26", { hijri: true })).toContain("Jumada II");
+  });
+
   it("writes an instant given in UTC in the school's zone", () => {
     const riyadh = schoolTime("en", "Asia/Riyadh");
     expect(riyadh.date(PLAN_SYNCED_AT, { time: true })).toBe("2 Mar 2026, 00:30");
@@ -27,7 +32,7 @@ describe("school time", () => {
 
   it("shows the Hijri date of the school's day beside the Gregorian one", () => {
     expect(schoolTime("en", "Asia/Riyadh").date("2026-11-22", { hijri: true })).toMatch(/^22 Nov 2026 · .*1448 AH$/);
-    expect(schoolTime("en", "Asia/Riyadh").date(PLAN_SYNCED_AT, { hijri: true })).toBe("2 Mar 2026 · 13 Ram. 1447 AH");
+    expect(schoolTime("en", "Asia/Riyadh").date(PLAN_SYNCED_AT, { hijri: true })).toBe("2 Mar 2026 · 13 Ramadan 1447 AH");
     expect(schoolTime("ar", "Asia/Riyadh").dateParts("2026-11-22")).toEqual({ gregorian: `${FSI}٢٢‏/١١‏/٢٠٢٦${PDI}`, hijri: `${FSI}١٢ جمادى الآخرة ١٤٤٨ هـ${PDI}` });
   });
 

@@ -60,7 +60,8 @@ export function schoolTime(locale: Locale, timeZone: string | null): SchoolTime 
     const gregorian = day || !time
       ? format(gregorianTag, { dateStyle: "medium", timeZone: dayZone }).format(instant)
       : format(gregorianTag, { ...stamp, timeZone: zone }).format(instant);
-    const hijri = format(hijriTag, { dateStyle: "medium", timeZone: dayZone }).format(instant);
+    // English Hijri months in full ("Jumada II", not "Jum. II"): the short forms are cryptic to most readers.
+    const hijri = format(hijriTag, { dateStyle: locale === "ar" ? "medium" : "long", timeZone: dayZone }).format(instant);
     return { gregorian, hijri };
   };
 

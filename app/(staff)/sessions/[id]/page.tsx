@@ -45,7 +45,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-3">
-        <Link href="/sessions" className="w-fit rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60">
+        <Link href="/sessions" className="inline-flex min-h-6 w-fit items-center rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60">
           {t("sessions.detail.backToList")}
         </Link>
         <div className="flex flex-wrap items-center gap-3">

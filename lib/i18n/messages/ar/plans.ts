@@ -126,9 +126,9 @@ export const plans: Catalogue<typeof en> = {
     title: "مسارات العبء",
     empty: "لا مسارات لهذه الخطة.",
     units: {
-      ayah: "آيات",
-      line: "أسطر",
-      page: "صفحات",
+      ayah: "{count, plural, zero {آية} one {آية} two {آية} few {آيات} many {آية} other {آية}}",
+      line: "{count, plural, zero {سطر} one {سطر} two {سطر} few {أسطر} many {سطرًا} other {سطر}}",
+      page: "{count, plural, zero {صفحة} one {صفحة} two {صفحة} few {صفحات} many {صفحة} other {صفحة}}",
     },
     target: "{target} {unit} لكل تكليف، ± {tolerance}",
     next: "الموضع التالي",

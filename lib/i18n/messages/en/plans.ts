@@ -123,9 +123,9 @@ export const plans = {
     title: "Workload tracks",
     empty: "This plan has no workload tracks.",
     units: {
-      ayah: "ayahs",
-      line: "lines",
-      page: "pages",
+      ayah: "{count, plural, one {ayah} other {ayahs}}",
+      line: "{count, plural, one {line} other {lines}}",
+      page: "{count, plural, one {page} other {pages}}",
     },
     target: "{target} {unit} per assignment, ± {tolerance}",
     next: "Next position",

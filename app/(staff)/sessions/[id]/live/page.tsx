@@ -64,7 +64,7 @@ export default async function LiveSessionPage({ params }: Props) {
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
-        <Link href={href} className="w-fit rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60">
+        <Link href={href} className="inline-flex min-h-6 w-fit items-center rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60">
           {t("live.backToSession")}
         </Link>
         <h1 className="text-3xl font-semibold tracking-tight">{t("live.title", { halqa })}</h1>

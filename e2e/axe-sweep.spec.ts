@@ -1,0 +1,124 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { admin as en } from "../lib/i18n/messages/en/admin";
+import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
+import { allOf } from "./api";
+import { expect, signIn, test, type DemoRole } from "./fixtures";
+
+/**
+ * Every page of every role, in English and in Arabic, checked by axe (WCAG 2.2 AA and axe's best
+ * practices, `landmark-unique` among them) as it opens and again scrolled to its middle. The
+ * violations of every page are gathered and reported together, so one run lists them all.
+ */
+const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"];
+const PASSWORD = "a long initial password";
+
+type Id = { id: string };
+type Student = Id & { lineage_id: string; full_name: string; halqa_id: string };
+
+async function violationsOf(page: Page, path: string): Promise<string[]> {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBeLessThan(400);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  const found: string[] = [];
+  for (const where of ["top", "middle"] as const) {
+    if (where === "middle") await page.evaluate(() => window.scrollTo(0, Math.max(0, (document.documentElement.scrollHeight - window.innerHeight) / 2)));
+    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    for (const v of violations) found.push(`${path} (${where}) ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  }
+  return found;
+}
+
+async function pagesOf(request: APIRequestContext, role: DemoRole | "arqamAdmin"): Promise<string[]> {
+  if (role === "parent") return ["/family"];
+  if (role === "arqamAdmin") return ["/today", "/halqas", "/students", "/sessions", "/plans", "/plans/changes", "/admin/users", "/admin/audit"];
+  const sheikhs = await allOf<Id & { name: string; halqa_ids: string[] }>(request, "/sheikhs");
+  const taught = new Set(sheikhs.filter((s) => s.name === DEMO_TEACHER_SHEIKH_NAME).flatMap((s) => s.halqa_ids));
+  const halqa = [...taught][0]!;
+  const student = (await allOf<Student>(request, `/students?halqa_id=${halqa}`))[0]!;
+  const sessions = await allOf<Id & { status: string }>(request, `/sessions?halqa_id=${halqa}`);
+  const ended = sessions.find((s) => s.status === "ended")!;
+  const plan = (await allOf<Id & { student_id: string }>(request, `/learning-plans?student_id=${student.id}`))[0];
+  const common = ["/today", "/halqas", `/halqas/${halqa}`, `/halqas/${halqa}/report`, "/students", `/students/${student.id}`, `/students/${student.id}/report`, "/sessions", "/sessions/new", `/sessions/${ended.id}`, "/plans"];
+  if (plan) common.push(`/plans/${plan.id}`);
+  if (role === "teacher") return common;
+  const users = ["/admin/users", "/admin/users/new", "/admin/connection", "/admin/audit", "/plans/changes", "/students/new"];
+  return [...common, ...users];
+}
+
+/** The child pages a parent's family home links to (taken from the page, never built). */
+async function childPages(page: Page): Promise<string[]> {
+  await page.goto("/family");
+  const links = await page.getByRole("main").getByRole("link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+  return [...new Set(links.filter((path) => path.startsWith("/family/children/")))];
+}
+
+async function sweep(page: Page, request: APIRequestContext, role: DemoRole | "arqamAdmin"): Promise<string[]> {
+  const paths = await pagesOf(request, role);
+  if (role === "parent") paths.push(...(await childPages(page)));
+  const found: string[] = [];
+  for (const path of paths) found.push(...(await violationsOf(page, path)));
+  return found;
+}
+
+async function arabicPerson(admin: Page, browser: Browser, request: APIRequestContext, role: "Administrator" | "Teacher" | "Parent", project: string) {
+  const email = `axe-${role.toLowerCase()}-${project}-${Date.now().toString(36)}@example.org`;
+  await admin.goto("/admin/users/new");
+  await admin.getByLabel(en.create.name).fill(`فاحص ${role} ${project}`);
+  await admin.getByLabel(en.create.email).fill(email);
+  await admin.getByRole("combobox", { name: en.create.role }).selectOption({ label: role });
+  await admin.getByRole("combobox", { name: en.create.locale }).selectOption({ label: "Arabic" });
+  await admin.getByLabel(en.create.password).fill(PASSWORD);
+  await admin.getByRole("button", { name: en.create.submit }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: `فاحص ${role} ${project}` })).toBeVisible();
+  if (role === "Teacher") {
+    await admin.getByRole("combobox", { name: en.user.sheikhPicker }).selectOption({ label: DEMO_TEACHER_SHEIKH_NAME });
+    await admin.getByRole("button", { name: en.user.sheikhSubmit }).click();
+    await expect(admin.getByText(en.user.sheikhCurrent.replace("{name}", DEMO_TEACHER_SHEIKH_NAME))).toBeVisible();
+  }
+  if (role === "Parent") {
+    const plan = (await allOf<{ student_id: string }>(request, "/learning-plans"))[0]!;
+    const child = (await allOf<Student>(request, "/students")).find((s) => s.id === plan.student_id)!;
+    await admin.getByLabel(/^Search students of /).fill(child.full_name);
+    await admin.getByRole("button", { name: en.user.searchSubmit }).click();
+    await admin.getByRole("button", { name: en.user.linkLabel.replace("{name}", child.full_name) }).first().click();
+    await expect(admin.getByRole("button", { name: en.user.removeLabel.replace("{name}", child.full_name) })).toBeVisible();
+  }
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/login");
+  await signIn(page, email, PASSWORD);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  return { page, close: () => context.close() };
+}
+
+test.describe("axe over every page of every role, in both languages, at the top and mid-scroll", () => {
+  test.describe.configure({ timeout: 900_000 });
+
+  test("in English", async ({ adminPage, teacherPage, parentPage, arqamAdminPage, request }) => {
+    const found = [
+      ...(await sweep(adminPage, request, "admin")),
+      ...(await sweep(teacherPage, request, "teacher")),
+      ...(await sweep(parentPage, request, "parent")),
+      ...(await sweep(arqamAdminPage, request, "arqamAdmin")),
+    ];
+    expect(found).toEqual([]);
+  });
+
+  test("in Arabic", async ({ adminPage, browser, request }, testInfo) => {
+    const found: string[] = [];
+    for (const [role, as] of [
+      ["Administrator", "admin"],
+      ["Teacher", "teacher"],
+      ["Parent", "parent"],
+    ] as const) {
+      const person = await arabicPerson(adminPage, browser, request, role, testInfo.project.name);
+      try {
+        found.push(...(await sweep(person.page, request, as)));
+      } finally {
+        await person.close();
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
