@@ -18,7 +18,7 @@ export default async function FamilyHome() {
   const children = loaded.value;
   return (
     <>
-      <h1 className="text-3xl font-semibold tracking-tight">{t("nav.family.greeting", { name: actor.name })}</h1>
+      <h1 className="text-3xl font-semibold tracking-tight">{t("nav.family.greeting", { name: `\u2068${actor.name}\u2069` })}</h1>
       <section aria-labelledby="children-title">
         <Card>
           <CardHeader>
