@@ -96,7 +96,7 @@ test.describe("students", () => {
     await studentLinks(page).first().click();
     await expect(page.getByRole("region", { name: "Profile" })).toBeVisible();
     const attendance = page.getByRole("region", { name: "Attendance" });
-    await expect(attendance.getByRole("table", { name: /^Attendance over the last \d+ sessions$/ })).toBeVisible();
+    await expect(attendance.getByRole("table", { name: /^Attendance this semester: \d+ sessions?$/ })).toBeVisible();
     await expect(attendance.getByRole("rowheader", { name: "Present" })).toBeVisible();
     const history = page.getByRole("table", { name: "Recitations, newest first" });
     await expect(history.getByRole("row").nth(1)).toBeVisible();

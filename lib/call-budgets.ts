@@ -52,12 +52,13 @@ export const V1_CALL_BUDGETS = {
    */
   "/students/new": 1,
   /**
-   * at most 4 — getStudent; then getHalqa or listHalqas of its semester + listStudentRecitations,
-   * concurrently; +1 per further 100 items; attendance figures come from the progress read model like
-   * every attendance figure (docs/progress.md); semesters and surahs cached per tenant; GET /school
-   * memoized; a teacher +1 getSheikh per link.
+   * at most 14 — getStudent; then listHalqas of its semester + listSessions of its halqa and semester +
+   * listStudentRecitations, concurrently; then listAttendance for the LIVE_SESSIONS (10) most recent
+   * of those sessions, concurrently (merged into the progress read model's history, whose window the
+   * attendance figures count: docs/progress.md); +1 per further 100 items; semesters and surahs cached per tenant; GET /school memoized;
+   * a teacher +1 getSheikh per link.
    */
-  "/students/[id]": 4,
+  "/students/[id]": 14,
   /**
    * at most 2 — getStudent (the segment's gate reads the same record, once per request) and getHalqa; the
    * history (sessions, attendance, recitations) comes from the progress read model; school memoized;
@@ -124,12 +125,12 @@ export const V1_CALL_BUDGETS = {
    */
   "/family": 2,
   /**
-   * at most 10 with one plan per child — 1 per linked child for the switcher (2 in the demo);
-   * listStudents?lineage_id; then getHalqa, the child's recitations and listPlans?student_id,
-   * concurrently; then listAssignments per plan, concurrently. Attendance comes from the progress read
-   * model (docs/progress.md). School, semesters, surahs cached.
+   * at most 20 with one plan per child — 1 per linked child for the switcher (2 in the demo);
+   * listStudents?lineage_id; then getHalqa, listSessions of the halqa, the child's recitations and
+   * listPlans?student_id, concurrently; then listAttendance of the 10 most recent sessions and
+   * listAssignments per plan, concurrently. School, semesters, surahs cached.
    */
-  "/family/children/[lineageId]": 10,
+  "/family/children/[lineageId]": 20,
   /** 0 — a redirect to /admin/users. */
   "/admin": 0,
   /** 0 (the school's name from GET /school, memoized per connection and process) */

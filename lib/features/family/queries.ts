@@ -9,8 +9,9 @@ import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { toParentAssignments, toParentPlanProgress, splitParentAssignments, type ParentAssignment, type ParentPlanProgress } from "@/lib/features/plans/parent-view";
 import type { MapRecitation } from "@/lib/features/progress/quran-map";
 import { studentHistory } from "@/lib/features/progress/read-model";
-import { attendanceFacts, attendanceWindow, latestSessions, type AttendanceFacts } from "@/lib/features/progress/figures";
+import { attendanceFacts, attendanceWindow, latestSessions, withLive, type AttendanceFacts } from "@/lib/features/progress/figures";
 import { dateIn } from "@/lib/dates";
+import { loadRecentMarks } from "@/lib/features/progress/recent-marks";
 import { withLineage } from "@/lib/features/progress/student-progress";
 import { availabilityOf } from "@/lib/features/plans/queries";
 import { semestersFor, surahsFor } from "@/lib/features/reference";
@@ -78,10 +79,10 @@ export type ChildView = {
  * One child of the signed-in parent, or null (404) — checked against the parent's own links
  * before anything is read, then against the record itself. Assignments pass the parent allowlist
  * (`toParentAssignments`) here, on the server, before anything is rendered.
- * v1 calls: listStudents?lineage_id; then getHalqa, the child's recitations and
- * listPlans?student_id concurrently; then listAssignments per plan, concurrently. School,
- * semesters and surahs cached. Attendance comes from the progress read model, like every
- * attendance figure (docs/progress.md).
+ * v1 calls: listStudents?lineage_id; then getHalqa, listSessions of the halqa, the child's
+ * recitations and listPlans?student_id concurrently; then listAttendance of the 10 most recent
+ * sessions and listAssignments per plan, concurrently. School, semesters and surahs cached.
+ * Attendance: the progress read model with those 10 sessions read live (`withLive`).
  */
 export async function loadChild(actor: Actor, lineageId: string, locale: Locale): Promise<ChildView | null> {
   if (actor.role !== "parent" || !actor.studentLineageIds.includes(lineageId)) return null;
@@ -106,17 +107,18 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
     });
   // The child's whole history (every record of the lineage) from the progress read model: no v1 call.
   const history = client.tenant().then((school) => studentHistory({ connectionId: actor.connectionId, tenantId: school.id }, student.id));
-  const [school, surahs, halqa, recitations, shared, stored] = await Promise.all([
+  const [school, surahs, halqa, recitations, shared, stored, live] = await Promise.all([
     client.tenant(),
     surahsFor(actor.connectionId),
     client.call("getHalqa", { params: { id: student.halqa_id } }).catch(missingAsNull),
     client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: API_PAGE_SIZE } }),
     plans,
     history,
+    loadRecentMarks(actor.connectionId, student),
   ]);
 
   // The table and the figures above it count the same sessions (figures.ts): they cannot disagree.
-  const window = attendanceWindow(stored.attendance, student, dateIn(school.time_zone));
+  const window = attendanceWindow(withLive(stored.attendance, live), student, dateIn(school.time_zone));
   return {
     lineageId,
     name: student.preferred_name || student.full_name,

@@ -5,7 +5,7 @@ import { addDays } from "@/lib/dates";
 import { translator } from "@/lib/i18n/core";
 import { needsAttention } from "./attention";
 import { progressCsv } from "./export-csv";
-import { attendanceFacts, attendanceWindow, latestSessions, wholePercent } from "./figures";
+import { attendanceFacts, attendanceWindow, latestSessions, wholePercent, withLive } from "./figures";
 import { halqaRows } from "./report";
 
 const TODAY = "2026-11-26";
@@ -115,5 +115,11 @@ describe("one truth per figure: every view of a student's attendance agrees", ()
     history[5]!.session.halqa_id = "hal_2";
     const facts = attendanceFacts(attendanceWindow(history, { halqa_id: HALQA, enrolled_on: addDays(TODAY, -10) }, TODAY));
     expect(facts).toMatchObject({ counted: 3, attended: 1, missed: 2, streak: { kind: "attended", sessions: 1 } });
+  });
+
+  it("takes the live copy of a session over the stored one, and adds a session the store has not seen yet", () => {
+    const entry = (id: string, mark: Mark) => ({ session: { id, date: TODAY, starts_at: `${TODAY}T08:00:00Z`, status: "ended" as const }, row: mark ? { status: mark } : null });
+    const merged = withLive([entry("a", "absent"), entry("b", null)], [entry("b", "present"), entry("c", "late")]);
+    expect(attendanceFacts(merged)).toMatchObject({ counted: 3, attended: 2, missed: 1 });
   });
 });

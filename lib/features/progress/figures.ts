@@ -85,6 +85,17 @@ export function attendanceFacts(history: AttendanceHistory): AttendanceFacts {
   return facts;
 }
 
+/**
+ * A student's history with the sessions a page read live from the API (its latest sessions, each
+ * with the student's row) in place of their stored copies, so marks another system made a minute
+ * ago count before the next sync; the live copy of a session wins, like the map's recitations.
+ */
+export function withLive<E extends AttendanceEntry>(stored: readonly E[], live: readonly E[]): E[] {
+  const bySession = new Map(stored.map((entry) => [entry.session.id, entry]));
+  for (const entry of live) bySession.set(entry.session.id, entry);
+  return [...bySession.values()];
+}
+
 /** The latest sessions of a window, newest first: the rows a table lists under the figures. */
 export function latestSessions<E extends AttendanceEntry>(window: readonly E[], limit: number): E[] {
   return newestFirst(window).slice(0, limit);

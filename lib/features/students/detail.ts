@@ -15,8 +15,9 @@ import { newestRecitationsFirst } from "./recitations";
  * One student's page, read in parts that stream on their own; each read is cached per request, so
  * parts that share one (the semester's halqas, the recitations) call once. v1 calls: getStudent
  * (shared with the segment's gate); then the student's halqa (or the semester's halqas, editing) and
- * recitations, concurrently (+1 per further 100 items); attendance comes from the progress read
- * model (figures.ts); semesters, surahs cached; school memoized.
+ * recitations, concurrently; the halqa's sessions and the attendance of the latest 10 of them
+ * (`loadRecentMarks`), merged into the progress read model's history: at most 4 + 10 (+1 per
+ * further 100 items); semesters, surahs cached; school memoized.
  */
 export const loadStudentHeader = cache(async (actor: Actor, id: string) => {
   const [student, subject] = await Promise.all([studentRecord(actor.connectionId, id), subjectOf(actor)]);

@@ -29,7 +29,8 @@ import { SkeletonRows } from "@/components/ui/page-skeleton";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PagePart } from "@/components/shell/page-part";
 import { dateIn } from "@/lib/dates";
-import { attendanceFacts, attendanceWindow } from "@/lib/features/progress/figures";
+import { attendanceFacts, attendanceWindow, withLive } from "@/lib/features/progress/figures";
+import { loadRecentMarks } from "@/lib/features/progress/recent-marks";
 import { loadStudentProgress, withLineage } from "@/lib/features/progress/student-progress";
 import { Freshness } from "@/components/progress/freshness";
 import { pageTitle } from "@/lib/i18n/page-title";
@@ -118,12 +119,12 @@ export default async function StudentPage({ params, searchParams }: Props) {
 
       <PageSection id="attendance-heading" title={t("students.attendance.title")} className="gap-3">
         <PagePart
-          load={() => Promise.all([school(), loadStudentProgress(actor, student.id)])}
+          load={() => Promise.all([school(), loadStudentProgress(actor, student.id), loadRecentMarks(connectionId, student)])}
           fallback={<SkeletonRows count={4} className="h-11" />}
           retryHref={here}
-          render={([{ rating_scale: scale, time_zone: timeZone }, progress]) => (
+          render={([{ rating_scale: scale, time_zone: timeZone }, progress, live]) => (
             <div className="flex max-w-xl flex-col gap-3">
-              <AttendanceFactsView facts={attendanceFacts(attendanceWindow(progress.history.attendance, student, dateIn(timeZone)))} words={mapWords(i18n, scale)} counts />
+              <AttendanceFactsView facts={attendanceFacts(attendanceWindow(withLive(progress.history.attendance, live), student, dateIn(timeZone)))} words={mapWords(i18n, scale)} counts />
               <Freshness freshness={progress.freshness} i18n={i18n} />
             </div>
           )}
