@@ -73,7 +73,7 @@ test("then Dar Al-Arqam's refusals are calm pages and messages, never the error 
     if ((await sheikh.inputValue()) === "") await sheikh.selectOption({ index: 1 });
     await submit.click();
   }
-  await expect(page.getByText(/write access is not effective|صلاحية الكتابة غير فعّالة/).first()).toBeVisible();
+  await expect(page.getByText(/does not accept changes|لا تقبل التعديلات/).first()).toBeVisible();
   await expect(errorPage).toHaveCount(0);
 });
 

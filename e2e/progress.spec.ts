@@ -36,12 +36,14 @@ async function expectedAttention(request: APIRequestContext, halqaId: string): P
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: school.data.time_zone }).format(new Date());
   const scale = school.data.rating_scale.map((l) => l.value);
   const students = (await allOf<Student>(request, `/students?halqa_id=${halqaId}`)).filter((s) => s.halqa_id === halqaId && s.status === "active");
-  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${halqaId}`))
-    .filter((s) => s.halqa_id === halqaId && s.status === "ended" && s.date <= today && s.date >= addDays(today, -365))
-    .sort((a, b) => a.date.localeCompare(b.date) || a.starts_at.localeCompare(b.starts_at));
+  // Attendance counts a marked session whether it is still open or ended (docs/progress.md); the rest reads ended sessions.
+  const dated = (await allOf<Session>(request, `/sessions?halqa_id=${halqaId}`))
+    .filter((s) => s.halqa_id === halqaId && s.date <= today && s.date >= addDays(today, -365))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.starts_at.localeCompare(b.starts_at) || a.id.localeCompare(b.id));
+  const sessions = dated.filter((s) => s.status === "ended");
   const rows: Row[] = [];
   const heard: Recitation[] = [];
-  for (const s of sessions) {
+  for (const s of dated) {
     rows.push(...(await allOf<Row>(request, `/sessions/${s.id}/attendance`)));
     heard.push(...(await allOf<Recitation>(request, `/sessions/${s.id}/recitations`)));
   }
@@ -61,7 +63,7 @@ async function expectedAttention(request: APIRequestContext, halqaId: string): P
       return positions.reduce((a, b) => a + b, 0) / positions.length;
     });
     if (means.length === 4 && means.every((m, i) => i === 0 || m <= means[i - 1]!) && means[0]! - means[3]! >= 1) reasons.push("Ratings falling");
-    const counted = expected.map((s) => rows.find((r) => r.session_id === s.id && r.student_id === student.id)?.status).filter((m) => m === "present" || m === "late" || m === "absent");
+    const counted = dated.filter((s) => !student.enrolled_on || s.date >= student.enrolled_on).map((s) => rows.find((r) => r.session_id === s.id && r.student_id === student.id)?.status).filter((m) => m === "present" || m === "late" || m === "absent");
     let streak = 0;
     while (streak < counted.length && counted[counted.length - 1 - streak] === "absent") streak++;
     if (streak >= 2) reasons.push("in a row");

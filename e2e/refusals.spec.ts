@@ -72,7 +72,7 @@ test.describe("refusals", () => {
     // An earlier refused write (another test) already makes it read-only at load: try again first.
     if (await tryAgain.isVisible()) await tryAgain.click();
     await first.click();
-    await expect(page.getByText(/write access is not effective|صلاحية الكتابة غير فعّالة/).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/does not accept changes|لا تقبل التعديلات/).first()).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(/(not sent to the school|إلى المدرسة)\./).first()).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /^(Download unsent work \(CSV\)|تنزيل ما لم يُرسل \(CSV\))$/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^unsent-.+\.csv$/);

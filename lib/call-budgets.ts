@@ -53,9 +53,9 @@ export const V1_CALL_BUDGETS = {
   "/students/new": 1,
   /**
    * at most 14 — getStudent; then listHalqas of its semester + listSessions of its halqa and semester +
-   * listStudentRecitations, concurrently; then listAttendance for the RECENT_SESSION_LIMIT (10) most recent
-   * of those sessions, concurrently (attendance is read per session, so the summary covers "the last 10
-   * sessions" only); +1 per further 100 items; semesters and surahs cached per tenant; GET /school memoized;
+   * listStudentRecitations, concurrently; then listAttendance for the LIVE_SESSIONS (10) most recent
+   * of those sessions, concurrently (merged into the progress read model's history, whose window the
+   * attendance figures count: docs/progress.md); +1 per further 100 items; semesters and surahs cached per tenant; GET /school memoized;
    * a teacher +1 getSheikh per link.
    */
   "/students/[id]": 14,

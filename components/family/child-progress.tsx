@@ -48,6 +48,7 @@ export function ChildSummary({ child, i18n }: Props) {
           <>
             <p className="text-sm">{child.plan.completed ? t("quranMap.family.planDone") : t("quranMap.family.planDue", { date: i18n.date(child.plan.targetDate) })}</p>
             <TrackShares tracks={child.plan.tracks} words={words} />
+            <p className="text-xs text-muted-foreground">{t("quranMap.plan.share")}</p>
           </>
         )}
       </PageSection>

@@ -31,6 +31,12 @@ export function FamilyAttendance({ child, i18n }: Props) {
           </RowHeader>
           <TableCell>
             {mark.status ? t(`students.attendance.${mark.status}`) : <span className="text-muted-foreground">{t("family.attendance.unmarked")}</span>}
+            {mark.open ? (
+              <span className="text-muted-foreground">
+                {separator}
+                {t("family.attendance.inProgress")}
+              </span>
+            ) : null}
             {mark.status === "late" && mark.lateMinutes ? (
               <span className="text-muted-foreground">
                 {i18n.separator}
@@ -47,18 +53,21 @@ export function FamilyAttendance({ child, i18n }: Props) {
 export function FamilyRecitations({ child, i18n }: Props) {
   const { t, date, number } = i18n;
   if (!child.recitations.length) return <EmptyState title={t("family.recitations.empty")} />;
-  const columns = (["date", "kind", "range", "rating", "mistakes"] as const).map((column) => ({ label: t(`students.recitations.${column}`) }));
+  // Three columns, each wrapping, so the table fits a phone's width without scrolling.
+  const columns = [{ label: t("students.recitations.date") }, { label: t("family.recitations.what") }, { label: t("students.recitations.rating") }];
   return (
     <DataTable caption={t("family.recitations.caption")} columns={columns}>
       {child.recitations.map((recitation) => (
         <TableRow key={recitation.id} className="align-top">
           <RowHeader>{date(recitation.recordedAt)}</RowHeader>
-          <TableCell>{t(`students.recitations.kinds.${recitation.kind}`)}</TableCell>
-          <TableCell>
+          <TableCell className="whitespace-normal">
+            <span className="block font-medium">{t(`students.recitations.kinds.${recitation.kind}`)}</span>
             <RangeLabel range={recitation.range} surahs={child.surahs} t={t} number={number} />
           </TableCell>
-          <TableCell>{recitation.rating}</TableCell>
-          <TableCell className="tabular-nums">{recitation.mistakes === null ? <span className="text-muted-foreground">{t("students.notRecorded")}</span> : number(recitation.mistakes)}</TableCell>
+          <TableCell className="whitespace-normal">
+            <span className="block">{recitation.rating}</span>
+            {recitation.mistakes === null ? null : <span className="block text-muted-foreground">{t("family.recitations.mistakes", { count: recitation.mistakes })}</span>}
+          </TableCell>
         </TableRow>
       ))}
     </DataTable>

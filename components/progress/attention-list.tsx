@@ -14,11 +14,7 @@ export function reasonText(i18n: Pick<I18n, "t" | "locale" | "number">, reason: 
     case "absence_streak":
       return t("glance.attention.streak", { sessions: reason.sessions });
     case "chronic_absence":
-      return t("glance.attention.chronic", {
-        missed: reason.missed,
-        counted: reason.counted,
-        rate: new Intl.NumberFormat(i18n.locale === "ar" ? "ar-SA" : "en-GB", { style: "percent", maximumFractionDigits: 0 }).format(reason.missed / reason.counted),
-      });
+      return t("glance.attention.chronic", { missed: reason.missed, counted: reason.counted });
   }
 }
 

@@ -1,5 +1,6 @@
 import type { RatingLevel } from "@/lib/contract";
 import type { MapCell } from "@/lib/features/progress/quran-map";
+import { wholePercent } from "@/lib/features/progress/figures";
 import { ratingLabel } from "@/lib/features/students/recitations";
 import { surahInfo, type QuranPoint } from "@/lib/quran";
 import type { I18n } from "@/lib/i18n/core";
@@ -24,7 +25,7 @@ export function rangeText(first: QuranPoint, last: QuranPoint, { t, locale, numb
 }
 
 export function memorisedText(cell: MapCell, { t }: MapWords): string {
-  if (cell.memorised === "part") return t("quranMap.memorised.part", { percent: Math.floor((cell.memorisedAyahs / cell.ayahCount) * 100) });
+  if (cell.memorised === "part") return t("quranMap.memorised.part", { percent: wholePercent(cell.memorisedAyahs / cell.ayahCount) });
   return t(`quranMap.memorised.${cell.memorised}`);
 }
 

@@ -2,25 +2,50 @@ import Link from "next/link";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Fact } from "@/components/ui/fact";
 import type { StaffPlanProgress, TrackShare } from "@/lib/features/progress/plan-progress";
-import type { AttendanceFacts } from "@/lib/features/progress/student-facts";
+import { DataTable, RowHeader } from "@/components/ui/data-table";
+import { TableCell, TableRow } from "@/components/ui/table";
+import { wholePercent, type AttendanceFacts } from "@/lib/features/progress/figures";
 import type { MapWords } from "./map-text";
 
-/** Attendance rate and the current streak, with the counting rule under them. */
-export function AttendanceFactsView({ facts, note, words }: { facts: AttendanceFacts; note?: string; words: MapWords }) {
+/** Each mark's count over the same sessions as the rate (staff student page). */
+function MarkCounts({ facts, words }: { facts: AttendanceFacts; words: MapWords }) {
+  const { t, number } = words;
+  const rows = (["present", "late", "absent", "excused", "unmarked"] as const).map((key) => ({ key, label: t(`students.attendance.${key}`), count: key === "absent" ? facts.missed : facts[key] }));
+  const columns = [{ label: t("quranMap.attendance.statusColumn") }, { label: t("quranMap.attendance.countColumn"), align: "end" as const }];
+  return (
+    <DataTable caption={t("quranMap.attendance.caption", { count: facts.counted + facts.excused + facts.unmarked })} columns={columns}>
+      {rows.map((row) => (
+        <TableRow key={row.key}>
+          <RowHeader>{row.label}</RowHeader>
+          <TableCell className="text-end font-medium tabular-nums">{number(row.count)}</TableCell>
+        </TableRow>
+      ))}
+    </DataTable>
+  );
+}
+
+/** Attendance rate and the current streak (figures.ts), with the counting rule under them; `counts` adds each mark's count. */
+export function AttendanceFactsView({ facts, note, words, counts = false }: { facts: AttendanceFacts; note?: string; words: MapWords; counts?: boolean }) {
   const { t } = words;
   const streak = facts.streak;
   return (
     <div className="flex flex-col gap-2">
       <dl className="grid gap-3 sm:grid-cols-2">
         <Fact label={t("quranMap.attendance.rate")}>
-          {facts.rate === null ? t("quranMap.attendance.noRate") : t("quranMap.attendance.rateValue", { percent: words.number(Math.round(facts.rate * 100)), count: facts.counted })}
+          {facts.rate === null ? t("quranMap.attendance.noRate") : attendanceRateText(facts, words)}
         </Fact>
         <Fact label={t("quranMap.attendance.streak")}>{streak ? t(`quranMap.attendance.${streak.kind}`, { count: streak.sessions }) : t("quranMap.attendance.noStreak")}</Fact>
       </dl>
-      <p className="text-xs text-muted-foreground">{t("quranMap.attendance.rule")}</p>
-      {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
+      {note ? <p className="text-xs text-muted-foreground">{note}</p> : <p className="text-xs text-muted-foreground">{t("quranMap.attendance.rule")}</p>}
+      {counts ? <MarkCounts facts={facts} words={words} /> : null}
     </div>
   );
+}
+
+/** The one way an attendance rate reads, wherever it is shown: "62%: attended 18 of 29 sessions, missed 11". */
+export function attendanceRateText(facts: AttendanceFacts, words: Pick<MapWords, "t" | "number">): string {
+  if (facts.rate === null) return words.t("quranMap.attendance.noRate");
+  return words.t("quranMap.attendance.rateValue", { percent: words.number(wholePercent(facts.rate)), attended: words.number(facts.attended), count: facts.counted, missed: words.number(facts.missed) });
 }
 
 /** Each track of the current plan as a progress bar. */
@@ -56,6 +81,7 @@ export function StaffPlanProgressView({ plan, words }: { plan: StaffPlanProgress
         <bdi dir="auto">{plan.name}</bdi>
       </p>
       <TrackShares tracks={plan.tracks} words={words} />
+      <p className="text-xs text-muted-foreground">{t("quranMap.plan.share")}</p>
       <Link href={`/plans/${encodeURIComponent(plan.id)}`} className="inline-flex min-h-6 items-center self-start text-sm font-medium text-primary underline underline-offset-4 print:hidden">
         {t("quranMap.plan.open")}
       </Link>

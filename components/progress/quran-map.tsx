@@ -1,6 +1,6 @@
 import type { MapCell, QuranMap } from "@/lib/features/progress/quran-map";
+import { wholePercent } from "@/lib/features/progress/figures";
 import { ClientStrings } from "@/components/i18n/client-strings";
-import { AYAH_COUNT } from "@/lib/quran/quarters";
 import { memorisedText, rangeText, ratingText, revisionText, type MapWords } from "./map-text";
 import { FILLS, type FillCode } from "./map-fills";
 import { QuranMapGrid } from "./quran-map-grid";
@@ -17,7 +17,7 @@ function textsOf(map: QuranMap, words: MapWords): string[][] {
 
 function gridProps(map: QuranMap, words: MapWords) {
   const parts: Record<number, number> = {};
-  for (const cell of map.cells) if (cell.memorised === "part") parts[cell.quarter.index] = Math.floor((cell.memorisedAyahs / cell.ayahCount) * 100);
+  for (const cell of map.cells) if (cell.memorised === "part") parts[cell.quarter.index] = wholePercent(cell.memorisedAyahs / cell.ayahCount);
   return { fills: map.cells.map(codeOf).join(""), parts, texts: textsOf(map, words) };
 }
 
@@ -57,11 +57,10 @@ function Legend({ words }: { words: MapWords }) {
 /** A student's Quran map with its summary line and key; `print` leaves out what only a screen needs. */
 export function QuranMapView({ map, words, print = false }: { map: QuranMap; words: MapWords; print?: boolean }) {
   const { t, number } = words;
-  const percent = Math.floor((map.memorisedAyahs / AYAH_COUNT) * 100);
   return (
     <div className="flex flex-col gap-4">
       {print ? null : <p className="max-w-prose text-sm text-muted-foreground">{t("quranMap.intro")}</p>}
-      <p className="font-medium">{t("quranMap.summary", { quarters: map.memorisedQuarters, percent: number(percent) })}</p>
+      <p className="font-medium">{t("quranMap.summary", { quarters: map.memorisedQuarters, ayahs: number(map.memorisedAyahs), percent: number(map.memorisedPercent) })}</p>
       <Legend words={words} />
       <ClientStrings parts={["quranMap.label", "quranMap.juz", "quranMap.quarter", "quranMap.notHeard", "quranMap.details", "quranMap.table"]}>
         <QuranMapGrid {...gridProps(map, words)} printOnly={print} />

@@ -2,6 +2,7 @@ import { ScrollTable } from "@/components/ui/scroll-table";
 import { RowHeader } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { mapWords } from "@/components/progress/map-text";
+import { attendanceRateText } from "@/components/progress/progress-facts";
 import { TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { loadHalqaReport } from "@/lib/features/progress/halqa-report";
 import type { JuzActivity } from "@/lib/features/progress/report";
@@ -55,7 +56,7 @@ export function HalqaReportTable({ report, i18n }: { report: Report; i18n: I18n 
               <bdi dir="auto">{student.full_name}</bdi>
             </RowHeader>
             <TableCell className="tabular-nums">
-              {attendance.rate === null ? t("quranMap.attendance.noRate") : t("quranMap.attendance.rateValue", { percent: number(Math.round(attendance.rate * 100)), count: attendance.counted })}
+              {attendanceRateText(attendance, { t, number })}
             </TableCell>
             <TableCell className="tabular-nums">{number(recitations)}</TableCell>
             <TableCell className="tabular-nums">{t("progressReport.summary.newAyahsValue", { count: memorisedAyahs })}</TableCell>

@@ -20,8 +20,9 @@ export function ShellHeader({ actor, school, i18n }: { actor: Actor; school: Sch
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-1 px-4 py-1 sm:gap-2 sm:px-6 sm:py-3">
         <div className="flex items-center justify-between gap-x-4 gap-y-2 sm:flex-wrap">
           <div className="flex min-w-0 flex-col">
-            <Link href={homeFor(actor.role)} className="inline-flex min-h-11 items-center truncate rounded-md text-base font-semibold tracking-tight sm:text-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
-              {school.ok ? school.name : t("common.appName")}
+            {/* The school's name wraps rather than being cut (an Arabic name is often the longest line). */}
+            <Link href={homeFor(actor.role)} className="inline-flex min-h-11 items-center rounded-md text-base font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+              {school.ok ? <bdi dir="auto">{school.name}</bdi> : t("common.appName")}
             </Link>
             {school.ok ? <p className="hidden text-xs text-muted-foreground sm:block">{t("common.appName")}</p> : null}
           </div>

@@ -16,9 +16,15 @@ export default async function FamilyHome() {
   const [{ t }, loaded] = await Promise.all([getI18n(), loadPage(() => loadChildren(actor))]);
   if (!loaded.ok) return <RefusalPage title={t("nav.family.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/family" />;
   const children = loaded.value;
+  // The parent's name isolated in the greeting, so an Arabic name on an English page (or the reverse) keeps the line's order.
+  const [greetingBefore = "", greetingAfter = ""] = t("nav.family.greeting").split("{name}");
   return (
     <>
-      <h1 className="text-3xl font-semibold tracking-tight">{t("nav.family.greeting", { name: actor.name })}</h1>
+      <h1 className="text-3xl font-semibold tracking-tight">
+        {greetingBefore}
+        <bdi>{actor.name}</bdi>
+        {greetingAfter}
+      </h1>
       <section aria-labelledby="children-title">
         <Card>
           <CardHeader>

@@ -9,16 +9,19 @@ import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { toParentAssignments, toParentPlanProgress, splitParentAssignments, type ParentAssignment, type ParentPlanProgress } from "@/lib/features/plans/parent-view";
 import type { MapRecitation } from "@/lib/features/progress/quran-map";
 import { studentHistory } from "@/lib/features/progress/read-model";
-import { attendanceFacts, type AttendanceFacts } from "@/lib/features/progress/student-facts";
+import { attendanceFacts, attendanceWindow, latestSessions, withLive, type AttendanceFacts } from "@/lib/features/progress/figures";
+import { dateIn } from "@/lib/dates";
+import { loadRecentMarks } from "@/lib/features/progress/recent-marks";
 import { withLineage } from "@/lib/features/progress/student-progress";
 import { availabilityOf } from "@/lib/features/plans/queries";
 import { semestersFor, surahsFor } from "@/lib/features/reference";
-import { recentSessions } from "@/lib/features/students/attendance";
 import { newestRecitationsFirst, ratingLabel } from "@/lib/features/students/recitations";
 import type { Locale } from "@/lib/i18n/core";
 
 /** Recitations a family page lists (newest first). */
 export const RECENT_RECITATIONS = 10;
+/** Sessions the family page's attendance table lists (newest first). */
+export const RECENT_SESSIONS = 10;
 
 /**
  * The record of a child (by lineage) a family page shows: the one in the active semester, else
@@ -49,7 +52,7 @@ export async function loadChildren(actor: Actor): Promise<ChildSummary[]> {
 }
 
 /** One session's mark as a family sees it: no note (teachers' notes stay with staff). */
-export type FamilyAttendance = { date: string; startsAt: string; status: AttendanceRow["status"] | null; lateMinutes: number | null };
+export type FamilyAttendance = { date: string; startsAt: string; status: AttendanceRow["status"] | null; lateMinutes: number | null; open: boolean };
 /** One recitation as a family sees it: no note, the rating in the school's words. */
 export type FamilyRecitation = { id: string; recordedAt: string; kind: Recitation["kind"]; range: Recitation["range"]; rating: string; mistakes: number | null };
 
@@ -79,6 +82,7 @@ export type ChildView = {
  * v1 calls: listStudents?lineage_id; then getHalqa, listSessions of the halqa, the child's
  * recitations and listPlans?student_id concurrently; then listAttendance of the 10 most recent
  * sessions and listAssignments per plan, concurrently. School, semesters and surahs cached.
+ * Attendance: the progress read model with those 10 sessions read live (`withLive`).
  */
 export async function loadChild(actor: Actor, lineageId: string, locale: Locale): Promise<ChildView | null> {
   if (actor.role !== "parent" || !actor.studentLineageIds.includes(lineageId)) return null;
@@ -91,17 +95,6 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
   const student = currentRecord(records.items, semesters);
   if (!student || !can.viewChild(subject, student)) return null;
 
-  const sessions = client
-    .listAll("listSessions", { query: { halqa_id: student.halqa_id, semester_id: student.semester_id, limit: API_PAGE_SIZE } })
-    .then(({ items }) => recentSessions(items));
-  const marks = sessions.then((recent) =>
-    Promise.all(
-      recent.map(async (session) => {
-        const rows = await client.listAll("listAttendance", { params: { id: session.id }, query: { limit: API_PAGE_SIZE } });
-        return { session, row: rows.items.find((item) => item.student_id === student.id) ?? null };
-      }),
-    ),
-  );
   const plans = client
     .listAll("listPlans", { query: { student_id: student.id, limit: API_PAGE_SIZE } })
     .then(async ({ items }) => {
@@ -114,23 +107,25 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
     });
   // The child's whole history (every record of the lineage) from the progress read model: no v1 call.
   const history = client.tenant().then((school) => studentHistory({ connectionId: actor.connectionId, tenantId: school.id }, student.id));
-  const [school, surahs, halqa, attendance, recitations, shared, stored] = await Promise.all([
+  const [school, surahs, halqa, recitations, shared, stored, live] = await Promise.all([
     client.tenant(),
     surahsFor(actor.connectionId),
     client.call("getHalqa", { params: { id: student.halqa_id } }).catch(missingAsNull),
-    marks,
     client.listAll("listStudentRecitations", { params: { id: student.id }, query: { limit: API_PAGE_SIZE } }),
     plans,
     history,
+    loadRecentMarks(actor.connectionId, student),
   ]);
 
+  // The table and the figures above it count the same sessions (figures.ts): they cannot disagree.
+  const window = attendanceWindow(withLive(stored.attendance, live), student, dateIn(school.time_zone));
   return {
     lineageId,
     name: student.preferred_name || student.full_name,
     halqaName: halqa?.name ?? null,
     semesterName: semesters.find((semester) => semester.id === student.semester_id)?.name ?? null,
-    attendance: attendance.map(({ session, row }) => ({ date: session.date, startsAt: session.starts_at, status: row?.status ?? null, lateMinutes: row?.late_minutes ?? null })),
-    attendanceFacts: attendanceFacts(stored.attendance),
+    attendance: latestSessions(window, RECENT_SESSIONS).map(({ session, row }) => ({ date: session.date, startsAt: session.starts_at, status: row?.status ?? null, lateMinutes: row?.late_minutes ?? null, open: session.status === "open" })),
+    attendanceFacts: attendanceFacts(window),
     recitations: newestRecitationsFirst(recitations.items)
       .slice(0, RECENT_RECITATIONS)
       .map((recitation) => ({

@@ -61,7 +61,7 @@ describe("needsAttention", () => {
     expect(needsAttention(input({ attendance: ten, recitations: ids.map((id) => heard(id)) }))[0]?.reasons).toEqual([{ kind: "chronic_absence", missed: 1, counted: 10 }]);
   });
 
-  it("ignores sessions before enrolment, open sessions and students who are not active", () => {
+  it("ignores sessions before enrolment and students who are not active", () => {
     const late = { id: "stu_b", status: "active" as const, enrolled_on: addDays(TODAY, -3) };
     const gone = { id: "stu_c", status: "withdrawn" as const, enrolled_on: null };
     const open = { id: "ses_open", date: TODAY, status: "open" as const, starts_at: `${TODAY}T13:00:00.000Z` };
@@ -69,7 +69,7 @@ describe("needsAttention", () => {
       input({
         students: [late, gone],
         sessions: [...all, open],
-        attendance: [...present(ids.slice(0, 8), "stu_b", "absent"), ...present(ids.slice(8), "stu_b"), ...present(ids, "stu_c", "absent"), ...present(["ses_open"], "stu_b", "absent")],
+        attendance: [...present(ids.slice(0, 8), "stu_b", "absent"), ...present(ids.slice(8), "stu_b"), ...present(ids, "stu_c", "absent"), ...present(["ses_open"], "stu_b", "present")],
         recitations: ids.slice(8).map((id) => heard(id, 5, "stu_b")),
       }),
     );

@@ -1,13 +1,14 @@
 import type { AttendanceRow, Recitation, Session, Student } from "@/lib/contract";
 import { addDays } from "@/lib/dates";
+import { attendanceFacts, attendanceWindow } from "./figures";
 
 /**
  * "Needs attention" (issue 15; docs/progress.md): a pure computation over a halqa's records, so a
  * page, an export and a test that fetched the same records from the API all get the same answer.
  *
  * A student is expected at every ended session of their halqa dated on or after their enrolment
- * (`enrolled_on`, when given). Marks count as: `present` and `late` attended, `absent` missed,
- * `excused` neither (a known reason, left out of rates and streaks), no row not marked (left out).
+ * (`enrolled_on`, when given). Absences are counted by `attendanceFacts` over `attendanceWindow`
+ * (figures.ts), as on every other page: a marked session counts, open or ended.
  *
  * - `not_heard`: no recitation in a session dated within the last N days (N per school, default 7),
  *   or none at all, while expected at a session in that time.
@@ -75,12 +76,14 @@ export function needsAttention(input: AttentionInput): AttentionEntry[] {
       reasons.push({ kind: "falling_ratings", ratings: ratings.map((position) => valueAt(input.scale, position)) });
     }
 
-    const counted = expected.map((s) => own.get(s.id)).filter((status) => status === "present" || status === "late" || status === "absent");
-    let streak = 0;
-    for (let i = counted.length - 1; i >= 0 && counted[i] === "absent"; i--) streak++;
-    if (streak >= STREAK_MIN) reasons.push({ kind: "absence_streak", sessions: streak });
-    const missed = counted.filter((status) => status === "absent").length;
-    if (counted.length >= CHRONIC_MIN_SESSIONS && missed / counted.length >= CHRONIC_RATE) reasons.push({ kind: "chronic_absence", missed, counted: counted.length });
+    const window = attendanceWindow(
+      input.sessions.map((session) => ({ session, row: own.has(session.id) ? { status: own.get(session.id)! } : null })),
+      { enrolled_on: student.enrolled_on },
+      input.today,
+    );
+    const facts = attendanceFacts(window);
+    if (facts.streak?.kind === "missed" && facts.streak.sessions >= STREAK_MIN) reasons.push({ kind: "absence_streak", sessions: facts.streak.sessions });
+    if (facts.counted >= CHRONIC_MIN_SESSIONS && facts.missed / facts.counted >= CHRONIC_RATE) reasons.push({ kind: "chronic_absence", missed: facts.missed, counted: facts.counted });
 
     if (reasons.length > 0) entries.push({ studentId: student.id, reasons });
   }

@@ -1,5 +1,6 @@
 import type { LearningPlan } from "@/lib/contract";
 import { trackProgress } from "@/lib/features/plans/progress";
+import { wholePercent } from "./figures";
 
 export type TrackShare = { type: LearningPlan["tracks"][number]["type"]; percent: number; completed: boolean };
 
@@ -17,5 +18,5 @@ export function currentPlan<T extends Pick<LearningPlan, "status" | "updated_at"
 
 /** How far each of the plan's tracks has come, in whole percent (rounded down, so 100 means done). */
 export function trackShares(plan: Pick<LearningPlan, "start_position" | "destination_position" | "direction" | "tracks">): TrackShare[] {
-  return plan.tracks.map((track) => ({ type: track.type, percent: Math.floor(trackProgress(plan, track) * 100), completed: track.completed_at !== null }));
+  return plan.tracks.map((track) => ({ type: track.type, percent: wholePercent(trackProgress(plan, track)), completed: track.completed_at !== null }));
 }

@@ -124,7 +124,8 @@ describe("a student's Quran map", () => {
         expect(reversed.cells).toEqual(map.cells);
         const spans = new Map(history.map((r) => [r, [ayahOf(r.range.start.surah, r.range.start.ayah), ayahOf(r.range.end.surah, r.range.end.ayah)] as const]));
         const span = (r: MapRecitation) => spans.get(r)!;
-        const memorisations = history.filter((r) => r.kind === "new_memorization").map(span);
+        // Memorised: recited in any kind (docs/progress.md); a revision is of what one knows by heart.
+        const memorisations = history.map(span);
         for (const cell of map.cells) {
           const { firstAyah, lastAyah } = cell.quarter;
           let memorised = 0;
@@ -137,7 +138,11 @@ describe("a student's Quran map", () => {
           expect(cell.lastHeard?.recordedAt ?? null).toBe(latest(touching));
           expect(cell.lastRevision?.recordedAt ?? null).toBe(latest(touching.filter((r) => r.kind !== "new_memorization")));
           expect(cell.currency).toBe(currencyOf(cell.lastRevision ? daysBetween(schoolDayOf(cell.lastRevision.recordedAt, ZONE), TODAY) : null));
+          // A cell coloured as recited is never "not memorised": the colour and the words agree.
+          if (cell.lastHeard) expect(cell.memorised).not.toBe("none");
         }
+        expect(map.memorisedAyahs).toBe(map.cells.reduce((sum, cell) => sum + cell.memorisedAyahs, 0));
+        expect(map.memorisedQuarters).toBe(map.cells.filter((cell) => cell.memorised === "all").length);
       }),
       { numRuns: 60 },
     );

@@ -1,6 +1,7 @@
 import type { Recitation } from "@/lib/contract";
 import { ayahIdOf } from "@/lib/quran/cover";
 import { AYAH_COUNT, QUARTERS, quartersOfSpan, type Quarter } from "@/lib/quran/quarters";
+import { wholePercent } from "./figures";
 
 /** What a map needs of a recitation (a contract Recitation fits; the family view passes its own safe copy). */
 export type MapRecitation = Pick<Recitation, "id" | "kind" | "range" | "rating" | "recorded_at">;
@@ -15,7 +16,7 @@ export type Heard = { recitationId: string; kind: Recitation["kind"]; recordedAt
 export type MapCell = {
   quarter: Quarter;
   ayahCount: number;
-  /** Ayahs of the quarter covered by new memorisation (the union of those recitations' ranges). */
+  /** Ayahs of the quarter the student has recited, in new memorisation or revision (the union of the ranges): memorised. */
   memorisedAyahs: number;
   memorised: "all" | "part" | "none";
   /** The latest revision (recent or old) that shares at least one ayah with the quarter. */
@@ -27,9 +28,10 @@ export type MapCell = {
 
 export type QuranMap = {
   cells: MapCell[];
-  /** Quarters wholly memorised, and ayahs memorised in all, for the summary line. */
+  /** Quarters wholly memorised, ayahs memorised in all and their share of the Quran (whole percent, rounded down), for the summary line. */
   memorisedQuarters: number;
   memorisedAyahs: number;
+  memorisedPercent: number;
   /** Quarters per currency bucket, counting only quarters ever heard. */
   byCurrency: Record<Currency, number>;
 };
@@ -60,10 +62,11 @@ function newer(a: Heard | null, b: Heard): Heard {
 }
 
 /**
- * A student's Quran map: the 240 hizb quarters, each with how much of it new memorisation has
- * covered, when it was last heard in revision (and so its currency bucket) and its last rating.
- * Partial coverage (docs/progress.md): memorisation counts ayah by ayah, so a quarter is "all" only
- * when every one of its ayahs lies in some new-memorisation range, "part" when some do; a recitation
+ * A student's Quran map: the 240 hizb quarters, each with how much of it is memorised, when it was
+ * last heard in revision (and so its currency bucket) and its last rating. Memorised
+ * (docs/progress.md): an ayah the student has recited to a teacher, in new memorisation or in
+ * revision (one revises only what one knows by heart), counted ayah by ayah, so a quarter is "all"
+ * only when every one of its ayahs lies in some recited range, "part" when some do; a recitation
  * of any kind counts as hearing a quarter when its range shares at least one ayah with it.
  * `today` is the school's calendar date; days are counted between school days in `timeZone`.
  */
@@ -74,7 +77,7 @@ export function quranMap(recitations: readonly MapRecitation[], today: string, t
   for (const recitation of recitations) {
     const first = ayahIdOf(recitation.range.start);
     const last = ayahIdOf(recitation.range.end);
-    if (recitation.kind === "new_memorization") memorised.fill(1, first, last + 1);
+    memorised.fill(1, first, last + 1);
     const day = schoolDayOf(recitation.recorded_at, timeZone);
     const heard: Heard = { recitationId: recitation.id, kind: recitation.kind, recordedAt: recitation.recorded_at, day, daysAgo: daysBetween(day, today), rating: recitation.rating };
     for (const { quarter } of quartersOfSpan(first, last)) {
@@ -98,6 +101,6 @@ export function quranMap(recitations: readonly MapRecitation[], today: string, t
     memorisedAyahs += covered;
     return { quarter, ayahCount, memorisedAyahs: covered, memorised: covered === 0 ? "none" : covered === ayahCount ? "all" : "part", lastRevision: revision, currency, lastHeard: heard };
   });
-  return { cells, memorisedQuarters, memorisedAyahs, byCurrency };
+  return { cells, memorisedQuarters, memorisedAyahs, memorisedPercent: wholePercent(memorisedAyahs / AYAH_COUNT), byCurrency };
 }
 

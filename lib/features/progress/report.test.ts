@@ -16,6 +16,8 @@ const recitation = (id: string, kind: ReportRecitation["kind"], from: number, to
 
 const session = (date: string, status: "present" | "absent" | null) => ({ session: { id: date, date, starts_at: `${date}T05:00:00Z`, status: "ended" as const }, row: status ? { status } : null });
 
+const RECORD = { halqa_id: "h", enrolled_on: null };
+
 describe("a report's figures for a period", () => {
   it("counts the period's recitations by the school's day, and only ayahs memorised for the first time in it", () => {
     const { figures, until } = periodFigures(
@@ -27,6 +29,7 @@ describe("a report's figures for a period", () => {
         recitation("after", "new_memorization", 16, 30, "2026-12-01T08:00:00Z"),
       ],
       [session("2026-10-30", "absent"), session("2026-11-02", "present"), session("2026-11-03", "absent"), session("2026-11-04", null)],
+      RECORD,
       NOVEMBER,
       ZONE,
     );
@@ -39,7 +42,7 @@ describe("a report's figures for a period", () => {
   });
 
   it("has no mean rating without recitations", () => {
-    expect(periodFigures([], [], NOVEMBER, ZONE).figures).toMatchObject({ meanRating: null, newAyahs: 0, recitations: [] });
+    expect(periodFigures([], [], RECORD, NOVEMBER, ZONE).figures).toMatchObject({ meanRating: null, newAyahs: 0, recitations: [] });
   });
 });
 
@@ -47,7 +50,10 @@ describe("a halqa report's rows", () => {
   it("give each student their own attendance, recitations and juz, a missing row counting as unmarked", () => {
     const sessions = ["2026-11-02", "2026-11-03"].map((date) => ({ id: date, date, starts_at: `${date}T05:00:00Z`, status: "ended" as const }));
     const rows = halqaRows(
-      [{ id: "a" }, { id: "b" }],
+      [
+        { id: "a", halqa_id: "h", enrolled_on: null },
+        { id: "b", halqa_id: "h", enrolled_on: null },
+      ],
       {
         sessions,
         attendance: [

@@ -1,8 +1,8 @@
-import { RECITATION_KINDS, type AttendanceRow, type Recitation, type Session } from "@/lib/contract";
+import { RECITATION_KINDS, type AttendanceRow, type Recitation, type Session, type Student } from "@/lib/contract";
 import { juzOf } from "@/lib/quran";
 import { inPeriod, type Period } from "./period";
 import { quranMap, schoolDayOf, type MapRecitation } from "./quran-map";
-import { attendanceFacts, type AttendanceFacts, type AttendanceHistory } from "./student-facts";
+import { attendanceFacts, attendanceWindow, type AttendanceFacts, type AttendanceHistory } from "./figures";
 
 export type ReportRecitation = MapRecitation & Pick<Recitation, "mistakes">;
 
@@ -26,7 +26,7 @@ const byTime = (a: MapRecitation, b: MapRecitation) => a.recorded_at.localeCompa
  * ayahs whose memorisation was completed in it. `before` and `until` are the histories a map as
  * of the period's start and end is drawn from.
  */
-export function periodFigures(recitations: readonly ReportRecitation[], attendance: AttendanceHistory, period: Period, timeZone: string) {
+export function periodFigures(recitations: readonly ReportRecitation[], attendance: AttendanceHistory, record: Pick<Student, "halqa_id" | "enrolled_on">, period: Period, timeZone: string) {
   const dayOf = (r: MapRecitation) => schoolDayOf(r.recorded_at, timeZone);
   const until = recitations.filter((r) => dayOf(r) <= period.to);
   const before = until.filter((r) => dayOf(r) < period.from);
@@ -38,7 +38,7 @@ export function periodFigures(recitations: readonly ReportRecitation[], attendan
     byKind,
     meanRating: within.length ? within.reduce((sum, r) => sum + r.rating, 0) / within.length : null,
     newAyahs: memorised(until) - memorised(before),
-    attendance: attendanceFacts(attendance.filter(({ session }) => inPeriod(session.date, period))),
+    attendance: attendanceFacts(attendanceWindow(attendance, record, period.to).filter(({ session }) => inPeriod(session.date, period))),
   };
   return { figures, until };
 }
@@ -56,7 +56,7 @@ type HalqaPeriod = { sessions: readonly Pick<Session, "id" | "date" | "starts_at
  * student's row is unmarked, so it neither counts nor breaks a streak), recitations and their mean
  * rating, ayahs covered by new memorisation in the period, and each juz's activity.
  */
-export function halqaRows<S extends { id: string }>(students: readonly S[], period: HalqaPeriod, timeZone: string): HalqaRow<S>[] {
+export function halqaRows<S extends Pick<Student, "id" | "halqa_id" | "enrolled_on">>(students: readonly S[], period: HalqaPeriod, timeZone: string): HalqaRow<S>[] {
   return students.map((student) => {
     const rows = new Map(period.attendance.filter((row) => row.student_id === student.id).map((row) => [row.session_id, row]));
     const own = period.recitations.filter((r) => r.student_id === student.id);
@@ -70,7 +70,7 @@ export function halqaRows<S extends { id: string }>(students: readonly S[], peri
     const lastDay = period.sessions.at(-1)?.date ?? "9999-12-31";
     return {
       student,
-      attendance: attendanceFacts(period.sessions.map((session) => ({ session, row: rows.get(session.id) ?? null }))),
+      attendance: attendanceFacts(attendanceWindow(period.sessions.map((session) => ({ session, row: rows.get(session.id) ?? null })), student, lastDay)),
       recitations: own.length,
       meanRating: own.length ? own.reduce((sum, r) => sum + r.rating, 0) / own.length : null,
       memorisedAyahs: quranMap(own.filter((r) => r.kind === "new_memorization"), lastDay, timeZone).memorisedAyahs,

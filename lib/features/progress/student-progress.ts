@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import type { Actor } from "@/lib/auth/actor";
 import { clientFor } from "@/lib/connections";
 import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
@@ -36,11 +37,11 @@ async function planProgress(db: PlansDb, scope: StoreScope, studentId: string): 
 /**
  * What the staff student page adds beside its own reads: the plan's progress, the student's whole
  * history (every record of the lineage) and how fresh that is. No v1 call: the stores only (the
- * tenant is the memoized GET /school).
+ * tenant is the memoized GET /school). Cached per request: the map and the attendance section share one read.
  */
-export async function loadStudentProgress(actor: Actor, studentId: string) {
+export const loadStudentProgress = cache(async (actor: Actor, studentId: string) => {
   const [db, tenant] = await Promise.all([defaultPlansDb(), clientFor(actor.connectionId).tenant()]);
   const scope = { connectionId: actor.connectionId, tenantId: tenant.id };
   const [plan, history, freshness] = await Promise.all([planProgress(db, scope, studentId), studentHistory(scope, studentId, db), progressFreshness(scope, db)]);
   return { plan, history, freshness };
-}
+});

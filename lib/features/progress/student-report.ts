@@ -32,6 +32,6 @@ export async function loadStudentReport(actor: Actor, id: string, query: PeriodQ
   const semester = semesters.find((s) => s.id === student.semester_id) ?? null;
   const today = dateIn(school.time_zone);
   const period = periodOf(query, today, semester);
-  const { figures, until } = periodFigures(history.recitations, history.attendance, period, school.time_zone);
+  const { figures, until } = periodFigures(history.recitations, history.attendance, student, period, school.time_zone);
   return { student, school, semester, halqa, period, figures, until, freshness, rejected: Boolean(query.from || query.to) && period.kind !== "custom" };
 }

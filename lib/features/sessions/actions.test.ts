@@ -112,7 +112,7 @@ describe("createSession", () => {
     state.subject = { role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] };
     state.fail = new WriteAccessDisabledError({ code: "write_access_disabled", status: 403, message: "x" });
     const result = await submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1" }));
-    expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/write access is not effective/) });
+    expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/does not accept changes/) });
   });
 
   it("goes to the new session after starting it", async () => {

@@ -105,7 +105,7 @@ describe("createStudent", () => {
     state.fail = new WriteAccessDisabledError({ code: "write_access_disabled", status: 403, message: "no" });
     const result = await createStudent(newStudent);
     expect(result).toMatchObject({ ok: false });
-    expect(result.ok ? "" : result.message).toContain("صلاحية الكتابة غير فعّالة");
+    expect(result.ok ? "" : result.message).toContain("لا تقبل التعديلات");
   });
 });
 

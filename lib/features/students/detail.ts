@@ -9,16 +9,15 @@ import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { studentRecord } from "@/lib/features/records";
 import { semestersFor, surahsFor } from "@/lib/features/reference";
 import { byName } from "@/lib/text-search";
-import { recentSessions, summarizeAttendance } from "./attendance";
 import { newestRecitationsFirst } from "./recitations";
 
 /**
  * One student's page, read in parts that stream on their own; each read is cached per request, so
  * parts that share one (the semester's halqas, the recitations) call once. v1 calls: getStudent
- * (shared with the segment's gate); then halqas of the student's semester, the halqa's sessions of
- * that semester and the student's recitations, concurrently; the attendance of the
- * RECENT_SESSION_LIMIT most recent sessions, concurrently, as soon as the sessions arrive: at most
- * 4 + 10 (+1 per further 100 items); semesters, surahs cached; school memoized.
+ * (shared with the segment's gate); then the student's halqa (or the semester's halqas, editing) and
+ * recitations, concurrently; the halqa's sessions and the attendance of the latest 10 of them
+ * (`loadRecentMarks`), merged into the progress read model's history: at most 4 + 10 (+1 per
+ * further 100 items); semesters, surahs cached; school memoized.
  */
 export const loadStudentHeader = cache(async (actor: Actor, id: string) => {
   const [student, subject] = await Promise.all([studentRecord(actor.connectionId, id), subjectOf(actor)]);
@@ -46,17 +45,4 @@ export const loadStudentRecitations = cache(async (connectionId: string, student
 export async function loadRecitationHistory(connectionId: string, studentId: string) {
   const [recitations, surahs] = await Promise.all([loadStudentRecitations(connectionId, studentId), surahsFor(connectionId)]);
   return { recitations, surahs: new Map(surahs.map((surah) => [surah.number, surah])) };
-}
-
-/** Attendance over the halqa's most recent sessions of the student's semester. */
-export async function loadStudentAttendance(connectionId: string, student: Student) {
-  const client = clientFor(connectionId);
-  const { items } = await client.listAll("listSessions", { query: { halqa_id: student.halqa_id, semester_id: student.semester_id, limit: API_PAGE_SIZE } });
-  const recent = recentSessions(items);
-  const pages = await Promise.all(recent.map((session) => client.listAll("listAttendance", { params: { id: session.id }, query: { limit: API_PAGE_SIZE } })));
-  return summarizeAttendance(
-    recent.map((s) => s.id),
-    pages.flatMap((page) => page.items),
-    student.id,
-  );
 }

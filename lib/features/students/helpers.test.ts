@@ -1,34 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { recentSessions, RECENT_SESSION_LIMIT, summarizeAttendance } from "./attendance";
 import { describeRange, newestRecitationsFirst, ratingLabel } from "./recitations";
 import { toCreateBody, toUpdateBody } from "./inputs";
-
-describe("attendance summary", () => {
-  it("takes the most recent sessions, at most the limit", () => {
-    const sessions = Array.from({ length: 14 }, (_, i) => ({ id: `s${i}`, date: `2026-01-${String(i + 1).padStart(2, "0")}`, starts_at: `2026-01-${String(i + 1).padStart(2, "0")}T13:00:00.000Z` }));
-    const recent = recentSessions(sessions);
-    expect(recent).toHaveLength(RECENT_SESSION_LIMIT);
-    expect(recent[0]?.id).toBe("s13");
-    expect(recent.at(-1)?.id).toBe("s4");
-    expect(recentSessions(sessions.slice(0, 3))).toHaveLength(3);
-  });
-
-  it("counts the student's rows per status and the sessions without a mark", () => {
-    const rows = [
-      { session_id: "a", student_id: "me", status: "present" as const },
-      { session_id: "b", student_id: "me", status: "late" as const },
-      { session_id: "c", student_id: "me", status: "present" as const },
-      { session_id: "c", student_id: "other", status: "absent" as const },
-      { session_id: "old", student_id: "me", status: "absent" as const },
-    ];
-    expect(summarizeAttendance(["a", "b", "c", "d"], rows, "me")).toEqual({
-      sessions: 4,
-      counts: { present: 2, absent: 0, late: 1, excused: 0 },
-      unmarked: 1,
-    });
-    expect(summarizeAttendance([], rows, "me")).toEqual({ sessions: 0, counts: { present: 0, absent: 0, late: 0, excused: 0 }, unmarked: 0 });
-  });
-});
 
 describe("recitations", () => {
   const scale = [

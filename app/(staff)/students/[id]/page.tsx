@@ -3,7 +3,6 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BackLink } from "@/components/ui/back-link";
 import { linkClass } from "@/components/ui/text-link";
-import { AttendanceSummaryView } from "@/components/students/attendance-summary";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { RecitationHistory } from "@/components/students/recitation-history";
 import { StudentForm } from "@/components/students/student-form";
@@ -15,7 +14,7 @@ import { clientFor } from "@/lib/connections";
 import { STUDENT_STATUSES } from "@/lib/contract";
 import { firstParam, hrefWith, type SearchParams } from "@/lib/web/search-params";
 import { updateStudent } from "@/lib/features/students/actions";
-import { loadRecitationHistory, loadSemesterHalqas, loadStudentAttendance, loadStudentHeader, loadStudentProfile, loadStudentRecitations } from "@/lib/features/students/detail";
+import { loadRecitationHistory, loadSemesterHalqas, loadStudentHeader, loadStudentProfile, loadStudentRecitations } from "@/lib/features/students/detail";
 import { getI18n } from "@/lib/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { Fact } from "@/components/ui/fact";
@@ -30,7 +29,8 @@ import { SkeletonRows } from "@/components/ui/page-skeleton";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PagePart } from "@/components/shell/page-part";
 import { dateIn } from "@/lib/dates";
-import { attendanceFacts } from "@/lib/features/progress/student-facts";
+import { attendanceFacts, attendanceWindow, withLive } from "@/lib/features/progress/figures";
+import { loadRecentMarks } from "@/lib/features/progress/recent-marks";
 import { loadStudentProgress, withLineage } from "@/lib/features/progress/student-progress";
 import { Freshness } from "@/components/progress/freshness";
 import { pageTitle } from "@/lib/i18n/page-title";
@@ -110,19 +110,7 @@ export default async function StudentPage({ params, searchParams }: Props) {
                 today={dateIn(timeZone)}
                 timeZone={timeZone}
                 words={words}
-                panels={[
-                  {
-                    id: "attendance-facts-heading",
-                    title: t("quranMap.attendance.title"),
-                    body: (
-                      <>
-                        <AttendanceFactsView facts={attendanceFacts(progress.history.attendance)} words={words} />
-                        <Freshness freshness={progress.freshness} i18n={i18n} />
-                      </>
-                    ),
-                  },
-                  { id: "plan-progress-heading", title: t("quranMap.plan.title"), body: <StaffPlanProgressView plan={progress.plan} words={words} /> },
-                ]}
+                panels={[{ id: "plan-progress-heading", title: t("quranMap.plan.title"), body: <StaffPlanProgressView plan={progress.plan} words={words} /> }]}
               />
             );
           }}
@@ -131,10 +119,15 @@ export default async function StudentPage({ params, searchParams }: Props) {
 
       <PageSection id="attendance-heading" title={t("students.attendance.title")} className="gap-3">
         <PagePart
-          load={() => loadStudentAttendance(connectionId, student)}
+          load={() => Promise.all([school(), loadStudentProgress(actor, student.id), loadRecentMarks(connectionId, student)])}
           fallback={<SkeletonRows count={4} className="h-11" />}
           retryHref={here}
-          render={(summary) => <AttendanceSummaryView summary={summary} t={t} number={number} />}
+          render={([{ rating_scale: scale, time_zone: timeZone }, progress, live]) => (
+            <div className="flex max-w-xl flex-col gap-3">
+              <AttendanceFactsView facts={attendanceFacts(attendanceWindow(withLive(progress.history.attendance, live), student, dateIn(timeZone)))} words={mapWords(i18n, scale)} counts />
+              <Freshness freshness={progress.freshness} i18n={i18n} />
+            </div>
+          )}
         />
       </PageSection>
 

@@ -17,11 +17,14 @@ export const family: Catalogue<typeof en> = {
     status: "الحالة",
     late: "متأخر {minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقةً} other {# دقيقة}}",
     unmarked: "غير مسجّل",
+    inProgress: "الحصة جارية",
     empty: "لا جلسات بعد في هذا الفصل.",
   },
   recitations: {
     title: "التسميع الأخير",
     caption: "آخر التسميعات",
+    what: "التسميع",
+    mistakes: "{count, plural, zero {بلا أخطاء} one {خطأ واحد} two {خطآن} few {# أخطاء} many {# خطأً} other {# خطأ}}",
     empty: "لم يُسجَّل تسميع بعد.",
   },
   assignments: {

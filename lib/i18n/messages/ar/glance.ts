@@ -32,7 +32,7 @@ export const glance: Catalogue<typeof en> = {
     neverHeard: "لم يُسمع في أي جلسة هذه السنة",
     falling: "تراجع التقديرات في آخر ٤ جلسات: {ratings}",
     streak: "غاب {sessions, plural, zero {# جلسة} one {جلسة واحدة} two {جلستين} few {# جلسات} many {# جلسة} other {# جلسة}} متتالية",
-    chronic: "فاته {missed} من {counted} جلسة ({rate})",
+    chronic: "غاب عن {missed} من {counted} جلسة في هذا الفصل الدراسي",
     todayTitle: "طلاب يحتاجون إلى متابعة",
     todayMine: "طلابك الذين يحتاجون إلى متابعة",
     todayMore: "يُعرض {shown} من {all, plural, zero {# طالب} one {طالب واحد} two {طالبين} few {# طلاب} many {# طالبًا} other {# طالب}}. صفحة كل حلقة تعرض جميع طلابها.",
@@ -68,6 +68,6 @@ export const glance: Catalogue<typeof en> = {
     save: "حفظ",
     saved: "تم الحفظ.",
     invalid: "أدخل عددًا صحيحًا من الأيام بين ١ و٦٠.",
-    syncTitle: "نموذج قراءة التقدم",
+    syncTitle: "مدى حداثة بيانات التقدم",
   },
 };

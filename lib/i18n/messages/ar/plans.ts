@@ -135,7 +135,7 @@ export const plans: Catalogue<typeof en> = {
     notStarted: "لم يبدأ",
     completed: "اكتمل {time}",
     progress: "تقدّم {track}",
-    percent: "{percent}٪ من الطريق",
+    percent: "{percent}٪ من طريق الخطة",
   },
   timeline: {
     title: "سجل التكليفات",

@@ -81,11 +81,6 @@ export const students: Catalogue<typeof en> = {
   },
   attendance: {
     title: "الحضور",
-    budget: "محسوب على {count, plural, zero {أحدث # جلسة} one {أحدث جلسة} two {أحدث جلستين} few {أحدث # جلسات} many {أحدث # جلسةً} other {أحدث # جلسة}} لحلقة الطالب الحالية في هذا الفصل الدراسي (يُقرأ {limit, plural, zero {آخر # جلسة} one {آخر جلسة} two {آخر جلستين} few {آخر # جلسات} many {آخر # جلسةً} other {آخر # جلسة}} على الأكثر).",
-    none: "لم تُعقد أي جلسة لحلقة الطالب في هذا الفصل الدراسي.",
-    caption: "الحضور في {count, plural, zero {آخر # جلسة} one {آخر جلسة} two {آخر جلستين} few {آخر # جلسات} many {آخر # جلسةً} other {آخر # جلسة}}",
-    statusColumn: "الحالة",
-    countColumn: "الجلسات",
     present: "حاضر",
     absent: "غائب",
     late: "متأخر",

@@ -205,7 +205,7 @@ export const admin = {
     writes: {
       unknown: "Unknown until a write. Finding out would mean changing the school's data, so the dashboard waits for the first change staff save.",
       effective: "Working: the school's service accepted a change on {date}.",
-      disabled: "Not effective: on {date} the service refused a change because write access is not effective for the school.",
+      disabled: "Not working: on {date} the school's service refused a change because the school does not accept changes from the dashboard.",
       rolloutIneligible: "Not available: on {date} the service refused a change because writes are not rolled out to this school yet.",
       policyDenied: "Limited: on {date} the school's current policy refused a change.",
       missingScope: "Limited: on {date} a change was refused because the key lacks a write permission.",
@@ -220,7 +220,7 @@ export const admin = {
       rotateForScope: "Rotate the key to add {scope}: a key never gains permissions, so the school must issue a new key that has it, and the old one is then retired.",
       learningPlansOff: "Learning Plans is turned off for this school. The school can turn it on in its own application; the key needs no change. Until then, plan pages stay empty.",
       writesUnknown: "For changes, nothing to do yet: if the first change staff save is refused, this page will say why.",
-      writesDisabled: "Ask the school to make write access effective. Until then staff can read, but attendance, recitations and edits cannot be saved.",
+      writesDisabled: "Ask the school to accept changes from the dashboard. Until then staff can read, but attendance, recitations and edits cannot be saved.",
       writesRollout: "Ask the school's service provider when writes reach this school. Until then the dashboard is read-only.",
       writesPolicy: "Ask the school to allow the dashboard's changes in its current scope policy.",
       writesScope: "Rotate the key to one with the write permissions staff need: students:write, sessions:write, attendance:write and recitations:write.",

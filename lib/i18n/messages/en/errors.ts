@@ -9,7 +9,7 @@ export const errors = {
   insufficientScope: "The school's key lacks the permission {scope}. Keys never gain permissions: the key must be rotated to one that has it.",
   insufficientScopeUnknown: "The school's key lacks a permission this needs. The key must be rotated to one that has it.",
   featureUnavailable: "This feature is not enabled for the school.",
-  writeAccessDisabled: "The school's service does not accept changes right now (write access is not effective). Reading still works.",
+  writeAccessDisabled: "The school's service does not accept changes right now, so nothing can be saved. You can still read everything.",
   writePolicyDenied: "The school's current policy does not allow this change.",
   rolloutIneligible: "Changes through the service have not been rolled out to this school yet.",
   writesBlocked: "Read-only for now: {reason} The school refused a change at {time}; changes are offered again {minutes} minutes after that.",

@@ -14,11 +14,14 @@ export const family = {
     status: "Status",
     late: "{minutes, plural, one {# minute late} other {# minutes late}}",
     unmarked: "Not marked",
+    inProgress: "class in progress",
     empty: "No session yet this semester.",
   },
   recitations: {
     title: "Recent recitations",
     caption: "The latest recitations",
+    what: "Recitation",
+    mistakes: "{count, plural, =0 {no mistakes} one {# mistake} other {# mistakes}}",
     empty: "No recitation recorded yet.",
   },
   assignments: {

@@ -29,7 +29,7 @@ export const glance = {
     neverHeard: "Not heard in any session this year",
     falling: "Ratings falling over the last 4 sessions: {ratings}",
     streak: "Absent {sessions, plural, one {# session} other {# sessions}} in a row",
-    chronic: "Missed {missed} of {counted} sessions ({rate})",
+    chronic: "Missed {missed} of {counted} sessions this semester",
     todayTitle: "Students who need attention",
     todayMine: "Your students who need attention",
     todayMore: "Showing {shown} of {all, plural, one {# student} other {# students}}. Each halqa's page lists all of its students.",
@@ -65,6 +65,6 @@ export const glance = {
     save: "Save",
     saved: "Saved.",
     invalid: "Enter a whole number of days from 1 to 60.",
-    syncTitle: "Progress read model",
+    syncTitle: "How up to date progress is",
   },
 };

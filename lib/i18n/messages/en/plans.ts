@@ -132,7 +132,7 @@ export const plans = {
     notStarted: "Not started",
     completed: "Completed {time}",
     progress: "Progress of {track}",
-    percent: "{percent}% of the way",
+    percent: "{percent}% of the plan's way",
   },
   timeline: {
     title: "Assignment history",

@@ -78,11 +78,6 @@ export const students = {
   },
   attendance: {
     title: "Attendance",
-    budget: "Counted over the {count, plural, one {most recent session} other {# most recent sessions}} of the student's current halqa this semester (the summary reads at most the last {limit, plural, one {session} other {# sessions}}).",
-    none: "The student's halqa has had no session this semester.",
-    caption: "Attendance over the last {count, plural, one {session} other {# sessions}}",
-    statusColumn: "Status",
-    countColumn: "Sessions",
     present: "Present",
     absent: "Absent",
     late: "Late",

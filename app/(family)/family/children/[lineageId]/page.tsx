@@ -46,20 +46,21 @@ export default async function ChildPage({ params }: Props) {
           ) : null}
         </p>
       </header>
-      <PageSection id="summary-title" title={t("quranMap.family.summary")}>
-        <ChildSummary child={child} i18n={i18n} />
-      </PageSection>
-      <PageSection id="map-title" title={t("quranMap.title")}>
-        <ChildMap child={child} i18n={i18n} />
-      </PageSection>
+      {/* What to practise comes first: it is what a family acts on. */}
       <PageSection id="assignments-title" title={t("family.assignments.title")}>
         <FamilyAssignments child={child} i18n={i18n} />
+      </PageSection>
+      <PageSection id="summary-title" title={t("quranMap.family.summary")}>
+        <ChildSummary child={child} i18n={i18n} />
       </PageSection>
       <PageSection id="attendance-title" title={t("family.attendance.title")}>
         <FamilyAttendance child={child} i18n={i18n} />
       </PageSection>
       <PageSection id="recitations-title" title={t("family.recitations.title")}>
         <FamilyRecitations child={child} i18n={i18n} />
+      </PageSection>
+      <PageSection id="map-title" title={t("quranMap.title")}>
+        <ChildMap child={child} i18n={i18n} />
       </PageSection>
     </div>
   );
