@@ -23,7 +23,7 @@ test.describe("today", () => {
     await expect(mine.getByRole("link", { name: "Abu Bakr As-Siddiq Circle", exact: true }).first()).toBeVisible();
     await expect(mine.getByRole("link", { name: /^Mark attendance/ }).first()).toHaveAttribute("href", /\/sessions\/[^/]+\/live$/);
     // A session of today that is still open is listed once, under today's, not again under open sessions.
-    const open = page.getByRole("region", { name: "Open sessions" });
+    const open = page.getByRole("region", { name: "Still open from earlier days" });
     const hrefs = (region: typeof mine) => region.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? "").filter((h) => /^\/sessions\/[^/]+$/.test(h)));
     const mineHrefs = await hrefs(mine);
     expect(mineHrefs.length).toBeGreaterThan(0);
@@ -57,7 +57,7 @@ test.describe("today", () => {
     const card = page.getByRole("region", { name: "My sessions today" }).getByRole("listitem").filter({ hasText: topic });
     await expect(card).toHaveCount(1);
     await expect(card.getByRole("link", { name: "Umar ibn Al-Khattab Circle", exact: true })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Open sessions" }).getByRole("listitem").filter({ hasText: topic })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Still open from earlier days" }).getByRole("listitem").filter({ hasText: topic })).toHaveCount(0);
   });
 
   test("an admin sees every session of today and can start one in any running halqa", async ({ adminPage: page }) => {

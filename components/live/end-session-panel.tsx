@@ -15,6 +15,9 @@ type Props = {
   recitations: number;
   /** Changes of this device not saved yet: ending now would leave them refused. */
   unsaved: number;
+  /** Of those, the ones still in their undo window, which the teacher may send at once. */
+  held: number;
+  onSendNow: () => void;
 };
 
 /**
@@ -22,7 +25,7 @@ type Props = {
  * recitations recorded) and the confirmation; the session's own end action (lib/features/sessions)
  * does the rest and leads to the session page. Not while this device still has unsaved work.
  */
-export function EndSessionPanel({ sessionId, counts, recitations, unsaved }: Props) {
+export function EndSessionPanel({ sessionId, counts, recitations, unsaved, held, onSendNow }: Props) {
   const t = useT("live");
   const number = useNumber();
   const id = useId();
@@ -48,7 +51,16 @@ export function EndSessionPanel({ sessionId, counts, recitations, unsaved }: Pro
             {t("end.recitations")}: <span className="font-semibold tabular-nums">{number(recitations)}</span>
           </li>
         </ul>
-        {unsaved > 0 ? <Alert variant="warning">{t("end.unsaved", { n: unsaved })}</Alert> : null}
+        {unsaved > 0 ? (
+          <Alert variant="warning" className="flex-row flex-wrap items-center gap-3">
+            <span>{t("end.unsaved", { n: unsaved })}</span>
+            {held > 0 ? (
+              <Button type="button" variant="outline" onClick={onSendNow}>
+                {t("end.sendNow")}
+              </Button>
+            ) : null}
+          </Alert>
+        ) : null}
         {error ? (
           <Alert variant="destructive" role="alert">
             {error}
@@ -57,7 +69,7 @@ export function EndSessionPanel({ sessionId, counts, recitations, unsaved }: Pro
         <form action={action} className="flex flex-col gap-3">
           <input type="hidden" name="id" value={sessionId} />
           <label className="flex min-h-11 cursor-pointer items-center gap-3 text-base font-medium">
-            <input type="checkbox" name="confirm" value="yes" required className="size-5 accent-primary" disabled={unsaved > 0} />
+            <input type="checkbox" name="confirm" value="yes" required className="size-6 shrink-0 accent-primary" disabled={unsaved > 0} />
             {t("end.confirm")}
           </label>
           <div>

@@ -1,26 +1,32 @@
 "use client";
 
 import { useId, type ReactNode } from "react";
+import { localDigits, toLatinDigits } from "@/lib/i18n/digits";
+import { useLocale } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 
 /** Small fields of the recitation entry: 44 px high, labelled, errors tied to their input. */
 export const inputClass = "h-11 rounded-md border border-border bg-card px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-invalid:border-destructive";
 
-export function NumberField({ label, value, onChange, error, max }: { label: string; value: string; onChange: (v: string) => void; error: string | null; max?: number }) {
+/**
+ * A whole-number box in the reader's digits (Arabic-Indic in Arabic, as every other number there; a
+ * `type="number"` box would show Latin ones). `value` and `onChange` keep Latin digits.
+ */
+export function NumberField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error: string | null }) {
   const id = useId();
+  const locale = useLocale();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        type="number"
+        type="text"
         inputMode="numeric"
-        min={0}
-        max={max}
-        value={value}
+        autoComplete="off"
+        value={localDigits(value, locale)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => onChange(toLatinDigits(e.target.value).replace(/[^0-9]/g, ""))}
         className={cn(inputClass, "w-28")}
       />
       {error ? (

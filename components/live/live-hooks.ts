@@ -24,6 +24,7 @@ const EMPTY_QUEUE: QueueSnapshot = {
   oldestWaitingAt: null,
   storage: "durable",
   writeBlocked: null,
+  held: { marks: [], recitations: [], until: null },
 };
 
 const noopSubscribe = () => () => undefined;

@@ -6,10 +6,12 @@
  * queue batches the marks into one PUT per burst. Strings come from the page's <ClientStrings> (useT).
  */
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { allPresent, countRegister, mergeRegister, rowNames } from "@/lib/features/live/merge";
+import { recordNames } from "@/lib/features/students/display-names";
 import { waitingSince } from "@/lib/features/live/outbox/pending";
 import type { SurahOption } from "@/lib/features/live/recitation-form";
+import type { LiveQueue, QueueSnapshot } from "@/lib/features/live/outbox/queue";
 import type { LiveSnapshot, RecitationDraft } from "@/lib/features/live/types";
 import { useT } from "@/lib/i18n/client";
 import { EndSessionPanel } from "./end-session-panel";
@@ -19,7 +21,7 @@ import { RegisterCounts } from "./register-counts";
 import { useMarking, useReadOnly, useRosterKeys, type Refusals } from "./register-hooks";
 import { RegisterNotices } from "./register-notices";
 import { RosterRow } from "./roster-row";
-import { UndoToast } from "./undo-toast";
+import { UNDO_WINDOW_MS, UndoSlot } from "./undo-toast";
 
 type Props = {
   initial: LiveSnapshot;
@@ -71,16 +73,20 @@ function Register({ initial, surahs, ratings, readOnly: refusals }: Props) {
   const register = useMemo(() => mergeRegister(data, queueState), [data, queueState]);
   const counts = useMemo(() => countRegister(register), [register]);
   const names = useMemo(() => rowNames(register.rows.map((r) => r.student)), [register.rows]);
+  // The unsent work's CSV is read away from the register: full names there.
+  const csvNames = useMemo(() => recordNames(register.rows.map((r) => r.student)), [register.rows]);
 
   // A poll that finds the session ended, or a write the school refused for every write, makes the screen read-only too.
   const endedMeanwhile = data.session.status !== "open" && initial.session.status === "open" ? t("endedMeanwhile") : null;
   const refused = useReadOnly(refusals, endedMeanwhile, queue, queueState);
   const readOnly = refused.marks !== null;
   const { setMark, undo, undoLast, clearUndo } = useMarking(queue, register.rows, names);
+  const held = useHeld(queue, queueState, names);
   const keys = useRosterKeys(register.rows, readOnly, setMark);
   const recitationActions = useMemo(
     () => ({
-      onRecord: (draft: RecitationDraft) => void queue?.recordRecitation(draft),
+      onRecord: (draft: RecitationDraft) => void queue?.recordRecitation(draft, { holdMs: UNDO_WINDOW_MS }),
+      onUndo: (clientId: string) => void queue?.undoHeld({ clientIds: [clientId] }),
       onUpdate: (clientId: string, draft: RecitationDraft) => void queue?.updateRecitation(clientId, draft),
       onRetry: (clientId: string) => queue?.retryFailed({ clientId }),
       onDiscard: (clientId: string) => void queue?.discardRecitation(clientId),
@@ -97,7 +103,7 @@ function Register({ initial, surahs, ratings, readOnly: refusals }: Props) {
       <RegisterNotices
         sessionId={sessionId}
         queueState={queueState}
-        names={names}
+        names={csvNames}
         reasons={refused.reasons}
         blocked={refused.blocked}
         schoolBlock={refused.schoolBlock}
@@ -113,7 +119,8 @@ function Register({ initial, surahs, ratings, readOnly: refusals }: Props) {
         canMarkAll={!readOnly}
         ready={queue !== null}
         onRetryAll={() => queue?.retryFailed()}
-        onAllPresent={() => queue?.markMany(allPresent(register))}
+        onAllPresent={() => queue?.markMany(allPresent(register), { holdMs: UNDO_WINDOW_MS })}
+        undo={<UndoSlot entry={undo} held={held.work} note={held.note} onUndo={undoLast} onUndoHeld={held.undo} onExpire={clearUndo} onNoteExpire={held.clearNote} />}
       />
 
       <p className="hidden text-sm text-muted-foreground xl:block">{t("statusKeys")}</p>
@@ -139,11 +146,34 @@ function Register({ initial, surahs, ratings, readOnly: refusals }: Props) {
       )}
 
       {refused.end === null ? (
-        <EndSessionPanel sessionId={sessionId} counts={counts} recitations={recitationCount} unsaved={unsaved} />
+        <EndSessionPanel sessionId={sessionId} counts={counts} recitations={recitationCount} unsaved={unsaved} held={queueState.held.marks.length + queueState.held.recitations.length} onSendNow={() => queue?.releaseHeld()} />
       ) : initial.session.status === "open" && data.session.status === "open" ? (
         <p className="text-sm text-muted-foreground">{t("end.notAllowed", { reason: refused.end })}</p>
       ) : null}
-      <UndoToast entry={undo} onUndo={undoLast} onExpire={clearUndo} />
     </div>
   );
+}
+
+/** Work in its undo window ("the rest present", recitations) as the undo slot shows it, and its undo with what it did. */
+function useHeld(queue: LiveQueue | null, queueState: QueueSnapshot, names: ReadonlyMap<string, string>) {
+  const t = useT("live");
+  const [note, setNote] = useState<string | null>(null);
+  const { marks, recitations, until } = queueState.held;
+  const first = queueState.recitations.find((r) => r.clientId === recitations[0]);
+  const work = {
+    marks: marks.length,
+    recitations: recitations.length,
+    recitationName: first ? (names.get(first.draft.student_id) ?? null) : null,
+    until,
+    startedAt: until === null ? 0 : until - UNDO_WINDOW_MS,
+  };
+  const undo = () => {
+    if (!queue) return;
+    const result = queue.undoHeld({ studentIds: marks, clientIds: recitations });
+    const keptMarks = result.kept.filter((id) => marks.includes(id)).length;
+    const keptRecs = result.kept.length - keptMarks;
+    setNote(keptMarks > 0 ? t("undo.kept", { n: keptMarks }) : keptRecs > 0 ? t("undo.keptRecitation") : t("undo.undone"));
+  };
+  const clearNote = useCallback(() => setNote(null), []);
+  return { work, note, undo, clearNote };
 }

@@ -13,6 +13,7 @@ import type { Locale } from "@/lib/i18n/core";
 import { cn } from "@/lib/utils";
 import { Choice, inputClass, NumberField } from "./form-fields";
 import { SurahPicker, surahLabel } from "./surah-picker";
+import { UNDO_WINDOW_MS, useSecondsLeft } from "./undo-toast";
 
 export type RatingOption = { value: number; label: string };
 
@@ -31,6 +32,8 @@ export type RecitationPanelProps = {
   onUpdate: (clientId: string, draft: RecitationDraft) => void;
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
+  /** Takes back a recitation still in its undo window. */
+  onUndo: (clientId: string) => void;
 };
 
 async function fetchPrefill(sessionId: string, studentId: string): Promise<StudentPrefill> {
@@ -57,7 +60,7 @@ type Fields = { fromSurah: number; fromAyah: string; toSurah: number; toAyah: st
 const toFields = (range: QuranRange): Fields => ({ fromSurah: range.start.surah, fromAyah: String(range.start.ayah), toSurah: range.end.surah, toAyah: String(range.end.ayah) });
 
 /** A student's recitations of this session with their state, and the entry form (in the student's sheet). */
-export function RecitationEntry({ tenantId, sessionId, studentId, name, recitations, surahs, ratings, positions, readOnly, onRecord, onUpdate, onRetry, onDiscard }: RecitationPanelProps) {
+export function RecitationEntry({ tenantId, sessionId, studentId, name, recitations, surahs, ratings, positions, readOnly, onRecord, onUpdate, onRetry, onDiscard, onUndo }: RecitationPanelProps) {
   const t = useT("live");
   const locale = useLocale();
   const number = useNumber();
@@ -146,9 +149,13 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
           {recitations.map((rec) => (
             <li key={rec.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border p-2">
               <span>{t("recitation.item", { kind: t(`recitation.kinds.${rec.draft.kind}`), range: formatRange(rec.draft, surahs, locale, number), rating: ratingLabel(rec.draft.rating) })}</span>
-              <span className={cn(rec.state === "failed" ? "text-destructive" : "text-muted-foreground")}>
-                {rec.state === "failed" ? t("row.failed", { reason: rec.reason ?? "" }) : rec.state === "saved" ? t("row.saved") : rec.sending ? t("row.sending") : t("row.pending")}
-              </span>
+              {rec.heldUntil !== null ? (
+                <HeldState until={rec.heldUntil} onUndo={() => onUndo(rec.key)} />
+              ) : (
+                <span className={cn(rec.state === "failed" ? "text-destructive" : "text-muted-foreground")}>
+                  {rec.state === "failed" ? t("row.failed", { reason: rec.reason ?? "" }) : rec.state === "saved" ? t("row.saved") : rec.sending ? t("row.sending") : t("row.pending")}
+                </span>
+              )}
               {rec.state === "failed" && !readOnly ? (
                 <span className="flex flex-wrap gap-2">
                   <Button size="sm" variant="outline" className="min-h-11" onClick={() => startEdit(rec)}>
@@ -185,7 +192,7 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
           {prefill.source && !override ? <p className="text-muted-foreground">{prefill.source === "plan" ? t("recitation.prefilledPlan") : t("recitation.prefilledLast", { kind: t(`recitation.kinds.${kind}`) })}</p> : null}
           <SurahPicker surahs={surahs} value={fields.fromSurah} onChange={(n) => edit({ fromSurah: n, fromAyah: "1", toSurah: n, toAyah: String(surahs[n - 1]?.ayah_count ?? 1) })} endJuz={endJuz} />
           <div className="flex flex-wrap items-start gap-3">
-            <NumberField label={t("recitation.fromAyah")} value={fields.fromAyah} onChange={(v) => edit({ fromAyah: v })} error={showProblems || fields.fromAyah !== "" ? problemText("start") : null} max={surahs[fields.fromSurah - 1]?.ayah_count} />
+            <NumberField label={t("recitation.fromAyah")} value={fields.fromAyah} onChange={(v) => edit({ fromAyah: v })} error={showProblems || fields.fromAyah !== "" ? problemText("start") : null} />
             <div className="flex min-w-56 flex-[2] flex-col gap-1">
               <label htmlFor={`${id}-to-surah`}>{t("recitation.toSurah")}</label>
               <Select id={`${id}-to-surah`} value={fields.toSurah} onChange={(e) => edit({ toSurah: Number(e.target.value), toAyah: String(surahs[Number(e.target.value) - 1]?.ayah_count ?? 1) })}>
@@ -196,19 +203,20 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
                 ))}
               </Select>
             </div>
-            <NumberField label={t("recitation.toAyah")} value={fields.toAyah} onChange={(v) => edit({ toAyah: v })} error={showProblems || fields.toAyah !== "" ? problemText("end") : null} max={surahs[fields.toSurah - 1]?.ayah_count} />
+            <NumberField label={t("recitation.toAyah")} value={fields.toAyah} onChange={(v) => edit({ toAyah: v })} error={showProblems || fields.toAyah !== "" ? problemText("end") : null} />
           </div>
           <p aria-live="polite" className="min-h-5 text-muted-foreground">
             {info}
           </p>
           <Choice legend={t("recitation.rating")} name={`${id}-rating`} value={rating} options={ratings.map((x) => ({ value: x.value, label: x.label }))} onChange={setRating} error={showProblems && rating === null ? t("recitation.problems.rating") : null} />
           <div className="flex flex-wrap items-start gap-3">
-            <NumberField label={t("recitation.mistakes")} value={mistakes} onChange={setMistakes} error={mistakesOk ? null : t("recitation.problems.mistakes")} max={999} />
+            <NumberField label={t("recitation.mistakes")} value={mistakes} onChange={setMistakes} error={mistakesOk ? null : t("recitation.problems.mistakes")} />
             <label className="flex min-w-48 flex-1 flex-col gap-1">
               <span>{t("recitation.note")}</span>
               <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} className={inputClass} />
             </label>
           </div>
+          <p className="text-sm text-muted-foreground">{t("recitation.finalNote", { s: UNDO_WINDOW_MS / 1000 })}</p>
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit">{editing ? t("recitation.resubmit") : t("recitation.submit", { name })}</Button>
             {editing ? (
@@ -229,4 +237,18 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
 function rangeInfo(range: QuranRange, positions: Positions, t: ClientTranslate<"live">, number: (value: number) => string): string {
   const span = (a: number, b: number) => (a === b ? number(a) : `${number(a)}–${number(b)}`);
   return t("recitation.rangeInfo", { pages: span(positions.page(range.start), positions.page(range.end)), juz: span(positions.juz(range.start), positions.juz(range.end)) });
+}
+
+/** A recitation in its undo window: the seconds left and its Undo (inside the dialog, where the teacher is). */
+function HeldState({ until, onUndo }: { until: number; onUndo: () => void }) {
+  const t = useT("live");
+  const seconds = useSecondsLeft(until) ?? 0;
+  return (
+    <span className="flex items-center gap-2">
+      <span className="text-muted-foreground">{t("recitation.held", { s: seconds })}</span>
+      <Button size="sm" variant="outline" className="min-h-11" onClick={onUndo}>
+        {t("undo.action")}
+      </Button>
+    </span>
+  );
 }

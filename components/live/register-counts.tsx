@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { RegisterCounts as Counts } from "@/lib/features/live/merge";
 import type { QueueSnapshot } from "@/lib/features/live/outbox/queue";
@@ -18,14 +19,17 @@ type Props = {
   ready: boolean;
   onRetryAll: () => void;
   onAllPresent: () => void;
+  /** The undo slot, laid over the counts line (no control there, so it covers none). */
+  undo: ReactNode;
 };
 
 /** The bar over the roster: counts per status, what is still waiting or failed, and "all present". */
-export function RegisterCounts({ counts, queueState, blocked, canMarkAll, ready, onRetryAll, onAllPresent }: Props) {
+export function RegisterCounts({ counts, queueState, blocked, canMarkAll, ready, onRetryAll, onAllPresent, undo }: Props) {
   const t = useT("live");
   const number = useNumber();
   return (
     <section aria-label={t("counts.label")} className="sticky top-0 z-10 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-2">
+      <div className="relative flex min-h-11 min-w-0 flex-1 basis-64 items-center">
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {MARK_STATUSES.map((status) => (
           <li key={status}>
@@ -34,6 +38,8 @@ export function RegisterCounts({ counts, queueState, blocked, canMarkAll, ready,
         ))}
         <li>{counts.unmarked > 0 ? t("counts.notMarked", { n: counts.unmarked }) : t("counts.allMarked")}</li>
       </ul>
+      {undo}
+      </div>
       <p role="status" aria-live="polite" className={cn("rounded-full border px-3 py-1 text-sm", queueState.waiting > 0 ? "border-primary text-primary" : "border-border text-muted-foreground")}>
         {queueState.waiting > 0 ? t("waiting", { n: queueState.waiting }) : t("allSaved")}
       </p>

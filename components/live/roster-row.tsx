@@ -46,9 +46,11 @@ export function RosterRow({ row, name, index, readOnly, recitation, onMark, onRe
       </div>
       <StatusControl name={name} status={row.mark?.status ?? null} disabled={disabled} onSet={(status) => onMark(row.student.id, status)} firstRef={buttonRef} />
       {row.eligible && recitation ? (
-        <Button variant="outline" className="gap-1 px-3" aria-label={t("recitation.open", { name, n: savedCount })} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          {t("row.more")}
+        // The accessible name begins with the visible words (WCAG 2.5.3), then says whose: "Recitations and note 0, Aboud".
+        <Button variant="outline" className="gap-1 px-3" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          {t("row.more")}{" "}
           <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums">{number(savedCount)}</span>
+          <span className="sr-only">{t("row.moreOf", { name })}</span>
         </Button>
       ) : null}
       {row.state === "failed" ? (

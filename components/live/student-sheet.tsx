@@ -4,7 +4,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { RegisterRow } from "@/lib/features/live/merge";
 import type { MarkStatus, MarkValue } from "@/lib/features/live/types";
-import { useT } from "@/lib/i18n/client";
+import { useLocale, useT } from "@/lib/i18n/client";
+import { localDigits, toLatinDigits } from "@/lib/i18n/digits";
 import { RecitationEntry, type RecitationPanelProps } from "./recitation-panel";
 
 export type StudentSheetProps = {
@@ -25,6 +26,9 @@ export function StudentSheet({ row, name, readOnly, recitation, onMark, onClose 
   const t = useT("live");
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Recitations are what a teacher opens this for; late minutes lead only for a student marked late.
+  const late = row.mark?.status === "late";
+  const details = row.eligible && !readOnly && row.mark ? <DetailsEditor key={`${row.mark.status}:${row.mark.late_minutes}:${row.mark.note}`} row={row} name={name} onMark={onMark} /> : null;
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -44,8 +48,9 @@ export function StudentSheet({ row, name, readOnly, recitation, onMark, onClose 
           {t("row.close")}
         </Button>
       </div>
-      {row.eligible && !readOnly && row.mark ? <DetailsEditor key={`${row.mark.status}:${row.mark.late_minutes}:${row.mark.note}`} row={row} name={name} onMark={onMark} /> : null}
+      {details && late ? details : null}
       {row.eligible && recitation ? <RecitationEntry {...recitation} studentId={row.student.id} name={name} recitations={row.recitations} /> : null}
+      {details && !late ? <div className="mt-4">{details}</div> : null}
     </dialog>
   );
 }
@@ -55,6 +60,7 @@ function DetailsEditor({ row, name, onMark }: Pick<StudentSheetProps, "row" | "n
   const mark = row.mark!;
   const [late, setLate] = useState(mark.late_minutes != null ? String(mark.late_minutes) : "");
   const [note, setNote] = useState(mark.note ?? "");
+  const locale = useLocale();
   const lateValue = late.trim() === "" ? null : Number(late);
   const lateValid = lateValue === null || (Number.isInteger(lateValue) && lateValue >= 0 && lateValue <= 600);
   const field = "h-11 rounded-md border border-border bg-card px-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60";
@@ -70,7 +76,7 @@ function DetailsEditor({ row, name, onMark }: Pick<StudentSheetProps, "row" | "n
     >
       <label className="flex flex-col gap-1">
         <span>{t("row.lateMinutes")}</span>
-        <input type="number" inputMode="numeric" min={0} max={600} value={late} aria-invalid={!lateValid} onChange={(e) => setLate(e.target.value)} className={`${field} w-28`} />
+        <input type="text" inputMode="numeric" autoComplete="off" value={localDigits(late, locale)} aria-invalid={!lateValid} onChange={(e) => setLate(toLatinDigits(e.target.value).replace(/[^0-9]/g, ""))} className={`${field} w-28`} />
       </label>
       <label className="flex min-w-48 flex-1 flex-col gap-1">
         <span>{t("row.note")}</span>

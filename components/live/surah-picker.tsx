@@ -3,6 +3,7 @@
 import { useId, useMemo, useState } from "react";
 import { Select } from "@/components/ui/select";
 import { filterSurahs, type SurahOption } from "@/lib/features/live/recitation-form";
+import { toLatinDigits } from "@/lib/i18n/digits";
 import type { Locale } from "@/lib/i18n/core";
 import { useLocale, useNumber, useT } from "@/lib/i18n/client";
 
@@ -30,6 +31,21 @@ export function SurahPicker({ surahs, value, onChange, endJuz, disabled }: Props
   const id = useId();
   const [query, setQuery] = useState("");
   const [juz, setJuz] = useState<number | null>(null);
+  // The surah this picker last chose, and the value last seen: when the value moves on from outside
+  // (the prefill after a recording, another kind), the search and juz filter that led to the old one go.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (value !== chosen) {
+      setQuery("");
+      setJuz(null);
+    }
+  }
+  const choose = (surah: number) => {
+    setChosen(surah);
+    onChange(surah);
+  };
   const matches = useMemo(() => filterSurahs(surahs, query, juz, endJuz), [surahs, query, juz, endJuz]);
   const selected = surahs[value - 1];
   // The chosen surah stays an option even when the filter hides it, so the select never lies.
@@ -37,8 +53,9 @@ export function SurahPicker({ surahs, value, onChange, endJuz, disabled }: Props
 
   const narrow = (nextQuery: string, nextJuz: number | null) => {
     const found = filterSurahs(surahs, nextQuery, nextJuz, endJuz);
-    if (found.length === 1 || (found.length > 0 && /^\d+$/.test(nextQuery.trim()) && found[0]!.number === Number(nextQuery.trim()))) onChange(found[0]!.number);
-    else if (found.length > 0 && nextJuz !== null && !found.some((m) => m.number === value)) onChange(found[0]!.number);
+    const typed = toLatinDigits(nextQuery.trim());
+    if (found.length === 1 || (found.length > 0 && /^\d+$/.test(typed) && found[0]!.number === Number(typed))) choose(found[0]!.number);
+    else if (found.length > 0 && nextJuz !== null && !found.some((m) => m.number === value)) choose(found[0]!.number);
   };
 
   return (
@@ -80,7 +97,7 @@ export function SurahPicker({ surahs, value, onChange, endJuz, disabled }: Props
       </div>
       <div className="flex min-w-56 flex-[2] flex-col gap-1">
         <label htmlFor={`${id}-surah`}>{t("recitation.fromSurah")}</label>
-        <Select id={`${id}-surah`} value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))}>
+        <Select id={`${id}-surah`} value={value} disabled={disabled} onChange={(e) => choose(Number(e.target.value))}>
           {options.map((surah) => (
             <option key={surah.number} value={surah.number}>
               {surahLabel(surah, locale, number)}

@@ -18,8 +18,17 @@ export function reasonText(i18n: Pick<I18n, "t" | "locale" | "number">, reason: 
   }
 }
 
+type ListProps = {
+  items: readonly (AttentionItem & { halqaId?: string })[];
+  i18n: Pick<I18n, "t" | "locale" | "number" | "separator">;
+  labelledBy: string;
+  /** Across halqas (Today): each student's halqa by name, in one compact line per student, so two "Malik" are told apart. */
+  halqaNames?: ReadonlyMap<string, string>;
+};
+
 /** Students who need attention, each with every reason, linking to the student's page. */
-export function AttentionList({ items, i18n, labelledBy }: { items: readonly AttentionItem[]; i18n: Pick<I18n, "t" | "locale" | "number">; labelledBy: string }) {
+export function AttentionList({ items, i18n, labelledBy, halqaNames }: ListProps) {
+  if (halqaNames) return <CompactList items={items} i18n={i18n} labelledBy={labelledBy} halqaNames={halqaNames} />;
   return (
     <ul aria-labelledby={labelledBy} className="flex flex-col gap-2">
       {items.map((item) => (
@@ -34,6 +43,34 @@ export function AttentionList({ items, i18n, labelledBy }: { items: readonly Att
           </ul>
         </li>
       ))}
+    </ul>
+  );
+}
+
+function CompactList({ items, i18n, labelledBy, halqaNames }: ListProps & { halqaNames: ReadonlyMap<string, string> }) {
+  const { t } = i18n;
+  return (
+    <ul aria-labelledby={labelledBy} className="flex flex-col divide-y divide-border rounded-md border border-border bg-card text-sm">
+      {items.map((item) => {
+        const halqa = item.halqaId ? halqaNames.get(item.halqaId) : undefined;
+        return (
+          <li key={item.studentId} className="px-3 py-2">
+            <Link href={`/students/${encodeURIComponent(item.studentId)}`} className="inline-flex min-h-6 items-center font-medium underline-offset-4 hover:underline">
+              <bdi>{item.name}</bdi>
+            </Link>
+            {halqa ? (
+              <span className="text-muted-foreground">
+                {" "}
+                {t("home.attentionHalqa", { halqa: "\u2068" + halqa + "\u2069" })}
+              </span>
+            ) : null}
+            <span className="text-muted-foreground">
+              {i18n.separator}
+              {item.reasons.map((reason) => reasonText(i18n, reason)).join(i18n.separator)}
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -3,6 +3,7 @@ import { requireActor } from "@/lib/auth/session";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { loadAttentionAcross } from "@/lib/features/progress/glance";
+import { loadTodayHalqaNames } from "@/lib/features/sessions/today";
 import { getI18n } from "@/lib/i18n/server";
 import { isFailure } from "@/lib/v1";
 import { AttentionList } from "./attention-list";
@@ -41,10 +42,16 @@ async function NeedsAttentionSection() {
   if (!school) return null;
   const { t } = i18n;
   const teacher = actor.role === "teacher";
-  const { items, freshness } = await loadAttentionAcross({ connectionId: actor.connectionId, tenantId: school.id }, school, teacher ? [...subject.halqaIds] : null);
+  const [{ items, freshness }, halqaNames] = await Promise.all([
+    loadAttentionAcross({ connectionId: actor.connectionId, tenantId: school.id }, school, teacher ? [...subject.halqaIds] : null),
+    loadTodayHalqaNames(actor).catch((error: unknown) => {
+      if (isFailure(error)) return new Map<string, string>();
+      throw error;
+    }),
+  ]);
   return (
     <PageSection id="today-attention" title={teacher ? t("glance.attention.todayMine") : t("glance.attention.todayTitle")} note={<Freshness freshness={freshness} i18n={i18n} />} className="gap-3">
-      {items.length ? <AttentionList items={items.slice(0, SHOWN)} i18n={i18n} labelledBy="today-attention" /> : <p className="text-sm">{t("glance.attention.none")}</p>}
+      {items.length ? <AttentionList items={items.slice(0, SHOWN)} i18n={i18n} labelledBy="today-attention" halqaNames={halqaNames} /> : <p className="text-sm">{t("glance.attention.none")}</p>}
       {items.length > SHOWN ? <p className="text-sm text-muted-foreground">{t("glance.attention.todayMore", { shown: SHOWN, all: items.length })}</p> : null}
     </PageSection>
   );

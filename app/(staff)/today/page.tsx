@@ -39,9 +39,9 @@ export default async function TodayPage({ searchParams }: Props) {
       <ClientStrings parts={["live.stalePending", "live.stalePendingLink"]}>
         <PendingWorkNotice tenantId={school.id} />
       </ClientStrings>
-      <NeedsAttention />
-
+      {/* The class first: today's sessions with "Mark attendance" above the fold, then what needs attention. */}
       <TodaySessions actor={actor} subject={subject} today={today} i18n={i18n} />
+      <NeedsAttention />
       <OpenSessions actor={actor} subject={subject} i18n={i18n} />
       <StartSection actor={actor} i18n={i18n} halqa={halqa} idempotencyKey={randomUUID()} />
     </div>

@@ -24,6 +24,8 @@ export type RegisterRecitation = {
   fieldErrors?: Record<string, string>;
   /** The server's record, when saved. */
   saved: Recitation | null;
+  /** Still in its undo window, not sent: when the window ends (ms since epoch), else null. */
+  heldUntil: number | null;
 };
 
 export type RegisterRow = {
@@ -47,7 +49,7 @@ export type Register = {
   orphans: { marks: string[]; recitations: string[] };
 };
 
-type QueuePart = Pick<QueueSnapshot, "marks" | "recitations" | "savedRows" | "savedRecitations">;
+type QueuePart = Pick<QueueSnapshot, "marks" | "recitations" | "savedRows" | "savedRecitations"> & Partial<Pick<QueueSnapshot, "held">>;
 
 const time = (iso: string) => Date.parse(iso);
 
@@ -80,13 +82,14 @@ export function mergeRegister(snapshot: Pick<LiveSnapshot, "roster" | "ineligibl
   const serverIds = new Set<string>();
   for (const r of snapshot.recitations) {
     serverIds.add(r.id);
-    add({ key: r.id, student_id: r.student_id, draft: draftOf(r), recorded_at: r.recorded_at, state: "saved", sending: false, saved: r });
+    add({ key: r.id, student_id: r.student_id, draft: draftOf(r), recorded_at: r.recorded_at, state: "saved", sending: false, saved: r, heldUntil: null });
   }
   for (const r of queue.savedRecitations) {
     if (serverIds.has(r.id)) continue;
     serverIds.add(r.id);
-    add({ key: r.id, student_id: r.student_id, draft: draftOf(r), recorded_at: r.recorded_at, state: "saved", sending: false, saved: r });
+    add({ key: r.id, student_id: r.student_id, draft: draftOf(r), recorded_at: r.recorded_at, state: "saved", sending: false, saved: r, heldUntil: null });
   }
+  const held = new Set(queue.held?.recitations ?? []);
   for (const r of queue.recitations) {
     add({
       key: r.clientId,
@@ -98,6 +101,7 @@ export function mergeRegister(snapshot: Pick<LiveSnapshot, "roster" | "ineligibl
       reason: r.reason,
       fieldErrors: r.fieldErrors,
       saved: null,
+      heldUntil: held.has(r.clientId) ? (r.holdUntil ?? null) : null,
     });
   }
   for (const list of recitationsByStudent.values()) list.sort((a, b) => time(a.recorded_at) - time(b.recorded_at));

@@ -3,6 +3,7 @@
  * the school's `GET /surahs` (cached per tenant on the server and handed to the screen), so the
  * ayah counts checked here are the ones the server will check.
  */
+import { toLatinDigits } from "@/lib/i18n/digits";
 import type { QuranPoint, RecitationKind } from "./types";
 
 /** What the screen needs of a surah (the contract's `Surah`, minus what it does not use). */
@@ -45,7 +46,7 @@ export function juzSpan(surahs: readonly SurahOption[], number: number, endJuz?:
  * first) and a juz (surahs that run through it). Empty query: every surah of the juz.
  */
 export function filterSurahs(surahs: readonly SurahOption[], query: string, juz: number | null, endJuz?: (number: number) => number | undefined): SurahOption[] {
-  const q = query.trim();
+  const q = toLatinDigits(query.trim());
   const folded = foldForSearch(q);
   const digits = /^\d+$/.test(q) ? Number(q) : null;
   const inJuz = (s: SurahOption) => {

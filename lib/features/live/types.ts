@@ -111,6 +111,11 @@ export type QueuedMark = {
   fieldErrors?: Record<string, string>;
   /** When the teacher made this change (ms since epoch). */
   changedAt: number;
+  /**
+   * Held back until then (ms since epoch) so the teacher can take it back ("Mark the rest present"):
+   * while held and unsent, undoing it leaves no trace on the server (docs: README, "Undo window").
+   */
+  holdUntil?: number;
 };
 
 export type QueuedRecitation = {
@@ -123,6 +128,8 @@ export type QueuedRecitation = {
   reason?: string;
   fieldErrors?: Record<string, string>;
   createdAt: number;
+  /** Held back until then (ms since epoch): the API cannot change or delete a sent recitation, so this is its undo window. */
+  holdUntil?: number;
 };
 
 export type PersistedQueue = {

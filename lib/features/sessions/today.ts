@@ -34,6 +34,9 @@ const todayNames = cache(async (actor: Actor) => {
   return { halqas: halqas.items, sheikhs: sheikhs.items };
 });
 
+/** The names of the active semester's halqas by id (Today's "needs attention" names each student's halqa). */
+export const loadTodayHalqaNames = cache(async (actor: Actor): Promise<Map<string, string>> => new Map((await todayNames(actor)).halqas.map((h) => [h.id, h.name])));
+
 /** Today's sessions the actor may see, without names: the open sessions leave these out. */
 const visibleToday = cache(async (actor: Actor) => {
   const { subject, today } = await loadTodayBase(actor);
@@ -49,7 +52,8 @@ export type TodaySessionsData = {
 
 export const loadTodaysSessions = cache(async (actor: Actor): Promise<TodaySessionsData> => {
   const [todays, { halqas, sheikhs }] = await Promise.all([visibleToday(actor), todayNames(actor)]);
-  const sessions = sortNewestFirst(withNames(todays, halqas, sheikhs));
+  // The class first: a session still open (the one to mark now) before those already ended.
+  const sessions = sortNewestFirst(withNames(todays, halqas, sheikhs)).sort((a, b) => Number(b.status === "open") - Number(a.status === "open"));
   if (sessions.length === 0 || sessions.length > MAX_COUNTED_SESSIONS) return { sessions, counts: null };
   const client = clientFor(actor.connectionId);
   const rows = await Promise.all(sessions.map((s) => client.listAll("listAttendance", { params: { id: s.id }, query: { limit: API_PAGE_SIZE } })));

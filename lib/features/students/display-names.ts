@@ -29,6 +29,15 @@ export function rowNames(students: readonly Named[]): Map<string, string> {
   return names;
 }
 
+/**
+ * The names of a record that leaves the screen (a CSV): the full name always, numbered in the given
+ * order when two students share it. A preferred name ("Malik") may be shared by students of other
+ * halqas, and a spreadsheet is read apart from the halqa it came from.
+ */
+export function recordNames(students: readonly Named[]): Map<string, string> {
+  return rowNames(students.map((s) => ({ id: s.id, full_name: s.full_name, preferred_name: null })));
+}
+
 /** The students in the order of the names they are shown by (then by id, so that the order is stable). */
 export function byDisplayName<T extends Named>(students: readonly T[]): T[] {
   const names = rowNames(students);

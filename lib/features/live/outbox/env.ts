@@ -32,6 +32,17 @@ export function browserEnv(): QueueEnv {
           window.removeEventListener("pageshow", onChange);
         };
       }
+      if (event === "hidden") {
+        const onChange = () => {
+          if (document.visibilityState === "hidden") listener();
+        };
+        document.addEventListener("visibilitychange", onChange);
+        window.addEventListener("pagehide", listener);
+        return () => {
+          document.removeEventListener("visibilitychange", onChange);
+          window.removeEventListener("pagehide", listener);
+        };
+      }
       window.addEventListener(event, listener);
       return () => window.removeEventListener(event, listener);
     },

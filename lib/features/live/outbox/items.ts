@@ -10,8 +10,14 @@ import { normalizeMark } from "./outcomes";
 import type { QueueEnv } from "./schedule";
 import type { SavedRecitation } from "./snapshot";
 
-/** After an edit: gather it with the next taps into one batch, send at once (a retry or a fix), or only keep it. */
+/** After an edit: gather it with the next taps into one batch, send at once (a retry or a fix), or only keep it (also: held). */
 export type AfterEdit = "gather" | "send now" | "keep";
+
+/** An edit held back for its undo window (ms); without it, an edit is sent as soon as the queue can. */
+export type HoldOption = { holdMs?: number };
+
+/** What an undo of held work did: taken back before sending, or already sent (or on its way) and so kept. */
+export type UndoResult = { undone: string[]; kept: string[] };
 
 export abstract class OutboxItems {
   protected marks = new Map<string, QueuedMark>();
@@ -54,10 +60,21 @@ export abstract class OutboxItems {
     return this.counter;
   }
 
-  /** The next batch: pending marks, oldest version first. */
+  /** Still inside its undo window: not sent yet. */
+  protected isHeld(item: { holdUntil?: number }): boolean {
+    return item.holdUntil !== undefined && item.holdUntil > this.env.now();
+  }
+
+  /** When the earliest undo window still open ends, or null. */
+  protected nextHoldEnd(): number | null {
+    const ends = [...this.marks.values(), ...this.recs].filter((item) => item.state === "pending" && this.isHeld(item)).map((item) => item.holdUntil!);
+    return ends.length ? Math.min(...ends) : null;
+  }
+
+  /** The next batch: pending marks past any undo window, oldest version first. */
   protected pendingMarks(max: number): QueuedMark[] {
     return [...this.marks.values()]
-      .filter((m) => m.state === "pending")
+      .filter((m) => m.state === "pending" && !this.isHeld(m))
       .sort((a, b) => a.version - b.version)
       .slice(0, max);
   }
@@ -71,14 +88,18 @@ export abstract class OutboxItems {
     this.markMany([[studentId, value]]);
   }
 
-  /** Several marks at once ("all present"): one version each, one write to storage, one batch. */
-  markMany(entries: readonly (readonly [string, MarkValue | MarkStatus])[]): void {
+  /**
+   * Several marks at once ("all present"): one version each, one write to storage, one batch. With
+   * `holdMs` they wait that long before being sent, so that `undoHeld` can take them back whole.
+   */
+  markMany(entries: readonly (readonly [string, MarkValue | MarkStatus])[], options: HoldOption = {}): void {
     if (this.closed || entries.length === 0) return;
     const now = this.env.now();
+    const hold = options.holdMs ? { holdUntil: now + options.holdMs } : {};
     for (const [studentId, value] of entries) {
-      this.marks.set(studentId, { student_id: studentId, value: normalizeMark(value), version: this.nextVersion(), state: "pending", changedAt: now });
+      this.marks.set(studentId, { student_id: studentId, value: normalizeMark(value), version: this.nextVersion(), state: "pending", changedAt: now, ...hold });
     }
-    this.edited("gather");
+    this.edited(options.holdMs ? "keep" : "gather");
   }
 
   /** Drops an unsaved mark (failed, or pending and not being sent): the saved one shows again. */
@@ -90,13 +111,52 @@ export abstract class OutboxItems {
     return true;
   }
 
-  /** Records a recitation; returns its clientId (made now, once: the create's idempotency key). */
-  recordRecitation(draft: RecitationDraft): string {
+  /** Records a recitation (held `holdMs` first, when given); returns its clientId (made now, once: the create's idempotency key). */
+  recordRecitation(draft: RecitationDraft, options: HoldOption = {}): string {
     const clientId = this.env.uuid();
     const now = this.env.now();
-    this.recs.push({ clientId, draft: { ...draft }, recorded_at: new Date(now).toISOString(), attempts: 0, state: "pending", createdAt: now });
-    this.edited("gather");
+    const hold = options.holdMs ? { holdUntil: now + options.holdMs } : {};
+    this.recs.push({ clientId, draft: { ...draft }, recorded_at: new Date(now).toISOString(), attempts: 0, state: "pending", createdAt: now, ...hold });
+    this.edited(options.holdMs ? "keep" : "gather");
     return clientId;
+  }
+
+  /**
+   * Takes back held work that has not left this device: marks made with a hold (by student) and
+   * recitations (by clientId). Whatever is already sent or on its way is kept: the API cannot delete
+   * an attendance row or a recitation. A mark the teacher set again since is theirs, not the hold's.
+   */
+  undoHeld(which: { studentIds?: readonly string[]; clientIds?: readonly string[] }): UndoResult {
+    const result: UndoResult = { undone: [], kept: [] };
+    for (const id of which.studentIds ?? []) {
+      const mark = this.marks.get(id);
+      if (mark && mark.holdUntil !== undefined && !this.inflightMarks.has(id)) {
+        this.marks.delete(id);
+        result.undone.push(id);
+      } else if (!mark || mark.holdUntil !== undefined) result.kept.push(id);
+    }
+    for (const id of which.clientIds ?? []) {
+      const index = this.recs.findIndex((r) => r.clientId === id);
+      if (index >= 0 && this.inflightRec !== id && this.recs[index]!.attempts === 0) {
+        this.recs.splice(index, 1);
+        result.undone.push(id);
+      } else result.kept.push(id);
+    }
+    if (result.undone.length) this.edited("keep");
+    return result;
+  }
+
+  /** Ends every undo window now and sends (the teacher leaves the page, or asks for it). */
+  releaseHeld(): void {
+    let any = false;
+    const release = <T extends { holdUntil?: number }>(item: T): T => {
+      if (item.holdUntil === undefined || !this.isHeld(item)) return item;
+      any = true;
+      return { ...item, holdUntil: this.env.now() };
+    };
+    for (const [id, mark] of this.marks) this.marks.set(id, release(mark));
+    this.recs = this.recs.map(release);
+    if (any) this.edited("send now");
   }
 
   /**

@@ -75,6 +75,8 @@ export class LiveQueue extends OutboxItems {
       }),
       this.env.on("offline", () => this.emit()),
       this.env.on("visible", () => void this.flush({ force: true })),
+      // Leaving the page ends every undo window: held work must not wait for a visit that may not come.
+      this.env.on("hidden", () => this.releaseHeld()),
     );
     this.timers.tick();
     return this;
@@ -99,6 +101,7 @@ export class LiveQueue extends OutboxItems {
     const differs = this.restore(record);
     this.loaded = true;
     if (differs) void this.persist();
+    this.timers.holdUntil(this.nextHoldEnd());
     this.emit();
     void pruneEmptyRecords(this.store, this.tenantId, this.env.now(), this.sessionId).catch(() => undefined);
     void this.flush();
@@ -132,6 +135,7 @@ export class LiveQueue extends OutboxItems {
       lastSavedAt: this.lastSavedAt,
       writeBlocked: this.writeBlocked,
       online: this.env.isOnline(),
+      now: this.env.now(),
       storage: this.saver.failed ? "failed" : this.store.durable ? "durable" : "memory",
     });
   }
@@ -156,6 +160,7 @@ export class LiveQueue extends OutboxItems {
     }
     this.running = this.run().finally(() => {
       this.running = null;
+      this.timers.holdUntil(this.nextHoldEnd());
       this.emit();
       // A flush asked for between the loop's last check and here must not be lost.
       if (this.again && !this.disposed) {
@@ -208,7 +213,7 @@ export class LiveQueue extends OutboxItems {
     }
     const tried = new Set<string>();
     for (;;) {
-      const rec = this.recs.find((r) => r.state === "pending" && !tried.has(r.clientId));
+      const rec = this.recs.find((r) => r.state === "pending" && !tried.has(r.clientId) && !this.isHeld(r));
       if (!rec) return "saved";
       tried.add(rec.clientId);
       const outcome = await this.sendRecitation(rec);
@@ -265,6 +270,7 @@ export class LiveQueue extends OutboxItems {
 
   private changed(): void {
     void this.persist();
+    this.timers.holdUntil(this.nextHoldEnd());
     this.emit();
   }
 

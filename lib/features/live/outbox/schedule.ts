@@ -14,8 +14,8 @@ export type QueueEnv = {
   clearTimeout(handle: unknown): void;
   /** `navigator.onLine`: false means surely offline; true only means maybe online. */
   isOnline(): boolean;
-  /** `online`/`offline`: the browser's events; `visible`: `visibilitychange` to visible. Returns an unsubscribe. */
-  on(event: "online" | "offline" | "visible", listener: () => void): () => void;
+  /** `online`/`offline`: the browser's events; `visible`/`hidden`: the page shown again, or left (`pagehide` too). Returns an unsubscribe. */
+  on(event: "online" | "offline" | "visible" | "hidden", listener: () => void): () => void;
 };
 
 export type QueueTimings = {
@@ -51,6 +51,8 @@ export class QueueTimers {
   private debounceHandle: unknown = null;
   private retryHandle: unknown = null;
   private tickHandle: unknown = null;
+  private holdHandle: unknown = null;
+  private holdAt: number | null = null;
   private disposed = false;
 
   constructor(
@@ -93,6 +95,20 @@ export class QueueTimers {
     this.retryHandle = null;
   }
 
+  /** Sends when the earliest undo window ends (`null`: none open). */
+  holdUntil(at: number | null): void {
+    if (this.disposed || at === this.holdAt) return;
+    if (this.holdHandle !== null) this.env.clearTimeout(this.holdHandle);
+    this.holdHandle = null;
+    this.holdAt = at;
+    if (at === null) return;
+    this.holdHandle = this.env.setTimeout(() => {
+      this.holdHandle = null;
+      this.holdAt = null;
+      this.flush();
+    }, Math.max(0, at - this.env.now()));
+  }
+
   /** The periodic attempt (Safari has no Background Sync). */
   tick(): void {
     if (this.disposed) return;
@@ -105,8 +121,8 @@ export class QueueTimers {
 
   dispose(): void {
     this.disposed = true;
-    for (const handle of [this.debounceHandle, this.retryHandle, this.tickHandle]) if (handle !== null) this.env.clearTimeout(handle);
-    this.debounceHandle = this.retryHandle = this.tickHandle = null;
+    for (const handle of [this.debounceHandle, this.retryHandle, this.tickHandle, this.holdHandle]) if (handle !== null) this.env.clearTimeout(handle);
+    this.debounceHandle = this.retryHandle = this.tickHandle = this.holdHandle = null;
   }
 }
 

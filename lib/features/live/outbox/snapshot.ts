@@ -31,6 +31,8 @@ export type QueueSnapshot = {
   storage: "durable" | "memory" | "failed";
   /** Why the school refused a write for a reason no other write escapes (scope, write access, policy…), or null. */
   writeBlocked: string | null;
+  /** Work inside its undo window, not sent yet: marks by student id, recitations by clientId, and when the last window ends. */
+  held: { marks: readonly string[]; recitations: readonly string[]; until: number | null };
 };
 
 /** Everything a snapshot is made from: the queue's items and what it knows of sending and storage. */
@@ -43,6 +45,8 @@ export type QueueState = {
   savedRows: ReadonlyMap<string, AttendanceRow>;
   savedRecs: ReadonlyMap<string, SavedRecitation>;
   online: boolean;
+  /** The queue's clock when the snapshot is made (what is still held). */
+  now: number;
   nextRetryAt: number;
   lastSavedAt: number | null;
   storage: QueueSnapshot["storage"];
@@ -54,6 +58,10 @@ export function snapshotOf(q: QueueState): QueueSnapshot {
   for (const [id, mark] of q.marks) marks.set(id, { ...mark, sending: q.inflightMarks.get(id) === mark.version });
   const recitations = q.recs.map((r) => ({ ...r, sending: q.inflightRec === r.clientId }));
   const items = [...q.marks.values(), ...q.recs];
+  const held = <T extends { holdUntil?: number; state: string }>(item: T) => item.state === "pending" && item.holdUntil !== undefined && item.holdUntil > q.now;
+  const heldMarks = [...q.marks.values()].filter((m) => held(m) && !q.inflightMarks.has(m.student_id));
+  const heldRecs = q.recs.filter((r) => held(r) && q.inflightRec !== r.clientId);
+  const until = [...heldMarks, ...heldRecs].map((item) => item.holdUntil!);
   const unsaved = [...q.marks.values()].map((m) => m.changedAt).concat(q.recs.map((r) => r.createdAt));
   return {
     ready: q.loaded,
@@ -70,5 +78,6 @@ export function snapshotOf(q: QueueState): QueueSnapshot {
     oldestWaitingAt: unsaved.length ? Math.min(...unsaved) : null,
     storage: q.storage,
     writeBlocked: q.writeBlocked,
+    held: { marks: heldMarks.map((m) => m.student_id), recitations: heldRecs.map((r) => r.clientId), until: until.length ? Math.max(...until) : null },
   };
 }

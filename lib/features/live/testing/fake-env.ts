@@ -14,7 +14,7 @@ export class FakeEnv implements QueueEnv {
   private seq = 0;
   private ids = 0;
   private timers = new Map<number, Timer>();
-  private listeners = { online: new Set<() => void>(), offline: new Set<() => void>(), visible: new Set<() => void>() };
+  private listeners = { online: new Set<() => void>(), offline: new Set<() => void>(), visible: new Set<() => void>(), hidden: new Set<() => void>() };
 
   constructor(
     start = 1_000_000,
@@ -35,13 +35,13 @@ export class FakeEnv implements QueueEnv {
     this.timers.delete(handle as number);
   };
   isOnline = () => this.online;
-  on(event: "online" | "offline" | "visible", listener: () => void) {
+  on(event: "online" | "offline" | "visible" | "hidden", listener: () => void) {
     this.listeners[event].add(listener);
     return () => this.listeners[event].delete(listener);
   }
 
   /** Fires a browser event (`online` also sets the flag). */
-  async fire(event: "online" | "offline" | "visible") {
+  async fire(event: "online" | "offline" | "visible" | "hidden") {
     if (event === "online") this.online = true;
     if (event === "offline") this.online = false;
     for (const listener of [...this.listeners[event]]) listener();

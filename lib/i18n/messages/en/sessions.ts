@@ -48,7 +48,7 @@ export const sessions = {
     started: "The session has started.",
     ended: "The session has ended.",
     backToList: "All sessions",
-    readOnlyEnded: "This session has ended. Its details can no longer be changed; attendance and recitations can still be corrected.",
+    readOnlyEnded: "This session has ended. Its details, attendance and recitations can no longer be changed here; its register is read-only.",
   },
   attendance: {
     student: "Student",
@@ -102,7 +102,7 @@ export const sessions = {
   },
   end: {
     title: "End this session?",
-    body: "Ending closes the session for {halqa} on {date}. Attendance and recitations can still be corrected afterwards, but the session cannot be reopened.",
+    body: "Ending closes the session for {halqa} on {date}. Afterwards its attendance and recitations can no longer be changed from the dashboard, and the session cannot be reopened.",
     confirm: "Yes, end this session",
     submit: "End session",
     pending: "Ending…",

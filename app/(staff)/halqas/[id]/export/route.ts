@@ -9,7 +9,7 @@ import { defaultPlansDb } from "@/lib/features/plans/db";
 import { exportRange, progressCsv } from "@/lib/features/progress/export-csv";
 import { halqaHistory } from "@/lib/features/progress/read-model";
 import { halqaRecord } from "@/lib/features/records";
-import { rowNames } from "@/lib/features/students/display-names";
+import { recordNames } from "@/lib/features/students/display-names";
 import type { Actor } from "@/lib/auth/actor";
 import { translator, type Translate } from "@/lib/i18n/core";
 import { failureMessage, failureOf } from "@/lib/v1";
@@ -55,7 +55,7 @@ async function exportOf(actor: Actor, id: string, request: Request, t: Translate
     halqaHistory(scope, id, range, db),
     db.select({ data: progressStudents.data }).from(progressStudents).where(and(eq(progressStudents.connectionId, scope.connectionId), eq(progressStudents.tenantId, school.id), eq(progressStudents.halqaId, id))),
   ]);
-  const csv = progressCsv({ ...history, names: rowNames(students.map((s) => s.data)) }, t);
+  const csv = progressCsv({ ...history, names: recordNames(students.map((s) => s.data)) }, t);
   return new Response(csv, {
     headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="halqa-attendance-recitations-${range.from}-${range.to}.csv"` },
   });
