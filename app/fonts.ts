@@ -13,3 +13,18 @@ export const notoSansArabic = localFont({
   preload: false,
   adjustFontFallback: "Arial",
 });
+
+/**
+ * Geist Mono (the geist package's file and fallbacks), not preloaded: only a few lines use it (the
+ * demo accounts on the sign-in page, error references, the admin's connection), and its 70 KB
+ * preloaded on every page took the slow network from the scripts (issue 31).
+ */
+export const geistMono = localFont({
+  src: "../node_modules/geist/dist/fonts/geist-mono/GeistMono-Variable.woff2",
+  variable: "--font-geist-mono",
+  weight: "100 900",
+  display: "swap",
+  preload: false,
+  adjustFontFallback: false,
+  fallback: ["ui-monospace", "SFMono-Regular", "Roboto Mono", "Menlo", "Monaco", "Liberation Mono", "DejaVu Sans Mono", "Courier New", "monospace"],
+});

@@ -1,11 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { SkipLink } from "@/components/shell/skip-link";
 import { getI18n } from "@/lib/i18n/server";
-import { notoSansArabic } from "./fonts";
+import { geistMono, notoSansArabic } from "./fonts";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -33,7 +32,7 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
   const { locale, dir, t } = await getI18n();
   return (
-    <html lang={locale} dir={dir} className={`${GeistSans.variable} ${GeistMono.variable} ${notoSansArabic.variable}`}>
+    <html lang={locale} dir={dir} className={`${GeistSans.variable} ${geistMono.variable} ${notoSansArabic.variable}`}>
       <body className="min-h-dvh">
         <SkipLink label={t("nav.skipToContent")} />
         {/* The words of the error boundaries (components/shell/error-view.tsx). */}

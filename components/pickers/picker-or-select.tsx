@@ -3,7 +3,8 @@
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import type { Choice } from "@/lib/features/pickers/choices";
-import { ServerCombobox, type PickerOption } from "./server-combobox";
+import { ServerCombobox } from "./lazy-combobox";
+import type { PickerOption } from "./server-combobox";
 
 type Props = {
   kind: "students" | "halqas" | "sheikhs";

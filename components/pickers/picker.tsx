@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { PickerOrSelect } from "./picker-or-select";
-import { ServerCombobox } from "./server-combobox";
+import { ServerCombobox } from "./lazy-combobox";
 
 /** A searchable picker (server-combobox.tsx) with the words it reads (`paging.picker`), for server pages. */
 export function Picker(props: ComponentProps<typeof ServerCombobox>) {

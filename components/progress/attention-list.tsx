@@ -33,7 +33,8 @@ export function AttentionList({ items, i18n, labelledBy, halqaNames }: ListProps
     <ul aria-labelledby={labelledBy} className="flex flex-col gap-2">
       {items.map((item) => (
         <li key={item.studentId} className="rounded-md border border-border bg-card px-4 py-3">
-          <Link href={`/students/${encodeURIComponent(item.studentId)}`} className="inline-flex min-h-6 items-center font-medium underline-offset-4 hover:underline">
+          {/* Not prefetched: up to eight student pages fetched on every load of Today is a cheap tablet's network and main thread gone (issue 31). */}
+          <Link href={`/students/${encodeURIComponent(item.studentId)}`} prefetch={false} className="inline-flex min-h-6 items-center font-medium underline-offset-4 hover:underline">
             <bdi>{item.name}</bdi>
           </Link>
           <ul className="mt-1 list-disc ps-5 text-sm text-muted-foreground">

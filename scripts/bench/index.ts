@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { apiSuite } from "./api";
 import { attendanceSuite } from "./attendance";
 import { instancesSuite } from "./instances";
+import { lighthouseSuite } from "./lighthouse";
 import { mapsSuite } from "./maps";
 import { syncSuite } from "./sync";
 import { progressSuite } from "./progress";
@@ -16,7 +17,7 @@ import { build, ROOT, staleBuildReason, startServer, stopAllChildren, type Runni
 import type { Suite } from "./suite";
 
 /** Every bench suite, in the order `all` runs them. Later benches append here. */
-const SUITES: Suite[] = [apiSuite, syncSuite, startupSuite, attendanceSuite, instancesSuite, pagesSuite, progressSuite, mapsSuite];
+const SUITES: Suite[] = [apiSuite, syncSuite, startupSuite, attendanceSuite, instancesSuite, pagesSuite, progressSuite, mapsSuite, lighthouseSuite];
 
 const RESULTS_FILE = path.join(ROOT, ".bench", "results.json");
 const CPU_PROFILE_DIR = path.join(ROOT, ".bench", "cpu");
