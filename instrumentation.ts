@@ -11,10 +11,14 @@ export async function register(): Promise<void> {
   const { installPeerStamp } = await import("@/lib/security/peer-stamp");
   installPeerStamp();
   const { startSyncScheduler } = await import("@/lib/features/plans/sync/scheduler");
-  const scheduler = startSyncScheduler({ ready: warmUp() });
+  const ready = warmUp();
+  const scheduler = startSyncScheduler({ ready });
   if (scheduler.enabled) console.info(`[plan-sync] every ${scheduler.intervalMs / 60_000} minutes for each school connection`);
   const { startProgressScheduler } = await import("@/lib/features/progress/scheduler");
   startProgressScheduler();
+  // Messages to families (lib/features/notices): queue settled registers' notices, hand them to SMTP.
+  const { startNoticesScheduler } = await import("@/lib/features/notices/scheduler");
+  startNoticesScheduler({ ready });
 }
 
 /**

@@ -15,6 +15,7 @@ const ADMIN: NavItem[] = [
   { href: "/admin/users", label: "nav.users" },
   { href: "/admin/connection", label: "nav.connection" },
   { href: "/admin/audit", label: "nav.audit" },
+  { href: "/admin/messages", label: "nav.messages" },
 ];
 
 /**

@@ -8,7 +8,7 @@ import { createV1Client, EMBEDDED_DEMO_KEY, type V1Client } from "@/lib/v1";
  * The schools this dashboard serves. Keys live only here, in server memory, read from the
  * environment or a secrets file; the dashboard's store knows a connection by its id alone.
  */
-export type ConnectionConfig = { id: string; label: string; baseUrl: string; apiKey: string; allowInsecureHttp?: boolean };
+export type ConnectionConfig = { id: string; label: string; baseUrl: string; apiKey: string; allowInsecureHttp?: boolean; smtpUrl?: string; mailFrom?: string };
 
 const FileEntry = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/, "ids are lowercase letters, digits and dashes"),
@@ -16,6 +16,9 @@ const FileEntry = z.object({
   base_url: z.string().url(),
   api_key: z.string().min(8).optional(),
   api_key_env: z.string().min(1).optional(),
+  /** Messages to this school's families (lib/mail): its own mail server instead of SMTP_URL/MAIL_FROM. */
+  smtp_url_env: z.string().min(1).optional(),
+  mail_from: z.string().min(3).optional(),
 });
 const FileSchema = z.array(FileEntry).min(1);
 
@@ -38,7 +41,8 @@ export function loadConnections(env: Env = process.env): ConnectionConfig[] {
     return parsed.data.map((entry) => {
       const apiKey = entry.api_key ?? (entry.api_key_env ? env[entry.api_key_env] : undefined);
       if (!apiKey) throw new Error(`Connection '${entry.id}' has no key: set api_key or api_key_env`);
-      return { id: entry.id, label: entry.label, baseUrl: entry.base_url, apiKey };
+      const smtpUrl = entry.smtp_url_env ? env[entry.smtp_url_env]?.trim() || undefined : undefined;
+      return { id: entry.id, label: entry.label, baseUrl: entry.base_url, apiKey, ...(smtpUrl ? { smtpUrl } : {}), ...(entry.mail_from ? { mailFrom: entry.mail_from } : {}) };
     });
   }
   if (env.SCHOOL_API_URL) {

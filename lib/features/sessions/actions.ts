@@ -7,6 +7,7 @@ import { defineAction, type ActionContext, type ActionResult } from "@/lib/actio
 import { currentActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import type { Session } from "@/lib/contract";
+import { kickNotices } from "@/lib/features/notices/trigger";
 import { writeThrough } from "@/lib/features/progress/write-through";
 import { translator, type MessageKey } from "@/lib/i18n/core";
 import { sessionChanges } from "./changes";
@@ -102,7 +103,12 @@ export const endSession = defineAction({
   input: EndInput,
   roles: ["admin", "teacher"],
   authorize: (ctx, input) => loadOwnSession(ctx, input, can.endSession),
-  run: async (ctx, input) => stored(ctx, await ctx.client.call("endSession", { params: { id: input.id } })),
+  run: async (ctx, input) => {
+    const ended = await stored(ctx, await ctx.client.call("endSession", { params: { id: input.id } }));
+    // The register settled: its absence notices are queued and sent now (lib/features/notices).
+    kickNotices(ctx.actor.connectionId);
+    return ended;
+  },
   target: (input) => ({ type: "session", id: input.id }),
   details: (_ctx, input, data) => ({ changes: fieldChanges({ status: loaded.get(input)?.status ?? null }, { status: data.status }) }),
 });

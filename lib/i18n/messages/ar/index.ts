@@ -9,6 +9,7 @@ import { home } from "./home";
 import { live } from "./live";
 import { family } from "./family";
 import { nav } from "./nav";
+import { notices } from "./notices";
 import { paging } from "./paging";
 import { plans } from "./plans";
 import { sessions } from "./sessions";
@@ -17,4 +18,4 @@ import { glance } from "./glance";
 import { quranMap } from "./quran-map";
 import { progressReport } from "./progress-report";
 
-export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging, quranMap, progressReport };
+export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging, quranMap, progressReport, notices };

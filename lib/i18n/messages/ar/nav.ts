@@ -19,6 +19,7 @@ export const nav: Catalogue<typeof en> = {
   users: "المستخدمون",
   connection: "الاتصال",
   audit: "سجل التدقيق",
+  messages: "الرسائل",
   account: "الحساب",
   signedInAs: "تم تسجيل الدخول باسم {name}",
   roles: {

@@ -7,6 +7,7 @@ import { home } from "./home";
 import { live } from "./live";
 import { family } from "./family";
 import { nav } from "./nav";
+import { notices } from "./notices";
 import { paging } from "./paging";
 import { plans } from "./plans";
 import { sessions } from "./sessions";
@@ -16,4 +17,4 @@ import { quranMap } from "./quran-map";
 import { progressReport } from "./progress-report";
 
 /** The English catalogue: the source of every key. One file per feature. */
-export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging, quranMap, progressReport } as const;
+export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging, quranMap, progressReport, notices } as const;

@@ -17,6 +17,7 @@ export const nav = {
   users: "Users",
   connection: "Connection",
   audit: "Audit log",
+  messages: "Messages",
   account: "Account",
   signedInAs: "Signed in as {name}",
   roles: {

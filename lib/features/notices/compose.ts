@@ -1,0 +1,41 @@
+import { translator, type Locale } from "@/lib/i18n/core";
+import { schoolTime } from "@/lib/i18n/school-time";
+import { render, type Block, type Composed } from "./render";
+
+/**
+ * The absence and lateness notice, from the few facts a family may read (invariant 10): the child's
+ * name, the halqa's name, the session's date and start, the mark and how late. Built from these
+ * fields alone, so a teacher's note or anything else of the records cannot reach it.
+ */
+export type AbsenceFacts = {
+  locale: Locale;
+  schoolName: string;
+  timeZone: string;
+  childName: string;
+  halqaName: string | null;
+  /** The session's school date (YYYY-MM-DD) and its start (an instant). */
+  date: string;
+  startsAt: string;
+  status: "absent" | "late";
+  lateMinutes: number | null;
+  unsubscribeUrl: string;
+};
+
+export function composeAbsence(facts: AbsenceFacts): Composed {
+  const t = translator(facts.locale);
+  const clock = schoolTime(facts.locale, facts.timeZone);
+  const vars = { child: facts.childName, date: clock.date(facts.date, { hijri: true }), halqa: facts.halqaName ?? t("notices.mail.unknownHalqa"), time: clock.time(facts.startsAt) };
+  const subject = t(facts.status === "late" ? "notices.mail.lateSubject" : "notices.mail.absenceSubject", { child: facts.childName, date: clock.date(facts.date) });
+  const blocks: Block[] = [
+    { kind: "p", text: t("notices.mail.greeting") },
+    { kind: "p", text: t(facts.status === "late" ? "notices.mail.lateBody" : "notices.mail.absenceBody", vars) },
+  ];
+  if (facts.status === "late" && facts.lateMinutes) blocks.push({ kind: "p", text: t("notices.mail.lateMinutes", { minutes: facts.lateMinutes }) });
+  blocks.push({ kind: "p", text: t("notices.mail.ifWrong") });
+  return render(facts.locale, subject, blocks, footerOf(facts.locale, facts.schoolName, facts.unsubscribeUrl));
+}
+
+export function footerOf(locale: Locale, schoolName: string, unsubscribeUrl: string) {
+  const t = translator(locale);
+  return { text: t("notices.mail.footer", { school: schoolName }), unsubscribeLabel: t("notices.mail.unsubscribe"), unsubscribeUrl };
+}

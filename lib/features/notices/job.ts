@@ -1,0 +1,70 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { eq, sql } from "drizzle-orm";
+import { authSecret } from "@/lib/auth/secret";
+import { clientFor } from "@/lib/connections";
+import type { DashboardDb } from "@/lib/db/client";
+import { noticeJobState } from "@/lib/db/schema";
+import { acquireLease, RELEASED, writeIfOwned } from "@/lib/features/sync/lease";
+import { mailConfigFor, type MailConfig } from "@/lib/mail/config";
+import { failureOf, type V1Client } from "@/lib/v1";
+import { queueAbsenceNotices, type SchoolLookups } from "./absence";
+import { deliverDue, type DeliveryCounts, type Sender } from "./deliver";
+import { failInterrupted } from "./outbox";
+
+/**
+ * The notices job (issue 24): for one school connection, under the job's lease (one run per
+ * connection across instances, lib/features/sync/lease.ts), queue the notices of registers that
+ * settled, then hand due messages to the mail server. Run every minute by the scheduler started in
+ * instrumentation.ts, and at once when a session is ended in the dashboard.
+ */
+export type NoticeRunResult =
+  | { status: "busy" }
+  | ({ status: "completed"; queued: number; interrupted: number; mailServer: boolean; problem?: { code: string } } & DeliveryCounts);
+
+const LEASE_MS = 5 * 60_000;
+
+export type NoticeRunOptions = { db?: DashboardDb; client?: V1Client; now?: Date; mail?: MailConfig | null; send?: Sender; secret?: string };
+
+export async function runNotices(connectionId: string, options: NoticeRunOptions = {}): Promise<NoticeRunResult> {
+  const db = options.db ?? (await (await import("@/lib/db")).dashboardDb());
+  const owner = `${hostname()}:${process.pid}:${randomBytes(6).toString("hex")}`;
+  const state = await acquireLease(db, noticeJobState, connectionId, owner, LEASE_MS);
+  if (!state) return { status: "busy" };
+  try {
+    const mail = options.mail === undefined ? mailConfigFor(connectionId) : options.mail;
+    let queued = 0;
+    let problem: { code: string } | undefined;
+    try {
+      const lookups = await schoolLookups(options.client ?? clientFor(connectionId), options.secret ?? authSecret());
+      queued = await queueAbsenceNotices(db, connectionId, lookups, state.startedAt, options.now ?? new Date(), mail ? "pending" : "held");
+    } catch (error) {
+      // The school's API refused or is down: nothing new is queued; what is queued is still sent.
+      const failure = failureOf(error);
+      if (!failure) throw error;
+      problem = { code: failure.code };
+    }
+    const interrupted = mail ? await failInterrupted(db, connectionId, owner) : 0;
+    const counts = mail ? await deliverDue(db, connectionId, owner, LEASE_MS, mail, options.send) : { sent: 0, retrying: 0, failed: 0, dropped: 0 };
+    await db.update(noticeJobState).set({ lastRunAt: sql`now()` }).where(eq(noticeJobState.connectionId, connectionId));
+    return { status: "completed", queued, interrupted, mailServer: Boolean(mail), ...counts, ...(problem ? { problem } : {}) };
+  } finally {
+    await writeIfOwned(db, noticeJobState, connectionId, owner, RELEASED);
+  }
+}
+
+async function schoolLookups(client: V1Client, secret: string): Promise<SchoolLookups> {
+  const school = await client.tenant();
+  const halqas = new Map<string, Promise<string | null>>();
+  return {
+    school,
+    secret,
+    halqaName(id) {
+      let found = halqas.get(id);
+      if (!found) halqas.set(id, (found = client.call("getHalqa", { params: { id } }).then((halqa) => halqa.name, () => null)));
+      return found;
+    },
+    student: (id) => client.call("getStudent", { params: { id } }).catch(() => null),
+  };
+}

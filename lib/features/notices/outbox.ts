@@ -1,0 +1,133 @@
+import "server-only";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import type { DashboardDb, DashboardExecutor } from "@/lib/db/client";
+import { noticeOutbox, type NoticeKind } from "@/lib/db/schema";
+import { newId } from "@/lib/ids";
+import type { Composed } from "./render";
+import type { Recipient } from "./recipients";
+
+/**
+ * The outbox (issue 24, point 2): a message is a row before anything is sent, and its idempotency
+ * key is unique, so queuing the same notice again (a second instance, a rerun) changes nothing.
+ * A row moves held | pending → sending → sent | pending (retry) | failed.
+ */
+export type NewNotice = {
+  connectionId: string;
+  tenantId: string;
+  kind: NoticeKind;
+  idempotencyKey: string;
+  recipient: Recipient;
+  subjectRef: string;
+  day: string;
+  composed: Composed;
+  status: "pending" | "held";
+};
+
+/** Temporary failures are retried for this long after the message was made. */
+export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
+const RETRY_CAP_MS = 15 * 60_000;
+
+/** Exponential backoff from `NOTICES_RETRY_BASE_SECONDS` (default 60): 1, 2, 4, 8 minutes…, at most 15, so a server back after an hour is used within 15 minutes. */
+export function retryDelayMs(attempts: number, env: Record<string, string | undefined> = process.env): number {
+  const base = Math.max(1, Number(env.NOTICES_RETRY_BASE_SECONDS) || 60) * 1000;
+  return Math.min(RETRY_CAP_MS, base * 2 ** Math.min(Math.max(attempts - 1, 0), 20));
+}
+
+export async function enqueue(db: DashboardExecutor, notices: readonly NewNotice[]): Promise<number> {
+  if (!notices.length) return 0;
+  const inserted = await db
+    .insert(noticeOutbox)
+    .values(
+      notices.map((notice) => ({
+        id: newId("msg"),
+        connectionId: notice.connectionId,
+        tenantId: notice.tenantId,
+        kind: notice.kind,
+        idempotencyKey: notice.idempotencyKey,
+        recipientUserId: notice.recipient.userId,
+        recipientEmail: notice.recipient.email,
+        locale: notice.recipient.locale,
+        lineageId: notice.recipient.lineageId,
+        subjectRef: notice.subjectRef,
+        day: notice.day,
+        subject: notice.composed.subject,
+        textBody: notice.composed.text,
+        htmlBody: notice.composed.html,
+        status: notice.status,
+      })),
+    )
+    .onConflictDoNothing({ target: noticeOutbox.idempotencyKey })
+    .returning({ id: noticeOutbox.id });
+  return inserted.length;
+}
+
+export type OutboxRow = typeof noticeOutbox.$inferSelect;
+
+/**
+ * Takes the next due message of the connection for `owner`: status `sending`, one attempt more.
+ * Conditional on the row still being due, so two claimers never take the same row.
+ */
+export async function claimNext(db: DashboardDb, connectionId: string, owner: string): Promise<OutboxRow | null> {
+  const [due] = await db
+    .select({ id: noticeOutbox.id })
+    .from(noticeOutbox)
+    .where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.status, "pending"), lte(noticeOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(noticeOutbox.nextAttemptAt, noticeOutbox.createdAt)
+    .limit(1);
+  if (!due) return null;
+  const [claimed] = await db
+    .update(noticeOutbox)
+    .set({ status: "sending", claimedBy: owner, attempts: sql`${noticeOutbox.attempts} + 1` })
+    .where(and(eq(noticeOutbox.id, due.id), eq(noticeOutbox.status, "pending")))
+    .returning();
+  return claimed ?? (await claimNext(db, connectionId, owner));
+}
+
+/** The SMTP server accepted it. Written whatever happened to the row meanwhile: it was sent. */
+export async function markSent(db: DashboardExecutor, id: string, owner: string, messageId: string): Promise<void> {
+  await db
+    .update(noticeOutbox)
+    .set({ status: "sent", sentAt: sql`now()`, messageId, lastErrorCode: null })
+    .where(and(eq(noticeOutbox.id, id), eq(noticeOutbox.claimedBy, owner)));
+}
+
+/** A failure: temporary ones wait and are tried again within the retry window; permanent ones, and temporary ones past it, stop. */
+export async function markFailed(db: DashboardExecutor, row: OutboxRow, owner: string, failure: { code: string; temporary: boolean }, now: Date): Promise<"retry" | "failed"> {
+  const next = new Date(now.getTime() + retryDelayMs(row.attempts));
+  const retry = failure.temporary && next.getTime() < row.createdAt.getTime() + RETRY_WINDOW_MS;
+  await db
+    .update(noticeOutbox)
+    .set(retry ? { status: "pending", nextAttemptAt: next, lastErrorCode: failure.code } : { status: "failed", lastErrorCode: failure.temporary ? "expired" : failure.code })
+    .where(and(eq(noticeOutbox.id, row.id), eq(noticeOutbox.claimedBy, owner), eq(noticeOutbox.status, "sending")));
+  return retry ? "retry" : "failed";
+}
+
+/** Not sent on purpose (the parent was disabled, unlinked or unsubscribed since it was queued). */
+export async function markDropped(db: DashboardExecutor, id: string, owner: string, code: string): Promise<void> {
+  await db.update(noticeOutbox).set({ status: "failed", lastErrorCode: code }).where(and(eq(noticeOutbox.id, id), eq(noticeOutbox.claimedBy, owner)));
+}
+
+/**
+ * Rows left `sending` by a run that stopped (a crash, a restart, a lease taken over): the SMTP server
+ * may or may not have accepted them. Never sent again automatically (the same notice is never sent
+ * twice); failed as `interrupted`, for an admin to send again knowingly.
+ */
+export async function failInterrupted(db: DashboardExecutor, connectionId: string, owner: string): Promise<number> {
+  const rows = await db
+    .update(noticeOutbox)
+    .set({ status: "failed", lastErrorCode: "interrupted" })
+    .where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.status, "sending"), sql`${noticeOutbox.claimedBy} is distinct from ${owner}`))
+    .returning({ id: noticeOutbox.id });
+  return rows.length;
+}
+
+/** An admin's "send again": a failed message is due again, with a fresh retry window. */
+export async function requeueFailed(db: DashboardExecutor, connectionId: string, ids: readonly string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const rows = await db
+    .update(noticeOutbox)
+    .set({ status: "pending", nextAttemptAt: sql`now()`, createdAt: sql`now()`, attempts: 0, claimedBy: null })
+    .where(and(eq(noticeOutbox.connectionId, connectionId), inArray(noticeOutbox.id, [...ids]), eq(noticeOutbox.status, "failed")))
+    .returning({ id: noticeOutbox.id });
+  return rows.length;
+}

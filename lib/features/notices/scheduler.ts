@@ -1,0 +1,36 @@
+import "server-only";
+import { startSyncScheduler, type SyncScheduler } from "@/lib/features/plans/sync/scheduler";
+import type { NoticeRunResult } from "./job";
+
+/**
+ * Runs the notices job for every school connection every `NOTICES_INTERVAL_SECONDS` (default 60;
+ * 0 turns it off), on the syncs' scheduler: connections take turns, ticks never overlap, and the
+ * job's lease keeps two instances from running one connection at once. Logs only runs that did something.
+ */
+export function noticesIntervalSeconds(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.NOTICES_INTERVAL_SECONDS?.trim();
+  if (!raw) return 60;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`NOTICES_INTERVAL_SECONDS must be a number of seconds (0 turns the notices job off), not "${raw}"`);
+  return seconds;
+}
+
+export function summaryOf(result: NoticeRunResult): string {
+  if (result.status !== "completed") return result.status;
+  const parts = Object.entries({ queued: result.queued, sent: result.sent, retrying: result.retrying, failed: result.failed, dropped: result.dropped, interrupted: result.interrupted }).filter(([, n]) => n > 0);
+  return parts.map(([name, n]) => `${n} ${name}`).join(", ") + (result.problem ? ` (school: ${result.problem.code})` : "");
+}
+
+export function startNoticesScheduler(options: { ready?: Promise<unknown>; env?: Record<string, string | undefined> } = {}): SyncScheduler {
+  const log = (message: string) => {
+    if (!message.endsWith(": ")) console.info(`[notices] ${message}`);
+  };
+  return startSyncScheduler<NoticeRunResult>({
+    intervalMinutes: noticesIntervalSeconds(options.env) / 60,
+    initialDelayMs: 40_000,
+    ready: options.ready,
+    log,
+    run: async (connectionId) => (await import("./trigger")).runSerialized(connectionId),
+    summary: summaryOf,
+  });
+}

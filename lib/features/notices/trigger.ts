@@ -1,0 +1,37 @@
+import "server-only";
+import { runNotices, type NoticeRunResult } from "./job";
+
+/**
+ * One notices run per connection at a time in this process; a request for a run while one is going
+ * makes one more run after it (what the running one already read may miss the newest register).
+ */
+const state = globalThis as typeof globalThis & { __noticeRuns?: Map<string, { running: Promise<NoticeRunResult>; again: boolean }> };
+
+export function runSerialized(connectionId: string): Promise<NoticeRunResult> {
+  const runs = (state.__noticeRuns ??= new Map());
+  const current = runs.get(connectionId);
+  if (current) {
+    current.again = true;
+    return current.running;
+  }
+  const entry = { running: Promise.resolve<NoticeRunResult>({ status: "busy" }), again: false };
+  entry.running = (async () => {
+    try {
+      let result = await runNotices(connectionId);
+      while (entry.again) {
+        entry.again = false;
+        result = await runNotices(connectionId);
+      }
+      return result;
+    } finally {
+      runs.delete(connectionId);
+    }
+  })();
+  runs.set(connectionId, entry);
+  return entry.running;
+}
+
+/** After a session is ended in the dashboard: its register settled, so its notices go now, not at the next tick. */
+export function kickNotices(connectionId: string): void {
+  runSerialized(connectionId).catch((error: unknown) => console.warn(`[notices] ${connectionId}: run failed (${error instanceof Error ? error.name : "error"})`));
+}
