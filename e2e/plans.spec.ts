@@ -180,10 +180,11 @@ test.describe("learning plans, reviewed as the admin", () => {
     await expectNoAxeViolations(page);
 
     // The week's changes across plans link into this timeline.
-    await page.goto("/plans/changes");
-    await expect(page.getByRole("heading", { level: 1, name: "What changed this week" })).toBeVisible();
-    const changes = page.getByRole("table", { name: "Changes to assignments in the last 7 days" });
-    const replacedRow = changes.getByRole("row").filter({ hasText: plan.name }).filter({ hasText: `Replaced by assignment ${number}` }).first();
+    // Grouped by plan under the student's name: the replacement just made is the newest change, on page 1.
+    await page.goto("/plans/changes?kind=replaced");
+    await expect(page.getByRole("heading", { level: 1, name: "What changed" })).toBeVisible();
+    const changes = page.getByRole("table", { name: `Changes to ${plan.name} of ${student.data.full_name}` });
+    const replacedRow = changes.getByRole("row").filter({ hasText: `Replaced by assignment ${number}` }).first();
     await expect(replacedRow).toBeVisible();
     await expectNoAxeViolations(page);
     await replacedRow.getByRole("link", { name: /^Assignment \d+$/ }).click();
@@ -211,7 +212,7 @@ test.describe("learning plans, as a teacher", () => {
     await expect(page.getByRole("main")).not.toContainText(other!.name);
     // The school-wide "what changed" view is the admins'.
     await page.goto("/plans/changes");
-    await expect(page.getByRole("heading", { level: 1, name: "What changed this week" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "What changed" })).toHaveCount(0);
     await expect(page.getByRole("main")).not.toContainText(other!.name);
   });
 });
