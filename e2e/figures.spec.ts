@@ -24,13 +24,20 @@ async function schoolOf(request: APIRequestContext) {
   return { ...body.data, today: new Intl.DateTimeFormat("en-CA", { timeZone: body.data.time_zone }).format(new Date()) };
 }
 
+/** A halqa's sessions up to today with every attendance row, read in parallel (one read serves every student of it). */
+async function halqaRecords(request: APIRequestContext, halqaId: string, today: string) {
+  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${halqaId}`)).filter((s) => s.halqa_id === halqaId && s.date <= today);
+  const rows = (await Promise.all(sessions.map((s) => allOf<Row>(request, `/sessions/${s.id}/attendance`)))).flat();
+  return { sessions, rows };
+}
+type Records = Awaited<ReturnType<typeof halqaRecords>>;
+
 /** Attendance as docs/progress.md defines it: the record's halqa's sessions from enrolment to today, a marked session counting open or ended. */
-async function expectedAttendance(request: APIRequestContext, student: Student, today: string) {
-  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${student.halqa_id}`))
-    .filter((s) => s.halqa_id === student.halqa_id && s.date <= today && (!student.enrolled_on || s.date >= student.enrolled_on))
-    .sort((a, b) => b.date.localeCompare(a.date) || b.starts_at.localeCompare(a.starts_at) || b.id.localeCompare(a.id));
-  const marks: (string | undefined)[] = [];
-  for (const session of sessions) marks.push((await allOf<Row>(request, `/sessions/${session.id}/attendance`)).find((r) => r.student_id === student.id)?.status);
+function expectedFacts({ sessions, rows }: Records, student: Student) {
+  const marks = sessions
+    .filter((s) => s.halqa_id === student.halqa_id && (!student.enrolled_on || s.date >= student.enrolled_on))
+    .sort((a, b) => b.date.localeCompare(a.date) || b.starts_at.localeCompare(a.starts_at) || b.id.localeCompare(a.id))
+    .map((session) => rows.find((r) => r.session_id === session.id && r.student_id === student.id)?.status);
   const counted = marks.filter((m) => m === "present" || m === "late" || m === "absent");
   const attended = counted.filter((m) => m !== "absent").length;
   const kind = (m: string | undefined) => (m === "absent" ? "missed" : "attended");
@@ -39,8 +46,12 @@ async function expectedAttendance(request: APIRequestContext, student: Student, 
   return { counted: counted.length, attended, missed: counted.length - attended, streak: counted.length ? { kind: kind(counted[0]), sessions: run } : null };
 }
 
+async function expectedAttendance(request: APIRequestContext, student: Student, today: string) {
+  return expectedFacts(await halqaRecords(request, student.halqa_id, today), student);
+}
+
 /** The words a page must show for those figures, in the reader's language (the catalogue's own templates). */
-function attendanceWords(locale: Locale, facts: Awaited<ReturnType<typeof expectedAttendance>>) {
+function attendanceWords(locale: Locale, facts: ReturnType<typeof expectedFacts>) {
   const t = translator(locale);
   const n = (value: number) => formatNumber(locale, value);
   const rate = facts.counted
@@ -61,9 +72,9 @@ async function expectedMemorised(request: APIRequestContext, lineageId: string) 
   }
   const index = (p: { surah: number; ayah: number }) => before.get(p.surah)! + p.ayah;
   const covered = new Set<number>();
-  for (const record of await allOf<Student>(request, `/students?lineage_id=${lineageId}`)) {
-    for (const r of await allOf<{ range: Range }>(request, `/students/${record.id}/recitations`)) for (let at = index(r.range.start); at <= index(r.range.end); at++) covered.add(at);
-  }
+  const records = await allOf<Student>(request, `/students?lineage_id=${lineageId}`);
+  const recitations = (await Promise.all(records.map((record) => allOf<{ range: Range }>(request, `/students/${record.id}/recitations`)))).flat();
+  for (const r of recitations) for (let at = index(r.range.start); at <= index(r.range.end); at++) covered.add(at);
   return { ayahs: covered.size, percent: Math.floor((covered.size * 100) / total) };
 }
 
@@ -96,16 +107,13 @@ async function pickStudents(request: APIRequestContext, today: string): Promise<
   const ended = (await allOf<Session>(request, "/sessions")).filter((s) => s.status === "ended");
   const halqaId = ended.toSorted((a, b) => b.date.localeCompare(a.date))[0]!.halqa_id;
   const roster = (await allOf<Student>(request, `/students?halqa_id=${halqaId}`)).filter((s) => s.halqa_id === halqaId && s.status === "active");
+  const records = await halqaRecords(request, halqaId, today);
+  type Facts = ReturnType<typeof expectedFacts>;
+  const wanted = [(f: Facts) => f.streak?.kind === "missed" && f.streak.sessions >= 2, (f: Facts) => f.counted >= 5 && f.missed / f.counted >= 0.1, (f: Facts) => f.streak?.kind === "attended"];
   const picked: Student[] = [];
-  const wanted = [(f: Awaited<ReturnType<typeof expectedAttendance>>) => f.streak?.kind === "missed" && f.streak.sessions >= 2, (f: Awaited<ReturnType<typeof expectedAttendance>>) => f.counted >= 5 && f.missed / f.counted >= 0.1, (f: Awaited<ReturnType<typeof expectedAttendance>>) => f.streak?.kind === "attended"];
   for (const want of wanted) {
-    for (const student of roster) {
-      if (picked.includes(student)) continue;
-      if (want(await expectedAttendance(request, student, today))) {
-        picked.push(student);
-        break;
-      }
-    }
+    const found = roster.find((student) => !picked.includes(student) && want(expectedFacts(records, student)));
+    if (found) picked.push(found);
   }
   expect(picked.length, "the demo halqa has students with different attendance stories").toBeGreaterThanOrEqual(2);
   return picked;
@@ -116,8 +124,8 @@ async function expectStudentPage(page: Page, request: APIRequestContext, student
   const t = translator(locale);
   await expect(async () => {
     const { today } = await schoolOf(request);
-    const words = attendanceWords(locale, await expectedAttendance(request, student, today));
-    const memorised = await expectedMemorised(request, student.lineage_id);
+    const [facts, memorised] = await Promise.all([expectedAttendance(request, student, today), expectedMemorised(request, student.lineage_id)]);
+    const words = attendanceWords(locale, facts);
     await page.goto(`/students/${student.id}`);
     const attendance = page.getByRole("region", { name: t("students.attendance.title"), exact: true });
     await expect(attendance.getByText(words.rate, { exact: true })).toBeVisible({ timeout: 5_000 });
@@ -129,7 +137,7 @@ async function expectStudentPage(page: Page, request: APIRequestContext, student
 
 test.describe("one truth per figure", () => {
   test("the student page's attendance and memorised figures, and the halqa page's reasons, are the API's records counted as documented — in English and Arabic", async ({ adminPage, browser, request }, info) => {
-    test.slow();
+    test.setTimeout(420_000);
     const { today } = await schoolOf(request);
     const students = await pickStudents(request, today);
     const arabic = await arabicUser(adminPage, browser, "admin", info.project.name);
@@ -142,8 +150,9 @@ test.describe("one truth per figure", () => {
     const t = translator("en");
     await expect(async () => {
       await adminPage.goto(`/halqas/${students[0]!.halqa_id}`);
+      const records = await halqaRecords(request, students[0]!.halqa_id, (await schoolOf(request)).today);
       for (const student of students) {
-        const facts = await expectedAttendance(request, student, (await schoolOf(request)).today);
+        const facts = expectedFacts(records, student);
         const names = [student.full_name, student.preferred_name?.trim()].filter(Boolean).map((n) => n!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
         const item = adminPage.getByRole("main").getByRole("listitem").filter({ has: adminPage.getByRole("link", { name: new RegExp(`^(${names.join("|")})$`) }) });
         if (facts.streak?.kind === "missed" && facts.streak.sessions >= 2) await expect(item.first()).toContainText(t("glance.attention.streak", { sessions: facts.streak.sessions }), { timeout: 2_000 });
@@ -200,7 +209,7 @@ async function expectFamilyPage(page: Page, request: APIRequestContext, locale: 
 
 test.describe("the family page, calm and clear", () => {
   test("figures from the API, practice first, no jargon — English", async ({ parentPage: page, request }) => {
-    test.slow();
+    test.setTimeout(420_000);
     await expectFamilyPage(page, request, "en");
   });
 
@@ -208,7 +217,7 @@ test.describe("the family page, calm and clear", () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
     test("English and Arabic: the school's name whole, names isolated, every table fits", async ({ parentPage, adminPage, browser, request }, info) => {
-      test.slow();
+      test.setTimeout(420_000);
       await expectFamilyPage(parentPage, request, "en");
       const arabic = await arabicUser(adminPage, browser, "parent", `${info.project.name}-phone`);
       const plan = (await allOf<{ student_id: string }>(request, "/learning-plans"))[0]!;

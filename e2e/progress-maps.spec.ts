@@ -31,7 +31,8 @@ function expectedCells(recitations: Recitation[], school: School): Expected[] {
     const touching = recitations.filter((r) => ayahOf(r.range.start) <= quarter.last && ayahOf(r.range.end) >= quarter.first);
     let covered = 0;
     for (let ayah = quarter.first; ayah <= quarter.last; ayah++) {
-      if (recitations.some((r) => r.kind === "new_memorization" && ayahOf(r.range.start) <= ayah && ayah <= ayahOf(r.range.end))) covered++;
+      // Memorised: recited in new memorisation or revision (docs/progress.md, "What each figure means").
+      if (recitations.some((r) => ayahOf(r.range.start) <= ayah && ayah <= ayahOf(r.range.end))) covered++;
     }
     const size = quarter.last - quarter.first + 1;
     const revision = latest(touching.filter((r) => r.kind !== "new_memorization"));
