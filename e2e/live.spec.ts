@@ -136,7 +136,7 @@ function serverRecitations(request: APIRequestContext, sessionId: string): Promi
 
 /** Opens a student's sheet (a dialog over the roster); answers its recitation form. */
 async function openRecitations(page: Page, name: string, touch: boolean): Promise<Locator> {
-  await tap(page, roster(page).getByRole("button", { name: new RegExp(`^Recitations and note \\d+, ${escape(name)}$`) }), touch);
+  await tap(page, roster(page).getByRole("button", { name: new RegExp(`^Recitations and note \\d+ \\(${escape(name)}\\)$`) }), touch);
   await expect(page.getByRole("dialog", { name: `${name}: recitations and note` })).toBeVisible();
   const form = page.getByRole("form", { name: `Record recitation for ${name}` });
   await expect(form).toBeVisible();
@@ -217,7 +217,7 @@ test.describe("live recitations", () => {
     const onServer = await serverRecitations(request, sessionId);
     expect(onServer.filter((r) => r.kind === "new_memorization" && r.range.start.surah === 112)).toHaveLength(1);
     await page.reload();
-    await expect(roster(page).getByRole("button", { name: `Recitations and note 1, ${name}`, exact: true })).toBeVisible();
+    await expect(roster(page).getByRole("button", { name: `Recitations and note 1 (${name})`, exact: true })).toBeVisible();
   });
 });
 

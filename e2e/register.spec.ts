@@ -159,7 +159,7 @@ test("budget: a class of 14 with 4 exceptions, 2 recitations and ending take at 
   await tap(statusButton(page, shown[10]!, "Absent"));
   await tap(page.getByRole("button", { name: "Mark the rest present" }));
   for (const name of [shown[0]!, shown[2]!]) {
-    await tap(roster(page).getByRole("button", { name: new RegExp(`^Recitations and note 0, ${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }));
+    await tap(roster(page).getByRole("button", { name: new RegExp(`^Recitations and note 0 \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`) }));
     const sheet = page.getByRole("dialog", { name: `${name}: recitations and note` });
     const form = sheet.getByRole("form", { name: `Record recitation for ${name}` });
     // The prefilled range stands; only the rating is chosen (a radio: checked, one tap).

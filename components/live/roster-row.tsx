@@ -46,7 +46,7 @@ export function RosterRow({ row, name, index, readOnly, recitation, onMark, onRe
       </div>
       <StatusControl name={name} status={row.mark?.status ?? null} disabled={disabled} onSet={(status) => onMark(row.student.id, status)} firstRef={buttonRef} />
       {row.eligible && recitation ? (
-        // The accessible name begins with the visible words (WCAG 2.5.3), then says whose: "Recitations and note 0, Aboud".
+        // The accessible name begins with the visible words (WCAG 2.5.3), then says whose: "Recitations and note 0 (Aboud)".
         <Button variant="outline" className="gap-1 px-3" aria-haspopup="dialog" onClick={() => setOpen(true)}>
           {t("row.more")}{" "}
           <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums">{number(savedCount)}</span>

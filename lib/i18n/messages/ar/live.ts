@@ -31,7 +31,7 @@ export const live: Catalogue<typeof en> = {
     apply: "حفظ التفاصيل",
     ineligible: "غير مؤهل لهذه الجلسة ({status})",
     more: "التسميع والملاحظة",
-    moreOf: "، {name}",
+    moreOf: "({name})",
     moreFor: "{name}: التسميع والملاحظة",
     close: "إغلاق",
   },

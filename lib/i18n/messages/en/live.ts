@@ -28,7 +28,7 @@ export const live = {
     apply: "Save details",
     ineligible: "Not eligible for this session ({status})",
     more: "Recitations and note",
-    moreOf: ", {name}",
+    moreOf: "({name})",
     moreFor: "{name}: recitations and note",
     close: "Close",
   },
