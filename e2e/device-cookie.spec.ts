@@ -39,6 +39,8 @@ async function signInFrom(address: string, email: string, password: string, devi
 }
 
 test.describe("device cookies: no lock-out by a neighbour", () => {
+  // Dozens of sign-ins, each a slow password hash.
+  test.slow();
   // Both projects and a retry run this file against one server: each run has addresses of its own.
   const network = (info: { project: { name: string }; retry: number }) => (host: number) => `127.${info.project.name === "tablet" ? 2 : 1}.${info.retry + 10}.${host}`;
 

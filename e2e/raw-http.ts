@@ -21,9 +21,11 @@ type Options = {
 export function rawRequest(method: string, path: string, options: Options = {}): Promise<RawResponse> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
+    let answered = false;
     const request = http.request(
       { host: "127.0.0.1", port: options.port ?? Number(process.env.E2E_PORT), method, path, headers: options.headers, localAddress: options.localAddress, agent: false },
       (response) => {
+        answered = true;
         let text = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (text += chunk));
@@ -34,19 +36,22 @@ export function rawRequest(method: string, path: string, options: Options = {}):
         response.on("error", reject);
       },
     );
-    // The server may close the connection while a refused body is still on its way.
+    // The server closes the connection after refusing a body that is still on its way: an error
+    // after the answer arrived is expected; one before it is a failure of the test.
     request.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+      if (!answered) reject(new Error(`${method} ${path}: ${error.code ?? error.message} before any answer`));
     });
     if (options.streamBytes !== undefined) {
       const chunk = Buffer.alloc(1024 * 1024, 97);
       let sent = 0;
+      // A chunk every few milliseconds, as a slow client would: an early answer is read as soon as it
+      // arrives, before the server closes a connection that still has unread bytes on it.
       const pump = () => {
-        while (sent < options.streamBytes! && !request.destroyed) {
-          sent += chunk.length;
-          if (!request.write(chunk)) return void request.once("drain", pump);
-        }
-        request.end();
+        if (answered || request.destroyed) return;
+        if (sent >= options.streamBytes!) return void request.end();
+        sent += chunk.length;
+        if (request.write(chunk)) setTimeout(pump, 5);
+        else request.once("drain", pump);
       };
       pump();
       return;
