@@ -8,6 +8,7 @@ import { findUserByEmail, sessionVersionOf } from "@/lib/auth/actor";
 import { ensureDemoUsers } from "@/lib/auth/demo-users";
 import { oidcCallbacks } from "@/lib/auth/oidc";
 import { requestClientAddress } from "@/lib/security/client-address";
+import { rememberDevice, signInDevice } from "@/lib/auth/device";
 
 declare module "next-auth" {
   interface Session {
@@ -41,8 +42,12 @@ const providers: Provider[] = [
       if (!parsed.success) return null;
       const { email, password } = parsed.data;
       await ensureDemoUsers();
-      const result = await checkPassword(email, password, requestClientAddress(request.headers));
-      if (result.ok) return result.user;
+      const device = signInDevice(request.headers, email);
+      const result = await checkPassword(email, password, requestClientAddress(request.headers), new Date(), device);
+      if (result.ok) {
+        await rememberDevice(request, email);
+        return result.user;
+      }
       if (result.reason === "throttled") throw new TooManyAttempts(result.retryAt);
       if (result.reason === "disabled") throw new AccountDisabled();
       return null;

@@ -1,24 +1,39 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isCrossSiteAction } from "@/lib/security/action-origin";
+import { unknownActionAnswer } from "@/lib/security/action-ids";
+import { actionReplyProblem } from "@/lib/security/action-reply";
 import { apiSecurityHeaders, newNonce, newRequestId, oidcOrigin, securityHeaders } from "@/lib/security/headers";
 import { hasSessionCookie } from "@/lib/security/session-cookie";
 
 /** Pages anyone may open; every other page needs a session (checked for real by the page itself). */
 const PUBLIC_PATHS = new Set(["/", "/login"]);
+/** Files anyone may fetch (public/ and app/manifest.ts): headers, but never a sign-in redirect. */
+const PUBLIC_FILES = /^\/(?:icon\.svg|sw\.js|manifest\.webmanifest|favicon\.ico|robots\.txt|icons\/[\w.-]+)$/;
 
 /**
  * Next.js 16 Proxy (formerly middleware; Node.js runtime). For every page request it:
  * - makes a per-request CSP nonce and sets the security headers (Next.js reads the nonce back from
  *   the request's CSP header and puts it on its own scripts, so pages render dynamically);
  * - tags the request with a random `x-request-id`, forwarded to the app and echoed in the response;
- * - refuses a server action posted from another site with a 403 (Next would answer 500);
+ * - refuses a server action posted from another site with a 403 (Next would answer 500), and answers
+ *   an action id this build does not have as Next.js would, without its stack trace in the log, and
+ *   arguments that refer to parts never sent with a 400 (lib/security/action-reply.ts);
  * - sends signed-out visitors of non-public pages to /login. That is only a convenience: who may
  *   see or do what is decided in pages and server actions (requireActor, can.*), never here.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   if (isCrossSiteAction(request.method, request.headers)) {
     const body = { error: { code: "forbidden", message: "A server action must come from this site's own pages" } };
     return NextResponse.json(body, { status: 403, headers: apiSecurityHeaders() });
+  }
+  const unknownAction = unknownActionAnswer(request.method, request.headers);
+  if (unknownAction) {
+    for (const [name, value] of Object.entries(apiSecurityHeaders())) unknownAction.headers.set(name, value);
+    return unknownAction;
+  }
+  if (request.method === "POST" && request.headers.has("next-action") && (await actionReplyProblem(request))) {
+    const body = { error: { code: "bad_request", message: "The server action's arguments refer to parts that were not sent" } };
+    return NextResponse.json(body, { status: 400, headers: apiSecurityHeaders() });
   }
   const nonce = newNonce();
   const requestId = newRequestId();
@@ -33,7 +48,7 @@ export function proxy(request: NextRequest) {
   const signedOut = !hasSessionCookie(request.cookies.getAll().map((cookie) => cookie.name));
   const isRead = request.method === "GET" || request.method === "HEAD";
   const response =
-    signedOut && isRead && !PUBLIC_PATHS.has(request.nextUrl.pathname)
+    signedOut && isRead && !PUBLIC_PATHS.has(request.nextUrl.pathname) && !PUBLIC_FILES.test(request.nextUrl.pathname)
       ? NextResponse.redirect(loginUrl(request))
       : NextResponse.next({ request: { headers: forwardedHeaders(request, headers["Content-Security-Policy"]!, nonce, requestId) } });
 
@@ -61,10 +76,11 @@ function loginUrl(request: NextRequest): URL {
 export const config = {
   matcher: [
     {
-      // Not the embedded school API and the auth endpoints (/api/**: JSON, own request ids), not
-      // Next's own files (build output, images, the dev server's socket), not public files; not link
-      // prefetches either (they carry no HTML).
-      source: "/((?!api/|api$|_next/|favicon\\.ico|icon\\.svg|robots\\.txt|sitemap\\.xml|.*\\.(?:svg|png|jpg|jpeg|gif|webp|avif|ico|txt|xml|json|webmanifest|woff2?|ttf|css|js|map)$).*)",
+      // Every path, whatever it ends with (`/students/x.json` is a page), except the embedded school
+      // API and the auth endpoints (/api/**: JSON, headers from next.config.ts and own request ids)
+      // and Next's own files (build output, images, the dev server's socket); not link prefetches
+      // either (they carry no HTML).
+      source: "/((?!api/|api$|_next/).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

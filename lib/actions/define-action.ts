@@ -9,6 +9,7 @@ import { clientFor } from "@/lib/connections";
 import type { Role } from "@/lib/db/schema";
 import { translator, type Translate } from "@/lib/i18n/core";
 import { failureMessage, failureOf, type Failure, type V1Client } from "@/lib/v1";
+import { errorSummary } from "@/lib/security/log-safe";
 
 /**
  * Why an action did not happen, for the person (`message`, in their language) and for the screen:
@@ -63,6 +64,12 @@ type Config<S extends z.ZodType, T> = {
   coalesceWithinMs?: number;
 };
 
+/** Next.js's redirect() and notFound() are thrown and must reach Next.js as they are. */
+function isNextControlFlow(error: unknown): boolean {
+  const digest = typeof error === "object" && error !== null && "digest" in error ? error.digest : undefined;
+  return typeof digest === "string" && /^NEXT_(REDIRECT|NOT_FOUND|HTTP_ERROR_FALLBACK)/.test(digest);
+}
+
 function formToObject(form: FormData): Record<string, unknown> {
   const object: Record<string, unknown> = {};
   for (const [name, value] of form) if (typeof value === "string" && !name.startsWith("$ACTION")) object[name] = value;
@@ -106,8 +113,12 @@ export function defineAction<S extends z.ZodType, T>(config: Config<S, T>) {
     } catch (error) {
       const failure = failureOf(error);
       if (!failure) {
+        if (isNextControlFlow(error)) throw error;
         await audit("failed", { error: "unexpected" });
-        throw error;
+        // Its kind and codes only: a database error's message holds the SQL and its values (README, "Logs").
+        const summary = errorSummary(error);
+        console.error(`[action] unexpected error in ${config.name}: ${summary}`);
+        throw new Error(`${config.name} failed unexpectedly (${summary})`);
       }
       await audit(failure.kind === "validation_failed" ? "failed" : "denied", { code: failure.code, status: failure.status });
       return refusalOf(failure, t);

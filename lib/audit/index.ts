@@ -30,6 +30,21 @@ async function requestAddress(): Promise<string | null> {
   }
 }
 
+const TEXT_MAX = 500;
+
+/**
+ * What the store can hold, whatever was typed: NUL and lone surrogates become U+FFFD and text is
+ * bounded, so that no input can make the audit write fail (and the attempt go unrecorded).
+ */
+export function storable(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return value.toWellFormed().replaceAll("\u0000", "\uFFFD").slice(0, TEXT_MAX);
+  if (depth > 4 || value === null || typeof value !== "object") return typeof value === "number" || typeof value === "boolean" || value === null ? value : null;
+  if (Array.isArray(value)) return value.slice(0, 50).map((item) => storable(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).slice(0, 50).map(([key, item]) => [storable(key) as string, storable(item, depth + 1)]));
+}
+
+const storableText = (value: string | undefined) => (value === undefined ? null : (storable(value) as string));
+
 /** Every write, allowed or not, is recorded: who, when, from where, what, and how it ended. */
 export async function recordAudit(actor: Pick<Actor, "id" | "email" | "connectionId">, entry: AuditEntry): Promise<void> {
   const db = await dashboardDb();
@@ -65,9 +80,9 @@ export async function recordAudit(actor: Pick<Actor, "id" | "email" | "connectio
     userEmail: actor.email,
     action: entry.action,
     result: entry.result,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId ?? null,
-    details,
+    targetType: storableText(entry.targetType),
+    targetId: storableText(entry.targetId),
+    details: details ? (storable(details) as Record<string, unknown>) : null,
     clientAddress,
   });
 }

@@ -11,6 +11,9 @@ import { signInPairs } from "@/lib/db/schema";
  * - per address: when `addressAccounts` or more accounts failed from it within `addressWindow`
  *   (credential stuffing), each attempt there waits a doubling delay up to `addressMaxDelay`, except
  *   for an account that has already signed in from that address.
+ * - per device: an attempt that shows a device cookie of this account (lib/auth/device-cookie.ts) is
+ *   counted for that device instead, by the per-account rule, and no address slows it: a pupil
+ *   guessing on the school's network never holds the teacher back on the teacher's own tablet.
  */
 export const SIGN_IN_POLICY = {
   freeFailures: 5,
@@ -25,6 +28,9 @@ export const SIGN_IN_POLICY = {
 
 const P = SIGN_IN_POLICY;
 const UNKNOWN_ADDRESS = "unknown";
+
+/** The row an attempt is counted in: the device's when it showed this account's device cookie. */
+const keyOf = (rawAddress: string | null, device: string | null) => (device ? `device:${device}` : (rawAddress ?? UNKNOWN_ADDRESS));
 
 export type Gate = { ok: true } | { ok: false; retryAt: Date };
 
@@ -65,10 +71,12 @@ async function addressGate(email: string, address: string, now: Date): Promise<G
  * Asks to try a password. An allowed attempt is counted as a failure before the password is checked
  * (one atomic statement, so parallel guesses cannot slip through together); `signInSucceeded` undoes it.
  */
-export async function beginSignInAttempt(email: string, rawAddress: string | null, now = new Date()): Promise<Gate> {
-  const address = rawAddress ?? UNKNOWN_ADDRESS;
-  const byAddress = await addressGate(email, address, now);
-  if (!byAddress.ok) return byAddress;
+export async function beginSignInAttempt(email: string, rawAddress: string | null, now = new Date(), device: string | null = null): Promise<Gate> {
+  const address = keyOf(rawAddress, device);
+  if (!device) {
+    const byAddress = await addressGate(email, address, now);
+    if (!byAddress.ok) return byAddress;
+  }
   const db = await dashboardDb();
   const stale = sql`${signInPairs.lastFailureAt} < ${at(now, -P.forgetAfterHours * 3600)}`;
   const elapsed = sql`${signInPairs.lastFailureAt} + make_interval(secs => ${pairDelaySql(signInPairs.failures)}) <= ${now}`;
@@ -86,11 +94,11 @@ export async function beginSignInAttempt(email: string, rawAddress: string | nul
   return { ok: false, retryAt: row ? at(row.lastFailureAt, pairDelaySeconds(row.failures)) : at(now, P.firstDelaySeconds) };
 }
 
-/** The right password: this pair starts afresh, and the address is now known for this account. */
-export async function signInSucceeded(email: string, rawAddress: string | null, now = new Date()): Promise<void> {
+/** The right password: this pair (or device) starts afresh, and the address is now known for this account. */
+export async function signInSucceeded(email: string, rawAddress: string | null, now = new Date(), device: string | null = null): Promise<void> {
   const db = await dashboardDb();
   await db
     .update(signInPairs)
     .set({ failures: 0, succeededAt: now })
-    .where(and(eq(signInPairs.email, email), eq(signInPairs.address, rawAddress ?? UNKNOWN_ADDRESS)));
+    .where(and(eq(signInPairs.email, email), eq(signInPairs.address, keyOf(rawAddress, device))));
 }

@@ -8,6 +8,7 @@ import { forgetCachedKeys } from "./key-auth";
 import { invalidateReads } from "./read-cache";
 import { tracedCalls } from "./trace";
 import { MAX_BODY_BYTES } from "./request";
+import { readCappedBody } from "@/lib/security/body-limit";
 
 type Args = Record<string, unknown>;
 type AdminOp = { id?: string; run: (db: Db, id: string, args: Args) => Promise<unknown> };
@@ -89,8 +90,9 @@ export async function handleAdmin(request: Request, db: Db): Promise<Response> {
     if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
       throw new ApiError("unsupported_media_type", "Send the body as JSON with 'Content-Type: application/json'");
     }
-    const raw = await request.text();
-    if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new ApiError("payload_too_large", `The body is larger than ${MAX_BODY_BYTES} bytes`);
+    const bytes = await readCappedBody(request, MAX_BODY_BYTES);
+    if (bytes === null) throw new ApiError("payload_too_large", `The body is larger than ${MAX_BODY_BYTES} bytes`);
+    const raw = new TextDecoder().decode(bytes);
     let body: unknown;
     try {
       body = JSON.parse(raw);

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Endpoint } from "@/lib/contract";
+import { BODY_LIMITS, readCappedBody } from "@/lib/security/body-limit";
 import { ApiError, validationFailed } from "./errors";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = BODY_LIMITS.schoolApi;
 const BODY_CREDENTIALS = ["api_key", "apikey", "access_token", "authorization", "token", "secret"];
 
 /** `rows.3.status` style paths, as documented for `details.fields`. */
@@ -33,7 +34,12 @@ function checkQueryEncoding(url: URL): void {
 
 const safeName = (name: string) => (/^[A-Za-z0-9_]{1,64}$/.test(name) ? name : "(query)");
 
-export function parseQuery(endpoint: Endpoint, url: URL): Record<string, unknown> {
+/**
+ * `badQuery`: a parameter the edge guard saw undecodable before Next.js turned `%FF` into U+FFFD
+ * (lib/security/edge-guard.ts); the URL itself is checked too, for servers that hand it over raw.
+ */
+export function parseQuery(endpoint: Endpoint, url: URL, badQuery: string | null = null): Record<string, unknown> {
+  if (badQuery) throw new ApiError("bad_request", "A query parameter is not valid percent-encoded UTF-8", { fields: { [safeName(badQuery)]: "is not valid UTF-8" } });
   checkQueryEncoding(url);
   const raw: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
@@ -51,10 +57,8 @@ export function parseQuery(endpoint: Endpoint, url: URL): Record<string, unknown
 
 /** Reads and size-checks a body, and refuses one that carries a credential. */
 export async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = await readCappedBody(request, MAX_BODY_BYTES);
+  if (bytes === null) throw tooLarge();
   let text: string;
   try {
     text = utf8.decode(bytes);

@@ -75,7 +75,8 @@ export type SchoolApiOptions = {
   filters?: FilterMode;
 };
 
-export type RequestInfo = { clientIp: string | null };
+/** `badQuery`: a query parameter that was not UTF-8 on the wire (lib/security/edge-guard.ts). */
+export type RequestInfo = { clientIp: string | null; badQuery?: string | null };
 
 /** What the request got to before it ended: for the log line and the rate-limit headers. */
 type Seen = { operation: string; rate: RateState | null };
@@ -102,7 +103,7 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
     const { key, school } = await authenticate(db, request.headers.get("authorization"), at);
     seen.rate = await limiter.take(key.id, key.rateLimitPerMinute, at.getTime());
     authorize(route.endpoint, key, school, info.clientIp);
-    const query = parseQuery(route.endpoint, specOnly ? specOnlyUrl(route.endpoint, url) : url);
+    const query = parseQuery(route.endpoint, specOnly ? specOnlyUrl(route.endpoint, url) : url, info.badQuery ?? null);
     const idempotencyKey = idempotencyKeyOf(request, route.endpoint);
     const body = rawBody === null ? undefined : parseBody(route.endpoint, request, rawBody);
     const handler = handlers[route.name] as Handler<EndpointName>;

@@ -1,20 +1,34 @@
 import { subscribe } from "node:diagnostics_channel";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { markPeerStampInstalled, PEER_HEADER, peerStampInstalled } from "./client-address";
+import { BAD_QUERY_HEADER, edgeDecision, refusedUrl } from "./edge-guard";
 
-type RequestStart = { request: IncomingMessage; socket: Socket };
+type RequestStart = { request: IncomingMessage; response: ServerResponse; socket: Socket };
 
 /**
  * Next.js keeps a client's own `X-Forwarded-For` and drops the socket address, and route handlers
  * never see the socket. Node announces every request on this channel before Next.js reads it, so
  * the socket's address is written into a header of our own, replacing any value a client sent.
+ * The same moment is the only one before Next.js parses the method, the path and the body: the
+ * edge guard's refusals are routed to /api/refused/<reason>, and the connection is closed after
+ * the answer rather than read to the end of a body nobody will use.
  */
 export function installPeerStamp(): void {
   if (peerStampInstalled()) return;
   subscribe("http.server.request.start", (message) => {
-    const { request, socket } = message as RequestStart;
+    const { request, response, socket } = message as RequestStart;
     request.headers[PEER_HEADER] = socket.remoteAddress ?? "";
+    delete request.headers[BAD_QUERY_HEADER];
+    const decision = edgeDecision(request.method ?? "", request.url ?? "/", request.headers);
+    if ("refuse" in decision) {
+      request.method = "GET";
+      request.url = refusedUrl(decision);
+      response.shouldKeepAlive = false;
+      return;
+    }
+    request.url = decision.url;
+    if (decision.badQuery) request.headers[BAD_QUERY_HEADER] = decision.badQuery;
   });
   markPeerStampInstalled();
 }

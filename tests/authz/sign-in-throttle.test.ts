@@ -95,3 +95,27 @@ describe("per address, by accounts tried", () => {
     expect(burst.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(1);
   });
 });
+
+describe("per device (issue 30.2: a neighbour on the same network cannot lock a person out)", () => {
+  it("lets the owner in on their own device while a guesser on the same address is slowed", async () => {
+    const email = await person();
+    const t0 = new Date();
+    const device = "device-of-the-owner-000001";
+    for (let i = 0; i <= SIGN_IN_POLICY.freeFailures; i += 1) await checkPassword(email, "pupil's guess", "192.0.2.60", t0);
+    expect(await checkPassword(email, PASSWORD, "192.0.2.60", seconds(t0, 1))).toMatchObject({ ok: false, reason: "throttled" });
+    expect(await checkPassword(email, PASSWORD, "192.0.2.60", seconds(t0, 1), device)).toMatchObject({ ok: true });
+  });
+
+  it("is not slowed by credential stuffing from its address, but its own failures slow it", async () => {
+    const email = await person();
+    const t0 = new Date();
+    for (let i = 0; i < SIGN_IN_POLICY.addressAccounts; i += 1) await checkPassword(`stuffed-${i}-${email}`, "leaked", "192.0.2.61", t0);
+    expect(await checkPassword(email, PASSWORD, "192.0.2.61", seconds(t0, 1))).toMatchObject({ ok: false, reason: "throttled" });
+    const device = "device-of-the-owner-000002";
+    expect(await checkPassword(email, PASSWORD, "192.0.2.61", seconds(t0, 1), device)).toMatchObject({ ok: true });
+    for (let i = 0; i < SIGN_IN_POLICY.freeFailures; i += 1) await checkPassword(email, "stolen cookie", "192.0.2.62", seconds(t0, 2), device);
+    const refused = await checkPassword(email, PASSWORD, "192.0.2.63", seconds(t0, 3), device);
+    expect(refused).toMatchObject({ ok: false, reason: "throttled" });
+    expect(waitOf(refused, seconds(t0, 3))).toBe(SIGN_IN_POLICY.firstDelaySeconds - 1);
+  });
+});

@@ -15,11 +15,15 @@ export type LoginState = {
   email?: string;
 };
 
+const FIELD_MAX = { email: 200, password: 200, next: 2000 } as const;
+
 const Fields = z.object({
-  email: z.string().trim().max(200),
-  password: z.string().max(200),
-  next: z.string().max(2000).optional(),
+  email: z.string().trim().max(FIELD_MAX.email),
+  password: z.string().max(FIELD_MAX.password),
+  next: z.string().max(FIELD_MAX.next).optional(),
 });
+
+const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
 /**
  * The login form's action. Credentials are checked by auth.ts (slow hash, rate limit, disabled
@@ -28,7 +32,17 @@ const Fields = z.object({
  */
 export async function login(_previous: LoginState, form: FormData): Promise<LoginState> {
   const { t } = await getI18n();
-  const fields = Fields.parse({ email: form.get("email") ?? "", password: form.get("password") ?? "", next: form.get("next") ?? undefined });
+  if (!(form instanceof FormData)) return { message: t("auth.errors.failed") };
+  const raw = { email: text(form.get("email")), password: text(form.get("password")), next: form.has("next") ? text(form.get("next")) : undefined };
+  const parsed = Fields.safeParse(raw);
+  // Too long to be anyone's: said on the form, never thrown (a 500 anyone could cause).
+  if (!parsed.success) {
+    const fieldErrors: LoginState["fieldErrors"] = {};
+    if (raw.email.trim().length > FIELD_MAX.email) fieldErrors.email = t("auth.errors.tooLong", { max: FIELD_MAX.email });
+    if (raw.password.length > FIELD_MAX.password) fieldErrors.password = t("auth.errors.tooLong", { max: FIELD_MAX.password });
+    return { ...(fieldErrors.email || fieldErrors.password ? { fieldErrors } : { message: t("auth.errors.failed") }), email: raw.email.slice(0, FIELD_MAX.email) };
+  }
+  const fields = parsed.data;
   const fieldErrors: LoginState["fieldErrors"] = {};
   if (!fields.email) fieldErrors.email = t("auth.errors.emailRequired");
   else if (!z.string().email().safeParse(fields.email).success) fieldErrors.email = t("auth.errors.emailInvalid");

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { defineAction, type ActionContext, type ActionResult } from "@/lib/actions/define-action";
 import { currentActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
-import type { Session } from "@/lib/contract";
+import { wellFormed, type Session } from "@/lib/contract";
 import { kickNotices } from "@/lib/features/notices/trigger";
 import { writeThrough } from "@/lib/features/progress/write-through";
 import { translator, type MessageKey } from "@/lib/i18n/core";
@@ -15,14 +15,11 @@ import { fieldChanges, type ChangePairs } from "@/lib/audit/changes";
 import { isCalendarDate, isTimeOfDay } from "@/lib/dates";
 import { translateFieldErrors } from "./field-errors";
 
-const Id = z.string().trim().min(1).max(255);
+const Id = wellFormed(z.string().trim().min(1).max(255));
 /** A form sends empty strings for fields left alone. */
 const blank = (value: unknown) => (value === "" ? undefined : value);
 /** A blank topic clears it; a missing one leaves it alone. */
-const Topic = z
-  .string()
-  .trim()
-  .max(500)
+const Topic = wellFormed(z.string().trim().max(500))
   .optional()
   .transform((value) => (value === undefined ? undefined : value || null));
 

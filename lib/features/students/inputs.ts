@@ -1,13 +1,15 @@
 import { z } from "zod";
-import { STUDENT_STATUSES, type BodyOf } from "@/lib/contract";
+import { STUDENT_STATUSES, wellFormed, type BodyOf } from "@/lib/contract";
 
 /**
  * What the student forms post. Deliberately loose: the school's API owns the rules (name length,
  * real dates, the halqa's semester), and its validation errors come back onto these same fields.
- * Ids come from pickers filled by the API and are only checked for shape here.
+ * Ids come from pickers filled by the API and are only checked for shape here. Text that no
+ * database can store (NUL, a lone surrogate) is refused here as the API refuses it, so it never
+ * reaches the audit log or a log line.
  */
-const id = z.string().min(1).max(64);
-const text = z.string().max(2000);
+const id = wellFormed(z.string().min(1).max(64));
+const text = wellFormed(z.string().max(2000));
 const optionalText = text.optional().default("");
 
 export const CreateStudentInput = z.object({
@@ -25,7 +27,7 @@ export const UpdateStudentInput = z.object({
   preferred_name: optionalText,
   halqa_id: id,
   /** The current status may be one the school added later; it is then left as it is. */
-  status: z.string().max(40),
+  status: wellFormed(z.string().max(40)),
   enrolled_on: optionalText,
 });
 export type UpdateStudentInput = z.input<typeof UpdateStudentInput>;

@@ -36,5 +36,6 @@ export const auth: Catalogue<typeof en> = {
     emailRequired: "أدخل بريدك الإلكتروني.",
     emailInvalid: "أدخل بريدًا إلكترونيًا مثل name@school.org.",
     passwordRequired: "أدخل كلمة المرور.",
+    tooLong: "النص أطول من اللازم: {max} حرفًا على الأكثر.",
   },
 };

@@ -34,5 +34,6 @@ export const auth = {
     emailRequired: "Enter your email address.",
     emailInvalid: "Enter an email address like name@school.org.",
     passwordRequired: "Enter your password.",
+    tooLong: "This is too long: at most {max} characters.",
   },
 } as const;
