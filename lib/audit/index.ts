@@ -69,7 +69,7 @@ export async function recordAudit(actor: Pick<Actor, "id" | "email" | "connectio
       .orderBy(desc(auditLog.at))
       .limit(1);
     if (open) {
-      await db.update(auditLog).set({ at: now, details: mergeChangeDetails(open.details, details ?? undefined), clientAddress }).where(eq(auditLog.id, open.id));
+      await db.update(auditLog).set({ at: now, details: storable(mergeChangeDetails(open.details, details ?? undefined)) as Record<string, unknown>, clientAddress }).where(eq(auditLog.id, open.id));
       return;
     }
   }
