@@ -9,6 +9,7 @@ import { isFailure } from "@/lib/v1";
 import { AttentionList } from "./attention-list";
 import { Freshness } from "./freshness";
 import { PageSection } from "@/components/ui/page-section";
+import { Skeleton } from "@/components/ui/skeleton";
 
 /** At most this many students on Today; each halqa's page lists all of its own. */
 const SHOWN = 8;
@@ -18,9 +19,16 @@ const SHOWN = 8;
  * halqa that met in the last 30 days). From the progress read model: no v1 call beyond the memoized
  * GET /school and the teacher's sheikh records the page reads anyway.
  */
-export function NeedsAttention() {
+export function NeedsAttention({ title }: { title: string }) {
+  // Below today's sessions now: a placeholder of about its height keeps what follows from jumping when it streams in.
   return (
-    <Suspense fallback={null}>
+    <Suspense
+      fallback={
+        <PageSection id="today-attention" title={title} className="gap-3">
+          <Skeleton className="h-48" />
+        </PageSection>
+      }
+    >
       <NeedsAttentionSection />
     </Suspense>
   );
