@@ -173,7 +173,7 @@ test.describe("in Arabic on a phone (390×844)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("Today first, then the register: the undo slot covers no control, Undo takes the rest back, numbers in Arabic digits", async ({ adminPage, browser, request }, info) => {
-    test.slow();
+    test.setTimeout(300_000);
     const page = await arabicTeacher(adminPage, browser, info.project.name);
     try {
       await page.goto("/today");

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { requireActor } from "@/lib/auth/session";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
@@ -8,6 +9,7 @@ import { isFailure } from "@/lib/v1";
 import { AttentionList } from "./attention-list";
 import { Freshness } from "./freshness";
 import { PageSection } from "@/components/ui/page-section";
+import { Skeleton } from "@/components/ui/skeleton";
 
 /** At most this many students on Today; each halqa's page lists all of its own. */
 const SHOWN = 8;
@@ -15,12 +17,23 @@ const SHOWN = 8;
 /**
  * Today's "needs attention": a teacher's own halqas' students first thing in the day (an admin: every
  * halqa that met in the last 30 days). From the progress read model: no v1 call beyond the memoized
- * GET /school and the teacher's sheikh records the page reads anyway. Rendered with the page, not
- * streamed after it: its height (nothing to eight students) cannot be reserved, and arriving after the
- * first paint it pushed the whole page down on a phone (CLS 0.55, issue 31); the store answers fast.
+ * GET /school and the teacher's sheikh records the page reads anyway. It streams in below today's
+ * sessions behind a placeholder of about its height: when it sat above them, arriving after the first
+ * paint pushed the whole page down on a phone (CLS 0.55, issue 31).
  */
-export function NeedsAttention() {
-  return <NeedsAttentionSection />;
+export function NeedsAttention({ title }: { title: string }) {
+  // Below today's sessions now: a placeholder of about its height keeps what follows from jumping when it streams in.
+  return (
+    <Suspense
+      fallback={
+        <PageSection id="today-attention" title={title} className="gap-3">
+          <Skeleton className="h-48" />
+        </PageSection>
+      }
+    >
+      <NeedsAttentionSection />
+    </Suspense>
+  );
 }
 
 async function schoolOrNull(connectionId: string) {

@@ -41,7 +41,7 @@ export default async function TodayPage({ searchParams }: Props) {
       </ClientStrings>
       {/* The class first: today's sessions with "Mark attendance" above the fold, then what needs attention. */}
       <TodaySessions actor={actor} subject={subject} today={today} i18n={i18n} />
-      <NeedsAttention />
+      <NeedsAttention title={actor.role === "teacher" ? t("glance.attention.todayMine") : t("glance.attention.todayTitle")} />
       <OpenSessions actor={actor} subject={subject} i18n={i18n} />
       <StartSection actor={actor} i18n={i18n} halqa={halqa} idempotencyKey={randomUUID()} />
     </div>
