@@ -164,3 +164,19 @@ describe.skipIf(lacks("admin", "otherSchool"))("tenant: ids of another school", 
     }
   });
 });
+
+describe.skipIf(lacks("admin", "otherSchool"))("tenant: cursors are bound to the key's school (issue 30.9)", () => {
+  for (const path of ["/students", "/sessions", "/halqas", "/sheikhs", "/semesters"]) {
+    it(`${path}: another school's cursor is a 400, like a tampered one`, async () => {
+      const theirs = pageOf<unknown>(await as(key("otherSchool")).get(path, { limit: 1 }));
+      expect(theirs.pagination.next_cursor, `${path} of the other school has a second page`).toBeTruthy();
+      const response = await as(key("admin")).get(path, { limit: 1, cursor: theirs.pagination.next_cursor! });
+      expect(errorOf(expectErrorStatus(response)).details?.fields).toHaveProperty("cursor");
+    });
+  }
+});
+
+function expectErrorStatus(response: ApiResponse): ApiResponse {
+  expectError(response, 400, "bad_request");
+  return response;
+}

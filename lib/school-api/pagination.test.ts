@@ -13,6 +13,7 @@ async function traverse(table: Map<string, Rec>, limit: number, churn: (page: nu
   const watermarks = new Set<string>();
   do {
     const result = await paginate<Rec>({
+      school: "sch_a",
       scope: "test",
       query: { limit, cursor, status: "x" },
       now: new Date(Date.UTC(2026, 0, 1, 0, 0, page)),
@@ -66,12 +67,14 @@ describe("cursor pagination", () => {
 
   it("rejects a tampered cursor and a cursor reused with other filters", async () => {
     const table = new Map(["a", "b", "c"].map((id) => [id, { id, version: 0 }]));
-    const run = (query: Record<string, unknown>) =>
-      paginate<Rec>({ scope: "test", query, now: new Date(), key: (r) => r.id, fetchAfter: async (after, n) => [...table.values()].filter((r) => !after || r.id > after).slice(0, n) });
+    const run = (query: Record<string, unknown>, school = "sch_a") =>
+      paginate<Rec>({ school, scope: "test", query, now: new Date(), key: (r) => r.id, fetchAfter: async (after, n) => [...table.values()].filter((r) => !after || r.id > after).slice(0, n) });
     const first = await run({ limit: 1, status: "x" });
     const cursor = first.pagination.next_cursor!;
     await expect(run({ limit: 1, status: "x", cursor })).resolves.toBeDefined();
     await expect(run({ limit: 1, status: "y", cursor })).rejects.toBeInstanceOf(ApiError);
+    // Issue 30.9: another school's key cannot continue this school's traversal.
+    await expect(run({ limit: 1, status: "x", cursor }, "sch_b")).rejects.toMatchObject({ code: "bad_request" });
     const [payload, signature] = cursor.split(".");
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), k: "z" })).toString("base64url");
     await expect(run({ limit: 1, status: "x", cursor: `${forged}.${signature}` })).rejects.toMatchObject({ code: "bad_request" });

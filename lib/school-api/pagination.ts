@@ -44,12 +44,12 @@ function decode(cursor: string, fingerprint: string): CursorState {
   return s as CursorState;
 }
 
-/** Fingerprint of the filters (everything but limit and cursor). */
-function fingerprintOf(scope: string, query: Record<string, unknown>): string {
+/** Fingerprint of the school and the filters (everything but limit and cursor): another school's cursor is refused. */
+function fingerprintOf(school: string, scope: string, query: Record<string, unknown>): string {
   const filters = Object.entries(query)
     .filter(([name, value]) => name !== "limit" && name !== "cursor" && value !== undefined)
     .sort(([a], [b]) => a.localeCompare(b));
-  return createHash("sha256").update(JSON.stringify([scope, filters])).digest("base64url").slice(0, 16);
+  return createHash("sha256").update(JSON.stringify([school, scope, filters])).digest("base64url").slice(0, 16);
 }
 
 export type PageRequest = { limit?: number; cursor?: string } & Record<string, unknown>;
@@ -59,6 +59,8 @@ export type PageRequest = { limit?: number; cursor?: string } & Record<string, u
  * strictly after `afterKey` (null for the first page).
  */
 export async function paginate<T>(options: {
+  /** The key's school: a cursor is bound to it. */
+  school: string;
   scope: string;
   query: PageRequest;
   now: Date;
@@ -68,7 +70,7 @@ export async function paginate<T>(options: {
 }): Promise<{ data: T[]; pagination: Pagination }> {
   const { query } = options;
   const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
-  const fingerprint = fingerprintOf(options.scope, query);
+  const fingerprint = fingerprintOf(options.school, options.scope, query);
   const state = query.cursor ? decode(query.cursor, fingerprint) : null;
   const watermark = state?.w ?? new Date(options.now.getTime() - WATERMARK_SLACK_MS).toISOString();
   const rows = await options.fetchAfter(state?.k ?? null, limit + 1);

@@ -43,6 +43,7 @@ export const halqaHandlers: Pick<Handlers, "listHalqas" | "getHalqa" | "listShei
 
   listSheikhs: async (ctx, { query }) => {
     const page = await paginate<SheikhRow>({
+      school: ctx.school.id,
       scope: "sheikhs",
       query,
       now: ctx.now,

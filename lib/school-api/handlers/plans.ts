@@ -98,6 +98,7 @@ export const planHandlers: Pick<Handlers, "listPlans" | "getPlan" | "listAssignm
     const planId = params.id ?? "";
     let planFound = false;
     const reading = paginate<HistoryEntry>({
+      school: ctx.school.id,
       scope: `assignments:${planId}`,
       query,
       now: ctx.now,

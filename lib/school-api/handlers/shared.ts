@@ -25,6 +25,7 @@ export async function pageById<TRow extends { id: string }, TOut>(
   const { table, query } = options;
   const since = query.updated_after && table.updatedAt ? gt(table.updatedAt, new Date(query.updated_after)) : undefined;
   const page = await paginate<TRow>({
+    school: ctx.school.id,
     scope: options.scope,
     query,
     now: ctx.now,
