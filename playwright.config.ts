@@ -34,6 +34,9 @@ function freePort(): number {
 // (the runner) reach the workers, so all of them agree on the port and the token.
 process.env.E2E_PORT ??= String(freePort());
 process.env.E2E_SPEC_ONLY_PORT ??= String(freePort());
+// The loopback SMTP server e2e/notices.spec.ts starts and stops (the npm package smtp-server): the
+// main server's mail goes there, as a school's goes to its mail server.
+process.env.E2E_SMTP_PORT ??= String(freePort());
 const adminToken = (process.env.SCHOOL_ADMIN_TOKEN ??= `e2e_admin_${randomBytes(16).toString("hex")}`);
 // The e2e suite runs on the embedded API with fresh demo data, whatever this shell points at.
 delete process.env.SCHOOL_API_URL;
@@ -109,7 +112,17 @@ export default defineConfig({
   ],
   // Started one after the other: the second uses the build the first one made when there was none.
   webServer: [
-    server(port, { build: !hasBuild }),
+    server(port, {
+      build: !hasBuild,
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: '"Al-Noor Quran School" <no-reply@alnoor.test>',
+        DASHBOARD_URL: baseURL,
+        // The notices job every 5 s and retries from 2 s (defaults 60 s), so a test sees a retry.
+        NOTICES_INTERVAL_SECONDS: "5",
+        NOTICES_RETRY_BASE_SECONDS: "2",
+      },
+    }),
     ...(mainOnly ? [] : otherServers()),
   ],
 });

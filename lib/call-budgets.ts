@@ -149,6 +149,10 @@ export const V1_CALL_BUDGETS = {
    * of sessions from the per-tenant cache of the school's halqas, 5 minutes; the rest from the dashboard's store)
    */
   "/admin/audit": 0,
+  /** 0 (the school's name from GET /school, memoized); the messages are the dashboard's own store */
+  "/admin/messages": 0,
+  /** None: one message from the dashboard's own store (the embedded demo only) */
+  "/admin/messages/[id]": 0,
   /**
    * 9 (GET /school and one limit=1 page each of /semesters, /halqas, /students, /sheikhs, /sessions,
    * /learning-plans, concurrently; then attendance and recitations of the first session and student found)

@@ -2,6 +2,7 @@
  * The dashboard's own administration, from the command line:
  *
  *   DASHBOARD_ADMIN_PASSWORD='…' npm run dashboard -- create-admin --connection default --email head@school.org --name "Head Teacher" [--locale ar]
+ *   npm run dashboard -- send-weekly-summaries [--connection ID] [--now]
  *
  * Creates a real school's first administrator in the dashboard's store (DATABASE_URL, else PGlite
  * under DASHBOARD_DATA_DIR), after confirming the connection's school with GET /school. The
@@ -12,10 +13,12 @@ import { parseArgs } from "node:util";
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { connection: { type: "string" }, email: { type: "string" }, name: { type: "string" }, locale: { type: "string" } },
+    options: { connection: { type: "string" }, email: { type: "string" }, name: { type: "string" }, locale: { type: "string" }, now: { type: "boolean" } },
   });
+  if (positionals[0] === "send-weekly-summaries") return sendWeeklySummaries(values.connection, values.now ?? false);
   if (positionals[0] !== "create-admin") {
     console.log("usage: DASHBOARD_ADMIN_PASSWORD=… npm run dashboard -- create-admin --connection <id> --email <email> --name <name> [--locale en|ar]");
+    console.log("       npm run dashboard -- send-weekly-summaries [--connection <id>] [--now]");
     process.exitCode = positionals[0] === "help" ? 0 : 2;
     return;
   }
@@ -25,6 +28,24 @@ async function main(): Promise<void> {
   const { createFirstAdmin } = await import("../lib/auth/bootstrap");
   const created = await createFirstAdmin({ connectionId: values.connection, email: values.email, name: values.name, password, locale: values.locale as "en" | "ar" | undefined });
   console.log(`created admin ${values.email} for ${created.school}; sign in and add the other users on the Users page`);
+}
+
+/**
+ * The weekly summaries of every connection (or one): those due now by the school's day and time, or
+ * with --now the week ending today whatever the day; then every due message is handed to SMTP. The
+ * notices job's lease keeps this from racing a running server. Needs the store to itself on PGlite
+ * (stop the server first) or DATABASE_URL.
+ */
+async function sendWeeklySummaries(connection: string | undefined, now: boolean): Promise<void> {
+  const { loadConnections } = await import("../lib/connections");
+  const { runNotices } = await import("../lib/features/notices/job");
+  const { summaryOf } = await import("../lib/features/notices/scheduler");
+  const ids = connection ? [connection] : loadConnections().map((c) => c.id);
+  for (const id of ids) {
+    const result = await runNotices(id, { weeklyNow: now });
+    console.log(`${id}: ${result.status === "completed" ? summaryOf(result) || "nothing to send" : "another run holds the lease; try again in a minute"}`);
+    if (result.status === "completed" && !result.mailServer) console.log(`${id}: no mail server configured (SMTP_URL): messages are composed and kept, not sent`);
+  }
 }
 
 main().then(

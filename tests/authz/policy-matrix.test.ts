@@ -48,6 +48,7 @@ const ask: Record<Ability, (s: Subject, o: (typeof objects)[Place]) => boolean> 
   syncPlans: (s) => can.syncPlans(s),
   viewChild: (s, o) => can.viewChild(s, o.student),
   manageProgressSettings: (s) => can.manageProgressSettings(s),
+  manageNotices: (s) => can.manageNotices(s),
 };
 
 const ADMIN_ONLY: Row = { admin: ["allow", "allow", "scoped"], teacher: ["deny", "deny", "deny"], parent: ["deny", "deny", "deny"] };
@@ -75,6 +76,7 @@ const MATRIX: Record<Ability, Row> = {
   syncPlans: ADMIN_ONLY,
   viewChild: { admin: ["deny", "deny", "deny"], teacher: ["deny", "deny", "deny"], parent: ["allow", "deny", "deny"] },
   manageProgressSettings: ADMIN_ONLY,
+  manageNotices: ADMIN_ONLY,
 };
 
 const PLACES: Place[] = ["own", "other", "otherSchool"];

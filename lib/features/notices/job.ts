@@ -5,13 +5,17 @@ import { eq, sql } from "drizzle-orm";
 import { authSecret } from "@/lib/auth/secret";
 import { clientFor } from "@/lib/connections";
 import type { DashboardDb } from "@/lib/db/client";
-import { noticeJobState } from "@/lib/db/schema";
+import type { School } from "@/lib/contract";
+import { dateIn } from "@/lib/dates";
+import { noticeJobState, noticeSettings } from "@/lib/db/schema";
 import { acquireLease, RELEASED, writeIfOwned } from "@/lib/features/sync/lease";
 import { mailConfigFor, type MailConfig } from "@/lib/mail/config";
 import { failureOf, type V1Client } from "@/lib/v1";
 import { queueAbsenceNotices, type SchoolLookups } from "./absence";
 import { deliverDue, type DeliveryCounts, type Sender } from "./deliver";
 import { failInterrupted } from "./outbox";
+import { queueWeeklySummaries } from "./weekly";
+import { dueWeek, weekEnding } from "./weekly-schedule";
 
 /**
  * The notices job (issue 24): for one school connection, under the job's lease (one run per
@@ -25,7 +29,16 @@ export type NoticeRunResult =
 
 const LEASE_MS = 5 * 60_000;
 
-export type NoticeRunOptions = { db?: DashboardDb; client?: V1Client; now?: Date; mail?: MailConfig | null; send?: Sender; secret?: string };
+export type NoticeRunOptions = {
+  db?: DashboardDb;
+  client?: V1Client;
+  now?: Date;
+  mail?: MailConfig | null;
+  send?: Sender;
+  secret?: string;
+  /** Queue the weekly summary of the week ending today now, whatever the day (the command line, an admin's button). */
+  weeklyNow?: boolean;
+};
 
 export async function runNotices(connectionId: string, options: NoticeRunOptions = {}): Promise<NoticeRunResult> {
   const db = options.db ?? (await (await import("@/lib/db")).dashboardDb());
@@ -37,8 +50,11 @@ export async function runNotices(connectionId: string, options: NoticeRunOptions
     let queued = 0;
     let problem: { code: string } | undefined;
     try {
-      const lookups = await schoolLookups(options.client ?? clientFor(connectionId), options.secret ?? authSecret());
-      queued = await queueAbsenceNotices(db, connectionId, lookups, state.startedAt, options.now ?? new Date(), mail ? "pending" : "held");
+      const now = options.now ?? new Date();
+      const secret = options.secret ?? authSecret();
+      const lookups = await schoolLookups(options.client ?? clientFor(connectionId), secret);
+      queued = await queueAbsenceNotices(db, connectionId, lookups, state.startedAt, now, mail ? "pending" : "held");
+      queued += await queueDueWeekly(db, connectionId, lookups.school, now, state.lastWeeklyWeek, secret, mail ? "pending" : "held", options.weeklyNow ?? false);
     } catch (error) {
       // The school's API refused or is down: nothing new is queued; what is queued is still sent.
       const failure = failureOf(error);
@@ -52,6 +68,17 @@ export async function runNotices(connectionId: string, options: NoticeRunOptions
   } finally {
     await writeIfOwned(db, noticeJobState, connectionId, owner, RELEASED);
   }
+}
+
+/** The weekly summaries when their moment has come (or now when asked), once per week and connection. */
+async function queueDueWeekly(db: DashboardDb, connectionId: string, school: School, now: Date, lastSent: string | null, secret: string, status: "pending" | "held", force: boolean): Promise<number> {
+  const [settings] = await db.select().from(noticeSettings).where(eq(noticeSettings.connectionId, connectionId)).limit(1);
+  if (settings && !settings.weeklyOn) return 0;
+  const week = force ? weekEnding(dateIn(school.time_zone, now)) : dueWeek(settings ?? { weeklyDay: 4, weeklyTime: "16:00" }, school.time_zone, now, lastSent);
+  if (!week) return 0;
+  const queued = await queueWeeklySummaries(db, connectionId, school, week, secret, status);
+  await db.update(noticeJobState).set({ lastWeeklyWeek: week.to }).where(eq(noticeJobState.connectionId, connectionId));
+  return queued;
 }
 
 async function schoolLookups(client: V1Client, secret: string): Promise<SchoolLookups> {

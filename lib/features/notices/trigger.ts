@@ -5,22 +5,26 @@ import { runNotices, type NoticeRunResult } from "./job";
  * One notices run per connection at a time in this process; a request for a run while one is going
  * makes one more run after it (what the running one already read may miss the newest register).
  */
-const state = globalThis as typeof globalThis & { __noticeRuns?: Map<string, { running: Promise<NoticeRunResult>; again: boolean }> };
+type Entry = { running: Promise<NoticeRunResult>; again: boolean; weeklyNow: boolean };
+const state = globalThis as typeof globalThis & { __noticeRuns?: Map<string, Entry> };
 
-export function runSerialized(connectionId: string): Promise<NoticeRunResult> {
+export function runSerialized(connectionId: string, options: { weeklyNow?: boolean } = {}): Promise<NoticeRunResult> {
   const runs = (state.__noticeRuns ??= new Map());
   const current = runs.get(connectionId);
   if (current) {
     current.again = true;
+    current.weeklyNow ||= options.weeklyNow ?? false;
     return current.running;
   }
-  const entry = { running: Promise.resolve<NoticeRunResult>({ status: "busy" }), again: false };
+  const entry: Entry = { running: Promise.resolve<NoticeRunResult>({ status: "busy" }), again: false, weeklyNow: false };
   entry.running = (async () => {
     try {
-      let result = await runNotices(connectionId);
+      let result = await runNotices(connectionId, { weeklyNow: options.weeklyNow });
       while (entry.again) {
         entry.again = false;
-        result = await runNotices(connectionId);
+        const weeklyNow = entry.weeklyNow;
+        entry.weeklyNow = false;
+        result = await runNotices(connectionId, { weeklyNow });
       }
       return result;
     } finally {
@@ -32,6 +36,6 @@ export function runSerialized(connectionId: string): Promise<NoticeRunResult> {
 }
 
 /** After a session is ended in the dashboard: its register settled, so its notices go now, not at the next tick. */
-export function kickNotices(connectionId: string): void {
-  runSerialized(connectionId).catch((error: unknown) => console.warn(`[notices] ${connectionId}: run failed (${error instanceof Error ? error.name : "error"})`));
+export function kickNotices(connectionId: string, options: { weeklyNow?: boolean } = {}): void {
+  runSerialized(connectionId, options).catch((error: unknown) => console.warn(`[notices] ${connectionId}: run failed (${error instanceof Error ? error.name : "error"})`));
 }

@@ -8,6 +8,7 @@ import { currentActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { wellFormed, type Session } from "@/lib/contract";
 import { kickNotices } from "@/lib/features/notices/trigger";
+import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { writeThrough } from "@/lib/features/progress/write-through";
 import { translator, type MessageKey } from "@/lib/i18n/core";
 import { sessionChanges } from "./changes";
@@ -101,8 +102,11 @@ export const endSession = defineAction({
   roles: ["admin", "teacher"],
   authorize: (ctx, input) => loadOwnSession(ctx, input, can.endSession),
   run: async (ctx, input) => {
-    const ended = await stored(ctx, await ctx.client.call("endSession", { params: { id: input.id } }));
-    // The register settled: its absence notices are queued and sent now (lib/features/notices).
+    const ended = await ctx.client.call("endSession", { params: { id: input.id } });
+    // The register settled: its rows as the school has them (marks may come from another device or
+    // system) go into the read model with the session, and its absence notices go now (lib/features/notices).
+    const rows = await ctx.client.listAll("listAttendance", { params: { id: ended.id }, query: { limit: API_PAGE_SIZE } }).then(({ items }) => items, () => []);
+    await writeThrough(ctx.actor.connectionId, ctx.client, { sessions: [ended], attendance: rows });
     kickNotices(ctx.actor.connectionId);
     return ended;
   },

@@ -1,0 +1,57 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { defineAction } from "@/lib/actions/define-action";
+import { can } from "@/lib/authz/policy";
+import { dashboardDb } from "@/lib/db";
+import { NOTICE_KINDS } from "@/lib/db/schema-notices";
+import { setNoticeKind } from "./admin-view";
+import { requeueFailed } from "./outbox";
+import { kickNotices } from "./trigger";
+
+const KindInput = z.object({ kind: z.enum(NOTICE_KINDS), on: z.enum(["true", "false"]).transform((value) => value === "true") });
+const ResendInput = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** Turns a kind of message on or off for the admin's school. */
+export const setNoticeKindAction = defineAction({
+  name: "notices.kind",
+  input: KindInput,
+  roles: ["admin"],
+  authorize: (ctx) => can.manageNotices(ctx.subject),
+  async run(ctx, input) {
+    await setNoticeKind(await dashboardDb(), ctx.actor.connectionId, input.kind, input.on, ctx.actor.id);
+    revalidatePath("/admin/messages");
+    return { kind: input.kind, on: input.on };
+  },
+  target: (input) => ({ type: "notice_settings", id: input.kind }),
+});
+
+/** Sends a failed message again: it is due now, with a fresh 24-hour retry window. Only the school's own, only a failed one. */
+export const resendNoticeAction = defineAction({
+  name: "notices.resend",
+  input: ResendInput,
+  roles: ["admin"],
+  authorize: (ctx) => can.manageNotices(ctx.subject),
+  async run(ctx, input) {
+    const requeued = await requeueFailed(await dashboardDb(), ctx.actor.connectionId, [input.id]);
+    if (requeued) kickNotices(ctx.actor.connectionId);
+    revalidatePath("/admin/messages");
+    return { requeued };
+  },
+  target: (input) => ({ type: "notice", id: input.id }),
+});
+
+/** This week's summaries (the week ending today), composed and sent now rather than on the school's day. */
+export const sendWeeklyNowAction = defineAction({
+  name: "notices.weekly_now",
+  input: z.object({}),
+  roles: ["admin"],
+  authorize: (ctx) => can.manageNotices(ctx.subject),
+  async run(ctx) {
+    kickNotices(ctx.actor.connectionId, { weeklyNow: true });
+    revalidatePath("/admin/messages");
+    return { started: true };
+  },
+  target: () => ({ type: "notice_settings", id: "weekly" }),
+});

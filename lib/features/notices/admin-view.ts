@@ -1,0 +1,61 @@
+import "server-only";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { DashboardDb } from "@/lib/db/client";
+import { noticeOutbox, noticeSettings, type NoticeKind, type NoticeStatus } from "@/lib/db/schema";
+
+/** What the admins' Messages page reads: per kind and day, the failed ones with their reason, the latest ones, the school's switches. */
+export type DayCount = { day: string; kind: NoticeKind; sent: number; waiting: number; failed: number; held: number };
+export type MessageRow = { id: string; kind: NoticeKind; email: string; subject: string; status: NoticeStatus; reason: string | null; attempts: number; createdAt: Date; sentAt: Date | null };
+export type NoticeSwitches = { absence: boolean; weekly: boolean };
+
+const DAYS_SHOWN = 14;
+const LIST_LIMIT = 50;
+
+const row = {
+  id: noticeOutbox.id,
+  kind: noticeOutbox.kind,
+  email: noticeOutbox.recipientEmail,
+  subject: noticeOutbox.subject,
+  status: noticeOutbox.status,
+  reason: noticeOutbox.lastErrorCode,
+  attempts: noticeOutbox.attempts,
+  createdAt: noticeOutbox.createdAt,
+  sentAt: noticeOutbox.sentAt,
+};
+
+export async function loadMessagesView(db: DashboardDb, connectionId: string, today: string) {
+  const since = new Date(`${today}T00:00:00Z`);
+  since.setUTCDate(since.getUTCDate() - DAYS_SHOWN);
+  const count = (status: string) => sql<number>`count(*) filter (where ${noticeOutbox.status} = ${status})`.mapWith(Number);
+  const [days, failed, recent, switches] = await Promise.all([
+    db
+      .select({ day: noticeOutbox.day, kind: noticeOutbox.kind, sent: count("sent"), waiting: sql<number>`count(*) filter (where ${noticeOutbox.status} in ('pending', 'sending'))`.mapWith(Number), failed: count("failed"), held: count("held") })
+      .from(noticeOutbox)
+      .where(and(eq(noticeOutbox.connectionId, connectionId), gte(noticeOutbox.day, since.toISOString().slice(0, 10))))
+      .groupBy(noticeOutbox.day, noticeOutbox.kind)
+      .orderBy(desc(noticeOutbox.day), noticeOutbox.kind),
+    db.select(row).from(noticeOutbox).where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.status, "failed"))).orderBy(desc(noticeOutbox.createdAt)).limit(LIST_LIMIT),
+    db.select(row).from(noticeOutbox).where(eq(noticeOutbox.connectionId, connectionId)).orderBy(desc(noticeOutbox.createdAt)).limit(LIST_LIMIT),
+    noticeSwitches(db, connectionId),
+  ]);
+  return { days: days as DayCount[], failed: failed as MessageRow[], recent: recent as MessageRow[], switches };
+}
+
+export async function noticeSwitches(db: DashboardDb, connectionId: string): Promise<NoticeSwitches> {
+  const [settings] = await db.select().from(noticeSettings).where(eq(noticeSettings.connectionId, connectionId)).limit(1);
+  return { absence: settings?.absenceOn ?? true, weekly: settings?.weeklyOn ?? true };
+}
+
+export async function setNoticeKind(db: DashboardDb, connectionId: string, kind: NoticeKind, on: boolean, by: string): Promise<void> {
+  const set = kind === "absence" ? { absenceOn: on } : { weeklyOn: on };
+  await db
+    .insert(noticeSettings)
+    .values({ connectionId, ...set, updatedBy: by })
+    .onConflictDoUpdate({ target: noticeSettings.connectionId, set: { ...set, updatedBy: by, updatedAt: new Date() } });
+}
+
+/** One message of the school, for the demo's preview. */
+export async function loadMessage(db: DashboardDb, connectionId: string, id: string) {
+  const [found] = await db.select().from(noticeOutbox).where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.id, id))).limit(1);
+  return found ?? null;
+}

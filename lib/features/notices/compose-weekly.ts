@@ -1,0 +1,62 @@
+import type { ChildView } from "@/lib/features/family/queries";
+import { describeRange, type RangeView } from "@/lib/features/students/recitations";
+import { dateIn } from "@/lib/dates";
+import { translator, type Locale } from "@/lib/i18n/core";
+import { isolate, schoolTime, separatorOf } from "@/lib/i18n/school-time";
+import { footerOf } from "./compose";
+import { render, type Block, type Composed } from "./render";
+
+/**
+ * The weekly summary of one child, from the family pages' own view of the child (`loadChild`, the
+ * one parent-safe function: invariant 10): the week's marks, its recitations (surah, ayah range,
+ * the school's rating word) and the current and finished assignments of the parent allowlist.
+ * Nothing but fields of that view is read, so nothing staff-only can reach the message.
+ */
+export type WeeklyFacts = { locale: Locale; schoolName: string; from: string; to: string; child: ChildView; unsubscribeUrl: string };
+
+const inWeek = (day: string, from: string, to: string) => day >= from && day <= to;
+
+function rangeText(locale: Locale, range: RangeView): string {
+  const name = (surah: RangeView extends infer R ? (R extends { surah: infer S } ? S : never) : never) => (locale === "ar" ? surah.name_arabic : surah.name_transliteration);
+  if (range.kind === "within") return isolate(locale, `${name(range.surah)} ${range.from}–${range.to}`);
+  return isolate(locale, `${name(range.start.surah)} ${range.start.ayah} – ${name(range.end.surah)} ${range.end.ayah}`);
+}
+
+export function composeWeekly({ locale, schoolName, from, to, child, unsubscribeUrl }: WeeklyFacts): Composed {
+  const t = translator(locale);
+  const zone = child.progress.timeZone;
+  const clock = schoolTime(locale, zone);
+  const vars = { child: child.name, halqa: child.halqaName ?? t("notices.mail.unknownHalqa"), from: clock.date(from), to: clock.date(to) };
+  const attendance = child.attendance.filter((mark) => inWeek(mark.date, from, to)).toSorted((a, b) => a.date.localeCompare(b.date));
+  const recitations = child.recitations.filter((r) => inWeek(dateIn(zone, new Date(r.recordedAt)), from, to)).toReversed();
+  const assignments = [...(child.assignments?.current ?? []), ...(child.assignments?.completed ?? []).filter((a) => a.completedAt && inWeek(dateIn(zone, new Date(a.completedAt)), from, to))];
+
+  const blocks: Block[] = [{ kind: "p", text: t("notices.mail.greeting") }, { kind: "p", text: t("notices.mail.weeklyIntro", vars) }, { kind: "h", text: t("notices.mail.weeklyAttendance") }];
+  blocks.push(
+    attendance.length
+      ? { kind: "list", items: attendance.map((mark) => `${clock.date(mark.date, { hijri: true })}: ${t(`notices.mail.status.${mark.status ?? "unmarked"}`)}`) }
+      : { kind: "p", text: t("notices.mail.weeklyNoSessions") },
+  );
+  blocks.push({ kind: "h", text: t("notices.mail.weeklyRecitations") });
+  blocks.push(
+    recitations.length
+      ? { kind: "list", items: recitations.map((r) => `${clock.date(r.recordedAt)}: ${t("notices.mail.weeklyRecitation", { range: rangeText(locale, describeRange(r.range, child.surahs)), rating: r.rating })}`) }
+      : { kind: "p", text: t("notices.mail.weeklyNoRecitations") },
+  );
+  if (child.assignments) {
+    blocks.push({ kind: "h", text: t("notices.mail.weeklyAssignments") });
+    blocks.push(
+      assignments.length
+        ? {
+            kind: "list",
+            items: assignments.map((a) => {
+              const segments = a.segments.map((s) => rangeText(locale, describeRange({ start: { surah: s.start.surah, ayah: s.start.ayah }, end: { surah: s.end.surah, ayah: s.end.ayah } }, child.surahs)));
+              return `${segments.join(separatorOf(locale))}: ${t(`notices.mail.assignmentStatus.${a.status}`)} (${t("notices.mail.weeklyDue", { date: clock.date(a.dueDate) })})`;
+            }),
+          }
+        : { kind: "p", text: t("notices.mail.weeklyNoAssignments") },
+    );
+  }
+  blocks.push({ kind: "p", text: t("notices.mail.ifWrong") });
+  return render(locale, t("notices.mail.weeklySubject", vars), blocks, footerOf(locale, schoolName, unsubscribeUrl));
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { signUnsubscribe, unsubscribeUrl, verifyUnsubscribe } from "./unsubscribe-token";
+import { classifySendError } from "@/lib/mail/classify";
+
+const SECRET = "s".repeat(40);
+
+describe("the unsubscribe link", () => {
+  it("verifies what it signed, and nothing altered or signed with another secret", () => {
+    const token = signUnsubscribe({ userId: "usr_1", kind: "absence", locale: "ar" }, SECRET);
+    expect(verifyUnsubscribe(token, SECRET)).toEqual({ userId: "usr_1", kind: "absence", locale: "ar" });
+    expect(verifyUnsubscribe(token, "other".repeat(8))).toBeNull();
+    const [payload, mac] = token.split(".");
+    const forged = Buffer.from(JSON.stringify(["usr_2", "absence", "ar"])).toString("base64url");
+    expect(verifyUnsubscribe(`${forged}.${mac}`, SECRET)).toBeNull();
+    expect(verifyUnsubscribe(`${payload}`, SECRET)).toBeNull();
+    expect(verifyUnsubscribe("", SECRET)).toBeNull();
+  });
+  it("points at the public address", () => {
+    expect(unsubscribeUrl("a.b", { DASHBOARD_URL: "https://dash.school.org/" })).toBe("https://dash.school.org/api/notices/unsubscribe?token=a.b");
+  });
+});
+
+describe("classifySendError", () => {
+  it("retries what may pass later and stops at what cannot", () => {
+    expect(classifySendError(Object.assign(new Error("x"), { code: "ECONNECTION" }))).toEqual({ code: "econnection", temporary: true });
+    expect(classifySendError(Object.assign(new Error("x"), { code: "EENVELOPE", responseCode: 451 }))).toEqual({ code: "smtp_451", temporary: true });
+    expect(classifySendError(Object.assign(new Error("x"), { code: "EENVELOPE", responseCode: 550 }))).toEqual({ code: "smtp_550", temporary: false });
+    expect(classifySendError(Object.assign(new Error("x"), { code: "EENVELOPE" }))).toEqual({ code: "invalid_address", temporary: false });
+  });
+});

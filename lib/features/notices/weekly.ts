@@ -1,0 +1,53 @@
+import "server-only";
+import { and, eq, isNull } from "drizzle-orm";
+import { loadActor } from "@/lib/auth/actor";
+import type { School } from "@/lib/contract";
+import type { DashboardDb } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
+import { loadChild } from "@/lib/features/family/queries";
+import { composeWeekly } from "./compose-weekly";
+import { enqueue } from "./outbox";
+import { recipientsFor } from "./recipients";
+import { signUnsubscribe, unsubscribeUrl } from "./unsubscribe-token";
+import type { Week } from "./weekly-schedule";
+
+/**
+ * Queues the week's summary for each linked child of each parent who receives them, built by the
+ * family pages' own `loadChild` as that parent (the one parent-safe function, invariant 10): what the
+ * summary shows is exactly what the parent may see. One per (week, child, parent): queuing again is a no-op.
+ */
+export async function queueWeeklySummaries(db: DashboardDb, connectionId: string, school: School, week: Week, secret: string, status: "pending" | "held"): Promise<number> {
+  const parents = await db.select({ id: users.id }).from(users).where(and(eq(users.connectionId, connectionId), eq(users.role, "parent"), isNull(users.disabledAt)));
+  let queued = 0;
+  for (const parent of parents) {
+    const actor = await loadActor(parent.id);
+    if (!actor) continue;
+    const recipients = await recipientsFor(db, connectionId, actor.studentLineageIds, "weekly");
+    for (const recipient of recipients.filter((r) => r.userId === actor.id)) {
+      const child = await loadChild({ ...actor, locale: recipient.locale }, recipient.lineageId, recipient.locale);
+      if (!child) continue;
+      const composed = composeWeekly({
+        locale: recipient.locale,
+        schoolName: recipient.locale === "ar" && school.name_ar ? school.name_ar : school.name,
+        from: week.from,
+        to: week.to,
+        child,
+        unsubscribeUrl: unsubscribeUrl(signUnsubscribe({ userId: recipient.userId, kind: "weekly", locale: recipient.locale }, secret)),
+      });
+      queued += await enqueue(db, [
+        {
+          connectionId,
+          tenantId: school.id,
+          kind: "weekly",
+          idempotencyKey: `weekly:${connectionId}:${school.id}:${week.to}:${recipient.lineageId}:${recipient.userId}`,
+          recipient,
+          subjectRef: `week:${recipient.lineageId}:${week.to}`,
+          day: week.to,
+          composed,
+          status,
+        },
+      ]);
+    }
+  }
+  return queued;
+}
