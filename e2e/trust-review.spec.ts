@@ -41,6 +41,9 @@ async function expectedHeading(request: APIRequestContext, planId: string): Prom
 
 const groups = (page: Page) => page.getByRole("main").getByRole("region");
 
+// Page loads, axe and a sign-in per Arabic person: more than the default minute on a busy machine.
+test.slow();
+
 test.describe("what changed, for real review", () => {
   test("groups the changes by plan under the student and halqa, filters by halqa, kind and period, and pages", async ({ adminPage: page, request }) => {
     await page.goto("/plans/changes");
