@@ -96,7 +96,7 @@ test.describe("what changed, for real review", () => {
       await expect(page.getByRole("heading", { level: 1, name: plansAr.changes.title })).toBeVisible();
       const form = page.getByRole("search", { name: plansAr.changes.filters.label });
       await expect(form.getByRole("combobox", { name: plansAr.changes.filters.halqa })).toBeVisible();
-      await expect(groups(page).first().getByRole("heading", { level: 2 })).toContainText(" · ");
+      await expect(groups(page).first().getByRole("heading", { level: 2 })).toContainText("، ");
       await expectNoAxeViolations(page);
     } finally {
       await person.close();
