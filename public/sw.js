@@ -100,7 +100,15 @@ async function keptPages() {
 
 const DEFAULT_WORDS = { lang: "en", dir: "ltr", title: "You are offline", body: "This page was not kept on this device. These pages are:", none: "No page is kept on this device yet.", retry: "Try again" };
 
+function newNonce() {
+  const bytes = new Uint8Array(16);
+  if (typeof crypto !== "undefined" && crypto.getRandomValues) crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 async function offlinePage() {
+  const nonce = newNonce();
   const meta = await caches.open(META_CACHE);
   const stored = await meta.match(OFFLINE_WORDS_URL);
   const words = { ...DEFAULT_WORDS, ...(stored ? await stored.json().catch(() => ({})) : {}) };
@@ -108,9 +116,17 @@ async function offlinePage() {
   // Titles are kept as the page's HTML had them (already escaped): shown as they were.
   const links = pages.map((page) => `<li><a href="${escapeHtml(page.path)}">${page.title}</a></li>`).join("");
   const html = `<!doctype html><html lang="${escapeHtml(words.lang)}" dir="${escapeHtml(words.dir)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(words.title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#111;background:#fff}a{color:#1d4ed8;display:inline-block;min-height:24px;padding:.25rem 0}li{margin:.25rem 0}</style></head>
+<style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#111;background:#fff}a{color:#1d4ed8;display:inline-block;min-height:24px;padding:.25rem 0}li{margin:.25rem 0}</style></head>
 <body><main><h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(pages.length ? words.body : words.none)}</p>${pages.length ? `<ul>${links}</ul>` : ""}<p><a href="">${escapeHtml(words.retry)}</a></p></main></body></html>`;
-  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  // The same protections as every page of the dashboard: a strict CSP (no script; this page's style by nonce), no framing, no sniffing.
+  const headers = {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": `default-src 'self'; script-src 'none'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+  };
+  return new Response(html, { status: 503, headers });
 }
 
 async function cacheFirst(request) {

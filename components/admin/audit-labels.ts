@@ -25,7 +25,7 @@ export function auditRecordName(t: Translate, date: (value: string) => string, r
   const { student, halqa, day } = row.context ?? { student: null, halqa: null, day: null };
   const where = [halqa, day ? date(day) : null].filter(Boolean).join(", ");
   const parts = [student, where].filter(Boolean);
-  return parts.length ? parts.join(" · ") : auditTargetLabel(t, row.targetType);
+  return parts.length ? parts.join(", ") : auditTargetLabel(t, row.targetType);
 }
 
 function markLabel(t: Translate, value: string | null): string {

@@ -36,7 +36,7 @@ export function ChangeGroupSection({ group, halqaName, numbers, i18n }: Props) {
         <bdi>{studentName}</bdi>
         {halqaName ? (
           <span className="font-normal text-muted-foreground">
-            {" · "}
+            {i18n.separator}
             <bdi>{halqaName}</bdi>
           </span>
         ) : null}

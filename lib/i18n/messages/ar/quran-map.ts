@@ -52,7 +52,7 @@ export const quranMap: Catalogue<typeof en> = {
     empty: "لا تقدير بعد.",
   },
   attendance: {
-    title: "الحضور",
+    title: "الحضور بالأرقام",
     rate: "نسبة الحضور",
     rateValue: "{percent}٪: حضر {attended} من {count, plural, zero {# جلسة} one {جلسة واحدة} two {جلستين} few {# جلسات} many {# جلسةً} other {# جلسة}}، وغاب عن {missed}",
     noRate: "لم تُحسب أي جلسة بعد",

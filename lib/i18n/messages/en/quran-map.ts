@@ -49,7 +49,7 @@ export const quranMap = {
     empty: "No rating yet.",
   },
   attendance: {
-    title: "Attendance",
+    title: "Attendance in figures",
     rate: "Attendance rate",
     rateValue: "{percent}%: attended {attended} of {count, plural, one {# session} other {# sessions}}, missed {missed}",
     noRate: "No session counted yet",
