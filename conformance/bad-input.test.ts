@@ -190,3 +190,34 @@ describe.skipIf(lacks("admin"))("bad input: every endpoint answers a 4xx and cha
     }
   }, SLOW);
 });
+
+describe.skipIf(lacks("admin"))("garbage text is refused with 422 and the field's reason (issue 30.8)", () => {
+  const admin = as(keys.admin);
+  let room: Classroom;
+  beforeAll(async () => {
+    room = await classroom(admin);
+  });
+
+  it("names of zero-width spaces, with line breaks or bidi overrides; notes and topics with bidi controls", async () => {
+    const names = ["\u200b\u200b\u200b", "Ahmad\r\nAli", "Ahmad\nAli", "Ali\u202eevil", "Ali\u2066x\u2069"];
+    for (const full_name of names) {
+      const response = await admin.post("/students", { halqa_id: room.halqa.id, full_name });
+      expect(errorOf(response).details?.fields, JSON.stringify(full_name)).toHaveProperty("full_name");
+      expect(response.status).toBe(422);
+    }
+    const topic = await admin.post("/sessions", { halqa_id: room.halqa.id, sheikh_id: room.sheikh.id, topic: "Juz \u202e1" });
+    expect(topic.status).toBe(422);
+    expect(errorOf(topic).details?.fields).toHaveProperty("topic");
+  });
+
+  it("keeps the marks Arabic text uses", async () => {
+    const response = await admin.post("/students", { halqa_id: room.halqa.id, full_name: `${tag("عبد\u200cالله")} \u200fعلي` });
+    expect(response.status, explain(response)).toBe(201);
+  });
+
+  it("a session whose start is far from its date", async () => {
+    const response = await admin.post("/sessions", { halqa_id: room.halqa.id, sheikh_id: room.sheikh.id, date: "2026-03-01", starts_at: "2028-03-01T08:00:00.000Z" });
+    expect(response.status).toBe(422);
+    expect(errorOf(response).details?.fields).toHaveProperty("starts_at");
+  });
+});

@@ -3,9 +3,29 @@ import { CalendarDate, Id, Int32, QuranPositionInput, Timestamp, wellFormed } fr
 import { comparePoints, pointProblem } from "@/lib/quran";
 import { ATTENDANCE_STATUSES, AttendanceRow, RECITATION_KINDS, STUDENT_STATUSES } from "./resources";
 
+/**
+ * Text rules (docs/contract.md, "Text"): bidi embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069) can make stored text read differently from what was typed, so they are refused in
+ * every text field; the marks Arabic text uses (U+200E/U+200F, U+061C, U+200C/U+200D) are kept. A
+ * name is one line and has at least one letter or digit, not only invisible characters.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const LINE_BREAKS = /[\u0000-\u001F\u007F\u0085\u2028\u2029]/;
+const noBidi = (schema: z.ZodString) => schema.refine((value) => !BIDI_CONTROLS.test(value), "must not contain bidi override or isolate characters");
+
 /** Request bodies are strict: an unknown field is a validation error, never silently dropped. */
-const name = wellFormed(z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters"));
-const note = wellFormed(z.string().trim().max(500, "must be at most 500 characters"));
+const name = noBidi(wellFormed(z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters")))
+  .refine((value) => !LINE_BREAKS.test(value), "must be one line, without control characters")
+  .refine((value) => /[\p{L}\p{N}]/u.test(value), "must contain a letter or a digit");
+const note = noBidi(wellFormed(z.string().trim().max(500, "must be at most 500 characters")));
+
+/** A session's start lies on its date in some time zone: within a day and a half of that date's midnight UTC. */
+const START_SLACK_MS = 36 * 60 * 60 * 1000;
+function startsOnDate(body: { date?: string; starts_at?: string }, ctx: z.RefinementCtx): void {
+  if (!body.date || !body.starts_at) return;
+  const offset = Date.parse(body.starts_at) - Date.parse(`${body.date}T12:00:00Z`);
+  if (Math.abs(offset) > START_SLACK_MS) ctx.addIssue({ code: "custom", message: "must fall on the session's date", path: ["starts_at"] });
+}
 
 export const StudentCreate = z
   .strictObject({
@@ -40,6 +60,7 @@ export const SessionCreate = z
     starts_at: Timestamp.optional().meta({ description: "Defaults to now." }),
     topic: note.nullable().optional(),
   })
+  .superRefine(startsOnDate)
   .meta({ id: "SessionCreate" });
 export type SessionCreate = z.infer<typeof SessionCreate>;
 
@@ -52,6 +73,7 @@ export const SessionUpdate = z
     topic: note.nullable().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: "give at least one field to update" })
+  .superRefine(startsOnDate)
   .meta({ id: "SessionUpdate" });
 export type SessionUpdate = z.infer<typeof SessionUpdate>;
 
