@@ -18,9 +18,9 @@ function child(overrides: Partial<ChildView> = {}): ChildView {
     halqaName: "Halqa Al-Fajr",
     semesterName: "Autumn",
     attendance: [
-      { date: "2026-11-24", startsAt: "2026-11-24T13:00:00Z", status: "present", lateMinutes: null },
-      { date: "2026-11-25", startsAt: "2026-11-25T13:00:00Z", status: "absent", lateMinutes: null },
-      { date: "2026-11-10", startsAt: "2026-11-10T13:00:00Z", status: "late", lateMinutes: 5 },
+      { date: "2026-11-24", startsAt: "2026-11-24T13:00:00Z", status: "present", lateMinutes: null, open: false },
+      { date: "2026-11-25", startsAt: "2026-11-25T13:00:00Z", status: "absent", lateMinutes: null, open: false },
+      { date: "2026-11-10", startsAt: "2026-11-10T13:00:00Z", status: "late", lateMinutes: 5, open: false },
     ],
     recitations: [
       { id: "r1", recordedAt: "2026-11-25T13:30:00Z", kind: "new_memorization", range: { start: { surah: 67, ayah: 1 }, end: { surah: 67, ayah: 15 } }, rating: "Very good", mistakes: 2 },
