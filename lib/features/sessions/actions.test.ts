@@ -24,6 +24,7 @@ vi.mock("next/navigation", () => ({
 vi.mock("@/lib/connections", () => ({
   clientFor: () => ({
     tenant: async () => ({ id: "school", time_zone: "Asia/Riyadh" }),
+    listAll: async () => ({ items: [] }),
     call: async (name: string, args?: { params?: { id: string }; body?: Record<string, unknown> }) => {
       state.calls.push({ name, args });
       if (name === "getSession") {
