@@ -62,6 +62,9 @@ const LARGE = /large-school\.spec\.ts$/;
 const FIRST = /(first-sync|server-log)\.spec\.ts$/;
 // Starts its own two instances on PostgreSQL behind HAProxy (scripts/instances.ts).
 const SCALING = /scaling\.spec\.ts$/;
+// The axe sweep over every page of every role in both languages (issue 23) takes longer than the rest
+// of the suite on two cores; it runs on request (`E2E_AXE_SWEEP=1`) until it is made to fit.
+const AXE_SWEEP = process.env.E2E_AXE_SWEEP === "1" ? /^$/ : /axe-sweep\.spec\.ts$/;
 const isCI = Boolean(process.env.CI);
 // `E2E_SERVERS=main` starts only the main server, for a quick local run of specs of the desktop and
 // tablet projects; `npm test` always starts all three.
@@ -90,10 +93,10 @@ export default defineConfig({
     { name: "first-sync", testMatch: /first-sync\.spec\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     // Signs each demo role in once and saves its session under e2e/.auth/ (see e2e/fixtures.ts).
     { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] }, dependencies: ["first-sync"] },
-    { name: "desktop", testIgnore: [SPEC_ONLY, FIRST, SCALING, LARGE], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
+    { name: "desktop", testIgnore: [SPEC_ONLY, FIRST, SCALING, LARGE, AXE_SWEEP], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
     {
       name: "tablet",
-      testIgnore: [SPEC_ONLY, FIRST, SCALING, LARGE],
+      testIgnore: [SPEC_ONLY, FIRST, SCALING, LARGE, AXE_SWEEP],
       use: { ...devices["Desktop Chrome"], viewport: { width: 768, height: 1024 }, hasTouch: true },
       dependencies: ["setup"],
     },
