@@ -137,7 +137,7 @@ test.describe("halqa at a glance", () => {
     expect((await page.request.get(`/halqas/${mine[0]}/export?from=${addDays(today, -30)}&to=${today}`)).status()).toBe(404);
   });
 
-  test("Today shows the teacher's own students who need attention first", async ({ teacherPage: page, request }) => {
+  test("Today shows the teacher's own students who need attention, after the day's sessions", async ({ teacherPage: page, request }) => {
     test.setTimeout(240_000);
     const { mine } = await teacherHalqas(request);
     await openGlance(page, mine[0]!);
@@ -149,10 +149,10 @@ test.describe("halqa at a glance", () => {
     const links = section.getByRole("list").first().getByRole("link");
     await expect(links.first()).toBeVisible();
     for (const name of await links.allTextContents()) expect(names, name).toContain(name.trim());
-    // Before the day's sessions.
+    // After the day's sessions: the class comes first (issue 23).
     const attentionTop = (await section.boundingBox())!.y;
     const sessionsTop = (await page.getByRole("heading", { name: "My sessions today" }).boundingBox())!.y;
-    expect(attentionTop).toBeLessThan(sessionsTop);
+    expect(attentionTop).toBeGreaterThan(sessionsTop);
   });
 
   test("an admin sets the school's 'not heard in N days'", async ({ adminPage: page }) => {
