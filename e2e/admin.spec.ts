@@ -45,6 +45,8 @@ async function createUser(page: Page, user: { name: string; email: string; role:
 
 test.describe("admin: users", () => {
   test("an admin adds a teacher and links a sheikh; the teacher sees the sheikh's halqas until disabled", async ({ adminPage: page, browser, request }, testInfo) => {
+    // Two people's journeys in one test (admin and the new teacher, each signing in), axe on each page.
+    test.slow();
     const sheikhs = await v1<{ id: string; name: string; halqa_ids: string[] }[]>(request, "demo_alnoor_admin", "/sheikhs?limit=100");
     const sheikh = sheikhs.find((s) => s.halqa_ids.length > 0 && s.name !== "Abdullah Al-Harbi") ?? sheikhs[0]!;
     const halqas = await Promise.all(sheikh.halqa_ids.map((id) => v1<{ name: string }>(request, "demo_alnoor_admin", `/halqas/${id}`)));

@@ -111,6 +111,8 @@ test.describe("the audit log names its records", () => {
     await page.goto("/today");
     const start = page.getByRole("region", { name: "Start a session" });
     await start.getByLabel("Halqa", { exact: true }).selectOption({ label: halqaName });
+    // An admin chooses who leads it (a teacher's own sheikh is chosen for them).
+    await start.getByLabel("Sheikh", { exact: true }).selectOption({ index: 1 });
     await start.getByLabel("Topic (optional)", { exact: true }).fill(`audit sitting ${Date.now()}`);
     await start.getByRole("button", { name: "Start session" }).click();
     await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
