@@ -1,10 +1,10 @@
 /**
- * Server start-up (Next.js calls `register` once per server process). Starts the plan sync
- * Stamps each request with its socket address (lib/security/peer-stamp.ts). Starts the plan sync
+ * Server start-up (Next.js calls `register` once per server process). Stamps each request with its
+ * socket address (lib/security/peer-stamp.ts). Starts the plan sync
  * scheduler (lib/features/plans/sync/scheduler.ts): an incremental cycle per school connection every
  * PLAN_SYNC_INTERVAL_MINUTES (default 15; 0 turns it off), first 30 s after start and not before
  * 15 s after the stores are open (warmed up in the background at start). Not during
- * `next build`, and only in the Node.js runtime.
+ * `next build`, and only in the Node.js runtime. Then the progress and the notices schedulers.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { allOf } from "./api";
+import { notices } from "../lib/i18n/messages/en/notices";
 import { DEMO, expect, signIn, test } from "./fixtures";
+import { createParent, endInDashboard, pickHalqa, takeRegister } from "./notices-fixtures";
 
 /**
  * A smoke journey on a school of real size: its own `next start` (playwright.config.ts, project
@@ -221,5 +223,26 @@ test.describe("a school of 2,000 students and more", () => {
     await filter.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]halqa=${forSession.id}`));
     await expect(filter.getByRole("combobox", { name: "Halqa" })).toHaveValue(forSession.name);
+  });
+
+  test("with no mail server (the README's default), an absence notice is composed and kept, never sent, and the admin can read it", async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await signedIn(page, DEMO.accounts.admin);
+    const f = await pickHalqa(request);
+    const parent = await createParent(page, f.child, "English");
+    const register = await takeRegister(request, f, 45);
+    await endInDashboard(page, register.id);
+
+    await page.goto("/admin/messages");
+    await expect(page.getByText(notices.admin.noMailServer)).toBeVisible();
+    const kept = page.getByRole("table", { name: notices.admin.recentCaption }).getByRole("row").filter({ hasText: parent });
+    await expect(async () => {
+      await page.reload();
+      await expect(kept.filter({ hasText: notices.admin.statuses.held })).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
+    await page.getByRole("link", { name: notices.admin.previewLabel.replace("{email}", parent) }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: notices.admin.previewTitle })).toBeVisible();
+    const childName = f.child.preferred_name || f.child.full_name;
+    await expect(page.frameLocator("iframe").getByText(`${childName} was marked absent`)).toBeVisible();
   });
 });

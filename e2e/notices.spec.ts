@@ -1,10 +1,9 @@
-import type { APIRequestContext, Page } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { admin as adminEn } from "../lib/i18n/messages/en/admin";
 import { notices as en } from "../lib/i18n/messages/en/notices";
 import { ASSIGNMENT_STATUSES } from "../lib/contract/enums";
 import { expect, test } from "./fixtures";
+import { createParent, endInDashboard, pickHalqa, takeRegister } from "./notices-fixtures";
 
 /**
  * Messages to families over a real SMTP server on loopback (smtp-server, started and stopped here on
@@ -14,7 +13,6 @@ import { expect, test } from "./fixtures";
 test.describe.configure({ mode: "serial" });
 
 const PORT = Number(process.env.E2E_SMTP_PORT);
-const KEY = { authorization: "Bearer demo_alnoor_admin" };
 const received: ParsedMail[] = [];
 let smtp: SMTPServer | null = null;
 
@@ -42,67 +40,6 @@ function stopSmtp(): Promise<void> {
 const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((address) => address.value.map((v) => v.address));
 const mailsTo = (email: string) => received.filter((mail) => to(mail).includes(email));
 
-async function api<T>(request: APIRequestContext, method: "get" | "post" | "put", path: string, data?: unknown): Promise<T> {
-  const response = await request[method](`/api/v1${path}`, { headers: KEY, ...(data ? { data } : {}) });
-  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
-  return ((await response.json()) as { data: T }).data;
-}
-
-type Student = { id: string; lineage_id: string; full_name: string; preferred_name: string | null; status: string; halqa_id: string };
-type Fixture = { halqaId: string; sheikhId: string; child: Student; other: Student };
-
-/** A halqa the other specs leave alone (not the demo teacher's), with two active students. */
-async function pickHalqa(request: APIRequestContext): Promise<Fixture> {
-  const semesters = await api<{ id: string; status: string }[]>(request, "get", "/semesters?limit=100");
-  const active = semesters.find((s) => s.status === "active")!;
-  const halqas = (await api<{ id: string; name: string; semester_id: string }[]>(request, "get", `/halqas?semester_id=${active.id}&limit=100`)).filter((h) => h.semester_id === active.id);
-  for (const halqa of halqas.toSorted((a, b) => b.name.localeCompare(a.name))) {
-    const sheikhs = (await api<{ id: string; name: string; halqa_ids: string[] }[]>(request, "get", `/sheikhs?halqa_id=${halqa.id}&limit=100`)).filter((s) => s.halqa_ids.includes(halqa.id));
-    const sheikh = sheikhs.find((s) => s.name !== "Abdullah Al-Harbi");
-    const students = (await api<Student[]>(request, "get", `/students?halqa_id=${halqa.id}&limit=100`)).filter((s) => s.halqa_id === halqa.id && s.status === "active");
-    if (sheikh && students.length >= 2) return { halqaId: halqa.id, sheikhId: sheikh.id, child: students[0]!, other: students[1]! };
-  }
-  throw new Error("no halqa with a sheikh and two students");
-}
-
-/** A register taken in the school's own application: the child absent (with a teacher's note), another present. */
-async function takeRegister(request: APIRequestContext, f: Fixture, minutesAgo: number): Promise<{ id: string; time: string }> {
-  const starts = new Date(Date.now() - minutesAgo * 60_000);
-  starts.setUTCSeconds(0, 0);
-  const session = await api<{ id: string; starts_at: string }>(request, "post", "/sessions", { halqa_id: f.halqaId, sheikh_id: f.sheikhId, starts_at: starts.toISOString() });
-  await api(request, "put", `/sessions/${session.id}/attendance`, {
-    rows: [
-      { student_id: f.child.id, status: "absent", note: `PRIVATE-NOTE-${session.id}: call the father about fees` },
-      { student_id: f.other.id, status: "present" },
-    ],
-  });
-  return { id: session.id, time: session.starts_at };
-}
-
-async function endInDashboard(page: Page, sessionId: string) {
-  await page.goto(`/sessions/${encodeURIComponent(sessionId)}/end`);
-  await page.getByLabel("Yes, end this session", { exact: true }).check();
-  await page.getByRole("button", { name: "End session" }).click();
-  await expect(page).not.toHaveURL(/\/end$/);
-}
-
-async function createParent(page: Page, child: Student, language: "English" | "Arabic"): Promise<string> {
-  const email = `notices-${language.toLowerCase()}-${Date.now().toString(36)}@example.org`;
-  await page.goto("/admin/users/new");
-  await page.getByLabel("Full name").fill(`Parent ${language} ${Date.now().toString(36)}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("combobox", { name: "Role" }).selectOption({ label: "Parent" });
-  await page.getByRole("combobox", { name: "Language" }).selectOption({ label: language });
-  await page.getByLabel("Initial password").fill("a long initial password");
-  await page.getByRole("button", { name: adminEn.create.submit }).click();
-  await expect(page.getByRole("heading", { level: 2, name: adminEn.user.childrenTitle })).toBeVisible();
-  await page.getByRole("searchbox").fill(child.full_name);
-  await page.getByRole("button", { name: adminEn.user.searchSubmit }).click();
-  await page.getByRole("button", { name: adminEn.user.linkLabel.replace("{name}", child.full_name) }).first().click();
-  await expect(page.getByText(adminEn.user.childrenNone)).toHaveCount(0);
-  return email;
-}
-
 /** Words a family must never read: assignment states other than the parent allowlist, and the note. */
 const STAFF_ONLY = ASSIGNMENT_STATUSES.filter((s) => !["published", "in_progress", "completed"].includes(s));
 
@@ -117,7 +54,8 @@ test.afterAll(async () => stopSmtp());
 
 test("a register ended with one absence sends one message to the linked parent, in their language; one click unsubscribes; a mail server down then up loses nothing", async ({ adminPage: page, request }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
-  test.setTimeout(180_000);
+  // The notices job keeps its defaults (a run a minute, a first retry after a minute): step 4 waits for them.
+  test.setTimeout(360_000);
   await startSmtp();
   const f = await pickHalqa(request);
   const childName = f.child.preferred_name || f.child.full_name;
@@ -169,7 +107,7 @@ test("a register ended with one absence sends one message to the linked parent, 
     await expect(waiting).toHaveCount(1, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await startSmtp();
-  await expect.poll(() => mailsTo(englishParent).length, { timeout: 60_000 }).toBe(2);
+  await expect.poll(() => mailsTo(englishParent).length, { timeout: 180_000, intervals: [2_000] }).toBe(2);
   const ids = mailsTo(englishParent).map((m) => m.messageId);
   expect(new Set(ids).size).toBe(2);
   await expect(async () => {

@@ -1,0 +1,70 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { admin as adminEn } from "../lib/i18n/messages/en/admin";
+import { expect } from "./fixtures";
+
+/**
+ * The steps of the notices specs (e2e/notices.spec.ts, e2e/large-school.spec.ts): registers taken
+ * through the school's API, as its own application would, ended in the dashboard; parents made by the admin.
+ */
+const KEY = { authorization: "Bearer demo_alnoor_admin" };
+
+async function api<T>(request: APIRequestContext, method: "get" | "post" | "put", path: string, data?: unknown): Promise<T> {
+  const response = await request[method](`/api/v1${path}`, { headers: KEY, ...(data ? { data } : {}) });
+  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+  return ((await response.json()) as { data: T }).data;
+}
+
+export type Student = { id: string; lineage_id: string; full_name: string; preferred_name: string | null; status: string; halqa_id: string };
+export type Fixture = { halqaId: string; sheikhId: string; child: Student; other: Student };
+
+/** A halqa the other specs leave alone (not the demo teacher's), with two active students. */
+export async function pickHalqa(request: APIRequestContext): Promise<Fixture> {
+  const semesters = await api<{ id: string; status: string }[]>(request, "get", "/semesters?limit=100");
+  const active = semesters.find((s) => s.status === "active")!;
+  const halqas = (await api<{ id: string; name: string; semester_id: string }[]>(request, "get", `/halqas?semester_id=${active.id}&limit=100`)).filter((h) => h.semester_id === active.id);
+  for (const halqa of halqas.toSorted((a, b) => b.name.localeCompare(a.name))) {
+    const sheikhs = (await api<{ id: string; name: string; halqa_ids: string[] }[]>(request, "get", `/sheikhs?halqa_id=${halqa.id}&limit=100`)).filter((s) => s.halqa_ids.includes(halqa.id));
+    const sheikh = sheikhs.find((s) => s.name !== "Abdullah Al-Harbi");
+    const students = (await api<Student[]>(request, "get", `/students?halqa_id=${halqa.id}&limit=100`)).filter((s) => s.halqa_id === halqa.id && s.status === "active");
+    if (sheikh && students.length >= 2) return { halqaId: halqa.id, sheikhId: sheikh.id, child: students[0]!, other: students[1]! };
+  }
+  throw new Error("no halqa with a sheikh and two students");
+}
+
+/** A register taken in the school's own application: the child absent (with a teacher's note), another present. */
+export async function takeRegister(request: APIRequestContext, f: Fixture, minutesAgo: number): Promise<{ id: string; time: string }> {
+  const starts = new Date(Date.now() - minutesAgo * 60_000);
+  starts.setUTCSeconds(0, 0);
+  const session = await api<{ id: string; starts_at: string }>(request, "post", "/sessions", { halqa_id: f.halqaId, sheikh_id: f.sheikhId, starts_at: starts.toISOString() });
+  await api(request, "put", `/sessions/${session.id}/attendance`, {
+    rows: [
+      { student_id: f.child.id, status: "absent", note: `PRIVATE-NOTE-${session.id}: call the father about fees` },
+      { student_id: f.other.id, status: "present" },
+    ],
+  });
+  return { id: session.id, time: session.starts_at };
+}
+
+export async function endInDashboard(page: Page, sessionId: string) {
+  await page.goto(`/sessions/${encodeURIComponent(sessionId)}/end`);
+  await page.getByLabel("Yes, end this session", { exact: true }).check();
+  await page.getByRole("button", { name: "End session" }).click();
+  await expect(page).not.toHaveURL(/\/end$/);
+}
+
+export async function createParent(page: Page, child: Student, language: "English" | "Arabic"): Promise<string> {
+  const email = `notices-${language.toLowerCase()}-${Date.now().toString(36)}@example.org`;
+  await page.goto("/admin/users/new");
+  await page.getByLabel("Full name").fill(`Parent ${language} ${Date.now().toString(36)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("combobox", { name: "Role" }).selectOption({ label: "Parent" });
+  await page.getByRole("combobox", { name: "Language" }).selectOption({ label: language });
+  await page.getByLabel("Initial password").fill("a long initial password");
+  await page.getByRole("button", { name: adminEn.create.submit }).click();
+  await expect(page.getByRole("heading", { level: 2, name: adminEn.user.childrenTitle })).toBeVisible();
+  await page.getByRole("searchbox").fill(child.full_name);
+  await page.getByRole("button", { name: adminEn.user.searchSubmit }).click();
+  await page.getByRole("button", { name: adminEn.user.linkLabel.replace("{name}", child.full_name) }).first().click();
+  await expect(page.getByText(adminEn.user.childrenNone)).toHaveCount(0);
+  return email;
+}
