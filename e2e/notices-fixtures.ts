@@ -1,4 +1,7 @@
+import type { AddressInfo } from "node:net";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
 import { admin as adminEn } from "../lib/i18n/messages/en/admin";
 import { expect } from "./fixtures";
 
@@ -6,6 +9,49 @@ import { expect } from "./fixtures";
  * The steps of the notices specs (e2e/notices.spec.ts, e2e/large-school.spec.ts): registers taken
  * through the school's API, as its own application would, ended in the dashboard; parents made by the admin.
  */
+/** A real SMTP server on loopback (smtp-server) that keeps what it receives; stopped and started again at will. */
+export class SmtpSink {
+  readonly received: ParsedMail[] = [];
+  private server: SMTPServer | null = null;
+
+  constructor(public port = 0) {}
+
+  get running(): boolean {
+    return this.server !== null;
+  }
+
+  start(): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData: (stream, _session, callback) => {
+        simpleParser(stream).then((mail) => {
+          this.received.push(mail);
+          callback();
+        }, callback);
+      },
+    });
+    this.server = server;
+    return new Promise((resolve) =>
+      server.listen(this.port, "127.0.0.1", () => {
+        this.port = (server.server.address() as AddressInfo).port;
+        resolve();
+      }),
+    );
+  }
+
+  stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+
+  to(email: string): ParsedMail[] {
+    return this.received.filter((mail) => (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).some((address) => address.value.some((v) => v.address === email)));
+  }
+}
+
 const KEY = { authorization: "Bearer demo_alnoor_admin" };
 
 async function api<T>(request: APIRequestContext, method: "get" | "post" | "put", path: string, data?: unknown): Promise<T> {
@@ -17,8 +63,8 @@ async function api<T>(request: APIRequestContext, method: "get" | "post" | "put"
 export type Student = { id: string; lineage_id: string; full_name: string; preferred_name: string | null; status: string; halqa_id: string };
 export type Fixture = { halqaId: string; sheikhId: string; child: Student; other: Student };
 
-/** A halqa the other specs leave alone (not the demo teacher's), with two active students. */
-export async function pickHalqa(request: APIRequestContext): Promise<Fixture> {
+/** A halqa the other specs leave alone (not the demo teacher's), with two active students; the child one that `childIf` accepts. */
+export async function pickHalqa(request: APIRequestContext, childIf: (student: Student) => boolean = () => true): Promise<Fixture> {
   const semesters = await api<{ id: string; status: string }[]>(request, "get", "/semesters?limit=100");
   const active = semesters.find((s) => s.status === "active")!;
   const halqas = (await api<{ id: string; name: string; semester_id: string }[]>(request, "get", `/halqas?semester_id=${active.id}&limit=100`)).filter((h) => h.semester_id === active.id);
@@ -26,7 +72,9 @@ export async function pickHalqa(request: APIRequestContext): Promise<Fixture> {
     const sheikhs = (await api<{ id: string; name: string; halqa_ids: string[] }[]>(request, "get", `/sheikhs?halqa_id=${halqa.id}&limit=100`)).filter((s) => s.halqa_ids.includes(halqa.id));
     const sheikh = sheikhs.find((s) => s.name !== "Abdullah Al-Harbi");
     const students = (await api<Student[]>(request, "get", `/students?halqa_id=${halqa.id}&limit=100`)).filter((s) => s.halqa_id === halqa.id && s.status === "active");
-    if (sheikh && students.length >= 2) return { halqaId: halqa.id, sheikhId: sheikh.id, child: students[0]!, other: students[1]! };
+    const child = students.find(childIf);
+    const other = students.find((student) => student !== child);
+    if (sheikh && child && other) return { halqaId: halqa.id, sheikhId: sheikh.id, child, other };
   }
   throw new Error("no halqa with a sheikh and two students");
 }

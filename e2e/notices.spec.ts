@@ -1,9 +1,12 @@
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
+import { notices as ar } from "../lib/i18n/messages/ar/notices";
 import { notices as en } from "../lib/i18n/messages/en/notices";
+import type { AttendanceRow, Recitation, Session } from "../lib/contract";
 import { ASSIGNMENT_STATUSES } from "../lib/contract/enums";
-import { expect, test } from "./fixtures";
-import { createParent, endInDashboard, pickHalqa, takeRegister } from "./notices-fixtures";
+import { addDays, dateIn } from "../lib/dates";
+import { allOf } from "./api";
+import { expect, signIn, test } from "./fixtures";
+import { createParent, endInDashboard, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
 
 /**
  * Messages to families over a real SMTP server on loopback (smtp-server, started and stopped here on
@@ -13,32 +16,10 @@ import { createParent, endInDashboard, pickHalqa, takeRegister } from "./notices
 test.describe.configure({ mode: "serial" });
 
 const PORT = Number(process.env.E2E_SMTP_PORT);
-const received: ParsedMail[] = [];
-let smtp: SMTPServer | null = null;
-
-function startSmtp(): Promise<void> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  return new Promise((resolve) => smtp!.listen(PORT, "127.0.0.1", () => resolve()));
-}
-
-function stopSmtp(): Promise<void> {
-  const server = smtp;
-  smtp = null;
-  return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
-}
-
-const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((address) => address.value.map((v) => v.address));
-const mailsTo = (email: string) => received.filter((mail) => to(mail).includes(email));
+const sink = new SmtpSink(PORT);
+const mailsTo = (email: string) => sink.to(email);
+/** Absence notices only: a weekly summary may go out on the school's day while the tests run. */
+const absencesTo = (email: string) => sink.to(email).filter((mail) => !isWeekly(mail));
 
 /** Words a family must never read: assignment states other than the parent allowlist, and the note. */
 const STAFF_ONLY = ASSIGNMENT_STATUSES.filter((s) => !["published", "in_progress", "completed"].includes(s));
@@ -50,13 +31,13 @@ function expectFamilySafe(mail: ParsedMail, sessionId: string) {
   for (const word of STAFF_ONLY) expect(all.toLowerCase()).not.toContain(word);
 }
 
-test.afterAll(async () => stopSmtp());
+test.afterAll(async () => sink.stop());
 
 test("a register ended with one absence sends one message to the linked parent, in their language; one click unsubscribes; a mail server down then up loses nothing", async ({ adminPage: page, request }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
   // The notices job keeps its defaults (a run a minute, a first retry after a minute): step 4 waits for them.
   test.setTimeout(360_000);
-  await startSmtp();
+  await sink.start();
   const f = await pickHalqa(request);
   const childName = f.child.preferred_name || f.child.full_name;
   const arabicParent = await createParent(page, f.child, "Arabic");
@@ -64,8 +45,8 @@ test("a register ended with one absence sends one message to the linked parent, 
   // 1. The register, ended in the dashboard: exactly one message, in Arabic, right child and date.
   const first = await takeRegister(request, f, 50);
   await endInDashboard(page, first.id);
-  await expect.poll(() => mailsTo(arabicParent).length, { timeout: 30_000 }).toBe(1);
-  const mail = mailsTo(arabicParent)[0]!;
+  await expect.poll(() => absencesTo(arabicParent).length, { timeout: 30_000 }).toBe(1);
+  const mail = absencesTo(arabicParent)[0]!;
   expect(mail.subject).toContain(`غاب ${childName}`);
   expect(mail.html).toContain('dir="rtl"');
   expect(mail.html).toContain('lang="ar"');
@@ -90,14 +71,14 @@ test("a register ended with one absence sends one message to the linked parent, 
   const englishParent = await createParent(page, f.child, "English");
   const second = await takeRegister(request, f, 40);
   await endInDashboard(page, second.id);
-  await expect.poll(() => mailsTo(englishParent).length, { timeout: 30_000 }).toBe(1);
-  expect(mailsTo(englishParent)[0]!.subject).toContain(`${childName} was absent from the halqa`);
-  expect(mailsTo(englishParent)[0]!.html).toContain('dir="ltr"');
-  expectFamilySafe(mailsTo(englishParent)[0]!, second.id);
-  expect(mailsTo(arabicParent)).toHaveLength(1);
+  await expect.poll(() => absencesTo(englishParent).length, { timeout: 30_000 }).toBe(1);
+  expect(absencesTo(englishParent)[0]!.subject).toContain(`${childName} was absent from the halqa`);
+  expect(absencesTo(englishParent)[0]!.html).toContain('dir="ltr"');
+  expectFamilySafe(absencesTo(englishParent)[0]!, second.id);
+  expect(absencesTo(arabicParent)).toHaveLength(1);
 
   // 4. The mail server is down when the third register ends: the message waits, then goes once.
-  await stopSmtp();
+  await sink.stop();
   const third = await takeRegister(request, f, 30);
   await endInDashboard(page, third.id);
   await page.goto("/admin/messages");
@@ -106,16 +87,16 @@ test("a register ended with one absence sends one message to the linked parent, 
     await page.reload();
     await expect(waiting).toHaveCount(1, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-  await startSmtp();
-  await expect.poll(() => mailsTo(englishParent).length, { timeout: 180_000, intervals: [2_000] }).toBe(2);
-  const ids = mailsTo(englishParent).map((m) => m.messageId);
+  await sink.start();
+  await expect.poll(() => absencesTo(englishParent).length, { timeout: 180_000, intervals: [2_000] }).toBe(2);
+  const ids = absencesTo(englishParent).map((m) => m.messageId);
   expect(new Set(ids).size).toBe(2);
   await expect(async () => {
     await page.reload();
     await expect(waiting).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-  expect(mailsTo(englishParent)).toHaveLength(2);
-  expect(mailsTo(arabicParent)).toHaveLength(1);
+  expect(absencesTo(englishParent)).toHaveLength(2);
+  expect(absencesTo(arabicParent)).toHaveLength(1);
 
   // The admin's page: each kind's switch, counts per day, and the demo's preview of a message.
   await expect(page.getByRole("heading", { level: 1, name: en.admin.title })).toBeVisible();
@@ -125,3 +106,100 @@ test("a register ended with one absence sends one message to the linked parent, 
   await expect(page.getByRole("heading", { level: 1, name: en.admin.previewTitle })).toBeVisible();
   await expect(page.frameLocator("iframe").getByText(`${childName} was marked absent`)).toBeVisible();
 });
+
+test("a parent chooses their messages and language on the family page; the admin sees the choice; an absence then reaches only the parents who want it", async ({ adminPage: page, request, browser }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
+  test.setTimeout(180_000);
+  if (!sink.running) await sink.start();
+  const f = await pickHalqa(request);
+  const quiet = await createParent(page, f.child, "English");
+  const quietAdminPage = page.url();
+  const control = await createParent(page, f.child, "English");
+
+  // The parent, in their own browser: both kinds on by default; absence off, Arabic on.
+  const context = await browser.newContext({ storageState: undefined });
+  const family = await context.newPage();
+  await family.goto("/login");
+  await signIn(family, quiet, "a long initial password");
+  await expect(family).toHaveURL(/\/family$/);
+  const choices = family.getByRole("region", { name: en.choices.title });
+  await expect(choices.getByText(quiet)).toBeVisible();
+  await expect(choices.getByRole("checkbox", { name: en.choices.absence })).toBeChecked();
+  await expect(choices.getByRole("checkbox", { name: en.choices.weekly })).toBeChecked();
+  await choices.getByRole("checkbox", { name: en.choices.absence }).uncheck();
+  await choices.getByRole("combobox", { name: en.choices.language }).selectOption({ label: "العربية" });
+  await choices.getByRole("button", { name: en.choices.save }).click();
+  const arabicChoices = family.getByRole("region", { name: ar.choices.title });
+  await expect(arabicChoices.getByText(ar.choices.saved)).toBeVisible();
+  await expect(family.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(arabicChoices.getByRole("checkbox", { name: ar.choices.absence })).not.toBeChecked();
+  await expect(arabicChoices.getByRole("checkbox", { name: ar.choices.weekly })).toBeChecked();
+  await context.close();
+
+  // The admin's page of that parent says the same.
+  await page.goto(quietAdminPage);
+  const seen = page.getByRole("region", { name: en.parent.title });
+  await expect(seen.getByRole("row", { name: new RegExp(`${en.admin.kinds.absence}\\s+${en.admin.off}`) })).toBeVisible();
+  await expect(seen.getByRole("row", { name: new RegExp(`${en.admin.kinds.weekly}\\s+${en.admin.on}`) })).toBeVisible();
+  await expect(seen.getByText("العربية")).toBeVisible();
+  await expect(seen.getByText(en.parent.never)).toBeVisible();
+
+  // An absence: the parent who kept the notices gets one; the one who turned them off gets none.
+  const register = await takeRegister(request, f, 20);
+  await endInDashboard(page, register.id);
+  await expect.poll(() => absencesTo(control).length, { timeout: 60_000 }).toBe(1);
+  expect(absencesTo(quiet)).toHaveLength(0);
+});
+
+test("this week's summary, sent now by the admin, lists the week's marks and recitations as the school's API has them, and nothing staff-only", async ({ adminPage: page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
+  test.setTimeout(120_000);
+  if (!sink.running) await sink.start();
+  const f = await pickHalqa(request);
+  const parent = await createParent(page, f.child, "English");
+  await page.goto("/admin/messages");
+  await page.getByRole("button", { name: en.admin.weeklyNow }).click();
+  await expect.poll(() => mailsTo(parent).filter(isWeekly).length, { timeout: 60_000 }).toBe(1);
+  const mail = mailsTo(parent).filter(isWeekly)[0]!;
+  expectFamilySafe(mail, "no-session-id");
+
+  // The week: the seven school days ending today, by the school's own clock.
+  const school = (await (await request.get("/api/v1/school", { headers: { authorization: "Bearer demo_alnoor_admin" } })).json()).data as { time_zone: string };
+  const to = dateIn(school.time_zone, new Date());
+  const from = addDays(to, -6);
+  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${f.halqaId}`)).filter((s) => s.halqa_id === f.halqaId && within(dateIn(school.time_zone, new Date(s.starts_at)), from, to));
+  const expected = new Map<string, number>();
+  for (const session of sessions) {
+    const row = (await allOf<AttendanceRow>(request, `/sessions/${session.id}/attendance`)).find((r) => r.student_id === f.child.id);
+    const status = en.mail.status[row?.status ?? "unmarked"];
+    expected.set(status, (expected.get(status) ?? 0) + 1);
+  }
+  const text = mail.text ?? "";
+  const attendance = section(text, en.mail.weeklyAttendance, en.mail.weeklyRecitations);
+  const marks = new Map<string, number>();
+  for (const line of attendance.filter((l) => /:\s*\S+/.test(l))) {
+    const status = line.slice(line.lastIndexOf(":") + 1).trim();
+    marks.set(status, (marks.get(status) ?? 0) + 1);
+  }
+  expect(marks).toEqual(expected);
+
+  // Recitations of the week, by the school's records: each one's surah is named.
+  const recitations = (await allOf<Recitation>(request, `/students/${f.child.id}/recitations`)).filter((r) => within(dateIn(school.time_zone, new Date(r.recorded_at)), from, to));
+  const listed = section(text, en.mail.weeklyRecitations, en.mail.weeklyAssignments).filter((l) => l.includes(", rated "));
+  expect(listed).toHaveLength(recitations.length);
+});
+
+/** Weekly summaries, in either language (their subjects name the week). */
+function isWeekly(mail: ParsedMail): boolean {
+  return [en.mail.weeklySubject, ar.mail.weeklySubject].some((template) => mail.subject?.includes(template.split("{child}")[1]!.split("{from}")[0]!.trim()));
+}
+
+const within = (day: string, from: string, to: string) => day >= from && day <= to;
+
+/** The text lines between two headings of a message. */
+function section(text: string, from: string, to: string): string[] {
+  const lines = text.split("\n").map((line) => line.trim());
+  const start = lines.indexOf(from);
+  const end = lines.indexOf(to, start + 1);
+  return lines.slice(start + 1, end === -1 ? undefined : end).filter(Boolean);
+}

@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { request as playwrightRequest, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { AttendanceRow, Halqa, Session, Sheikh, Student } from "../lib/contract";
 import { byDisplayName, rowNames } from "../lib/features/students/display-names";
 import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
 import { instancesUnavailable, startInstances, type Instances } from "../scripts/instances";
 import { DEMO, expect, signIn, test } from "./fixtures";
+import { createParent, endInDashboard, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
 
 /**
  * Two `next start` instances on one PostgreSQL behind HAProxy (scripts/instances.ts starts and
@@ -18,18 +19,22 @@ test.describe.configure({ mode: "serial" });
 const ADMIN_KEY = "demo_alnoor_admin";
 let cluster: Instances;
 const contexts: BrowserContext[] = [];
+// Both instances hand their messages to one mail server, as a school's would.
+const smtp = new SmtpSink();
 
 test.beforeAll(async () => {
   const unavailable = instancesUnavailable();
   // CI installs PostgreSQL and HAProxy (.ci/run); elsewhere the leg says why it did not run.
   if (unavailable && !process.env.CI) test.skip(true, unavailable);
   test.setTimeout(300_000);
-  cluster = await startInstances({ logPrefix: "e2e-scaling" });
+  await smtp.start();
+  cluster = await startInstances({ logPrefix: "e2e-scaling", env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "no-reply@alnoor.test", DASHBOARD_URL: "https://dashboard.alnoor.test" } });
 });
 
 test.afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await cluster?.stop();
+  await smtp.stop();
 });
 
 async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -172,6 +177,24 @@ test("signing out on one instance ends the session on the other", async ({ brows
   // A copy of the cookie made before signing out no longer opens a page on the other instance.
   await copyOnB.goto("/family");
   await expect(copyOnB).toHaveURL(/\/login/);
+});
+
+test("an absence on a register ended on one instance reaches the parent exactly once, though both instances run the notices job", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const request = await playwrightRequest.newContext({ baseURL: cluster.balancer });
+  const admin = await browserAt(browser, cluster.balancer, DEMO.accounts.admin);
+  const f = await pickHalqa(request);
+  const parent = await createParent(admin, f.child, "English");
+  const register = await takeRegister(request, f, 30);
+  await endInDashboard(admin, register.id);
+  await expect.poll(() => smtp.to(parent).length, { timeout: 90_000 }).toBe(1);
+  // Both instances' jobs tick every minute (the default): for a minute and more after, still one.
+  const until = Date.now() + 65_000;
+  while (Date.now() < until) {
+    expect(smtp.to(parent)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
+  await request.dispose();
 });
 
 test("the instances logged no unhandled error", () => {

@@ -46,6 +46,8 @@ export const noticeOutbox = pgTable(
     uniqueIndex("notice_outbox_idempotency").on(t.idempotencyKey),
     index("notice_outbox_due").on(t.connectionId, t.status, t.nextAttemptAt),
     index("notice_outbox_day").on(t.connectionId, t.day),
+    // A parent's last message, on the admin's page of that parent.
+    index("notice_outbox_recipient").on(t.recipientUserId, t.sentAt),
   ],
 );
 

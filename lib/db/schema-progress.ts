@@ -77,7 +77,12 @@ export const progressStudents = pgTable(
     updatedAt: ts("updated_at").notNull(),
     data: jsonb("data").$type<Student>().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.connectionId, t.id] }), index("progress_students_halqa").on(t.connectionId, t.halqaId)],
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.id] }),
+    index("progress_students_halqa").on(t.connectionId, t.halqaId),
+    // A child's records by lineage (the family views, the weekly summaries of a whole school).
+    index("progress_students_lineage").on(t.connectionId, t.lineageId),
+  ],
 );
 
 export type ProgressCounts = { students: number; sessions: number; attendance: number; recitations: number; requests: number; pages: number };

@@ -4,7 +4,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { currentActor } from "@/lib/auth/session";
-import { LOCALES } from "@/lib/i18n/core";
+import { LOCALES, type Locale } from "@/lib/i18n/core";
 import { LOCALE_COOKIE } from "@/lib/i18n/server";
 import { refererPath, safeLocalPath } from "@/lib/security/redirect";
 import { saveUserLocale } from "./store";
@@ -23,7 +23,12 @@ export async function setLanguage(form: FormData): Promise<void> {
   const back = safeLocalPath(parsed.data?.returnTo) ?? refererPath(requestHeaders.get("referer"), requestHeaders.get("host")) ?? "/";
   if (!parsed.success) redirect(back);
 
-  const { locale } = parsed.data;
+  await rememberLocale(parsed.data.locale);
+  redirect(back);
+}
+
+/** The language, kept with the signed-in person's account (their e-mails follow it) and in a cookie. */
+export async function rememberLocale(locale: Locale): Promise<void> {
   const actor = await currentActor();
   if (actor && actor.locale !== locale) await saveUserLocale(actor.id, locale);
   (await cookies()).set(LOCALE_COOKIE, locale, {
@@ -31,7 +36,6 @@ export async function setLanguage(form: FormData): Promise<void> {
     maxAge: YEAR,
     sameSite: "lax",
     httpOnly: true,
-    secure: requestHeaders.get("x-forwarded-proto") === "https",
+    secure: (await headers()).get("x-forwarded-proto") === "https",
   });
-  redirect(back);
 }

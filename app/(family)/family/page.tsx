@@ -1,8 +1,12 @@
 // v1 call budget: V1_CALL_BUDGETS["/family"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import { ChildSwitcher } from "@/components/family/child-switcher";
+import { FamilyChoices } from "@/components/notices/family-choices";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireActor } from "@/lib/auth/session";
+import { dashboardDb } from "@/lib/db";
 import { loadChildren } from "@/lib/features/family/queries";
+import { noticeSwitches } from "@/lib/features/notices/admin-view";
+import { loadChoices } from "@/lib/features/notices/preferences";
 import { getI18n } from "@/lib/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
@@ -13,7 +17,9 @@ export const generateMetadata = pageTitle("nav.family.title");
 /** The parents' home: their children, each a link to the child's page. */
 export default async function FamilyHome() {
   const actor = await requireActor(["parent"]);
-  const [{ t }, loaded] = await Promise.all([getI18n(), loadPage(() => loadChildren(actor))]);
+  const db = await dashboardDb();
+  const [i18n, loaded, choices, school] = await Promise.all([getI18n(), loadPage(() => loadChildren(actor)), loadChoices(db, actor.id), noticeSwitches(db, actor.connectionId)]);
+  const { t } = i18n;
   if (!loaded.ok) return <RefusalPage title={t("nav.family.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/family" />;
   const children = loaded.value;
   // The parent's name isolated in the greeting, so an Arabic name on an English page (or the reverse) keeps the line's order.
@@ -35,6 +41,7 @@ export default async function FamilyHome() {
           <CardContent>{children.length ? <ChildSwitcher items={children} t={t} /> : <p className="text-muted-foreground">{t("nav.family.childrenEmpty")}</p>}</CardContent>
         </Card>
       </section>
+      <FamilyChoices email={actor.email} choices={choices} school={school} i18n={i18n} />
     </>
   );
 }

@@ -2,7 +2,6 @@ import "server-only";
 import { clientFor } from "@/lib/connections";
 import { API_PAGE_SIZE, windowOf } from "@/lib/features/paging";
 import { resolveSemester } from "@/lib/features/reference";
-import { STUDENT_SCAN } from "@/lib/features/students/queries";
 import { matchesSearch } from "./user-rules";
 
 export type SheikhOption = { id: string; name: string; halqaCount: number };
@@ -11,6 +10,11 @@ export type StudentOption = { id: string; lineageId: string; name: string; prefe
 const PAGE = { limit: API_PAGE_SIZE } as const;
 export const STUDENT_RESULTS = 20;
 const MAX_MATCHES = 200;
+/**
+ * Linking a parent to a child must find any child of the school: the search reads up to 100 API
+ * pages (10,000 students), stopping as soon as it has enough matches; a common name stops early.
+ */
+const LINK_SCAN_CALLS = 100;
 
 /** Every eligible sheikh of the school, by name: what a teacher can be linked to. */
 export async function sheikhOptions(connectionId: string): Promise<SheikhOption[]> {
@@ -21,8 +25,8 @@ export async function sheikhOptions(connectionId: string): Promise<SheikhOption[
 /**
  * Students of the active semester matching a search, with their halqa's name to tell namesakes
  * apart. The API has no name filter, so the semester's list is read on its cursors and matched here:
- * at most STUDENT_SCAN.search API pages and MAX_MATCHES matches, whatever the school's size
- * (docs/scale.md); `total` counts the matches found within that bound.
+ * at most LINK_SCAN_CALLS API pages and MAX_MATCHES matches (docs/scale.md); `total` counts the
+ * matches found within that bound.
  */
 export async function studentOptions(connectionId: string, query: string): Promise<{ semesterName: string | null; total: number; matches: StudentOption[] }> {
   const { selected } = await resolveSemester(connectionId, undefined);
@@ -30,7 +34,7 @@ export async function studentOptions(connectionId: string, query: string): Promi
   const client = clientFor(connectionId);
   const semester = { ...PAGE, semester_id: selected.id };
   const [{ items: students }, { items: halqas }] = await Promise.all([
-    windowOf(client, "listStudents", { query: semester }, { size: MAX_MATCHES, maxCalls: STUDENT_SCAN.search, keep: (s) => matchesSearch(query, s.full_name, s.preferred_name) }),
+    windowOf(client, "listStudents", { query: semester }, { size: MAX_MATCHES, maxCalls: LINK_SCAN_CALLS, keep: (s) => matchesSearch(query, s.full_name, s.preferred_name) }),
     client.listAll("listHalqas", { query: semester }),
   ]);
   const halqaNames = new Map(halqas.map((h) => [h.id, h.name]));

@@ -3,12 +3,12 @@ import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
-import type { AttendanceRow, RatingLevel, Recitation, Semester, Student } from "@/lib/contract";
+import type { AttendanceRow, RatingLevel, Recitation, School, Semester, Session, Student, Surah } from "@/lib/contract";
 import { missingAsNull } from "@/lib/features/records";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { toParentAssignments, toParentPlanProgress, splitParentAssignments, type ParentAssignment, type ParentPlanProgress } from "@/lib/features/plans/parent-view";
 import type { MapRecitation } from "@/lib/features/progress/quran-map";
-import { studentHistory } from "@/lib/features/progress/read-model";
+import { studentHistory, type StudentHistory } from "@/lib/features/progress/read-model";
 import { attendanceFacts, attendanceWindow, latestSessions, withLive, type AttendanceFacts } from "@/lib/features/progress/figures";
 import { dateIn } from "@/lib/dates";
 import { loadRecentMarks } from "@/lib/features/progress/recent-marks";
@@ -116,17 +116,38 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
     history,
     loadRecentMarks(actor.connectionId, student),
   ]);
+  return childView({ lineageId, student, school, semesters, surahs, halqaName: halqa?.name ?? null, recitations: recitations.items, shared, stored, live }, locale);
+}
 
+/** What a child's view is made of, read live (the family page) or from the read models (the weekly summary). */
+export type ChildParts = {
+  lineageId: string;
+  student: Student;
+  school: School;
+  semesters: readonly Semester[];
+  surahs: readonly Surah[];
+  halqaName: string | null;
+  /** The child's recitations as the school has them (any order); the stored ones of earlier records are added. */
+  recitations: readonly Recitation[];
+  /** Assignments and plan progress of the parent allowlist; null when the school does not share plans. */
+  shared: { assignments: ChildView["assignments"]; plan: ParentPlanProgress | null } | null;
+  stored: StudentHistory;
+  /** The latest sessions read live, merged over the stored ones (`withLive`); none from the store. */
+  live: { session: Session; row: AttendanceRow | null }[];
+};
+
+/** The one place a child's records become what a family may see: field by field, nothing else. */
+export function childView({ lineageId, student, school, semesters, surahs, halqaName, recitations, shared, stored, live }: ChildParts, locale: Locale): ChildView {
   // The table and the figures above it count the same sessions (figures.ts): they cannot disagree.
   const window = attendanceWindow(withLive(stored.attendance, live), student, dateIn(school.time_zone));
   return {
     lineageId,
     name: student.preferred_name || student.full_name,
-    halqaName: halqa?.name ?? null,
+    halqaName,
     semesterName: semesters.find((semester) => semester.id === student.semester_id)?.name ?? null,
     attendance: latestSessions(window, RECENT_SESSIONS).map(({ session, row }) => ({ date: session.date, startsAt: session.starts_at, status: row?.status ?? null, lateMinutes: row?.late_minutes ?? null, open: session.status === "open" })),
     attendanceFacts: attendanceFacts(window),
-    recitations: newestRecitationsFirst(recitations.items)
+    recitations: newestRecitationsFirst([...recitations])
       .slice(0, RECENT_RECITATIONS)
       .map((recitation) => ({
         id: recitation.id,
@@ -140,7 +161,7 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
     plan: shared ? shared.plan : "unavailable",
     progress: {
       // Field by field: a recitation's note is a teacher's note and never leaves the server.
-      recitations: withLineage(recitations.items, stored.recitations).map(({ id, kind, range, rating, recorded_at }) => ({ id, kind, range, rating, recorded_at })),
+      recitations: withLineage([...recitations], stored.recitations).map(({ id, kind, range, rating, recorded_at }) => ({ id, kind, range, rating, recorded_at })),
       ratingScale: school.rating_scale,
       timeZone: school.time_zone,
     },

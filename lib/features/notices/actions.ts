@@ -6,7 +6,10 @@ import { defineAction } from "@/lib/actions/define-action";
 import { can } from "@/lib/authz/policy";
 import { dashboardDb } from "@/lib/db";
 import { NOTICE_KINDS } from "@/lib/db/schema-notices";
+import { LOCALES } from "@/lib/i18n/core";
+import { rememberLocale } from "@/lib/preferences/actions";
 import { setNoticeKind } from "./admin-view";
+import { saveChoices } from "./preferences";
 import { requeueFailed } from "./outbox";
 import { kickNotices } from "./trigger";
 
@@ -54,4 +57,24 @@ export const sendWeeklyNowAction = defineAction({
     return { started: true };
   },
   target: () => ({ type: "notice_settings", id: "weekly" }),
+});
+
+/** A checkbox: sent as "on" when ticked, absent when not. */
+const ticked = z.literal("on").optional().transform((value) => value === "on");
+const ChoicesInput = z.object({ absence: ticked, weekly: ticked, locale: z.enum(LOCALES) });
+
+/** A parent's own choices: which messages they get, and their language (the account's, so the page follows it). */
+export const saveMyNoticeChoicesAction = defineAction({
+  name: "notices.choices",
+  input: ChoicesInput,
+  roles: ["parent"],
+  authorize: () => true,
+  async run(ctx, input) {
+    await saveChoices(await dashboardDb(), ctx.actor.id, { absence: input.absence, weekly: input.weekly });
+    await rememberLocale(input.locale);
+    revalidatePath("/family");
+    return { absence: input.absence, weekly: input.weekly, locale: input.locale };
+  },
+  target: () => ({ type: "notice_preferences" }),
+  details: (_ctx, input) => ({ absence: input.absence, weekly: input.weekly, locale: input.locale }),
 });

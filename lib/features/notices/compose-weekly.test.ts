@@ -29,7 +29,17 @@ function child(overrides: Partial<ChildView> = {}): ChildView {
     assignments: { current: [], completed: [] },
     plan: null,
     attendanceFacts: {} as ChildView["attendanceFacts"],
-    progress: { recitations: [], ratingScale: [], timeZone: "Asia/Riyadh" },
+    progress: {
+      recitations: [
+        { id: "r1", recorded_at: "2026-11-25T13:30:00Z", kind: "new_memorization", range: { start: { surah: 67, ayah: 1 }, end: { surah: 67, ayah: 15 } }, rating: 4 },
+        { id: "r0", recorded_at: "2026-11-01T13:30:00Z", kind: "new_memorization", range: { start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 10 } }, rating: 3 },
+      ],
+      ratingScale: [
+        { value: 3, label: "Good", label_ar: "جيد" },
+        { value: 4, label: "Very good", label_ar: "جيد جدًا" },
+      ],
+      timeZone: "Asia/Riyadh",
+    },
     surahs,
     ...overrides,
   };
@@ -46,6 +56,12 @@ describe("composeWeekly", () => {
     expect(mail.text).toContain("Al-Mulk 1–15, rated Very good");
     expect(mail.text).not.toContain("An-Naba");
     expect(mail.text).not.toContain("10 Nov 2026");
+  });
+
+  it("lists every recitation of the week, more than the family page's ten most recent", () => {
+    const many = Array.from({ length: 14 }, (_, i) => ({ id: `m${i}`, recorded_at: `2026-11-2${i % 7}T1${i % 10}:00:00Z`, kind: "old_revision" as const, range: { start: { surah: 78, ayah: i + 1 }, end: { surah: 78, ayah: i + 2 } }, rating: 3 }));
+    const mail = composeWeekly({ ...base, child: child({ progress: { ...child().progress, recitations: many } }) });
+    expect(mail.text.match(/, rated Good/g)).toHaveLength(14);
   });
 
   it("writes Arabic right to left with Arabic surah names", () => {

@@ -1,5 +1,5 @@
 import type { ChildView } from "@/lib/features/family/queries";
-import { describeRange, type RangeView } from "@/lib/features/students/recitations";
+import { describeRange, ratingLabel, type RangeView } from "@/lib/features/students/recitations";
 import { dateIn } from "@/lib/dates";
 import { translator, type Locale } from "@/lib/i18n/core";
 import { isolate, schoolTime, separatorOf } from "@/lib/i18n/school-time";
@@ -28,7 +28,11 @@ export function composeWeekly({ locale, schoolName, from, to, child, unsubscribe
   const clock = schoolTime(locale, zone);
   const vars = { child: child.name, halqa: child.halqaName ?? t("notices.mail.unknownHalqa"), from: clock.date(from), to: clock.date(to) };
   const attendance = child.attendance.filter((mark) => inWeek(mark.date, from, to)).toSorted((a, b) => a.date.localeCompare(b.date));
-  const recitations = child.recitations.filter((r) => inWeek(dateIn(zone, new Date(r.recordedAt)), from, to)).toReversed();
+  // Every recitation of the week (the page's "recent" list stops at ten; a week can hold more).
+  const recitations = child.progress.recitations
+    .filter((r) => inWeek(dateIn(zone, new Date(r.recorded_at)), from, to))
+    .toSorted((a, b) => a.recorded_at.localeCompare(b.recorded_at))
+    .map((r) => ({ recordedAt: r.recorded_at, range: r.range, rating: ratingLabel(child.progress.ratingScale, r.rating, locale) }));
   const assignments = [...(child.assignments?.current ?? []), ...(child.assignments?.completed ?? []).filter((a) => a.completedAt && inWeek(dateIn(zone, new Date(a.completedAt)), from, to))];
 
   const blocks: Block[] = [{ kind: "p", text: t("notices.mail.greeting") }, { kind: "p", text: t("notices.mail.weeklyIntro", vars) }, { kind: "h", text: t("notices.mail.weeklyAttendance") }];

@@ -5,7 +5,6 @@ import { eq, sql } from "drizzle-orm";
 import { authSecret } from "@/lib/auth/secret";
 import { clientFor } from "@/lib/connections";
 import type { DashboardDb } from "@/lib/db/client";
-import type { School } from "@/lib/contract";
 import { dateIn } from "@/lib/dates";
 import { noticeJobState, noticeSettings } from "@/lib/db/schema";
 import { acquireLease, RELEASED, writeIfOwned } from "@/lib/features/sync/lease";
@@ -54,7 +53,7 @@ export async function runNotices(connectionId: string, options: NoticeRunOptions
       const secret = options.secret ?? authSecret();
       const lookups = await schoolLookups(options.client ?? clientFor(connectionId), secret);
       queued = await queueAbsenceNotices(db, connectionId, lookups, state.startedAt, now, mail ? "pending" : "held");
-      queued += await queueDueWeekly(db, connectionId, lookups.school, now, state.lastWeeklyWeek, secret, mail ? "pending" : "held", options.weeklyNow ?? false);
+      queued += await queueDueWeekly(db, connectionId, lookups, now, state.lastWeeklyWeek, mail ? "pending" : "held", options.weeklyNow ?? false);
     } catch (error) {
       // The school's API refused or is down: nothing new is queued; what is queued is still sent.
       const failure = failureOf(error);
@@ -71,12 +70,13 @@ export async function runNotices(connectionId: string, options: NoticeRunOptions
 }
 
 /** The weekly summaries when their moment has come (or now when asked), once per week and connection. */
-async function queueDueWeekly(db: DashboardDb, connectionId: string, school: School, now: Date, lastSent: string | null, secret: string, status: "pending" | "held", force: boolean): Promise<number> {
+async function queueDueWeekly(db: DashboardDb, connectionId: string, lookups: SchoolLookups, now: Date, lastSent: string | null, status: "pending" | "held", force: boolean): Promise<number> {
+  const { school } = lookups;
   const [settings] = await db.select().from(noticeSettings).where(eq(noticeSettings.connectionId, connectionId)).limit(1);
   if (settings && !settings.weeklyOn) return 0;
   const week = force ? weekEnding(dateIn(school.time_zone, now)) : dueWeek(settings ?? { weeklyDay: 4, weeklyTime: "16:00" }, school.time_zone, now, lastSent);
   if (!week) return 0;
-  const queued = await queueWeeklySummaries(db, connectionId, school, week, secret, status);
+  const queued = await queueWeeklySummaries(db, connectionId, lookups, week, status);
   await db.update(noticeJobState).set({ lastWeeklyWeek: week.to }).where(eq(noticeJobState.connectionId, connectionId));
   return queued;
 }

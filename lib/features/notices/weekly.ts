@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { loadActor } from "@/lib/auth/actor";
-import type { School } from "@/lib/contract";
 import type { DashboardDb } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
-import { loadChild } from "@/lib/features/family/queries";
+import { loadStoredChild } from "@/lib/features/family/stored-child";
+import type { SchoolLookups } from "./absence";
 import { composeWeekly } from "./compose-weekly";
 import { enqueue } from "./outbox";
 import { recipientsFor } from "./recipients";
@@ -12,11 +12,13 @@ import { signUnsubscribe, unsubscribeUrl } from "./unsubscribe-token";
 import type { Week } from "./weekly-schedule";
 
 /**
- * Queues the week's summary for each linked child of each parent who receives them, built by the
- * family pages' own `loadChild` as that parent (the one parent-safe function, invariant 10): what the
- * summary shows is exactly what the parent may see. One per (week, child, parent): queuing again is a no-op.
+ * Queues the week's summary for each linked child of each parent who receives them, built as the
+ * family pages build a child's view (`childView`, the one parent-safe shaping: invariant 10), from
+ * the read models (`loadStoredChild`): what the summary shows is exactly what the parent may see.
+ * One per (week, child, parent): queuing again is a no-op.
  */
-export async function queueWeeklySummaries(db: DashboardDb, connectionId: string, school: School, week: Week, secret: string, status: "pending" | "held"): Promise<number> {
+export async function queueWeeklySummaries(db: DashboardDb, connectionId: string, lookups: SchoolLookups, week: Week, status: "pending" | "held"): Promise<number> {
+  const { school, secret } = lookups;
   const parents = await db.select({ id: users.id }).from(users).where(and(eq(users.connectionId, connectionId), eq(users.role, "parent"), isNull(users.disabledAt)));
   let queued = 0;
   for (const parent of parents) {
@@ -24,7 +26,7 @@ export async function queueWeeklySummaries(db: DashboardDb, connectionId: string
     if (!actor) continue;
     const recipients = await recipientsFor(db, connectionId, actor.studentLineageIds, "weekly");
     for (const recipient of recipients.filter((r) => r.userId === actor.id)) {
-      const child = await loadChild({ ...actor, locale: recipient.locale }, recipient.lineageId, recipient.locale);
+      const child = await loadStoredChild({ ...actor, locale: recipient.locale }, recipient.lineageId, recipient.locale, lookups.halqaName, db);
       if (!child) continue;
       const composed = composeWeekly({
         locale: recipient.locale,

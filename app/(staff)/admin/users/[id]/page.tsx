@@ -5,16 +5,20 @@ import { ActionForm } from "@/components/admin/action-form";
 import { BackLink } from "@/components/ui/back-link";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { ChildrenLinks } from "@/components/admin/children-links";
+import { ParentMessages } from "@/components/notices/parent-messages";
 import { AdminSection } from "@/components/admin/section";
 import { SheikhLink } from "@/components/admin/sheikh-link";
 import { Badge } from "@/components/ui/badge";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
+import { dashboardDb } from "@/lib/db";
 import { ROLES } from "@/lib/db/schema";
 import { setUserDisabled, setUserRole } from "@/lib/features/admin/actions";
 import { requireAdminPage } from "@/lib/features/admin/guard";
 import { sheikhOptions, studentOptions } from "@/lib/features/admin/pickers";
 import { findUserOf } from "@/lib/features/admin/managed-users";
+import { noticeSwitches } from "@/lib/features/notices/admin-view";
+import { lastSent, loadChoices } from "@/lib/features/notices/preferences";
 import { getI18n } from "@/lib/i18n/server";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -28,14 +32,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function UserPage({ params, searchParams }: Props) {
   const actor = await requireAdminPage("manageUsers");
-  const [{ id }, search, { t, separator }] = await Promise.all([params, searchParams, getI18n()]);
+  const [{ id }, search, i18n] = await Promise.all([params, searchParams, getI18n()]);
+  const { t, separator } = i18n;
   // Only a user of the admin's own school is found; another school's id is a plain 404.
   const user = await findUserOf(actor.connectionId, id);
   if (!user) notFound();
   const query = typeof search.q === "string" ? search.q.slice(0, 100) : "";
-  const [sheikhs, students] = await Promise.all([
+  const db = await dashboardDb();
+  const parent = user.role === "parent";
+  const [sheikhs, students, messages] = await Promise.all([
     user.role === "teacher" ? sheikhOptions(actor.connectionId) : null,
-    user.role === "parent" ? studentOptions(actor.connectionId, query) : null,
+    parent ? studentOptions(actor.connectionId, query) : null,
+    parent ? Promise.all([loadChoices(db, user.id), noticeSwitches(db, actor.connectionId), lastSent(db, actor.connectionId, user.id)]) : null,
   ]);
   const self = user.id === actor.id;
 
@@ -87,6 +95,7 @@ export default async function UserPage({ params, searchParams }: Props) {
       </div>
 
       {sheikhs ? <SheikhLink userId={user.id} current={user.links.find((l) => l.kind === "sheikh")} options={sheikhs} t={t} /> : null}
+      {messages ? <ParentMessages choices={messages[0]} school={messages[1]} last={messages[2]} locale={user.locale} i18n={i18n} /> : null}
       {students ? <ChildrenLinks userId={user.id} links={user.links.filter((l) => l.kind === "student_lineage")} query={query} picker={students} t={t} /> : null}
     </div>
   );

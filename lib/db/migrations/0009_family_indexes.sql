@@ -1,0 +1,2 @@
+CREATE INDEX "progress_students_lineage" ON "progress_students" USING btree ("connection_id","lineage_id");--> statement-breakpoint
+CREATE INDEX "notice_outbox_recipient" ON "notice_outbox" USING btree ("recipient_user_id","sent_at");
