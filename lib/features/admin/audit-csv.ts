@@ -2,13 +2,22 @@
 export const CSV_BOM = "\uFEFF";
 
 /**
- * One CSV cell. A cell a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a
- * tab or a carriage return, after any leading spaces) gets a leading apostrophe, so a name or
- * reason typed by someone can never run as a formula; every cell is quoted, quotes doubled.
+ * What may start a formula once leading spaces and invisible characters (zero-width space, joiner,
+ * word joiner, BOM) are passed over: `=`, `+`, `-`, `@` (Excel), their fullwidth forms (an input
+ * method may turn them into ASCII), `|` (DDE), a tab or a carriage return. LibreOffice Calc, tried
+ * headless (audit-csv.libreoffice.test.ts), evaluates only a leading `=`; Excel evaluates more, so
+ * every one of these is defused.
+ */
+const FORMULA_START = /^[\s\u200B-\u200D\u2060\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20|\t\r]/;
+
+/**
+ * One CSV cell. A cell a spreadsheet could read as a formula (FORMULA_START) gets a leading
+ * apostrophe, so a name or reason typed by someone can never run as a formula; every cell is
+ * quoted, quotes doubled.
  */
 export function csvCell(value: string | number | null | undefined): string {
   const text = value === null || value === undefined ? "" : String(value);
-  const safe = /^[\s]*[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
