@@ -160,3 +160,19 @@ describe("delivery", () => {
     expect(sink.sent).toHaveLength(1);
   });
 });
+
+describe("weekly summaries before the school's records are read", () => {
+  it("wait for the first progress sync: nothing is queued and the week is not marked done", async () => {
+    await db.update(noticeSettings).set({ weeklyOn: true }).where(eq(noticeSettings.connectionId, "alnoor"));
+    try {
+      const sink = mailSink();
+      // A Thursday evening in Riyadh: the week is due by the default day and time.
+      expect(await run(sink, { now: new Date("2026-11-26T18:00:00Z") })).toMatchObject({ status: "completed", queued: 0 });
+      const [state] = await db.select({ week: noticeJobState.lastWeeklyWeek }).from(noticeJobState).where(eq(noticeJobState.connectionId, "alnoor"));
+      expect(state?.week ?? null).toBeNull();
+      expect(sink.sent).toHaveLength(0);
+    } finally {
+      await db.update(noticeSettings).set({ weeklyOn: false }).where(eq(noticeSettings.connectionId, "alnoor"));
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { authSecret } from "@/lib/auth/secret";
 import { clientFor } from "@/lib/connections";
 import type { DashboardDb } from "@/lib/db/client";
 import { dateIn } from "@/lib/dates";
-import { noticeJobState, noticeSettings } from "@/lib/db/schema";
+import { noticeJobState, noticeSettings, progressSyncState } from "@/lib/db/schema";
 import { acquireLease, RELEASED, writeIfOwned } from "@/lib/features/sync/lease";
 import { mailConfigFor, type MailConfig } from "@/lib/mail/config";
 import { failureOf, type V1Client } from "@/lib/v1";
@@ -76,6 +76,10 @@ async function queueDueWeekly(db: DashboardDb, connectionId: string, lookups: Sc
   if (settings && !settings.weeklyOn) return 0;
   const week = force ? weekEnding(dateIn(school.time_zone, now)) : dueWeek(settings ?? { weeklyDay: 4, weeklyTime: "16:00" }, school.time_zone, now, lastSent);
   if (!week) return 0;
+  // Summaries are built from the read models: before the first progress sync of this school has
+  // completed they would be empty, so the week waits (and is tried again on the next run).
+  const [progress] = await db.select({ lastCompletedAt: progressSyncState.lastCompletedAt, tenantId: progressSyncState.tenantId }).from(progressSyncState).where(eq(progressSyncState.connectionId, connectionId)).limit(1);
+  if (!progress?.lastCompletedAt || progress.tenantId !== school.id) return 0;
   const queued = await queueWeeklySummaries(db, connectionId, lookups, week, status);
   await db.update(noticeJobState).set({ lastWeeklyWeek: week.to }).where(eq(noticeJobState.connectionId, connectionId));
   return queued;
