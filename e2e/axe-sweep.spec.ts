@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { admin as en } from "../lib/i18n/messages/en/admin";
 import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
 import { allOf } from "./api";
-import { expect, signIn, test, type DemoRole } from "./fixtures";
+import { expect, signedInContext, test, type DemoRole } from "./fixtures";
 
 /**
  * Every page of every role, in English and in Arabic, checked by axe (WCAG 2.2 AA and axe's best
@@ -84,12 +84,9 @@ async function arabicPerson(admin: Page, browser: Browser, request: APIRequestCo
     await admin.getByRole("button", { name: en.user.linkLabel.replace("{name}", child.full_name) }).first().click();
     await expect(admin.getByRole("button", { name: en.user.removeLabel.replace("{name}", child.full_name) })).toBeVisible();
   }
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/login");
-  await signIn(page, email, PASSWORD);
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  return { page, close: () => context.close() };
+  const signed = await signedInContext(browser, email, PASSWORD);
+  await expect(signed.page.locator("html")).toHaveAttribute("lang", "ar");
+  return signed;
 }
 
 test.describe("axe over every page of every role, in both languages, at the top and mid-scroll", () => {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 
 /** Fixed values of the embedded demo (see the README); specs take them from here. */
 export const DEMO = {
@@ -89,6 +89,16 @@ export async function signIn(page: Page, email: string, password: string = DEMO.
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Another person beside the test's own pages: a fresh browser context, signed in as `email`. */
+export async function signedInContext(browser: Browser, email: string, password: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/login");
+  await signIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  return { page, close: () => context.close() };
 }
 
 export { expect };

@@ -5,7 +5,7 @@ import type { AttendanceRow, Recitation, Session } from "../lib/contract";
 import { ASSIGNMENT_STATUSES } from "../lib/contract/enums";
 import { addDays, dateIn } from "../lib/dates";
 import { allOf } from "./api";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signedInContext, test } from "./fixtures";
 import { createParent, endInDashboard, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
 
 /**
@@ -117,10 +117,7 @@ test("a parent chooses their messages and language on the family page; the admin
   const control = await createParent(page, f.child, "English");
 
   // The parent, in their own browser: both kinds on by default; absence off, Arabic on.
-  const context = await browser.newContext({ storageState: undefined });
-  const family = await context.newPage();
-  await family.goto("/login");
-  await signIn(family, quiet, "a long initial password");
+  const { page: family, close } = await signedInContext(browser, quiet, "a long initial password");
   await expect(family).toHaveURL(/\/family$/);
   const choices = family.getByRole("region", { name: en.choices.title });
   await expect(choices.getByText(quiet)).toBeVisible();
@@ -134,7 +131,7 @@ test("a parent chooses their messages and language on the family page; the admin
   await expect(family.locator("html")).toHaveAttribute("lang", "ar");
   await expect(arabicChoices.getByRole("checkbox", { name: ar.choices.absence })).not.toBeChecked();
   await expect(arabicChoices.getByRole("checkbox", { name: ar.choices.weekly })).toBeChecked();
-  await context.close();
+  await close();
 
   // The admin's page of that parent says the same.
   await page.goto(quietAdminPage);

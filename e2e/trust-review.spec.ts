@@ -4,7 +4,7 @@ import { admin as adminAr } from "../lib/i18n/messages/ar/admin";
 import { plans as plansAr } from "../lib/i18n/messages/ar/plans";
 import { nav as navAr } from "../lib/i18n/messages/ar/nav";
 import { allOf, expectNoAxeViolations } from "./api";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signedInContext, test } from "./fixtures";
 
 /** Issue 23, points 4, 5, 6 and some of 8: what changed, the audit log, maps, offline, small things. */
 type Plan = { id: string; student_id: string; name: string };
@@ -23,12 +23,9 @@ async function arabicAdmin(admin: Page, browser: Browser, project: string) {
   await admin.getByLabel(en.create.password).fill(PASSWORD);
   await admin.getByRole("button", { name: en.create.submit }).click();
   await expect(admin.getByRole("heading", { level: 1, name: `مدير ${project}` })).toBeVisible();
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/login");
-  await signIn(page, email, PASSWORD);
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  return { page, close: () => context.close() };
+  const signed = await signedInContext(browser, email, PASSWORD);
+  await expect(signed.page.locator("html")).toHaveAttribute("lang", "ar");
+  return signed;
 }
 
 /** The heading a plan's group of changes has: the student's full name and their halqa, from the API. */

@@ -1,26 +1,22 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openMemoryStore } from "@/lib/db/testing/memory-store";
 import type { DashboardDb } from "@/lib/db/client";
 import { ATTENDANCE_STATUSES } from "@/lib/contract/enums";
-import { noticeJobState, noticeSettings, noticeOutbox, noticeRegisters, progressAttendance, progressSessions, progressStudents, userLinks, users } from "@/lib/db/schema";
+import { noticeJobState, noticeOutbox, noticeRegisters, progressAttendance, progressSessions, progressStudents, userLinks, users } from "@/lib/db/schema";
 import { runNotices } from "./job";
-import { addParent, fakeClient, MAIL, mailSink, mark, SECRET, seedConnection, session, storeRecords, student } from "./testing/fixture";
+import { addParent, fakeClient, MAIL, mailSink, mark, SECRET, openNoticesStore, session, storeRecords, student } from "./testing/fixture";
 
 /**
  * Invariant 10 for absence notices: for generated registers (every mark, with and without teachers'
  * notes, markup in names) and families (a child with one, two or no parents), no message contains a
  * note or another family's child, and each absent or late child's parents get exactly one each.
  */
-let store: Awaited<ReturnType<typeof openMemoryStore>>;
+let store: Awaited<ReturnType<typeof openNoticesStore>>;
 let db: DashboardDb;
 
 beforeAll(async () => {
-  store = await openMemoryStore();
+  store = await openNoticesStore();
   db = store.db;
-  await seedConnection(db);
-  // The weekly summary has its own tests (it reads the school through the family pages' loadChild).
-  await db.insert(noticeSettings).values({ connectionId: "alnoor", weeklyOn: false });
 }, 180_000);
 afterAll(async () => store?.close());
 

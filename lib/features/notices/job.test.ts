@@ -1,21 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openMemoryStore } from "@/lib/db/testing/memory-store";
 import type { DashboardDb } from "@/lib/db/client";
 import { noticeJobState, noticeSettings, noticeOutbox, noticePreferences, noticeRegisters, progressAttendance, progressSessions, progressStudents, userLinks, users } from "@/lib/db/schema";
 import { runNotices, type NoticeRunOptions } from "./job";
 import { requeueFailed } from "./outbox";
-import { addParent, fakeClient, MAIL, mailSink, mark, SECRET, seedConnection, session, storeRecords, student } from "./testing/fixture";
+import { addParent, fakeClient, MAIL, mailSink, mark, SECRET, openNoticesStore, session, storeRecords, student } from "./testing/fixture";
 
-let store: Awaited<ReturnType<typeof openMemoryStore>>;
+let store: Awaited<ReturnType<typeof openNoticesStore>>;
 let db: DashboardDb;
 
 beforeAll(async () => {
-  store = await openMemoryStore();
+  store = await openNoticesStore();
   db = store.db;
-  await seedConnection(db);
-  // The weekly summary has its own tests (it reads the school through the family pages' loadChild).
-  await db.insert(noticeSettings).values({ connectionId: "alnoor", weeklyOn: false });
 }, 180_000);
 afterAll(async () => store?.close());
 

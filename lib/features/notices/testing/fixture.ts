@@ -1,7 +1,8 @@
 import "server-only";
 import type { AttendanceRow, School, Session, Student } from "@/lib/contract";
 import type { DashboardDb } from "@/lib/db/client";
-import { connections, userLinks, users } from "@/lib/db/schema";
+import { connections, noticeSettings, userLinks, users } from "@/lib/db/schema";
+import { openMemoryStore } from "@/lib/db/testing/memory-store";
 import { upsertProgress } from "@/lib/features/progress/store-writes";
 import type { V1Client } from "@/lib/v1";
 import type { OutgoingMail, SendResult } from "@/lib/mail/transport";
@@ -45,6 +46,17 @@ export function mark(sessionId: string, studentId: string, status: AttendanceRow
 
 export async function seedConnection(db: DashboardDb, connectionId = "alnoor") {
   await db.insert(connections).values({ id: connectionId, label: "Al-Noor", tenantId: SCHOOL.id }).onConflictDoNothing();
+}
+
+/**
+ * A fresh store with the connection, for the absence-notice tests: weekly summaries off (they are
+ * built from the read models and tested on their own: compose-weekly.test.ts, e2e/notices.spec.ts).
+ */
+export async function openNoticesStore() {
+  const store = await openMemoryStore();
+  await seedConnection(store.db);
+  await store.db.insert(noticeSettings).values({ connectionId: "alnoor", weeklyOn: false });
+  return store;
 }
 
 export async function addParent(db: DashboardDb, id: string, email: string, lineages: string[], locale: "en" | "ar" = "en", connectionId = "alnoor") {
