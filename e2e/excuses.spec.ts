@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { excuses as ar } from "../lib/i18n/messages/ar/excuses";
 import { excuses as en } from "../lib/i18n/messages/en/excuses";
+import { expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
 import { createParent, pickHalqa, type Fixture } from "./notices-fixtures";
 
@@ -10,7 +11,9 @@ import { createParent, pickHalqa, type Fixture } from "./notices-fixtures";
  * Excused; bad input is refused in the parent's language. Sessions are made through the school's API.
  */
 // Each test makes a parent through the admin's form and signs them in: about 40 s on a quiet machine, more on
-// a cold server sharing two cores; the headroom keeps a busy machine from failing them.
+// a cold server sharing two cores; the headroom keeps a busy machine from failing them. Axe runs on the one
+// page no other spec sweeps (the admins' list); the family page and the register are swept by family.spec
+// and live.spec.
 test.describe.configure({ timeout: 90_000 });
 
 const KEY = { authorization: "Bearer demo_alnoor_admin" };
@@ -90,6 +93,7 @@ test("a parent's excuse for today reaches the register as text; Excused in one t
     await admin.goto("/admin/excuses");
     await expect(admin.getByRole("heading", { level: 1, name: en.admin.title })).toBeVisible();
     await expect(admin.getByRole("table", { name: en.admin.caption }).getByRole("row").filter({ hasText: reason })).toContainText(child.preferred_name || child.full_name);
+    await expectNoAxeViolations(admin);
 
     // The parent: seen by the school, and what the register says.
     await parent.reload();
