@@ -81,6 +81,7 @@ test.describe("v1 calls per page stay within each page's documented budget", () 
       [`/sessions/${String(sessions.data[0]?.id)}`, "/sessions/[id]"],
       ["/admin/users", "/admin/users"],
       ["/admin/audit", "/admin/audit"],
+      ["/admin/excuses", "/admin/excuses"],
       ["/admin/connection", "/admin/connection"],
       ["/plans", "/plans"],
       ["/plans?replaced=30&sort=changed", "/plans"],

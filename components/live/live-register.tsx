@@ -73,6 +73,7 @@ function Register({ initial, surahs, ratings, readOnly: refusals }: Props) {
   const register = useMemo(() => mergeRegister(data, queueState), [data, queueState]);
   const counts = useMemo(() => countRegister(register), [register]);
   const names = useMemo(() => rowNames(register.rows.map((r) => r.student)), [register.rows]);
+  const excuses = useMemo(() => excusesByLineage(data.excuses), [data.excuses]);
   // The unsent work's CSV is read away from the register: full names there.
   const csvNames = useMemo(() => recordNames(register.rows.map((r) => r.student)), [register.rows]);
 
@@ -140,6 +141,7 @@ function Register({ initial, surahs, ratings, readOnly: refusals }: Props) {
               onRetry={() => queue?.retryFailed({ studentId: row.student.id })}
               onDiscard={() => queue?.discardMark(row.student.id)}
               buttonRef={keys.buttonRef(index)}
+              excuses={excuses.get(row.student.lineage_id)}
             />
           ))}
         </ul>
@@ -176,4 +178,11 @@ function useHeld(queue: LiveQueue | null, queueState: QueueSnapshot, names: Read
   };
   const clearNote = useCallback(() => setNote(null), []);
   return { work, note, undo, clearNote };
+}
+
+/** Parents' reasons by the child's lineage (a child may have a request from each parent). */
+function excusesByLineage(excuses: LiveSnapshot["excuses"]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const { lineageId, reason } of excuses ?? []) out.set(lineageId, [...(out.get(lineageId) ?? []), reason]);
+  return out;
 }

@@ -13,10 +13,12 @@ type RowProps = Omit<StudentSheetProps, "onClose"> & {
   onRetry: () => void;
   onDiscard: () => void;
   buttonRef: (el: HTMLButtonElement | null) => void;
+  /** Parents' reasons for this day (excuse requests), shown as text; the Excused button sets the mark in one tap. */
+  excuses?: readonly string[];
 };
 
 /** One line per student on a tablet: name and saved state, the four statuses, and the button to the student's sheet. */
-export function RosterRow({ row, name, index, readOnly, recitation, onMark, onRetry, onDiscard, buttonRef }: RowProps) {
+export function RosterRow({ row, name, index, readOnly, recitation, onMark, onRetry, onDiscard, buttonRef, excuses = [] }: RowProps) {
   const t = useT("live");
   const studentStatus = useT("students");
   const number = useNumber();
@@ -43,6 +45,11 @@ export function RosterRow({ row, name, index, readOnly, recitation, onMark, onRe
           {row.state === "saved" && row.eligible ? <span aria-hidden="true">✓ </span> : null}
           <span>{stateText}</span>
         </span>
+        {excuses.map((reason, i) => (
+          <span key={i} className="text-xs text-sky-900 dark:text-sky-200">
+            {t("row.excuseRequested")} <bdi dir="auto">{reason}</bdi>
+          </span>
+        ))}
       </div>
       <StatusControl name={name} status={row.mark?.status ?? null} disabled={disabled} onSet={(status) => onMark(row.student.id, status)} firstRef={buttonRef} />
       {row.eligible && recitation ? (

@@ -16,6 +16,7 @@ const ADMIN: NavItem[] = [
   { href: "/admin/connection", label: "nav.connection" },
   { href: "/admin/audit", label: "nav.audit" },
   { href: "/admin/messages", label: "nav.messages" },
+  { href: "/admin/excuses", label: "nav.excuses" },
 ];
 
 /**

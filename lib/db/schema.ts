@@ -113,3 +113,4 @@ export const liveMarkVersions = pgTable(
 export * from "./schema-plans";
 export * from "./schema-progress";
 export * from "./schema-notices";
+export * from "./schema-excuses";

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = {
   "plans.sync": "plansSync",
   "plans.refresh": "plansRefresh",
   "progress.settings": "progressSettings",
+  "excuse.request": "excuseRequest",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -35,6 +36,7 @@ export const AUDIT_TARGETS = {
   learning_plan: "learningPlan",
   plan_sync: "planSync",
   progress_settings: "progressSettings",
+  excuse_request: "excuseRequest",
 } as const;
 
 export type AuditTarget = keyof typeof AUDIT_TARGETS;

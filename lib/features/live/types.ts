@@ -96,6 +96,8 @@ export type LiveSnapshot = {
   attendance: AttendanceRow[];
   recitations: Recitation[];
   can: { markAttendance: boolean; recordRecitation: boolean; endSession: boolean };
+  /** Parents' excuse requests for this session's date, by the child's lineage (lib/features/excuses): shown as text. */
+  excuses?: { lineageId: string; reason: string }[];
   /** Server time of the read (ISO). */
   fetchedAt: string;
 };

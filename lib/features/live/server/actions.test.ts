@@ -297,6 +297,23 @@ describe("GET /api/live/sessions/{id}", () => {
     expect(paths.length - budget.length).toBe(teacher.sheikhIds.length); // the teacher's policy view
   });
 
+  it("carries the parents' excuse requests for the session's day and its students, as text, seen once a teacher polled it", async () => {
+    const { createExcuse, parentExcuses } = await import("@/lib/features/excuses/store");
+    const db = await (await import("@/lib/db")).dashboardDb();
+    const tenantId = (await admin.tenant()).id;
+    const child = students[1]!;
+    const parent = { id: "usr_parent_excuse", connectionId: "alnoor", role: "parent" as const, studentLineageIds: [child.lineage_id] };
+    const ask = (day: string, reason: string) => createExcuse(db, parent, tenantId, { lineageId: child.lineage_id, childName: "Kid", day, reason, today: mine.date });
+    await ask(mine.date, "<img src=x onerror=alert(1)> travelling");
+    await ask("2099-01-01", "another day");
+    expect((await parentExcuses(db, parent, tenantId, mine.date)).map((r) => r.seen)).toEqual([false, false]);
+    state.actor = teacher;
+    const body = (await (await get(mine.id)).json()) as LiveSnapshot;
+    expect(body.excuses).toEqual([{ lineageId: child.lineage_id, reason: "<img src=x onerror=alert(1)> travelling" }]);
+    const after = await parentExcuses(db, parent, tenantId, mine.date);
+    expect(Object.fromEntries(after.map((r) => [r.day, r.seen]))).toEqual({ [mine.date]: true, "2099-01-01": false });
+  });
+
   it("answers 404 for another halqa's session and for one that does not exist, 401 when signed out", async () => {
     state.actor = teacher;
     expect((await get(other.id)).status).toBe(404);

@@ -8,6 +8,7 @@ import type { Student } from "@/lib/contract";
 import { clientFor } from "@/lib/connections";
 import type { LiveSnapshot, RosterStudent } from "../types";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
+import { excusesForRegister } from "@/lib/features/excuses/register";
 
 
 /**
@@ -35,6 +36,7 @@ export async function loadLiveSnapshot(actor: Actor, sessionId: string): Promise
   const roster: RosterStudent[] = [];
   const ineligible: RosterStudent[] = [];
   for (const student of students.items) (student.status === "active" ? roster : ineligible).push(rosterStudent(student));
+  const excuses = await excusesForRegister(actor, { connectionId: actor.connectionId, tenantId: school.id }, session.date, students.items);
   return {
     tenantId: school.id,
     session,
@@ -47,6 +49,7 @@ export async function loadLiveSnapshot(actor: Actor, sessionId: string): Promise
       recordRecitation: can.recordRecitation(subject, session),
       endSession: can.endSession(subject, session),
     },
+    excuses,
     fetchedAt: new Date().toISOString(),
   };
 }

@@ -117,6 +117,7 @@ export const admin: Catalogue<typeof en> = {
       plansSync: "زامن خطط الحفظ",
       plansRefresh: "حدّث خطة من المدرسة",
       progressSettings: "غيّر إعدادات متابعة التقدم",
+      excuseRequest: "أرسل طلب استئذان",
     },
     targets: {
       user: "مستخدم",
@@ -126,6 +127,7 @@ export const admin: Catalogue<typeof en> = {
       learningPlan: "خطة حفظ",
       planSync: "كل خطط الحفظ",
       progressSettings: "إعدادات متابعة التقدم",
+      excuseRequest: "طلب استئذان",
     },
     reason: "السبب: {reason}",
     filters: {

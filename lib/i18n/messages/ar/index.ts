@@ -10,6 +10,7 @@ import { live } from "./live";
 import { family } from "./family";
 import { nav } from "./nav";
 import { notices } from "./notices";
+import { excuses } from "./excuses";
 import { paging } from "./paging";
 import { plans } from "./plans";
 import { sessions } from "./sessions";
@@ -18,4 +19,4 @@ import { glance } from "./glance";
 import { quranMap } from "./quran-map";
 import { progressReport } from "./progress-report";
 
-export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging, quranMap, progressReport, notices };
+export const ar: Catalogue<typeof en> = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging, quranMap, progressReport, notices, excuses };

@@ -18,6 +18,7 @@ export const live: Catalogue<typeof en> = {
   rosterLabel: "الطلاب",
   setStatus: "تسجيل {name} {status}",
   row: {
+    excuseRequested: "طلب استئذان:",
     saved: "محفوظ",
     pending: "بانتظار الإرسال",
     sending: "جارٍ الإرسال…",

@@ -20,6 +20,7 @@ export const nav: Catalogue<typeof en> = {
   connection: "الاتصال",
   audit: "سجل التدقيق",
   messages: "الرسائل",
+  excuses: "طلبات الاستئذان",
   account: "الحساب",
   signedInAs: "تم تسجيل الدخول باسم {name}",
   roles: {

@@ -114,6 +114,7 @@ export const admin = {
       plansSync: "Synced learning plans",
       plansRefresh: "Refreshed a plan from the school",
       progressSettings: "Changed the progress settings",
+      excuseRequest: "Sent an excuse request",
     },
     targets: {
       user: "User",
@@ -123,6 +124,7 @@ export const admin = {
       learningPlan: "Learning plan",
       planSync: "All learning plans",
       progressSettings: "Progress settings",
+      excuseRequest: "Excuse request",
     },
     reason: "Reason: {reason}",
     filters: {

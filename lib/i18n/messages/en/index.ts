@@ -8,6 +8,7 @@ import { live } from "./live";
 import { family } from "./family";
 import { nav } from "./nav";
 import { notices } from "./notices";
+import { excuses } from "./excuses";
 import { paging } from "./paging";
 import { plans } from "./plans";
 import { sessions } from "./sessions";
@@ -17,4 +18,4 @@ import { quranMap } from "./quran-map";
 import { progressReport } from "./progress-report";
 
 /** The English catalogue: the source of every key. One file per feature. */
-export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging, quranMap, progressReport, notices } as const;
+export const en = { common, errors, nav, auth, home, halqas, students, sessions, admin, live, plans, family, glance, paging, quranMap, progressReport, notices, excuses } as const;

@@ -15,6 +15,7 @@ export const live = {
   rosterLabel: "Students",
   setStatus: "Set {name} to {status}",
   row: {
+    excuseRequested: "Excuse requested:",
     saved: "Saved",
     pending: "Waiting to send",
     sending: "Sending…",

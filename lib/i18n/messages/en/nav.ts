@@ -18,6 +18,7 @@ export const nav = {
   connection: "Connection",
   audit: "Audit log",
   messages: "Messages",
+  excuses: "Excuse requests",
   account: "Account",
   signedInAs: "Signed in as {name}",
   roles: {

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { FamilyAssignments, FamilyAttendance, FamilyRecitations } from "@/components/family/child-sections";
 import { ChildMap, ChildSummary } from "@/components/family/child-progress";
 import { ChildSwitcher } from "@/components/family/child-switcher";
+import { FamilyExcuses } from "@/components/excuses/family-excuses";
 import { PageSection } from "@/components/ui/page-section";
 import { requireActor } from "@/lib/auth/session";
 import { loadChild, loadChildren } from "@/lib/features/family/queries";
@@ -55,6 +56,9 @@ export default async function ChildPage({ params }: Props) {
       </PageSection>
       <PageSection id="attendance-title" title={t("family.attendance.title")}>
         <FamilyAttendance child={child} i18n={i18n} />
+      </PageSection>
+      <PageSection id="excuses-title" title={t("excuses.title")}>
+        <FamilyExcuses actor={actor} child={child} i18n={i18n} />
       </PageSection>
       <PageSection id="recitations-title" title={t("family.recitations.title")}>
         <FamilyRecitations child={child} i18n={i18n} />
