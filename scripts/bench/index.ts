@@ -7,6 +7,7 @@ import { attendanceSuite } from "./attendance";
 import { instancesSuite } from "./instances";
 import { lighthouseSuite } from "./lighthouse";
 import { mapsSuite } from "./maps";
+import { noticesSuite } from "./notices";
 import { syncSuite } from "./sync";
 import { progressSuite } from "./progress";
 import { startupSuite } from "./startup";
@@ -17,7 +18,7 @@ import { build, ROOT, staleBuildReason, startServer, stopAllChildren, type Runni
 import type { Suite } from "./suite";
 
 /** Every bench suite, in the order `all` runs them. Later benches append here. */
-const SUITES: Suite[] = [apiSuite, syncSuite, startupSuite, attendanceSuite, instancesSuite, pagesSuite, progressSuite, mapsSuite, lighthouseSuite];
+const SUITES: Suite[] = [apiSuite, syncSuite, startupSuite, attendanceSuite, instancesSuite, pagesSuite, progressSuite, mapsSuite, lighthouseSuite, noticesSuite];
 
 const RESULTS_FILE = path.join(ROOT, ".bench", "results.json");
 const CPU_PROFILE_DIR = path.join(ROOT, ".bench", "cpu");

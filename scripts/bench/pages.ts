@@ -44,7 +44,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Runs scripts/large-school.ts into `dataDir` (before the server opens it: PGlite is one process's). */
-function grow(dataDir: string, students: number, log: (message: string) => void): Promise<void> {
+export function grow(dataDir: string, students: number, log: (message: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const sessionDays = process.env.PAGES_BENCH_SESSION_DAYS ?? "30";
     const args = ["--conditions=react-server", path.join(ROOT, "scripts/large-school.ts"), "--students", String(students), "--plans", String(students), "--per-plan", "10", "--session-days", sessionDays];
@@ -61,7 +61,7 @@ function grow(dataDir: string, students: number, log: (message: string) => void)
 }
 
 /** Resident memory of the server's whole process group (`next start` and any worker), from /proc. */
-function groupRssMb(pid: number): number | null {
+export function groupRssMb(pid: number): number | null {
   try {
     let kb = 0;
     for (const entry of readdirSync("/proc")) {
