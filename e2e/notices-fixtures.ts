@@ -24,6 +24,7 @@ export class SmtpSink {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
+      disableReverseLookup: true,
       logger: false,
       onData: (stream, _session, callback) => {
         simpleParser(stream).then((mail) => {

@@ -23,8 +23,9 @@ const transports = new Map<string, Transporter>();
 function transportFor(url: string): Transporter {
   let transport = transports.get(url);
   if (!transport) {
+    // A pool: a school's week of summaries goes over a few kept connections, not one per message.
     // The timeouts bound a server that accepts the connection and then hangs.
-    transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    transport = nodemailer.createTransport({ url, pool: true, maxConnections: 2, maxMessages: 200, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
     transports.set(url, transport);
   }
   return transport;

@@ -4,7 +4,7 @@ import { noticeJobState, type NoticeKind } from "@/lib/db/schema";
 import { leaseUntil, writeOwned } from "@/lib/features/sync/lease";
 import type { MailConfig } from "@/lib/mail/config";
 import { sendMail, type OutgoingMail, type SendResult } from "@/lib/mail/transport";
-import { claimNext, markDropped, markFailed, markSent } from "./outbox";
+import { claimNext, markDropped, markFailed, markSent, type OutboxRow } from "./outbox";
 import { stillReceives } from "./recipients";
 
 export type Sender = (config: MailConfig, mail: OutgoingMail) => Promise<SendResult>;
@@ -12,39 +12,55 @@ export type DeliveryCounts = { sent: number; retrying: number; failed: number; d
 
 /** At most this many messages a run; the next run goes on (a run keeps the lease short and renewed). */
 const MAX_PER_RUN = 2_000;
+/**
+ * Messages handed over at once. A hand-over waits some 150 ms on the SMTP conversation whatever the
+ * server's load, so one at a time a school's 5,000 weekly summaries would take over ten minutes;
+ * sixteen lanes over the transport's few pooled connections take about a minute (npm run bench -- notices).
+ */
+const LANES = 16;
 
 /**
- * Hands due messages of the connection to the SMTP server, one at a time, while this run holds the
- * job's lease (renewed before each message; a lost lease stops the run). Each message is claimed
- * (`sending`) before it is handed over and marked with the server's answer right after.
+ * Hands due messages of the connection to the SMTP server while this run holds the job's lease
+ * (renewed before each message; a lost lease stops the run), in LANES at once. Each message is
+ * claimed (`sending`, a conditional update: two lanes never take the same row) before it is handed
+ * over and marked with the server's answer right after.
  */
 export async function deliverDue(db: DashboardDb, connectionId: string, owner: string, leaseMs: number, config: MailConfig, send: Sender = sendMail): Promise<DeliveryCounts> {
   const counts: DeliveryCounts = { sent: 0, retrying: 0, failed: 0, dropped: 0 };
-  for (let n = 0; n < MAX_PER_RUN; n++) {
-    await writeOwned(db, noticeJobState, connectionId, owner, { leaseExpiresAt: leaseUntil(leaseMs) });
-    const row = await claimNext(db, connectionId, owner);
-    if (!row) break;
-    if (!(await stillReceives(db, connectionId, row.recipientUserId, row.lineageId, row.kind as NoticeKind))) {
-      await markDropped(db, row.id, owner, "no_longer_receives");
-      counts.dropped++;
-      continue;
+  let started = 0;
+  const lane = async () => {
+    while (started < MAX_PER_RUN) {
+      started++;
+      await writeOwned(db, noticeJobState, connectionId, owner, { leaseExpiresAt: leaseUntil(leaseMs) });
+      const row = await claimNext(db, connectionId, owner);
+      if (!row) return;
+      await deliverOne(db, row, owner, config, send, counts);
     }
-    const result = await send(config, {
-      to: row.recipientEmail,
-      subject: row.subject,
-      text: row.textBody,
-      html: row.htmlBody,
-      messageId: `<${row.id}@notices.halqa>`,
-      unsubscribeUrl: unsubscribeLinkOf(row.textBody),
-      language: row.locale,
-    });
-    if (result.ok) {
-      await markSent(db, row.id, owner, result.messageId);
-      counts.sent++;
-    } else if ((await markFailed(db, row, owner, result, new Date())) === "retry") counts.retrying++;
-    else counts.failed++;
-  }
+  };
+  await Promise.all(Array.from({ length: LANES }, lane));
   return counts;
+}
+
+async function deliverOne(db: DashboardDb, row: OutboxRow, owner: string, config: MailConfig, send: Sender, counts: DeliveryCounts): Promise<void> {
+  if (!(await stillReceives(db, row.connectionId, row.recipientUserId, row.lineageId, row.kind as NoticeKind))) {
+    await markDropped(db, row.id, owner, "no_longer_receives");
+    counts.dropped++;
+    return;
+  }
+  const result = await send(config, {
+    to: row.recipientEmail,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    messageId: `<${row.id}@notices.halqa>`,
+    unsubscribeUrl: unsubscribeLinkOf(row.textBody),
+    language: row.locale,
+  });
+  if (result.ok) {
+    await markSent(db, row.id, owner, result.messageId);
+    counts.sent++;
+  } else if ((await markFailed(db, row, owner, result, new Date())) === "retry") counts.retrying++;
+  else counts.failed++;
 }
 
 /** The composed text ends with the unsubscribe link (render.ts): the header carries the same one. */
