@@ -15,9 +15,9 @@ const MAX_PER_RUN = 2_000;
 /**
  * Messages handed over at once. A hand-over waits some 150 ms on the SMTP conversation whatever the
  * server's load, so one at a time a school's 5,000 weekly summaries would take over ten minutes;
- * sixteen lanes over the transport's few pooled connections take about a minute (npm run bench -- notices).
+ * thirty-two lanes over the transport's few pooled connections take about a minute (npm run bench -- notices).
  */
-const LANES = 16;
+const LANES = 32;
 
 /**
  * Hands due messages of the connection to the SMTP server while this run holds the job's lease
