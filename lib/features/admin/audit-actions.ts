@@ -21,6 +21,11 @@ export const AUDIT_ACTIONS = {
   "plans.refresh": "plansRefresh",
   "progress.settings": "progressSettings",
   "excuse.request": "excuseRequest",
+  "notices.kind": "noticesKind",
+  "notices.resend": "noticesResend",
+  "notices.weekly_now": "noticesWeeklyNow",
+  "notices.choices": "noticesChoices",
+  "notices.unsubscribe": "noticesUnsubscribe",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -37,6 +42,9 @@ export const AUDIT_TARGETS = {
   plan_sync: "planSync",
   progress_settings: "progressSettings",
   excuse_request: "excuseRequest",
+  notice_settings: "noticeSettings",
+  notice: "notice",
+  notice_preferences: "noticePreferences",
 } as const;
 
 export type AuditTarget = keyof typeof AUDIT_TARGETS;

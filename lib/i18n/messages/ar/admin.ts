@@ -118,6 +118,11 @@ export const admin: Catalogue<typeof en> = {
       plansRefresh: "حدّث خطة من المدرسة",
       progressSettings: "غيّر إعدادات متابعة التقدم",
       excuseRequest: "أرسل طلب استئذان",
+      noticesKind: "شغّل نوعًا من الرسائل أو أوقفه",
+      noticesResend: "أعاد إرسال رسالة فشلت",
+      noticesWeeklyNow: "أرسل ملخّصات هذا الأسبوع الآن",
+      noticesChoices: "اختار رسائله بالبريد الإلكتروني",
+      noticesUnsubscribe: "أوقف نوعًا من الرسائل من رابطها",
     },
     targets: {
       user: "مستخدم",
@@ -128,6 +133,9 @@ export const admin: Catalogue<typeof en> = {
       planSync: "كل خطط الحفظ",
       progressSettings: "إعدادات متابعة التقدم",
       excuseRequest: "طلب استئذان",
+      noticeSettings: "إعدادات الرسائل",
+      notice: "رسالة",
+      noticePreferences: "اختيار الرسائل",
     },
     reason: "السبب: {reason}",
     filters: {

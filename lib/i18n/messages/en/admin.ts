@@ -115,6 +115,11 @@ export const admin = {
       plansRefresh: "Refreshed a plan from the school",
       progressSettings: "Changed the progress settings",
       excuseRequest: "Sent an excuse request",
+      noticesKind: "Turned a kind of message on or off",
+      noticesResend: "Sent a failed message again",
+      noticesWeeklyNow: "Sent this week's summaries now",
+      noticesChoices: "Chose their messages by e-mail",
+      noticesUnsubscribe: "Stopped a kind of e-mail from its link",
     },
     targets: {
       user: "User",
@@ -125,6 +130,9 @@ export const admin = {
       planSync: "All learning plans",
       progressSettings: "Progress settings",
       excuseRequest: "Excuse request",
+      noticeSettings: "Messages settings",
+      notice: "Message",
+      noticePreferences: "Choice of messages",
     },
     reason: "Reason: {reason}",
     filters: {
