@@ -66,9 +66,10 @@ const SCALING = /scaling\.spec\.ts$/;
 // of the suite on two cores; it runs on request (`E2E_AXE_SWEEP=1`) until it is made to fit.
 const AXE_SWEEP = process.env.E2E_AXE_SWEEP === "1" ? /^$/ : /axe-sweep\.spec\.ts$/;
 // The tablet project repeats the specs of the screens a teacher and a parent use on a touch screen (the
-// register, Today, the family pages, the maps, the shell's navigation); the HTTP-level and admin specs
-// run once, on the desktop project, so the suite fits its time on two cores.
-const TABLET = /(live|register|trust-register|today|family|progress-maps|shell|arabic)\.spec\.ts$/;
+// register, its undo, Today, the family pages); the HTTP-level, admin, shell and review specs run
+// once, on the desktop project (the phone width is in register.spec and figures.spec), so the suite
+// fits its time on two cores.
+const TABLET = /(live|register|trust-register|today|family)\.spec\.ts$/;
 const isCI = Boolean(process.env.CI);
 // `E2E_SERVERS=main` starts only the main server, for a quick local run of specs of the desktop and
 // tablet projects; `npm test` always starts all three.

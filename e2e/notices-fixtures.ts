@@ -69,8 +69,8 @@ async function api<T>(request: APIRequestContext, method: "get" | "post" | "put"
 export type Student = { id: string; lineage_id: string; full_name: string; preferred_name: string | null; status: string; halqa_id: string };
 export type Fixture = { halqaId: string; sheikhId: string; child: Student; other: Student };
 
-/** A halqa the other specs leave alone (not the demo teacher's), with two active students; the child one that `childIf` accepts. */
-export async function pickHalqa(request: APIRequestContext, childIf: (student: Student) => boolean = () => true): Promise<Fixture> {
+/** A halqa the other specs leave alone (not the demo teacher's), with two active students; the child one that `childIf` accepts; `skip` passes over the first ones. */
+export async function pickHalqa(request: APIRequestContext, childIf: (student: Student) => boolean = () => true, skip = 0): Promise<Fixture> {
   const semesters = await api<{ id: string; status: string }[]>(request, "get", "/semesters?limit=100");
   const active = semesters.find((s) => s.status === "active")!;
   const halqas = (await api<{ id: string; name: string; semester_id: string }[]>(request, "get", `/halqas?semester_id=${active.id}&limit=100`)).filter((h) => h.semester_id === active.id);
@@ -80,7 +80,7 @@ export async function pickHalqa(request: APIRequestContext, childIf: (student: S
     const students = (await api<Student[]>(request, "get", `/students?halqa_id=${halqa.id}&limit=100`)).filter((s) => s.halqa_id === halqa.id && s.status === "active");
     const child = students.find(childIf);
     const other = students.find((student) => student !== child);
-    if (sheikh && child && other) return { halqaId: halqa.id, sheikhId: sheikh.id, child, other };
+    if (sheikh && child && other && skip-- === 0) return { halqaId: halqa.id, sheikhId: sheikh.id, child, other };
   }
   throw new Error("no halqa with a sheikh and two students");
 }

@@ -152,7 +152,8 @@ test("this week's summary, sent now by the admin, lists the week's marks and rec
   test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
   test.setTimeout(120_000);
   if (!sink.running) await sink.start();
-  const f = await pickHalqa(request);
+  // A halqa of its own: registers other specs take meanwhile in the first one cannot change this week.
+  const f = await pickHalqa(request, () => true, 1);
   const parent = await createParent(page, f.child, "English");
   await page.goto("/admin/messages");
   await page.getByRole("button", { name: en.admin.weeklyNow }).click();

@@ -149,7 +149,7 @@ const browser = await step("browser", "find Chromium", ensureChromium);
 await step("e2e", "playwright test against next start", async () => {
   if (build !== "passed") return { status: "failed", note: "not run: the build failed" };
   if (browser !== "passed") return { status: "failed", note: "not run: no Chromium" };
-  return run(bin("playwright"), ["test"], { env: testEnv, timeout: 35 * MINUTE });
+  return run(bin("playwright"), ["test"], { env: testEnv, timeout: 42 * MINUTE });
 });
 
 header("summary");
