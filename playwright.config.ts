@@ -114,7 +114,9 @@ export default defineConfig({
       dependencies: ["spec-only-setup"],
     },
     // Two `next start` instances on one PostgreSQL behind HAProxy, started and stopped by the spec (README "How it scales").
-    { name: "scaling", testMatch: SCALING, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    // After the large school's leg: the two heaviest legs (two more servers, PostgreSQL and HAProxy; a
+    // grown school) never load the two cores at the same time.
+    { name: "scaling", testMatch: SCALING, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["large-school"] },
     { name: "large-school", testMatch: LARGE, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, baseURL: largeURL } },
     { name: "server-log", testMatch: /server-log\.spec\.ts$/, dependencies: ["desktop", "tablet", "spec-only", "large-school"] },
   ],

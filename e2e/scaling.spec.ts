@@ -79,7 +79,7 @@ async function attendance(sessionId: string): Promise<Map<string, string>> {
 }
 
 test("two tablets on different instances mark one register: no mark lost, none reordered", async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const [a, b] = cluster.instances;
   const sheikh = (await api<Sheikh[]>("/sheikhs?limit=100")).find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
   const halqa = await api<Halqa>(`/halqas/${sheikh.halqa_ids[0]}`);
