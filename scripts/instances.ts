@@ -70,8 +70,28 @@ export function haproxyConfig(port: number, servers: { name: string; port: numbe
 
 type Child = { process: ChildProcess; output: () => string; exited: Promise<void> };
 
+/**
+ * Ends the child's process group when this process goes away without stopping it (a test worker
+ * ended on a timeout before its afterAll ran): instances never outlive the run that started them.
+ */
+function guard(childPid: number): void {
+  const source = `
+    const [parent, group] = process.argv.slice(1).map(Number);
+    const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    const timer = setInterval(() => {
+      if (!alive(group)) { clearInterval(timer); process.exit(0); }
+      if (alive(parent)) return;
+      clearInterval(timer);
+      try { process.kill(-group, "SIGTERM"); } catch {}
+      setTimeout(() => { try { process.kill(-group, "SIGKILL"); } catch {} process.exit(0); }, 5000);
+    }, 1000);
+  `;
+  spawn(process.execPath, ["-e", source, String(process.pid), String(childPid)], { detached: true, stdio: "ignore" }).unref();
+}
+
 function startChild(file: string, args: string[], env: NodeJS.ProcessEnv, logFile: string | null): Child {
   const child = spawn(file, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  if (child.pid !== undefined) guard(child.pid);
   let output = "";
   const keep = (chunk: Buffer) => {
     output += chunk.toString();
