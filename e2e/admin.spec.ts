@@ -137,6 +137,8 @@ test.describe("admin: users", () => {
   });
 
   test("an Arabic-speaking admin reads the admin pages right to left", async ({ adminPage: page, browser }, testInfo) => {
+    // A new user, a second sign-in, four pages each with axe: more than a minute on a busy two-core machine.
+    test.slow();
     const email = unique("arabic-admin", testInfo.project.name);
     await createUser(page, { name: "مدير تجريبي", email, role: "Administrator", language: "Arabic" });
     const context = await browser.newContext();
