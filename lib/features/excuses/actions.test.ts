@@ -6,16 +6,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { Student } from "@/lib/contract";
-import type { Database } from "@/lib/school-api/db/client";
-import type { RunningServer } from "@/lib/school-api/node-server";
+import type { EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.setConfig({ testTimeout: 30_000 });
 
-let database: Database;
-let server: RunningServer;
+let school: EmbeddedSchool;
 let mine: Student;
 let theirs: Student;
 let today: string;
@@ -24,27 +22,19 @@ beforeAll(async () => {
   delete process.env.SCHOOL_API_URL;
   delete process.env.SCHOOL_CONNECTIONS_FILE;
   process.env.DASHBOARD_DATA_DIR = "memory://";
-  const { openDatabase } = await import("@/lib/school-api/db/client");
-  const { seedDemo } = await import("@/lib/school-api/seed/demo");
-  const { createSchoolApi } = await import("@/lib/school-api/runtime");
-  const { startSchoolApiServer } = await import("@/lib/school-api/node-server");
-  const { createV1Client } = await import("@/lib/v1");
+  const { startEmbeddedSchool } = await import("@/lib/school-api/testing/embedded-school");
   const { dateIn } = await import("@/lib/dates");
-  database = await openDatabase({ dataDir: "memory://" });
-  await seedDemo(database.db);
-  server = await startSchoolApiServer({ api: createSchoolApi(database) });
+  school = await startEmbeddedSchool();
   await (await import("@/lib/db")).dashboardDb();
-  process.env.PORT = new URL(server.origin).port;
-  const admin = createV1Client({ baseUrl: server.url, apiKey: "demo_alnoor_admin" });
+  // The dashboard reaches its embedded school on this process's port.
+  process.env.PORT = new URL(school.url).port;
+  const admin = school.client("demo_alnoor_admin");
   const students = (await admin.listAll("listStudents", { query: { status: "active" } })).items.filter((s) => s.status === "active");
   [mine, theirs] = [students[0]!, students.find((s) => s.lineage_id !== students[0]!.lineage_id)!];
   today = dateIn((await admin.tenant()).time_zone);
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  await database?.close();
-});
+afterAll(async () => school?.close());
 afterEach(() => {
   state.actor = null;
 });
