@@ -247,6 +247,16 @@ test.describe("a school of 2,000 students and more", () => {
     await page.getByRole("link", { name: notices.admin.previewLabel.replace("{email}", parent) }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: notices.admin.previewTitle })).toBeVisible();
     const childName = f.child.preferred_name || f.child.full_name;
-    await expect(page.frameLocator("iframe").getByText(`${childName} was marked absent`)).toBeVisible();
+    const message = page.frameLocator("iframe");
+    await expect(message.getByText(`${childName} was marked absent`)).toBeVisible();
+
+    // No DASHBOARD_URL either: the message's unsubscribe link names this server (the port `next start`
+    // listens on) and works there, as the one-click POST of a mail client.
+    const link = (await message.getByRole("link", { name: notices.mail.unsubscribe }).getAttribute("href"))!;
+    expect(link).toMatch(new RegExp(`^http://localhost:${new URL(page.url()).port}/api/notices/unsubscribe\\?token=`));
+    const { pathname, search } = new URL(link);
+    const clicked = await request.post(`${pathname}${search}`, { headers: { "content-type": "application/x-www-form-urlencoded" }, data: "List-Unsubscribe=One-Click" });
+    expect(clicked.status()).toBe(200);
+    expect(await clicked.text()).toContain(parent);
   });
 });

@@ -18,6 +18,10 @@ describe("the unsubscribe link", () => {
   it("points at the public address", () => {
     expect(unsubscribeUrl("a.b", { DASHBOARD_URL: "https://dash.school.org/" })).toBe("https://dash.school.org/api/notices/unsubscribe?token=a.b");
   });
+  it("without DASHBOARD_URL (the README's default), points at this server: the port `next start` listens on, else 3000", () => {
+    expect(unsubscribeUrl("a.b", { PORT: "4123" })).toBe("http://localhost:4123/api/notices/unsubscribe?token=a.b");
+    expect(unsubscribeUrl("a.b", {})).toBe("http://localhost:3000/api/notices/unsubscribe?token=a.b");
+  });
 });
 
 describe("classifySendError", () => {
