@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { DashboardExecutor } from "@/lib/db/client";
 import { NOTICE_KINDS, noticeOutbox, noticePreferences, type NoticeKind } from "@/lib/db/schema";
 
@@ -31,7 +31,7 @@ export async function lastSent(db: DashboardExecutor, connectionId: string, user
   const [row] = await db
     .select({ kind: noticeOutbox.kind, sentAt: noticeOutbox.sentAt })
     .from(noticeOutbox)
-    .where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.recipientUserId, userId), inArray(noticeOutbox.status, ["sent"])))
+    .where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.recipientUserId, userId), eq(noticeOutbox.status, "sent")))
     .orderBy(desc(noticeOutbox.sentAt))
     .limit(1);
   return row?.sentAt ? { kind: row.kind, sentAt: row.sentAt } : null;
