@@ -21,6 +21,14 @@ export const BODY_LIMITS = {
 
 const PUBLIC_PAGES = new Set(["/", "/login"]);
 
+/**
+ * After a refusal the client may still be sending its body. A connection closed with unread bytes
+ * on it is reset by the kernel, and the reset can reach the client before it has read the answer
+ * (it sees EPIPE or "connection reset" instead of the 413). So what still arrives is read and
+ * dropped for at most this long after the answer: nginx's "lingering close".
+ */
+export const LINGER_MS = 2_000;
+
 export function bodyLimitFor(pathname: string): number {
   if (pathname === "/api/v1" || pathname.startsWith("/api/v1/") || pathname === "/api/school-admin") return BODY_LIMITS.schoolApi;
   if (pathname.startsWith("/api/auth/")) return BODY_LIMITS.auth;
@@ -41,7 +49,7 @@ export async function readCappedBody(request: Request, limit: number): Promise<U
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      void dropRest(reader);
       return null;
     }
     chunks.push(value);
@@ -53,6 +61,18 @@ export async function readCappedBody(request: Request, limit: number): Promise<U
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/** Reads and drops the rest of a refused body for at most LINGER_MS, then lets go of the connection. */
+async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  const deadline = setTimeout(() => void reader.cancel().catch(() => undefined), LINGER_MS);
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // The client went away, or the deadline cancelled the read: either way the answer has gone.
+  } finally {
+    clearTimeout(deadline);
+  }
 }
 
 /** The JSON 413 every route handler answers (the API's own error shape). */

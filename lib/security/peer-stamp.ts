@@ -1,6 +1,7 @@
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { LINGER_MS } from "./body-limit";
 import { markPeerStampInstalled, PEER_HEADER, peerStampInstalled } from "./client-address";
 import { BAD_QUERY_HEADER, edgeDecision, refusedUrl } from "./edge-guard";
 
@@ -12,13 +13,15 @@ type RequestStart = { request: IncomingMessage; response: ServerResponse; socket
  * the socket's address is written into a header of our own, replacing any value a client sent.
  * The same moment is the only one before Next.js parses the method, the path and the body: the
  * edge guard's refusals are routed to /api/refused/<reason>, and the connection is closed after
- * the answer rather than read to the end of a body nobody will use.
+ * the answer rather than read to the end of a body nobody will use (closing lingering, as every
+ * connection does: `closeLingering`).
  */
 export function installPeerStamp(): void {
   if (peerStampInstalled()) return;
   subscribe("http.server.request.start", (message) => {
     const { request, response, socket } = message as RequestStart;
     request.headers[PEER_HEADER] = socket.remoteAddress ?? "";
+    closeLingering(socket);
     delete request.headers[BAD_QUERY_HEADER];
     const decision = edgeDecision(request.method ?? "", request.url ?? "/", request.headers);
     if ("refuse" in decision) {
@@ -31,4 +34,21 @@ export function installPeerStamp(): void {
     if (decision.badQuery) request.headers[BAD_QUERY_HEADER] = decision.badQuery;
   });
   markPeerStampInstalled();
+}
+
+const lingering = new WeakSet<Socket>();
+
+/**
+ * Node closes a connection that is not kept alive (a refusal, an answer sent before its body was
+ * read) with `destroySoon` once the answer is written; here it closes lingering (LINGER_MS).
+ */
+function closeLingering(socket: Socket): void {
+  if (lingering.has(socket)) return;
+  lingering.add(socket);
+  socket.destroySoon = function destroySoon(this: Socket) {
+    this.end();
+    const deadline = setTimeout(() => this.destroy(), LINGER_MS);
+    deadline.unref();
+    this.once("close", () => clearTimeout(deadline));
+  };
 }
