@@ -73,11 +73,16 @@ test.describe("a school of 2,000 students and more", () => {
     await page.goto("/students");
     await page.getByLabel("Search by name").fill(wanted.full_name);
     await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/[?&]q=/);
     const found = studentTable(page).getByRole("link", { name: wanted.full_name, exact: true });
-    for (let step = 0; step < 5 && !(await found.isVisible()); step++) {
-      const further = page.getByRole("link", { name: "Search further" }).first();
-      if (!(await further.isVisible())) break;
+    const further = page.getByRole("link", { name: "Search further" }).first();
+    // Each step's page shows the student or the link to read further (never judged on the page before).
+    for (let step = 0; step < 5; step++) {
+      await expect(found.or(further).first()).toBeVisible();
+      if (await found.isVisible()) break;
+      const before = page.url();
       await further.click();
+      await expect(page).not.toHaveURL(before);
     }
     await found.click();
     await expect(page).toHaveURL(new RegExp(`/students/${wanted.id}$`));
