@@ -1,7 +1,7 @@
 import "server-only";
 import { startSyncScheduler, type SyncScheduler } from "@/lib/features/plans/sync/scheduler";
 import { loadConnections } from "@/lib/connections";
-import { mailConfigFor } from "@/lib/mail/config";
+import { FALLBACK_SENDER, mailConfigFor } from "@/lib/mail/config";
 import type { NoticeRunResult } from "./job";
 import { publicBaseUrl } from "./unsubscribe-token";
 
@@ -25,19 +25,28 @@ export function summaryOf(result: NoticeRunResult): string {
 }
 
 /**
- * A start-up warning when mail goes out (a mail server for some school) but `DASHBOARD_URL` is unset:
- * the links in the e-mails (unsubscribe, the family page) would point at this server's loopback name.
+ * Start-up warnings when mail goes out (a mail server for some school) with settings a family's
+ * mail cannot live with: no `DASHBOARD_URL`, so the links in the e-mails (unsubscribe, the family
+ * page) point at this server's loopback name; no sender, so mail leaves as no-reply@localhost,
+ * which many mail servers refuse or file as spam.
  */
-export function mailLinkWarning(env: Record<string, string | undefined> = process.env, connectionIds: string[] = []): string | null {
-  if (env.DASHBOARD_URL?.trim()) return null;
-  const mailed = connectionIds.some((id) => mailConfigFor(id, env) !== null) || Boolean(env.SMTP_URL?.trim());
-  if (!mailed) return null;
-  return `mail is configured but DASHBOARD_URL is not: the links in e-mails to families point at ${publicBaseUrl(env)}, which a family cannot open. Set DASHBOARD_URL to the dashboard's public address (README "Messages to families").`;
+export function mailWarnings(env: Record<string, string | undefined> = process.env, connectionIds: string[] = []): string[] {
+  const mailed = connectionIds.map((id) => mailConfigFor(id, env)).filter((config) => config !== null);
+  // No ids (the connections file could not be read): SMTP_URL and MAIL_FROM alone say it.
+  if (connectionIds.length === 0 && env.SMTP_URL?.trim()) mailed.push({ url: env.SMTP_URL, from: env.MAIL_FROM?.trim() || `<${FALLBACK_SENDER}>` });
+  if (mailed.length === 0) return [];
+  const warnings: string[] = [];
+  if (!env.DASHBOARD_URL?.trim()) {
+    warnings.push(`mail is configured but DASHBOARD_URL is not: the links in e-mails to families point at ${publicBaseUrl(env)}, which a family cannot open. Set DASHBOARD_URL to the dashboard's public address (README "Messages to families").`);
+  }
+  if (mailed.some((config) => config.from.includes(`<${FALLBACK_SENDER}>`))) {
+    warnings.push(`mail is configured but MAIL_FROM is not: e-mails to families are sent from ${FALLBACK_SENDER}, which many mail servers refuse or file as spam. Set MAIL_FROM (or a connection's mail_from) to the school's address (README "Messages to families").`);
+  }
+  return warnings;
 }
 
 export function startNoticesScheduler(options: { ready?: Promise<unknown>; env?: Record<string, string | undefined> } = {}): SyncScheduler {
-  const warning = mailLinkWarning(options.env, connectionIdsOrNone(options.env));
-  if (warning) console.warn(`[notices] ${warning}`);
+  for (const warning of mailWarnings(options.env, connectionIdsOrNone(options.env))) console.warn(`[notices] ${warning}`);
   const log = (message: string) => {
     if (!message.endsWith(": ")) console.info(`[notices] ${message}`);
   };
