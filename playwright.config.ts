@@ -37,6 +37,8 @@ process.env.E2E_SPEC_ONLY_PORT ??= String(freePort());
 // The loopback SMTP server e2e/notices.spec.ts starts and stops (the npm package smtp-server): the
 // main server's mail goes there, as a school's goes to its mail server.
 process.env.E2E_SMTP_PORT ??= String(freePort());
+// The spec-only server's mail server (e2e/spec-only.spec.ts starts it).
+process.env.E2E_SPEC_SMTP_PORT ??= String(freePort());
 const adminToken = (process.env.SCHOOL_ADMIN_TOKEN ??= `e2e_admin_${randomBytes(16).toString("hex")}`);
 // The e2e suite runs on the embedded API with fresh demo data, whatever this shell points at.
 delete process.env.SCHOOL_API_URL;
@@ -136,7 +138,15 @@ export default defineConfig({
 
 function otherServers() {
   return [
-    server(specOnlyPort, { build: false, env: { SCHOOL_API_FILTERS: "spec-only" } }),
+    server(specOnlyPort, {
+      build: false,
+      env: {
+        SCHOOL_API_FILTERS: "spec-only",
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SPEC_SMTP_PORT}`,
+        MAIL_FROM: '"Al-Noor Quran School" <no-reply@alnoor.test>',
+        DASHBOARD_URL: specOnlyURL,
+      },
+    }),
     server(largePort, {
       build: false,
       prepare: `rm -rf .test-reports/large-school-* && npx --no-install tsx --conditions=react-server scripts/large-school.ts --students 2000 --plans 0`,

@@ -2,11 +2,17 @@ import type { AddressInfo } from "node:net";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import type { AttendanceRow, Recitation, Session } from "../lib/contract";
+import { ASSIGNMENT_STATUSES } from "../lib/contract/enums";
+import { addDays, dateIn } from "../lib/dates";
 import { admin as adminEn } from "../lib/i18n/messages/en/admin";
+import { notices as ar } from "../lib/i18n/messages/ar/notices";
+import { notices as en } from "../lib/i18n/messages/en/notices";
+import { allOf } from "./api";
 import { expect } from "./fixtures";
 
 /**
- * The steps of the notices specs (e2e/notices.spec.ts, e2e/large-school.spec.ts): registers taken
+ * The steps of the notices specs (e2e/notices.spec.ts, e2e/large-school.spec.ts, e2e/spec-only.spec.ts): registers taken
  * through the school's API, as its own application would, ended in the dashboard; parents made by the admin.
  */
 /** A real SMTP server on loopback (smtp-server) that keeps what it receives; stopped and started again at will. */
@@ -121,4 +127,55 @@ export async function createParent(page: Page, child: Student, language: "Englis
   await page.getByRole("button", { name: adminEn.user.linkLabel.replace("{name}", child.full_name) }).first().click();
   await expect(page.getByText(adminEn.user.childrenNone)).toHaveCount(0);
   return email;
+}
+
+/** Words a family must never read: assignment states other than the parent allowlist, and the note. */
+const STAFF_ONLY = ASSIGNMENT_STATUSES.filter((s) => !["published", "in_progress", "completed"].includes(s));
+
+export function expectFamilySafe(mail: ParsedMail, sessionId: string) {
+  const all = `${mail.subject}\n${mail.text}\n${mail.html || ""}`;
+  expect(all).not.toContain("PRIVATE-NOTE");
+  expect(all).not.toContain(sessionId);
+  for (const word of STAFF_ONLY) expect(all.toLowerCase()).not.toContain(word);
+}
+
+/** Weekly summaries, in either language (their subjects name the week). */
+export function isWeekly(mail: ParsedMail): boolean {
+  return [en.mail.weeklySubject, ar.mail.weeklySubject].some((template) => mail.subject?.includes(template.split("{child}")[1]!.split("{from}")[0]!.trim()));
+}
+
+/** An English weekly summary of `f.child` lists the week's marks and recitations as the school's API has them (read by their own fields). */
+export async function expectWeekAsTheApiHasIt(request: APIRequestContext, mail: ParsedMail, f: Fixture): Promise<void> {
+  // The week: the seven school days ending today, by the school's own clock.
+  const school = await api<{ time_zone: string }>(request, "get", "/school");
+  const to = dateIn(school.time_zone, new Date());
+  const from = addDays(to, -6);
+  const within = (at: string) => dateIn(school.time_zone, new Date(at)) >= from && dateIn(school.time_zone, new Date(at)) <= to;
+  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${f.halqaId}`)).filter((s) => s.halqa_id === f.halqaId && within(s.starts_at));
+  const expected = new Map<string, number>();
+  for (const session of sessions) {
+    const row = (await allOf<AttendanceRow>(request, `/sessions/${session.id}/attendance`)).find((r) => r.student_id === f.child.id);
+    const status = en.mail.status[row?.status ?? "unmarked"];
+    expected.set(status, (expected.get(status) ?? 0) + 1);
+  }
+  const text = mail.text ?? "";
+  const marks = new Map<string, number>();
+  for (const line of section(text, en.mail.weeklyAttendance, en.mail.weeklyRecitations).filter((l) => /:\s*\S+/.test(l))) {
+    const status = line.slice(line.lastIndexOf(":") + 1).trim();
+    marks.set(status, (marks.get(status) ?? 0) + 1);
+  }
+  expect(marks).toEqual(expected);
+
+  // Recitations of the week, by the school's records: each one's surah is named.
+  const recitations = (await allOf<Recitation>(request, `/students/${f.child.id}/recitations`)).filter((r) => r.student_id === f.child.id && within(r.recorded_at));
+  const listed = section(text, en.mail.weeklyRecitations, en.mail.weeklyAssignments).filter((l) => l.includes(", rated "));
+  expect(listed).toHaveLength(recitations.length);
+}
+
+/** The text lines between two headings of a message. */
+function section(text: string, from: string, to: string): string[] {
+  const lines = text.split("\n").map((line) => line.trim());
+  const start = lines.indexOf(from);
+  const end = lines.indexOf(to, start + 1);
+  return lines.slice(start + 1, end === -1 ? undefined : end).filter(Boolean);
 }

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { allOf, everyPage } from "./api";
 import { expect, specOnlyTest as test } from "./fixtures";
+import { notices as en } from "../lib/i18n/messages/en/notices";
+import { createParent, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt, isWeekly, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
 
 /**
  * Against a school API that honours only what the spec names (SCHOOL_API_FILTERS=spec-only): our
@@ -87,6 +89,34 @@ test.describe("against an API that ignores the filter names the spec does not gi
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
       const halqa = halqas.find((h) => h.id === record!.halqa_id)!;
       await expect(page.getByText(/^Halqa: /)).toContainText(halqa.name);
+    }
+  });
+
+  test("messages to a family name only their own child: an absence, then this week's summary as the API has it", async ({ adminPage: page, request }) => {
+    test.setTimeout(180_000);
+    const sink = new SmtpSink(Number(process.env.E2E_SPEC_SMTP_PORT));
+    await sink.start();
+    try {
+      const f = await pickHalqa(request);
+      const parent = await createParent(page, f.child, "English");
+      const register = await takeRegister(request, f, 30);
+      await endInDashboard(page, register.id);
+      const absences = () => sink.to(parent).filter((mail) => !isWeekly(mail));
+      await expect.poll(() => absences().length, { timeout: 60_000 }).toBe(1);
+      const absence = absences()[0]!;
+      expect(absence.subject).toContain(`${f.child.preferred_name || f.child.full_name} was absent from the halqa`);
+      expect(`${absence.text}${absence.html}`).not.toContain(f.other.full_name);
+      expectFamilySafe(absence, register.id);
+
+      await page.goto("/admin/messages");
+      await page.getByRole("button", { name: en.admin.weeklyNow }).click();
+      await expect.poll(() => sink.to(parent).filter(isWeekly).length, { timeout: 60_000 }).toBe(1);
+      const weekly = sink.to(parent).filter(isWeekly)[0]!;
+      expect(`${weekly.text}${weekly.html}`).not.toContain(f.other.full_name);
+      expectFamilySafe(weekly, register.id);
+      await expectWeekAsTheApiHasIt(request, weekly, f);
+    } finally {
+      await sink.stop();
     }
   });
 });
