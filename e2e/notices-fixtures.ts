@@ -77,15 +77,19 @@ export type Fixture = { halqaId: string; sheikhId: string; child: Student; other
 
 /** A halqa the other specs leave alone (not the demo teacher's), with two active students; the child one that `childIf` accepts; `skip` passes over the first ones. */
 export async function pickHalqa(request: APIRequestContext, childIf: (student: Student) => boolean = () => true, skip = 0): Promise<Fixture> {
-  const semesters = await api<{ id: string; status: string }[]>(request, "get", "/semesters?limit=100");
+  // Every page, checked by the records' own fields: a real school's API may ignore our filter names.
+  const [semesters, halqas, sheikhs, students] = await Promise.all([
+    allOf<{ id: string; status: string }>(request, "/semesters"),
+    allOf<{ id: string; name: string; semester_id: string }>(request, "/halqas"),
+    allOf<{ id: string; name: string; halqa_ids: string[] }>(request, "/sheikhs"),
+    allOf<Student & { semester_id: string }>(request, "/students?status=active"),
+  ]);
   const active = semesters.find((s) => s.status === "active")!;
-  const halqas = (await api<{ id: string; name: string; semester_id: string }[]>(request, "get", `/halqas?semester_id=${active.id}&limit=100`)).filter((h) => h.semester_id === active.id);
-  for (const halqa of halqas.toSorted((a, b) => b.name.localeCompare(a.name))) {
-    const sheikhs = (await api<{ id: string; name: string; halqa_ids: string[] }[]>(request, "get", `/sheikhs?halqa_id=${halqa.id}&limit=100`)).filter((s) => s.halqa_ids.includes(halqa.id));
-    const sheikh = sheikhs.find((s) => s.name !== "Abdullah Al-Harbi");
-    const students = (await api<Student[]>(request, "get", `/students?halqa_id=${halqa.id}&limit=100`)).filter((s) => s.halqa_id === halqa.id && s.status === "active");
-    const child = students.find(childIf);
-    const other = students.find((student) => student !== child);
+  for (const halqa of halqas.filter((h) => h.semester_id === active.id).toSorted((a, b) => b.name.localeCompare(a.name))) {
+    const sheikh = sheikhs.find((s) => s.halqa_ids.includes(halqa.id) && s.name !== "Abdullah Al-Harbi");
+    const own = students.filter((s) => s.halqa_id === halqa.id && s.status === "active");
+    const child = own.find(childIf);
+    const other = own.find((student) => student !== child);
     if (sheikh && child && other && skip-- === 0) return { halqaId: halqa.id, sheikhId: sheikh.id, child, other };
   }
   throw new Error("no halqa with a sheikh and two students");
