@@ -39,6 +39,8 @@ export class SmtpSink {
         }, callback);
       },
     });
+    // A client that resets its connection is the client's business, as for any mail server.
+    server.on("error", () => undefined);
     this.server = server;
     return new Promise((resolve) =>
       server.listen(this.port, "127.0.0.1", () => {
