@@ -20,7 +20,7 @@ export async function endAllAtOnce(input: {
   key: string;
   children: Child[];
   received: () => number;
-  until: (what: string, read: () => Promise<true | null>) => Promise<unknown>;
+  until: (what: string, read: () => Promise<true | null>, since: number) => Promise<unknown>;
   log: (line: string) => void;
   signal: AbortSignal;
 }): Promise<AbsenceLeg> {
@@ -52,7 +52,7 @@ export async function endAllAtOnce(input: {
       return performance.now() - started;
     }),
   );
-  await input.until(`${expected} absence notices handed over`, async () => (input.received() - before >= expected ? true : null));
+  await input.until(`${expected} absence notices handed over`, async () => (input.received() - before >= expected ? true : null), started);
   const seconds = (performance.now() - started) / 1000;
   return { sessions: sessions.length, expected, endP95Ms: percentile(endMs.sort((a, b) => a - b), 95), seconds };
 }

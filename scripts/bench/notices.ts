@@ -141,10 +141,19 @@ async function run(context: BenchContext): Promise<SuiteReport> {
 
     let maxRss = 0;
     const expected = children.length;
+    const seen = new Set(server.logTail().split("\n"));
+    /** The job's own lines (what each run queued and sent), with the time they came. */
+    const jobLines = (since: number) => {
+      for (const line of server!.logTail().split("\n").filter((l) => l.includes("[notices]") && !seen.has(l))) {
+        seen.add(line);
+        log(`+${((performance.now() - since) / 1000).toFixed(0)} s ${line}; ${received} received in all`);
+      }
+    };
     await until(
       `${expected} summaries handed over`,
       async () => {
         maxRss = Math.max(maxRss, groupRssMb(pid) ?? 0);
+        jobLines(started);
         return received - before >= expected ? true : null;
       },
       20 * 60_000,
@@ -158,7 +167,7 @@ async function run(context: BenchContext): Promise<SuiteReport> {
       key: KEY,
       children,
       received: () => received,
-      until: (what, read) => until(what, async () => ((maxRss = Math.max(maxRss, groupRssMb(pid) ?? 0)), await read()), 10 * 60_000, signal),
+      until: (what, read, since) => until(what, async () => ((maxRss = Math.max(maxRss, groupRssMb(pid) ?? 0)), jobLines(since), await read()), 10 * 60_000, signal),
       log,
       signal,
     });

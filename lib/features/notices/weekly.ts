@@ -4,12 +4,15 @@ import { loadActor } from "@/lib/auth/actor";
 import type { DashboardDb } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { loadStoredChild } from "@/lib/features/family/stored-child";
+import { eachLimited } from "@/lib/features/sync/traverse";
 import type { SchoolLookups } from "./absence";
 import { composeWeekly } from "./compose-weekly";
 import { enqueue } from "./outbox";
 import { recipientsFor } from "./recipients";
 import { signUnsubscribe, unsubscribeUrl } from "./unsubscribe-token";
 import type { Week } from "./weekly-schedule";
+
+const QUEUE_LANES = 8;
 
 /**
  * Queues the week's summary for each linked child of each parent who receives them, built as the
@@ -21,9 +24,11 @@ export async function queueWeeklySummaries(db: DashboardDb, connectionId: string
   const { school, secret } = lookups;
   const parents = await db.select({ id: users.id }).from(users).where(and(eq(users.connectionId, connectionId), eq(users.role, "parent"), isNull(users.disabledAt)));
   let queued = 0;
-  for (const parent of parents) {
+  // Parents in lanes: each one's summary is a few reads of the store, so one at a time a school of
+  // thousands waits on the store's round trips rather than the processor.
+  await eachLimited(parents, QUEUE_LANES, async (parent) => {
     const actor = await loadActor(parent.id);
-    if (!actor) continue;
+    if (!actor) return;
     const recipients = await recipientsFor(db, connectionId, actor.studentLineageIds, "weekly");
     for (const recipient of recipients.filter((r) => r.userId === actor.id)) {
       const child = await loadStoredChild({ ...actor, locale: recipient.locale }, recipient.lineageId, recipient.locale, lookups.halqaName, db);
@@ -36,7 +41,7 @@ export async function queueWeeklySummaries(db: DashboardDb, connectionId: string
         child,
         unsubscribeUrl: unsubscribeUrl(signUnsubscribe({ userId: recipient.userId, kind: "weekly", locale: recipient.locale }, secret)),
       });
-      queued += await enqueue(db, [
+      const added = await enqueue(db, [
         {
           connectionId,
           tenantId: school.id,
@@ -49,7 +54,8 @@ export async function queueWeeklySummaries(db: DashboardDb, connectionId: string
           status,
         },
       ]);
+      queued += added;
     }
-  }
+  });
   return queued;
 }
