@@ -24,19 +24,26 @@ const RUN_BUDGET_MS = 3 * 60_000;
  */
 const LANES = 32;
 
+/** The lease (minutes long) is renewed this often while messages go out, not before each one. */
+const RENEW_EVERY_MS = 10_000;
+
 /**
  * Hands due messages of the connection to the SMTP server while this run holds the job's lease
- * (renewed before each message; a lost lease stops the run), in LANES at once. Each message is
+ * (renewed every RENEW_EVERY_MS; a lost lease stops the run), in LANES at once. Each message is
  * claimed (`sending`, a conditional update: two lanes never take the same row) before it is handed
  * over and marked with the server's answer right after.
  */
 export async function deliverDue(db: DashboardDb, connectionId: string, owner: string, leaseMs: number, config: MailConfig, send: Sender = sendMail): Promise<DeliveryCounts> {
   const counts: DeliveryCounts = { sent: 0, retrying: 0, failed: 0, dropped: 0 };
   const until = Date.now() + RUN_BUDGET_MS;
+  let renewedAt = 0;
   const lane = async () => {
     while (Date.now() < until) {
-      await writeOwned(db, noticeJobState, connectionId, owner, { leaseExpiresAt: leaseUntil(leaseMs) });
-      const row = await claimNext(db, connectionId, owner);
+      if (Date.now() - renewedAt >= RENEW_EVERY_MS) {
+        renewedAt = Date.now();
+        await writeOwned(db, noticeJobState, connectionId, owner, { leaseExpiresAt: leaseUntil(leaseMs) });
+      }
+      const row = await claimNext(db, connectionId, owner, LANES);
       if (!row) return;
       await deliverOne(db, row, owner, config, send, counts);
     }

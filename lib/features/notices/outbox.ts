@@ -67,20 +67,25 @@ export type OutboxRow = typeof noticeOutbox.$inferSelect;
  * Takes the next due message of the connection for `owner`: status `sending`, one attempt more.
  * Conditional on the row still being due, so two claimers never take the same row.
  */
-export async function claimNext(db: DashboardDb, connectionId: string, owner: string): Promise<OutboxRow | null> {
-  const [due] = await db
+export async function claimNext(db: DashboardDb, connectionId: string, owner: string, spread = 1): Promise<OutboxRow | null> {
+  // Each claimer tries the oldest `spread` due rows from a place of its own, so that many lanes take
+  // many rows instead of all reading the same oldest one and all but one trying again.
+  const due = await db
     .select({ id: noticeOutbox.id })
     .from(noticeOutbox)
     .where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.status, "pending"), lte(noticeOutbox.nextAttemptAt, sql`now()`)))
     .orderBy(noticeOutbox.nextAttemptAt, noticeOutbox.createdAt)
-    .limit(1);
-  if (!due) return null;
-  const [claimed] = await db
-    .update(noticeOutbox)
-    .set({ status: "sending", claimedBy: owner, attempts: sql`${noticeOutbox.attempts} + 1` })
-    .where(and(eq(noticeOutbox.id, due.id), eq(noticeOutbox.status, "pending")))
-    .returning();
-  return claimed ?? (await claimNext(db, connectionId, owner));
+    .limit(spread);
+  const first = Math.floor(Math.random() * due.length);
+  for (let i = 0; i < due.length; i++) {
+    const [claimed] = await db
+      .update(noticeOutbox)
+      .set({ status: "sending", claimedBy: owner, attempts: sql`${noticeOutbox.attempts} + 1` })
+      .where(and(eq(noticeOutbox.id, due[(first + i) % due.length]!.id), eq(noticeOutbox.status, "pending")))
+      .returning();
+    if (claimed) return claimed;
+  }
+  return due.length ? claimNext(db, connectionId, owner, spread) : null;
 }
 
 /** The SMTP server accepted it. Written whatever happened to the row meanwhile: it was sent. */
