@@ -20,7 +20,7 @@ const RUN_BUDGET_MS = 3 * 60_000;
  * Messages handed over at once. A hand-over waits some 150 ms on the SMTP conversation whatever the
  * server's load, so one at a time a school's 5,000 weekly summaries would take over ten minutes;
  * thirty-two lanes over the transport's few pooled connections compose and hand over 5,072 in
- * about 56 s on two cores (npm run bench -- notices).
+ * 56–60 s on two cores (npm run bench -- notices).
  */
 const LANES = 32;
 
