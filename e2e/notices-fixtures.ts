@@ -156,8 +156,10 @@ export async function expectWeekAsTheApiHasIt(request: APIRequestContext, mail: 
   const school = await api<{ time_zone: string }>(request, "get", "/school");
   const to = dateIn(school.time_zone, new Date());
   const from = addDays(to, -6);
-  const within = (at: string) => dateIn(school.time_zone, new Date(at)) >= from && dateIn(school.time_zone, new Date(at)) <= to;
-  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${f.halqaId}`)).filter((s) => s.halqa_id === f.halqaId && within(s.starts_at));
+  // docs/progress.md "Which day": a session is of its `date`, an instant of its day in the school's zone.
+  const inWeek = (day: string) => day >= from && day <= to;
+  const within = (at: string) => inWeek(dateIn(school.time_zone, new Date(at)));
+  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${f.halqaId}`)).filter((s) => s.halqa_id === f.halqaId && inWeek(s.date));
   const expected = new Map<string, number>();
   for (const session of sessions) {
     const row = (await allOf<AttendanceRow>(request, `/sessions/${session.id}/attendance`)).find((r) => r.student_id === f.child.id);
