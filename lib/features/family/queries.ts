@@ -134,18 +134,21 @@ export type ChildParts = {
   stored: StudentHistory;
   /** The latest sessions read live, merged over the stored ones (`withLive`); none from the store. */
   live: { session: Session; row: AttendanceRow | null }[];
+  /** Every session dated from this day is listed, past the usual ten (a weekly summary's week). */
+  listedFrom?: string;
 };
 
 /** The one place a child's records become what a family may see: field by field, nothing else. */
-export function childView({ lineageId, student, school, semesters, surahs, halqaName, recitations, shared, stored, live }: ChildParts, locale: Locale): ChildView {
+export function childView({ lineageId, student, school, semesters, surahs, halqaName, recitations, shared, stored, live, listedFrom }: ChildParts, locale: Locale): ChildView {
   // The table and the figures above it count the same sessions (figures.ts): they cannot disagree.
   const window = attendanceWindow(withLive(stored.attendance, live), student, dateIn(school.time_zone));
+  const listed = Math.max(RECENT_SESSIONS, listedFrom ? window.filter(({ session }) => session.date >= listedFrom).length : 0);
   return {
     lineageId,
     name: student.preferred_name || student.full_name,
     halqaName,
     semesterName: semesters.find((semester) => semester.id === student.semester_id)?.name ?? null,
-    attendance: latestSessions(window, RECENT_SESSIONS).map(({ session, row }) => ({ date: session.date, startsAt: session.starts_at, status: row?.status ?? null, lateMinutes: row?.late_minutes ?? null, open: session.status === "open" })),
+    attendance: latestSessions(window, listed).map(({ session, row }) => ({ date: session.date, startsAt: session.starts_at, status: row?.status ?? null, lateMinutes: row?.late_minutes ?? null, open: session.status === "open" })),
     attendanceFacts: attendanceFacts(window),
     recitations: newestRecitationsFirst([...recitations])
       .slice(0, RECENT_RECITATIONS)

@@ -21,7 +21,12 @@ import { childView, currentRecord, type ChildView } from "./queries";
  * the dashboard wrote through. For the weekly summaries of a whole school, where asking the API
  * some sixteen times per child would take hours; a halqa's name comes from the caller's cached lookup.
  */
-export async function loadStoredChild(actor: Actor, lineageId: string, locale: Locale, halqaName: (id: string) => Promise<string | null>, db?: PlansDb): Promise<ChildView | null> {
+export async function loadStoredChild(
+  actor: Actor,
+  lineageId: string,
+  locale: Locale,
+  { halqaName, db, listedFrom }: { halqaName: (id: string) => Promise<string | null>; db?: PlansDb; listedFrom?: string },
+): Promise<ChildView | null> {
   if (actor.role !== "parent" || !actor.studentLineageIds.includes(lineageId)) return null;
   const store = db ?? (await defaultPlansDb());
   const client = clientFor(actor.connectionId);
@@ -36,7 +41,7 @@ export async function loadStoredChild(actor: Actor, lineageId: string, locale: L
   const student = currentRecord(records.map((record) => record.data), semesters);
   if (!student || !can.viewChild(subject, student)) return null;
   const [stored, plans, name] = await Promise.all([studentHistory(scope, student.id, store), sharedPlans(store, scope, student.id), halqaName(student.halqa_id)]);
-  return childView({ lineageId, student, school, semesters, surahs, halqaName: name, recitations: stored.recitations, shared: plans, stored, live: [] }, locale);
+  return childView({ lineageId, student, school, semesters, surahs, halqaName: name, recitations: stored.recitations, shared: plans, stored, live: [], listedFrom }, locale);
 }
 
 /** The child's plans from the plan store; null when the school does not share plans (the last sync was refused for it). */

@@ -80,9 +80,10 @@ async function queueDueWeekly(db: DashboardDb, connectionId: string, lookups: Sc
   // completed they would be empty, so the week waits (and is tried again on the next run).
   const [progress] = await db.select({ lastCompletedAt: progressSyncState.lastCompletedAt, tenantId: progressSyncState.tenantId }).from(progressSyncState).where(eq(progressSyncState.connectionId, connectionId)).limit(1);
   if (!progress?.lastCompletedAt || progress.tenantId !== school.id) return 0;
-  // The week as the school has it now: registers taken in its own application since the last
-  // progress sync are read first (an incremental cycle; a running one is left to finish).
-  await (await import("@/lib/features/progress/sync")).syncProgress(connectionId).catch(() => undefined);
+  // The week as the school has it now: a cycle that begins after this moment reads the registers
+  // taken since the last one (a running cycle may have read today's session before its last marks,
+  // so it is waited for first). If the API is down or the wait runs out, the store's copy is used.
+  await (await import("@/lib/features/progress/sync")).syncProgressAfterNow(connectionId).catch(() => undefined);
   const queued = await queueWeeklySummaries(db, connectionId, lookups, week, status);
   await db.update(noticeJobState).set({ lastWeeklyWeek: week.to }).where(eq(noticeJobState.connectionId, connectionId));
   return queued;

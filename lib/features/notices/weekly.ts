@@ -31,7 +31,7 @@ export async function queueWeeklySummaries(db: DashboardDb, connectionId: string
     if (!actor) return;
     const recipients = await recipientsFor(db, connectionId, actor.studentLineageIds, "weekly");
     for (const recipient of recipients.filter((r) => r.userId === actor.id)) {
-      const child = await loadStoredChild({ ...actor, locale: recipient.locale }, recipient.lineageId, recipient.locale, lookups.halqaName, db);
+      const child = await loadStoredChild({ ...actor, locale: recipient.locale }, recipient.lineageId, recipient.locale, { halqaName: lookups.halqaName, db, listedFrom: week.from });
       if (!child) continue;
       const composed = composeWeekly({
         locale: recipient.locale,

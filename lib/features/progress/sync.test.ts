@@ -9,7 +9,8 @@ import type { SyncClient } from "@/lib/features/sync/traverse";
 import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
 import type { V1Client } from "@/lib/v1";
 import { halqaHistory, progressFreshness, studentHistory } from "./read-model";
-import { syncProgress } from "./sync";
+import { acquireLease, RELEASED, writeIfOwned } from "@/lib/features/sync/lease";
+import { syncProgress, syncProgressAfterNow } from "./sync";
 import { apiProgressSnapshot, storeProgressSnapshot, type ProgressSnapshot } from "./testing/snapshot";
 
 let school: EmbeddedSchool;
@@ -159,6 +160,35 @@ describe("syncProgress against the embedded API (real HTTP)", { timeout: 120_000
   it("one run at a time per connection: a second run while the lease is held is busy", async () => {
     const [first, second] = await Promise.all([syncProgress("alnoor", { db, client: alnoor }), syncProgress("alnoor", { db, client: alnoor })]);
     expect([first.status, second.status].sort()).toEqual(["busy", "completed"]);
+  });
+
+  it("a cycle asked for after a write reads it: a cycle already running is waited for, then one of its own begins", async () => {
+    // Another instance's cycle holds the lease: it may have read today's session before this mark.
+    expect(await acquireLease(db, progressSyncState, "alnoor", "elsewhere", 60_000)).not.toBeNull();
+    const open = sessionsOf(api).find((s) => s.status === "open")!;
+    const student = [...api.students.values()].find((s) => s.halqa_id === open.halqa_id && s.status === "active")!;
+    await alnoor.call("upsertAttendance", { params: { id: open.id }, body: { rows: [{ student_id: student.id, status: "absent", late_minutes: null, note: null }] } });
+    expect((await syncProgress("alnoor", { db, client: alnoor })).status).toBe("busy");
+
+    const asked = syncProgressAfterNow("alnoor", { db, client: alnoor }, { waitMs: 30_000, pollMs: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await writeIfOwned(db, progressSyncState, "alnoor", "elsewhere", RELEASED);
+    const result = await asked;
+    expect(result).toMatchObject({ status: "completed", resumed: false });
+    api = await apiProgressSnapshot(alnoor);
+    await expectStoreEqualsApi("alnoor", api);
+    expect([...api.attendance.values()].some((row) => row.session_id === open.id && row.student_id === student.id && row.status === "absent")).toBe(true);
+  });
+
+  it("a cycle asked for after a write gives up waiting after its bound, and says it was busy", async () => {
+    expect(await acquireLease(db, progressSyncState, "alnoor", "stuck", 60_000)).not.toBeNull();
+    try {
+      const started = Date.now();
+      expect(await syncProgressAfterNow("alnoor", { db, client: alnoor }, { waitMs: 400, pollMs: 50 })).toMatchObject({ status: "busy" });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    } finally {
+      await writeIfOwned(db, progressSyncState, "alnoor", "stuck", RELEASED);
+    }
   });
 
   it("a key without recitations:read is denied calmly and recorded, nothing thrown", async () => {

@@ -186,6 +186,24 @@ export async function syncProgress(connectionId: string, options: ProgressSyncOp
   }
 }
 
+/**
+ * A cycle that begins after now, for a caller about to read the store (the weekly summaries): it
+ * sees every write the API accepted before the call. A cycle already running (another instance's,
+ * or the scheduler's) may have read a session before its last marks, so it is waited for (the lease
+ * is polled), and so is a resumed cycle, which began before now; then one of this call's own runs.
+ * After `waitMs` (default: a crashed holder's lease, and a little more) it returns "busy" and the
+ * caller reads what the store has.
+ */
+export async function syncProgressAfterNow(connectionId: string, options: ProgressSyncOptions = {}, { waitMs = 150_000, pollMs = 1_000 } = {}): Promise<ProgressSyncResult> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const result = await syncProgress(connectionId, options);
+    if (result.status === "completed" && result.resumed) continue;
+    if (result.status !== "busy" || Date.now() >= deadline) return result;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(deadline - Date.now(), 0))));
+  }
+}
+
 /** Resumes the interrupted cycle (unless a full one is asked for over an incremental one); otherwise starts one. */
 async function beginCycle(db: PlansDb, connectionId: string, owner: string, state: StateRow, options: ProgressSyncOptions, tenantId: string): Promise<Cycle> {
   const requested = options.mode ?? "auto";
