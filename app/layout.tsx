@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { GeistSans } from "geist/font/sans";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { SkipLink } from "@/components/shell/skip-link";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { geistMono, notoSansArabic } from "./fonts";
 import "./globals.css";
 

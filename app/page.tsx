@@ -8,7 +8,7 @@ import { homeFor } from "@/components/shell/nav-items";
 import { LanguageSwitch } from "@/components/shell/language-switch";
 import { problemMessage } from "@/lib/actions/problem";
 import { currentActor } from "@/lib/auth/session";
-import { getI18n, type I18n } from "@/lib/i18n/server";
+import { getI18n, type I18n } from "@/i18n/server";
 import { connectSchool, failureOf, schoolConnectionFromEnv } from "@/lib/v1";
 
 type Landing = { ok: true; school: School; demo: boolean } | { ok: false; code: string; message: string };

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { admin as ar } from "../lib/i18n/messages/ar/admin";
-import { admin as en } from "../lib/i18n/messages/en/admin";
+import ar from "../messages/ar/admin.json" with { type: "json" };
+import en from "../messages/en/admin.json" with { type: "json" };
 import { DEMO, expect, signIn, test } from "./fixtures";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
@@ -37,7 +37,7 @@ async function createUser(page: Page, user: { name: string; email: string; role:
   await page.getByLabel(en.create.name).fill(user.name);
   await page.getByLabel(en.create.email).fill(user.email);
   await page.getByRole("combobox", { name: en.create.role }).selectOption({ label: user.role });
-  await page.getByRole("combobox", { name: en.create.locale }).selectOption({ label: user.language ?? "English" });
+  await page.getByRole("combobox", { name: en.create.locale, exact: true }).selectOption({ label: user.language ?? "English" });
   await page.getByLabel(en.create.password).fill(PASSWORD);
   await page.getByRole("button", { name: en.create.submit }).click();
   await expect(page.getByRole("heading", { level: 1, name: user.name })).toBeVisible();

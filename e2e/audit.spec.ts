@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { admin as en } from "../lib/i18n/messages/en/admin";
-import { errors } from "../lib/i18n/messages/en/errors";
+import en from "../messages/en/admin.json" with { type: "json" };
+import errors from "../messages/en/errors.json" with { type: "json" };
 import { allOf, expectNoAxeViolations } from "./api";
 import { DEMO, expect, test } from "./fixtures";
 

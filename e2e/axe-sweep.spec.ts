@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { admin as en } from "../lib/i18n/messages/en/admin";
+import en from "../messages/en/admin.json" with { type: "json" };
 import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
 import { allOf } from "./api";
 import { expect, signedInContext, test, type DemoRole } from "./fixtures";
@@ -38,11 +38,14 @@ async function pagesOf(request: APIRequestContext, role: DemoRole | "arqamAdmin"
   const student = (await allOf<Student>(request, `/students?halqa_id=${halqa}`))[0]!;
   const sessions = await allOf<Id & { status: string }>(request, `/sessions?halqa_id=${halqa}`);
   const ended = sessions.find((s) => s.status === "ended")!;
+  const open = sessions.find((s) => s.status === "open");
   const plan = (await allOf<Id & { student_id: string }>(request, `/learning-plans?student_id=${student.id}`))[0];
   const common = ["/today", "/halqas", `/halqas/${halqa}`, `/halqas/${halqa}/report`, "/students", `/students/${student.id}`, `/students/${student.id}/report`, "/sessions", "/sessions/new", `/sessions/${ended.id}`, "/plans"];
   if (plan) common.push(`/plans/${plan.id}`);
+  // Today's register and its end page, where the demo has a session open.
+  if (open) common.push(`/sessions/${open.id}/live`, `/sessions/${open.id}/end`);
   if (role === "teacher") return common;
-  const users = ["/admin/users", "/admin/users/new", "/admin/connection", "/admin/audit", "/plans/changes", "/students/new"];
+  const users = ["/admin/users", "/admin/users/new", "/admin/connection", "/admin/audit", "/admin/messages", "/admin/excuses", "/plans/changes", "/students/new"];
   return [...common, ...users];
 }
 
@@ -53,9 +56,17 @@ async function childPages(page: Page): Promise<string[]> {
   return [...new Set(links.filter((path) => path.startsWith("/family/children/")))];
 }
 
+/** One person's page, taken from the users list (never built). */
+async function userPage(page: Page): Promise<string[]> {
+  await page.goto("/admin/users");
+  const links = await page.getByRole("main").getByRole("link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+  return links.filter((path) => /^\/admin\/users\/[^/]+$/.test(path) && path !== "/admin/users/new").slice(0, 1);
+}
+
 async function sweep(page: Page, request: APIRequestContext, role: DemoRole | "arqamAdmin"): Promise<string[]> {
   const paths = await pagesOf(request, role);
   if (role === "parent") paths.push(...(await childPages(page)));
+  if (role === "admin") paths.push(...(await userPage(page)));
   const found: string[] = [];
   for (const path of paths) found.push(...(await violationsOf(page, path)));
   return found;
@@ -67,7 +78,7 @@ async function arabicPerson(admin: Page, browser: Browser, request: APIRequestCo
   await admin.getByLabel(en.create.name).fill(`فاحص ${role} ${project}`);
   await admin.getByLabel(en.create.email).fill(email);
   await admin.getByRole("combobox", { name: en.create.role }).selectOption({ label: role });
-  await admin.getByRole("combobox", { name: en.create.locale }).selectOption({ label: "Arabic" });
+  await admin.getByRole("combobox", { name: en.create.locale, exact: true }).selectOption({ label: "Arabic" });
   await admin.getByLabel(en.create.password).fill(PASSWORD);
   await admin.getByRole("button", { name: en.create.submit }).click();
   await expect(admin.getByRole("heading", { level: 1, name: `فاحص ${role} ${project}` })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { excuses as ar } from "../lib/i18n/messages/ar/excuses";
-import { excuses as en } from "../lib/i18n/messages/en/excuses";
+import ar from "../messages/ar/excuses.json" with { type: "json" };
+import en from "../messages/en/excuses.json" with { type: "json" };
 import { expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
 import { createParent, pickHalqa, type Fixture } from "./notices-fixtures";

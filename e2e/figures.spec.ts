@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { formatNumber, translator, type Locale } from "../lib/i18n/core";
-import { admin as adminEn } from "../lib/i18n/messages/en/admin";
+import adminEn from "../messages/en/admin.json" with { type: "json" };
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
 
@@ -85,7 +85,7 @@ async function arabicUser(admin: Page, browser: Browser, role: "admin" | "parent
   await admin.getByLabel(adminEn.create.name).fill(role === "admin" ? `مشرف ${label}` : `ولي أمر ${label}`);
   await admin.getByLabel(adminEn.create.email).fill(email);
   await admin.getByRole("combobox", { name: adminEn.create.role }).selectOption({ label: adminEn.roles[role] });
-  await admin.getByRole("combobox", { name: adminEn.create.locale }).selectOption({ label: "Arabic" });
+  await admin.getByRole("combobox", { name: adminEn.create.locale, exact: true }).selectOption({ label: "Arabic" });
   await admin.getByLabel(adminEn.create.password).fill(PASSWORD);
   await admin.getByRole("button", { name: adminEn.create.submit }).click();
   await expect(admin.getByRole("heading", { level: 1 })).toContainText(role === "admin" ? "مشرف" : "ولي أمر");

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { chooseLanguage, backToEnglish } from "./languages";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 /** A demo halqa carried through three semesters (archived, active, planned) by its lineage. */
@@ -106,7 +107,7 @@ test.describe("halqas", () => {
     test.skip(testInfo.project.name !== "desktop", "changes a shared account's stored language");
     await page.goto("/halqas");
     try {
-      await page.getByRole("button", { name: "العربية" }).click();
+      await chooseLanguage(page, "ar");
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       await expect(page.getByRole("heading", { level: 1, name: "الحلقات" })).toBeVisible();
       await expect(page.getByLabel("الفصل الدراسي")).toBeVisible();
@@ -118,8 +119,7 @@ test.describe("halqas", () => {
       await expect(page.getByRole("heading", { level: 2, name: "الجلسات الأخيرة" })).toBeVisible();
       await expectNoAxeViolations(page);
     } finally {
-      const english = page.getByRole("button", { name: "English" });
-      if (await english.isVisible()) await english.click();
+      await backToEnglish(page);
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
     }
   });

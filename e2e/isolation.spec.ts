@@ -1,7 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ar } from "../lib/i18n/messages/ar";
-import { en } from "../lib/i18n/messages/en";
+import commonAr from "../messages/ar/common.json" with { type: "json" };
+import halqasAr from "../messages/ar/halqas.json" with { type: "json" };
+import sessionsAr from "../messages/ar/sessions.json" with { type: "json" };
+import studentsAr from "../messages/ar/students.json" with { type: "json" };
+import common from "../messages/en/common.json" with { type: "json" };
+import halqas from "../messages/en/halqas.json" with { type: "json" };
+import sessions from "../messages/en/sessions.json" with { type: "json" };
+import students from "../messages/en/students.json" with { type: "json" };
 import { expect, test } from "./fixtures";
 
 /**
@@ -27,7 +33,12 @@ async function all<T>(request: APIRequestContext, key: string, path: string): Pr
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Any of the 404 headings of the staff pages, in either language (another spec may switch the shared account to Arabic). */
-const NOT_FOUND_TITLES = [en, ar].flatMap((c) => [c.common.notFoundTitle, c.halqas.notFound.title, c.students.notFound.title, c.sessions.notFoundTitle]);
+const NOT_FOUND_TITLES = [
+  ...[common, commonAr].map((c) => c.notFoundTitle),
+  ...[halqas, halqasAr].map((c) => c.notFound.title),
+  ...[students, studentsAr].map((c) => c.notFound.title),
+  ...[sessions, sessionsAr].map((c) => c.notFoundTitle),
+];
 const notFoundHeading = new RegExp(`^(${NOT_FOUND_TITLES.map(escape).join("|")})$`);
 
 async function expectNoAxeViolations(page: Page) {

@@ -1,8 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { allOf } from "./api";
-import { notices } from "../lib/i18n/messages/en/notices";
+import notices from "../messages/en/notices.json" with { type: "json" };
 import { DEMO, expect, signIn, test } from "./fixtures";
 import { createParent, endInDashboard, pickHalqa, takeRegister } from "./notices-fixtures";
+import { chooseLanguage, backToEnglish } from "./languages";
 
 /**
  * A smoke journey on a school of real size: its own `next start` (playwright.config.ts, project
@@ -143,7 +144,7 @@ test.describe("a school of 2,000 students and more", () => {
     await expect(picker).toHaveValue(mine.full_name);
 
     // In Arabic, right to left: the same picker, its own words (this server's teacher is this test's alone).
-    await page.getByRole("button", { name: "العربية" }).click();
+    await chooseLanguage(page, "ar");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     const arabic = page.getByRole("combobox", { name: "الطالب" });
     await arabic.fill(other.full_name);
@@ -195,7 +196,7 @@ test.describe("a school of 2,000 students and more", () => {
 
     // In Arabic: start a session by typing the halqa's name, then its sheikhs (those who teach it) to choose from.
     await page.goto("/sessions/new");
-    await page.getByRole("button", { name: "العربية" }).click();
+    await chooseLanguage(page, "ar");
     try {
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       const find = page.getByRole("combobox", { name: "ابحث عن الحلقة" });
@@ -215,8 +216,7 @@ test.describe("a school of 2,000 students and more", () => {
       const started = (await allOf<{ id: string; halqa_id: string; sheikh_id: string }>(request, `/sessions?halqa_id=${forSession.id}&status=open`)).find((session) => session.id === sessionId);
       expect(started?.sheikh_id, "the session is the typed halqa's, led by the chosen sheikh").toBe(sheikhs.find((sheikh) => sheikh.name === eligible[0])!.id);
     } finally {
-      const english = page.getByRole("button", { name: "English" });
-      if (await english.isVisible()) await english.click();
+      await backToEnglish(page);
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
     }
 

@@ -5,9 +5,9 @@ import { SMTPServer } from "smtp-server";
 import type { AttendanceRow, Recitation, Session } from "../lib/contract";
 import { ASSIGNMENT_STATUSES } from "../lib/contract/enums";
 import { addDays, dateIn } from "../lib/dates";
-import { admin as adminEn } from "../lib/i18n/messages/en/admin";
-import { notices as ar } from "../lib/i18n/messages/ar/notices";
-import { notices as en } from "../lib/i18n/messages/en/notices";
+import adminEn from "../messages/en/admin.json" with { type: "json" };
+import ar from "../messages/ar/notices.json" with { type: "json" };
+import en from "../messages/en/notices.json" with { type: "json" };
 import { allOf } from "./api";
 import { expect } from "./fixtures";
 
@@ -118,13 +118,13 @@ export async function endInDashboard(page: Page, sessionId: string) {
   await expect(page).not.toHaveURL(/\/end$/);
 }
 
-export async function createParent(page: Page, child: Student, language: "English" | "Arabic"): Promise<string> {
+export async function createParent(page: Page, child: Student, language: "English" | "Arabic" | "French" | "Urdu"): Promise<string> {
   const email = `notices-${language.toLowerCase()}-${Date.now().toString(36)}@example.org`;
   await page.goto("/admin/users/new");
   await page.getByLabel("Full name").fill(`Parent ${language} ${Date.now().toString(36)}`);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("combobox", { name: "Role" }).selectOption({ label: "Parent" });
-  await page.getByRole("combobox", { name: "Language" }).selectOption({ label: language });
+  await page.getByRole("combobox", { name: "Language", exact: true }).selectOption({ label: language });
   await page.getByLabel("Initial password").fill("a long initial password");
   await page.getByRole("button", { name: adminEn.create.submit }).click();
   await expect(page.getByRole("heading", { level: 2, name: adminEn.user.childrenTitle })).toBeVisible();

@@ -1,6 +1,7 @@
-import { notices as ar } from "../lib/i18n/messages/ar/notices";
-import { notices as en } from "../lib/i18n/messages/en/notices";
+import ar from "../messages/ar/notices.json" with { type: "json" };
+import en from "../messages/en/notices.json" with { type: "json" };
 import { expect, signedInContext, test } from "./fixtures";
+import { catalogues } from "./languages";
 import { createParent, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt, isWeekly, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
 
 /**
@@ -52,14 +53,25 @@ test("a register ended with one absence sends one message to the linked parent, 
   const forged = await request.fetch(unsubscribe!.replace(/token=[^.]+/, "token=eyJmb3JnZWQi"), { method: "POST", data: "List-Unsubscribe=One-Click" });
   expect(forged.status()).toBe(400);
 
-  // 3. Another parent of the same child (English); the unsubscribed one gets nothing more.
+  // 3. Other parents of the same child (English, Urdu, French); the unsubscribed one gets nothing more.
   const englishParent = await createParent(page, f.child, "English");
+  const others = { ur: await createParent(page, f.child, "Urdu"), fr: await createParent(page, f.child, "French") };
   const second = await takeRegister(request, f, 40);
   await endInDashboard(page, second.id);
   await expect.poll(() => absencesTo(englishParent).length, { timeout: 30_000 }).toBe(1);
   expect(absencesTo(englishParent)[0]!.subject).toContain(`${childName} was absent from the halqa`);
   expect(absencesTo(englishParent)[0]!.html).toContain('dir="ltr"');
   expectFamilySafe(absencesTo(englishParent)[0]!, second.id);
+  for (const [locale, parent] of Object.entries(others)) {
+    await expect.poll(() => absencesTo(parent).length, { timeout: 30_000 }).toBe(1);
+    const message = absencesTo(parent)[0]!;
+    // The subject is the catalogue's, around the date (formatted in the language).
+    const subject = catalogues[locale]!("notices").mail.absenceSubject as string;
+    for (const part of subject.replace("{child}", childName).split("{date}")) expect(message.subject).toContain(part.trim());
+    expect(message.html).toContain(`lang="${locale}"`);
+    expect(message.html).toContain(`dir="${locale === "ur" ? "rtl" : "ltr"}"`);
+    expectFamilySafe(message, second.id);
+  }
   expect(absencesTo(arabicParent)).toHaveLength(1);
 
   // 4. The mail server is down when the third register ends: the message waits, then goes once.

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
+import { chooseLanguage } from "./languages";
 
 type Student = { id: string; semester_id: string; halqa_id: string; full_name: string };
 type Halqa = { id: string; name: string; semester_id: string };
@@ -72,7 +73,7 @@ test.describe("printable reports", () => {
     const [student] = (await allOf<Student>(request, `/students?semester_id=${semester}`, "demo_arqam_admin")).filter((s) => s.semester_id === semester);
     await page.goto(`/students/${student!.id}`);
     try {
-      await page.getByRole("button", { name: "العربية" }).click();
+      await chooseLanguage(page, "ar");
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       const map = page.getByRole("group", { name: "خريطة القرآن: ٣٠ جزءًا في كل منها ٨ أرباع" });
       await expect(map.getByRole("link")).toHaveCount(240);
@@ -85,7 +86,7 @@ test.describe("printable reports", () => {
       await expect(page.getByText(/هـ/).first()).toBeVisible();
       await expectNoAxeViolations(page);
     } finally {
-      await page.getByRole("button", { name: "English" }).click();
+      await chooseLanguage(page, "en");
       await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     }
   });

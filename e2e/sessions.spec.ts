@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { chooseLanguage, backToEnglish } from "./languages";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 const TEACHER_HALQAS = ["Abu Bakr As-Siddiq Circle", "Umar ibn Al-Khattab Circle"];
@@ -136,7 +137,7 @@ test.describe("in Arabic", () => {
     test.skip(testInfo.project.name !== "desktop", "changes a shared account's stored language");
     await page.goto("/today");
     try {
-      await page.getByRole("button", { name: "العربية" }).click();
+      await chooseLanguage(page, "ar");
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       await expect(page.getByRole("heading", { level: 1, name: "اليوم" })).toBeVisible();
       await expect(page.getByText(/^اليوم الدراسي: .+، .+هـ\u2069?$/)).toBeVisible();
@@ -154,8 +155,7 @@ test.describe("in Arabic", () => {
       await expectNoAxeViolations(page);
     } finally {
       await page.goto("/today");
-      const english = page.getByRole("button", { name: "English" });
-      if (await english.isVisible()) await english.click();
+      await backToEnglish(page);
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
     }
   });

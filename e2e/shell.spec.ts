@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEMO, expect, signIn, test } from "./fixtures";
+import { chooseLanguage, backToEnglish } from "./languages";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 const STAFF_LINKS = ["Today", "Halqas", "Students", "Sessions", "Plans"];
@@ -103,7 +104,7 @@ test.describe("language", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await expectNoAxeViolations(page);
 
-    await page.getByRole("button", { name: "العربية" }).click();
+    await chooseLanguage(page, "ar");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page.getByRole("heading", { level: 1, name: "تسجيل الدخول" })).toBeVisible();
@@ -117,7 +118,7 @@ test.describe("language", () => {
     await page.getByRole("button", { name: "تسجيل الدخول" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "البريد الإلكتروني أو كلمة المرور غير صحيحة" })).toBeVisible();
 
-    await page.getByRole("button", { name: "English" }).click();
+    await chooseLanguage(page, "en");
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
   });
 
@@ -126,7 +127,7 @@ test.describe("language", () => {
     test.skip(testInfo.project.name !== "desktop", "changes a shared account's stored language");
     await page.goto("/today");
     try {
-      await page.getByRole("button", { name: "العربية" }).click();
+      await chooseLanguage(page, "ar");
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       const nav = mainNav(page, "القائمة الرئيسية");
       for (const name of ["اليوم", "الحلقات", "الطلاب", "الجلسات", "المستخدمون"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
@@ -144,8 +145,7 @@ test.describe("language", () => {
       await elsewhere.close();
     } finally {
       await page.goto("/today");
-      const english = page.getByRole("button", { name: "English" });
-      if (await english.isVisible()) await english.click();
+      await backToEnglish(page);
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
     }
   });

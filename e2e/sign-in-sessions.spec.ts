@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { admin as en } from "../lib/i18n/messages/en/admin";
+import en from "../messages/en/admin.json" with { type: "json" };
 import { expect, signIn, test } from "./fixtures";
 
 /**

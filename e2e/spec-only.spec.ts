@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { allOf, everyPage } from "./api";
 import { expect, specOnlyTest as test } from "./fixtures";
-import { notices as en } from "../lib/i18n/messages/en/notices";
+import en from "../messages/en/notices.json" with { type: "json" };
 import { createParent, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt, isWeekly, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
 
 /**

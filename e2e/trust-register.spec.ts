@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
-import { admin as adminEn } from "../lib/i18n/messages/en/admin";
-import { glance as glanceAr } from "../lib/i18n/messages/ar/glance";
-import { home as homeAr } from "../lib/i18n/messages/ar/home";
-import { live as liveAr } from "../lib/i18n/messages/ar/live";
-import { sessions as sessionsAr } from "../lib/i18n/messages/ar/sessions";
+import adminEn from "../messages/en/admin.json" with { type: "json" };
+import glanceAr from "../messages/ar/glance.json" with { type: "json" };
+import homeAr from "../messages/ar/home.json" with { type: "json" };
+import liveAr from "../messages/ar/live.json" with { type: "json" };
+import sessionsAr from "../messages/ar/sessions.json" with { type: "json" };
 import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
@@ -155,7 +155,7 @@ async function arabicTeacher(admin: Page, browser: Browser, project: string): Pr
   await admin.getByLabel(adminEn.create.name).fill(`معلم ${project}`);
   await admin.getByLabel(adminEn.create.email).fill(email);
   await admin.getByRole("combobox", { name: adminEn.create.role }).selectOption({ label: "Teacher" });
-  await admin.getByRole("combobox", { name: adminEn.create.locale }).selectOption({ label: "Arabic" });
+  await admin.getByRole("combobox", { name: adminEn.create.locale, exact: true }).selectOption({ label: "Arabic" });
   await admin.getByLabel(adminEn.create.password).fill(PASSWORD);
   await admin.getByRole("button", { name: adminEn.create.submit }).click();
   await admin.getByRole("combobox", { name: adminEn.user.sheikhPicker }).selectOption({ label: DEMO_TEACHER_SHEIKH_NAME });

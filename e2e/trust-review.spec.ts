@@ -1,8 +1,8 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { admin as en } from "../lib/i18n/messages/en/admin";
-import { admin as adminAr } from "../lib/i18n/messages/ar/admin";
-import { plans as plansAr } from "../lib/i18n/messages/ar/plans";
-import { nav as navAr } from "../lib/i18n/messages/ar/nav";
+import en from "../messages/en/admin.json" with { type: "json" };
+import adminAr from "../messages/ar/admin.json" with { type: "json" };
+import plansAr from "../messages/ar/plans.json" with { type: "json" };
+import navAr from "../messages/ar/nav.json" with { type: "json" };
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, signedInContext, test } from "./fixtures";
 
@@ -19,7 +19,7 @@ async function arabicAdmin(admin: Page, browser: Browser, project: string) {
   await admin.getByLabel(en.create.name).fill(`مدير ${project}`);
   await admin.getByLabel(en.create.email).fill(email);
   await admin.getByRole("combobox", { name: en.create.role }).selectOption({ label: "Administrator" });
-  await admin.getByRole("combobox", { name: en.create.locale }).selectOption({ label: "Arabic" });
+  await admin.getByRole("combobox", { name: en.create.locale, exact: true }).selectOption({ label: "Arabic" });
   await admin.getByLabel(en.create.password).fill(PASSWORD);
   await admin.getByRole("button", { name: en.create.submit }).click();
   await expect(admin.getByRole("heading", { level: 1, name: `مدير ${project}` })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { LanguageSwitch } from "@/components/shell/language-switch";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 /** Signed-out pages: the app's name, the language switch (remembered in a cookie), and the page. */
 export default async function AuthLayout({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { loadSchoolHeading } from "@/components/shell/load-school";
 import { SchoolProblemBanner, ShellHeader } from "@/components/shell/shell-header";
 import { requireActor } from "@/lib/auth/session";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 /** The parents' shell: the school, the language switch and sign out; no staff navigation. */
 export default async function FamilyLayout({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import { OfflineSupport } from "@/components/shell/offline-support";
 import { loadSchoolHeading } from "@/components/shell/load-school";
 import { SchoolProblemBanner, ShellHeader } from "@/components/shell/shell-header";
 import { requireActor } from "@/lib/auth/session";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 /**
  * The staff shell. Signed-out people go to /login and parents get a 404, but this is not the

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 /** A record or page that does not exist, or is not this person's to see: the same answer for both. */
 export default async function StaffNotFound() {

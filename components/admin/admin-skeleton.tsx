@@ -1,5 +1,5 @@
 import { Skeleton } from "@/components/ui/skeleton";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 /** An admin page's shape while its data loads (the connection check probes the school's API). */
 export async function AdminSkeleton() {

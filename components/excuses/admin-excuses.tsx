@@ -2,7 +2,7 @@ import { DataTable, RowHeader } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { AdminExcuse } from "@/lib/features/excuses/store";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 
 /** The admins' list of excuse requests: the parent's reason as text (React escapes it), never as HTML. */
 export function AdminExcusesTable({ rows, i18n }: { rows: AdminExcuse[]; i18n: I18n }) {

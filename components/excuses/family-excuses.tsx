@@ -10,7 +10,7 @@ import { requestExcuseAction } from "@/lib/features/excuses/actions";
 import { EXCUSE_DAYS_AHEAD } from "@/lib/features/excuses/limits";
 import { parentExcuses } from "@/lib/features/excuses/store";
 import type { ChildView } from "@/lib/features/family/queries";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { ExcuseForm } from "./excuse-form";
 
 /** Requests from this many days back stay listed, with what the register says for their day. */

@@ -6,7 +6,7 @@ import { RECITATION_KINDS } from "@/lib/contract";
 import type { ChildView } from "@/lib/features/family/queries";
 import { dateIn } from "@/lib/dates";
 import { newestRecitationsFirst } from "@/lib/features/students/recitations";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 
 type Props = { child: ChildView; i18n: I18n };
 

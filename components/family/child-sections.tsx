@@ -6,7 +6,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import { daysWithSeveralSessions } from "@/lib/features/family/attendance-times";
 import type { ChildView } from "@/lib/features/family/queries";
 import type { ParentAssignment } from "@/lib/features/plans/parent-view";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { textLanguage } from "@/lib/i18n/text-language";
 
 type Props = { child: ChildView; i18n: I18n };

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { I18nProvider } from "@/lib/i18n/client";
 import { clientMessages, type MessagePart } from "@/lib/i18n/core";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 /** Gives the client components inside it the named parts of the reader's catalogue, read with `useT` (lib/i18n/client.tsx). */
 export async function ClientStrings({ parts, children }: { parts: readonly MessagePart[]; children: ReactNode }) {

@@ -14,6 +14,7 @@ import { cn } from "@/lib/utils";
 import { Choice, inputClass, NumberField } from "./form-fields";
 import { SurahPicker, surahLabel } from "./surah-picker";
 import { UNDO_WINDOW_MS, useSecondsLeft } from "./undo-toast";
+import { isRightToLeft } from "@/lib/i18n/locales";
 
 export type RatingOption = { value: number; label: string };
 
@@ -48,7 +49,7 @@ async function fetchPrefill(sessionId: string, studentId: string): Promise<Stude
 export function formatRange(range: QuranRange, surahs: readonly SurahOption[], locale: Locale, number: (value: number) => string): string {
   const name = (n: number) => {
     const surah = surahs[n - 1];
-    return surah ? (locale === "ar" ? surah.name_arabic : surah.name_transliteration) : number(n);
+    return surah ? (isRightToLeft(locale) ? surah.name_arabic : surah.name_transliteration) : number(n);
   };
   const [start, end] = [`${name(range.start.surah)} ${number(range.start.ayah)}`, number(range.end.ayah)];
   if (range.start.surah !== range.end.surah) return `${start} – ${name(range.end.surah)} ${end}`;

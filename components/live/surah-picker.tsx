@@ -6,6 +6,7 @@ import { filterSurahs, type SurahOption } from "@/lib/features/live/recitation-f
 import { toLatinDigits } from "@/lib/i18n/digits";
 import type { Locale } from "@/lib/i18n/core";
 import { useLocale, useNumber, useT } from "@/lib/i18n/client";
+import { isRightToLeft } from "@/lib/i18n/locales";
 
 type Props = {
   surahs: readonly SurahOption[];
@@ -17,7 +18,7 @@ type Props = {
 };
 
 export function surahLabel(surah: SurahOption, locale: Locale, number: (value: number) => string): string {
-  return locale === "ar" ? `${number(surah.number)}. ${surah.name_arabic}` : `${surah.number}. ${surah.name_transliteration} (${surah.name_arabic})`;
+  return isRightToLeft(locale) ? `${number(surah.number)}. ${surah.name_arabic}` : `${surah.number}. ${surah.name_transliteration} (${surah.name_arabic})`;
 }
 
 /**

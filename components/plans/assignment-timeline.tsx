@@ -7,7 +7,7 @@ import type { AssignmentSegment } from "@/lib/contract";
 import type { TimelineEntry } from "@/lib/features/plans/timeline";
 import type { SurahName } from "@/lib/features/students/recitations";
 import type { Translate } from "@/lib/i18n/core";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { textLanguage } from "@/lib/i18n/text-language";
 import { cn } from "@/lib/utils";
 import { assignmentStatusLabel } from "./labels";

@@ -4,7 +4,7 @@ import { linkClass } from "@/components/ui/text-link";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { ChangeGroup } from "@/lib/features/plans/changes-view";
 import type { PlanChange } from "@/lib/features/plans/changes";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { assignmentAnchor } from "./assignment-timeline";
 import { planStatusLabel } from "./labels";
 

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { POLICY_SOURCES, PUBLICATION_POLICIES, type LearningPlan, type Semester, type Student } from "@/lib/contract";
 import type { SurahName } from "@/lib/features/students/recitations";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { planStatusLabel } from "./labels";
 import { QuranPosition } from "./quran-position";
 

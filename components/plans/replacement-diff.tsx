@@ -4,7 +4,7 @@ import type { AssignmentDiff } from "@/lib/features/plans/changes";
 import { diffIsEmpty } from "@/lib/features/plans/changes";
 import type { SurahName } from "@/lib/features/students/recitations";
 import type { Translate } from "@/lib/i18n/core";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { assignmentStatusLabel } from "./labels";
 
 export function sourceLabel(t: Translate, source: string): string {

@@ -2,7 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Alert } from "@/components/ui/alert";
 import { intervalMinutesFromEnv } from "@/lib/features/plans/sync/scheduler";
 import type { SyncStatusView } from "@/lib/features/plans/sync/status-view";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { SyncNow } from "./sync-now";
 
 /** When plans were last synced completely, in words (everyone who sees plans is shown this). */

@@ -3,7 +3,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { TRACK_UNITS, type LearningPlan } from "@/lib/contract";
 import { trackProgress } from "@/lib/features/plans/progress";
 import type { SurahName } from "@/lib/features/students/recitations";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { QuranPosition } from "./quran-position";
 
 /** Each workload track: its kind, target per assignment, next position and how far it has come. */

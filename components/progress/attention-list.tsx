@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { I18n } from "@/lib/i18n/core";
+import { isRightToLeft } from "@/lib/i18n/locales";
 import type { AttentionReason } from "@/lib/features/progress/attention";
 import type { AttentionItem } from "@/lib/features/progress/glance";
 
@@ -10,7 +11,7 @@ export function reasonText(i18n: Pick<I18n, "t" | "locale" | "number">, reason: 
     case "not_heard":
       return reason.days === null ? t("glance.attention.neverHeard") : t("glance.attention.notHeard", { days: reason.days });
     case "falling_ratings":
-      return t("glance.attention.falling", { ratings: reason.ratings.map((r) => i18n.number(r)).join(i18n.locale === "ar" ? " ← " : " → ") });
+      return t("glance.attention.falling", { ratings: reason.ratings.map((r) => i18n.number(r)).join(isRightToLeft(i18n.locale) ? " ← " : " → ") });
     case "absence_streak":
       return t("glance.attention.streak", { sessions: reason.sessions });
     case "chronic_absence":

@@ -4,6 +4,7 @@ import { wholePercent } from "@/lib/features/progress/figures";
 import { ratingLabel } from "@/lib/features/students/recitations";
 import { surahInfo, type QuranPoint } from "@/lib/quran";
 import type { I18n } from "@/lib/i18n/core";
+import { isRightToLeft } from "@/lib/i18n/locales";
 
 /** What a map's words need: the page's i18n and the school's word for a rating. */
 export type MapWords = Pick<I18n, "t" | "locale" | "date" | "number" | "separator"> & { rating: (value: number) => string };
@@ -15,7 +16,7 @@ export function mapWords({ t, locale, date, number, separator }: I18n, scale: re
 function surahName(number: number, locale: I18n["locale"]): string {
   const surah = surahInfo(number);
   if (!surah) return String(number);
-  return locale === "ar" ? surah.name_arabic : surah.name_transliteration;
+  return isRightToLeft(locale) ? surah.name_arabic : surah.name_transliteration;
 }
 
 /** "Al-Baqarah 203–252", or "Al-Baqarah 253 – Aal-i-Imran 14" across surahs. */

@@ -4,7 +4,7 @@ import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { loadAttentionAcross } from "@/lib/features/progress/glance";
 import { loadTodayHalqaNames } from "@/lib/features/sessions/today";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { isFailure } from "@/lib/v1";
 import { AttentionList } from "./attention-list";
 import { Freshness } from "./freshness";

@@ -4,6 +4,7 @@ import { useMemo, useState, type FocusEvent, type MouseEvent } from "react";
 import { JUZ_COUNT } from "@/lib/quran/quarters";
 import { useLocale, useSeparator, useT } from "@/lib/i18n/client";
 import { FILLS, type FillCode } from "./map-fills";
+import { isRightToLeft } from "@/lib/i18n/locales";
 
 type Props = {
   /** One code per quarter, in mushaf order (240). */
@@ -42,7 +43,7 @@ function quarterOf(target: EventTarget | null): number | null {
 export function QuranMapGrid({ fills, parts, texts, printOnly = false }: Props) {
   const t = useT("quranMap");
   const separator = useSeparator();
-  const rtl = useLocale() === "ar";
+  const rtl = isRightToLeft(useLocale());
   const [selected, setSelected] = useState<number | null>(null);
   const [tableOpen, setTableOpen] = useState(false);
   const rows = JUZ_COUNT;

@@ -7,6 +7,7 @@ import { TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } 
 import type { loadHalqaReport } from "@/lib/features/progress/halqa-report";
 import type { JuzActivity } from "@/lib/features/progress/report";
 import type { I18n } from "@/lib/i18n/core";
+import { isRightToLeft } from "@/lib/i18n/locales";
 
 type Report = NonNullable<Awaited<ReturnType<typeof loadHalqaReport>>>;
 
@@ -15,7 +16,7 @@ const FILL: Record<Exclude<JuzActivity, null> | "none", string> = { new: "qm-w",
 /** A student's 30 juz as one strip (juz 1 first, right to left in Arabic), described in words for screen readers. */
 function JuzStrip({ juz, i18n }: { juz: JuzActivity[]; i18n: I18n }) {
   const { t, number, locale, separator } = i18n;
-  const list = (kind: JuzActivity) => juz.flatMap((activity, at) => (activity === kind ? [number(at + 1)] : [])).join(locale === "ar" ? "، " : ", ");
+  const list = (kind: JuzActivity) => juz.flatMap((activity, at) => (activity === kind ? [number(at + 1)] : [])).join(isRightToLeft(locale) ? "، " : ", ");
   const said = [
     list("new") ? t("progressReport.halqa.juzCell", { number: list("new"), what: t("progressReport.halqa.memorised") }) : null,
     list("revision") ? t("progressReport.halqa.juzCell", { number: list("revision"), what: t("progressReport.halqa.revised") }) : null,
@@ -24,7 +25,7 @@ function JuzStrip({ juz, i18n }: { juz: JuzActivity[]; i18n: I18n }) {
   return (
     <svg viewBox="0 0 300 12" role="img" aria-label={label} className="h-3 w-60 print:w-48">
       {juz.map((activity, at) => (
-        <rect key={at} x={(locale === "ar" ? 29 - at : at) * 10} width={9} height={12} rx={1.5} className={FILL[activity ?? "none"]} />
+        <rect key={at} x={(isRightToLeft(locale) ? 29 - at : at) * 10} width={9} height={12} rx={1.5} className={FILL[activity ?? "none"]} />
       ))}
     </svg>
   );

@@ -8,7 +8,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { loadPage } from "@/lib/failures/page";
 import type { Period } from "@/lib/features/progress/period";
 import type { ProgressFreshness } from "@/lib/features/progress/read-model";
-import { getI18n, type I18n } from "@/lib/i18n/server";
+import { getI18n, type I18n } from "@/i18n/server";
 import { firstParam, type SearchParams } from "@/lib/web/search-params";
 import { PeriodPicker } from "./period-picker";
 import { ReportFact } from "./report-parts";

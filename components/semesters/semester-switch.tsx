@@ -4,7 +4,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import type { Semester } from "@/lib/contract";
 import { resolveSemester } from "@/lib/features/reference";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 type Props = {
   connectionId: string;

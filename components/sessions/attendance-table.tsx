@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AttendanceItem } from "@/lib/features/sessions/queries";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 
 const KNOWN = ["present", "absent", "late", "excused"] as const;
 

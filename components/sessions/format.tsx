@@ -1,5 +1,5 @@
 import type { School, Surah } from "@/lib/contract";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { formatNumber, type Locale } from "@/lib/i18n/core";
 
 export function ratingLabel(school: Pick<School, "rating_scale">, locale: Locale, rating: number): string {

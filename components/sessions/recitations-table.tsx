@@ -1,7 +1,7 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { School, Surah } from "@/lib/contract";
 import type { RecitationItem } from "@/lib/features/sessions/queries";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { RangeText, ratingLabel } from "./format";
 
 const KINDS = ["new_memorization", "recent_revision", "old_revision"] as const;

@@ -5,7 +5,7 @@ import type { Subject } from "@/lib/authz/policy";
 import { can } from "@/lib/authz/policy";
 import type { SessionItem } from "@/lib/features/sessions/queries";
 import type { SessionSummary } from "@/lib/features/sessions/list";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { StatusBadge } from "./status-badge";
 
 type Props = {

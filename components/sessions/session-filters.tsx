@@ -6,7 +6,7 @@ import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import type { Choice } from "@/lib/features/pickers/choices";
 import type { SessionFilters as Filters } from "@/lib/features/sessions/list";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 
 type Props = {
   filters: Filters;

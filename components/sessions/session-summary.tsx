@@ -1,5 +1,5 @@
 import type { SessionSummary } from "@/lib/features/sessions/list";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 
 /** Present, absent, late, excused and recitations, as large numbers a teacher can read at a glance. */
 export function SessionSummaryList({ summary, i18n }: { summary: SessionSummary; i18n: I18n }) {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { SessionItem } from "@/lib/features/sessions/queries";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { StatusBadge } from "./status-badge";
 
 /** Sessions newest first; the date (with Hijri) is the link into each one. */

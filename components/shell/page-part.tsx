@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from "react";
 import { requireActor } from "@/lib/auth/session";
 import { loadPage } from "@/lib/failures/page";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { RefusalNotice } from "./refusal-notice";
 
 type Props<T> = {

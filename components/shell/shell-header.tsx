@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import type { Actor } from "@/lib/auth/actor";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 import { LanguageSwitch } from "./language-switch";
 import type { SchoolHeading } from "./load-school";
 import { homeFor, navItemsFor } from "./nav-items";

@@ -17,7 +17,7 @@ import { loadOpenSessions, loadTodaysSessions, loadTodayStart, type TodaySession
 import { writeBlockOf } from "@/lib/features/write-access";
 import type { StartGroup } from "@/lib/features/sessions/start-options";
 import { PICKER_SELECT_LIMIT } from "@/lib/features/pickers/choices";
-import type { I18n } from "@/lib/i18n/server";
+import type { I18n } from "@/i18n/server";
 
 /**
  * The parts of /today, each its own section so the page stays a list of them (another card is one

@@ -4,6 +4,7 @@ import { dashboardDb } from "@/lib/db";
 import { connections, users } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { PASSWORD_MIN } from "@/lib/features/admin/schemas";
+import type { Locale } from "@/lib/i18n/locales";
 import { hashPassword } from "./password";
 
 /**
@@ -11,7 +12,7 @@ import { hashPassword } from "./password";
  * connection's school with GET /school, records the connection (label and tenant, never the key),
  * and adds the admin. Refuses an email already in use; changes nothing then.
  */
-export async function createFirstAdmin(input: { connectionId: string; email: string; name: string; password: string; locale?: "en" | "ar" }): Promise<{ userId: string; school: string }> {
+export async function createFirstAdmin(input: { connectionId: string; email: string; name: string; password: string; locale?: Locale }): Promise<{ userId: string; school: string }> {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`'${input.email}' is not an email address`);
   if (!input.name.trim()) throw new Error("a name is required");

@@ -1,3 +1,4 @@
+import type { Locale } from "../i18n/locales";
 import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, integer } from "drizzle-orm/pg-core";
 
 /**
@@ -8,8 +9,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3,
 
 export const ROLES = ["admin", "teacher", "parent"] as const;
 export type Role = (typeof ROLES)[number];
-export const LOCALES = ["en", "ar"] as const;
-export type Locale = (typeof LOCALES)[number];
+// A person's language: the product's (a text column, so a new language needs no migration).
+export { LOCALES, type Locale } from "../i18n/locales";
 
 /** A school this dashboard serves. The key lives in the server's environment or secrets file, by `id`. */
 export const connections = pgTable("connections", {

@@ -1,64 +1,116 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { ar } from "./messages/ar";
-import { en } from "./messages/en";
-import { translator } from "./core";
-import { placeholdersOf, pluralCategoriesOf, pluralsOf } from "./message-format";
+import { translator, LOCALES } from "./core";
+
+/**
+ * The catalogues (messages/<locale>/<namespace>.json, ICU MessageFormat as next-intl reads it):
+ * every language has exactly the English keys, each message parses, keeps the English
+ * placeholders, and spells out the plural categories its language needs (CLDR, by Intl.PluralRules).
+ */
+const ROOT = path.join(process.cwd(), "messages");
 
 function leaves(node: unknown, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(path, value);
-    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+    const at = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(at, value);
+    else for (const [k, v] of leaves(value, at)) out.set(k, v);
   }
   return out;
 }
 
-/** A language's own name is written in that language in every catalogue ("English", "العربية"). */
-const SAME_IN_EVERY_LANGUAGE = new Set(["nav.languageNames.en", "nav.languageNames.ar"]);
+function catalogue(locale: string): Map<string, string> {
+  const files = readdirSync(path.join(ROOT, locale)).filter((file) => file.endsWith(".json"));
+  const all = Object.fromEntries(files.map((file) => [file.replace(/\.json$/, ""), JSON.parse(readFileSync(path.join(ROOT, locale, file), "utf8"))]));
+  return leaves(all);
+}
+
+/** Placeholder names and, per plural argument, the categories it spells out (exact `=n` matches left out). */
+function shape(message: string) {
+  const names = new Set<string>();
+  const plurals: string[] = [];
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type === TYPE.argument || element.type === TYPE.number || element.type === TYPE.date || element.type === TYPE.time) names.add(element.value);
+      if (element.type === TYPE.plural || element.type === TYPE.select) {
+        names.add(element.value);
+        if (element.type === TYPE.plural) plurals.push(`${element.value}: ${Object.keys(element.options).filter((k) => !k.startsWith("=")).sort().join(" ")}`);
+        for (const option of Object.values(element.options)) walk(option.value);
+      }
+    }
+  };
+  walk(parse(message));
+  return { names: [...names].sort(), plurals: plurals.sort() };
+}
 
 /** Counts shown as a tally ("Not marked yet: 3") need no plural; every other count does. */
 const TALLIES = new Set(["live.counts.notMarked", "live.recitation.open", "live.recitation.juzN", "plans.counts.chip", "errors.writesBlocked"]);
 const COUNT_NAMES = /\{(count|n|days|minutes|total|limit|plans|assignments|requests)\}/;
+const RTL_SCRIPT = /[\u0600-\u06FF]/;
+const categoriesOf = (locale: string) => [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort().join(" ");
 
 describe("message catalogues", () => {
-  const english = leaves(en);
-  const arabic = leaves(ar);
+  const english = catalogue("en");
+  /** A language's own name is written in that language in every catalogue ("English", "العربية"). */
+  const sameInEveryLanguage = new Set([...english.keys()].filter((key) => key.startsWith("nav.languageNames.")));
 
-  it("Arabic has every English key and nothing else", () => {
-    expect([...arabic.keys()].sort()).toEqual([...english.keys()].sort());
+  it("there is a catalogue for every language the product offers, and no other", () => {
+    expect(readdirSync(ROOT).sort()).toEqual([...LOCALES].sort());
   });
 
-  it("every Arabic message is written in Arabic, with the same placeholders as the English one", () => {
+  it("every English message parses as ICU, with no quoting apostrophe, and every count is a plural", () => {
     for (const [key, text] of english) {
-      const translated = arabic.get(key) ?? "";
-      expect(translated.trim(), key).not.toBe("");
-      expect(placeholdersOf(translated), key).toEqual(placeholdersOf(text));
-      if (SAME_IN_EVERY_LANGUAGE.has(key)) continue;
-      if (/[A-Za-z]{3,}/.test(text.replace(/\{\w+\}/g, ""))) expect(translated, key).toMatch(/[\u0600-\u06FF]/);
-    }
-  });
-
-  it("writes every count as a plural with the categories each language needs", () => {
-    const needs = { en: pluralCategoriesOf("en"), ar: pluralCategoriesOf("ar") };
-    expect(needs).toEqual({ en: ["one", "other"], ar: ["few", "many", "one", "other", "two", "zero"] });
-    for (const [key, text] of english) {
+      expect(() => parse(text), key).not.toThrow();
+      expect(text, key).not.toMatch(/'[{}#|<']/);
       if (!TALLIES.has(key)) expect(text, key).not.toMatch(COUNT_NAMES);
-      const plurals = pluralsOf(text);
-      const translated = pluralsOf(arabic.get(key) ?? "");
-      expect(translated.map((p) => p.name).sort(), key).toEqual(plurals.map((p) => p.name).sort());
-      for (const plural of plurals) expect(plural.categories, `${key} ${plural.name}`).toEqual(needs.en);
-      for (const plural of translated) expect(plural.categories, `${key} ${plural.name}`).toEqual(needs.ar);
+      for (const plural of shape(text).plurals) expect(plural.split(": ")[1], key).toBe(categoriesOf("en"));
     }
   });
 
-  it("never separates Arabic numbers or dates with a middle dot, which reads as the digit zero (٠)", () => {
-    for (const [key, text] of arabic) expect(text, key).not.toContain("·");
-    expect(translator("ar")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe("حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠");
+  describe.each(readdirSync(ROOT).filter((locale) => locale !== "en"))("%s", (locale) => {
+    const translated = catalogue(locale);
+
+    it("has every English key and nothing else", () => {
+      expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+    });
+
+    it("parses every message, with the English placeholders and the plural categories the language needs", () => {
+      const needs = categoriesOf(locale);
+      for (const [key, text] of english) {
+        const own = translated.get(key) ?? "";
+        expect(own.trim(), key).not.toBe("");
+        // An apostrophe before ICU syntax starts a quotation and hides text: write ’ instead.
+        expect(own, key).not.toMatch(/'[{}#|<']/);
+        expect(() => parse(own), `${key}: ${own}`).not.toThrow();
+        const ours = shape(own);
+        const theirs = shape(text);
+        expect(ours.names, key).toEqual(theirs.names);
+        expect(ours.plurals.map((p) => p.split(": ")[0]), key).toEqual(theirs.plurals.map((p) => p.split(": ")[0]));
+        for (const plural of ours.plurals) expect(plural.split(": ")[1], `${key} ${plural}`).toBe(needs);
+      }
+    });
+
+    it("is written in the language: its script, and hardly a message left in English", () => {
+      const rtl = locale === "ar" || locale === "ur";
+      let same = 0;
+      for (const [key, text] of english) {
+        if (sameInEveryLanguage.has(key)) continue;
+        const own = translated.get(key) ?? "";
+        const words = text.replace(/\{[^{}]*\}/g, "");
+        if (rtl && /[A-Za-z]{3,}/.test(words)) expect(own, key).toMatch(RTL_SCRIPT);
+        // Arabic-script numbers and dates are never separated by a middle dot, which reads as zero (٠).
+        if (rtl) expect(own, key).not.toContain("·");
+        if (own === text && /[A-Za-z]{4,}\s+[A-Za-z]{4,}/.test(words)) same++;
+      }
+      expect(same, "messages of several words left as the English").toBeLessThanOrEqual(Math.ceil(english.size * 0.02));
+    });
   });
 
   it("fills placeholders and formats numbers per locale", () => {
     expect(translator("en")("errors.insufficientScope", { scope: "learning_plans:read" })).toContain("learning_plans:read");
     expect(translator("ar")("common.save")).toBe("حفظ");
+    expect(translator("ar")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe("حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠");
   });
 });

@@ -3,18 +3,20 @@
 /**
  * Strings for client components: a page wraps them in `<ClientStrings parts={[…]}>`
  * (components/i18n/client-strings.tsx), which hands this provider the parts of the reader's catalogue
- * they use; a component reads them with `useT(namespace)`, typed over the English catalogue, and
- * fills placeholders and plurals the same way the server does (message-format.ts). No copied string bags.
+ * they use, compiled on the server (core.ts `clientMessages`); a component reads them with
+ * `useT(namespace)`, typed over the English catalogue, formatted as the server formats them
+ * (compiled.ts: next-intl's precompiled messages, without shipping an ICU parser). No copied string bags.
  * Providers nest (the root layout sends the error boundaries' words; a page adds its own parts).
  * Generic pieces that show one word their caller chooses (a button's label, a nav item) keep it as a prop.
  */
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
-import type { ClientMessages, Locale, Namespace, Vars } from "./core";
-import { lookup, mergeParts } from "./lookup";
-import { formatMessage, numberFormat } from "./message-format";
-import type { en } from "./messages/en";
+import { formatCompiled, type CompiledMessage } from "./compiled";
+import type { ClientMessages, Namespace } from "./core";
+import { numberFormat, type Locale } from "./locales";
+import { mergeParts } from "./merge-parts";
 import { schoolTime, separatorOf, type SchoolTime } from "./school-time";
-import type { KeyOf } from "./types";
+import type { KeyOf, Messages } from "./types";
+import type { Vars } from "./values";
 
 type Context = { locale: Locale; timeZone: string | null; messages: ClientMessages };
 
@@ -33,15 +35,25 @@ function useI18n(): Context {
   return context;
 }
 
-export type ClientTranslate<N extends Namespace> = (key: KeyOf<(typeof en)[N]>, vars?: Vars) => string;
+/** The compiled message at a dotted path of the parts a page sent, if there is one. */
+function messageAt(messages: unknown, key: string): CompiledMessage | undefined {
+  let node: unknown = messages;
+  for (const part of key.split(".")) {
+    if (typeof node !== "object" || node === null || Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" || Array.isArray(node) ? (node as CompiledMessage) : undefined;
+}
+
+export type ClientTranslate<N extends Namespace> = (key: KeyOf<Messages[N]>, vars?: Vars) => string;
 
 /** `t("row.saved")` within a namespace; a key the page did not send reads as its full name, like a missing key on the server. */
 export function useT<N extends Namespace>(namespace: N): ClientTranslate<N> {
   const { locale, messages } = useI18n();
   return useCallback(
     (key, vars) => {
-      const template = lookup(messages[namespace], key) ?? `${namespace}.${key}`;
-      return vars ? formatMessage(locale, template, vars) : template;
+      const message = messageAt(messages[namespace], key);
+      return (message === undefined ? null : formatCompiled(locale, message, vars)) ?? `${namespace}.${key}`;
     },
     [locale, messages, namespace],
   );
@@ -52,8 +64,14 @@ export function useT<N extends Namespace>(namespace: N): ClientTranslate<N> {
  * parts the page sent; anything else (a sentence the server already translated) shows as it came.
  */
 export function useMessageText(): (key: string) => string {
-  const { messages } = useI18n();
-  return useCallback((key) => lookup(messages, key) ?? key, [messages]);
+  const { locale, messages } = useI18n();
+  return useCallback(
+    (key) => {
+      const message = messageAt(messages, key);
+      return (message === undefined ? null : formatCompiled(locale, message)) ?? key;
+    },
+    [locale, messages],
+  );
 }
 
 export function useLocale(): Locale {

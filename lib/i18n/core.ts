@@ -1,37 +1,44 @@
-import { ar } from "./messages/ar";
-import { en } from "./messages/en";
-import { lookup } from "./lookup";
-import { formatMessage, numberFormat } from "./message-format";
+import compile from "icu-minify/compile";
+import { createTranslator } from "next-intl";
+import { catalogueOf } from "./catalogues";
+import type { CompiledMessage } from "./compiled";
+import { directionOf, intlTag, numberFormat, type Locale } from "./locales";
 import { schoolTime, separatorOf } from "./school-time";
-import type { Catalogue, KeyOf, PathOf } from "./types";
+import type { KeyOf, Messages, PathOf } from "./types";
+import { localValues, missingAsKey, selectorsOf, type Vars } from "./values";
 
-export const LOCALES = ["en", "ar"] as const;
-export type Locale = (typeof LOCALES)[number];
-export type MessageKey = KeyOf<typeof en>;
-export type Vars = Record<string, string | number>;
+export { directionOf, isLocale, LOCALES, type Locale } from "./locales";
+export type { Vars } from "./values";
+export type MessageKey = KeyOf<Messages>;
 export type Translate = (key: MessageKey, vars?: Vars) => string;
-export type Namespace = keyof typeof en;
+export type Namespace = keyof Messages;
 /** A namespace or a part of one, down to a single string: `"live"`, `"students.status"`, `"common.retry"`. */
-export type MessagePart = PathOf<typeof en>;
+export type MessagePart = PathOf<Messages>;
+/** A part of a catalogue as the browser receives it: each message compiled (lib/i18n/compiled.ts). */
+export type Compiled<T> = { [K in keyof T]: T[K] extends string ? CompiledMessage : Compiled<T[K]> };
 /** What a client component may read: parts of the reader's catalogue (clientMessages). */
-export type ClientMessages = { [N in Namespace]?: Catalogue<(typeof en)[N]> };
+export type ClientMessages = { [N in Namespace]?: Compiled<Messages[N]> };
 
-const catalogues = { en, ar } as const;
+type Raw = { (key: string, values?: Vars): string; raw(key: string): unknown };
+const translators = new Map<Locale, Raw>();
 
-export function isLocale(value: unknown): value is Locale {
-  return value === "en" || value === "ar";
+function rawTranslator(locale: Locale): Raw {
+  let t = translators.get(locale);
+  if (!t) {
+    t = createTranslator({ locale: intlTag(locale), messages: catalogueOf(locale), onError: () => undefined, getMessageFallback: missingAsKey }) as unknown as Raw;
+    translators.set(locale, t);
+  }
+  return t;
 }
 
-export function directionOf(locale: Locale): "ltr" | "rtl" {
-  return locale === "ar" ? "rtl" : "ltr";
-}
-
-/** `{name}` placeholders are filled from vars, numbers formatted and plurals chosen for the locale (message-format.ts). */
+/** `{name}` placeholders filled from vars, numbers in the reader's digits, plurals chosen for the locale (ICU, by next-intl). */
 export function translator(locale: Locale): Translate {
+  const t = rawTranslator(locale);
   return (key, vars) => {
-    const template = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
+    const template = t.raw(key);
+    if (typeof template !== "string") return key;
     // Without vars the template itself: client components fill what the server hands them.
-    return vars ? formatMessage(locale, template, vars) : template;
+    return vars ? t(key, localValues(locale, selectorsOf(template), vars)) : template;
   };
 }
 
@@ -44,7 +51,7 @@ export function clientMessages(locale: Locale, parts: readonly MessagePart[]): C
   const messages: Record<string, unknown> = {};
   for (const part of parts) {
     const path = part.split(".");
-    let from: unknown = catalogues[locale];
+    let from: unknown = compiledCatalogue(locale);
     let into = messages;
     path.forEach((name, index) => {
       from = (from as Record<string, unknown>)[name];
@@ -53,6 +60,18 @@ export function clientMessages(locale: Locale, parts: readonly MessagePart[]): C
     });
   }
   return messages as ClientMessages;
+}
+
+const compiledCatalogues = new Map<Locale, unknown>();
+
+/** The reader's catalogue with every message compiled once (icu-minify, next-intl's precompiled format). */
+function compiledCatalogue(locale: Locale): unknown {
+  // Through JSON: the compiler's option maps have no prototype, which React refuses to send to a client component.
+  const compileAll = (node: unknown): unknown =>
+    typeof node === "string" ? JSON.parse(JSON.stringify(compile(node))) : Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([k, v]) => [k, compileAll(v)]));
+  let compiled = compiledCatalogues.get(locale);
+  if (!compiled) compiledCatalogues.set(locale, (compiled = compileAll(catalogueOf(locale))));
+  return compiled;
 }
 
 export function formatNumber(locale: Locale, value: number): string {

@@ -1,5 +1,4 @@
-import type { Locale } from "./core";
-import { numberFormat } from "./message-format";
+import { numberFormat, type Locale } from "./locales";
 
 /**
  * Digits typed or shown in either script: a number box in the Arabic interface shows Arabic-Indic

@@ -3,7 +3,7 @@
  * GET /school), Gregorian with the Hijri (Umm al-Qura) date beside it where asked. Pure, so server
  * pages and client components format alike.
  */
-import type { Locale } from "./core";
+import { intlTag, isRightToLeft, type Locale } from "./locales";
 
 export type DateOptions = { hijri?: boolean; time?: boolean };
 
@@ -18,14 +18,14 @@ export type SchoolTime = {
   time(value: Date | string): string;
 };
 
-/** Between two dates or facts in running text: the Arabic comma in Arabic, since a middle dot reads as the digit zero (٠). */
+/** Between two dates or facts in running text: the Arabic comma in the Arabic script, since a middle dot reads as the digit zero (٠). */
 export function separatorOf(locale: Locale): string {
-  return locale === "ar" ? "، " : " · ";
+  return isRightToLeft(locale) ? "، " : " · ";
 }
 
 /** First-strong isolation (FSI … PDI): a date or number keeps its own order beside right-to-left text. */
 export function isolate(locale: Locale, text: string): string {
-  return locale === "ar" ? `\u2068${text}\u2069` : text;
+  return isRightToLeft(locale) ? `\u2068${text}\u2069` : text;
 }
 
 const SCHOOL_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -40,9 +40,9 @@ function format(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTime
 
 export function schoolTime(locale: Locale, timeZone: string | null): SchoolTime {
   const zone = timeZone ?? "UTC";
-  // ar-SA counts in the Umm al-Qura calendar by default; the Gregorian date is asked for by name.
-  const gregorianTag = locale === "ar" ? "ar-SA-u-ca-gregory" : "en-GB";
-  const hijriTag = locale === "ar" ? "ar-SA-u-ca-islamic-umalqura" : "en-GB-u-ca-islamic-umalqura";
+  // ar-SA counts in the Umm al-Qura calendar by default; both calendars are asked for by name.
+  const gregorianTag = `${intlTag(locale)}-u-ca-gregory`;
+  const hijriTag = `${intlTag(locale)}-u-ca-islamic-umalqura`;
   // Styles cannot carry a zone name, so a time in an unknown school zone is spelled out with "UTC" after it.
   const clock: Intl.DateTimeFormatOptions = timeZone ? { timeStyle: "short" } : { hour: "numeric", minute: "2-digit", timeZoneName: "short" };
   const stamp: Intl.DateTimeFormatOptions = timeZone ? { dateStyle: "medium", timeStyle: "short" } : { year: "numeric", month: "short", day: "numeric", ...clock };
@@ -60,7 +60,7 @@ export function schoolTime(locale: Locale, timeZone: string | null): SchoolTime 
     const gregorian = day || !time
       ? format(gregorianTag, { dateStyle: "medium", timeZone: dayZone }).format(instant)
       : format(gregorianTag, { ...stamp, timeZone: zone }).format(instant);
-    // English Hijri months in full ("Jumada II", not "Jum. II"): the short forms are cryptic to most readers.
+    // Hijri months in full outside Arabic ("Jumada II", not "Jum. II"): the short forms are cryptic to most readers.
     const hijri = format(hijriTag, { dateStyle: locale === "ar" ? "medium" : "long", timeZone: dayZone }).format(instant);
     return { gregorian, hijri };
   };

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { currentActor } from "@/lib/auth/session";
 import { LOCALES, type Locale } from "@/lib/i18n/core";
-import { LOCALE_COOKIE } from "@/lib/i18n/server";
+import { LOCALE_COOKIE } from "@/i18n/server";
 import { refererPath, safeLocalPath } from "@/lib/security/redirect";
 import { saveUserLocale } from "./store";
 

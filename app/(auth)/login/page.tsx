@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "@/lib/auth/demo-users";
 import { currentActor } from "@/lib/auth/session";
 import { isEmbeddedMode } from "@/lib/connections";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { oidcOrigin } from "@/lib/security/headers";
 import { safeLocalPath } from "@/lib/security/redirect";
 import { loginWithOidc } from "./actions";
@@ -15,7 +15,7 @@ import { ClientStrings } from "@/components/i18n/client-strings";
 import { ForgetOffline } from "@/components/shell/offline-support";
 import { LoginForm } from "./login-form";
 import { signInErrorKey } from "./sign-in-errors";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 export const generateMetadata = pageTitle("auth.login.title");
 

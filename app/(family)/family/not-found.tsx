@@ -1,5 +1,5 @@
 import { NotFoundView } from "@/components/shell/not-found-view";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 /** Another family's child, or no child at all: the same answer, nothing about the record. */
 export default async function ChildNotFound() {

@@ -7,10 +7,10 @@ import { dashboardDb } from "@/lib/db";
 import { loadChildren } from "@/lib/features/family/queries";
 import { noticeSwitches } from "@/lib/features/notices/admin-view";
 import { loadChoices } from "@/lib/features/notices/preferences";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 export const generateMetadata = pageTitle("nav.family.title");
 

@@ -1,5 +1,5 @@
 import { NotFoundView } from "@/components/shell/not-found-view";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 /** A session of someone else and one that never existed read the same (also for /sessions/{id} and its register). */
 export default async function SessionNotFound() {

@@ -1,5 +1,5 @@
 import { NotFoundView } from "@/components/shell/not-found-view";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 export default async function StudentNotFound() {
   const { t } = await getI18n();

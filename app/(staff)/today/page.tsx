@@ -8,10 +8,10 @@ import { OpenSessions, StartSection, TodaySessions } from "@/components/today/to
 import { buttonVariants } from "@/components/ui/button";
 import { requireActor } from "@/lib/auth/session";
 import { loadTodayBase } from "@/lib/features/sessions/today";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 export const generateMetadata = pageTitle("home.title");
 

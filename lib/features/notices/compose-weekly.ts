@@ -5,6 +5,7 @@ import { translator, type Locale } from "@/lib/i18n/core";
 import { isolate, schoolTime, separatorOf } from "@/lib/i18n/school-time";
 import { footerOf } from "./compose";
 import { render, type Block, type Composed } from "./render";
+import { isRightToLeft } from "@/lib/i18n/locales";
 
 /**
  * The weekly summary of one child, from the family pages' own view of the child (`loadChild`, the
@@ -17,7 +18,7 @@ export type WeeklyFacts = { locale: Locale; schoolName: string; from: string; to
 const inWeek = (day: string, from: string, to: string) => day >= from && day <= to;
 
 function rangeText(locale: Locale, range: RangeView): string {
-  const name = (surah: RangeView extends infer R ? (R extends { surah: infer S } ? S : never) : never) => (locale === "ar" ? surah.name_arabic : surah.name_transliteration);
+  const name = (surah: RangeView extends infer R ? (R extends { surah: infer S } ? S : never) : never) => (isRightToLeft(locale) ? surah.name_arabic : surah.name_transliteration);
   if (range.kind === "within") return isolate(locale, `${name(range.surah)} ${range.from}–${range.to}`);
   return isolate(locale, `${name(range.start.surah)} ${range.start.ayah} – ${name(range.end.surah)} ${range.end.ayah}`);
 }

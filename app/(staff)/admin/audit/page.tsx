@@ -8,7 +8,7 @@ import { AUDIT_EXPORT_LIMIT, cursorHref } from "@/lib/features/admin/audit";
 import { auditQuery, validDay } from "@/lib/features/admin/audit-filters";
 import { loadAuditPage } from "@/lib/features/admin/audit-view";
 import { requireAdminPage, schoolOf } from "@/lib/features/admin/guard";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();

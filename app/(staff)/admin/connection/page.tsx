@@ -4,7 +4,7 @@ import { ConnectionView } from "@/components/admin/connection-view";
 import { ProgressSettings } from "@/components/progress/progress-settings";
 import { loadConnectionHealth } from "@/lib/features/admin/connection-health";
 import { requireAdminPage } from "@/lib/features/admin/guard";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();

@@ -5,7 +5,7 @@ import { dashboardDb } from "@/lib/db";
 import { addDays, dateIn } from "@/lib/dates";
 import { requireAdminPage } from "@/lib/features/admin/guard";
 import { adminExcuses } from "@/lib/features/excuses/store";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 // v1 call budget: none beyond GET /school (memoized): the requests are the dashboard's own store.
 export async function generateMetadata(): Promise<Metadata> {

@@ -12,7 +12,7 @@ import { requireAdminPage, schoolOf } from "@/lib/features/admin/guard";
 import { sendWeeklyNowAction } from "@/lib/features/notices/actions";
 import { loadMessagesView } from "@/lib/features/notices/admin-view";
 import { mailConfigFor } from "@/lib/mail/config";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 // v1 call budget: none beyond the school's name (memoized): everything here is the dashboard's own store.
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,5 +1,5 @@
 import { BackLink } from "@/components/ui/back-link";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 /** An unknown user id, or one of another school: the same answer for both. */
 export default async function UserNotFound() {

@@ -5,7 +5,7 @@ import { UsersTable } from "@/components/admin/users-table";
 import { buttonVariants } from "@/components/ui/button";
 import { requireAdminPage, schoolOf } from "@/lib/features/admin/guard";
 import { listUsersOf } from "@/lib/features/admin/managed-users";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();

@@ -9,10 +9,10 @@ import { loadHalqaList } from "@/lib/features/halqas/queries";
 import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
 import { pageNumber } from "@/lib/features/paging";
 import { NumberPager } from "@/components/pickers/pager";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 import { PageSection } from "@/components/ui/page-section";
 
 export const generateMetadata = pageTitle("halqas.title");

@@ -15,10 +15,10 @@ import { requireActor } from "@/lib/auth/session";
 import { clientFor } from "@/lib/connections";
 import { loadHalqaHeader, loadHalqaLineage, loadHalqaRoster, loadHalqaSessions, loadHalqaSheikhs, RECENT_SESSION_DAYS } from "@/lib/features/halqas/queries";
 import { hrefWith } from "@/lib/web/search-params";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }> };
 

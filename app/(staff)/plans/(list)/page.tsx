@@ -15,10 +15,10 @@ import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search
 import { REPLACED_PERIODS } from "@/lib/features/plans/periods";
 import { loadPlanList } from "@/lib/features/plans/queries";
 import { syncStatusView } from "@/lib/features/plans/sync/status-view";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 import { PageSection } from "@/components/ui/page-section";
 
 export const generateMetadata = pageTitle("plans.title");

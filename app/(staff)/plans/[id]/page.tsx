@@ -15,10 +15,10 @@ import { hrefWith } from "@/lib/web/search-params";
 import { refreshPlanNow } from "@/lib/features/plans/actions";
 import { unavailabilityOf, loadPlanDetail, loadPlanReference } from "@/lib/features/plans/queries";
 import { buildTimeline } from "@/lib/features/plans/timeline";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }> };
 

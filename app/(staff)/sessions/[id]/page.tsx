@@ -13,12 +13,12 @@ import { buttonVariants } from "@/components/ui/button";
 import { requireActor } from "@/lib/auth/session";
 import { timeOfDayIn } from "@/lib/dates";
 import { loadSessionDetail } from "@/lib/features/sessions/queries";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -3,11 +3,11 @@ import { randomUUID } from "node:crypto";
 import { StartAtScale } from "@/components/today/today-sections";
 import { requireActor } from "@/lib/auth/session";
 import { loadStartGroups } from "@/lib/features/sessions/queries";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 export const generateMetadata = pageTitle("sessions.newTitle");
 

@@ -15,7 +15,7 @@ import { STUDENT_STATUSES } from "@/lib/contract";
 import { firstParam, hrefWith, type SearchParams } from "@/lib/web/search-params";
 import { updateStudent } from "@/lib/features/students/actions";
 import { loadRecitationHistory, loadSemesterHalqas, loadStudentHeader, loadStudentProfile, loadStudentRecitations } from "@/lib/features/students/detail";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { Fact } from "@/components/ui/fact";
 import { writeBlockOf } from "@/lib/features/write-access";
@@ -33,7 +33,7 @@ import { attendanceFacts, attendanceWindow, withLive } from "@/lib/features/prog
 import { loadRecentMarks } from "@/lib/features/progress/recent-marks";
 import { loadStudentProgress, withLineage } from "@/lib/features/progress/student-progress";
 import { Freshness } from "@/components/progress/freshness";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 

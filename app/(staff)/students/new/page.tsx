@@ -10,12 +10,12 @@ import { STUDENT_STATUSES } from "@/lib/contract";
 import { firstParam, hrefWith, type SearchParams } from "@/lib/web/search-params";
 import { createStudent } from "@/lib/features/students/actions";
 import { loadNewStudentOptions } from "@/lib/features/students/queries";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 export const generateMetadata = pageTitle("students.new.title");
 

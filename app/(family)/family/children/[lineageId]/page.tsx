@@ -7,10 +7,10 @@ import { FamilyExcuses } from "@/components/excuses/family-excuses";
 import { PageSection } from "@/components/ui/page-section";
 import { requireActor } from "@/lib/auth/session";
 import { loadChild, loadChildren } from "@/lib/features/family/queries";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 type Props = { params: Promise<{ lineageId: string }> };
 

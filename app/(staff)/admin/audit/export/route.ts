@@ -6,7 +6,7 @@ import { subjectOf } from "@/lib/authz/subject";
 import { AUDIT_EXPORT_LIMIT } from "@/lib/features/admin/audit";
 import { toCsv } from "@/lib/features/admin/audit-csv";
 import { loadAuditExport } from "@/lib/features/admin/audit-view";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,7 @@ import { dashboardDb } from "@/lib/db";
 import { requireAdminPage } from "@/lib/features/admin/guard";
 import { loadMessage } from "@/lib/features/notices/admin-view";
 import { mailConfigFor } from "@/lib/mail/config";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();

@@ -19,7 +19,7 @@ import { sheikhOptions, studentOptions } from "@/lib/features/admin/pickers";
 import { findUserOf } from "@/lib/features/admin/managed-users";
 import { noticeSwitches } from "@/lib/features/notices/admin-view";
 import { lastSent, loadChoices } from "@/lib/features/notices/preferences";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

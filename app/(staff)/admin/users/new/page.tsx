@@ -7,7 +7,7 @@ import { ROLES, LOCALES } from "@/lib/db/schema";
 import { createUser } from "@/lib/features/admin/actions";
 import { requireAdminPage } from "@/lib/features/admin/guard";
 import { PASSWORD_MIN } from "@/lib/features/admin/schemas";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();

@@ -5,7 +5,7 @@ import { ReportPage } from "@/components/reports/report-page";
 import { PageSection } from "@/components/ui/page-section";
 import { loadHalqaReport } from "@/lib/features/progress/halqa-report";
 import type { SearchParams } from "@/lib/web/search-params";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 

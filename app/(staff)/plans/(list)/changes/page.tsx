@@ -16,8 +16,8 @@ import { CHANGE_KINDS, CHANGES_PERIODS, type ChangesFilters } from "@/lib/featur
 import { CHANGED_PLANS_LIMIT } from "@/lib/features/plans/mirror/recent-changes";
 import { loadRecentChanges } from "@/lib/features/plans/queries";
 import { syncStatusView } from "@/lib/features/plans/sync/status-view";
-import { getI18n } from "@/lib/i18n/server";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { getI18n } from "@/i18n/server";
+import { pageTitle } from "@/i18n/page-title";
 import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
 
 export const generateMetadata = pageTitle("plans.changes.title");

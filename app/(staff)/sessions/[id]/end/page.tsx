@@ -5,12 +5,12 @@ import { EndSessionForm } from "@/components/sessions/end-session-form";
 import { SessionSummaryList } from "@/components/sessions/session-summary";
 import { requireActor } from "@/lib/auth/session";
 import { loadSessionDetail } from "@/lib/features/sessions/queries";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }> };
 

@@ -10,7 +10,7 @@ import { loadLiveSnapshot } from "@/lib/features/live/server/read-model";
 import { surahsFor } from "@/lib/features/reference";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { isFailure } from "@/lib/v1";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
 

@@ -4,7 +4,7 @@ import { ReportPage } from "@/components/reports/report-page";
 import { StudentReportBody } from "@/components/reports/student-report";
 import { loadStudentReport } from "@/lib/features/progress/student-report";
 import type { SearchParams } from "@/lib/web/search-params";
-import { pageTitle } from "@/lib/i18n/page-title";
+import { pageTitle } from "@/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 

@@ -1,0 +1,22 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+const MESSAGES = path.join(process.cwd(), "messages");
+/** Each language's catalogue, read as the server reads it. */
+export const catalogues = Object.fromEntries(readdirSync(MESSAGES).map((locale) => [locale, (namespace: string) => JSON.parse(readFileSync(path.join(MESSAGES, locale, `${namespace}.json`), "utf8"))]));
+const LABELS = Object.values(catalogues).map((read) => read("common").language as string);
+
+/** The language list of the page's header (components/shell/language-select.tsx), whatever language the page is in. */
+export const languageList = (page: Page): Locator => page.getByRole("combobox", { name: new RegExp(`^(${LABELS.join("|")})$`) });
+
+/** Chooses a language from the list and waits for the page to come back in it. */
+export async function chooseLanguage(page: Page, locale: string): Promise<void> {
+  await languageList(page).selectOption(locale);
+  await expect(page.locator("html")).toHaveAttribute("lang", locale);
+}
+
+/** Back to English where the page still has the list (a test's clean-up for a shared demo account). */
+export async function backToEnglish(page: Page): Promise<void> {
+  if (await languageList(page).isVisible()) await chooseLanguage(page, "en");
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { cache } from "react";
+import { currentActor } from "@/lib/auth/session";
+import { clientFor } from "@/lib/connections";
+import { i18nFor } from "@/lib/i18n/core";
+import { isLocale, negotiateLocale, type Locale } from "@/lib/i18n/locales";
+import { isFailure } from "@/lib/v1";
+
+/**
+ * The request's language and the school's time zone, for lib/i18n (which knows neither people nor
+ * schools: both are passed in). Languages are not in the URL: a person reads the dashboard in the
+ * language of their account, and a signed-out visitor in the one they chose or their browser asks for.
+ */
+export const LOCALE_COOKIE = "locale";
+
+/** The signed-in person's language, else the remembered choice, else the browser's preference. */
+export const getLocale = cache(async (): Promise<Locale> => {
+  const actor = await currentActor();
+  if (actor) return actor.locale;
+  const remembered = (await cookies()).get(LOCALE_COOKIE)?.value;
+  if (isLocale(remembered)) return remembered;
+  return negotiateLocale((await headers()).get("accept-language") ?? "");
+});
+
+/**
+ * The signed-in person's school time zone, from the connection's memoized GET /school (the same
+ * record the sessions pages read). Null without a session, or when the school refuses the key: the
+ * page still renders, its times in UTC and labelled so.
+ */
+export const getSchoolTimeZone = cache(async (): Promise<string | null> => {
+  const actor = await currentActor();
+  if (!actor) return null;
+  try {
+    return (await clientFor(actor.connectionId).tenant()).time_zone;
+  } catch (error) {
+    if (isFailure(error)) return null;
+    throw error;
+  }
+});
+
+export async function getI18n() {
+  const [locale, timeZone] = await Promise.all([getLocale(), getSchoolTimeZone()]);
+  return i18nFor(locale, timeZone);
+}
+export type { I18n } from "@/lib/i18n/core";

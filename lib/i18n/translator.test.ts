@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { translator } from "./core";
+import { formatCompiled } from "./compiled";
+import { clientMessages } from "./core";
+import { localValues, selectorsOf } from "./values";
+
+describe("translator (ICU messages, formatted by next-intl)", () => {
+  it("counts waiting changes with the right form in Arabic (all six), English, French and Indonesian", () => {
+    const ar = translator("ar");
+    expect([0, 1, 2, 3, 11, 100].map((n) => ar("live.waiting", { n }))).toEqual([
+      "لا تغييرات بانتظار الإرسال",
+      "تغيير واحد بانتظار الإرسال",
+      "تغييران بانتظار الإرسال",
+      "٣ تغييرات بانتظار الإرسال",
+      "١١ تغييرًا بانتظار الإرسال",
+      "١٠٠ تغيير بانتظار الإرسال",
+    ]);
+    const en = translator("en");
+    expect([1, 2, 1200].map((n) => en("live.waiting", { n }))).toEqual(["1 change waiting", "2 changes waiting", "1,200 changes waiting"]);
+  });
+
+  it("writes a plain number in the reader's digits, and fills the other placeholders", () => {
+    expect(translator("ar")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe("حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠");
+    expect(translator("en")("home.attendanceCount", { present: 1200, late: 1, absent: 20, excused: 0 })).toContain("1,200");
+    expect(translator("en")("errors.insufficientScope", { scope: "learning_plans:read" })).toContain("learning_plans:read");
+  });
+
+  it("keeps a plural argument's number for choosing its form, and formats the plain ones", () => {
+    expect(localValues("ar", selectorsOf("{n, plural, one {# x} other {# y}} {m}"), { n: 3, m: 3, s: "a" })).toEqual({ n: 3, m: "٣", s: "a" });
+  });
+
+  it("without values gives the template itself (client components fill it), and a key no catalogue has reads as its name", () => {
+    expect(translator("en")("live.waiting")).toMatch(/^\{n, plural,/);
+    expect(translator("en")("live.nothingHere" as never)).toBe("live.nothingHere");
+  });
+
+  it("formats a message compiled for the browser exactly as the server formats it, in every language", () => {
+    for (const locale of ["en", "ar", "ur", "id", "ms", "tr", "fr"] as const) {
+      const compiled = clientMessages(locale, ["live.waiting", "home.attendanceCount"]);
+      for (const n of [0, 1, 2, 3, 11, 100, 1200]) expect(formatCompiled(locale, compiled.live!.waiting, { n })).toBe(translator(locale)("live.waiting", { n }));
+      const counts = { present: 10, late: 1, absent: 20, excused: 0 };
+      expect(formatCompiled(locale, compiled.home!.attendanceCount, counts)).toBe(translator(locale)("home.attendanceCount", counts));
+    }
+  });
+});
+
+describe("messages compiled for the browser", () => {
+  it("are plain data, as React sends to client components (no prototype-less maps)", () => {
+    const plain = (node: unknown): boolean =>
+      typeof node === "string" || typeof node === "number" || (Array.isArray(node) ? node.every(plain) : node !== null && typeof node === "object" && Object.getPrototypeOf(node) === Object.prototype && Object.values(node).every(plain));
+    expect(plain(clientMessages("ar", ["live", "students.status"]))).toBe(true);
+  });
+});

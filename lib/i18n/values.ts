@@ -1,0 +1,23 @@
+import { numberFormat, type Locale } from "./locales";
+
+export type Vars = Record<string, string | number>;
+
+/**
+ * The values a message is filled with, numbers in the reader's digits: ICU writes a plain `{n}`
+ * with `String(n)` (Latin digits, even in Arabic), so those are formatted here. A plural or select
+ * argument (a selector) keeps its number: it chooses the form, and its `#` is formatted by the library.
+ */
+export function localValues(locale: Locale, selectors: ReadonlySet<string>, vars: Vars): Vars {
+  const format = numberFormat(locale);
+  return Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === "number" && !selectors.has(name) ? format.format(value) : value]));
+}
+
+const SELECTORS = /\{\s*(\w+)\s*,\s*(?:plural|selectordinal|select)\s*,/g;
+
+/** The selectors of an ICU message as written. */
+export function selectorsOf(template: string): Set<string> {
+  return new Set([...template.matchAll(SELECTORS)].map((match) => match[1]!));
+}
+
+/** A key no catalogue has reads as its own full name, so it shows (and the catalogue tests catch it). */
+export const missingAsKey = ({ namespace, key }: { namespace?: string; key: string }) => (namespace ? `${namespace}.${key}` : key);
