@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ActionForm } from "@/components/admin/action-form";
+import { ScrollTable } from "@/components/ui/scroll-table";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { linkClass } from "@/components/ui/text-link";
 import type { DayCount, MessageRow } from "@/lib/features/notices/admin-view";
@@ -9,8 +10,9 @@ import type { I18n } from "@/lib/i18n/core";
 /** Counts per kind and school day. */
 export function DaysTable({ days, i18n }: { days: DayCount[]; i18n: I18n }) {
   const { t, date, number } = i18n;
+  // Six columns of counts scroll sideways where they do not fit (Arabic's longer headings): in a focusable region.
   return (
-    <Table>
+    <ScrollTable label={t("notices.admin.daysCaption")}>
       <TableCaption>{t("notices.admin.daysCaption")}</TableCaption>
       <TableHeader>
         <TableRow>
@@ -34,7 +36,7 @@ export function DaysTable({ days, i18n }: { days: DayCount[]; i18n: I18n }) {
           </TableRow>
         ))}
       </TableBody>
-    </Table>
+    </ScrollTable>
   );
 }
 
