@@ -37,7 +37,7 @@ export function translator(locale: Locale): Translate {
   return (key, vars) => {
     const template = t.raw(key);
     if (typeof template !== "string") return key;
-    // Without vars the template itself: client components fill what the server hands them.
+    // Without vars the message as written (its text, for a message without placeholders).
     return vars ? t(key, localValues(locale, selectorsOf(template), vars)) : template;
   };
 }
