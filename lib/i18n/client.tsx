@@ -10,7 +10,7 @@
  * Generic pieces that show one word their caller chooses (a button's label, a nav item) keep it as a prop.
  */
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
-import { formatCompiled, type CompiledMessage } from "./compiled";
+import { formatCompiled, messageAt } from "./compiled";
 import type { ClientMessages, Namespace } from "./core";
 import { numberFormat, type Locale } from "./locales";
 import { mergeParts } from "./merge-parts";
@@ -33,16 +33,6 @@ function useI18n(): Context {
   const context = useContext(I18nContext);
   if (!context) throw new Error("useT and useLocale need an <I18nProvider> (components/i18n/client-strings.tsx) above them");
   return context;
-}
-
-/** The compiled message at a dotted path of the parts a page sent, if there is one. */
-function messageAt(messages: unknown, key: string): CompiledMessage | undefined {
-  let node: unknown = messages;
-  for (const part of key.split(".")) {
-    if (typeof node !== "object" || node === null || Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === "string" || Array.isArray(node) ? (node as CompiledMessage) : undefined;
 }
 
 export type ClientTranslate<N extends Namespace> = (key: KeyOf<Messages[N]>, vars?: Vars) => string;

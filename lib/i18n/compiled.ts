@@ -26,24 +26,34 @@ const formatters = {
 };
 
 /** The plural and select arguments of a compiled message (their values choose a form). */
-function selectors(message: unknown, into = new Set<string>()): Set<string> {
+export function selectorsOf(message: unknown, into = new Set<string>()): Set<string> {
   if (!Array.isArray(message)) return into;
   for (const node of message) {
     if (!Array.isArray(node)) continue;
     const [name, type, options] = node as [string, unknown, unknown];
     if ((type === 1 || type === 2 || type === 3) && options && typeof options === "object") {
       into.add(name);
-      for (const option of Object.values(options)) selectors(option, into);
+      for (const option of Object.values(options)) selectorsOf(option, into);
     }
   }
   return into;
+}
+
+/** The compiled message at a dotted path of a (part of a) compiled catalogue, if there is one. */
+export function messageAt(messages: unknown, key: string): CompiledMessage | undefined {
+  let node: unknown = messages;
+  for (const part of key.split(".")) {
+    if (typeof node !== "object" || node === null || Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" || Array.isArray(node) ? (node as CompiledMessage) : undefined;
 }
 
 /** A compiled message filled with vars, numbers in the reader's digits; null when it cannot be (a value missing). */
 export function formatCompiled(locale: Locale, message: CompiledMessage, vars: Vars = {}): string | null {
   if (typeof message === "string") return message;
   try {
-    return String(format(message, intlTag(locale), localValues(locale, selectors(message), vars), { formatters }));
+    return String(format(message, intlTag(locale), localValues(locale, selectorsOf(message), vars), { formatters }));
   } catch {
     return null;
   }

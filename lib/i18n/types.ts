@@ -39,9 +39,6 @@ export type Messages = {
   excuses: typeof excuses;
 };
 
-/** A part of a catalogue: the same keys, each a string. */
-export type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
-
 type Join<A extends string, B extends string> = `${A}.${B}`;
 /** Dotted paths to every string of a catalogue: `common.save`, `halqas.title`, … */
 export type KeyOf<T> = {

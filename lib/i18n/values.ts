@@ -11,13 +11,3 @@ export function localValues(locale: Locale, selectors: ReadonlySet<string>, vars
   const format = numberFormat(locale);
   return Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === "number" && !selectors.has(name) ? format.format(value) : value]));
 }
-
-const SELECTORS = /\{\s*(\w+)\s*,\s*(?:plural|selectordinal|select)\s*,/g;
-
-/** The selectors of an ICU message as written. */
-export function selectorsOf(template: string): Set<string> {
-  return new Set([...template.matchAll(SELECTORS)].map((match) => match[1]!));
-}
-
-/** A key no catalogue has reads as its own full name, so it shows (and the catalogue tests catch it). */
-export const missingAsKey = ({ namespace, key }: { namespace?: string; key: string }) => (namespace ? `${namespace}.${key}` : key);
