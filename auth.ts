@@ -9,6 +9,7 @@ import { ensureDemoUsers } from "@/lib/auth/demo-users";
 import { oidcCallbacks } from "@/lib/auth/oidc";
 import { requestClientAddress } from "@/lib/security/client-address";
 import { rememberDevice, signInDevice } from "@/lib/auth/device";
+import { logger } from "@/lib/ops/log";
 
 declare module "next-auth" {
   interface Session {
@@ -45,6 +46,7 @@ const providers: Provider[] = [
       const device = signInDevice(request.headers, email);
       const result = await checkPassword(email, password, requestClientAddress(request.headers), new Date(), device);
       if (result.ok) {
+        logger().info({ kind: "sign_in", outcome: "signed_in", userId: result.user.id }, "signed in");
         await rememberDevice(request, email);
         return result.user;
       }
@@ -77,9 +79,9 @@ const config: NextAuthConfig = {
     error(error) {
       // By its type, not its name: production builds minify class names.
       const type = (error as { type?: string }).type ?? "AuthError";
-      if (type === "CredentialsSignin") console.warn("[auth] sign-in refused (wrong email or password)");
+      if (type === "CredentialsSignin") logger().info({ kind: "sign_in", outcome: "refused" }, "sign-in refused (wrong email or password, or throttled)");
       // The type and Auth.js's own sentence (a configuration problem), never the request's values.
-      else console.error(`[auth] ${type}: ${error.message.split("\n")[0]?.slice(0, 200) ?? ""}`);
+      else logger().error({ kind: "auth", type, detail: error.message.split("\n")[0]?.slice(0, 200) ?? "" }, "Auth.js error");
     },
   },
   callbacks: {

@@ -1,6 +1,7 @@
 /**
- * Server start-up (Next.js calls `register` once per server process). Stamps each request with its
- * socket address (lib/security/peer-stamp.ts). Starts the plan sync
+ * Server start-up (Next.js calls `register` once per server process). Refuses a configuration that
+ * cannot work or is unsafe (lib/ops/config-check.ts). Stamps each request with its
+ * socket address and its id (lib/security/peer-stamp.ts). Starts the plan sync
  * scheduler (lib/features/plans/sync/scheduler.ts): an incremental cycle per school connection every
  * PLAN_SYNC_INTERVAL_MINUTES (default 15; 0 turns it off), first 30 s after start and not before
  * 15 s after the stores are open (warmed up in the background at start). Not during
@@ -8,12 +9,19 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { logger } = await import("@/lib/ops/log");
+  const { configurationProblems } = await import("@/lib/ops/config-check");
+  const problems = configurationProblems();
+  if (problems.length > 0) {
+    for (const problem of problems) logger().fatal({ kind: "config" }, problem);
+    process.exit(1);
+  }
   const { installPeerStamp } = await import("@/lib/security/peer-stamp");
   installPeerStamp();
   const { startSyncScheduler } = await import("@/lib/features/plans/sync/scheduler");
   const ready = warmUp();
   const scheduler = startSyncScheduler({ ready });
-  if (scheduler.enabled) console.info(`[plan-sync] every ${scheduler.intervalMs / 60_000} minutes for each school connection`);
+  if (scheduler.enabled) logger().info({ kind: "plan_sync", everyMinutes: scheduler.intervalMs / 60_000 }, "plan sync scheduled for each school connection");
   const { startProgressScheduler } = await import("@/lib/features/progress/scheduler");
   startProgressScheduler();
   // Messages to families (lib/features/notices): queue settled registers' notices, hand them to SMTP.
@@ -39,4 +47,14 @@ function warmUp(): Promise<unknown> {
   const all = Promise.all(work);
   all.catch(() => undefined);
   return all;
+}
+
+/**
+ * An error no page or action answered (Next.js prints its own line too): logged by kind and code
+ * with the route and the request's id, never its message (README "Logs").
+ */
+export async function onRequestError(error: unknown, request: { path: string; method: string }, context: { routePath: string; routeType: string }): Promise<void> {
+  const { logger } = await import("@/lib/ops/log");
+  const { errorSummary } = await import("@/lib/security/log-safe");
+  logger().error({ kind: "request_error", route: context.routePath, routeType: context.routeType, method: request.method, error: errorSummary(error) }, "unhandled error");
 }

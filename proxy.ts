@@ -14,7 +14,7 @@ const PUBLIC_FILES = /^\/(?:icon\.svg|sw\.js|manifest\.webmanifest|favicon\.ico|
  * Next.js 16 Proxy (formerly middleware; Node.js runtime). For every page request it:
  * - makes a per-request CSP nonce and sets the security headers (Next.js reads the nonce back from
  *   the request's CSP header and puts it on its own scripts, so pages render dynamically);
- * - tags the request with a random `x-request-id`, forwarded to the app and echoed in the response;
+ * - forwards the request's `x-request-id` (lib/security/peer-stamp.ts) to the app and echoes it in the response;
  * - refuses a server action posted from another site with a 403 (Next would answer 500), and answers
  *   an action id this build does not have as Next.js would, without its stack trace in the log, and
  *   arguments that refer to parts never sent with a 400 (lib/security/action-reply.ts);
@@ -36,7 +36,8 @@ export async function proxy(request: NextRequest) {
     return NextResponse.json(body, { status: 400, headers: apiSecurityHeaders() });
   }
   const nonce = newNonce();
-  const requestId = newRequestId();
+  // Made (or taken from a trusted proxy) where Node announced the request: lib/security/peer-stamp.ts.
+  const requestId = request.headers.get("x-request-id") ?? newRequestId();
   const origin = oidcOrigin();
   const headers = securityHeaders({
     nonce,

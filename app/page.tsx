@@ -9,20 +9,23 @@ import { LanguageSwitch } from "@/components/shell/language-switch";
 import { problemMessage } from "@/lib/actions/problem";
 import { currentActor } from "@/lib/auth/session";
 import { getI18n, type I18n } from "@/i18n/server";
-import { connectSchool, failureOf, schoolConnectionFromEnv } from "@/lib/v1";
+import { clientFor, isEmbeddedMode, loadConnections } from "@/lib/connections";
+import { failureOf } from "@/lib/v1";
+import { logger } from "@/lib/ops/log";
 
 type Landing = { ok: true; school: School; demo: boolean } | { ok: false; code: string; message: string };
 
+/** The school of the first connection (a network's landing page names its first school). */
 async function loadLanding(t: I18n["t"]): Promise<Landing> {
   try {
-    const { mode, ...config } = schoolConnectionFromEnv();
-    const { school } = await connectSchool(config);
-    return { ok: true, school, demo: mode === "embedded" };
+    const [first] = loadConnections();
+    const school = await clientFor(first!.id).tenant();
+    return { ok: true, school, demo: isEmbeddedMode() };
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
     // Failures carry no credential, so their code is safe for the server log.
-    console.warn(`[landing] school API: ${failure.code}`);
+    logger().warn({ kind: "landing", code: failure.code }, "the school API did not answer the landing page");
     return { ok: false, code: failure.code, message: problemMessage(error, t) };
   }
 }

@@ -4,6 +4,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { clientFor } from "@/lib/connections";
 import type { Locale, Translate } from "@/lib/i18n/core";
 import { failureOf } from "@/lib/v1";
+import { logger } from "@/lib/ops/log";
 
 export type SchoolHeading = { ok: true; name: string } | { ok: false; message: string };
 
@@ -19,7 +20,7 @@ export async function loadSchoolHeading(actor: Actor, locale: Locale, t: Transla
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    console.warn(`[shell] school API: ${failure.code}`);
+    logger().warn({ kind: "shell", code: failure.code }, "the school API did not answer the shell");
     return { ok: false, message: problemMessage(error, t) };
   }
 }

@@ -10,6 +10,7 @@ import type { Role } from "@/lib/db/schema";
 import { translator, type Translate } from "@/lib/i18n/core";
 import { failureMessage, failureOf, type Failure, type V1Client } from "@/lib/v1";
 import { errorSummary } from "@/lib/security/log-safe";
+import { logger } from "@/lib/ops/log";
 
 /**
  * Why an action did not happen, for the person (`message`, in their language) and for the screen:
@@ -117,7 +118,7 @@ export function defineAction<S extends z.ZodType, T>(config: Config<S, T>) {
         await audit("failed", { error: "unexpected" });
         // Its kind and codes only: a database error's message holds the SQL and its values (README, "Logs").
         const summary = errorSummary(error);
-        console.error(`[action] unexpected error in ${config.name}: ${summary}`);
+        logger().error({ kind: "action", action: config.name, error: summary }, "unexpected error in a server action");
         throw new Error(`${config.name} failed unexpectedly (${summary})`);
       }
       await audit(failure.kind === "validation_failed" ? "failed" : "denied", { code: failure.code, status: failure.status });

@@ -3,6 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/auth";
 import type { Role } from "@/lib/db/schema";
+import { noteActor } from "@/lib/ops/request-context";
 import { loadActor, type Actor } from "./actor";
 
 /**
@@ -13,7 +14,9 @@ export const currentActor = cache(async (): Promise<Actor | null> => {
   const session = await auth();
   const id = session?.user?.id;
   const version = session?.sessionVersion;
-  return id && typeof version === "number" ? loadActor(id, version) : null;
+  const actor = id && typeof version === "number" ? await loadActor(id, version) : null;
+  if (actor) noteActor(actor.id, actor.connectionId);
+  return actor;
 });
 
 /**

@@ -2,7 +2,10 @@ import "server-only";
 import { readFileSync } from "node:fs";
 import { headers } from "next/headers";
 import { z } from "zod";
-import { createV1Client, EMBEDDED_DEMO_KEY, type V1Client } from "@/lib/v1";
+import { createV1Client, type V1Client } from "@/lib/v1";
+import { DEMO_KEYS } from "@/lib/school-api/seed/demo-facts";
+import { observeV1Call } from "@/lib/ops/metrics";
+import { isDemoKey, isEmbeddedMode } from "./mode";
 
 /**
  * The schools this dashboard serves. Keys live only here, in server memory, read from the
@@ -24,19 +27,32 @@ const FileSchema = z.array(FileEntry).min(1);
 
 type Env = Record<string, string | undefined>;
 
-export function isEmbeddedMode(env: Env = process.env): boolean {
-  return !env.SCHOOL_API_URL && !env.SCHOOL_CONNECTIONS_FILE;
-}
+export { isEmbeddedMode } from "./mode";
 
 /** Demo schools of the embedded API, reached over loopback; they exist only in embedded mode. */
 export const EMBEDDED_CONNECTIONS = [
-  { id: "alnoor", label: "Al-Noor Quran School", apiKey: EMBEDDED_DEMO_KEY },
-  { id: "arqam", label: "Dar Al-Arqam", apiKey: "demo_arqam_admin" },
+  { id: "alnoor", label: "Al-Noor Quran School", apiKey: DEMO_KEYS.alnoorAdmin },
+  { id: "arqam", label: "Dar Al-Arqam", apiKey: DEMO_KEYS.arqamAdmin },
 ] as const;
 
+/**
+ * The configured schools. A real school's connection with a key of the embedded demo is refused:
+ * the demo keys are public (README), and the demo is never part of a real deployment.
+ */
 export function loadConnections(env: Env = process.env): ConnectionConfig[] {
-  if (env.SCHOOL_CONNECTIONS_FILE) {
-    const parsed = FileSchema.safeParse(JSON.parse(readFileSync(env.SCHOOL_CONNECTIONS_FILE, "utf8")));
+  if (isEmbeddedMode(env)) {
+    const baseUrl = `http://127.0.0.1:${env.PORT?.trim() || "3000"}/api/v1`;
+    return EMBEDDED_CONNECTIONS.map((c) => ({ id: c.id, label: c.label, baseUrl, apiKey: c.apiKey }));
+  }
+  const configured = configuredConnections(env);
+  const demo = configured.find((c) => isDemoKey(c.apiKey));
+  if (demo) throw new Error(`Connection '${demo.id}' uses a key of the embedded demo, which is public: ask the school for its own key`);
+  return configured;
+}
+
+function configuredConnections(env: Env): ConnectionConfig[] {
+  if (env.SCHOOL_CONNECTIONS_FILE?.trim()) {
+    const parsed = FileSchema.safeParse(readJson(env.SCHOOL_CONNECTIONS_FILE.trim()));
     if (!parsed.success) throw new Error(`SCHOOL_CONNECTIONS_FILE is not valid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
     return parsed.data.map((entry) => {
       const apiKey = entry.api_key ?? (entry.api_key_env ? env[entry.api_key_env] : undefined);
@@ -45,12 +61,25 @@ export function loadConnections(env: Env = process.env): ConnectionConfig[] {
       return { id: entry.id, label: entry.label, baseUrl: entry.base_url, apiKey, ...(smtpUrl ? { smtpUrl } : {}), ...(entry.mail_from ? { mailFrom: entry.mail_from } : {}) };
     });
   }
-  if (env.SCHOOL_API_URL) {
-    if (!env.SCHOOL_API_KEY) throw new Error("SCHOOL_API_URL is set but SCHOOL_API_KEY is not");
-    return [{ id: "default", label: env.SCHOOL_LABEL ?? "School", baseUrl: env.SCHOOL_API_URL, apiKey: env.SCHOOL_API_KEY, allowInsecureHttp: env.SCHOOL_API_ALLOW_INSECURE_HTTP === "true" }];
+  const baseUrl = env.SCHOOL_API_URL?.trim() ?? "";
+  const apiKey = env.SCHOOL_API_KEY?.trim();
+  if (!apiKey) throw new Error("SCHOOL_API_URL is set but SCHOOL_API_KEY is not: a real school needs its own key");
+  return [{ id: "default", label: env.SCHOOL_LABEL ?? "School", baseUrl, apiKey, allowInsecureHttp: env.SCHOOL_API_ALLOW_INSECURE_HTTP === "true" }];
+}
+
+/** The file's text never goes into the message: it holds keys. */
+function readJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new Error(`SCHOOL_CONNECTIONS_FILE (${file}) cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
   }
-  const baseUrl = `http://127.0.0.1:${env.PORT?.trim() || "3000"}/api/v1`;
-  return EMBEDDED_CONNECTIONS.map((c) => ({ id: c.id, label: c.label, baseUrl, apiKey: c.apiKey }));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`SCHOOL_CONNECTIONS_FILE (${file}) is not valid JSON`);
+  }
 }
 
 const globalClients = globalThis as typeof globalThis & { __v1Clients?: Map<string, V1Client> };
@@ -67,6 +96,7 @@ export function clientFor(connectionId: string): V1Client {
     apiKey: config.apiKey,
     allowInsecureHttp: config.allowInsecureHttp,
     fetch: isEmbeddedMode() ? tracedFetch : undefined,
+    observe: (call) => observeV1Call(connectionId, call),
   });
   clients.set(connectionId, client);
   return client;

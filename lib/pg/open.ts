@@ -11,6 +11,7 @@ import pg from "pg";
 import { errorSummary } from "@/lib/security/log-safe";
 import { openPgliteThread } from "./pglite-thread";
 import { prepareDataDir } from "./prepare-data-dir";
+import { logger } from "@/lib/ops/log";
 
 export type PgOptions = {
   /** A `postgres://` URL: real PostgreSQL. Otherwise PGlite. */
@@ -135,6 +136,6 @@ export function sameDatabase(a: string, b: string): boolean {
  */
 export function newPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max });
-  pool.on("error", (error) => console.warn(`[db] the server closed an idle connection (${errorSummary(error)}); the next query opens another`));
+  pool.on("error", (error) => logger().warn({ kind: "db", error: errorSummary(error) }, "the server closed an idle connection; the next query opens another"));
   return pool;
 }

@@ -9,6 +9,7 @@ import { invalidateReads } from "./read-cache";
 import { tracedCalls } from "./trace";
 import { MAX_BODY_BYTES } from "./request";
 import { readCappedBody } from "@/lib/security/body-limit";
+import { logger } from "@/lib/ops/log";
 
 type Args = Record<string, unknown>;
 type AdminOp = { id?: string; run: (db: Db, id: string, args: Args) => Promise<unknown> };
@@ -102,7 +103,7 @@ export async function handleAdmin(request: Request, db: Db): Promise<Response> {
     return Response.json({ data: await runAdminOp(db, body) });
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
-    console.error(`school-admin: unexpected error: ${errorSummary(error)}`);
+    logger().error({ kind: "school_admin", error: errorSummary(error) }, "school-admin: unexpected error");
     return errorResponse(new ApiError("internal_error", "Unexpected server error"));
   }
 }

@@ -16,6 +16,7 @@ import { createReadCache, invalidateReads } from "./read-cache";
 import { traceCall } from "./trace";
 import { idempotencyKeyOf, parseBody, parseQuery, readBody } from "./request";
 import { filterModeFromEnv, specOnlyUrl, withVendorFields, type FilterMode } from "./spec-only";
+import { logger } from "@/lib/ops/log";
 
 export const API_PREFIX = "/api/v1";
 const ID_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
@@ -167,7 +168,7 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
       if (error instanceof ApiError) return errorResponse(error);
       if (isUniqueViolation(error)) return errorResponse(new ApiError("conflict", "The request conflicts with a concurrent change; read the resource and try again"));
       // Ids and codes only: a database error's message holds the SQL parameters (names, notes).
-      console.error(`school-api: unexpected error in ${seen.operation}: ${errorSummary(error)}`);
+      logger().error({ kind: "school_api", operation: seen.operation, error: errorSummary(error) }, "school-api: unexpected error");
       return errorResponse(new ApiError("internal_error", "Something went wrong on the server; the request changed nothing"));
     }
   }

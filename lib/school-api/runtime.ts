@@ -18,11 +18,6 @@ export function createSchoolApi(database: Database, options?: SchoolApiOptions):
   return { database, handle: createRouter(database.db, { readCache: !shared, sharedRateLimits: shared, ...options }) };
 }
 
-/** The embedded API serves only when the dashboard is not pointed at a real school. */
-export function embeddedModeEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !env.SCHOOL_API_URL;
-}
-
 const globalForApi = globalThis as typeof globalThis & { __embeddedSchoolApi?: Promise<SchoolApi>; __embeddedSchoolDatabase?: Promise<Database> };
 
 /**

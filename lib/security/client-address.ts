@@ -64,6 +64,13 @@ export function proxyTrustFromEnv(env: NodeJS.ProcessEnv = process.env): ProxyTr
   return cached.trust;
 }
 
+/** Whether the socket's peer is a proxy the operator named: only then are its headers believed. */
+export function isTrustedProxy(peer: string | null | undefined, trust: ProxyTrust): boolean {
+  const address = normalizeAddress(peer);
+  if (!address || trust.kind === "none") return false;
+  return trust.kind === "hops" || addressInList(trust.list, address);
+}
+
 /**
  * The client, walking `X-Forwarded-For` from the right only through trusted hops. A hop that is not
  * a well-formed address ends the walk at the last trusted one.

@@ -2,7 +2,10 @@ import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { LINGER_MS } from "./body-limit";
-import { markPeerStampInstalled, PEER_HEADER, peerStampInstalled } from "./client-address";
+import { randomUUID } from "node:crypto";
+import { observeHttpRequest } from "@/lib/ops/metrics";
+import { acceptableRequestId, enterRequest } from "@/lib/ops/request-context";
+import { isTrustedProxy, markPeerStampInstalled, PEER_HEADER, peerStampInstalled, proxyTrustFromEnv } from "./client-address";
 import { BAD_QUERY_HEADER, edgeDecision, refusedUrl } from "./edge-guard";
 
 type RequestStart = { request: IncomingMessage; response: ServerResponse; socket: Socket };
@@ -21,6 +24,7 @@ export function installPeerStamp(): void {
   subscribe("http.server.request.start", (message) => {
     const { request, response, socket } = message as RequestStart;
     request.headers[PEER_HEADER] = socket.remoteAddress ?? "";
+    tagRequest(request, response, socket);
     closeLingering(socket);
     delete request.headers[BAD_QUERY_HEADER];
     const decision = edgeDecision(request.method ?? "", request.url ?? "/", request.headers);
@@ -34,6 +38,19 @@ export function installPeerStamp(): void {
     if (decision.badQuery) request.headers[BAD_QUERY_HEADER] = decision.badQuery;
   });
   markPeerStampInstalled();
+}
+
+/**
+ * The request's id, for its log lines (lib/ops/log.ts) and its answer's `X-Request-Id`: a trusted
+ * proxy's own id (TRUSTED_PROXIES), else a new one; and its duration and status for the metrics.
+ */
+function tagRequest(request: IncomingMessage, response: ServerResponse, socket: Socket): void {
+  const fromProxy = isTrustedProxy(socket.remoteAddress, proxyTrustFromEnv()) ? acceptableRequestId(request.headers["x-request-id"]) : null;
+  const requestId = fromProxy ?? randomUUID();
+  request.headers["x-request-id"] = requestId;
+  response.setHeader("x-request-id", requestId);
+  enterRequest({ requestId });
+  observeHttpRequest(request, response);
 }
 
 const lingering = new WeakSet<Socket>();

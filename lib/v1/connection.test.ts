@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheKey, connectSchool, EMBEDDED_DEMO_KEY, schoolConnectionFromEnv } from "./connection";
+import { cacheKey, connectSchool } from "./connection";
 import { InvalidApiKeyError, V1ConfigError } from "./errors";
 import { normalizeBaseUrl } from "./fetch";
 import { errorReply, SCHOOL } from "./testing/fake-api";
@@ -49,34 +49,6 @@ describe("tenant", () => {
 });
 
 describe("configuration", () => {
-  it("uses SCHOOL_API_URL with SCHOOL_API_KEY for a real school", () => {
-    expect(schoolConnectionFromEnv({ SCHOOL_API_URL: "https://school.example", SCHOOL_API_KEY: "live_key" })).toEqual({
-      mode: "remote",
-      baseUrl: "https://school.example",
-      apiKey: "live_key",
-      allowInsecureHttp: false,
-    });
-  });
-
-  it("refuses a real school without its key, rather than falling back to a demo key", () => {
-    const error = (() => {
-      try {
-        schoolConnectionFromEnv({ SCHOOL_API_URL: "https://school.example" });
-      } catch (e) {
-        return e;
-      }
-    })();
-    expect(error).toBeInstanceOf(V1ConfigError);
-  });
-
-  it("uses the embedded API on this server's port with the demo key otherwise", () => {
-    expect(schoolConnectionFromEnv({})).toEqual({ mode: "embedded", baseUrl: "http://127.0.0.1:3000/api/v1", apiKey: EMBEDDED_DEMO_KEY });
-    expect(schoolConnectionFromEnv({ PORT: "4123", SCHOOL_API_KEY: "demo_alnoor_readonly" })).toMatchObject({
-      baseUrl: "http://127.0.0.1:4123/api/v1",
-      apiKey: "demo_alnoor_readonly",
-    });
-  });
-
   it("normalizes the base URL and insists on TLS away from loopback", () => {
     expect(normalizeBaseUrl("https://school.example")).toBe("https://school.example/api/v1");
     expect(normalizeBaseUrl("https://school.example/api/v1/")).toBe("https://school.example/api/v1");

@@ -17,6 +17,8 @@ export type V1FetchOptions = {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
+  /** Told of every attempt (metrics, readiness): the outcome is the HTTP status or the failure code. */
+  observe?: (call: { operation: string; outcome: string; answered: boolean; seconds: number }) => void;
 };
 
 export type V1Request<S extends z.ZodType = z.ZodType> = {
@@ -76,7 +78,7 @@ export function createV1Fetch(options: V1FetchOptions): V1Fetch {
   const redactDetails = (details: Record<string, unknown> | undefined) =>
     details === undefined ? undefined : (JSON.parse(redact(JSON.stringify(details))) as Record<string, unknown>);
 
-  type Outcome = { ok: true; value: unknown } | { ok: false; error: V1Error; retryAfterMs: number | null };
+  type Outcome = { ok: true; value: unknown; status: number } | { ok: false; error: V1Error; retryAfterMs: number | null };
 
   async function attempt(request: V1Request): Promise<Outcome> {
     const { operation } = request;
@@ -149,13 +151,23 @@ export function createV1Fetch(options: V1FetchOptions): V1Fetch {
       });
       return { ok: false, error, retryAfterMs: null };
     }
-    return { ok: true, value: result.data };
+    return { ok: true, value: result.data, status: response.status };
+  }
+
+  async function observed(request: V1Request): Promise<Outcome> {
+    if (!options.observe) return attempt(request);
+    const started = performance.now();
+    const outcome = await attempt(request);
+    const status = outcome.ok ? outcome.status : outcome.error.status;
+    const label = status !== null ? String(status) : outcome.ok ? "ok" : outcome.error.code;
+    options.observe({ operation: request.operation, outcome: label, answered: status !== null, seconds: (performance.now() - started) / 1000 });
+    return outcome;
   }
 
   return async function v1Fetch<S extends z.ZodType>(request: V1Request<S>): Promise<z.infer<S>> {
     const retryable = request.method === "GET" || request.method === "PUT" || request.idempotencyKey !== undefined;
     for (let attemptNo = 1; ; attemptNo++) {
-      const outcome = await attempt(request);
+      const outcome = await observed(request);
       if (outcome.ok) return outcome.value as z.infer<S>;
       const delay = retryable ? nextDelay({ error: outcome.error, attempt: attemptNo, retryAfterMs: outcome.retryAfterMs, policy, random }) : null;
       if (delay === null) throw outcome.error;

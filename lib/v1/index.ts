@@ -4,13 +4,9 @@ export { createV1Client, type V1Client, type V1ClientOptions } from "./client";
 export {
   cacheKey,
   connectSchool,
-  connectSchoolFromEnv,
-  EMBEDDED_DEMO_KEY,
-  schoolConnectionFromEnv,
   type CacheKey,
   type CacheKeyPart,
   type SchoolConnection,
-  type SchoolConnectionConfig,
 } from "./connection";
 export * from "./errors";
 export { DEFAULT_TIMEOUT_MS, normalizeBaseUrl } from "./fetch";

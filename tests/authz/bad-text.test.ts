@@ -18,6 +18,7 @@ import { listAudit, recordAudit } from "@/lib/audit";
 import { createStudent, updateStudent } from "@/lib/features/students/actions";
 import { countStudents, schoolFixture, type SchoolFixture } from "./fixtures";
 import { connectEmbeddedSchool, demoActors } from "./harness";
+import { captureLogs } from "@/lib/ops/log";
 
 let admin: Actor;
 let school: SchoolFixture;
@@ -30,8 +31,11 @@ function captureLog() {
       lines.push(args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack}` : String(arg))).join(" "));
     });
   }
+  restoreLogs = captureLogs(lines).restore;
   return lines;
 }
+
+let restoreLogs = () => {};
 
 beforeAll(async () => {
   const url = connectEmbeddedSchool();
@@ -40,7 +44,10 @@ beforeAll(async () => {
   void inject;
 });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  restoreLogs();
+});
 
 describe("text no database can store", () => {
   it("is refused by createStudent and updateStudent on the field, and nothing is written", async () => {

@@ -7,6 +7,7 @@ import type { Translate } from "@/lib/i18n/core";
 import { getI18n } from "@/i18n/server";
 import { safeLocalPath } from "@/lib/security/redirect";
 import { signInErrorKey } from "./sign-in-errors";
+import { logger } from "@/lib/ops/log";
 
 export type LoginState = {
   message?: string;
@@ -55,7 +56,7 @@ export async function login(_previous: LoginState, form: FormData): Promise<Logi
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     const code = "code" in error && typeof error.code === "string" ? error.code : null;
-    if (error.type !== "CredentialsSignin") console.error(`[login] ${error.type}`);
+    if (error.type !== "CredentialsSignin") logger().error({ kind: "sign_in", type: error.type }, "sign-in failed unexpectedly");
     const retryAt = "retryAt" in error && error.retryAt instanceof Date ? error.retryAt : null;
     if (code === "rate_limited" && retryAt) return { message: waitMessage(t, retryAt), email: fields.email };
     return { message: t(signInErrorKey(error.type, code) ?? "auth.errors.failed"), email: fields.email };

@@ -1,9 +1,10 @@
 import { handleAdmin } from "@/lib/school-api/admin-http";
-import { embeddedModeEnabled, embeddedSchoolApi } from "@/lib/school-api/runtime";
+import { isEmbeddedMode } from "@/lib/connections/mode";
+import { embeddedSchoolApi } from "@/lib/school-api/runtime";
 
 /** The embedded school's own application (learning plan staff actions, policies), for demos and tests. */
 export async function POST(request: Request): Promise<Response> {
-  if (!embeddedModeEnabled()) return Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
+  if (!isEmbeddedMode()) return Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
   const api = await embeddedSchoolApi();
   return handleAdmin(request, api.database.db);
 }

@@ -136,3 +136,13 @@ export async function requeueFailed(db: DashboardExecutor, connectionId: string,
     .returning({ id: noticeOutbox.id });
   return rows.length;
 }
+
+/** Messages waiting to be sent (pending or being sent), per connection, and when the oldest was made. */
+export async function outboxBacklog(db: DashboardDb): Promise<{ connectionId: string; waiting: number; oldest: Date | null }[]> {
+  const rows = await db
+    .select({ connectionId: noticeOutbox.connectionId, waiting: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${noticeOutbox.createdAt})` })
+    .from(noticeOutbox)
+    .where(inArray(noticeOutbox.status, ["pending", "sending"]))
+    .groupBy(noticeOutbox.connectionId);
+  return rows.map((row) => ({ connectionId: row.connectionId, waiting: Number(row.waiting), oldest: row.oldest ? new Date(row.oldest) : null }));
+}

@@ -4,6 +4,7 @@ import { loadConnections } from "@/lib/connections";
 import { FALLBACK_SENDER, mailConfigFor } from "@/lib/mail/config";
 import type { NoticeRunResult } from "./job";
 import { publicBaseUrl } from "./unsubscribe-token";
+import { logger } from "@/lib/ops/log";
 
 /**
  * Runs the notices job for every school connection every `NOTICES_INTERVAL_SECONDS` (default 60;
@@ -46,9 +47,9 @@ export function mailWarnings(env: Record<string, string | undefined> = process.e
 }
 
 export function startNoticesScheduler(options: { ready?: Promise<unknown>; env?: Record<string, string | undefined> } = {}): SyncScheduler {
-  for (const warning of mailWarnings(options.env, connectionIdsOrNone(options.env))) console.warn(`[notices] ${warning}`);
+  for (const warning of mailWarnings(options.env, connectionIdsOrNone(options.env))) logger().warn({ kind: "notices" }, warning);
   const log = (message: string) => {
-    if (!message.endsWith(": ")) console.info(`[notices] ${message}`);
+    if (!message.endsWith(": ")) logger().info({ kind: "notices" }, message);
   };
   return startSyncScheduler<NoticeRunResult>({
     intervalMinutes: noticesIntervalSeconds(options.env) / 60,

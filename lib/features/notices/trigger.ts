@@ -1,5 +1,6 @@
 import "server-only";
 import { runNotices, type NoticeRunResult } from "./job";
+import { logger } from "@/lib/ops/log";
 
 /**
  * One notices run per connection at a time in this process; a request for a run while one is going
@@ -37,5 +38,5 @@ export function runSerialized(connectionId: string, options: { weeklyNow?: boole
 
 /** After a session is ended in the dashboard: its register settled, so its notices go now, not at the next tick. */
 export function kickNotices(connectionId: string, options: { weeklyNow?: boolean } = {}): void {
-  runSerialized(connectionId, options).catch((error: unknown) => console.warn(`[notices] ${connectionId}: run failed (${error instanceof Error ? error.name : "error"})`));
+  runSerialized(connectionId, options).catch((error: unknown) => logger().warn({ kind: "notices", connectionId, error: error instanceof Error ? error.name : "error" }, "a notices run failed"));
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { intervalMinutesFromEnv, startSyncScheduler, type SyncScheduler } from "@/lib/features/plans/sync/scheduler";
 import type { ProgressSyncResult } from "./sync";
+import { logger } from "@/lib/ops/log";
 
 /**
  * The progress read model's schedule (docs/progress.md): the plan sync's scheduler running
@@ -14,7 +15,7 @@ export function progressIntervalMinutes(env: Record<string, string | undefined> 
 }
 
 export function startProgressScheduler(env: Record<string, string | undefined> = process.env): SyncScheduler {
-  const log = (message: string) => console.info(`[progress-sync] ${message}`);
+  const log = (message: string) => logger().info({ kind: "progress_sync" }, message);
   const scheduler = startSyncScheduler<ProgressSyncResult>({
     intervalMinutes: progressIntervalMinutes(env),
     initialDelayMs: 35_000,

@@ -9,6 +9,7 @@ import { defaultPlansDb, type PlansDb, type PlansExecutor } from "@/lib/features
 import { acquireLease, isLeaseLost, leaseUntil, NO_CYCLE, RELEASED, writeIfOwned, writeOwned } from "@/lib/features/sync/lease";
 import { checkTenant, problemOf } from "@/lib/features/sync/problem";
 import { eachLimited, traverseAll, type SyncClient } from "@/lib/features/sync/traverse";
+import { observeSyncCycle } from "@/lib/ops/metrics";
 import { isFailure } from "@/lib/v1";
 import { upsertProgress } from "./store-writes";
 
@@ -64,7 +65,15 @@ export function fullEveryMsFromEnv(env: Record<string, string | undefined> = pro
   return env.PROGRESS_FULL_SYNC_HOURS && Number.isFinite(hours) && hours > 0 ? hours * 60 * 60_000 : DEFAULT_FULL_EVERY_MS;
 }
 
-export async function syncProgress(connectionId: string, options: ProgressSyncOptions = {}): Promise<ProgressSyncResult> {
+/** One progress cycle for the connection, counted and timed in the metrics (lib/ops/metrics.ts). */
+export function syncProgress(connectionId: string, options: ProgressSyncOptions = {}): Promise<ProgressSyncResult> {
+  return observeSyncCycle("progress", connectionId, () => runProgressCycle(connectionId, options), (result) => {
+    if (result.status === "completed") return { status: result.status, records: result.cycle.sessions + result.cycle.attendance + result.cycle.recitations };
+    return { status: result.status, code: result.status === "denied" ? result.problem.code : undefined };
+  });
+}
+
+async function runProgressCycle(connectionId: string, options: ProgressSyncOptions): Promise<ProgressSyncResult> {
   const started = Date.now();
   const db = options.db ?? (await defaultPlansDb());
   const client = options.client ?? (await import("@/lib/connections")).clientFor(connectionId);

@@ -4,6 +4,7 @@ import { progressSyncState } from "@/lib/db/schema-progress";
 import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
 import { failureOf, type V1Client } from "@/lib/v1";
 import { upsertProgress, type ProgressRecords } from "./store-writes";
+import { logger } from "@/lib/ops/log";
 
 /**
  * The dashboard's own writes, into the progress read model, once the school's API accepted them
@@ -23,7 +24,7 @@ export async function writeThrough(connectionId: string, client: Pick<V1Client, 
     await store.transaction((tx) => upsertProgress(tx, { connectionId, tenantId: school.id }, records));
     return true;
   } catch (error) {
-    console.warn(`[progress] ${connectionId}: a write was not copied into the read model (${failureOf(error)?.code ?? (error instanceof Error ? error.name : "error")}); the next sync cycle reads it`);
+    logger().warn({ kind: "progress", connectionId, code: failureOf(error)?.code ?? (error instanceof Error ? error.name : "error") }, "a write was not copied into the read model; the next sync cycle reads it");
     return false;
   }
 }

@@ -1,10 +1,11 @@
 import { requestClientAddress } from "@/lib/security/client-address";
 import { BAD_QUERY_HEADER } from "@/lib/security/edge-guard";
-import { embeddedModeEnabled, embeddedSchoolApi } from "@/lib/school-api/runtime";
+import { isEmbeddedMode } from "@/lib/connections/mode";
+import { embeddedSchoolApi } from "@/lib/school-api/runtime";
 
-/** The embedded School API v1: on when SCHOOL_API_URL is unset, a plain 404 when pointed at a real school. */
+/** The embedded School API v1: only in embedded mode (lib/connections/mode.ts), a plain 404 to everything when a real school is configured. */
 async function handle(request: Request): Promise<Response> {
-  if (!embeddedModeEnabled()) {
+  if (!isEmbeddedMode()) {
     return Response.json({ error: { code: "not_found", message: "The embedded School API is off: this dashboard uses a real school's API" } }, { status: 404 });
   }
   const api = await embeddedSchoolApi();

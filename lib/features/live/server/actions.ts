@@ -14,6 +14,7 @@ import { VersionGuard, type MarkGuard } from "./version-guard";
 import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./write-path";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { storedMarks } from "@/lib/features/progress/record-lookups";
+import { observeRegisterSave } from "@/lib/ops/metrics";
 
 /**
  * The live session screen's writes. Each one: the teacher or admin, the session loaded from the
@@ -133,7 +134,9 @@ const recordRecitationAction = defineAction({
 
 /** Saves marks of one session: ONE `PUT /sessions/{id}/attendance` with only these students. */
 export async function saveMarks(input: SaveMarksInput): Promise<LiveResult<SaveMarksData>> {
-  return saveMarksAction(input);
+  const result = await saveMarksAction(input);
+  observeRegisterSave(result.ok ? "saved" : result.code);
+  return result;
 }
 
 /** Records a recitation once, whatever number of times it is sent (same `clientId`). */

@@ -7,6 +7,7 @@ import { errorSummary } from "@/lib/security/log-safe";
 import * as schema from "@/lib/db/schema";
 import { liveMarkVersions } from "@/lib/db/schema";
 import type { MarkGuard } from "./version-guard";
+import { logger } from "@/lib/ops/log";
 
 /** Rows older than this cannot matter: a batch given up on arrives late by seconds, not days. */
 const KEEP_MS = 24 * 60 * 60_000;
@@ -48,7 +49,7 @@ export function sharedVersionGuard(db: DashboardDb, now: () => Date = () => new 
         await db
           .delete(liveMarkVersions)
           .where(lt(liveMarkVersions.writtenAt, new Date(now().getTime() - KEEP_MS)))
-          .catch((error: unknown) => console.warn(`[live] pruning old mark versions failed: ${errorSummary(error)}`));
+          .catch((error: unknown) => logger().warn({ kind: "live", error: errorSummary(error) }, "pruning old mark versions failed"));
       }
       return result;
     },

@@ -3,6 +3,7 @@
  * over the school's v1 client, the property test over a fake server with the same semantics.
  */
 import type { AttendanceMark, AttendanceRow, Recitation } from "@/lib/contract";
+import { observeGuardWait } from "@/lib/ops/metrics";
 import type { MarkInput, RecitationDraft, RecordRecitationData, SaveMarksData } from "../types";
 import { guardKey, type MarkGuard } from "./version-guard";
 
@@ -40,7 +41,9 @@ export function writeMarks(
   scope: { connectionId: string; sessionId: string; userId: string; deviceId: string },
   marks: readonly MarkInput[],
 ): Promise<SaveMarksData> {
+  const asked = performance.now();
   return guard.exclusive(guardKey(scope.connectionId, scope.sessionId), async (accept) => {
+    observeGuardWait((performance.now() - asked) / 1000);
     const entries = marks.map((mark) => ({ key: guardKey(scope.connectionId, scope.sessionId, scope.userId, scope.deviceId, mark.student_id), version: mark.clientVersion }));
     const accepted = await accept(entries);
     const fresh = marks.filter((_, index) => accepted[index]);

@@ -1,5 +1,6 @@
 import "server-only";
 import type { SyncResult } from "./sync-plans";
+import { logger } from "@/lib/ops/log";
 
 /**
  * Runs an incremental plan sync cycle for every school connection every N minutes
@@ -85,7 +86,7 @@ export function startSyncScheduler<R extends CycleOutcome = SyncResult>(options:
   const intervalMs = Math.round(minutes * 60_000);
   const timer = options.timer ?? realTimer;
   const now = options.now ?? Date.now;
-  const log = options.log ?? ((message: string) => console.info(`[plan-sync] ${message}`));
+  const log = options.log ?? ((message: string) => logger().info({ kind: "plan_sync" }, message));
   const deniedBackoffMs = options.deniedBackoffMs ?? DEFAULT_DENIED_BACKOFF_MS;
   const connectionIds =
     options.connectionIds ??

@@ -2,6 +2,7 @@ import "server-only";
 import { failureOf } from "@/lib/v1";
 import { errorSummary } from "@/lib/security/log-safe";
 import { syncPlans, type SyncOptions, type SyncResult } from "./sync-plans";
+import { logger } from "@/lib/ops/log";
 
 export type StartedSync =
   /** The cycle holds the lease, its first page came, and it runs on in the background; poll `getSyncStatus` for its progress. */
@@ -40,7 +41,7 @@ export function startPlanSync(connectionId: string, options: Omit<SyncOptions, "
           reject(error);
           return;
         }
-        console.error(`[plan-sync] ${connectionId}: cycle interrupted (${failureOf(error)?.code ?? errorSummary(error)}); the next run resumes it`);
+        logger().error({ kind: "plan_sync", connectionId, code: failureOf(error)?.code ?? errorSummary(error) }, "cycle interrupted; the next run resumes it");
       },
     );
   });

@@ -6,6 +6,7 @@ import type { SyncMode } from "@/lib/db/sync-state";
 import { isLeaseLost } from "@/lib/features/sync/lease";
 import { checkTenant, problemOf } from "@/lib/features/sync/problem";
 import type { SyncClient } from "@/lib/features/sync/traverse";
+import { observeSyncCycle } from "@/lib/ops/metrics";
 import { isFailure, V1Error } from "@/lib/v1";
 import { defaultPlansDb, type PlansDb } from "../db";
 import { storePlans } from "../mirror/writes";
@@ -95,7 +96,15 @@ export const DEFAULT_SYNC_CONCURRENCY = 8;
 const DEFAULT_PAGE_SIZE = 100;
 const DEFAULT_LEASE_MS = 2 * 60_000;
 
-export async function syncPlans(connectionId: string, options: SyncOptions = {}): Promise<SyncResult> {
+/** One plan cycle for the connection, counted and timed in the metrics (lib/ops/metrics.ts). */
+export function syncPlans(connectionId: string, options: SyncOptions = {}): Promise<SyncResult> {
+  return observeSyncCycle("plans", connectionId, () => runPlanCycle(connectionId, options), (result) => {
+    if (result.status === "completed") return { status: result.status, records: result.plans + result.assignments };
+    return { status: result.status, code: result.status === "denied" ? result.problem.code : undefined };
+  });
+}
+
+async function runPlanCycle(connectionId: string, options: SyncOptions): Promise<SyncResult> {
   const started = Date.now();
   const db = options.db ?? (await defaultPlansDb());
   const client = options.client ?? (await import("@/lib/connections")).clientFor(connectionId);

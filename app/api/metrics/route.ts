@@ -1,0 +1,43 @@
+import { timingSafeEqual } from "node:crypto";
+import { loadConnections } from "@/lib/connections";
+import { dashboardDb } from "@/lib/db";
+import { outboxBacklog } from "@/lib/features/notices/outbox";
+import { metrics, metricsToken, type Metrics } from "@/lib/ops/metrics";
+import { logger } from "@/lib/ops/log";
+import { errorSummary } from "@/lib/security/log-safe";
+
+/**
+ * Prometheus metrics (docs/operations.md), only with `METRICS_TOKEN` set and sent as a bearer token.
+ * Anything else is a 404, as for a path that does not exist: there is nothing to discover here.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const m = metrics();
+  if (!m || !bearerMatches(request.headers.get("authorization"), metricsToken())) {
+    return Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
+  }
+  await readOutbox(m);
+  return new Response(await m.registry.metrics(), { headers: { "Content-Type": m.registry.contentType, "Cache-Control": "no-store" } });
+}
+
+function bearerMatches(header: string | null, token: string | null): boolean {
+  if (!token || !header?.startsWith("Bearer ")) return false;
+  const given = Buffer.from(header.slice(7).trim());
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The outbox is read at scrape time: every instance reports the shared store's backlog. */
+async function readOutbox(m: Metrics): Promise<void> {
+  try {
+    const backlog = await outboxBacklog(await dashboardDb());
+    for (const { id } of loadConnections()) {
+      const row = backlog.find((entry) => entry.connectionId === id);
+      m.outboxDepth.set({ connection: id }, row?.waiting ?? 0);
+      m.outboxOldest.set({ connection: id }, row?.oldest ? Math.max(0, (Date.now() - row.oldest.getTime()) / 1000) : 0);
+    }
+  } catch (error) {
+    logger().warn({ kind: "metrics", error: errorSummary(error) }, "the outbox could not be read for the metrics");
+  }
+}
+
+export const dynamic = "force-dynamic";

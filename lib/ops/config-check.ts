@@ -1,0 +1,27 @@
+import "server-only";
+import { isEmbeddedMode, loadConnections } from "@/lib/connections";
+import { logLevelFrom } from "./log";
+import { metricsToken } from "./metrics";
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * What stops the server at start (instrumentation.ts), each with what to do: a configuration that
+ * would otherwise fail on the first page, or worse, run half-safe (a public demo key for a real
+ * school, metrics behind a guessable token).
+ */
+export function configurationProblems(env: Env = process.env): string[] {
+  const problems: string[] = [];
+  const check = (read: () => unknown) => {
+    try {
+      read();
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+    }
+  };
+  check(() => loadConnections(env));
+  check(() => logLevelFrom(env));
+  check(() => metricsToken(env));
+  if (!isEmbeddedMode(env) && !env.AUTH_SECRET?.trim()) problems.push("AUTH_SECRET must be set when the dashboard serves a real school (openssl rand -base64 32)");
+  return problems;
+}
