@@ -23,12 +23,12 @@ export async function backupStore(store: DashboardDatabase, file: string, migrat
     async (tx) => {
       const columns = await columnsOf(tx);
       const tables: BackupHeader["tables"] = [];
-      for (const name of BACKED_UP) {
+      for (const name of BACKED_UP.filter((table) => columns.has(table))) {
         const [count] = await rowsOf<{ rows: number }>(tx, sql`select count(*)::int as rows from ${sql.identifier(name)}`);
         tables.push({ name, columns: columns.get(name) ?? [], rows: count!.rows });
       }
       const header: BackupHeader = { product: PRODUCT, format: FORMAT, createdAt: new Date().toISOString(), engine: store.kind, migration: await storeLevel(tx, migrationsFolder), tables, leftOut: LEFT_OUT };
-      await writeBackupFile(file, header, rowsOfStore(tx));
+      await writeBackupFile(file, header, rowsOfStore(tx, tables.map((table) => table.name)));
       return header;
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -36,8 +36,8 @@ export async function backupStore(store: DashboardDatabase, file: string, migrat
 }
 
 /** Every backed-up row, a batch at a time through a cursor (an audit log can be long). */
-async function* rowsOfStore(tx: DashboardExecutor): AsyncGenerator<BackupLine> {
-  for (const table of BACKED_UP) {
+async function* rowsOfStore(tx: DashboardExecutor, tables: string[]): AsyncGenerator<BackupLine> {
+  for (const table of tables) {
     await tx.execute(sql`declare backup_rows no scroll cursor for select to_jsonb(t) as row from ${sql.identifier(table)} t`);
     for (;;) {
       const batch = await rowsOf<{ row: Record<string, unknown> }>(tx, sql.raw(`fetch ${BATCH} from backup_rows`));
