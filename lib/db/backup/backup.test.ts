@@ -3,7 +3,7 @@
  * wiped, restored and compared row by row; a cut file, another product's file, a newer schema's file
  * refused with the store unchanged; a PGlite folder held by a process refused.
  */
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -97,6 +97,7 @@ describe.each(engines)("backup and restore on $name", ({ open }) => {
 
   it("restores every row of every backed-up table after a wipe, and new rows can be added", async () => {
     for (const table of BACKED_UP) expect(filled[table]!.length, table).toBeGreaterThan(0);
+    expect((await stat(good)).mode & 0o777).toBe(0o600);
     await wipe(store);
     await store.db.insert(schema.connections).values({ id: "other", label: "Not in the backup" });
     await store.db.insert(schema.users).values({ id: "usr_new", connectionId: "other", email: "new@school.org", name: "Not in the backup", role: "teacher" });

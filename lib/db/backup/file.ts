@@ -32,7 +32,10 @@ export type BackupLine = { table: string; row: Record<string, unknown> };
 /** A refusal with a message for the person running the command; nothing was changed. */
 export class BackupError extends Error {}
 
-/** Writes the header and the lines to `file`; a file is only ever complete (written aside, then renamed). */
+/**
+ * Writes the header and the lines to `file`, readable by its owner only (it holds e-mail addresses
+ * and password hashes). A file of that name is only ever complete: written aside, then renamed.
+ */
 export async function writeBackupFile(file: string, header: BackupHeader, lines: AsyncIterable<BackupLine>): Promise<void> {
   const partial = `${file}.partial`;
   async function* text() {
@@ -40,7 +43,7 @@ export async function writeBackupFile(file: string, header: BackupHeader, lines:
     for await (const line of lines) yield `${JSON.stringify(line)}\n`;
   }
   try {
-    await pipeline(Readable.from(text()), createGzip(), createWriteStream(partial, { flags: "wx" }));
+    await pipeline(Readable.from(text()), createGzip(), createWriteStream(partial, { mode: 0o600 }));
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });
