@@ -138,6 +138,31 @@ describe.each(engines)("backup and restore on $name", ({ open }) => {
   });
 });
 
+describe("a backup of another schema", () => {
+  it("restores without a column the store added since (its default is used), and refuses a column the store no longer has", async () => {
+    const store = await openStoreAt("memory://");
+    await fill(store);
+    const file = fileNamed("columns");
+    await backupStore(store, file);
+    const [first, ...rest] = gunzipSync(await readFile(file)).toString("utf8").split("\n");
+    const header = JSON.parse(first!) as { tables: { name: string; columns: string[] }[] };
+    const rewrite = async (name: string, table: string, columns: (columns: string[]) => string[], row: (row: Record<string, unknown>) => Record<string, unknown>) => {
+      const tables = header.tables.map((t) => (t.name === table ? { ...t, columns: columns(t.columns) } : t));
+      const lines = rest.map((line) => (line.startsWith(`{"table":"${table}"`) ? JSON.stringify({ table, row: row(JSON.parse(line).row) }) : line));
+      const rewritten = fileNamed(name);
+      await writeFile(rewritten, gzipSync([JSON.stringify({ ...header, tables }), ...lines].join("\n")));
+      return rewritten;
+    };
+    const older = await rewrite("older", "users", (c) => c.filter((n) => n !== "session_version"), (row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== "session_version")));
+    await restoreStore(store, older);
+    const users = await store.db.select({ id: schema.users.id, sessionVersion: schema.users.sessionVersion }).from(schema.users).orderBy(schema.users.id);
+    expect(users).toEqual([{ id: "usr_a", sessionVersion: 1 }, { id: "usr_p", sessionVersion: 1 }]);
+    const gone = await rewrite("gone", "users", (c) => [...c, "nickname"], (row) => ({ ...row, nickname: "x" }));
+    await expect(restoreStore(store, gone)).rejects.toThrow(/holds columns of users \(nickname\) that this store does not have/);
+    await store.close();
+  });
+});
+
 describe("what a backup holds", () => {
   it("names every table of the store as backed up or left out (with why), and no table uses a sequence", async () => {
     const store = await openStoreAt("memory://");

@@ -15,8 +15,8 @@ const rowsOf = async <T>(db: DashboardExecutor, query: ReturnType<typeof sql>) =
 /**
  * Writes the store's own data (tables.ts) to `file`. Everything is read in one REPEATABLE READ
  * transaction, so the file is one moment of the store even while a server writes to PostgreSQL.
- * (A PGlite folder belongs to one process: the command refuses one that a server holds, see
- * folder-in-use.ts.)
+ * (A PGlite folder belongs to one process: the command refuses one that a server holds,
+ * store-alone.ts.)
  */
 export async function backupStore(store: DashboardDatabase, file: string, migrationsFolder = DASHBOARD_MIGRATIONS): Promise<BackupHeader> {
   return store.db.transaction(
@@ -25,7 +25,7 @@ export async function backupStore(store: DashboardDatabase, file: string, migrat
       const tables: BackupHeader["tables"] = [];
       for (const name of BACKED_UP.filter((table) => columns.has(table))) {
         const [count] = await rowsOf<{ rows: number }>(tx, sql`select count(*)::int as rows from ${sql.identifier(name)}`);
-        tables.push({ name, columns: columns.get(name) ?? [], rows: count!.rows });
+        tables.push({ name, columns: columns.get(name)!, rows: count!.rows });
       }
       const header: BackupHeader = { product: PRODUCT, format: FORMAT, createdAt: new Date().toISOString(), engine: store.kind, migration: await storeLevel(tx, migrationsFolder), tables, leftOut: LEFT_OUT };
       await writeBackupFile(file, header, rowsOfStore(tx, tables.map((table) => table.name)));
