@@ -3,7 +3,7 @@
  * wiped, restored and compared row by row; a cut file, another product's file, a newer schema's file
  * refused with the store unchanged; a PGlite folder held by a process refused.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -223,5 +223,12 @@ describe.skipIf(process.platform !== "linux")("a PGlite folder held by a process
     expect(checked).toBe(true);
     await store.close();
     await expect(openStoreAlone("backup", { DASHBOARD_DATA_DIR: path.join(folder, "none") })).rejects.toThrow(/no dashboard store in/);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("is refused to another user than its owner (root here), who would leave files the server cannot write", async () => {
+    const dir = path.join(folder, "theirs");
+    await mkdir(dir);
+    await chown(dir, 65534, 65534);
+    await expect(openStoreAlone("restore", { DASHBOARD_DATA_DIR: dir })).rejects.toThrow(/belongs to user id 65534: run the restore as that user/);
   });
 });

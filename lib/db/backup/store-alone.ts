@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readdir, readlink, realpath } from "node:fs/promises";
+import { readdir, readlink, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { dashboardDataDir, openDashboardDatabase, type DashboardDatabase } from "../client";
 import { BackupError } from "./file";
@@ -14,6 +14,11 @@ export async function openStoreAlone(purpose: "backup" | "restore", env: Record<
   const folder = dashboardDataDir(env);
   if (!env.DATABASE_URL && !folder.startsWith("memory://")) {
     if (purpose === "backup" && !existsSync(path.join(folder, "PG_VERSION"))) throw new BackupError(`there is no dashboard store in ${folder} (DASHBOARD_DATA_DIR) to back up`);
+    // PostgreSQL writes into the folder whatever the command: files another user made would stop the server's user.
+    const owner = existsSync(folder) ? (await stat(folder)).uid : undefined;
+    if (owner !== undefined && process.getuid && owner !== process.getuid()) {
+      throw new BackupError(`the store in ${folder} belongs to user id ${owner}: run the ${purpose} as that user (the server's), e.g. sudo -u <user> npm run dashboard -- ${purpose} FILE`);
+    }
     const using = await processesUsing(folder);
     if (using?.length) {
       throw new BackupError(
@@ -29,8 +34,8 @@ export async function openStoreAlone(purpose: "backup" | "restore", env: Record<
  * The processes that hold a file of `folder` open, or null where this cannot be known (no /proc:
  * not Linux). PGlite does not lock its folder: a second process opens it and both write, which
  * damages it. Its files stay open for as long as the process has the store open, so an open file
- * under the folder is a process using the store. Processes of other users are not visible
- * unless this one runs as root or as the same user.
+ * under the folder is a process using the store. Processes of other users are not visible to a
+ * process that is not root: openStoreAlone runs as the folder's owner, which is the server's user.
  */
 export async function processesUsing(folder: string): Promise<number[] | null> {
   if (!existsSync("/proc/self/fd")) return null;
