@@ -138,9 +138,14 @@ describe.each(engines)("backup and restore on $name", ({ open }) => {
   });
 });
 
-describe("a backup of another schema", () => {
+describe("a backup of another schema; what a backup holds", () => {
+  let store: DashboardDatabase;
+  beforeAll(async () => {
+    store = await openStoreAt("memory://");
+  });
+  afterAll(() => store?.close());
+
   it("restores without a column the store added since (its default is used), and refuses a column the store no longer has", async () => {
-    const store = await openStoreAt("memory://");
     await fill(store);
     const file = fileNamed("columns");
     await backupStore(store, file);
@@ -159,16 +164,11 @@ describe("a backup of another schema", () => {
     expect(users).toEqual([{ id: "usr_a", sessionVersion: 1 }, { id: "usr_p", sessionVersion: 1 }]);
     const gone = await rewrite("gone", "users", (c) => [...c, "nickname"], (row) => ({ ...row, nickname: "x" }));
     await expect(restoreStore(store, gone)).rejects.toThrow(/holds columns of users \(nickname\) that this store does not have/);
-    await store.close();
   });
-});
 
-describe("what a backup holds", () => {
   it("names every table of the store as backed up or left out (with why), and no table uses a sequence", async () => {
-    const store = await openStoreAt("memory://");
     const { rows } = (await store.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`)) as unknown as { rows: { table_name: string }[] };
     const { rows: sequences } = (await store.db.execute(sql`select sequence_name from information_schema.sequences where sequence_schema = 'public'`)) as unknown as { rows: unknown[] };
-    await store.close();
     expect([...BACKED_UP, ...Object.keys(LEFT_OUT)].sort()).toEqual(rows.map((r) => r.table_name).sort());
     // A serial or identity column would need its sequence moved past the restored rows.
     expect(sequences).toEqual([]);
