@@ -3,10 +3,13 @@
  *
  *   DASHBOARD_ADMIN_PASSWORD='…' npm run dashboard -- create-admin --connection default --email head@school.org --name "Head Teacher" [--locale ar]
  *   npm run dashboard -- send-weekly-summaries [--connection ID] [--now]
+ *   npm run dashboard -- backup FILE
+ *   npm run dashboard -- restore FILE
  *
  * Creates a real school's first administrator in the dashboard's store (DATABASE_URL, else PGlite
  * under DASHBOARD_DATA_DIR), after confirming the connection's school with GET /school. The
  * password comes from DASHBOARD_ADMIN_PASSWORD so it stays out of shell history and process lists.
+ * Backup and restore: lib/db/backup, docs/operations.md ("Backups").
  */
 import { parseArgs } from "node:util";
 
@@ -16,9 +19,12 @@ async function main(): Promise<void> {
     options: { connection: { type: "string" }, email: { type: "string" }, name: { type: "string" }, locale: { type: "string" }, now: { type: "boolean" } },
   });
   if (positionals[0] === "send-weekly-summaries") return sendWeeklySummaries(values.connection, values.now ?? false);
+  if (positionals[0] === "backup" || positionals[0] === "restore") return backupOrRestore(positionals[0], positionals[1]);
   if (positionals[0] !== "create-admin") {
     console.log("usage: DASHBOARD_ADMIN_PASSWORD=… npm run dashboard -- create-admin --connection <id> --email <email> --name <name> [--locale en|ar]");
     console.log("       npm run dashboard -- send-weekly-summaries [--connection <id>] [--now]");
+    console.log("       npm run dashboard -- backup <file>");
+    console.log("       npm run dashboard -- restore <file>");
     process.exitCode = positionals[0] === "help" ? 0 : 2;
     return;
   }
@@ -45,6 +51,23 @@ async function sendWeeklySummaries(connection: string | undefined, now: boolean)
     const result = await runNotices(id, { weeklyNow: now });
     console.log(`${id}: ${result.status === "completed" ? summaryOf(result) || "nothing to send" : "another run holds the lease; try again in a minute"}`);
     if (result.status === "completed" && !result.mailServer) console.log(`${id}: no mail server configured (SMTP_URL): messages are composed and kept, not sent`);
+  }
+}
+
+/** The store's own data to a file, or back from one (lib/db/backup); the counts per table are printed. */
+async function backupOrRestore(command: "backup" | "restore", file: string | undefined): Promise<void> {
+  if (!file) throw new Error(`usage: npm run dashboard -- ${command} <file>`);
+  const { backupStore, checkBackup, restoreStore } = await import("../lib/db/backup");
+  const { openStoreAlone } = await import("../lib/db/backup/store-alone");
+  if (command === "restore") await checkBackup(file); // before the store is opened (or made)
+  const { store, checked } = await openStoreAlone(command);
+  if (!checked) console.warn("dashboard: cannot check here whether a server holds the store's folder: make sure it is stopped");
+  try {
+    const header = await (command === "backup" ? backupStore : restoreStore)(store, file);
+    for (const table of header.tables) console.log(`${table.name}: ${table.rows} rows`);
+    console.log(`${command === "backup" ? "backed up to" : "restored from"} ${file} (schema ${header.migration.tag}, made ${header.createdAt}); plans and progress are rebuilt by the syncs`);
+  } finally {
+    await store.close();
   }
 }
 
