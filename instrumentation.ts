@@ -16,6 +16,7 @@ export async function register(): Promise<void> {
     for (const problem of problems) logger().fatal({ kind: "config" }, problem);
     process.exit(1);
   }
+  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) (await import("@/lib/ops/tracing-setup")).registerTracing();
   const { installPeerStamp } = await import("@/lib/security/peer-stamp");
   installPeerStamp();
   const { startSyncScheduler } = await import("@/lib/features/plans/sync/scheduler");

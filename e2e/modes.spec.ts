@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -111,4 +113,34 @@ test("metrics: a 404 without the token, Prometheus text with it, figures of the 
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(text).not.toContain("demo_");
   });
+});
+
+test("traces: with OTEL_EXPORTER_OTLP_ENDPOINT, spans of requests and v1 calls reach a collector, URLs without their query", async () => {
+  const received: string[] = [];
+  const collector = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      if (request.url === "/v1/traces") received.push(body);
+      response.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
+  const { port } = collector.address() as AddressInfo;
+  try {
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_BSP_SCHEDULE_DELAY: "500" };
+    await withServer(env, async (server) => {
+      await expect.poll(async () => (await fetch(`${server.origin}/`)).status, { timeout: 60_000 }).toBe(200);
+      await (await fetch(`${server.origin}/login?next=%2Fstudents%3Fq%3DSecretSearchTerm`)).text();
+      await expect.poll(() => received.join("\n"), { timeout: 30_000 }).toContain('"v1 getSchool"');
+      // Next.js's span of the request names its target: the path, its query dropped (lib/ops/tracing-setup.ts).
+      await expect.poll(() => received.join("\n"), { timeout: 30_000 }).toContain('{"key":"http.target","value":{"stringValue":"/login"}}');
+    });
+    const all = received.join("\n");
+    expect(all).toContain('"halqa.connection"');
+    expect(all).not.toContain("SecretSearchTerm");
+    expect(all).not.toContain("demo_alnoor_admin");
+  } finally {
+    collector.close();
+  }
 });

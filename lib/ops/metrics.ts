@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { routeTemplate } from "./route-template";
+import { inSpan, recordSpan } from "./tracing";
 
 /** `METRICS_TOKEN` switches the metrics on (docs/operations.md); without it nothing is counted. */
 export function metricsToken(env: Record<string, string | undefined> = process.env): string | null {
@@ -71,6 +72,7 @@ export type V1CallObservation = { operation: string; outcome: string; answered: 
 
 /** For lib/v1's `observe` option: every attempt of a call to the connection's school. */
 export function observeV1Call(connection: string, call: V1CallObservation): void {
+  recordSpan(`v1 ${call.operation}`, { "halqa.connection": connection, "halqa.v1.operation": call.operation, "halqa.v1.outcome": call.outcome }, call.seconds, !/^[23]/.test(call.outcome));
   lastAnswers.set(connection, call.answered ? Date.now() : (lastAnswers.get(connection) ?? null));
   const m = metrics();
   if (!m) return;
@@ -106,7 +108,7 @@ export async function observeSyncCycle<R>(job: "plans" | "progress", connection:
   const started = process.hrtime.bigint();
   const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
   try {
-    const result = await run();
+    const result = await inSpan(`sync ${job}`, { "halqa.connection": connection, "halqa.sync.job": job }, run);
     const outcome = outcomeOf(result);
     m?.syncCycles.inc({ job, connection, outcome: outcome.status });
     if (outcome.status !== "busy") m?.syncDuration.observe({ job, connection }, seconds());
