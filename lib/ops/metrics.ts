@@ -3,6 +3,12 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import { routeTemplate } from "./route-template";
 import { inSpan, recordSpan } from "./tracing";
 
+/*
+ * What the dashboard tells its operator about its work (docs/operations.md, "Metrics" and "Traces"):
+ * the code being watched calls one `observe…` function, which counts (when metrics are on) and, for
+ * v1 calls and sync cycles, records a span (when tracing is on).
+ */
+
 /** `METRICS_TOKEN` switches the metrics on (docs/operations.md); without it nothing is counted. */
 export function metricsToken(env: Record<string, string | undefined> = process.env): string | null {
   const token = env.METRICS_TOKEN?.trim();

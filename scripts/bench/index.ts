@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { apiSuite } from "./api";
+import { opsSuite } from "./ops";
 import { attendanceSuite } from "./attendance";
 import { instancesSuite } from "./instances";
 import { lighthouseSuite } from "./lighthouse";
@@ -18,7 +19,7 @@ import { build, ROOT, staleBuildReason, startServer, stopAllChildren, type Runni
 import type { Suite } from "./suite";
 
 /** Every bench suite, in the order `all` runs them. Later benches append here. */
-const SUITES: Suite[] = [apiSuite, syncSuite, startupSuite, attendanceSuite, instancesSuite, pagesSuite, progressSuite, mapsSuite, lighthouseSuite, noticesSuite];
+const SUITES: Suite[] = [apiSuite, opsSuite, syncSuite, startupSuite, attendanceSuite, instancesSuite, pagesSuite, progressSuite, mapsSuite, lighthouseSuite, noticesSuite];
 
 const RESULTS_FILE = path.join(ROOT, ".bench", "results.json");
 const CPU_PROFILE_DIR = path.join(ROOT, ".bench", "cpu");

@@ -1,0 +1,86 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import { measure, warmUp, type Measurement, type RequestSpec } from "./load";
+import type { Column, ResultRow } from "./report";
+import { startServer, waitForApi, type RunningServer } from "./server";
+import type { Suite } from "./suite";
+
+const ADMIN_KEY = "demo_alnoor_admin";
+const ROUNDS = 3;
+const TARGET: RequestSpec = { path: "/api/v1/students?limit=50", headers: { Authorization: `Bearer ${ADMIN_KEY}`, Accept: "application/json" } };
+const COLUMNS: Column[] = [
+  { key: "rps", label: "req/s" },
+  { key: "p50", label: "p50 ms", digits: 1 },
+  { key: "p99", label: "p99 ms", digits: 1 },
+  { key: "ratio", label: "ratio", digits: 3, suffix: "×" },
+];
+
+/** Issue 27's budgets: what logs, metrics and traces cost the API's throughput, each server of the same build. */
+const LEGS = [
+  { name: "logs silent, no metrics (baseline)", env: { LOG_LEVEL: "silent" }, min: null },
+  { name: "logs (info) + metrics, tracing not exported", env: { LOG_LEVEL: "info", METRICS_TOKEN: "bench-metrics-token-0123456789abcdef01234" }, min: 0.95 },
+  { name: "logs + metrics + traces to a local collector", env: { LOG_LEVEL: "info", METRICS_TOKEN: "bench-metrics-token-0123456789abcdef01234", OTEL_BSP_SCHEDULE_DELAY: "1000" }, min: 0.9, collector: true },
+] as const;
+
+export const opsSuite: Suite = {
+  name: "ops",
+  summary: "GET /students (page of 50) with logs, metrics and traces on against a server with them off",
+  async run({ load, signal, log }) {
+    const collector = await startCollector();
+    const loadBefore = os.loadavg();
+    const servers: RunningServer[] = [];
+    const runs: Measurement[][] = LEGS.map(() => []);
+    try {
+      for (const leg of LEGS) {
+        const env: Record<string, string> = { ...leg.env, ...("collector" in leg ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url } : {}) };
+        const server = await startServer(signal, { env });
+        servers.push(server);
+        await waitForApi(server, ADMIN_KEY, signal);
+        await warmUp(server.origin, TARGET, load, signal);
+      }
+      // Round robin, three rounds: a change in the machine's load falls on every leg alike.
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const [index, leg] of LEGS.entries()) {
+          log(`round ${round}: ${leg.name}`);
+          runs[index]!.push(await measure(servers[index]!.origin, TARGET, load, signal));
+        }
+      }
+    } finally {
+      for (const server of servers) await server.stop();
+      collector.close();
+    }
+    const measured = runs.map((legRuns) => [...legRuns].sort((a, b) => a.rps - b.rps)[Math.floor(legRuns.length / 2)]!);
+    const base = measured[0]!.rps;
+    const rows: ResultRow[] = LEGS.map((leg, index) => {
+      const m = measured[index]!;
+      const ratio = m.rps / base;
+      const verdict = leg.min === null ? "n/a" : ratio >= leg.min ? "PASS" : "FAIL";
+      return { target: leg.name, values: { rps: m.rps, p50: m.p50Ms, p99: m.p99Ms, ratio }, goal: leg.min === null ? "" : `≥ ${leg.min}×`, verdict };
+    });
+    return {
+      suite: "ops",
+      title: `Logs, metrics and traces — GET ${TARGET.path}, ${load.connections} connections, ${load.durationSeconds} s per server`,
+      columns: COLUMNS,
+      rows,
+      notes: [
+        `three next start servers of the same build, measured in turn for ${ROUNDS} rounds; each row is its median run; ratio = req/s ÷ the baseline's`,
+        `the collector accepts OTLP over HTTP and answers at once (${collector.spans()} export requests received)`,
+        `machine load (1/5/15 min) before ${loadBefore.map((v) => v.toFixed(2)).join(" / ")}, after ${os.loadavg().map((v) => v.toFixed(2)).join(" / ")} on ${os.cpus().length} cores`,
+      ],
+    };
+  },
+};
+
+async function startCollector(): Promise<{ url: string; spans: () => number; close: () => void }> {
+  let received = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      received++;
+      response.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans: () => received, close: () => server.close() };
+}
