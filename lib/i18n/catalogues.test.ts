@@ -111,6 +111,6 @@ describe("message catalogues", () => {
   it("fills placeholders and formats numbers per locale", () => {
     expect(translator("en")("errors.insufficientScope", { scope: "learning_plans:read" })).toContain("learning_plans:read");
     expect(translator("ar")("common.save")).toBe("حفظ");
-    expect(translator("ar")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe("حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠");
+    expect(translator("ar", "native")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe("حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠");
   });
 });

@@ -30,8 +30,8 @@ describe("composeAbsence", () => {
     expect(mail.html).toContain('<html lang="ar" dir="rtl">');
     expect(mail.html).toContain('<body dir="rtl"');
     expect(mail.subject).toContain("تأخر يوسف");
-    expect(mail.text).toMatch(/١٤٤٨/);
-    expect(mail.text).toContain("متأخر ١٢ دقيقة");
+    expect(mail.text).toMatch(/1448/);
+    expect(mail.text).toContain("متأخر 12 دقيقة");
   });
 
   it("shows markup in any name as text", () => {
