@@ -15,6 +15,7 @@ import type { ClientMessages, Namespace } from "./core";
 import { DEFAULT_FORMATS, numberFormat, type Formats, type Locale } from "./locales";
 import { localDigits } from "./digits";
 import { mergeParts } from "./merge-parts";
+import { reportMissingMessage } from "./missing";
 import { schoolTime, separatorOf, type SchoolTime } from "./school-time";
 import type { KeyOf, Messages } from "./types";
 import type { Vars } from "./values";
@@ -44,6 +45,7 @@ export function useT<N extends Namespace>(namespace: N): ClientTranslate<N> {
   return useCallback(
     (key, vars) => {
       const message = messageAt(messages[namespace], key);
+      if (message === undefined) reportMissingMessage(locale, `${namespace}.${key}`);
       return (message === undefined ? null : formatCompiled(locale, message, vars, formats.numerals)) ?? `${namespace}.${key}`;
     },
     [locale, formats, messages, namespace],
