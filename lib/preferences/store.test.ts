@@ -59,6 +59,13 @@ describe("the school's language settings", () => {
     expect(await getSchoolLanguages("school-1")).toEqual(chosen);
   });
 
+  it("are a signed-out visitor's too when the dashboard serves one school, and the defaults when it serves several", async () => {
+    const { visitorSchoolLanguages, DEFAULT_SCHOOL_LANGUAGES } = await import("@/lib/features/languages/settings");
+    expect((await visitorSchoolLanguages()).defaultLocale).toBe("ur");
+    await db.insert(schema.connections).values({ id: "school-3", label: "Another school" }).onConflictDoNothing();
+    expect(await visitorSchoolLanguages()).toEqual(DEFAULT_SCHOOL_LANGUAGES);
+  });
+
   it("read a value this version does not know as the default, never as an error", async () => {
     const { sql } = await import("drizzle-orm");
     const { getSchoolLanguages } = await import("@/lib/features/languages/settings");
