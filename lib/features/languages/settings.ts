@@ -1,6 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { dashboardDb } from "@/lib/db";
+import type { DashboardDb } from "@/lib/db/client";
 import { connections, schoolLanguageSettings } from "@/lib/db/schema";
 import { CALENDAR_ORDERS, DEFAULT_FORMATS, isLocale, NUMERALS, type Formats, type Locale } from "@/lib/i18n/locales";
 
@@ -27,8 +28,9 @@ function shape(row: Row | undefined): SchoolLanguages {
   };
 }
 
-export async function getSchoolLanguages(connectionId: string): Promise<SchoolLanguages> {
-  const db = await dashboardDb();
+/** `store`: the caller's own handle on the dashboard store (a job's), else the process's. */
+export async function getSchoolLanguages(connectionId: string, store?: DashboardDb): Promise<SchoolLanguages> {
+  const db = store ?? (await dashboardDb());
   const [row] = await db.select().from(schoolLanguageSettings).where(eq(schoolLanguageSettings.connectionId, connectionId)).limit(1);
   return shape(row);
 }
