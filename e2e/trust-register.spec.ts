@@ -172,7 +172,7 @@ async function arabicTeacher(admin: Page, browser: Browser, project: string): Pr
 test.describe("in Arabic on a phone (390×844)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("Today first, then the register: the undo slot covers no control, Undo takes the rest back, numbers in Arabic digits", async ({ adminPage, browser, request }, info) => {
+  test("Today first, then the register: the undo slot covers no control, Undo takes the rest back, numbers in the school’s digits (Western by default; Arabic-Indic typed reads the same)", async ({ adminPage, browser, request }, info) => {
     test.setTimeout(300_000);
     const page = await arabicTeacher(adminPage, browser, info.project.name);
     try {
