@@ -44,8 +44,20 @@ async function overflow(page: Page) {
 }
 
 test.describe("pseudo-locale on the tablet: no clipped or overflowing text", () => {
+  test("the check sees a clipped box and a page wider than the screen", async ({ teacherPage: page }) => {
+    await page.goto("/today");
+    await page.evaluate(() => {
+      const box = Object.assign(document.createElement("p"), { textContent: "A sentence far too long for its box" });
+      Object.assign(box.style, { width: "40px", overflow: "hidden", whiteSpace: "nowrap" });
+      const wide = Object.assign(document.createElement("div"), { textContent: "wide" });
+      wide.style.width = "3000px";
+      document.querySelector("main")?.append(box, wide);
+    });
+    expect(await overflow(page)).toEqual({ pageWider: true, clipped: ["p: A sentence far too long for its box"] });
+  });
+
   for (const role of ["teacher", "admin"] as const) {
-    test(`the main pages of a ${role}`, async ({ teacherPage, adminPage }) => {
+    test(`the main pages of the ${role}`, async ({ teacherPage, adminPage }) => {
       const page = role === "teacher" ? teacherPage : adminPage;
       for (const path of ["/today", "/halqas", "/students", "/sessions", "/plans", ...(role === "admin" ? ["/admin/users", "/admin/connection"] : [])]) {
         await page.goto(path);
