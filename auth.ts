@@ -10,6 +10,7 @@ import { oidcCallbacks } from "@/lib/auth/oidc";
 import { requestClientAddress } from "@/lib/security/client-address";
 import { rememberDevice, signInDevice } from "@/lib/auth/device";
 import { logger } from "@/lib/ops/log";
+import { settleLocaleAtSignIn } from "@/lib/preferences/first-locale";
 
 declare module "next-auth" {
   interface Session {
@@ -91,6 +92,7 @@ const config: NextAuthConfig = {
       if (user) {
         token.uid = await oidc.sessionUserId(account?.provider, user.email, user.id);
         token.sv = typeof token.uid === "string" ? await sessionVersionOf(token.uid) : null;
+        if (typeof token.uid === "string") await settleLocaleAtSignIn(token.uid);
       }
       return token;
     },

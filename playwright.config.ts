@@ -71,7 +71,11 @@ const AXE_SWEEP = process.env.E2E_AXE_SWEEP === "1" ? /^$/ : /axe-sweep\.spec\.t
 // register, its undo, Today, the family pages); the HTTP-level, admin, shell and review specs run
 // once, on the desktop project (the phone width is in register.spec and figures.spec), so the suite
 // fits its time on two cores.
-const TABLET = /(live|register|trust-register|today|family)\.spec\.ts$/;
+const TABLET = /(live|register|trust-register|today|family|pseudo-locale)\.spec\.ts$/;
+// Changes a demo school's language settings (digits, calendars), which the other specs read: after them.
+// Alone, for a quick local run: `E2E_SCHOOL_LANGUAGES_ALONE=1 E2E_SERVERS=main npx playwright test --project=school-languages`.
+const SCHOOL_LANGUAGES = /school-languages\.spec\.ts$/;
+const schoolLanguagesAfter = process.env.E2E_SCHOOL_LANGUAGES_ALONE === "1" ? ["setup"] : ["desktop", "tablet"];
 const isCI = Boolean(process.env.CI);
 // `E2E_SERVERS=main` starts only the main server, for a quick local run of specs of the desktop and
 // tablet projects; `npm test` always starts all three.
@@ -100,7 +104,7 @@ export default defineConfig({
     { name: "first-sync", testMatch: /first-sync\.spec\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
     // Signs each demo role in once and saves its session under e2e/.auth/ (see e2e/fixtures.ts).
     { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] }, dependencies: ["first-sync"] },
-    { name: "desktop", testIgnore: [SPEC_ONLY, FIRST, SCALING, LARGE, AXE_SWEEP], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
+    { name: "desktop", testIgnore: [SPEC_ONLY, FIRST, SCALING, LARGE, AXE_SWEEP, SCHOOL_LANGUAGES, /pseudo-locale\.spec\.ts$/], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
     {
       name: "tablet",
       testMatch: TABLET,
@@ -120,7 +124,8 @@ export default defineConfig({
     // grown school) never load the two cores at the same time.
     { name: "scaling", testMatch: SCALING, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["large-school"] },
     { name: "large-school", testMatch: LARGE, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, baseURL: largeURL } },
-    { name: "server-log", testMatch: /server-log\.spec\.ts$/, dependencies: ["desktop", "tablet", "spec-only", "large-school"] },
+    { name: "school-languages", testMatch: SCHOOL_LANGUAGES, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: schoolLanguagesAfter },
+    { name: "server-log", testMatch: /server-log\.spec\.ts$/, dependencies: ["desktop", "tablet", "spec-only", "large-school", "school-languages"] },
   ],
   // Started one after the other: the second uses the build the first one made when there was none.
   webServer: [

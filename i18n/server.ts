@@ -3,24 +3,32 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { currentActor } from "@/lib/auth/session";
 import { clientFor } from "@/lib/connections";
+import { getSchoolLanguages, visitorSchoolLanguages, type SchoolLanguages } from "@/lib/features/languages/settings";
 import { i18nFor } from "@/lib/i18n/core";
-import { isLocale, negotiateLocale, type Locale } from "@/lib/i18n/locales";
+import { isLocale, LOCALE_COOKIE, negotiateLocale, type Locale } from "@/lib/i18n/locales";
 import { isFailure } from "@/lib/v1";
 
 /**
- * The request's language and the school's time zone, for lib/i18n (which knows neither people nor
- * schools: both are passed in). Languages are not in the URL: a person reads the dashboard in the
- * language of their account, and a signed-out visitor in the one they chose or their browser asks for.
+ * The request's language and the school's time zone, digits and calendars, for lib/i18n (which
+ * knows neither people nor schools: all are passed in). Languages are not in the URL: a person
+ * reads the dashboard in the language of their account, and a signed-out visitor in the one they
+ * chose or their browser asks for, else the school's default.
  */
-export const LOCALE_COOKIE = "locale";
+export { LOCALE_COOKIE };
 
-/** The signed-in person's language, else the remembered choice, else the browser's preference. */
+/** The signed-in person's school's language settings; a visitor's: the one school's, if there is one. */
+export const getSchoolLanguageSettings = cache(async (): Promise<SchoolLanguages> => {
+  const actor = await currentActor();
+  return actor ? getSchoolLanguages(actor.connectionId) : visitorSchoolLanguages();
+});
+
+/** The signed-in person's language, else the remembered choice, else the browser's preference, else the school's default. */
 export const getLocale = cache(async (): Promise<Locale> => {
   const actor = await currentActor();
   if (actor) return actor.locale;
   const remembered = (await cookies()).get(LOCALE_COOKIE)?.value;
   if (isLocale(remembered)) return remembered;
-  return negotiateLocale((await headers()).get("accept-language") ?? "");
+  return negotiateLocale((await headers()).get("accept-language")) ?? (await getSchoolLanguageSettings()).defaultLocale;
 });
 
 /**
@@ -40,7 +48,7 @@ export const getSchoolTimeZone = cache(async (): Promise<string | null> => {
 });
 
 export async function getI18n() {
-  const [locale, timeZone] = await Promise.all([getLocale(), getSchoolTimeZone()]);
-  return i18nFor(locale, timeZone);
+  const [locale, timeZone, school] = await Promise.all([getLocale(), getSchoolTimeZone(), getSchoolLanguageSettings()]);
+  return i18nFor(locale, timeZone, school.formats);
 }
 export type { I18n } from "@/lib/i18n/core";

@@ -6,6 +6,7 @@
  *   npm run dashboard -- backup FILE
  *   npm run dashboard -- restore FILE
  *
+ * Without --locale the admin's language is taken from their browser at their first sign-in.
  * Creates a real school's first administrator in the dashboard's store (DATABASE_URL, else PGlite
  * under DASHBOARD_DATA_DIR), after confirming the connection's school with GET /school. The
  * password comes from DASHBOARD_ADMIN_PASSWORD so it stays out of shell history and process lists.
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   if (positionals[0] === "send-weekly-summaries") return sendWeeklySummaries(values.connection, values.now ?? false);
   if (positionals[0] === "backup" || positionals[0] === "restore") return backupOrRestore(positionals[0], positionals[1]);
   if (positionals[0] !== "create-admin") {
-    console.log("usage: DASHBOARD_ADMIN_PASSWORD=… npm run dashboard -- create-admin --connection <id> --email <email> --name <name> [--locale en|ar]");
+    console.log("usage: DASHBOARD_ADMIN_PASSWORD=… npm run dashboard -- create-admin --connection <id> --email <email> --name <name> [--locale en|ar|ur|id|ms|tr|fr]");
     console.log("       npm run dashboard -- send-weekly-summaries [--connection <id>] [--now]");
     console.log("       npm run dashboard -- backup <file>");
     console.log("       npm run dashboard -- restore <file>");
@@ -30,9 +31,10 @@ async function main(): Promise<void> {
   }
   const password = process.env.DASHBOARD_ADMIN_PASSWORD ?? "";
   if (!values.connection || !values.email || !values.name) throw new Error("--connection, --email and --name are required");
-  if (values.locale && values.locale !== "en" && values.locale !== "ar") throw new Error("--locale is en or ar");
+  const { isLocale, LOCALES } = await import("../lib/i18n/locales");
+  if (values.locale !== undefined && !isLocale(values.locale)) throw new Error(`--locale is one of ${LOCALES.join(", ")}`);
   const { createFirstAdmin } = await import("../lib/auth/bootstrap");
-  const created = await createFirstAdmin({ connectionId: values.connection, email: values.email, name: values.name, password, locale: values.locale as "en" | "ar" | undefined });
+  const created = await createFirstAdmin({ connectionId: values.connection, email: values.email, name: values.name, password, locale: values.locale });
   console.log(`created admin ${values.email} for ${created.school}; sign in and add the other users on the Users page`);
 }
 

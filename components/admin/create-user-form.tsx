@@ -17,6 +17,8 @@ type Props = {
   action: (state: ActionResult<Created> | null, form: FormData) => Promise<ActionResult<Created>>;
   roles: Option[];
   locales: Option[];
+  /** The school's default language for new users (the person's browser may still choose at first sign-in). */
+  defaultLocale: string;
   passwordMin: number;
 };
 
@@ -24,7 +26,7 @@ type Props = {
  * Creates a dashboard user, then opens their page to link them; field errors land on their fields.
  * Words: `admin.create` and the `admin.validation` keys the action answers with, from the page's <ClientStrings>.
  */
-export function CreateUserForm({ action, roles, locales, passwordMin }: Props) {
+export function CreateUserForm({ action, roles, locales, defaultLocale, passwordMin }: Props) {
   const t = useT("admin");
   const text = useMessageText();
   const [state, formAction, pending] = useActionState(action, null);
@@ -68,7 +70,7 @@ export function CreateUserForm({ action, roles, locales, passwordMin }: Props) {
       </Field>
       <Field id="user-locale" label={t("create.locale")}>
         {(control) => (
-          <Select {...control} name="locale" defaultValue={locales[0]?.value}>
+          <Select {...control} name="locale" defaultValue={defaultLocale}>
             {locales.map((l) => (
               <option key={l.value} value={l.value}>
                 {l.label}

@@ -5,9 +5,9 @@ import { getI18n } from "@/i18n/server";
 
 /** Gives the client components inside it the named parts of the reader's catalogue, read with `useT` (lib/i18n/client.tsx). */
 export async function ClientStrings({ parts, children }: { parts: readonly MessagePart[]; children: ReactNode }) {
-  const { locale, timeZone } = await getI18n();
+  const { locale, timeZone, formats } = await getI18n();
   return (
-    <I18nProvider locale={locale} timeZone={timeZone} messages={clientMessages(locale, parts)}>
+    <I18nProvider locale={locale} timeZone={timeZone} formats={formats} messages={clientMessages(locale, parts)}>
       {children}
     </I18nProvider>
   );

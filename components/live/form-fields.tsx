@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, type ReactNode } from "react";
-import { localDigits, toLatinDigits } from "@/lib/i18n/digits";
-import { useLocale } from "@/lib/i18n/client";
+import { toLatinDigits } from "@/lib/i18n/digits";
+import { useDigits } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 
 /** Small fields of the recitation entry: 44 px high, labelled, errors tied to their input. */
@@ -14,7 +14,7 @@ export const inputClass = "h-11 rounded-md border border-border bg-card px-3 tex
  */
 export function NumberField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error: string | null }) {
   const id = useId();
-  const locale = useLocale();
+  const digits = useDigits();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id}>{label}</label>
@@ -23,7 +23,7 @@ export function NumberField({ label, value, onChange, error }: { label: string; 
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        value={localDigits(value, locale)}
+        value={digits(value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(toLatinDigits(e.target.value).replace(/[^0-9]/g, ""))}

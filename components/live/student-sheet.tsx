@@ -4,8 +4,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { RegisterRow } from "@/lib/features/live/merge";
 import type { MarkStatus, MarkValue } from "@/lib/features/live/types";
-import { useLocale, useT } from "@/lib/i18n/client";
-import { localDigits, toLatinDigits } from "@/lib/i18n/digits";
+import { useDigits, useT } from "@/lib/i18n/client";
+import { toLatinDigits } from "@/lib/i18n/digits";
 import { RecitationEntry, type RecitationPanelProps } from "./recitation-panel";
 
 export type StudentSheetProps = {
@@ -60,7 +60,7 @@ function DetailsEditor({ row, name, onMark }: Pick<StudentSheetProps, "row" | "n
   const mark = row.mark!;
   const [late, setLate] = useState(mark.late_minutes != null ? String(mark.late_minutes) : "");
   const [note, setNote] = useState(mark.note ?? "");
-  const locale = useLocale();
+  const digits = useDigits();
   const lateValue = late.trim() === "" ? null : Number(late);
   const lateValid = lateValue === null || (Number.isInteger(lateValue) && lateValue >= 0 && lateValue <= 600);
   const field = "h-11 rounded-md border border-border bg-card px-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60";
@@ -76,7 +76,7 @@ function DetailsEditor({ row, name, onMark }: Pick<StudentSheetProps, "row" | "n
     >
       <label className="flex flex-col gap-1">
         <span>{t("row.lateMinutes")}</span>
-        <input type="text" inputMode="numeric" autoComplete="off" value={localDigits(late, locale)} aria-invalid={!lateValid} onChange={(e) => setLate(toLatinDigits(e.target.value).replace(/[^0-9]/g, ""))} className={`${field} w-28`} />
+        <input type="text" inputMode="numeric" autoComplete="off" value={digits(late)} aria-invalid={!lateValid} onChange={(e) => setLate(toLatinDigits(e.target.value).replace(/[^0-9]/g, ""))} className={`${field} w-28`} />
       </label>
       <label className="flex min-w-48 flex-1 flex-col gap-1">
         <span>{t("row.note")}</span>

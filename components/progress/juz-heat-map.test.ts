@@ -34,7 +34,7 @@ describe("JuzHeatMap", () => {
     const en = render("en");
     expect(xOf(en, /juz 1:/)).toBeLessThan(xOf(en, /juz 30:/));
     const ar = render("ar");
-    expect(xOf(ar, /الجزء ١:/)).toBeGreaterThan(xOf(ar, /الجزء ٣٠:/));
+    expect(xOf(ar, /الجزء 1:/)).toBeGreaterThan(xOf(ar, /الجزء 30:/));
     expect(ar).toContain('direction="rtl"');
   });
 });

@@ -1,11 +1,10 @@
 import type { School, Surah } from "@/lib/contract";
 import type { I18n } from "@/i18n/server";
-import { formatNumber, type Locale } from "@/lib/i18n/core";
 
-export function ratingLabel(school: Pick<School, "rating_scale">, locale: Locale, rating: number): string {
+export function ratingLabel(school: Pick<School, "rating_scale">, i18n: Pick<I18n, "locale" | "number">, rating: number): string {
   const level = school.rating_scale.find((l) => l.value === rating);
-  if (!level) return formatNumber(locale, rating);
-  return locale === "ar" ? level.label_ar : level.label;
+  if (!level) return i18n.number(rating);
+  return i18n.locale === "ar" ? level.label_ar : level.label;
 }
 
 /** A surah by both names: the reader's script first, the other beside it. */

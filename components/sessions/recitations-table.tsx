@@ -9,7 +9,7 @@ const KINDS = ["new_memorization", "recent_revision", "old_revision"] as const;
 type Props = { recitations: readonly RecitationItem[]; surahs: readonly Surah[]; school: School; i18n: I18n; labelledBy: string };
 
 export function RecitationsTable({ recitations, surahs, school, i18n, labelledBy }: Props) {
-  const { t, number, locale } = i18n;
+  const { t, number } = i18n;
   const kindText = (kind: string) => ((KINDS as readonly string[]).includes(kind) ? t(`sessions.recitation.${kind as (typeof KINDS)[number]}`) : kind);
   return (
     <Table aria-labelledby={labelledBy}>
@@ -32,7 +32,7 @@ export function RecitationsTable({ recitations, surahs, school, i18n, labelledBy
             <TableCell>
               <RangeText range={r.range} surahs={surahs} i18n={i18n} />
             </TableCell>
-            <TableCell>{ratingLabel(school, locale, r.rating)}</TableCell>
+            <TableCell>{ratingLabel(school, i18n, r.rating)}</TableCell>
             <TableCell>{r.mistakes != null ? number(r.mistakes) : null}</TableCell>
             <TableCell>{r.note}</TableCell>
             <TableCell className="whitespace-nowrap">{i18n.time(r.recorded_at)}</TableCell>

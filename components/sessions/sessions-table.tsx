@@ -45,12 +45,12 @@ export function SessionsTable({ sessions, i18n, caption }: { sessions: readonly 
   );
 }
 
-/** Gregorian above Hijri, so the date column stays narrow on a tablet. */
-function DateLines({ gregorian, hijri }: { gregorian: string; hijri: string }) {
+/** One calendar above the other (the school's order), so the date column stays narrow on a tablet. */
+function DateLines({ main, beside }: { main: string; beside: string | null }) {
   return (
     <>
-      <span className="whitespace-nowrap">{gregorian}</span>
-      <span className="text-xs font-normal whitespace-nowrap text-muted-foreground">{hijri}</span>
+      <span className="whitespace-nowrap">{main}</span>
+      {beside ? <span className="text-xs font-normal whitespace-nowrap text-muted-foreground">{beside}</span> : null}
     </>
   );
 }

@@ -30,7 +30,7 @@ export async function createFirstAdmin(input: { connectionId: string; email: str
       .onConflictDoUpdate({ target: connections.id, set: { label: school.name, checkedAt: new Date() } });
     const inserted = await tx
       .insert(users)
-      .values({ id: userId, connectionId: connection.id, email, name: input.name.trim(), role: "admin", locale: input.locale ?? "en", passwordHash })
+      .values({ id: userId, connectionId: connection.id, email, name: input.name.trim(), role: "admin", locale: input.locale ?? "en", localeSetAt: input.locale ? new Date() : null, passwordHash })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (inserted.length === 0) throw new Error(`a user with the email ${email} already exists`);

@@ -47,6 +47,8 @@ export const can = {
   /** The school's settings of the progress views ("not heard in N days"). */
   manageProgressSettings: (s: Subject) => isAdmin(s),
   manageNotices: (s: Subject) => isAdmin(s),
+  /** The school's default language for new users, its digits and its order of the Hijri and Gregorian dates. */
+  manageLanguages: (s: Subject) => isAdmin(s),
   /** Parents see only their own children, across semesters (by lineage). */
   viewChild: (s: Subject, student: StudentRef) => s.role === "parent" && s.studentLineageIds.includes(student.lineage_id),
 } as const;

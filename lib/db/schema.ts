@@ -33,6 +33,12 @@ export const users = pgTable(
     /** scrypt hash; null for people who sign in with OIDC only. */
     passwordHash: text("password_hash"),
     locale: text("locale").$type<Locale>().notNull().default("en"),
+    /**
+     * When the person's language was settled: by their own choice, or at their first sign-in from
+     * what their browser asks for. Null: never, so the next sign-in takes the browser's (the
+     * language an admin chose for them is kept only when the browser asks for none of ours).
+     */
+    localeSetAt: ts("locale_set_at"),
     disabledAt: ts("disabled_at"),
     /** In every session token; raised on sign-out, disabling and a role change to end every session at once. */
     sessionVersion: integer("session_version").notNull().default(1),
@@ -115,3 +121,4 @@ export * from "./schema-plans";
 export * from "./schema-progress";
 export * from "./schema-notices";
 export * from "./schema-excuses";
+export * from "./schema-languages";

@@ -111,6 +111,14 @@ describe("message catalogues", () => {
   it("fills placeholders and formats numbers per locale", () => {
     expect(translator("en")("errors.insufficientScope", { scope: "learning_plans:read" })).toContain("learning_plans:read");
     expect(translator("ar")("common.save")).toBe("حفظ");
-    expect(translator("ar")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe("حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠");
+    expect(translator("ar", "native")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe("حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠");
+  });
+
+  it("write the numbers of their own text in Western digits: the school's choice of digits applies to what the program fills in", () => {
+    // Only the settings' own example of the native digits shows them.
+    for (const locale of LOCALES) {
+      const native = [...catalogue(locale)].filter(([key, text]) => key !== "admin.languages.numeralsNative" && /[\u0660-\u0669\u06F0-\u06F9]/.test(text));
+      expect(native.map(([key]) => `${locale}: ${key}`)).toEqual([]);
+    }
   });
 });

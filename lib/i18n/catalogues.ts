@@ -14,6 +14,7 @@ export const NAMESPACES = ["common", "errors", "nav", "auth", "home", "halqas", 
 
 const ROOT = path.join(process.cwd(), "messages");
 const loaded = new Map<Locale, Messages>();
+const lacking = new Map<Locale, ReadonlySet<string>>();
 
 function read(locale: Locale): Messages {
   return Object.fromEntries(NAMESPACES.map((namespace) => [namespace, JSON.parse(readFileSync(path.join(ROOT, locale, `${namespace}.json`), "utf8"))])) as Messages;
@@ -21,6 +22,26 @@ function read(locale: Locale): Messages {
 
 export function catalogueOf(locale: Locale): Messages {
   let messages = loaded.get(locale);
-  if (!messages) loaded.set(locale, (messages = locale === "en" ? read("en") : mergeParts(catalogueOf("en"), read(locale))));
+  if (!messages) {
+    const own = read(locale);
+    if (locale !== "en") lacking.set(locale, keysMissing(catalogueOf("en"), own));
+    loaded.set(locale, (messages = locale === "en" ? own : mergeParts(catalogueOf("en"), own)));
+  }
   return messages;
+}
+
+/** The keys of English a language's own files lack (shown in English; lib/i18n/missing.ts logs them). */
+export function lackingKeys(locale: Locale): ReadonlySet<string> {
+  catalogueOf(locale);
+  return lacking.get(locale) ?? new Set();
+}
+
+function keysMissing(english: unknown, own: unknown, prefix = "", into = new Set<string>()): Set<string> {
+  for (const [name, value] of Object.entries(english as Record<string, unknown>)) {
+    const mine = (own as Record<string, unknown> | undefined)?.[name];
+    if (typeof value === "string") {
+      if (typeof mine !== "string") into.add(prefix + name);
+    } else keysMissing(value, typeof mine === "object" && mine !== null ? mine : undefined, `${prefix}${name}.`, into);
+  }
+  return into;
 }

@@ -3,10 +3,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { I18nProvider, useMessageText, useNumber, useSeparator, useT } from "./client";
 import { clientMessages, formatNumber, i18nFor, translator, type Locale } from "./core";
+import type { Formats } from "./locales";
 
-function render(locale: Locale, Component: () => string) {
+function render(locale: Locale, Component: () => string, formats?: Formats) {
   const messages = clientMessages(locale, ["live", "students.status"]);
-  return renderToStaticMarkup(createElement(I18nProvider, { locale, timeZone: "Asia/Riyadh", messages } as ComponentProps<typeof I18nProvider>, createElement(Component)));
+  return renderToStaticMarkup(createElement(I18nProvider, { locale, timeZone: "Asia/Riyadh", formats, messages } as ComponentProps<typeof I18nProvider>, createElement(Component)));
 }
 
 describe("client strings (useT over the parts a page sends)", () => {
@@ -29,8 +30,12 @@ describe("client strings (useT over the parts a page sends)", () => {
     }
   });
 
-  it("counts in the reader's digits", () => {
-    expect(render("ar", () => useNumber()(1234))).toBe("١٬٢٣٤");
+  it("counts in the school's digits, Western unless it chose its language's own", () => {
+    const native: Formats = { numerals: "native", calendars: "gregorian-first" };
+    expect(render("ar", () => useNumber()(1234))).toBe("1,234");
+    expect(render("ar", () => useNumber()(1234), native)).toBe("١٬٢٣٤");
+    expect(render("ur", () => useNumber()(1234), native)).toBe("۱٬۲۳۴");
+    expect(render("ar", () => useT("live")("waiting", { n: 11 }), native)).toBe(translator("ar", "native")("live.waiting", { n: 11 }));
     expect(render("en", () => useNumber()(1234))).toBe("1,234");
   });
 

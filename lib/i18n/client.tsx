@@ -12,20 +12,22 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import { formatCompiled, messageAt } from "./compiled";
 import type { ClientMessages, Namespace } from "./core";
-import { numberFormat, type Locale } from "./locales";
+import { DEFAULT_FORMATS, numberFormat, type Formats, type Locale } from "./locales";
+import { localDigits } from "./digits";
 import { mergeParts } from "./merge-parts";
+import { reportMissingMessage } from "./missing";
 import { schoolTime, separatorOf, type SchoolTime } from "./school-time";
 import type { KeyOf, Messages } from "./types";
 import type { Vars } from "./values";
 
-type Context = { locale: Locale; timeZone: string | null; messages: ClientMessages };
+type Context = { locale: Locale; timeZone: string | null; formats: Formats; messages: ClientMessages };
 
 const I18nContext = createContext<Context | null>(null);
 
 /** Inside another provider (the root layout's boundary strings), the parts it holds stay readable too. */
-export function I18nProvider({ locale, timeZone, messages, children }: Context & { children: ReactNode }) {
+export function I18nProvider({ locale, timeZone, formats = DEFAULT_FORMATS, messages, children }: Omit<Context, "formats"> & { formats?: Formats; children: ReactNode }) {
   const outer = useContext(I18nContext);
-  const value = useMemo(() => ({ locale, timeZone, messages: outer ? mergeParts(outer.messages, messages) : messages }), [locale, timeZone, messages, outer]);
+  const value = useMemo(() => ({ locale, timeZone, formats, messages: outer ? mergeParts(outer.messages, messages) : messages }), [locale, timeZone, formats, messages, outer]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
@@ -39,13 +41,14 @@ export type ClientTranslate<N extends Namespace> = (key: KeyOf<Messages[N]>, var
 
 /** `t("row.saved")` within a namespace; a key the page did not send reads as its full name, like a missing key on the server. */
 export function useT<N extends Namespace>(namespace: N): ClientTranslate<N> {
-  const { locale, messages } = useI18n();
+  const { locale, formats, messages } = useI18n();
   return useCallback(
     (key, vars) => {
       const message = messageAt(messages[namespace], key);
-      return (message === undefined ? null : formatCompiled(locale, message, vars)) ?? `${namespace}.${key}`;
+      if (message === undefined) reportMissingMessage(locale, `${namespace}.${key}`);
+      return (message === undefined ? null : formatCompiled(locale, message, vars, formats.numerals)) ?? `${namespace}.${key}`;
     },
-    [locale, messages, namespace],
+    [locale, formats, messages, namespace],
   );
 }
 
@@ -54,13 +57,13 @@ export function useT<N extends Namespace>(namespace: N): ClientTranslate<N> {
  * parts the page sent; anything else (a sentence the server already translated) shows as it came.
  */
 export function useMessageText(): (key: string) => string {
-  const { locale, messages } = useI18n();
+  const { locale, formats, messages } = useI18n();
   return useCallback(
     (key) => {
       const message = messageAt(messages, key);
-      return (message === undefined ? null : formatCompiled(locale, message)) ?? key;
+      return (message === undefined ? null : formatCompiled(locale, message, {}, formats.numerals)) ?? key;
     },
-    [locale, messages],
+    [locale, formats, messages],
   );
 }
 
@@ -68,10 +71,16 @@ export function useLocale(): Locale {
   return useI18n().locale;
 }
 
-/** A count or number in the reader's digits. */
+/** A count or number in the school's digits. */
 export function useNumber(): (value: number) => string {
-  const { locale } = useI18n();
-  return useCallback((value: number) => numberFormat(locale).format(value), [locale]);
+  const { locale, formats } = useI18n();
+  return useCallback((value: number) => numberFormat(locale, formats.numerals).format(value), [locale, formats]);
+}
+
+/** Latin digits of a typed value shown in the school's digits (lib/i18n/digits.ts). */
+export function useDigits(): (text: string) => string {
+  const { locale, formats } = useI18n();
+  return useCallback((text: string) => localDigits(text, locale, formats.numerals), [locale, formats]);
 }
 
 /** What sits between two parts of one line (" · ", "، "), as on the server. */
@@ -81,6 +90,6 @@ export function useSeparator(): string {
 
 /** Dates and times in the school's zone, as on the server (school-time.ts). */
 export function useSchoolTime(): SchoolTime {
-  const { locale, timeZone } = useI18n();
-  return useMemo(() => schoolTime(locale, timeZone), [locale, timeZone]);
+  const { locale, timeZone, formats } = useI18n();
+  return useMemo(() => schoolTime(locale, timeZone, formats), [locale, timeZone, formats]);
 }

@@ -1,5 +1,5 @@
 import format, { type CompiledMessage } from "icu-minify/format";
-import { intlTag, type Locale } from "./locales";
+import { intlTag, type Locale, type Numerals } from "./locales";
 import { localValues, type Vars } from "./values";
 
 /**
@@ -50,10 +50,10 @@ export function messageAt(messages: unknown, key: string): CompiledMessage | und
 }
 
 /** A compiled message filled with vars, numbers in the reader's digits; null when it cannot be (a value missing). */
-export function formatCompiled(locale: Locale, message: CompiledMessage, vars: Vars = {}): string | null {
+export function formatCompiled(locale: Locale, message: CompiledMessage, vars: Vars = {}, numerals: Numerals = "western"): string | null {
   if (typeof message === "string") return message;
   try {
-    return String(format(message, intlTag(locale), localValues(locale, selectorsOf(message), vars), { formatters }));
+    return String(format(message, intlTag(locale, numerals), localValues(locale, selectorsOf(message), vars, numerals), { formatters }));
   } catch {
     return null;
   }

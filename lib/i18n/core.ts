@@ -1,10 +1,11 @@
 import compile from "icu-minify/compile";
 import { createTranslator } from "next-intl";
-import { catalogueOf } from "./catalogues";
+import { catalogueOf, lackingKeys } from "./catalogues";
 import { messageAt, selectorsOf, type CompiledMessage } from "./compiled";
-import { directionOf, intlTag, numberFormat, type Locale } from "./locales";
+import { DEFAULT_FORMATS, directionOf, intlTag, numberFormat, type Formats, type Locale, type Numerals } from "./locales";
 import { schoolTime, separatorOf } from "./school-time";
 import type { KeyOf, Messages, PathOf } from "./types";
+import { reportMissingMessage } from "./missing";
 import { localValues, type Vars } from "./values";
 
 export { directionOf, isLocale, LOCALES, type Locale } from "./locales";
@@ -19,30 +20,42 @@ export type Compiled<T> = { [K in keyof T]: T[K] extends string ? CompiledMessag
 /** What a client component may read: parts of the reader's catalogue (clientMessages). */
 export type ClientMessages = { [N in Namespace]?: Compiled<Messages[N]> };
 
-/** A key no catalogue has reads as its own full name, so it shows (and the catalogue tests catch it). */
-const missingAsKey = ({ namespace, key }: { namespace?: string; key: string }) => (namespace ? `${namespace}.${key}` : key);
+/** A key no catalogue has reads as its own full name, logged once (the catalogue tests and typed keys keep it from happening). */
+const missingAsKey =
+  (locale: Locale) =>
+  ({ namespace, key, error }: { namespace?: string; key: string; error: { code: string } }) => {
+    const full = namespace ? `${namespace}.${key}` : key;
+    if (error.code === "MISSING_MESSAGE") reportMissingMessage(locale, full);
+    return full;
+  };
 
 type Raw = { (key: string, values?: Vars): string; raw(key: string): unknown };
-const translators = new Map<Locale, Raw>();
+const translators = new Map<string, Raw>();
 
-function rawTranslator(locale: Locale): Raw {
-  let t = translators.get(locale);
+function rawTranslator(locale: Locale, numerals: Numerals): Raw {
+  const tag = intlTag(locale, numerals);
+  let t = translators.get(tag);
   if (!t) {
-    t = createTranslator({ locale: intlTag(locale), messages: catalogueOf(locale), onError: () => undefined, getMessageFallback: missingAsKey }) as unknown as Raw;
-    translators.set(locale, t);
+    t = createTranslator({ locale: tag, messages: catalogueOf(locale), onError: () => undefined, getMessageFallback: missingAsKey(locale) }) as unknown as Raw;
+    translators.set(tag, t);
   }
   return t;
 }
 
-/** `{name}` placeholders filled from vars, numbers in the reader's digits, plurals chosen for the locale (ICU, by next-intl). */
-export function translator(locale: Locale): Translate {
-  const t = rawTranslator(locale);
+/**
+ * `{name}` placeholders filled from vars, numbers in the school's digits (Western unless it chose its
+ * language's own), plurals chosen for the locale (ICU, by next-intl).
+ */
+export function translator(locale: Locale, numerals: Numerals = "western"): Translate {
+  const t = rawTranslator(locale, numerals);
+  const lacking = lackingKeys(locale);
   return (key, vars) => {
     const template = t.raw(key);
+    if (lacking.has(key)) reportMissingMessage(locale, key);
     if (typeof template !== "string") return key;
     // Without vars the message as written (its text, for a message without placeholders).
     // Its plural and select arguments are read from the message as compiled for the browser: one reading of a message's shape.
-    return vars ? t(key, localValues(locale, selectorsOf(messageAt(compiledCatalogue(locale), key)), vars)) : template;
+    return vars ? t(key, localValues(locale, selectorsOf(messageAt(compiledCatalogue(locale), key)), vars, numerals)) : template;
   };
 }
 
@@ -52,6 +65,7 @@ export function translator(locale: Locale): Translate {
  * page sends the browser only the strings its client components use.
  */
 export function clientMessages(locale: Locale, parts: readonly MessagePart[]): ClientMessages {
+  for (const key of lackingKeys(locale)) if (parts.some((part) => key === part || key.startsWith(`${part}.`))) reportMissingMessage(locale, key);
   const messages: Record<string, unknown> = {};
   for (const part of parts) {
     const path = part.split(".");
@@ -78,23 +92,27 @@ function compiledCatalogue(locale: Locale): unknown {
   return compiled;
 }
 
-export function formatNumber(locale: Locale, value: number): string {
-  return numberFormat(locale).format(value);
+export function formatNumber(locale: Locale, value: number, numerals: Numerals = "western"): string {
+  return numberFormat(locale, numerals).format(value);
 }
 
-/** Everything a page needs to speak the reader's language, with times in the school's zone (null: unknown, shown as UTC). */
-export function i18nFor(locale: Locale, timeZone: string | null) {
-  const clock = schoolTime(locale, timeZone);
+/**
+ * Everything a page needs to speak the reader's language, with times in the school's zone (null:
+ * unknown, shown as UTC), digits and calendars as the school chose (lib/i18n/locales.ts `Formats`).
+ */
+export function i18nFor(locale: Locale, timeZone: string | null, formats: Formats = DEFAULT_FORMATS) {
+  const clock = schoolTime(locale, timeZone, formats);
   return {
     locale,
     dir: directionOf(locale),
-    t: translator(locale),
+    t: translator(locale, formats.numerals),
     timeZone,
+    formats,
     date: clock.date,
     dateParts: clock.dateParts,
     time: clock.time,
     separator: separatorOf(locale),
-    number: (value: number) => formatNumber(locale, value),
+    number: (value: number) => formatNumber(locale, value, formats.numerals),
   };
 }
 export type I18n = ReturnType<typeof i18nFor>;

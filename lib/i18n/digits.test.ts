@@ -7,9 +7,12 @@ describe("digits", () => {
     expect(toLatinDigits("۳۴")).toBe("34");
     expect(toLatinDigits("12a")).toBe("12a");
   });
-  it("shows digits as the locale shows numbers, and back again", () => {
-    expect(localDigits("286", "ar")).toBe("٢٨٦");
-    expect(localDigits("286", "en")).toBe("286");
-    expect(toLatinDigits(localDigits("1234567890", "ar"))).toBe("1234567890");
+  it("shows digits as the school's numbers are shown (Western by default), and back again", () => {
+    expect(localDigits("286", "ar")).toBe("286");
+    expect(localDigits("286", "ar", "native")).toBe("٢٨٦");
+    expect(localDigits("286", "ur", "native")).toBe("۲۸۶");
+    expect(localDigits("286", "en", "native")).toBe("286");
+    expect(toLatinDigits(localDigits("1234567890", "ar", "native"))).toBe("1234567890");
+    expect(toLatinDigits(localDigits("1234567890", "ur", "native"))).toBe("1234567890");
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The one place dates and times are written for people: always in the school's time zone (from
- * GET /school), Gregorian with the Hijri (Umm al-Qura) date beside it where asked. Pure, so server
- * pages and client components format alike.
+ * GET /school), Gregorian with the Hijri (Umm al-Qura) date beside it where asked, in the order the
+ * school chose (or Gregorian only), in the school's digits. Pure, so server pages and client
+ * components format alike.
  */
-import { intlTag, isRightToLeft, type Locale } from "./locales";
+import { DEFAULT_FORMATS, intlTag, isRightToLeft, type Formats, type Locale } from "./locales";
 
 export type DateOptions = { hijri?: boolean; time?: boolean };
 
@@ -12,8 +13,8 @@ export type SchoolTime = {
   readonly timeZone: string | null;
   /** A school day ("2026-11-22", never shifted) or an instant's day in the school's zone; `time` adds the time of day. */
   date(value: Date | string, options?: DateOptions): string;
-  /** The Gregorian and Hijri dates apart, for layouts that stack them. */
-  dateParts(value: Date | string): { gregorian: string; hijri: string };
+  /** A school day's dates apart, for layouts that stack them: the first the school chose, and the other (null: Gregorian only). */
+  dateParts(value: Date | string): { main: string; beside: string | null };
   /** An instant's time of day in the school's zone. */
   time(value: Date | string): string;
 };
@@ -38,11 +39,11 @@ function format(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTime
   return found;
 }
 
-export function schoolTime(locale: Locale, timeZone: string | null): SchoolTime {
+export function schoolTime(locale: Locale, timeZone: string | null, formats: Formats = DEFAULT_FORMATS): SchoolTime {
   const zone = timeZone ?? "UTC";
   // ar-SA counts in the Umm al-Qura calendar by default; both calendars are asked for by name.
-  const gregorianTag = `${intlTag(locale)}-u-ca-gregory`;
-  const hijriTag = `${intlTag(locale)}-u-ca-islamic-umalqura`;
+  const gregorianTag = intlTag(locale, formats.numerals, "gregory");
+  const hijriTag = intlTag(locale, formats.numerals, "islamic-umalqura");
   // Styles cannot carry a zone name, so a time in an unknown school zone is spelled out with "UTC" after it.
   const clock: Intl.DateTimeFormatOptions = timeZone ? { timeStyle: "short" } : { hour: "numeric", minute: "2-digit", timeZoneName: "short" };
   const stamp: Intl.DateTimeFormatOptions = timeZone ? { dateStyle: "medium", timeStyle: "short" } : { year: "numeric", month: "short", day: "numeric", ...clock };
@@ -65,16 +66,23 @@ export function schoolTime(locale: Locale, timeZone: string | null): SchoolTime 
     return { gregorian, hijri };
   };
 
+  // The one place the school's order of the two calendars is applied.
+  const ordered = ({ gregorian, hijri }: { gregorian: string; hijri: string }) => {
+    if (formats.calendars === "gregorian-only") return { main: isolate(locale, gregorian), beside: null };
+    const [main, beside] = formats.calendars === "hijri-first" ? [hijri, gregorian] : [gregorian, hijri];
+    return { main: isolate(locale, main), beside: isolate(locale, beside) };
+  };
+
   return {
     timeZone,
     date(value, options = {}) {
-      const { gregorian, hijri } = parts(value, options.time);
-      if (!options.hijri) return isolate(locale, gregorian);
-      return `${isolate(locale, gregorian)}${separatorOf(locale)}${isolate(locale, hijri)}`;
+      const both = parts(value, options.time);
+      if (!options.hijri) return isolate(locale, both.gregorian);
+      const { main, beside } = ordered(both);
+      return beside === null ? main : `${main}${separatorOf(locale)}${beside}`;
     },
     dateParts(value) {
-      const { gregorian, hijri } = parts(value);
-      return { gregorian: isolate(locale, gregorian), hijri: isolate(locale, hijri) };
+      return ordered(parts(value));
     },
     time(value) {
       return isolate(locale, format(gregorianTag, { ...clock, timeZone: zone }).format(read(value).instant));

@@ -1,4 +1,4 @@
-import { numberFormat, type Locale } from "./locales";
+import { numberFormat, type Locale, type Numerals } from "./locales";
 
 export type Vars = Record<string, string | number>;
 
@@ -7,7 +7,7 @@ export type Vars = Record<string, string | number>;
  * with `String(n)` (Latin digits, even in Arabic), so those are formatted here. A plural or select
  * argument (a selector) keeps its number: it chooses the form, and its `#` is formatted by the library.
  */
-export function localValues(locale: Locale, selectors: ReadonlySet<string>, vars: Vars): Vars {
-  const format = numberFormat(locale);
+export function localValues(locale: Locale, selectors: ReadonlySet<string>, vars: Vars, numerals: Numerals = "western"): Vars {
+  const format = numberFormat(locale, numerals);
   return Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === "number" && !selectors.has(name) ? format.format(value) : value]));
 }

@@ -49,6 +49,7 @@ const ask: Record<Ability, (s: Subject, o: (typeof objects)[Place]) => boolean> 
   viewChild: (s, o) => can.viewChild(s, o.student),
   manageProgressSettings: (s) => can.manageProgressSettings(s),
   manageNotices: (s) => can.manageNotices(s),
+  manageLanguages: (s) => can.manageLanguages(s),
 };
 
 const ADMIN_ONLY: Row = { admin: ["allow", "allow", "scoped"], teacher: ["deny", "deny", "deny"], parent: ["deny", "deny", "deny"] };
@@ -77,6 +78,7 @@ const MATRIX: Record<Ability, Row> = {
   viewChild: { admin: ["deny", "deny", "deny"], teacher: ["deny", "deny", "deny"], parent: ["allow", "deny", "deny"] },
   manageProgressSettings: ADMIN_ONLY,
   manageNotices: ADMIN_ONLY,
+  manageLanguages: ADMIN_ONLY,
 };
 
 const PLACES: Place[] = ["own", "other", "otherSchool"];

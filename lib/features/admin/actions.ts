@@ -9,6 +9,7 @@ import { can } from "@/lib/authz/policy";
 import { dashboardDb } from "@/lib/db";
 import { userLinks, users } from "@/lib/db/schema";
 import type { MessageKey } from "@/lib/i18n/core";
+import { getSchoolLanguages } from "@/lib/features/languages/settings";
 import { newId } from "@/lib/ids";
 import { ValidationError } from "@/lib/v1";
 import { CreateUserInput, LinkSheikhInput, LinkStudentInput, SetDisabledInput, SetRoleInput, UnlinkInput } from "./schemas";
@@ -62,9 +63,13 @@ export const createUser = defineAction({
     const db = await dashboardDb();
     const id = newId("usr");
     const passwordHash = await hashPassword(input.password);
+    // The school's default (pre-selected in the form) leaves the language to the person's browser at
+    // their first sign-in; another language is the admin's knowledge of the person, and is kept.
+    const { defaultLocale } = await getSchoolLanguages(ctx.actor.connectionId);
+    const localeSetAt = input.locale === defaultLocale ? null : new Date();
     const inserted = await db
       .insert(users)
-      .values({ id, connectionId: ctx.actor.connectionId, email: input.email, name: input.name, role: input.role, locale: input.locale, passwordHash })
+      .values({ id, connectionId: ctx.actor.connectionId, email: input.email, name: input.name, role: input.role, locale: input.locale, localeSetAt, passwordHash })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (inserted.length === 0) throw refuse("email", ctx.t("admin.users.emailTaken"));

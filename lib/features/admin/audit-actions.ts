@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = {
   "notices.weekly_now": "noticesWeeklyNow",
   "notices.choices": "noticesChoices",
   "notices.unsubscribe": "noticesUnsubscribe",
+  "languages.settings": "languageSettings",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -45,6 +46,7 @@ export const AUDIT_TARGETS = {
   notice_settings: "noticeSettings",
   notice: "notice",
   notice_preferences: "noticePreferences",
+  language_settings: "languageSettings",
 } as const;
 
 export type AuditTarget = keyof typeof AUDIT_TARGETS;

@@ -4,6 +4,7 @@ import type { DashboardDb } from "@/lib/db/client";
 import { noticeRegisters, noticeSettings, progressAttendance, progressSessions, progressStudents } from "@/lib/db/schema";
 import type { School, Session, Student } from "@/lib/contract";
 import { addDays, dateIn } from "@/lib/dates";
+import type { Formats } from "@/lib/i18n/locales";
 import { composeAbsence } from "./compose";
 import { enqueue, type NewNotice } from "./outbox";
 import { recipientsFor } from "./recipients";
@@ -16,6 +17,8 @@ export type SchoolLookups = {
   halqaName(id: string): Promise<string | null>;
   student(id: string): Promise<Student | null>;
   secret: string;
+  /** The school's digits and order of calendars (school_language_settings), for what its families read. */
+  formats?: Formats;
 };
 
 /** Registers of the last days are looked at; older ones cannot newly settle within the announce window. */
@@ -91,6 +94,7 @@ async function queueForSession(db: DashboardDb, connectionId: string, lookups: S
         status: row.status,
         lateMinutes: row.late_minutes,
         unsubscribeUrl: link,
+        formats: lookups.formats,
       });
       notices.push({
         connectionId,

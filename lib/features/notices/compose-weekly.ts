@@ -5,7 +5,7 @@ import { translator, type Locale } from "@/lib/i18n/core";
 import { isolate, schoolTime, separatorOf } from "@/lib/i18n/school-time";
 import { footerOf } from "./compose";
 import { render, type Block, type Composed } from "./render";
-import { isRightToLeft } from "@/lib/i18n/locales";
+import { isRightToLeft, type Formats } from "@/lib/i18n/locales";
 
 /**
  * The weekly summary of one child, from the family pages' own view of the child (`loadChild`, the
@@ -13,7 +13,7 @@ import { isRightToLeft } from "@/lib/i18n/locales";
  * the school's rating word) and the current and finished assignments of the parent allowlist.
  * Nothing but fields of that view is read, so nothing staff-only can reach the message.
  */
-export type WeeklyFacts = { locale: Locale; schoolName: string; from: string; to: string; child: ChildView; unsubscribeUrl: string };
+export type WeeklyFacts = { locale: Locale; schoolName: string; from: string; to: string; child: ChildView; unsubscribeUrl: string; formats?: Formats };
 
 const inWeek = (day: string, from: string, to: string) => day >= from && day <= to;
 
@@ -23,10 +23,10 @@ function rangeText(locale: Locale, range: RangeView): string {
   return isolate(locale, `${name(range.start.surah)} ${range.start.ayah} – ${name(range.end.surah)} ${range.end.ayah}`);
 }
 
-export function composeWeekly({ locale, schoolName, from, to, child, unsubscribeUrl }: WeeklyFacts): Composed {
-  const t = translator(locale);
+export function composeWeekly({ locale, schoolName, from, to, child, unsubscribeUrl, formats }: WeeklyFacts): Composed {
+  const t = translator(locale, formats?.numerals);
   const zone = child.progress.timeZone;
-  const clock = schoolTime(locale, zone);
+  const clock = schoolTime(locale, zone, formats);
   const vars = { child: child.name, halqa: child.halqaName ?? t("notices.mail.unknownHalqa"), from: clock.date(from), to: clock.date(to) };
   const attendance = child.attendance.filter((mark) => inWeek(mark.date, from, to)).toSorted((a, b) => a.date.localeCompare(b.date));
   // Every recitation of the week (the page's "recent" list stops at ten; a week can hold more).

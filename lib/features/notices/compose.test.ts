@@ -30,8 +30,15 @@ describe("composeAbsence", () => {
     expect(mail.html).toContain('<html lang="ar" dir="rtl">');
     expect(mail.html).toContain('<body dir="rtl"');
     expect(mail.subject).toContain("تأخر يوسف");
-    expect(mail.text).toMatch(/١٤٤٨/);
+    expect(mail.text).toMatch(/1448/);
+    expect(mail.text).toContain("متأخر 12 دقيقة");
+  });
+
+  it("writes digits and dates as the school chose: Arabic-Indic, the Hijri date first", () => {
+    const mail = composeAbsence({ ...facts, locale: "ar", status: "late", lateMinutes: 12, childName: "يوسف", formats: { numerals: "native", calendars: "hijri-first" } });
+    expect(mail.text).toMatch(/١٤٤[٠-٩].*٢٠٢[٠-٩]/);
     expect(mail.text).toContain("متأخر ١٢ دقيقة");
+    expect(mail.text).not.toMatch(/[0-9]/);
   });
 
   it("shows markup in any name as text", () => {

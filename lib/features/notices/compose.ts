@@ -1,4 +1,5 @@
 import { translator, type Locale } from "@/lib/i18n/core";
+import type { Formats } from "@/lib/i18n/locales";
 import { schoolTime } from "@/lib/i18n/school-time";
 import { render, type Block, type Composed } from "./render";
 
@@ -19,11 +20,13 @@ export type AbsenceFacts = {
   status: "absent" | "late";
   lateMinutes: number | null;
   unsubscribeUrl: string;
+  /** The school's digits and order of calendars, as on its pages (the defaults when absent). */
+  formats?: Formats;
 };
 
 export function composeAbsence(facts: AbsenceFacts): Composed {
-  const t = translator(facts.locale);
-  const clock = schoolTime(facts.locale, facts.timeZone);
+  const t = translator(facts.locale, facts.formats?.numerals);
+  const clock = schoolTime(facts.locale, facts.timeZone, facts.formats);
   const vars = { child: facts.childName, date: clock.date(facts.date, { hijri: true }), halqa: facts.halqaName ?? t("notices.mail.unknownHalqa"), time: clock.time(facts.startsAt) };
   const subject = t(facts.status === "late" ? "notices.mail.lateSubject" : "notices.mail.absenceSubject", { child: facts.childName, date: clock.date(facts.date) });
   const blocks: Block[] = [

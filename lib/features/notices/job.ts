@@ -10,6 +10,7 @@ import { noticeJobState, noticeSettings, progressSyncState } from "@/lib/db/sche
 import { acquireLease, RELEASED, writeIfOwned } from "@/lib/features/sync/lease";
 import { mailConfigFor, type MailConfig } from "@/lib/mail/config";
 import { failureOf, type V1Client } from "@/lib/v1";
+import { getSchoolLanguages } from "@/lib/features/languages/settings";
 import { queueAbsenceNotices, type SchoolLookups } from "./absence";
 import { deliverDue, type DeliveryCounts, type Sender } from "./deliver";
 import { failInterrupted } from "./outbox";
@@ -51,7 +52,7 @@ export async function runNotices(connectionId: string, options: NoticeRunOptions
     try {
       const now = options.now ?? new Date();
       const secret = options.secret ?? authSecret();
-      const lookups = await schoolLookups(options.client ?? clientFor(connectionId), secret);
+      const lookups = { ...(await schoolLookups(options.client ?? clientFor(connectionId), secret)), formats: (await getSchoolLanguages(connectionId, db)).formats };
       queued = await queueAbsenceNotices(db, connectionId, lookups, state.startedAt, now, mail ? "pending" : "held");
       queued += await queueDueWeekly(db, connectionId, lookups, now, state.lastWeeklyWeek, mail ? "pending" : "held", options.weeklyNow ?? false);
     } catch (error) {

@@ -40,6 +40,7 @@ export async function queueWeeklySummaries(db: DashboardDb, connectionId: string
         to: week.to,
         child,
         unsubscribeUrl: unsubscribeUrl(signUnsubscribe({ userId: recipient.userId, kind: "weekly", locale: recipient.locale }, secret)),
+        formats: lookups.formats,
       });
       const added = await enqueue(db, [
         {

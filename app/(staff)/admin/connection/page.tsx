@@ -1,6 +1,7 @@
 // v1 call budget: V1_CALL_BUDGETS["/admin/connection"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { ConnectionView } from "@/components/admin/connection-view";
+import { LanguageSettings } from "@/components/admin/language-settings";
 import { ProgressSettings } from "@/components/progress/progress-settings";
 import { loadConnectionHealth } from "@/lib/features/admin/connection-health";
 import { requireAdminPage } from "@/lib/features/admin/guard";
@@ -24,6 +25,7 @@ export default async function ConnectionPage() {
       </header>
       <ConnectionView health={health} t={t} when={(at) => date(at, { time: true })} />
       <ProgressSettings connectionId={actor.connectionId} i18n={i18n} />
+      <LanguageSettings connectionId={actor.connectionId} t={t} />
     </div>
   );
 }

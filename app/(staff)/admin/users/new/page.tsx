@@ -6,6 +6,7 @@ import { ClientStrings } from "@/components/i18n/client-strings";
 import { ROLES, LOCALES } from "@/lib/db/schema";
 import { createUser } from "@/lib/features/admin/actions";
 import { requireAdminPage } from "@/lib/features/admin/guard";
+import { getSchoolLanguages } from "@/lib/features/languages/settings";
 import { PASSWORD_MIN } from "@/lib/features/admin/schemas";
 import { getI18n } from "@/i18n/server";
 
@@ -15,8 +16,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewUserPage() {
-  await requireAdminPage("manageUsers");
-  const { t } = await getI18n();
+  const actor = await requireAdminPage("manageUsers");
+  const [{ t }, school] = await Promise.all([getI18n(), getSchoolLanguages(actor.connectionId)]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -31,6 +32,7 @@ export default async function NewUserPage() {
           passwordMin={PASSWORD_MIN}
           roles={ROLES.map((role) => ({ value: role, label: t(`admin.roles.${role}`) }))}
           locales={LOCALES.map((locale) => ({ value: locale, label: t(`admin.locales.${locale}`) }))}
+          defaultLocale={school.defaultLocale}
         />
       </ClientStrings>
     </div>
