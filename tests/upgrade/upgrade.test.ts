@@ -152,7 +152,9 @@ describe("a backup made at the previous release's level", () => {
       await restoreStore(fresh, file);
       const query: Query = (text) => fresh.db.execute(sql.raw(text)) as unknown as Promise<{ rows: unknown[] }>;
       const [was, is] = [await everyRow((text) => reader.query(text)), await everyRow(query)];
-      for (const { name } of header.tables) expect(is.get(name), name).toEqual(was.get(name));
+      // Columns added since that release take their defaults; the ones the file holds come back as they were.
+      const only = (rows: unknown[] | undefined, columns: string[]) => rows?.map((row) => Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column]])));
+      for (const { name, columns } of header.tables) expect(only(is.get(name), columns), name).toEqual(was.get(name));
       await fresh.close();
     } finally {
       await reader.close();

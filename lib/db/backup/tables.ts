@@ -14,6 +14,7 @@ export const BACKED_UP = [
   // it, so a new sync could not rebuild this history.
   "plan_status_changes",
   "notice_settings",
+  "school_language_settings",
   "notice_preferences",
   "notice_outbox",
   "notice_registers",
