@@ -63,10 +63,12 @@ describe("embedded mode: one rule", () => {
     expect(problems.join()).not.toContain("secret_live_key");
   });
 
-  it("a real school needs AUTH_SECRET; LOG_LEVEL and METRICS_TOKEN are checked", () => {
+  it("a real school needs AUTH_SECRET; LOG_LEVEL, METRICS_TOKEN and TRUSTED_PROXIES are checked", () => {
     const env = { SCHOOL_API_URL: "https://school.example", SCHOOL_API_KEY: "live_key_123" };
     expect(configurationProblems(env)).toEqual([expect.stringMatching(/AUTH_SECRET/)]);
     expect(configurationProblems({ LOG_LEVEL: "verbose", METRICS_TOKEN: "short" })).toEqual([expect.stringMatching(/LOG_LEVEL/), expect.stringMatching(/METRICS_TOKEN must be at least 32/)]);
     expect(configurationProblems({ LOG_LEVEL: "debug", METRICS_TOKEN: "t".repeat(32) })).toEqual([]);
+    expect(configurationProblems({ TRUSTED_PROXIES: "10.0.0.0/8,proxy.example" })).toEqual([expect.stringMatching(/^TRUSTED_PROXIES .*proxy\.example/)]);
+    expect(configurationProblems({ TRUSTED_PROXIES: "10.0.0.0/8,192.0.2.1" })).toEqual([]);
   });
 });

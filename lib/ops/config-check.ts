@@ -1,5 +1,6 @@
 import "server-only";
 import { isEmbeddedMode, loadConnections } from "@/lib/connections";
+import { parseProxyTrust } from "@/lib/security/client-address";
 import { logLevelFrom } from "./log";
 import { metricsToken } from "./metrics";
 
@@ -22,6 +23,13 @@ export function configurationProblems(env: Env = process.env): string[] {
   check(() => loadConnections(env));
   check(() => logLevelFrom(env));
   check(() => metricsToken(env));
+  check(() => {
+    try {
+      parseProxyTrust(env.TRUSTED_PROXIES);
+    } catch (error) {
+      throw new Error(`TRUSTED_PROXIES is a list of addresses or CIDRs, or a number of proxies: ${(error as Error).message}`);
+    }
+  });
   if (!isEmbeddedMode(env) && !env.AUTH_SECRET?.trim()) problems.push("AUTH_SECRET must be set when the dashboard serves a real school (openssl rand -base64 32)");
   return problems;
 }

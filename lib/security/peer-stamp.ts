@@ -1,11 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { LINGER_MS } from "./body-limit";
-import { randomUUID } from "node:crypto";
 import { observeHttpRequest } from "@/lib/ops/metrics";
 import { acceptableRequestId, enterRequest } from "@/lib/ops/request-context";
 import { isTrustedProxy, markPeerStampInstalled, PEER_HEADER, peerStampInstalled, proxyTrustFromEnv } from "./client-address";
+import { LINGER_MS } from "./body-limit";
 import { BAD_QUERY_HEADER, edgeDecision, refusedUrl } from "./edge-guard";
 
 type RequestStart = { request: IncomingMessage; response: ServerResponse; socket: Socket };
