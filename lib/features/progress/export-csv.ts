@@ -1,5 +1,5 @@
 import type { AttendanceRow, Recitation, Session } from "@/lib/contract";
-import { toCsv } from "@/lib/features/admin/audit-csv";
+import { toCsv } from "@/lib/csv";
 import type { Translate } from "@/lib/i18n/core";
 
 /**

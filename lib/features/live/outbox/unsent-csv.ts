@@ -1,18 +1,15 @@
 /**
  * The work this device has not got onto the school's server, as CSV a teacher can keep when the
  * school refuses changes (UTF-8 with a BOM, so spreadsheets read Arabic names). Browser-safe: no
- * server code. Cells that a spreadsheet would run as a formula are quoted with a leading apostrophe.
+ * server code. Written by lib/csv.ts, as every export: a cell a spreadsheet would run as a formula
+ * gets a leading apostrophe.
  */
+import { toCsv } from "@/lib/csv";
 import type { QueuedMark, QueuedRecitation } from "../types";
 
 export const UNSENT_HEADINGS = ["type", "student", "what", "detail", "changedAt", "reason", "mark", "recitation"] as const;
 export type UnsentHeadings = Record<(typeof UNSENT_HEADINGS)[number], string>;
 
-function cell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 export function unsentCsv(input: {
   marks: readonly QueuedMark[];
@@ -23,7 +20,7 @@ export function unsentCsv(input: {
   headings: UnsentHeadings;
 }): string {
   const { headings: h } = input;
-  const rows: (string | number | null)[][] = [[h.type, h.student, h.what, h.detail, h.changedAt, h.reason]];
+  const rows: (string | number | null)[][] = [];
   for (const mark of input.marks) {
     const { status, late_minutes, note } = mark.value;
     const detail = [late_minutes !== null ? `${late_minutes} min` : null, note].filter(Boolean).join("; ");
@@ -35,5 +32,5 @@ export function unsentCsv(input: {
     const detail = [range, `rating ${rating}`, mistakes !== null ? `mistakes ${mistakes}` : null, note].filter(Boolean).join("; ");
     rows.push([h.recitation, input.nameOf(rec.draft.student_id), input.kindLabel(kind), detail, rec.recorded_at, rec.reason ?? ""]);
   }
-  return `\uFEFF${rows.map((row) => row.map(cell).join(",")).join("\r\n")}\r\n`;
+  return toCsv([h.type, h.student, h.what, h.detail, h.changedAt, h.reason], rows);
 }

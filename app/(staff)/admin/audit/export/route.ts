@@ -4,7 +4,7 @@ import { currentActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { AUDIT_EXPORT_LIMIT } from "@/lib/features/admin/audit";
-import { toCsv } from "@/lib/features/admin/audit-csv";
+import { toCsv } from "@/lib/csv";
 import { loadAuditExport } from "@/lib/features/admin/audit-view";
 import { getI18n } from "@/i18n/server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "./audit-csv";
+import { csvCell, toCsv } from "./csv";
 
 describe("audit CSV", () => {
   it("quotes every cell, doubles quotes and keeps Arabic and line breaks inside the cell", () => {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { toCsv } from "./audit-csv";
+import { toCsv } from "./csv";
 
 /**
  * Issue 30.10, decided in a real spreadsheet: LibreOffice Calc (Debian's `libreoffice-calc`) opens

@@ -1,3 +1,8 @@
+/*
+ * The one CSV writer of the product (every export: the audit log, a halqa's progress, a teacher's
+ * unsent work). Browser-safe: no server code.
+ */
+
 /** Byte order mark: spreadsheet programs read the file as UTF-8 (Arabic names intact). */
 export const CSV_BOM = "\uFEFF";
 
@@ -5,7 +10,7 @@ export const CSV_BOM = "\uFEFF";
  * What may start a formula once leading spaces and invisible characters (zero-width space, joiner,
  * word joiner, BOM) are passed over: `=`, `+`, `-`, `@` (Excel), their fullwidth forms (an input
  * method may turn them into ASCII), `|` (DDE), a tab or a carriage return. LibreOffice Calc, tried
- * headless (audit-csv.libreoffice.test.ts), evaluates only a leading `=`; Excel evaluates more, so
+ * headless (csv.libreoffice.test.ts), evaluates only a leading `=`; Excel evaluates more, so
  * every one of these is defused.
  */
 const FORMULA_START = /^[\s\u200B-\u200D\u2060\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20|\t\r]/;
