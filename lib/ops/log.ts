@@ -1,4 +1,5 @@
 import pino, { type Logger } from "pino";
+import { codeOf } from "@/lib/security/log-safe";
 import { requestContext } from "./request-context";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -21,8 +22,8 @@ export const REDACT_PATHS = SECRET_FIELDS.flatMap((field) => [field, `*.${field}
 
 function errorFields(error: unknown): Record<string, string> {
   if (!(error instanceof Error)) return { type: typeof error };
-  const code = (error as Error & { code?: unknown }).code;
-  return { type: error.name, ...(typeof code === "string" && /^[A-Za-z0-9_.-]{1,64}$/.test(code) ? { code } : {}) };
+  const code = codeOf(error);
+  return { type: error.name, ...(code ? { code } : {}) };
 }
 
 export function createLogger(destination?: pino.DestinationStream, level: LogLevel = logLevelFrom()): Logger {

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { codeOf } from "@/lib/security/log-safe";
+import type { V1CallObservation } from "@/lib/v1";
 import { routeTemplate } from "./route-template";
 import { inSpan, recordSpan } from "./tracing";
 
@@ -74,8 +76,6 @@ export function observeHttpRequest(request: IncomingMessage, response: ServerRes
   });
 }
 
-export type V1CallObservation = { operation: string; outcome: string; answered: boolean; seconds: number };
-
 /** For lib/v1's `observe` option: every attempt of a call to the connection's school. */
 export function observeV1Call(connection: string, call: V1CallObservation): void {
   recordSpan(`v1 ${call.operation}`, { "halqa.connection": connection, "halqa.v1.operation": call.operation, "halqa.v1.outcome": call.outcome }, call.seconds, !/^[23]/.test(call.outcome));
@@ -134,7 +134,5 @@ export async function observeSyncCycle<R>(job: "plans" | "progress", connection:
 
 /** A thrown failure's code (`network_error`, `lease_lost`), else its kind: never its message. */
 function failureCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && /^[a-z0-9_]{1,40}$/.test(code)) return code;
-  return error instanceof Error ? error.name : "unexpected";
+  return codeOf(error) ?? (error instanceof Error ? error.name : "unexpected");
 }

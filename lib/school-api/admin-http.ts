@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, timingSafeEqual } from "node:crypto";
+import { bearerMatches } from "@/lib/security/bearer";
 import { errorSummary } from "@/lib/security/log-safe";
 import type { Db } from "./db/client";
 import * as admin from "./admin";
@@ -66,15 +66,6 @@ export async function runAdminOp(db: Db, body: unknown): Promise<unknown> {
   }
 }
 
-function digest(value: string): Buffer {
-  return createHash("sha256").update(value, "utf8").digest();
-}
-
-/** Constant time whatever the lengths: both sides are hashed to 32 bytes first. */
-function tokenMatches(header: string | null, token: string): boolean {
-  const match = /^Bearer (\S+)$/.exec(header?.trim() ?? "");
-  return timingSafeEqual(digest(match?.[1] ?? ""), digest(token)) && Boolean(match);
-}
 
 /**
  * The school-admin surface over HTTP: `POST { "op": ..., ...args }` with
@@ -84,7 +75,7 @@ export async function handleAdmin(request: Request, db: Db): Promise<Response> {
   const token = process.env.SCHOOL_ADMIN_TOKEN;
   if (!token) return errorResponse(new ApiError("not_found", "Not found"));
   try {
-    if (!tokenMatches(request.headers.get("authorization"), token)) {
+    if (!bearerMatches(request.headers.get("authorization"), token)) {
       throw new ApiError("invalid_api_key", "Send the school admin token as 'Authorization: Bearer <SCHOOL_ADMIN_TOKEN>'");
     }
     if (request.method !== "POST") throw new ApiError("method_not_allowed", "Use POST", undefined, { Allow: "POST" });

@@ -14,7 +14,8 @@ export function errorSummary(error: unknown): string {
   return [...new Set(parts)].join(" ");
 }
 
-function codeOf(value: unknown): string | undefined {
+/** A failure's or database error's code when it is a short token (`network_error`, `22P05`): safe to log. */
+export function codeOf(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null || !("code" in value)) return undefined;
   const code = value.code;
   return typeof code === "string" && /^[A-Za-z0-9_.-]{1,64}$/.test(code) ? code : undefined;

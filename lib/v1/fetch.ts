@@ -17,9 +17,12 @@ export type V1FetchOptions = {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
-  /** Told of every attempt (metrics, readiness): the outcome is the HTTP status or the failure code. */
-  observe?: (call: { operation: string; outcome: string; answered: boolean; seconds: number }) => void;
+  /** Told of every attempt (metrics, readiness). */
+  observe?: (call: V1CallObservation) => void;
 };
+
+/** One attempt of a call: its outcome is the HTTP status or the failure code; `answered`: a response came. */
+export type V1CallObservation = { operation: string; outcome: string; answered: boolean; seconds: number };
 
 export type V1Request<S extends z.ZodType = z.ZodType> = {
   operation: string;

@@ -1,9 +1,9 @@
-import { timingSafeEqual } from "node:crypto";
 import { loadConnections } from "@/lib/connections";
 import { dashboardDb } from "@/lib/db";
 import { outboxBacklog } from "@/lib/features/notices/outbox";
 import { metrics, metricsToken, type Metrics } from "@/lib/ops/metrics";
 import { logger } from "@/lib/ops/log";
+import { bearerMatches } from "@/lib/security/bearer";
 import { errorSummary } from "@/lib/security/log-safe";
 
 /**
@@ -12,18 +12,12 @@ import { errorSummary } from "@/lib/security/log-safe";
  */
 export async function GET(request: Request): Promise<Response> {
   const m = metrics();
-  if (!m || !bearerMatches(request.headers.get("authorization"), metricsToken())) {
+  const token = m ? metricsToken() : null;
+  if (!m || !token || !bearerMatches(request.headers.get("authorization"), token)) {
     return Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
   }
   await readOutbox(m);
   return new Response(await m.registry.metrics(), { headers: { "Content-Type": m.registry.contentType, "Cache-Control": "no-store" } });
-}
-
-function bearerMatches(header: string | null, token: string | null): boolean {
-  if (!token || !header?.startsWith("Bearer ")) return false;
-  const given = Buffer.from(header.slice(7).trim());
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** The outbox is read at scrape time: every instance reports the shared store's backlog. */
