@@ -23,7 +23,7 @@ import lighthouse from "lighthouse";
 import { Cookies, signIn, TEACHER } from "./attendance";
 import { jsBudgets } from "./js-budget";
 import type { Column, ResultRow, SuiteReport } from "./report";
-import { ROOT, startServer, waitForApi, type RunningServer } from "./server";
+import { logMessages, ROOT, startServer, waitForApi, type RunningServer } from "./server";
 import type { BenchContext, Suite } from "./suite";
 import { cpuFigures } from "./trace-cpu";
 
@@ -53,8 +53,8 @@ async function waitForProgressSync(server: RunningServer, signal: AbortSignal): 
   const deadline = Date.now() + SYNC_WAIT_MS;
   while (Date.now() < deadline) {
     signal.throwIfAborted();
-    const line = server.logTail().split("\n").find((entry) => /\[progress-sync\] alnoor: .*cycle,/.test(entry));
-    if (line) return line.trim();
+    const line = logMessages(server, "progress_sync").find((message) => /^alnoor: .*cycle,/.test(message));
+    if (line) return line;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   throw new Error(`no progress sync of alnoor within ${SYNC_WAIT_MS / 60_000} min\n--- server output ---\n${server.logTail()}`);

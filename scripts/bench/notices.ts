@@ -19,9 +19,9 @@ import { SMTPServer } from "smtp-server";
 import { dateIn } from "../../lib/dates";
 import { startPostgres, postgresAvailable } from "../postgres";
 import { endAllAtOnce } from "./notices-absence";
-import { grow, groupRssMb } from "./pages";
+import { grow } from "./pages";
 import type { Column, SuiteReport } from "./report";
-import { startServer, waitForApi, freePort } from "./server";
+import { freePort, groupRssMb, logMessages, startServer, waitForApi } from "./server";
 import type { BenchContext, Suite } from "./suite";
 
 const TARGETS = { seconds: 60, rssMb: 600 };
@@ -141,10 +141,10 @@ async function run(context: BenchContext): Promise<SuiteReport> {
 
     let maxRss = 0;
     const expected = children.length;
-    const seen = new Set(server.logTail().split("\n"));
+    const seen = new Set(logMessages(server, "notices"));
     /** The job's own lines (what each run queued and sent), with the time they came. */
     const jobLines = (since: number) => {
-      for (const line of server!.logTail().split("\n").filter((l) => l.includes("[notices]") && !seen.has(l))) {
+      for (const line of logMessages(server!, "notices").filter((message) => !seen.has(message))) {
         seen.add(line);
         log(`+${((performance.now() - since) / 1000).toFixed(0)} s ${line}; ${received} received in all`);
       }

@@ -12,12 +12,12 @@
  * PAGES_BENCH_STUDENTS (default 5000), PAGES_BENCH_SESSION_DAYS (default 30), PAGES_BENCH_REQUESTS (default 30 per page).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { signIn, type Cookies } from "./attendance";
 import type { Column, ResultRow, SuiteReport } from "./report";
-import { ROOT, startServer, waitForApi, type RunningServer } from "./server";
+import { groupRssMb, ROOT, startServer, waitForApi, type RunningServer } from "./server";
 import type { BenchContext, Suite } from "./suite";
 
 const TARGETS = { htmlKb: 300, p95Ms: 300, rssMb: 600 };
@@ -58,28 +58,6 @@ export function grow(dataDir: string, students: number, log: (message: string) =
       resolve();
     });
   });
-}
-
-/** Resident memory of the server's whole process group (`next start` and any worker), from /proc. */
-export function groupRssMb(pid: number): number | null {
-  try {
-    let kb = 0;
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        if (Number(fields[2]) !== pid) continue; // process group id
-        const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
-        kb += Number(rss?.[1] ?? 0);
-      } catch {
-        // the process ended meanwhile
-      }
-    }
-    return kb / 1024;
-  } catch {
-    return null;
-  }
 }
 
 async function get(server: RunningServer, cookies: Cookies, pagePath: string): Promise<{ ms: number; bytes: number; status: number }> {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -78,6 +78,60 @@ export function freePort(): Promise<number> {
 }
 
 export type RunningServer = { origin: string; pid: number; logTail(): string; stop(): Promise<void> };
+
+/** Each process of the server's process group (`next start` and any worker): its /proc stat fields after the name, and its pid. */
+function eachGroupProcess(pid: number, visit: (fields: string[], entry: string) => void): void {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pid) visit(fields, entry); // process group id
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+}
+
+/** Resident memory of the server's whole process group, from /proc. */
+export function groupRssMb(pid: number): number | null {
+  try {
+    let kb = 0;
+    eachGroupProcess(pid, (_fields, entry) => {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, "utf8"))?.[1] ?? 0);
+    });
+    return kb / 1024;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux counts a process's CPU time in ticks of 1/100 s (`getconf CLK_TCK`). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) the server's whole process group has used so far, from /proc. */
+export function groupCpuSeconds(pid: number): number {
+  let ticks = 0;
+  eachGroupProcess(pid, (fields) => {
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+  });
+  return ticks / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The messages of the server's JSON log lines of one kind (lib/ops/log.ts), oldest first, in the kept tail. */
+export function logMessages(server: RunningServer, kind: string): string[] {
+  const messages: string[] = [];
+  for (const line of server.logTail().split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      const entry = JSON.parse(line) as { kind?: unknown; msg?: unknown };
+      if (entry.kind === kind && typeof entry.msg === "string") messages.push(entry.msg);
+    } catch {
+      // The tail's first line may be cut.
+    }
+  }
+  return messages;
+}
 
 export type ServerOptions = {
   env?: Record<string, string>;
