@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import ExcelJS from "exceljs";
 import en from "../messages/en/admin.json" with { type: "json" };
 import errors from "../messages/en/errors.json" with { type: "json" };
 import { allOf, expectNoAxeViolations } from "./api";
@@ -69,6 +70,19 @@ test.describe("the audit log", () => {
       expect(line).toContain(`"${en.audit.actions.sessionEnd}","session.end","${en.audit.results.denied}"`);
       expect(line).not.toContain(DEMO.accounts.arqamAdmin);
     }
+
+    // Its XLSX twin, beside it: the same filters, the same rows, text cells (a spreadsheet computes none).
+    const xlsxHref = await page.getByRole("link", { name: en.audit.exportXlsx }).getAttribute("href");
+    expect(xlsxHref).toBe(`${href}&format=xlsx`);
+    const xlsx = await page.request.get(xlsxHref!);
+    expect(xlsx.status()).toBe(200);
+    expect(xlsx.headers()["content-disposition"]).toMatch(/^attachment; filename="audit-log-.*\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await xlsx.body()) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(lines.length);
+    expect(sheet.getRow(1).values).toEqual([undefined, ...Object.values(en.audit.csv)]);
+    expect(sheet.getRow(2).getCell(5).value).toBe("session.end");
   });
 
   test("Dar Al-Arqam's admin sees none of Al-Noor's entries, not even by naming Al-Noor's admin", async ({ arqamAdminPage: page, adminPage }) => {

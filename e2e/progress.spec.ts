@@ -112,7 +112,7 @@ test.describe("halqa at a glance", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a teacher downloads their halqa's CSV from the page, and cannot export another halqa", async ({ teacherPage: page, request }) => {
+  test("a teacher downloads their halqa's CSV and XLSX from the page, and cannot export another halqa", async ({ teacherPage: page, request }) => {
     test.setTimeout(240_000);
     const { mine, other } = await teacherHalqas(request);
     await openGlance(page, mine[0]!);
@@ -122,6 +122,12 @@ test.describe("halqa at a glance", () => {
     const bytes = await (await import("node:fs/promises")).readFile((await file.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.toString("utf8")).toContain('"Record","Date","Session"');
+    const xlsxDownload = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download Excel (XLSX)" }).click();
+    const xlsx = await xlsxDownload;
+    expect(xlsx.suggestedFilename()).toMatch(/^halqa-attendance-recitations-.*\.xlsx$/);
+    // An XLSX file is a zip archive.
+    expect([...(await (await import("node:fs/promises")).readFile((await xlsx.path())!)).subarray(0, 2)]).toEqual([0x50, 0x4b]);
 
     const today = new Date().toISOString().slice(0, 10);
     const range = `from=${addDays(today, -60)}&to=${today}`;

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "./csv";
+import { toXlsx } from "./xlsx";
 
 /**
  * Issue 30.10, decided in a real spreadsheet: LibreOffice Calc (Debian's `libreoffice-calc`) opens
@@ -33,6 +34,24 @@ describe.skipIf(!existsSync(SOFFICE))("CSV cells in LibreOffice Calc", () => {
       for (const [index, cell] of cells.entries()) {
         expect(cell, JSON.stringify(PAYLOADS[index])).toContain("1+1");
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe.skipIf(!existsSync(SOFFICE))("XLSX cells in LibreOffice Calc", () => {
+  it("opens with no import dialog, Arabic as written and no cell computed", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "xlsx-lo-"));
+    try {
+      const arabic = "عبد الله بن عمر — حفظ جديد";
+      writeFileSync(path.join(dir, "ours.xlsx"), await toXlsx(["cell"], [...PAYLOADS.map((payload) => [payload]), [arabic]], { sheet: "الحلقة", rightToLeft: true }));
+      const profile = `-env:UserInstallation=file://${path.join(dir, "profile")}`;
+      execFileSync(SOFFICE, [profile, "--headless", "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1", "--outdir", path.join(dir, "out"), path.join(dir, "ours.xlsx")], { stdio: "ignore", timeout: 120_000 });
+      const cells = readFileSync(path.join(dir, "out", "ours.csv"), "utf8").trim().split(/\r?\n/).slice(1);
+      expect(cells).toHaveLength(PAYLOADS.length + 1);
+      for (const [index, payload] of PAYLOADS.entries()) expect(cells[index], JSON.stringify(payload)).toContain("1+1");
+      expect(cells.at(-1)).toContain(arabic);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

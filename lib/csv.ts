@@ -15,18 +15,29 @@ export const CSV_BOM = "\uFEFF";
  */
 const FORMULA_START = /^[\s\u200B-\u200D\u2060\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20|\t\r]/;
 
+/** What an export's cell may hold, in CSV (lib/csv.ts) and XLSX (lib/xlsx.ts) alike. */
+export type TableCell = string | number | null | undefined;
+
+/** An export before it is a file: its header (in the reader's language) and rows. */
+export type ExportTable = { header: readonly string[]; rows: readonly (readonly TableCell[])[] };
+
 /**
  * One CSV cell. A cell a spreadsheet could read as a formula (FORMULA_START) gets a leading
  * apostrophe, so a name or reason typed by someone can never run as a formula; every cell is
  * quoted, quotes doubled.
  */
-export function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: TableCell): string {
   const text = value === null || value === undefined ? "" : String(value);
   const safe = FORMULA_START.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
 /** A whole CSV document: BOM, header row, rows; CRLF line ends (RFC 4180). */
-export function toCsv(header: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+export function toCsv(header: readonly string[], rows: readonly (readonly TableCell[])[]): string {
   return CSV_BOM + [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** An export table as a CSV document. */
+export function tableCsv(table: ExportTable): string {
+  return toCsv(table.header, table.rows);
 }

@@ -4,7 +4,7 @@ import { Label } from "@/components/ui/label";
 import type { Translate } from "@/lib/i18n/core";
 import { PageSection } from "@/components/ui/page-section";
 
-/** A plain GET form: the browser downloads the CSV; works without JavaScript. */
+/** A plain GET form: the browser downloads the CSV or the XLSX (the button pressed names it); works without JavaScript. */
 export function ExportForm({ halqaId, from, to, t }: { halqaId: string; from: string; to: string; t: Translate }) {
   return (
     <PageSection id="export-heading" title={t("glance.export.title")} hint={t("glance.export.hint")} className="gap-3">
@@ -17,8 +17,11 @@ export function ExportForm({ halqaId, from, to, t }: { halqaId: string; from: st
           <Label htmlFor="export-to">{t("glance.export.to")}</Label>
           <Input id="export-to" name="to" type="date" defaultValue={to} required className="w-44" />
         </div>
-        <Button type="submit" variant="outline">
+        <Button type="submit" name="format" value="csv" variant="outline">
           {t("glance.export.submit")}
+        </Button>
+        <Button type="submit" name="format" value="xlsx" variant="outline">
+          {t("glance.export.submitXlsx")}
         </Button>
       </form>
     </PageSection>

@@ -71,7 +71,8 @@ async function measure(log: (message: string) => void): Promise<Measured> {
   const { upsertProgress } = await import("@/lib/features/progress/store-writes");
   const { loadHalqaGlance } = await import("@/lib/features/progress/glance");
   const { halqaHistory } = await import("@/lib/features/progress/read-model");
-  const { progressCsv } = await import("@/lib/features/progress/export-csv");
+  const { progressTable } = await import("@/lib/features/progress/export-table");
+  const { tableCsv } = await import("@/lib/csv");
   const { addDays, dateIn } = await import("@/lib/dates");
   const { unitBounds } = await import("@/lib/quran/cover");
   const { translator } = await import("@/lib/i18n/core");
@@ -142,7 +143,7 @@ async function measure(log: (message: string) => void): Promise<Measured> {
 
     const t0 = performance.now();
     const history = await halqaHistory(scope, halqaId, { from: addDays(today, -365), to: today }, store.db);
-    const csv = progressCsv({ ...history, names: new Map(students.map((s) => [s.id, s.full_name])) }, translator("ar"));
+    const csv = tableCsv(progressTable({ ...history, names: new Map(students.map((s) => [s.id, s.full_name])) }, translator("ar")));
     const csvMs = performance.now() - t0;
     return {
       sessions,

@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 
@@ -96,6 +97,33 @@ describe("the halqa CSV export is checked like the halqa page", { timeout: 60_00
     expect(backwards.text).toMatch(/start and an end date/);
     expect((await exportAs(actors.admin, own.id, "from=2026-02-30&to=2026-03-01")).status).toBe(400);
     expect((await exportAs(actors.admin, own.id, `from=${addDays(to, -500)}&to=${to}`)).status).toBe(400);
+    const badKind = await exportAs(actors.admin, own.id, `from=${from}&to=${to}&format=pdf`);
+    expect(badKind.status).toBe(400);
+    expect(badKind.text).toMatch(/CSV or XLSX/);
+  });
+
+  it("as XLSX: the same rows as the CSV, in one right-to-left sheet for an Arabic reader, checked like the CSV", async () => {
+    const query = `from=${from}&to=${to}`;
+    expect((await exportAs(actors.parent, own.id, `${query}&format=xlsx`)).status).toBe(404);
+    expect((await exportAs(actors.teacher, other.id, `${query}&format=xlsx`)).status).toBe(404);
+    const csv = await exportAs(actors.teacher, own.id, `${query}&format=csv`);
+    const xlsx = await exportAs({ ...actors.teacher, locale: "ar" }, own.id, `${query}&format=xlsx`);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.type).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.bytes.buffer as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(workbook.worksheets).toHaveLength(1);
+    expect(sheet.views[0]?.rightToLeft).toBe(true);
+    expect(String(sheet.getRow(1).getCell(1).value)).toMatch(/[\u0600-\u06FF]/);
+    // One sheet row per CSV line, the same session and student ids in the same order.
+    const csvLines = csv.text.slice(1).trim().split("\r\n").slice(1);
+    expect(sheet.rowCount - 1).toBe(csvLines.length);
+    csvLines.forEach((line, index) => {
+      const cells = line.split(",").map((cell) => cell.replaceAll('"', ""));
+      const row = sheet.getRow(index + 2);
+      expect([row.getCell(3).value, row.getCell(5).value]).toEqual([cells[2], cells[4]]);
+    });
   });
 
   it("holds exactly the API's attendance rows and recitations of the halqa's sessions in the range, with a BOM", async () => {

@@ -4,7 +4,8 @@ import type { AttendanceRow, Session } from "@/lib/contract";
 import { addDays } from "@/lib/dates";
 import { translator } from "@/lib/i18n/core";
 import { needsAttention } from "./attention";
-import { progressCsv } from "./export-csv";
+import { tableCsv } from "@/lib/csv";
+import { progressTable } from "./export-table";
 import { attendanceFacts, attendanceWindow, latestSessions, wholePercent, withLive } from "./figures";
 import { halqaRows } from "./report";
 
@@ -64,7 +65,7 @@ describe("one truth per figure: every view of a student's attendance agrees", ()
           needsAttention({ students: roster, sessions, attendance, recitations: [], scale: [1, 2, 3, 4, 5], today: TODAY, notHeardDays: 7 }).map((entry) => [entry.studentId, entry.reasons]),
         );
         const report = new Map(halqaRows(roster, { sessions: sessions.filter((s) => s.date <= TODAY).toSorted((a, b) => a.date.localeCompare(b.date)), attendance, recitations: [] }, "UTC").map((row) => [row.student.id, row.attendance]));
-        const csv = csvRows(progressCsv({ sessions, attendance, recitations: [], names: new Map() }, t)).slice(1);
+        const csv = csvRows(tableCsv(progressTable({ sessions, attendance, recitations: [], names: new Map() }, t))).slice(1);
 
         for (const student of roster) {
           // The student page and the family page: the window of the student's history.

@@ -36,6 +36,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <a href={`/admin/audit/export${query}`} className={buttonVariants({ variant: "outline" })} download>
           {t("admin.audit.export")}
         </a>
+        <a href={`/admin/audit/export${query ? `${query}&` : "?"}format=xlsx`} className={buttonVariants({ variant: "outline" })} download>
+          {t("admin.audit.exportXlsx")}
+        </a>
         <p className="text-sm text-muted-foreground">{t("admin.audit.exportHint", { limit: AUDIT_EXPORT_LIMIT })}</p>
       </div>
       {page.rows.length ? (

@@ -4,16 +4,16 @@ import { currentActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { AUDIT_EXPORT_LIMIT } from "@/lib/features/admin/audit";
-import { toCsv } from "@/lib/csv";
 import { loadAuditExport } from "@/lib/features/admin/audit-view";
 import { getI18n } from "@/i18n/server";
+import { exportFormat, exportResponse } from "@/lib/web/export-response";
 
 export const dynamic = "force-dynamic";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * The audit log as CSV (UTF-8 with a BOM), with the page's filters. Checked like the page: signed
+ * The audit log as CSV (UTF-8 with a BOM) or XLSX (`format`), with the page's filters. Checked like the page: signed
  * out 401; anyone but an admin who may read the log 404 (as the page, which does not admit it
  * exists); the rows are only the admin's own school's, and a person filter naming someone of
  * another school is dropped.
@@ -22,8 +22,10 @@ export async function GET(request: Request): Promise<Response> {
   const actor = await currentActor();
   if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
   if (actor.role !== "admin" || !can.viewAuditLog(await subjectOf(actor))) return Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
-  const { t, date, timeZone } = await getI18n();
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const { t, date, timeZone, locale } = await getI18n();
+  const { format: formatParam, ...params } = Object.fromEntries(new URL(request.url).searchParams);
+  const format = exportFormat(formatParam ?? null);
+  if (!format) return new Response(t("glance.export.badFormat"), { status: 400, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
   const { rows, truncated } = await loadAuditExport(actor, params, timeZone);
   const header = (["when", "who", "email", "action", "code", "result", "reason", "target", "targetType", "targetId", "changes"] as const).map((column) => t(`admin.audit.csv.${column}`));
   const day = (value: string) => date(value).replace(/[\u2068\u2069]/g, "");
@@ -42,7 +44,5 @@ export async function GET(request: Request): Promise<Response> {
   ]);
   if (truncated) body.push([t("admin.audit.csvTruncated", { limit: AUDIT_EXPORT_LIMIT })]);
   const today = new Date().toISOString().slice(0, 10);
-  return new Response(toCsv(header, body), {
-    headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="audit-log-${today}.csv"` },
-  });
+  return exportResponse({ header, rows: body }, { format, filename: `audit-log-${today}`, sheet: t("admin.audit.title"), locale });
 }

@@ -1,28 +1,25 @@
 // v1 calls: 1 (getHalqa, to know the halqa exists for this school; GET /school memoized per client; a teacher +1 getSheikh per linked sheikh).
-import { and, eq } from "drizzle-orm";
 import { currentActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
-import { progressStudents } from "@/lib/db/schema-progress";
-import { defaultPlansDb } from "@/lib/features/plans/db";
-import { exportRange, progressCsv } from "@/lib/features/progress/export-csv";
-import { halqaHistory } from "@/lib/features/progress/read-model";
+import { exportRange } from "@/lib/features/progress/export-table";
+import { halqaExportTable } from "@/lib/features/progress/halqa-export";
 import { halqaRecord } from "@/lib/features/records";
-import { recordNames } from "@/lib/features/students/display-names";
 import type { Actor } from "@/lib/auth/actor";
 import { translator, type Translate } from "@/lib/i18n/core";
 import { failureMessage, failureOf } from "@/lib/v1";
+import { exportFormat, exportResponse } from "@/lib/web/export-response";
 
 export const dynamic = "force-dynamic";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * A halqa's attendance and recitations between two school dates as CSV, from the progress read
- * model. Checked exactly like the halqa page: signed out 401; a parent, a teacher who does not
+ * A halqa's attendance and recitations between two school dates as CSV or XLSX (`format`), from
+ * the progress read model. Checked exactly like the halqa page: signed out 401; a parent, a teacher who does not
  * teach the halqa, or a halqa this school does not have: 404 (the page does not admit it exists
- * either); a bad date range: 400 with what to do, in the reader's language.
+ * either); a bad date range or file kind: 400 with what to do, in the reader's language.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const actor = await currentActor();
@@ -45,18 +42,11 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
 async function exportOf(actor: Actor, id: string, request: Request, t: Translate, notFound: () => Response): Promise<Response> {
   const url = new URL(request.url);
   const range = exportRange(url.searchParams.get("from"), url.searchParams.get("to"));
-  if (!range) return new Response(t("glance.export.badRange"), { status: 400, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  const format = exportFormat(url.searchParams.get("format"));
+  if (!range || !format) return new Response(t(range ? "glance.export.badFormat" : "glance.export.badRange"), { status: 400, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
   const [halqa, school] = await Promise.all([halqaRecord(actor.connectionId, id), clientFor(actor.connectionId).tenant()]);
   if (!halqa) return notFound();
 
-  const scope = { connectionId: actor.connectionId, tenantId: school.id };
-  const db = await defaultPlansDb();
-  const [history, students] = await Promise.all([
-    halqaHistory(scope, id, range, db),
-    db.select({ data: progressStudents.data }).from(progressStudents).where(and(eq(progressStudents.connectionId, scope.connectionId), eq(progressStudents.tenantId, school.id), eq(progressStudents.halqaId, id))),
-  ]);
-  const csv = progressCsv({ ...history, names: recordNames(students.map((s) => s.data)) }, t);
-  return new Response(csv, {
-    headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="halqa-attendance-recitations-${range.from}-${range.to}.csv"` },
-  });
+  const table = await halqaExportTable({ connectionId: actor.connectionId, tenantId: school.id }, id, range, t);
+  return exportResponse(table, { format, filename: `halqa-attendance-recitations-${range.from}-${range.to}`, sheet: halqa.name, locale: actor.locale });
 }

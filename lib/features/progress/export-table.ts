@@ -1,11 +1,11 @@
 import type { AttendanceRow, Recitation, Session } from "@/lib/contract";
-import { toCsv } from "@/lib/csv";
+import type { ExportTable } from "@/lib/csv";
 import type { Translate } from "@/lib/i18n/core";
 
 /**
- * A halqa's attendance and recitations between two dates as one CSV (UTF-8 with a BOM; every cell
- * quoted and any cell a spreadsheet would run as a formula defused, by `toCsv`): one line per
- * attendance row and per recitation, in session order, headings in the reader's language.
+ * A halqa's attendance and recitations between two dates as one table (written as CSV or XLSX by
+ * lib/web/export-response.ts): one line per attendance row and per recitation, in session order,
+ * headings in the reader's language.
  */
 export const EXPORT_MAX_DAYS = 400;
 
@@ -18,7 +18,7 @@ export type ExportInput = {
 
 const COLUMNS = ["kind", "date", "session", "student", "studentId", "status", "lateMinutes", "recitationKind", "range", "rating", "mistakes", "note", "recordedAt"] as const;
 
-export function progressCsv({ sessions, attendance, recitations, names }: ExportInput, t: Translate): string {
+export function progressTable({ sessions, attendance, recitations, names }: ExportInput, t: Translate): ExportTable {
   const dateOf = new Map(sessions.map((s) => [s.id, s.date]));
   const order = new Map(sessions.map((s, i) => [s.id, i]));
   const name = (id: string) => names.get(id) ?? id;
@@ -39,10 +39,7 @@ export function progressCsv({ sessions, attendance, recitations, names }: Export
     });
   }
   lines.sort((a, b) => a.at - b.at || a.kind - b.kind);
-  return toCsv(
-    COLUMNS.map((column) => t(`glance.export.${column}`)),
-    lines.map((line) => line.cells),
-  );
+  return { header: COLUMNS.map((column) => t(`glance.export.${column}`)), rows: lines.map((line) => line.cells) };
 }
 
 /** `from` and `to` as school dates (YYYY-MM-DD), `from` not after `to`, at most EXPORT_MAX_DAYS apart; else null. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AttendanceRow, Recitation, Session } from "@/lib/contract";
 import { translator } from "@/lib/i18n/core";
-import { exportRange, progressCsv } from "./export-csv";
+import { tableCsv } from "@/lib/csv";
+import { exportRange, progressTable } from "./export-table";
 
 const at = "2026-11-01T13:00:00.000Z";
 const session = (id: string, date: string): Session => ({ id, halqa_id: "hlq_1", sheikh_id: "shk_1", semester_id: "sem_1", status: "ended", date, starts_at: `${date}T13:00:00.000Z`, ended_at: null, topic: null, created_at: at, updated_at: at });
@@ -20,7 +21,7 @@ const recitation = (sessionId: string, studentId: string, note: string | null): 
   updated_at: at,
 });
 
-describe("progressCsv", () => {
+describe("progressTable as CSV", () => {
   const input = {
     sessions: [session("ses_a", "2026-11-01"), session("ses_b", "2026-11-03")],
     attendance: [row("ses_b", "stu_1"), row("ses_a", "stu_2", "=HYPERLINK(\"http://evil\")")],
@@ -29,7 +30,7 @@ describe("progressCsv", () => {
   };
 
   it("starts with a BOM, has translated headings, one line per record in session order, and defuses formulas", () => {
-    const csv = progressCsv(input, translator("en"));
+    const csv = tableCsv(progressTable(input, translator("en")));
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).trim().split("\r\n");
     expect(lines[0]).toBe('"Record","Date","Session","Student","Student id","Status","Minutes late","Kind","Range","Rating","Mistakes","Note","Recorded at"');
@@ -42,7 +43,7 @@ describe("progressCsv", () => {
   });
 
   it("speaks Arabic to an Arabic reader", () => {
-    expect(progressCsv(input, translator("ar")).split("\r\n")[0]).toMatch(/السجل/);
+    expect(tableCsv(progressTable(input, translator("ar"))).split("\r\n")[0]).toMatch(/السجل/);
   });
 });
 

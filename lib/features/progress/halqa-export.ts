@@ -1,0 +1,22 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { ExportTable } from "@/lib/csv";
+import { progressStudents } from "@/lib/db/schema-progress";
+import type { Translate } from "@/lib/i18n/core";
+import { defaultPlansDb } from "@/lib/features/plans/db";
+import { recordNames } from "@/lib/features/students/display-names";
+import { progressTable } from "./export-table";
+import { halqaHistory } from "./read-model";
+
+/** A halqa's attendance and recitations between two school dates, from the progress read model, as an export table. */
+export async function halqaExportTable(scope: { connectionId: string; tenantId: string }, halqaId: string, range: { from: string; to: string }, t: Translate): Promise<ExportTable> {
+  const db = await defaultPlansDb();
+  const [history, students] = await Promise.all([
+    halqaHistory(scope, halqaId, range, db),
+    db
+      .select({ data: progressStudents.data })
+      .from(progressStudents)
+      .where(and(eq(progressStudents.connectionId, scope.connectionId), eq(progressStudents.tenantId, scope.tenantId), eq(progressStudents.halqaId, halqaId))),
+  ]);
+  return progressTable({ ...history, names: recordNames(students.map((s) => s.data)) }, t);
+}
