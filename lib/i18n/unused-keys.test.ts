@@ -25,7 +25,7 @@ const DYNAMIC_PREFIXES = [
   "notices.admin.statuses", "notices.admin.reasons", "plans.status", "plans.sync", "plans.detail.directions", "plans.detail.policies",
   "plans.detail.sources", "plans.tracks.units", "plans.timeline.sources", "plans.changes.kinds", "plans.assignmentStatus",
   "quranMap.memorised", "quranMap.legend", "quranMap.table", "quranMap.attendance", "sessions.attendance", "sessions.recitation",
-  "sessions.end", "students.status", "students.form.fieldErrors", "students.attendance", "students.recitations",
+  "sessions.end", "students.status", "students.form.fieldErrors", "students.import.file", "students.import.problems", "students.import.outcome", "students.attendance", "students.recitations",
   "students.recitations.kinds",
 ];
 

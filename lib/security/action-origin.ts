@@ -5,7 +5,11 @@
  * A request without `Origin` is left to Next, which accepts it (old browsers).
  */
 export function isCrossSiteAction(method: string, headers: Headers): boolean {
-  if (method !== "POST" || !headers.has("next-action")) return false;
+  return method === "POST" && headers.has("next-action") && isCrossOrigin(headers);
+}
+
+/** By the same rule, for a route handler that takes a POST of its own (the student import's upload). */
+export function isCrossOrigin(headers: Headers): boolean {
   const origin = headers.get("origin");
   if (origin === null) return false;
   const host = (headers.get("x-forwarded-host") ?? headers.get("host") ?? "").split(",")[0]!.trim().toLowerCase();

@@ -17,9 +17,12 @@ export const BODY_LIMITS = {
   action: MIB,
   /** Every other route handler only answers GET. */
   otherApi: 64 * KIB,
+  /** The student import's file (5 MiB, lib/features/students/import/read-file.ts) and its checked rows, with room for the form around them. */
+  studentImport: 6 * MIB,
 } as const;
 
 const PUBLIC_PAGES = new Set(["/", "/login"]);
+const STUDENT_IMPORT_ROUTES = "/students/import/";
 
 /**
  * After a refusal the client may still be sending its body. A connection closed with unread bytes
@@ -33,6 +36,7 @@ export function bodyLimitFor(pathname: string): number {
   if (pathname === "/api/v1" || pathname.startsWith("/api/v1/") || pathname === "/api/school-admin") return BODY_LIMITS.schoolApi;
   if (pathname.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (pathname === "/api" || pathname.startsWith("/api/")) return BODY_LIMITS.otherApi;
+  if (pathname.startsWith(STUDENT_IMPORT_ROUTES)) return BODY_LIMITS.studentImport;
   return PUBLIC_PAGES.has(pathname) ? BODY_LIMITS.publicAction : BODY_LIMITS.action;
 }
 

@@ -50,9 +50,14 @@ export default async function StudentsPage({ searchParams }: { searchParams: Pro
           <p className="text-muted-foreground">{list.teacher ? t("students.teacherScope") : t("students.intro")}</p>
         </div>
         {can.createStudent(subject) ? (
-          <Link href={hrefWith("/students/new", { semester: semesterId })} className={buttonVariants()}>
-            {t("students.newStudent")}
-          </Link>
+          <div className="flex flex-wrap gap-3">
+            <Link href={hrefWith("/students/new", { semester: semesterId })} className={buttonVariants()}>
+              {t("students.newStudent")}
+            </Link>
+            <Link href={hrefWith("/students/import", { semester: semesterId })} className={buttonVariants({ variant: "outline" })}>
+              {t("students.import.link")}
+            </Link>
+          </div>
         ) : null}
       </header>
 
