@@ -47,6 +47,8 @@ const counter = (form: Locator, type: string) => form.getByRole("button", { name
 test.describe("mistakes as they are heard", () => {
   test.beforeEach(({}, info) => {
     test.skip(info.project.name !== "tablet", "the tablet journey");
+    // Whole journeys (a register, the dialog, the server, another page) on a machine shared with the suite.
+    test.slow();
   });
 
   test("a recitation with three typed, placed mistakes takes six taps after opening the dialog, no keyboard; the rating follows the counts", async ({ teacherPage: page, request }) => {
@@ -111,6 +113,8 @@ test.describe("mistakes as they are heard", () => {
 test.describe("weak passages and what to hear today", () => {
   test.beforeEach(({}, info) => {
     test.skip(info.project.name !== "tablet", "the tablet journey");
+    // Whole journeys (a register, the dialog, the server, another page) on a machine shared with the suite.
+    test.slow();
   });
 
   test("three recitations with a mistake on one ayah make it a weak passage on the student's page, for staff", async ({ teacherPage: page, request }) => {
