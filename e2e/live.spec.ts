@@ -145,6 +145,8 @@ async function openRecitations(page: Page, name: string, touch: boolean): Promis
 
 test.describe("live recitations", () => {
   test("a teacher records a recitation with the surah picker; it is saved on the server and the next range continues after it", async ({ teacherPage: page, request }, info) => {
+    // The whole entry, its 10 s undo window and the save, with an axe check: slow on a shared machine.
+    test.slow();
     const touch = info.project.name === "tablet";
     const sessionId = await openFreshRegister(page, TEACHER_HALQAS[0]!, `live rec ${info.project.name} ${Date.now()}`);
     const [name] = await studentNames(page);
