@@ -71,7 +71,7 @@ const AXE_SWEEP = process.env.E2E_AXE_SWEEP === "1" ? /^$/ : /axe-sweep\.spec\.t
 // register, its undo, Today, the family pages); the HTTP-level, admin, shell and review specs run
 // once, on the desktop project (the phone width is in register.spec and figures.spec), so the suite
 // fits its time on two cores.
-const TABLET = /(live|register|trust-register|today|family|pseudo-locale)\.spec\.ts$/;
+const TABLET = /(live|register|trust-register|today|family|pseudo-locale|notebook)\.spec\.ts$/;
 // Changes a demo school's language settings (digits, calendars), which the other specs read: after them.
 // Alone, for a quick local run: `E2E_SCHOOL_LANGUAGES_ALONE=1 E2E_SERVERS=main npx playwright test --project=school-languages`.
 const SCHOOL_LANGUAGES = /school-languages\.spec\.ts$/;

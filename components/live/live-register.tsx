@@ -13,6 +13,9 @@ import { waitingSince } from "@/lib/features/live/outbox/pending";
 import type { SurahOption } from "@/lib/features/live/recitation-form";
 import type { LiveQueue, QueueSnapshot } from "@/lib/features/live/outbox/queue";
 import type { LiveSnapshot, RecitationDraft } from "@/lib/features/live/types";
+import type { HearToday } from "@/lib/features/notebook/hear-today";
+import type { MistakeOptions } from "@/lib/features/notebook/mistakes";
+import type { OpenWith } from "@/lib/features/notebook/open-with";
 import { useT } from "@/lib/i18n/client";
 import { EndSessionPanel } from "./end-session-panel";
 import { fetchSnapshot, startOfToday, useLiveQueue, usePositions } from "./live-hooks";
@@ -28,6 +31,12 @@ type Props = {
   /** The school's surahs (GET /surahs, cached per tenant) and rating scale (GET /school), in the reader's language. */
   surahs: readonly SurahOption[];
   ratings: readonly RatingOption[];
+  /** The school's mistake types (in the reader's language) and rating thresholds. */
+  mistakes: MistakeOptions;
+  /** What to hear today per student id (issue 29), when the page could compute it. */
+  hear?: Record<string, HearToday>;
+  /** Open one student's recitation dialog at once, prefilled (a suggestion tapped on the student page). */
+  openWith?: OpenWith | null;
   /**
    * Why each kind of write is refused here (ended session, not the actor's), already translated;
    * null when allowed. `school`: the school refused the latest write itself (scope, write access,
@@ -47,7 +56,7 @@ export function LiveRegister(props: Props) {
   );
 }
 
-function Register({ initial, surahs, ratings, readOnly: refusals }: Props) {
+function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly: refusals }: Props) {
   const t = useT("live");
   const sessionId = initial.session.id;
   const query = useQuery({
@@ -136,7 +145,7 @@ function Register({ initial, surahs, ratings, readOnly: refusals }: Props) {
               name={names.get(row.student.id) ?? row.student.full_name}
               index={index}
               readOnly={readOnly || !queue}
-              recitation={{ tenantId: data.tenantId, sessionId, surahs, ratings, positions, readOnly: refused.recitations !== null || !queue, ...recitationActions }}
+              recitation={{ tenantId: data.tenantId, sessionId, surahs, ratings, mistakeOptions: mistakes, hear: hear?.[row.student.id] ?? null, initial: openWith?.studentId === row.student.id ? openWith : null, positions, readOnly: refused.recitations !== null || !queue, ...recitationActions }}
               onMark={setMark}
               onRetry={() => queue?.retryFailed({ studentId: row.student.id })}
               onDiscard={() => queue?.discardMark(row.student.id)}

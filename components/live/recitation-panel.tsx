@@ -5,18 +5,20 @@ import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import type { RegisterRecitation } from "@/lib/features/live/merge";
+import type { HearToday } from "@/lib/features/notebook/hear-today";
+import { mistakeProblem, suggestedRating, type MistakeOptions, type MistakeProblem, type MistakeTap } from "@/lib/features/notebook/mistakes";
 import type { Positions } from "@/lib/features/live/quran-positions";
 import { prefillRange, rangeProblem, type QuranRange, type StudentPrefill, type SurahOption } from "@/lib/features/live/recitation-form";
-import { RECITATION_KIND_VALUES, type RecitationDraft, type RecitationKind } from "@/lib/features/live/types";
+import { RECITATION_KIND_VALUES, type QuranPoint, type RecitationDraft, type RecitationKind } from "@/lib/features/live/types";
 import { useLocale, useNumber, useT, type ClientTranslate } from "@/lib/i18n/client";
-import type { Locale } from "@/lib/i18n/core";
-import { cn } from "@/lib/utils";
 import { Choice, inputClass, NumberField } from "./form-fields";
+import { HearTodayChoices } from "./hear-today";
+import { MistakeCounter } from "./mistake-counter";
+import { RecitationList, type RatingOption } from "./recitation-list";
 import { SurahPicker, surahLabel } from "./surah-picker";
-import { UNDO_WINDOW_MS, useSecondsLeft } from "./undo-toast";
-import { isRightToLeft } from "@/lib/i18n/locales";
+import { UNDO_WINDOW_MS } from "./undo-toast";
 
-export type RatingOption = { value: number; label: string };
+export type { RatingOption };
 
 export type RecitationPanelProps = {
   tenantId: string;
@@ -26,6 +28,12 @@ export type RecitationPanelProps = {
   recitations: readonly RegisterRecitation[];
   surahs: readonly SurahOption[];
   ratings: readonly RatingOption[];
+  /** The school's mistake types and rating thresholds (issue 29). */
+  mistakeOptions: MistakeOptions;
+  /** What to hear today for this student (issue 29), when the page computed it. */
+  hear?: HearToday | null;
+  /** The kind and range to start with (a suggestion tapped on the student page); the dialog opens with it. */
+  initial?: { kind: RecitationKind; range: QuranRange } | null;
   positions: Positions | null;
   /** Why recitations cannot be recorded here, or null. */
   readOnly: boolean;
@@ -46,30 +54,23 @@ async function fetchPrefill(sessionId: string, studentId: string): Promise<Stude
   return (await response.json()) as StudentPrefill;
 }
 
-export function formatRange(range: QuranRange, surahs: readonly SurahOption[], locale: Locale, number: (value: number) => string): string {
-  const name = (n: number) => {
-    const surah = surahs[n - 1];
-    return surah ? (isRightToLeft(locale) ? surah.name_arabic : surah.name_transliteration) : number(n);
-  };
-  const [start, end] = [`${name(range.start.surah)} ${number(range.start.ayah)}`, number(range.end.ayah)];
-  if (range.start.surah !== range.end.surah) return `${start} – ${name(range.end.surah)} ${end}`;
-  return range.start.ayah === range.end.ayah ? start : `${start}–${end}`;
-}
-
 type Fields = { fromSurah: number; fromAyah: string; toSurah: number; toAyah: string };
 
 const toFields = (range: QuranRange): Fields => ({ fromSurah: range.start.surah, fromAyah: String(range.start.ayah), toSurah: range.end.surah, toAyah: String(range.end.ayah) });
 
 /** A student's recitations of this session with their state, and the entry form (in the student's sheet). */
-export function RecitationEntry({ tenantId, sessionId, studentId, name, recitations, surahs, ratings, positions, readOnly, onRecord, onUpdate, onRetry, onDiscard, onUndo }: RecitationPanelProps) {
+export function RecitationEntry({ tenantId, sessionId, studentId, name, recitations, surahs, ratings, mistakeOptions, hear, initial, positions, readOnly, onRecord, onUpdate, onRetry, onDiscard, onUndo }: RecitationPanelProps) {
   const t = useT("live");
   const locale = useLocale();
   const number = useNumber();
   const id = useId();
-  const [kind, setKind] = useState<RecitationKind>("new_memorization");
-  const [override, setOverride] = useState<Fields | null>(null);
+  const [kind, setKind] = useState<RecitationKind>(initial?.kind ?? "new_memorization");
+  const [override, setOverride] = useState<Fields | null>(initial ? toFields(initial.range) : null);
   const [rating, setRating] = useState<number | null>(null);
-  const [mistakes, setMistakes] = useState("");
+  const [taps, setTaps] = useState<MistakeTap[]>([]);
+  const [placing, setPlacing] = useState<QuranPoint | null>(null);
+  // A failed draft queued before issue 29 has a total and no taps.
+  const [untapped, setUntapped] = useState<number | null>(null);
   const [note, setNote] = useState("");
   const [editing, setEditing] = useState<string | null>(null);
   const [showProblems, setShowProblems] = useState(false);
@@ -91,8 +92,10 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
   const fields: Fields = override ?? (prefill.range ? toFields(prefill.range) : { fromSurah: 1, fromAyah: "1", toSurah: 1, toAyah: "1" });
   const range: QuranRange = { start: { surah: fields.fromSurah, ayah: Number(fields.fromAyah) }, end: { surah: fields.toSurah, ayah: Number(fields.toAyah) } };
   const problem = rangeProblem(surahs, range);
-  const mistakesValue = mistakes.trim() === "" ? null : Number(mistakes);
-  const mistakesOk = mistakesValue === null || (Number.isInteger(mistakesValue) && mistakesValue >= 0 && mistakesValue <= 999);
+  const mistakesValue = taps.length > 0 ? taps.length : (untapped ?? 0);
+  const suggested = suggestedRating(mistakesValue, ratings.map((x) => x.value), mistakeOptions.thresholds);
+  const chosenRating = rating ?? suggested;
+  const tapsProblem = problem ? null : mistakeProblem({ mistakes: mistakesValue, taps, start: range.start, end: range.end }, mistakeOptions.types.map((type) => type.id));
   const problemText = (field: "start" | "end"): string | null => {
     if (!problem || problem.field !== field) return null;
     if (problem.kind === "surah") return t("recitation.problems.surah");
@@ -112,18 +115,22 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
   const reset = () => {
     setOverride(null);
     setRating(null);
-    setMistakes("");
+    setTaps([]);
+    setPlacing(null);
+    setUntapped(null);
     setNote("");
     setEditing(null);
     setShowProblems(false);
   };
 
+  const ratingLabel = (value: number) => ratings.find((x) => x.value === value)?.label ?? number(value);
+
   const submit = () => {
-    if (problem || rating === null || !mistakesOk) {
+    if (problem || chosenRating === null || tapsProblem) {
       setShowProblems(true);
       return;
     }
-    const draft: RecitationDraft = { student_id: studentId, kind, start: range.start, end: range.end, rating, mistakes: mistakesValue, note: note.trim() || null };
+    const draft: RecitationDraft = { student_id: studentId, kind, start: range.start, end: range.end, rating: chosenRating, mistakes: mistakesValue, note: note.trim() || null, ...(taps.length > 0 ? { taps } : {}) };
     if (editing) onUpdate(editing, draft);
     else onRecord(draft);
     reset();
@@ -135,48 +142,25 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
     setKind(rec.draft.kind);
     setOverride(toFields(rec.draft));
     setRating(rec.draft.rating);
-    setMistakes(rec.draft.mistakes != null ? String(rec.draft.mistakes) : "");
+    setTaps(rec.draft.taps ?? []);
+    setUntapped(rec.draft.taps?.length ? null : rec.draft.mistakes);
     setNote(rec.draft.note ?? "");
   };
 
-  const ratingLabel = (value: number) => ratings.find((x) => x.value === value)?.label ?? number(value);
-
   return (
     <div className="flex flex-col gap-4 pt-2">
-      {recitations.length === 0 ? (
-        <p className="text-muted-foreground">{t("recitation.none")}</p>
-      ) : (
-        <ul aria-label={t("recitation.listLabel", { name })} className="flex flex-col gap-2">
-          {recitations.map((rec) => (
-            <li key={rec.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border p-2">
-              <span>{t("recitation.item", { kind: t(`recitation.kinds.${rec.draft.kind}`), range: formatRange(rec.draft, surahs, locale, number), rating: ratingLabel(rec.draft.rating) })}</span>
-              {rec.heldUntil !== null ? (
-                <HeldState until={rec.heldUntil} onUndo={() => onUndo(rec.key)} />
-              ) : (
-                <span className={cn(rec.state === "failed" ? "text-destructive" : "text-muted-foreground")}>
-                  {rec.state === "failed" ? t("row.failed", { reason: rec.reason ?? "" }) : rec.state === "saved" ? t("row.saved") : rec.sending ? t("row.sending") : t("row.pending")}
-                </span>
-              )}
-              {rec.state === "failed" && !readOnly ? (
-                <span className="flex flex-wrap gap-2">
-                  <Button size="sm" variant="outline" className="min-h-11" onClick={() => startEdit(rec)}>
-                    {t("recitation.edit")}
-                  </Button>
-                  <Button size="sm" variant="outline" className="min-h-11" onClick={() => onRetry(rec.key)}>
-                    {t("row.retry")}
-                  </Button>
-                  <Button size="sm" variant="ghost" className="min-h-11" onClick={() => onDiscard(rec.key)}>
-                    {t("row.discard")}
-                  </Button>
-                </span>
-              ) : rec.state === "failed" ? (
-                <Button size="sm" variant="ghost" className="min-h-11" onClick={() => onDiscard(rec.key)}>
-                  {t("row.discard")}
-                </Button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+      <RecitationList name={name} recitations={recitations} surahs={surahs} ratings={ratings} readOnly={readOnly} onEdit={startEdit} onRetry={onRetry} onDiscard={onDiscard} onUndo={onUndo} />
+
+      {readOnly || !hear ? null : (
+        <HearTodayChoices
+          hear={hear}
+          surahs={surahs}
+          onPick={(k, picked) => {
+            setQueued(false);
+            setKind(k);
+            setOverride(toFields(picked));
+          }}
+        />
       )}
 
       {readOnly ? null : (
@@ -209,9 +193,15 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
           <p aria-live="polite" className="min-h-5 text-muted-foreground">
             {info}
           </p>
-          <Choice legend={t("recitation.rating")} name={`${id}-rating`} value={rating} options={ratings.map((x) => ({ value: x.value, label: x.label }))} onChange={setRating} error={showProblems && rating === null ? t("recitation.problems.rating") : null} />
+          <MistakeCounter options={mistakeOptions} range={problem ? null : range} surahs={surahs} taps={taps} at={placing} onAt={setPlacing} onTaps={(next) => { setQueued(false); setTaps(next); }} />
+          {showProblems && tapsProblem ? <p className="text-destructive">{mistakeProblemText(tapsProblem, t)}</p> : null}
+          <Choice legend={t("recitation.rating")} name={`${id}-rating`} value={chosenRating} options={ratings.map((x) => ({ value: x.value, label: x.label }))} onChange={setRating} error={showProblems && chosenRating === null ? t("recitation.problems.rating") : null} />
+          {suggested !== null ? (
+            <p className="text-sm text-muted-foreground">
+              {rating === null || rating === suggested ? t("mistakes.suggested", { mistakes: mistakesValue }) : t("mistakes.overridden", { rating: ratingLabel(suggested) })}
+            </p>
+          ) : null}
           <div className="flex flex-wrap items-start gap-3">
-            <NumberField label={t("recitation.mistakes")} value={mistakes} onChange={setMistakes} error={mistakesOk ? null : t("recitation.problems.mistakes")} />
             <label className="flex min-w-48 flex-1 flex-col gap-1">
               <span>{t("recitation.note")}</span>
               <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} className={inputClass} />
@@ -240,16 +230,11 @@ function rangeInfo(range: QuranRange, positions: Positions, t: ClientTranslate<"
   return t("recitation.rangeInfo", { pages: span(positions.page(range.start), positions.page(range.end)), juz: span(positions.juz(range.start), positions.juz(range.end)) });
 }
 
-/** A recitation in its undo window: the seconds left and its Undo (inside the dialog, where the teacher is). */
-function HeldState({ until, onUndo }: { until: number; onUndo: () => void }) {
-  const t = useT("live");
-  const seconds = useSecondsLeft(until) ?? 0;
-  return (
-    <span className="flex items-center gap-2">
-      <span className="text-muted-foreground">{t("recitation.held", { s: seconds })}</span>
-      <Button size="sm" variant="outline" className="min-h-11" onClick={onUndo}>
-        {t("undo.action")}
-      </Button>
-    </span>
-  );
+/** The same reasons the server gives (lib/features/notebook/refusal.ts), before anything is queued. */
+function mistakeProblemText(problem: MistakeProblem, t: ClientTranslate<"live">): string {
+  if (problem.kind === "outside") return t("mistakes.problems.outside", { position: problem.index + 1, surah: problem.at.surah, ayah: problem.at.ayah });
+  if (problem.kind === "type") return t("mistakes.problems.type", { type: problem.type });
+  if (problem.kind === "total") return t("mistakes.problems.total", { tapped: problem.taps });
+  if (problem.kind === "tooMany") return t("mistakes.problems.tooMany", { max: problem.max });
+  return t("mistakes.problems.negative");
 }

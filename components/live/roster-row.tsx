@@ -22,7 +22,7 @@ export function RosterRow({ row, name, index, readOnly, recitation, onMark, onRe
   const t = useT("live");
   const studentStatus = useT("students");
   const number = useNumber();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(Boolean(recitation?.initial) && row.eligible);
   const disabled = readOnly || !row.eligible;
   const state =
     row.state === "failed"

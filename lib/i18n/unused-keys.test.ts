@@ -20,7 +20,7 @@ const DYNAMIC_PREFIXES = [
   "admin.roles", "admin.locales", "admin.users.refusals", "admin.audit.results", "admin.audit.actions", "admin.audit.targets",
   "admin.audit.fields", "admin.audit.csv", "admin.connection.keyStates", "admin.connection.blocked", "admin.connection.scopeStates",
   "admin.connection.scopes", "admin.connection.featureStates", "admin.connection.writes", "admin.connection.advice", "admin.languages",
-  "glance.export", "halqas.semester.status", "live.status", "live.recitation.kinds", "live.unsent.headings", "nav.roles",
+  "glance.export", "halqas.semester.status", "live.status", "live.recitation.kinds", "live.mistakes.types", "live.planHeard.states", "live.unsent.headings", "nav.roles",
   "nav.languageNames", "notices.mail.status", "notices.mail.assignmentStatus", "notices.choices", "notices.admin.kinds",
   "notices.admin.statuses", "notices.admin.reasons", "plans.status", "plans.sync", "plans.detail.directions", "plans.detail.policies",
   "plans.detail.sources", "plans.tracks.units", "plans.timeline.sources", "plans.changes.kinds", "plans.assignmentStatus",

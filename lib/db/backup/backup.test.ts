@@ -68,6 +68,8 @@ async function fill(store: DashboardDatabase, auditRows = 3): Promise<void> {
   await db.insert(schema.noticeRegisters).values({ connectionId: "alnoor", sessionId: "ses_1", rowsThrough: at("2026-05-01T08:00:00Z"), settledAt: at("2026-05-01T08:30:00Z") });
   await db.insert(schema.noticeJobState).values({ connectionId: "alnoor", lastWeeklyWeek: "2026-04-27", lastRunAt: at("2026-05-01T09:00:00Z") });
   await db.insert(schema.excuseRequests).values({ id: "exc_1", connectionId: "alnoor", tenantId: "ten_1", parentUserId: "usr_p", lineageId: "lin_1", childName: "Child", day: "2026-05-03", reason: "سفر\nline two", createdDay: "2026-05-01" });
+  await db.insert(schema.notebookSettings).values({ connectionId: "alnoor", mistakeTypes: [{ id: "tajweed", names: { en: "Tajweed", ar: "تجويد" } }], ratingThresholds: [0, 3], recentPages: 4, cycleDays: 21, updatedBy: "usr_a" });
+  await db.insert(schema.recitationMistakes).values({ connectionId: "alnoor", tenantId: "ten_1", recitationId: "rec_1", seq: 0, sessionId: "ses_1", studentId: "stu_1", type: "tajweed", surah: 67, ayah: 4, recordedAt: at("2026-05-01T08:10:00.5Z"), recordedBy: "usr_a" });
   await db.insert(schema.syncedPlans).values({ connectionId: "alnoor", id: "pln_1", tenantId: "ten_1", studentId: "stu_1", status: "completed", updatedAt: at("2026-05-01T08:00:00.5Z"), data: {} as never, syncedAt: at("2026-05-01T08:01:00Z") });
 }
 

@@ -20,6 +20,9 @@ export const BACKED_UP = [
   "notice_registers",
   "notice_job_state",
   "excuse_requests",
+  // The teacher's notebook (issue 29): the school's API keeps only each recitation's total.
+  "notebook_settings",
+  "recitation_mistakes",
 ] as const;
 
 export const LEFT_OUT: Record<string, string> = {

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = {
   "notices.choices": "noticesChoices",
   "notices.unsubscribe": "noticesUnsubscribe",
   "languages.settings": "languageSettings",
+  "notebook.settings": "notebookSettings",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -47,6 +48,7 @@ export const AUDIT_TARGETS = {
   notice: "notice",
   notice_preferences: "noticePreferences",
   language_settings: "languageSettings",
+  notebook_settings: "notebookSettings",
 } as const;
 
 export type AuditTarget = keyof typeof AUDIT_TARGETS;

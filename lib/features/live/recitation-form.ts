@@ -4,6 +4,7 @@
  * ayah counts checked here are the ones the server will check.
  */
 import { toLatinDigits } from "@/lib/i18n/digits";
+import { isRightToLeft, type Locale } from "@/lib/i18n/locales";
 import type { QuranPoint, RecitationKind } from "./types";
 
 /** What the screen needs of a surah (the contract's `Surah`, minus what it does not use). */
@@ -137,4 +138,15 @@ export function prefillRange(
   if (!latest) return { range: null, source: null };
   const range = continueAfter(surahs, latest);
   return range ? { range, source: "last" } : { range: null, source: null };
+}
+
+/** A range in the reader's words: surah names in their script, numbers in their digits. */
+export function formatRange(range: QuranRange, surahs: readonly SurahOption[], locale: Locale, number: (value: number) => string): string {
+  const name = (n: number) => {
+    const surah = surahs[n - 1];
+    return surah ? (isRightToLeft(locale) ? surah.name_arabic : surah.name_transliteration) : number(n);
+  };
+  const [start, end] = [`${name(range.start.surah)} ${number(range.start.ayah)}`, number(range.end.ayah)];
+  if (range.start.surah !== range.end.surah) return `${start} – ${name(range.end.surah)} ${end}`;
+  return range.start.ayah === range.end.ayah ? start : `${start}–${end}`;
 }

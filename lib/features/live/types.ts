@@ -4,6 +4,7 @@
  * into the browser bundle.
  */
 import type { AttendanceRow, Recitation, Session, Student } from "@/lib/contract";
+import type { MistakeTap } from "@/lib/features/notebook/mistakes";
 
 export const MARK_STATUSES = ["present", "absent", "late", "excused"] as const;
 export type MarkStatus = (typeof MARK_STATUSES)[number];
@@ -25,6 +26,8 @@ export type RecitationDraft = {
   rating: number;
   mistakes: number | null;
   note: string | null;
+  /** The mistakes as the teacher tapped them (issue 29); `mistakes` is then their number. Absent in drafts queued before. */
+  taps?: MistakeTap[];
 };
 
 // ------------------------------------------------------------------ wire (server actions)

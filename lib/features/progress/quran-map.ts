@@ -36,9 +36,14 @@ export type QuranMap = {
   byCurrency: Record<Currency, number>;
 };
 
+// Making a formatter costs far more than using one: a register's "what to hear today" maps thirty students.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The school day (YYYY-MM-DD) an instant falls on in a time zone. */
 export function schoolDayOf(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  return format.format(new Date(instant));
 }
 
 /** Whole days from one school day to a later one (0 when the same day or the first is later). */

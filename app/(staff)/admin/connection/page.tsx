@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import { ConnectionView } from "@/components/admin/connection-view";
 import { LanguageSettings } from "@/components/admin/language-settings";
+import { NotebookSettings } from "@/components/admin/notebook-settings";
 import { ProgressSettings } from "@/components/progress/progress-settings";
 import { loadConnectionHealth } from "@/lib/features/admin/connection-health";
 import { requireAdminPage } from "@/lib/features/admin/guard";
@@ -26,6 +27,7 @@ export default async function ConnectionPage() {
       <ConnectionView health={health} t={t} when={(at) => date(at, { time: true })} />
       <ProgressSettings connectionId={actor.connectionId} i18n={i18n} />
       <LanguageSettings connectionId={actor.connectionId} t={t} />
+      <NotebookSettings connectionId={actor.connectionId} t={t} />
     </div>
   );
 }

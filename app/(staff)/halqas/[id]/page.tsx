@@ -19,6 +19,13 @@ import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
 import { pageTitle } from "@/i18n/page-title";
+import { WeakPassagesView } from "@/components/notebook/weak-passages-view";
+import { dateIn } from "@/lib/dates";
+import { getNotebookSettings, mistakeTypeName } from "@/lib/features/notebook/settings";
+import { halqaWeakPassages } from "@/lib/features/notebook/weak-sources";
+import { PlanHeardView } from "@/components/notebook/plan-heard-view";
+import { halqaPlanHeard } from "@/lib/features/notebook/plan-heard-source";
+import { surahsFor } from "@/lib/features/reference";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -28,7 +35,7 @@ export default async function HalqaPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const { id } = await params;
   const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaHeader(actor, id))]);
-  const { t, date } = i18n;
+  const { t, date, locale } = i18n;
   const here = `/halqas/${encodeURIComponent(id)}`;
   if (!loaded.ok) return <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={here} />;
   const header = loaded.value;
@@ -88,6 +95,33 @@ export default async function HalqaPage({ params }: Props) {
         retryHref={here}
         render={([school, students]) => <HalqaGlance connectionId={connectionId} school={school} halqa={halqa} roster={students} i18n={i18n} />}
       />
+
+      <PageSection id="plan-heard-heading" title={t("live.planHeard.title")} hint={t("live.planHeard.hint")} className="gap-3">
+        <PagePart
+          load={async () => {
+            const [school, surahs] = await Promise.all([clientFor(connectionId).tenant(), surahsFor(connectionId)]);
+            return { ...(await halqaPlanHeard({ connectionId, tenantId: school.id }, halqa.id, dateIn(school.time_zone))), surahs };
+          }}
+          fallback={<SkeletonRows count={3} className="h-11" />}
+          retryHref={here}
+          render={({ items, names, surahs }) => <PlanHeardView items={items} names={names} surahs={surahs} i18n={i18n} />}
+        />
+      </PageSection>
+
+      <PageSection id="weak-passages-heading" title={t("live.weak.titleHalqa")} hint={t("live.weak.hint")} className="gap-3">
+        <PagePart
+          load={async () => {
+            const [school, settings, surahs] = await Promise.all([clientFor(connectionId).tenant(), getNotebookSettings(connectionId), surahsFor(connectionId)]);
+            const weak = await halqaWeakPassages({ connectionId, tenantId: school.id }, halqa.id, { today: dateIn(school.time_zone), timeZone: school.time_zone });
+            return { weak, settings, surahs };
+          }}
+          fallback={<SkeletonRows count={3} className="h-11" />}
+          retryHref={here}
+          render={({ weak, settings, surahs }) => (
+            <WeakPassagesView weak={weak} surahs={surahs} halqa i18n={i18n} typeName={(type) => mistakeTypeName(settings.mistakeTypes.find((x) => x.id === type) ?? { id: type, names: {} }, locale, t)} />
+          )}
+        />
+      </PageSection>
 
       <PageSection id="sessions-heading" title={t("halqas.detail.sessions")} hint={t("halqas.detail.sessionsRange", { days: RECENT_SESSION_DAYS })} className="gap-3">
         <PagePart

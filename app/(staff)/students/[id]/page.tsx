@@ -34,6 +34,7 @@ import { loadRecentMarks } from "@/lib/features/progress/recent-marks";
 import { loadStudentProgress, withLineage } from "@/lib/features/progress/student-progress";
 import { Freshness } from "@/components/progress/freshness";
 import { pageTitle } from "@/i18n/page-title";
+import { StudentNotebook } from "@/components/notebook/student-notebook";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -116,6 +117,8 @@ export default async function StudentPage({ params, searchParams }: Props) {
           }}
         />
       </PageSection>
+
+      <StudentNotebook connectionId={connectionId} student={student} school={school} here={here} i18n={i18n} />
 
       <PageSection id="attendance-heading" title={t("students.attendance.title")} className="gap-3">
         <PagePart

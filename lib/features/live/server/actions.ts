@@ -15,6 +15,8 @@ import { writeMarks, writeRecitation, recitationBody, type LiveApi } from "./wri
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { storedMarks } from "@/lib/features/progress/record-lookups";
 import { observeRegisterSave } from "@/lib/ops/metrics";
+import { saveMistakes } from "@/lib/features/notebook/store";
+import { mistakesRefusal } from "@/lib/features/notebook/refusal";
 
 /**
  * The live session screen's writes. Each one: the teacher or admin, the session loaded from the
@@ -120,14 +122,18 @@ const recordRecitationAction = defineAction({
   name: "recitation.record",
   input: RecordRecitationSchema,
   ...writerOf(can.recordRecitation),
-  run: (ctx, input) => {
-    const { sessionId, clientId, maybeSent, ...body } = input;
-    return writeRecitation(liveApi(ctx), {
+  run: async (ctx, input) => {
+    const { sessionId, clientId, maybeSent, taps, ...body } = input;
+    const data = await writeRecitation(liveApi(ctx), {
       sessionId,
       clientId,
       maybeSent: maybeSent ?? false,
       body: { ...body, mistakes: body.mistakes ?? null, note: body.note ?? null, recorded_at: body.recorded_at },
     });
+    // Only once the school has accepted it, under the id it answered: a refused recitation leaves no detail.
+    // Should this write fail, the queue retries (maybeSent), finds the recitation and writes the taps then.
+    if (taps && taps.length > 0) await saveMistakes({ connectionId: ctx.actor.connectionId, tenantId: (await ctx.client.tenant()).id }, data.recitation, taps, ctx.actor.id);
+    return data;
   },
   target: (input, data) => (data ? { type: "recitation", id: data.recitation.id } : { type: "session", id: input.sessionId }),
 });
@@ -141,5 +147,5 @@ export async function saveMarks(input: SaveMarksInput): Promise<LiveResult<SaveM
 
 /** Records a recitation once, whatever number of times it is sent (same `clientId`). */
 export async function recordRecitation(input: RecordRecitationInput): Promise<LiveResult<RecordRecitationData>> {
-  return recordRecitationAction(input);
+  return (await mistakesRefusal(input)) ?? recordRecitationAction(input);
 }

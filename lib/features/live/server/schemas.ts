@@ -19,7 +19,15 @@ export const SaveMarksSchema = z
     });
   });
 
+/** Shape only: the school's types, the range and the total are checked with the school's settings (lib/features/notebook). */
+const Tap = z.strictObject({
+  type: wellFormed(z.string().min(1).max(40)),
+  at: z.strictObject({ surah: z.number().int(), ayah: z.number().int() }).nullable(),
+});
+export const MistakeTaps = z.array(Tap).max(5000);
+
 export const RecordRecitationSchema = RecitationCreate.safeExtend({
+  taps: MistakeTaps.optional(),
   sessionId: Id,
   clientId: z.uuid(),
   recorded_at: Timestamp,

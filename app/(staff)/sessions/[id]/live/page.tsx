@@ -7,31 +7,38 @@ import { LiveRegister } from "@/components/live/live-register";
 import { requireActor } from "@/lib/auth/session";
 import { clientFor } from "@/lib/connections";
 import { loadLiveSnapshot } from "@/lib/features/live/server/read-model";
+import { hearTodayOf } from "@/lib/features/notebook/hear-sources";
+import { openWithOf } from "@/lib/features/notebook/open-with";
+import { firstParam, type SearchParams } from "@/lib/web/search-params";
+import { getNotebookSettings, mistakeOptions } from "@/lib/features/notebook/settings";
 import { surahsFor } from "@/lib/features/reference";
 import { writeBlockOf } from "@/lib/features/write-access";
 import { isFailure } from "@/lib/v1";
 import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
+import { logger } from "@/lib/ops/log";
+import { errorSummary } from "@/lib/security/log-safe";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("live.title", { halqa: "" }).replace(/[:\s]+$/, "") };
 }
 
-export default async function LiveSessionPage({ params }: Props) {
+export default async function LiveSessionPage({ params, searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
-  const { id } = await params;
+  const [{ id }, query] = await Promise.all([params, searchParams]);
+  const openWith = openWithOf({ student: firstParam(query, "student", 255), kind: firstParam(query, "kind"), from: firstParam(query, "from"), to: firstParam(query, "to") });
   const client = clientFor(actor.connectionId);
   const i18n = await getI18n();
   const { t, date, locale } = i18n;
   const loaded = await loadPage(async () => {
-    const [snapshot, surahs, school] = await Promise.all([loadLiveSnapshot(actor, id), surahsFor(actor.connectionId), client.tenant()]);
+    const [snapshot, surahs, school, notebook] = await Promise.all([loadLiveSnapshot(actor, id), surahsFor(actor.connectionId), client.tenant(), getNotebookSettings(actor.connectionId)]);
     // loadLiveSnapshot answers null for a missing session and for one the actor may not view (can.viewSession).
     if (!snapshot) notFound();
-    const [halqa, schoolBlock, sheikhEligible] = await Promise.all([
+    const [halqa, schoolBlock, sheikhEligible, hear] = await Promise.all([
       client
         .call("getHalqa", { params: { id: snapshot.session.halqa_id } })
         .then((h) => h.name)
@@ -45,11 +52,18 @@ export default async function LiveSessionPage({ params }: Props) {
           throw error;
         },
       ),
+      // From the dashboard's store only (no v1 call); a store that fails leaves the suggestions out, never the register.
+      hearTodayOf({ connectionId: actor.connectionId, tenantId: school.id }, snapshot.roster, { today: snapshot.session.date, timeZone: school.time_zone, settings: notebook })
+        .then((map) => Object.fromEntries(map))
+        .catch((error: unknown) => {
+          logger().warn({ kind: "hear-today", error: errorSummary(error) }, "what to hear today left out of the register");
+          return undefined;
+        }),
     ]);
-    return { snapshot, surahs, school, halqa, schoolBlock, sheikhEligible };
+    return { snapshot, surahs, school, notebook, halqa, schoolBlock, sheikhEligible, hear };
   });
   if (!loaded.ok) return <RefusalPage title={t("sessions.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/sessions/${encodeURIComponent(id)}/live`} />;
-  const { snapshot, surahs, school, halqa, schoolBlock, sheikhEligible } = loaded.value;
+  const { snapshot, surahs, school, notebook, halqa, schoolBlock, sheikhEligible, hear } = loaded.value;
   const href = `/sessions/${encodeURIComponent(snapshot.session.id)}`;
   const ended = snapshot.session.status !== "open" ? t("live.readOnlyEnded") : null;
   const readOnly = {
@@ -71,7 +85,7 @@ export default async function LiveSessionPage({ params }: Props) {
         <p className="text-muted-foreground">{date(snapshot.session.date, { hijri: true })}</p>
       </header>
       <ClientStrings parts={["live", "students.status"]}>
-        <LiveRegister initial={snapshot} surahs={surahOptions} ratings={ratings} readOnly={readOnly} />
+        <LiveRegister initial={snapshot} surahs={surahOptions} ratings={ratings} mistakes={mistakeOptions(notebook, locale, t)} hear={hear} openWith={openWith} readOnly={readOnly} />
       </ClientStrings>
     </div>
   );

@@ -1,0 +1,32 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import { progressStudents } from "@/lib/db/schema";
+import { defaultPlansDb } from "@/lib/features/plans/db";
+import { schoolDayOf } from "@/lib/features/progress/quran-map";
+import { mistakesOfStudents, type NotebookScope } from "./store";
+import { weakAyahs, type PlacedMistake, type WeakAyah } from "./weak-passages";
+
+/** The student records of these lineages (a student's earlier semesters) or of this halqa, from the progress read model. */
+async function recordIds(scope: NotebookScope, where: { lineageIds: string[] } | { halqaId: string }): Promise<string[]> {
+  const db = await defaultPlansDb();
+  const tenant = and(eq(progressStudents.connectionId, scope.connectionId), eq(progressStudents.tenantId, scope.tenantId));
+  const match = "halqaId" in where ? eq(progressStudents.halqaId, where.halqaId) : inArray(progressStudents.lineageId, where.lineageIds);
+  return (await db.select({ id: progressStudents.id }).from(progressStudents).where(and(tenant, match))).map((row) => row.id);
+}
+
+async function placed(scope: NotebookScope, ids: string[], timeZone: string): Promise<PlacedMistake[]> {
+  const rows = await mistakesOfStudents(scope, ids);
+  return rows.flatMap((row) => (row.at ? [{ recitationId: row.recitationId, studentId: row.studentId, type: row.type, at: row.at, day: schoolDayOf(row.recordedAt.toISOString(), timeZone) }] : []));
+}
+
+/** A student's weak passages (staff only), across the records of their lineage. */
+export async function studentWeakPassages(scope: NotebookScope, student: { id: string; lineage_id: string }, context: { today: string; timeZone: string }): Promise<WeakAyah[]> {
+  const ids = [...new Set([student.id, ...(await recordIds(scope, { lineageIds: [student.lineage_id] }))])];
+  return weakAyahs(await placed(scope, ids, context.timeZone), context.today);
+}
+
+/** The passages most students of a halqa stumble on (staff only): placed mistakes of two students or more. */
+export async function halqaWeakPassages(scope: NotebookScope, halqaId: string, context: { today: string; timeZone: string }): Promise<WeakAyah[]> {
+  const ids = await recordIds(scope, { halqaId });
+  return weakAyahs(await placed(scope, ids, context.timeZone), context.today, { minRecitations: 1, minStudents: 2 });
+}
