@@ -44,6 +44,17 @@ describe("progressCsv", () => {
   it("speaks Arabic to an Arabic reader", () => {
     expect(progressCsv(input, translator("ar")).split("\r\n")[0]).toMatch(/السجل/);
   });
+
+  it("writes its numbers in the school's digits, as its pages do, and ids and instants as the API gives them", () => {
+    const western = progressCsv(input, translator("ar"), { locale: "ar", numerals: "western" }).split("\r\n");
+    expect(western[2]).toContain('"67:1–67:30","4","1"');
+    const native = progressCsv(input, translator("ar", "native"), { locale: "ar", numerals: "native" }).split("\r\n");
+    expect(native[1]).toContain('"٢٠٢٦-١١-٠١","ses_a"');
+    expect(native[2]).toContain('"٦٧:١–٦٧:٣٠","٤","١"');
+    expect(native[3]).toContain('"stu_1","متأخر","٥"');
+    expect(native[3]).toMatch(/"\d{4}-\d{2}-\d{2}T[^"]*"$/);
+    expect(progressCsv(input, translator("ur", "native"), { locale: "ur", numerals: "native" }).split("\r\n")[3]).toContain('"۵"');
+  });
 });
 
 describe("exportRange", () => {

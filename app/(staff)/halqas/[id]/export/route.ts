@@ -11,7 +11,9 @@ import { halqaHistory } from "@/lib/features/progress/read-model";
 import { halqaRecord } from "@/lib/features/records";
 import { recordNames } from "@/lib/features/students/display-names";
 import type { Actor } from "@/lib/auth/actor";
+import { getSchoolLanguages } from "@/lib/features/languages/settings";
 import { translator, type Translate } from "@/lib/i18n/core";
+import type { Numerals } from "@/lib/i18n/locales";
 import { failureMessage, failureOf } from "@/lib/v1";
 
 export const dynamic = "force-dynamic";
@@ -30,10 +32,11 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { id } = await params;
   const notFound = () => Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
   if (actor.role !== "admin" && actor.role !== "teacher") return notFound();
-  const t = translator(actor.locale);
+  const { numerals } = (await getSchoolLanguages(actor.connectionId)).formats;
+  const t = translator(actor.locale, numerals);
   try {
     if (!can.viewHalqa(await subjectOf(actor), id)) return notFound();
-    return await exportOf(actor, id, request, t, notFound);
+    return await exportOf(actor, id, request, { t, numerals }, notFound);
   } catch (error) {
     // The school refused or did not answer: the reason in the reader's words, never a crash page.
     const failure = failureOf(error);
@@ -42,7 +45,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   }
 }
 
-async function exportOf(actor: Actor, id: string, request: Request, t: Translate, notFound: () => Response): Promise<Response> {
+async function exportOf(actor: Actor, id: string, request: Request, { t, numerals }: { t: Translate; numerals: Numerals }, notFound: () => Response): Promise<Response> {
   const url = new URL(request.url);
   const range = exportRange(url.searchParams.get("from"), url.searchParams.get("to"));
   if (!range) return new Response(t("glance.export.badRange"), { status: 400, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
@@ -55,7 +58,7 @@ async function exportOf(actor: Actor, id: string, request: Request, t: Translate
     halqaHistory(scope, id, range, db),
     db.select({ data: progressStudents.data }).from(progressStudents).where(and(eq(progressStudents.connectionId, scope.connectionId), eq(progressStudents.tenantId, school.id), eq(progressStudents.halqaId, id))),
   ]);
-  const csv = progressCsv({ ...history, names: recordNames(students.map((s) => s.data)) }, t);
+  const csv = progressCsv({ ...history, names: recordNames(students.map((s) => s.data)) }, t, { locale: actor.locale, numerals });
   return new Response(csv, {
     headers: { ...NO_STORE, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="halqa-attendance-recitations-${range.from}-${range.to}.csv"` },
   });
