@@ -1,5 +1,9 @@
 import type { NextConfig } from "next";
+import { writeLocaleIndex } from "./lib/i18n/locale-folders";
 import { apiSecurityHeaders } from "./lib/security/headers";
+
+// The languages are the folders of messages/: a new folder is in the next build with no code change.
+writeLocaleIndex(process.cwd());
 
 const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg"],

@@ -15,6 +15,21 @@ export const notoSansArabic = localFont({
 });
 
 /**
+ * The Urdu face, Noto Naskh Arabic (docs/glossary.md, "Urdu: the face"): legible at the tablet's
+ * 14-16 px and no taller than the UI's line boxes, where Nastaliq's stacked letters are cut off.
+ * Matched fallback as for Arabic; on Android, whose system Arabic face it is, the same letters.
+ */
+export const notoNaskhArabic = localFont({
+  src: "../node_modules/@fontsource-variable/noto-naskh-arabic/files/noto-naskh-arabic-arabic-wght-normal.woff2",
+  variable: "--font-noto-naskh",
+  weight: "400 700",
+  display: "swap",
+  preload: false,
+  adjustFontFallback: "Arial",
+  fallback: ["Noto Naskh Arabic"],
+});
+
+/**
  * Geist Mono (the geist package's file and fallbacks), not preloaded: only a few lines use it (the
  * demo accounts on the sign-in page, error references, the admin's connection), and its 70 KB
  * preloaded on every page took the slow network from the scripts (issue 31).

@@ -4,7 +4,7 @@ import { GeistSans } from "geist/font/sans";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { SkipLink } from "@/components/shell/skip-link";
 import { getI18n } from "@/i18n/server";
-import { geistMono, notoSansArabic } from "./fonts";
+import { geistMono, notoNaskhArabic, notoSansArabic } from "./fonts";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -32,7 +32,7 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
   const { locale, dir, t } = await getI18n();
   return (
-    <html lang={locale} dir={dir} className={`${GeistSans.variable} ${geistMono.variable} ${notoSansArabic.variable}`}>
+    <html lang={locale} dir={dir} className={`${GeistSans.variable} ${geistMono.variable} ${notoSansArabic.variable} ${notoNaskhArabic.variable}`}>
       <body className="min-h-dvh">
         <SkipLink label={t("nav.skipToContent")} />
         {/* The words of the error boundaries (components/shell/error-view.tsx). */}

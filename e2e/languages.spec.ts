@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { catalogues, chooseLanguage } from "./languages";
+import { catalogues, chooseLanguage, languageList, localeMeta } from "./languages";
 
 /** Every language of the product (issue 26), as a visitor meets it: each catalogue's own words, its direction. */
 const LOCALES = Object.keys(catalogues);
@@ -10,7 +10,9 @@ test("the sign-in page reads in each of the seven languages, right to left in Ar
   for (const locale of LOCALES) {
     await chooseLanguage(page, locale);
     const auth = catalogues[locale]!("auth");
-    await expect(page.locator("html")).toHaveAttribute("dir", locale === "ar" || locale === "ur" ? "rtl" : "ltr");
+    await expect(page.locator("html")).toHaveAttribute("dir", localeMeta(locale).dir);
+    // Each language is listed under its own name, from its folder's _locale.json.
+    await expect(languageList(page).getByRole("option", { name: localeMeta(locale).name, exact: true })).toHaveAttribute("lang", locale);
     await expect(page.getByRole("heading", { level: 1, name: auth.login.title })).toBeVisible();
     await expect(page.getByLabel(auth.login.password, { exact: true })).toBeVisible();
     await page.reload();

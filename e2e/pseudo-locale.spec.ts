@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { overflow } from "./overflow";
 
 /**
  * A pseudo-locale run (issue 26): every word on the page accented and 40 % longer, as a longer
@@ -24,23 +25,6 @@ async function pseudoLocalise(page: Page) {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
     for (const node of nodes) node.data = node.data.replace(/[A-Za-z]{2,}/g, longer);
   }, ACCENTS);
-}
-
-/** Text a box cuts off, and whether the page itself grew wider than the screen. */
-async function overflow(page: Page) {
-  return page.evaluate(() => {
-    const clipped: string[] = [];
-    for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
-      const style = getComputedStyle(element);
-      if (!element.textContent?.trim() || style.display === "none" || style.visibility === "hidden") continue;
-      if (style.textOverflow === "ellipsis" || element.closest("[data-slot='scroll-table'], [role='region'][tabindex]")) continue;
-      const clipsX = ["hidden", "clip"].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
-      const clipsY = ["hidden", "clip"].includes(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
-      const sr = element.closest(".sr-only") !== null;
-      if ((clipsX || clipsY) && !sr) clipped.push(`${element.tagName.toLowerCase()}: ${element.textContent.trim().slice(0, 60)}`);
-    }
-    return { pageWider: document.documentElement.scrollWidth > window.innerWidth + 1, clipped };
-  });
 }
 
 test.describe("pseudo-locale on the tablet: no clipped or overflowing text", () => {

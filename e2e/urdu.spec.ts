@@ -3,11 +3,13 @@ import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
 import { expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
 import { catalogues } from "./languages";
+import { overflow } from "./overflow";
 
 /**
  * A teacher's pages in Urdu, right to left, as e2e/arabic.spec.ts does for Arabic: the admin creates
  * an Urdu-speaking teacher (no shared demo account's language is switched), links a sheikh, and the
  * teacher walks their pages. Urdu writes no middle dot between facts (docs/glossary.md): the Urdu comma.
+ * In the Urdu face no text is cut off by its box, nor the page wider than the screen (e2e/overflow.ts).
  */
 const PASSWORD = "a long initial password";
 const ur = (namespace: string) => catalogues.ur!(namespace);
@@ -41,6 +43,9 @@ test("in Urdu, right to left: a teacher's pages (today, halqas, students, sessio
       await expect(teacher.getByRole("heading", { level: 1, name: ur(namespace).title })).toBeVisible();
       await expect(teacher.getByRole("navigation", { name: ur("nav").primary })).toBeVisible();
       await expect(teacher.getByRole("main")).not.toContainText("·");
+      // The Urdu face (Noto Naskh Arabic, app/fonts.ts) fits the boxes of the page: nothing cut off.
+      await teacher.evaluate(() => document.fonts.ready.then(() => true));
+      expect(await overflow(teacher), path).toEqual({ pageWider: false, clipped: [] });
       await expectNoAxeViolations(teacher);
     }
   } finally {

@@ -6,13 +6,13 @@ import { Select } from "@/components/ui/select";
 import { saveSchoolLanguagesAction } from "@/lib/features/languages/actions";
 import { getSchoolLanguages } from "@/lib/features/languages/settings";
 import type { Translate } from "@/lib/i18n/core";
-import { CALENDAR_ORDERS, LOCALES, NUMERALS } from "@/lib/i18n/locales";
+import { CALENDAR_ORDERS, languageName, LOCALES, NUMERALS, type Locale } from "@/lib/i18n/locales";
 
 const NUMERAL_LABELS = { western: "numeralsWestern", native: "numeralsNative" } as const;
 const CALENDAR_LABELS = { "gregorian-first": "calendarsGregorianFirst", "hijri-first": "calendarsHijriFirst", "gregorian-only": "calendarsGregorianOnly" } as const;
 
 /** The admin's language settings of the school: the default for new users, the digits, the order of the calendars. */
-export async function LanguageSettings({ connectionId, t }: { connectionId: string; t: Translate }) {
+export async function LanguageSettings({ connectionId, t, locale }: { connectionId: string; t: Translate; locale: Locale }) {
   const settings = await getSchoolLanguages(connectionId);
   return (
     <PageSection id="language-settings-heading" title={t("admin.languages.title")} hint={t("admin.languages.intro")} className="gap-3">
@@ -24,7 +24,7 @@ export async function LanguageSettings({ connectionId, t }: { connectionId: stri
                 <Select {...control} name="defaultLocale" defaultValue={settings.defaultLocale} className="max-w-xs">
                   {LOCALES.map((code) => (
                     <option key={code} value={code}>
-                      {t(`admin.locales.${code}`)}
+                      {languageName(code, locale)}
                     </option>
                   ))}
                 </Select>

@@ -7,13 +7,13 @@ import { saveNotebookSettingsAction } from "@/lib/features/notebook/actions";
 import { CYCLE_DAYS_RANGE, NAME_MAX, RECENT_PAGES_RANGE, TYPE_ROWS } from "@/lib/features/notebook/settings-form";
 import { getNotebookSettings, mistakeTypeName } from "@/lib/features/notebook/settings";
 import { translator, type Translate } from "@/lib/i18n/core";
-import { LOCALES } from "@/lib/i18n/locales";
+import { languageName, LOCALES, type Locale } from "@/lib/i18n/locales";
 
 /**
  * The admin's notebook settings (issue 29): the mistake types teachers tap, named in every language
  * (each box starts with the name teachers read today), the rating thresholds and the revision rule.
  */
-export async function NotebookSettings({ connectionId, t }: { connectionId: string; t: Translate }) {
+export async function NotebookSettings({ connectionId, t, locale: reader }: { connectionId: string; t: Translate; locale: Locale }) {
   const settings = await getNotebookSettings(connectionId);
   const rows = Array.from({ length: TYPE_ROWS }, (_, i) => settings.mistakeTypes[i] ?? null);
   return (
@@ -29,7 +29,7 @@ export async function NotebookSettings({ connectionId, t }: { connectionId: stri
                 <div className="flex flex-wrap gap-3">
                   {LOCALES.map((locale) => (
                     <label key={locale} className="flex flex-col gap-1 text-sm">
-                      <span>{t(`admin.locales.${locale}`)}</span>
+                      <span>{languageName(locale, reader)}</span>
                       <Input name={`type${i}_${locale}`} maxLength={NAME_MAX} defaultValue={type ? mistakeTypeName(type, locale, translator(locale)) : ""} dir="auto" className="w-44" />
                     </label>
                   ))}

@@ -1,3 +1,4 @@
+import { separatorOf } from "@/lib/i18n/school-time";
 import type { SurahOption } from "@/lib/features/live/recitation-form";
 import type { WeakAyah } from "@/lib/features/notebook/weak-passages";
 import type { I18n } from "@/lib/i18n/core";
@@ -8,7 +9,7 @@ export function WeakPassagesView({ weak, surahs, typeName, halqa = false, i18n }
   const { t, locale, number, date } = i18n;
   if (weak.length === 0) return <p className="text-muted-foreground">{halqa ? t("live.weak.noneHalqa") : t("live.weak.none")}</p>;
   // Arabic-script numbers are never separated by a middle dot (docs/glossary.md).
-  const sep = isRightToLeft(locale) ? "، " : " · ";
+  const sep = separatorOf(locale);
   const surahName = (n: number) => {
     const surah = surahs[n - 1];
     return surah ? (isRightToLeft(locale) ? surah.name_arabic : surah.name_transliteration) : number(n);

@@ -6,7 +6,8 @@ import { NOTICE_KINDS } from "@/lib/db/schema-notices";
 import { saveMyNoticeChoicesAction } from "@/lib/features/notices/actions";
 import type { NoticeSwitches } from "@/lib/features/notices/admin-view";
 import type { NoticeChoices } from "@/lib/features/notices/preferences";
-import { LOCALES, type I18n } from "@/lib/i18n/core";
+import type { I18n } from "@/lib/i18n/core";
+import { LOCALES, nativeName } from "@/lib/i18n/locales";
 
 /** On the family home: which messages this parent gets, and their language (issue 24.5). */
 export function FamilyChoices({ email, choices, school, i18n }: { email: string; choices: NoticeChoices; school: NoticeSwitches; i18n: I18n }) {
@@ -37,7 +38,7 @@ export function FamilyChoices({ email, choices, school, i18n }: { email: string;
                   <Select {...control} name="locale" defaultValue={locale}>
                     {LOCALES.map((code) => (
                       <option key={code} value={code} lang={code}>
-                        {t(`nav.languageNames.${code}`)}
+                        {nativeName(code)}
                       </option>
                     ))}
                   </Select>

@@ -3,7 +3,8 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { NOTICE_KINDS } from "@/lib/db/schema-notices";
 import type { NoticeSwitches } from "@/lib/features/notices/admin-view";
 import type { LastMessage, NoticeChoices } from "@/lib/features/notices/preferences";
-import type { I18n, Locale } from "@/lib/i18n/core";
+import type { I18n } from "@/lib/i18n/core";
+import { nativeName, type Locale } from "@/lib/i18n/locales";
 
 /** On an admin's page of a parent: what they chose to receive, in which language, and the last message sent (issue 24.5). */
 export function ParentMessages({ choices, school, locale, last, i18n }: { choices: NoticeChoices; school: NoticeSwitches; locale: Locale; last: LastMessage | null; i18n: I18n }) {
@@ -32,7 +33,7 @@ export function ParentMessages({ choices, school, locale, last, i18n }: { choice
       </Table>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="text-muted-foreground">{t("notices.parent.language")}</dt>
-        <dd>{t(`nav.languageNames.${locale}`)}</dd>
+        <dd lang={locale}>{nativeName(locale)}</dd>
         <dt className="text-muted-foreground">{t("notices.parent.lastSent")}</dt>
         <dd>{last ? t("notices.parent.lastSentValue", { kind: t(`notices.admin.kinds.${last.kind}`), date: date(last.sentAt, { time: true }) }) : t("notices.parent.never")}</dd>
       </dl>

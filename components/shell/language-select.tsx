@@ -1,14 +1,15 @@
 "use client";
 
-import { isRightToLeft, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { isRightToLeft, LOCALES, nativeName, type Locale } from "@/lib/i18n/locales";
 import { setLanguage } from "@/lib/preferences/actions";
 import { cn } from "@/lib/utils";
 
 /**
- * The seven languages, each named in itself, in one labelled list; choosing one posts the form to a
- * server action, which returns to the page it came from. Without JavaScript a button sends it.
+ * The languages (the folders of messages/), each named in itself, in one labelled list; choosing one
+ * posts the form to a server action, which returns to the page it came from. Without JavaScript a
+ * button sends it.
  */
-export function LanguageSelect({ locale, label, names, send, className }: { locale: Locale; label: string; names: Record<Locale, string>; send: string; className?: string }) {
+export function LanguageSelect({ locale, label, send, className }: { locale: Locale; label: string; send: string; className?: string }) {
   return (
     <form action={setLanguage} className={cn("flex items-center gap-1", className)}>
       <select
@@ -21,7 +22,7 @@ export function LanguageSelect({ locale, label, names, send, className }: { loca
         {LOCALES.map((code) => (
           // An Arabic-script name on a left-to-right page takes the system's face: the web font (160 KB) is for Arabic-script pages.
           <option key={code} value={code} lang={code} dir={isRightToLeft(code) ? "rtl" : "ltr"}>
-            {names[code]}
+            {nativeName(code)}
           </option>
         ))}
       </select>

@@ -7,6 +7,7 @@ import type { Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import type { Role } from "@/lib/db/schema";
+import { readerTranslator } from "@/lib/features/languages/settings";
 import { translator, type Translate } from "@/lib/i18n/core";
 import { failureMessage, failureOf, type Failure, type V1Client } from "@/lib/v1";
 import { errorSummary } from "@/lib/security/log-safe";
@@ -87,7 +88,7 @@ export function defineAction<S extends z.ZodType, T>(config: Config<S, T>) {
   return async function action(...args: [unknown] | [unknown, FormData]): Promise<ActionResult<T>> {
     const raw = args[1] instanceof FormData ? formToObject(args[1]) : args[0];
     const actor = await currentActor();
-    const t = translator(actor?.locale ?? "en");
+    const t = actor ? await readerTranslator(actor) : translator("en");
     if (!actor) return refusal("signed_out", t("errors.signedOut"));
     const parsed = config.input.safeParse(raw);
     if (!parsed.success) {

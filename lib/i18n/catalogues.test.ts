@@ -3,6 +3,8 @@ import path from "node:path";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { translator, LOCALES } from "./core";
+import { INDEX_FILE, META_FILE, readLocaleFolders, renderLocaleIndex } from "./locale-folders";
+import { isRightToLeft, type Locale } from "./locales";
 
 /**
  * The catalogues (messages/<locale>/<namespace>.json, ICU MessageFormat as next-intl reads it):
@@ -22,7 +24,7 @@ function leaves(node: unknown, prefix = ""): Map<string, string> {
 }
 
 function catalogue(locale: string): Map<string, string> {
-  const files = readdirSync(path.join(ROOT, locale)).filter((file) => file.endsWith(".json"));
+  const files = readdirSync(path.join(ROOT, locale)).filter((file) => file.endsWith(".json") && file !== META_FILE);
   const all = Object.fromEntries(files.map((file) => [file.replace(/\.json$/, ""), JSON.parse(readFileSync(path.join(ROOT, locale, file), "utf8"))]));
   return leaves(all);
 }
@@ -48,16 +50,21 @@ function shape(message: string) {
 /** Counts shown as a tally ("Not marked yet: 3") need no plural; every other count does. */
 const TALLIES = new Set(["live.counts.notMarked", "live.recitation.open", "live.recitation.juzN", "plans.counts.chip", "errors.writesBlocked"]);
 const COUNT_NAMES = /\{(count|n|days|minutes|total|limit|plans|assignments|requests)\}/;
-const RTL_SCRIPT = /[\u0600-\u06FF]/;
+const RTL_SCRIPT = /[\u0590-\u08FF]/;
 const categoriesOf = (locale: string) => [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort().join(" ");
 
 describe("message catalogues", () => {
   const english = catalogue("en");
-  /** A language's own name is written in that language in every catalogue ("English", "العربية"). */
-  const sameInEveryLanguage = new Set([...english.keys()].filter((key) => key.startsWith("nav.languageNames.")));
-
   it("there is a catalogue for every language the product offers, and no other", () => {
     expect(readdirSync(ROOT).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it("each folder says what its language needs (_locale.json), and the index every module reads is the folders'", () => {
+    const metas = readLocaleFolders(ROOT);
+    expect(metas.map((meta) => meta.code)).toEqual(LOCALES);
+    // Stale after a folder was added or changed: `next build` or `next dev` writes it again (lib/i18n/locale-folders.ts).
+    expect(readFileSync(INDEX_FILE, "utf8")).toBe(renderLocaleIndex(metas));
+    for (const meta of metas) expect(new Intl.Locale(meta.tag).language).toBe(meta.code);
   });
 
   it("every English message parses as ICU, with no quoting apostrophe, and every count is a plural", () => {
@@ -93,10 +100,9 @@ describe("message catalogues", () => {
     });
 
     it("is written in the language: its script, and hardly a message left in English", () => {
-      const rtl = locale === "ar" || locale === "ur";
+      const rtl = isRightToLeft(locale as Locale);
       let same = 0;
       for (const [key, text] of english) {
-        if (sameInEveryLanguage.has(key)) continue;
         const own = translated.get(key) ?? "";
         const words = text.replace(/\{[^{}]*\}/g, "");
         if (rtl && /[A-Za-z]{3,}/.test(words)) expect(own, key).toMatch(RTL_SCRIPT);

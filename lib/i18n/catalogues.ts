@@ -16,14 +16,15 @@ const ROOT = path.join(process.cwd(), "messages");
 const loaded = new Map<Locale, Messages>();
 const lacking = new Map<Locale, ReadonlySet<string>>();
 
-function read(locale: Locale): Messages {
-  return Object.fromEntries(NAMESPACES.map((namespace) => [namespace, JSON.parse(readFileSync(path.join(ROOT, locale, `${namespace}.json`), "utf8"))])) as Messages;
+/** A language's own files (`root`: another messages folder, for the tests of a language being added). */
+export function readCatalogue(locale: string, root = ROOT): Messages {
+  return Object.fromEntries(NAMESPACES.map((namespace) => [namespace, JSON.parse(readFileSync(path.join(root, locale, `${namespace}.json`), "utf8"))])) as Messages;
 }
 
 export function catalogueOf(locale: Locale): Messages {
   let messages = loaded.get(locale);
   if (!messages) {
-    const own = read(locale);
+    const own = readCatalogue(locale);
     if (locale !== "en") lacking.set(locale, keysMissing(catalogueOf("en"), own));
     loaded.set(locale, (messages = locale === "en" ? own : mergeParts(catalogueOf("en"), own)));
   }

@@ -1,21 +1,42 @@
+import { LOCALE_META } from "./locale-index.generated";
+
 /**
- * The languages the product speaks (docs/glossary.md), and what each needs beyond its words: the
- * direction of its script and the BCP 47 tag numbers, plurals and dates are formatted with. Pure
- * and dependency-free: the database schema, the server and client components all read it.
+ * The languages the product speaks: the folders of `messages/` (lib/i18n/locale-folders.ts writes
+ * their index), and what each needs beyond its words, from its `_locale.json`: the direction of its
+ * script, the BCP 47 tag numbers, plurals and dates are formatted with, its own digits, its own name.
+ * Pure and dependency-free: the database schema, the server and client components all read it.
  */
-export const LOCALES = ["en", "ar", "ur", "id", "ms", "tr", "fr"] as const;
-export type Locale = (typeof LOCALES)[number];
+export type Locale = keyof typeof LOCALE_META;
+export const LOCALES = Object.keys(LOCALE_META) as [Locale, ...Locale[]];
+
+type Meta = { name: string; tag: string; dir: "ltr" | "rtl"; digits?: string };
+const metaOf = (locale: Locale): Meta => LOCALE_META[locale];
 
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+  return typeof value === "string" && Object.hasOwn(LOCALE_META, value);
+}
+
+/** A language's own name, in its own script: how the language list names it ("Türkçe", "اردو"). */
+export function nativeName(locale: Locale): string {
+  return metaOf(locale).name;
+}
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/** A language named in the reader's language ("Urdu" to an English reader), from Intl; else its own name. */
+export function languageName(locale: Locale, reader: Locale): string {
+  const tag = metaOf(reader).tag;
+  let names = displayNames.get(tag);
+  if (!names) displayNames.set(tag, (names = new Intl.DisplayNames([tag], { type: "language", fallback: "none" })));
+  return names.of(locale) ?? nativeName(locale);
 }
 
 /** The cookie a visitor's (and a signed-in person's) choice of language is remembered in. */
 export const LOCALE_COOKIE = "locale";
 
-/** Arabic and Urdu are written right to left, in the Arabic script. */
+/** Written right to left (Arabic, Urdu), as its `_locale.json` says. */
 export function isRightToLeft(locale: Locale): boolean {
-  return locale === "ar" || locale === "ur";
+  return metaOf(locale).dir === "rtl";
 }
 
 export function directionOf(locale: Locale): "ltr" | "rtl" {
@@ -38,27 +59,23 @@ export type CalendarOrder = (typeof CALENDAR_ORDERS)[number];
 export type Formats = { numerals: Numerals; calendars: CalendarOrder };
 export const DEFAULT_FORMATS: Formats = { numerals: "western", calendars: "gregorian-first" };
 
-const NATIVE_DIGITS: Partial<Record<Locale, string>> = { ar: "arab", ur: "arabext" };
-
 /** The languages whose own digits a school may choose. */
 export function hasNativeDigits(locale: Locale): boolean {
-  return NATIVE_DIGITS[locale] !== undefined;
+  return metaOf(locale).digits !== undefined;
 }
 
 /** The Intl numbering system of a language under a school's choice of digits. */
 export function numberingSystem(locale: Locale, numerals: Numerals = "western"): string {
-  return (numerals === "native" && NATIVE_DIGITS[locale]) || "latn";
+  return (numerals === "native" && metaOf(locale).digits) || "latn";
 }
 
 /**
- * The region each language is formatted for (British English writes "26 Nov 2026", Pakistan's Urdu,
- * Saudi Arabic), with the numbering system always named: the one place that decides the digits.
+ * The BCP 47 tag to format with: `ar-SA-u-nu-latn`, `ur-PK-u-ca-islamic-umalqura-nu-arabext`. Each
+ * language's region is its `_locale.json`'s (British English writes "26 Nov 2026"), the numbering
+ * system always named: the one place that decides the digits.
  */
-const INTL_TAGS: Record<Locale, string> = { en: "en-GB", ar: "ar-SA", ur: "ur-PK", id: "id-ID", ms: "ms-MY", tr: "tr-TR", fr: "fr-FR" };
-
-/** The BCP 47 tag to format with: `ar-SA-u-nu-latn`, `ur-PK-u-ca-islamic-umalqura-nu-arabext`. */
 export function intlTag(locale: Locale, numerals: Numerals = "western", calendar?: "gregory" | "islamic-umalqura"): string {
-  return `${INTL_TAGS[locale]}-u-${calendar ? `ca-${calendar}-` : ""}nu-${numberingSystem(locale, numerals)}`;
+  return `${metaOf(locale).tag}-u-${calendar ? `ca-${calendar}-` : ""}nu-${numberingSystem(locale, numerals)}`;
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

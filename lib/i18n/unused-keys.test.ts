@@ -12,16 +12,16 @@ const SOURCE_DIRS = ["app", "components", "lib", "i18n"];
 
 /**
  * Keys built at run time from a value: each prefix below is completed by a template literal
- * (`t(\`plans.status.${status}\`)`, `t(\`admin.locales.${code}\`)`), one key per value of an enum of
+ * (`t(\`plans.status.${status}\`)`, `t(\`admin.roles.${role}\`)`), one key per value of an enum of
  * the contract, a role, a language, an audit action… Add a prefix here only when the code builds its
  * keys that way; everything under it is then taken as used.
  */
 const DYNAMIC_PREFIXES = [
-  "admin.roles", "admin.locales", "admin.users.refusals", "admin.audit.results", "admin.audit.actions", "admin.audit.targets",
+  "admin.roles", "admin.users.refusals", "admin.audit.results", "admin.audit.actions", "admin.audit.targets",
   "admin.audit.fields", "admin.audit.csv", "admin.connection.keyStates", "admin.connection.blocked", "admin.connection.scopeStates",
   "admin.connection.scopes", "admin.connection.featureStates", "admin.connection.writes", "admin.connection.advice", "admin.languages",
   "glance.export", "halqas.semester.status", "live.status", "live.recitation.kinds", "live.mistakes.types", "live.planHeard.states", "live.unsent.headings", "nav.roles",
-  "nav.languageNames", "notices.mail.status", "notices.mail.assignmentStatus", "notices.choices", "notices.admin.kinds",
+  "notices.mail.status", "notices.mail.assignmentStatus", "notices.choices", "notices.admin.kinds",
   "notices.admin.statuses", "notices.admin.reasons", "plans.status", "plans.sync", "plans.detail.directions", "plans.detail.policies",
   "plans.detail.sources", "plans.tracks.units", "plans.timeline.sources", "plans.changes.kinds", "plans.assignmentStatus",
   "quranMap.memorised", "quranMap.legend", "quranMap.table", "quranMap.attendance", "sessions.attendance", "sessions.recitation",
@@ -37,7 +37,7 @@ function englishKeys(): string[] {
       else walk(value as Record<string, unknown>, `${prefix}${name}.`);
     }
   };
-  for (const file of readdirSync("messages/en")) walk(JSON.parse(readFileSync(path.join("messages/en", file), "utf8")), `${file.replace(/\.json$/, "")}.`);
+  for (const file of readdirSync("messages/en").filter((name) => !name.startsWith("_"))) walk(JSON.parse(readFileSync(path.join("messages/en", file), "utf8")), `${file.replace(/\.json$/, "")}.`);
   return keys;
 }
 

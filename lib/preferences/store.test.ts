@@ -72,4 +72,15 @@ describe("the school's language settings", () => {
     await db.execute(sql`insert into school_language_settings (connection_id, default_locale, numerals, calendars) values ('school-2', 'xx', 'roman', 'julian')`);
     expect(await getSchoolLanguages("school-2")).toEqual({ defaultLocale: "en", formats: { numerals: "western", calendars: "gregorian-first" } });
   });
+
+  it("write the numbers of what actions and routes answer (refusals, CSV headings) in the school's digits, as its pages do", async () => {
+    const { readerTranslator, saveSchoolLanguages } = await import("@/lib/features/languages/settings");
+    const blocked = async (locale: "en" | "ar" | "ur", connectionId: string) =>
+      (await readerTranslator({ locale, connectionId }))("errors.writesBlocked", { reason: "", time: "", minutes: 15 });
+    expect(await blocked("ar", "school-digits")).toContain("15");
+    await saveSchoolLanguages("school-digits", { defaultLocale: "en", formats: { numerals: "native", calendars: "gregorian-first" } }, "u-admin");
+    expect(await blocked("ar", "school-digits")).toContain("١٥");
+    expect(await blocked("ur", "school-digits")).toContain("۱۵");
+    expect(await blocked("en", "school-digits"), "a language without digits of its own keeps Western ones").toContain("15");
+  });
 });

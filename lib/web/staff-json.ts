@@ -1,7 +1,7 @@
 import "server-only";
 import { currentActor } from "@/lib/auth/session";
 import type { Actor } from "@/lib/auth/actor";
-import { translator } from "@/lib/i18n/core";
+import { readerTranslator } from "@/lib/features/languages/settings";
 import { failureMessage, failureOf } from "@/lib/v1";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -25,7 +25,7 @@ export async function staffJson(load: (actor: Actor) => Promise<unknown>): Promi
     if (!failure) throw error;
     const { retryable, blocksWrites: blocked } = failure;
     return Response.json(
-      { error: retryable ? "unavailable" : "refused", code: failure.code, message: failureMessage(failure, translator(actor.locale)), retryable, blocked },
+      { error: retryable ? "unavailable" : "refused", code: failure.code, message: failureMessage(failure, await readerTranslator(actor)), retryable, blocked },
       { status: retryable ? 503 : 502, headers: NO_STORE },
     );
   }

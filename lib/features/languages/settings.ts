@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { dashboardDb } from "@/lib/db";
 import type { DashboardDb } from "@/lib/db/client";
 import { connections, schoolLanguageSettings } from "@/lib/db/schema";
+import { translator, type Translate } from "@/lib/i18n/core";
 import { CALENDAR_ORDERS, DEFAULT_FORMATS, isLocale, NUMERALS, type Formats, type Locale } from "@/lib/i18n/locales";
 
 /**
@@ -33,6 +34,15 @@ export async function getSchoolLanguages(connectionId: string, store?: Dashboard
   const db = store ?? (await dashboardDb());
   const [row] = await db.select().from(schoolLanguageSettings).where(eq(schoolLanguageSettings.connectionId, connectionId)).limit(1);
   return shape(row);
+}
+
+/**
+ * The words of what an action or a route answers a signed-in person (a refusal, "12 marks saved", a
+ * CSV's headings): their language, numbers in their school's digits, as its pages write them.
+ */
+export async function readerTranslator(actor: { locale: Locale; connectionId: string }): Promise<Translate> {
+  const { formats } = await getSchoolLanguages(actor.connectionId);
+  return translator(actor.locale, formats.numerals);
 }
 
 /** For a signed-out visitor: the school's settings when this dashboard serves one school, else the defaults. */

@@ -45,6 +45,17 @@ describe("progressTable as CSV", () => {
   it("speaks Arabic to an Arabic reader", () => {
     expect(tableCsv(progressTable(input, translator("ar"))).split("\r\n")[0]).toMatch(/السجل/);
   });
+
+  it("writes its numbers in the school's digits, as its pages do, and ids and instants as the API gives them", () => {
+    const western = tableCsv(progressTable(input, translator("ar"), { locale: "ar", numerals: "western" })).split("\r\n");
+    expect(western[2]).toContain('"67:1–67:30","4","1"');
+    const native = tableCsv(progressTable(input, translator("ar", "native"), { locale: "ar", numerals: "native" })).split("\r\n");
+    expect(native[1]).toContain('"٢٠٢٦-١١-٠١","ses_a"');
+    expect(native[2]).toContain('"٦٧:١–٦٧:٣٠","٤","١"');
+    expect(native[3]).toContain('"stu_1","متأخر","٥"');
+    expect(native[3]).toMatch(/"\d{4}-\d{2}-\d{2}T[^"]*"$/);
+    expect(tableCsv(progressTable(input, translator("ur", "native"), { locale: "ur", numerals: "native" })).split("\r\n")[3]).toContain('"۵"');
+  });
 });
 
 describe("exportRange", () => {

@@ -1,11 +1,15 @@
 import type { AttendanceRow, Recitation, Session } from "@/lib/contract";
 import type { ExportTable } from "@/lib/csv";
 import type { Translate } from "@/lib/i18n/core";
+import { localDigits } from "@/lib/i18n/digits";
+import type { Locale, Numerals } from "@/lib/i18n/locales";
 
 /**
  * A halqa's attendance and recitations between two dates as one table (written as CSV or XLSX by
  * lib/web/export-response.ts): one line per attendance row and per recitation, in session order,
- * headings in the reader's language.
+ * headings in the reader's language. Its numbers (dates, minutes, ranges, ratings, mistakes) in the
+ * school's digits, as its pages write them; record ids and the recorded-at instants (ISO 8601, for a
+ * program to read) as the API gives them.
  */
 export const EXPORT_MAX_DAYS = 400;
 
@@ -18,7 +22,11 @@ export type ExportInput = {
 
 const COLUMNS = ["kind", "date", "session", "student", "studentId", "status", "lateMinutes", "recitationKind", "range", "rating", "mistakes", "note", "recordedAt"] as const;
 
-export function progressTable({ sessions, attendance, recitations, names }: ExportInput, t: Translate): ExportTable {
+/** How the reader writes numbers: their language and their school's digits. */
+export type ExportDigits = { locale: Locale; numerals: Numerals };
+
+export function progressTable({ sessions, attendance, recitations, names }: ExportInput, t: Translate, digits?: ExportDigits): ExportTable {
+  const local = (value: string | number | null) => (value === null || !digits ? value : localDigits(String(value), digits.locale, digits.numerals));
   const dateOf = new Map(sessions.map((s) => [s.id, s.date]));
   const order = new Map(sessions.map((s, i) => [s.id, i]));
   const name = (id: string) => names.get(id) ?? id;
@@ -27,7 +35,7 @@ export function progressTable({ sessions, attendance, recitations, names }: Expo
     lines.push({
       at: order.get(row.session_id) ?? -1,
       kind: 0,
-      cells: [t("glance.export.attendance"), dateOf.get(row.session_id) ?? "", row.session_id, name(row.student_id), row.student_id, t(`live.status.${row.status}`), row.late_minutes, null, null, null, null, row.note, row.updated_at],
+      cells: [t("glance.export.attendance"), local(dateOf.get(row.session_id) ?? ""), row.session_id, name(row.student_id), row.student_id, t(`live.status.${row.status}`), local(row.late_minutes), null, null, null, null, row.note, row.updated_at],
     });
   }
   for (const r of recitations) {
@@ -35,7 +43,7 @@ export function progressTable({ sessions, attendance, recitations, names }: Expo
     lines.push({
       at: order.get(r.session_id) ?? -1,
       kind: 1,
-      cells: [t("glance.export.recitation"), dateOf.get(r.session_id) ?? "", r.session_id, name(r.student_id), r.student_id, null, null, t(`live.recitation.kinds.${r.kind}`), range, r.rating, r.mistakes, r.note, r.recorded_at],
+      cells: [t("glance.export.recitation"), local(dateOf.get(r.session_id) ?? ""), r.session_id, name(r.student_id), r.student_id, null, null, t(`live.recitation.kinds.${r.kind}`), local(range), local(r.rating), local(r.mistakes), r.note, r.recorded_at],
     });
   }
   lines.sort((a, b) => a.at - b.at || a.kind - b.kind);

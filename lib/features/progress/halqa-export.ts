@@ -5,11 +5,11 @@ import { progressStudents } from "@/lib/db/schema-progress";
 import type { Translate } from "@/lib/i18n/core";
 import { defaultPlansDb } from "@/lib/features/plans/db";
 import { recordNames } from "@/lib/features/students/display-names";
-import { progressTable } from "./export-table";
+import { progressTable, type ExportDigits } from "./export-table";
 import { halqaHistory } from "./read-model";
 
 /** A halqa's attendance and recitations between two school dates, from the progress read model, as an export table. */
-export async function halqaExportTable(scope: { connectionId: string; tenantId: string }, halqaId: string, range: { from: string; to: string }, t: Translate): Promise<ExportTable> {
+export async function halqaExportTable(scope: { connectionId: string; tenantId: string }, halqaId: string, range: { from: string; to: string }, t: Translate, digits: ExportDigits): Promise<ExportTable> {
   const db = await defaultPlansDb();
   const [history, students] = await Promise.all([
     halqaHistory(scope, halqaId, range, db),
@@ -18,5 +18,5 @@ export async function halqaExportTable(scope: { connectionId: string; tenantId: 
       .from(progressStudents)
       .where(and(eq(progressStudents.connectionId, scope.connectionId), eq(progressStudents.tenantId, scope.tenantId), eq(progressStudents.halqaId, halqaId))),
   ]);
-  return progressTable({ ...history, names: recordNames(students.map((s) => s.data)) }, t);
+  return progressTable({ ...history, names: recordNames(students.map((s) => s.data)) }, t, digits);
 }

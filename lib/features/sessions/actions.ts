@@ -11,6 +11,7 @@ import { kickNotices } from "@/lib/features/notices/trigger";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { writeThrough } from "@/lib/features/progress/write-through";
 import { translator, type MessageKey } from "@/lib/i18n/core";
+import { readerTranslator } from "@/lib/features/languages/settings";
 import { sessionChanges } from "./changes";
 import { fieldChanges, type ChangePairs } from "@/lib/audit/changes";
 import { isCalendarDate, isTimeOfDay } from "@/lib/dates";
@@ -121,7 +122,7 @@ export type SessionFormState = { ok: boolean; message: string; fieldErrors?: Rec
 
 async function readerT() {
   const actor = await currentActor();
-  return translator(actor?.locale ?? "en");
+  return actor ? readerTranslator(actor) : translator("en");
 }
 
 /** Field errors in the reader's words; a conflict on an existing session means it has ended. */

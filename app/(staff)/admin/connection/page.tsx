@@ -26,8 +26,8 @@ export default async function ConnectionPage() {
       </header>
       <ConnectionView health={health} t={t} when={(at) => date(at, { time: true })} />
       <ProgressSettings connectionId={actor.connectionId} i18n={i18n} />
-      <LanguageSettings connectionId={actor.connectionId} t={t} />
-      <NotebookSettings connectionId={actor.connectionId} t={t} />
+      <LanguageSettings connectionId={actor.connectionId} t={t} locale={i18n.locale} />
+      <NotebookSettings connectionId={actor.connectionId} t={t} locale={i18n.locale} />
     </div>
   );
 }

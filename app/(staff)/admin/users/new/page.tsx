@@ -9,6 +9,7 @@ import { requireAdminPage } from "@/lib/features/admin/guard";
 import { getSchoolLanguages } from "@/lib/features/languages/settings";
 import { PASSWORD_MIN } from "@/lib/features/admin/schemas";
 import { getI18n } from "@/i18n/server";
+import { languageName } from "@/lib/i18n/locales";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -17,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function NewUserPage() {
   const actor = await requireAdminPage("manageUsers");
-  const [{ t }, school] = await Promise.all([getI18n(), getSchoolLanguages(actor.connectionId)]);
+  const [{ t, locale: reader }, school] = await Promise.all([getI18n(), getSchoolLanguages(actor.connectionId)]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -31,7 +32,7 @@ export default async function NewUserPage() {
           action={createUser}
           passwordMin={PASSWORD_MIN}
           roles={ROLES.map((role) => ({ value: role, label: t(`admin.roles.${role}`) }))}
-          locales={LOCALES.map((locale) => ({ value: locale, label: t(`admin.locales.${locale}`) }))}
+          locales={LOCALES.map((locale) => ({ value: locale, label: languageName(locale, reader) }))}
           defaultLocale={school.defaultLocale}
         />
       </ClientStrings>

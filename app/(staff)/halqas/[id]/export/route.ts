@@ -7,7 +7,9 @@ import { exportRange } from "@/lib/features/progress/export-table";
 import { halqaExportTable } from "@/lib/features/progress/halqa-export";
 import { halqaRecord } from "@/lib/features/records";
 import type { Actor } from "@/lib/auth/actor";
+import { getSchoolLanguages } from "@/lib/features/languages/settings";
 import { translator, type Translate } from "@/lib/i18n/core";
+import type { Numerals } from "@/lib/i18n/locales";
 import { failureMessage, failureOf } from "@/lib/v1";
 import { exportFormat, exportResponse } from "@/lib/web/export-response";
 
@@ -27,10 +29,11 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { id } = await params;
   const notFound = () => Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
   if (actor.role !== "admin" && actor.role !== "teacher") return notFound();
-  const t = translator(actor.locale);
+  const { numerals } = (await getSchoolLanguages(actor.connectionId)).formats;
+  const t = translator(actor.locale, numerals);
   try {
     if (!can.viewHalqa(await subjectOf(actor), id)) return notFound();
-    return await exportOf(actor, id, request, t, notFound);
+    return await exportOf(actor, id, request, { t, numerals }, notFound);
   } catch (error) {
     // The school refused or did not answer: the reason in the reader's words, never a crash page.
     const failure = failureOf(error);
@@ -39,7 +42,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   }
 }
 
-async function exportOf(actor: Actor, id: string, request: Request, t: Translate, notFound: () => Response): Promise<Response> {
+async function exportOf(actor: Actor, id: string, request: Request, { t, numerals }: { t: Translate; numerals: Numerals }, notFound: () => Response): Promise<Response> {
   const url = new URL(request.url);
   const range = exportRange(url.searchParams.get("from"), url.searchParams.get("to"));
   const format = exportFormat(url.searchParams.get("format"));
@@ -47,6 +50,6 @@ async function exportOf(actor: Actor, id: string, request: Request, t: Translate
   const [halqa, school] = await Promise.all([halqaRecord(actor.connectionId, id), clientFor(actor.connectionId).tenant()]);
   if (!halqa) return notFound();
 
-  const table = await halqaExportTable({ connectionId: actor.connectionId, tenantId: school.id }, id, range, t);
+  const table = await halqaExportTable({ connectionId: actor.connectionId, tenantId: school.id }, id, range, t, { locale: actor.locale, numerals });
   return exportResponse(table, { format, filename: `halqa-attendance-recitations-${range.from}-${range.to}`, sheet: halqa.name, locale: actor.locale });
 }
