@@ -122,3 +122,4 @@ export * from "./schema-progress";
 export * from "./schema-notices";
 export * from "./schema-excuses";
 export * from "./schema-languages";
+export * from "./schema-timetable";

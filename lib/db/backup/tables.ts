@@ -20,6 +20,8 @@ export const BACKED_UP = [
   "notice_registers",
   "notice_job_state",
   "excuse_requests",
+  // The timetable of halqas (issue 25): the school's API has none, so nothing could rebuild it.
+  "halqa_timetable",
 ] as const;
 
 export const LEFT_OUT: Record<string, string> = {

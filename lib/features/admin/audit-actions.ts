@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = {
   "notices.choices": "noticesChoices",
   "notices.unsubscribe": "noticesUnsubscribe",
   "languages.settings": "languageSettings",
+  "timetable.save": "timetableSave",
+  "timetable.remove": "timetableRemove",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -47,6 +49,7 @@ export const AUDIT_TARGETS = {
   notice: "notice",
   notice_preferences: "noticePreferences",
   language_settings: "languageSettings",
+  halqa_timetable: "halqaTimetable",
 } as const;
 
 export type AuditTarget = keyof typeof AUDIT_TARGETS;
