@@ -128,6 +128,7 @@ test("in Arabic: the page and a timetable read right to left with Arabic day nam
     const arabic = await context.newPage();
     await arabic.goto("/login");
     await signIn(arabic, email, "a long initial password");
+    await expect(arabic).toHaveURL(/\/admin$/);
     await arabic.goto(`/admin/timetable?page=${Math.ceil(halqas.length / 25)}`);
     await expect(arabic.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(arabic.getByRole("heading", { level: 1, name: ar.timetable.title })).toBeVisible();
