@@ -146,7 +146,7 @@ test.describe("admin: users", () => {
     try {
       await arabic.goto("/login");
       await signIn(arabic, email, PASSWORD);
-      await expect(arabic).toHaveURL(/\/today$/);
+      await expect(arabic).toHaveURL(/\/admin$/);
       for (const [path, title] of [
         ["/admin/users", ar.users.title],
         ["/admin/users/new", ar.create.title],

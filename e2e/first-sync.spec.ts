@@ -31,7 +31,7 @@ const count = (operations: string[], name: string) => operations.filter((operati
 async function signedIn(page: Page, email: string) {
   await page.goto("/login");
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/today$/, { timeout: 90_000 });
+  await expect(page).toHaveURL(/\/(today|admin)$/, { timeout: 90_000 });
 }
 
 test("the scheduler's first plan sync reaches both schools before any page is opened", async ({ request }) => {

@@ -48,7 +48,7 @@ async function signInFrom(browser: Browser, acceptLanguage: string, email: strin
   await page.getByLabel(auth.login.email, { exact: true }).fill(email);
   await page.getByLabel(auth.login.password, { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: auth.login.submit, exact: true }).click();
-  await expect(page).toHaveURL(/\/today$/);
+  await expect(page).toHaveURL(/\/(today|admin)$/);
   return { page, close: () => context.close() };
 }
 

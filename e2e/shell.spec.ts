@@ -5,7 +5,7 @@ import { chooseLanguage, backToEnglish } from "./languages";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 const STAFF_LINKS = ["Today", "Halqas", "Students", "Sessions", "Plans"];
-const ADMIN_LINKS = ["Users", "Connection", "Audit log"];
+const ADMIN_LINKS = ["Overview", "Users", "Connection", "Audit log", "Timetable"];
 
 async function expectNoAxeViolations(page: Page, scope?: string) {
   const builder = new AxeBuilder({ page }).withTags(WCAG);
@@ -48,7 +48,7 @@ test.describe("signing in", () => {
     await expect(page).toHaveURL(home);
   }
 
-  test("an admin's home is today", async ({ adminPage }) => expectHome(adminPage, /\/today$/));
+  test("an admin's home is the school's overview", async ({ adminPage }) => expectHome(adminPage, /\/admin$/));
   test("a teacher's home is today", async ({ teacherPage }) => expectHome(teacherPage, /\/today$/));
   test("a parent's home is the family page", async ({ parentPage }) => expectHome(parentPage, /\/family$/));
 });

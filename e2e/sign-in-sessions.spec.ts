@@ -27,7 +27,7 @@ async function signedInTwice(browser: Browser, email: string): Promise<{ own: Pa
   const own = await first.newPage();
   await own.goto("/login");
   await signIn(own, email, PASSWORD);
-  await expect(own).toHaveURL(/\/today$/);
+  await expect(own).toHaveURL(/\/(today|admin)$/);
   const second = await browser.newContext({ storageState: await first.storageState() });
   const copy = await second.newPage();
   await copy.goto("/today");

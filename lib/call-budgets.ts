@@ -132,8 +132,12 @@ export const V1_CALL_BUDGETS = {
    * listAssignments per plan, concurrently. School, semesters, surahs cached.
    */
   "/family/children/[lineageId]": 20,
-  /** 0 — a redirect to /admin/users. */
-  "/admin": 0,
+  /**
+   * 4 (the overview, issue 25: GET /sheikhs, limit=100, +1 per further 100; the school memoized, semesters and the
+   * school's halqas from the per-tenant caches, each 1 (+1 per further 100) when cold; every figure, register and
+   * student from the progress read model and the timetable from the dashboard's store)
+   */
+  "/admin": 4,
   /** 0 (the school's name from GET /school, memoized per connection and process) */
   "/admin/users": 0,
   /** None: the form to add a user. */
@@ -160,6 +164,11 @@ export const V1_CALL_BUDGETS = {
    * /learning-plans, concurrently; then attendance and recitations of the first session and student found)
    */
   "/admin/connection": 9,
+  /**
+   * 2 (GET /halqas?semester_id and GET /sheikhs, limit=100, concurrently, +1 per further 100; school memoized,
+   * semesters cached; the timetable is the dashboard's store, suggestions come from the progress read model)
+   */
+  "/admin/timetable": 2,
 } as const satisfies Record<string, number>;
 
 export type PageRoute = keyof typeof V1_CALL_BUDGETS;

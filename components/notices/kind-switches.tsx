@@ -1,7 +1,6 @@
 import { ActionForm } from "@/components/admin/action-form";
 import { setNoticeKindAction } from "@/lib/features/notices/actions";
-import type { NoticeSwitches } from "@/lib/features/notices/admin-view";
-import { NOTICE_KINDS } from "@/lib/db/schema-notices";
+import { SWITCHES, type NoticeSwitches } from "@/lib/features/notices/admin-view";
 import type { I18n } from "@/lib/i18n/core";
 
 /** Each kind of message, on or off for the school, with the button that flips it. */
@@ -9,7 +8,7 @@ export function KindSwitches({ switches, i18n }: { switches: NoticeSwitches; i18
   const { t } = i18n;
   return (
     <ul className="flex flex-col gap-3">
-      {NOTICE_KINDS.map((kind) => {
+      {SWITCHES.map((kind) => {
         const name = t(`notices.admin.kinds.${kind}`);
         const on = switches[kind];
         return (

@@ -1,7 +1,8 @@
 import type { Role } from "@/lib/db/schema";
 import type { MessageKey } from "@/lib/i18n/core";
 
-export type NavItem = { href: string; label: MessageKey };
+/** `exact`: current only on that very path (the admin's overview, `/admin`, is the parent of every admin page). */
+export type NavItem = { href: string; label: MessageKey; exact?: boolean };
 
 const STAFF: NavItem[] = [
   { href: "/today", label: "nav.today" },
@@ -12,11 +13,13 @@ const STAFF: NavItem[] = [
 ];
 
 const ADMIN: NavItem[] = [
+  { href: "/admin", label: "nav.overview", exact: true },
   { href: "/admin/users", label: "nav.users" },
   { href: "/admin/connection", label: "nav.connection" },
   { href: "/admin/audit", label: "nav.audit" },
   { href: "/admin/messages", label: "nav.messages" },
   { href: "/admin/excuses", label: "nav.excuses" },
+  { href: "/admin/timetable", label: "nav.timetable" },
 ];
 
 /**
@@ -31,5 +34,5 @@ export function navItemsFor(role: Role): NavItem[] {
 
 /** Where a role lands after signing in. */
 export function homeFor(role: Role): string {
-  return role === "parent" ? "/family" : "/today";
+  return role === "parent" ? "/family" : role === "admin" ? "/admin" : "/today";
 }

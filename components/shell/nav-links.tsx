@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/utils";
 
-type Props = { label: string; items: { href: string; label: string }[] };
+type Props = { label: string; items: { href: string; label: string; exact?: boolean }[] };
 
 /** The primary navigation; the current section is marked for sight and for screen readers. */
 export function NavLinks({ label, items }: Props) {
@@ -14,7 +14,7 @@ export function NavLinks({ label, items }: Props) {
       {/* Wraps on every width: on a phone an admin's eight links take two or three rows, none off-screen. */}
       <ul className="flex flex-wrap gap-x-1">
         {items.map((item) => {
-          const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+          const current = pathname === item.href || (!item.exact && pathname.startsWith(`${item.href}/`));
           return (
             <li key={item.href}>
               <Link

@@ -14,7 +14,7 @@ import { SignOutButton } from "./sign-out-button";
  */
 export function ShellHeader({ actor, school, i18n }: { actor: Actor; school: SchoolHeading; i18n: I18n }) {
   const { t, locale, separator } = i18n;
-  const items = navItemsFor(actor.role).map((item) => ({ href: item.href, label: t(item.label) }));
+  const items = navItemsFor(actor.role).map((item) => ({ href: item.href, label: t(item.label), exact: item.exact }));
   return (
     <header className="border-b border-border bg-card">
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-1 px-4 py-1 sm:gap-2 sm:px-6 sm:py-3">

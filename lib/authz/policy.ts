@@ -49,6 +49,10 @@ export const can = {
   manageNotices: (s: Subject) => isAdmin(s),
   /** The school's default language for new users, its digits and its order of the Hijri and Gregorian dates. */
   manageLanguages: (s: Subject) => isAdmin(s),
+  /** The timetable of halqas (the dashboard's own data) and the school's overview. */
+  manageTimetable: (s: Subject) => isAdmin(s),
+  /** The school at a glance (/admin): every halqa's registers, figures and teachers. */
+  viewOverview: (s: Subject) => isAdmin(s),
   /** Parents see only their own children, across semesters (by lineage). */
   viewChild: (s: Subject, student: StudentRef) => s.role === "parent" && s.studentLineageIds.includes(student.lineage_id),
 } as const;

@@ -8,6 +8,14 @@ import { ts } from "./sync-state";
  */
 export const NOTICE_KINDS = ["absence", "weekly"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
+/**
+ * Messages to staff (issue 25): a teacher's missing-register reminder and the admins' end-of-day
+ * summary. Not a parent's choice (never on the family page); admins turn them on or off together.
+ */
+export const STAFF_NOTICE_KINDS = ["missing_register", "missing_summary"] as const;
+export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
+export type OutboxKind = NoticeKind | StaffNoticeKind;
+export const isStaffKind = (kind: string): kind is StaffNoticeKind => (STAFF_NOTICE_KINDS as readonly string[]).includes(kind);
 /** held: composed and kept, no mail server configured; sending: handed to the SMTP server, answer not yet recorded. */
 export const NOTICE_STATUSES = ["held", "pending", "sending", "sent", "failed"] as const;
 export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
@@ -19,12 +27,12 @@ export const noticeOutbox = pgTable(
     id: text("id").primaryKey(),
     connectionId: text("connection_id").notNull(),
     tenantId: text("tenant_id").notNull(),
-    kind: text("kind").$type<NoticeKind>().notNull(),
+    kind: text("kind").$type<OutboxKind>().notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
     recipientUserId: text("recipient_user_id").notNull(),
     recipientEmail: text("recipient_email").notNull(),
     locale: text("locale").notNull(),
-    /** The child (student lineage) the notice is about: checked against the parent's links again when it is sent. */
+    /** The child (student lineage) the notice is about: checked against the parent's links again when it is sent. Empty for messages to staff. */
     lineageId: text("lineage_id").notNull(),
     /** The record the notice is about: `attendance:<row id>`, `week:<lineage id>:<monday>`. */
     subjectRef: text("subject_ref").notNull(),
@@ -56,6 +64,8 @@ export const noticeSettings = pgTable("notice_settings", {
   connectionId: text("connection_id").primaryKey(),
   absenceOn: boolean("absence_on").notNull().default(true),
   weeklyOn: boolean("weekly_on").notNull().default(true),
+  /** Missing-register reminders to teachers and the admins' end-of-day summary (issue 25). */
+  missingRegistersOn: boolean("missing_registers_on").notNull().default(true),
   /** 0 = Sunday … 6 = Saturday, school time. */
   weeklyDay: integer("weekly_day").notNull().default(4),
   weeklyTime: text("weekly_time").notNull().default("16:00"),

@@ -123,3 +123,4 @@ export * from "./schema-notices";
 export * from "./schema-excuses";
 export * from "./schema-languages";
 export * from "./schema-notebook";
+export * from "./schema-timetable";

@@ -10,6 +10,7 @@ import type home from "@/messages/en/home.json";
 import type live from "@/messages/en/live.json";
 import type nav from "@/messages/en/nav.json";
 import type notices from "@/messages/en/notices.json";
+import type overview from "@/messages/en/overview.json";
 import type paging from "@/messages/en/paging.json";
 import type plans from "@/messages/en/plans.json";
 import type progressReport from "@/messages/en/progressReport.json";
@@ -37,6 +38,7 @@ export type Messages = {
   progressReport: typeof progressReport;
   notices: typeof notices;
   excuses: typeof excuses;
+  overview: typeof overview;
 };
 
 type Join<A extends string, B extends string> = `${A}.${B}`;

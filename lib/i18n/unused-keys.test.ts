@@ -22,7 +22,7 @@ const DYNAMIC_PREFIXES = [
   "admin.connection.scopes", "admin.connection.featureStates", "admin.connection.writes", "admin.connection.advice", "admin.languages",
   "glance.export", "halqas.semester.status", "live.status", "live.recitation.kinds", "live.mistakes.types", "live.planHeard.states", "live.unsent.headings", "nav.roles",
   "notices.mail.status", "notices.mail.assignmentStatus", "notices.choices", "notices.admin.kinds",
-  "notices.admin.statuses", "notices.admin.reasons", "plans.status", "plans.sync", "plans.detail.directions", "plans.detail.policies",
+  "notices.admin.statuses", "notices.admin.reasons", "overview.timetable.invalid", "overview.home.today.states", "overview.home.figures.columns", "plans.status", "plans.sync", "plans.detail.directions", "plans.detail.policies",
   "plans.detail.sources", "plans.tracks.units", "plans.timeline.sources", "plans.changes.kinds", "plans.assignmentStatus",
   "quranMap.memorised", "quranMap.legend", "quranMap.table", "quranMap.attendance", "sessions.attendance", "sessions.recitation",
   "sessions.end", "students.status", "students.form.fieldErrors", "students.import.file", "students.import.problems", "students.import.outcome", "students.attendance", "students.recitations",

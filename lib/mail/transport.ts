@@ -41,8 +41,8 @@ export async function sendMail(config: MailConfig, mail: OutgoingMail): Promise<
       html: mail.html,
       messageId: mail.messageId,
       headers: {
-        "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        // Messages to staff have no unsubscribe (admins turn them off for the school).
+        ...(mail.unsubscribeUrl ? { "List-Unsubscribe": `<${mail.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {}),
         "Content-Language": mail.language,
         "Auto-Submitted": "auto-generated",
       },

@@ -22,7 +22,7 @@ import type { BenchContext, Suite } from "./suite";
 
 const TARGETS = { htmlKb: 300, p95Ms: 300, rssMb: 600 };
 const ADMIN = { email: "admin@alnoor.demo", password: "demo1234" };
-const PAGES = ["/students", "/plans", "/today", "/sessions", "/halqas"] as const;
+const PAGES = ["/students", "/plans", "/today", "/sessions", "/halqas", "/admin"] as const;
 /** Not targets of the issue: how a name search and a later page fare at that size. */
 const EXTRA = ["/students?q=yusuf", "/plans?q=yusuf"] as const;
 const SYNC_WAIT_MS = 15 * 60_000;

@@ -50,6 +50,8 @@ const ask: Record<Ability, (s: Subject, o: (typeof objects)[Place]) => boolean> 
   manageProgressSettings: (s) => can.manageProgressSettings(s),
   manageNotices: (s) => can.manageNotices(s),
   manageLanguages: (s) => can.manageLanguages(s),
+  manageTimetable: (s) => can.manageTimetable(s),
+  viewOverview: (s) => can.viewOverview(s),
 };
 
 const ADMIN_ONLY: Row = { admin: ["allow", "allow", "scoped"], teacher: ["deny", "deny", "deny"], parent: ["deny", "deny", "deny"] };
@@ -79,6 +81,8 @@ const MATRIX: Record<Ability, Row> = {
   manageProgressSettings: ADMIN_ONLY,
   manageNotices: ADMIN_ONLY,
   manageLanguages: ADMIN_ONLY,
+  manageTimetable: ADMIN_ONLY,
+  viewOverview: ADMIN_ONLY,
 };
 
 const PLACES: Place[] = ["own", "other", "otherSchool"];

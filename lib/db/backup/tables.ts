@@ -23,6 +23,8 @@ export const BACKED_UP = [
   // The teacher's notebook (issue 29): the school's API keeps only each recitation's total.
   "notebook_settings",
   "recitation_mistakes",
+  // The timetable of halqas (issue 25): the school's API has none, so nothing could rebuild it.
+  "halqa_timetable",
 ] as const;
 
 export const LEFT_OUT: Record<string, string> = {

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = {
   "notices.unsubscribe": "noticesUnsubscribe",
   "languages.settings": "languageSettings",
   "notebook.settings": "notebookSettings",
+  "timetable.save": "timetableSave",
+  "timetable.remove": "timetableRemove",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -49,6 +51,7 @@ export const AUDIT_TARGETS = {
   notice_preferences: "noticePreferences",
   language_settings: "languageSettings",
   notebook_settings: "notebookSettings",
+  halqa_timetable: "halqaTimetable",
 } as const;
 
 export type AuditTarget = keyof typeof AUDIT_TARGETS;

@@ -8,7 +8,7 @@ import { clientFor, loadConnections } from "@/lib/connections";
 import type { Locale } from "@/lib/i18n/core";
 import { isFailure } from "@/lib/v1";
 
-type AdminAbility = "manageUsers" | "viewConnectionHealth" | "viewAuditLog" | "manageNotices";
+type AdminAbility = "manageUsers" | "viewConnectionHealth" | "viewAuditLog" | "manageNotices" | "manageTimetable" | "viewOverview";
 
 /** For admin pages: an admin who holds the page's ability, else a 404 (the page does not admit it exists). */
 export async function requireAdminPage(ability: AdminAbility): Promise<Actor> {

@@ -5,15 +5,14 @@ import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { can } from "@/lib/authz/policy";
 import { dashboardDb } from "@/lib/db";
-import { NOTICE_KINDS } from "@/lib/db/schema-notices";
 import { LOCALES } from "@/lib/i18n/core";
 import { rememberLocale } from "@/lib/preferences/actions";
-import { setNoticeKind } from "./admin-view";
+import { setNoticeKind, SWITCHES } from "./admin-view";
 import { saveChoices } from "./preferences";
 import { requeueFailed } from "./outbox";
 import { kickNotices } from "./trigger";
 
-const KindInput = z.object({ kind: z.enum(NOTICE_KINDS), on: z.enum(["true", "false"]).transform((value) => value === "true") });
+const KindInput = z.object({ kind: z.enum(SWITCHES), on: z.enum(["true", "false"]).transform((value) => value === "true") });
 const ResendInput = z.object({ id: z.string().trim().min(1).max(100) });
 
 /** Turns a kind of message on or off for the admin's school. */

@@ -1,12 +1,15 @@
 import "server-only";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db/client";
-import { noticeOutbox, noticeSettings, type NoticeKind, type NoticeStatus } from "@/lib/db/schema";
+import { noticeOutbox, noticeSettings, type NoticeStatus, type OutboxKind } from "@/lib/db/schema";
 
 /** What the admins' Messages page reads: per kind and day, the failed ones with their reason, the latest ones, the school's switches. */
-export type DayCount = { day: string; kind: NoticeKind; sent: number; waiting: number; failed: number; held: number };
-export type MessageRow = { id: string; kind: NoticeKind; email: string; subject: string; status: NoticeStatus; reason: string | null; attempts: number; createdAt: Date; sentAt: Date | null };
-export type NoticeSwitches = { absence: boolean; weekly: boolean };
+export type DayCount = { day: string; kind: OutboxKind; sent: number; waiting: number; failed: number; held: number };
+export type MessageRow = { id: string; kind: OutboxKind; email: string; subject: string; status: NoticeStatus; reason: string | null; attempts: number; createdAt: Date; sentAt: Date | null };
+/** The school's switches: each kind to families, and the missing-register messages to staff (both of its kinds at once). */
+export const SWITCHES = ["absence", "weekly", "missing_register"] as const;
+export type NoticeSwitch = (typeof SWITCHES)[number];
+export type NoticeSwitches = Record<NoticeSwitch, boolean>;
 
 const DAYS_SHOWN = 14;
 const LIST_LIMIT = 50;
@@ -43,11 +46,11 @@ export async function loadMessagesView(db: DashboardDb, connectionId: string, to
 
 export async function noticeSwitches(db: DashboardDb, connectionId: string): Promise<NoticeSwitches> {
   const [settings] = await db.select().from(noticeSettings).where(eq(noticeSettings.connectionId, connectionId)).limit(1);
-  return { absence: settings?.absenceOn ?? true, weekly: settings?.weeklyOn ?? true };
+  return { absence: settings?.absenceOn ?? true, weekly: settings?.weeklyOn ?? true, missing_register: settings?.missingRegistersOn ?? true };
 }
 
-export async function setNoticeKind(db: DashboardDb, connectionId: string, kind: NoticeKind, on: boolean, by: string): Promise<void> {
-  const set = kind === "absence" ? { absenceOn: on } : { weeklyOn: on };
+export async function setNoticeKind(db: DashboardDb, connectionId: string, kind: NoticeSwitch, on: boolean, by: string): Promise<void> {
+  const set = kind === "absence" ? { absenceOn: on } : kind === "weekly" ? { weeklyOn: on } : { missingRegistersOn: on };
   await db
     .insert(noticeSettings)
     .values({ connectionId, ...set, updatedBy: by })

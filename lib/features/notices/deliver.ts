@@ -1,10 +1,11 @@
 import "server-only";
 import type { DashboardDb } from "@/lib/db/client";
-import { noticeJobState, type NoticeKind } from "@/lib/db/schema";
+import { isStaffKind, noticeJobState, type NoticeKind } from "@/lib/db/schema";
 import { leaseUntil, writeOwned } from "@/lib/features/sync/lease";
 import type { MailConfig } from "@/lib/mail/config";
 import { sendMail, type OutgoingMail, type SendResult } from "@/lib/mail/transport";
 import { claimNext, markDropped, markFailed, markSent, type OutboxRow } from "./outbox";
+import { staffStillReceives } from "./missing-registers";
 import { stillReceives } from "./recipients";
 
 export type Sender = (config: MailConfig, mail: OutgoingMail) => Promise<SendResult>;
@@ -53,7 +54,10 @@ export async function deliverDue(db: DashboardDb, connectionId: string, owner: s
 }
 
 async function deliverOne(db: DashboardDb, row: OutboxRow, owner: string, config: MailConfig, send: Sender, counts: DeliveryCounts): Promise<void> {
-  if (!(await stillReceives(db, row.connectionId, row.recipientUserId, row.lineageId, row.kind as NoticeKind))) {
+  const receives = isStaffKind(row.kind)
+    ? await staffStillReceives(db, row.connectionId, row.recipientUserId, row.kind)
+    : await stillReceives(db, row.connectionId, row.recipientUserId, row.lineageId, row.kind as NoticeKind);
+  if (!receives) {
     await markDropped(db, row.id, owner, "no_longer_receives");
     counts.dropped++;
     return;

@@ -13,6 +13,7 @@ import { failureOf, type V1Client } from "@/lib/v1";
 import { getSchoolLanguages } from "@/lib/features/languages/settings";
 import { queueAbsenceNotices, type SchoolLookups } from "./absence";
 import { deliverDue, type DeliveryCounts, type Sender } from "./deliver";
+import { queueMissingRegisters } from "./missing-registers";
 import { failInterrupted } from "./outbox";
 import { queueWeeklySummaries } from "./weekly";
 import { dueWeek, weekEnding } from "./weekly-schedule";
@@ -55,6 +56,7 @@ export async function runNotices(connectionId: string, options: NoticeRunOptions
       const lookups = { ...(await schoolLookups(options.client ?? clientFor(connectionId), secret)), formats: (await getSchoolLanguages(connectionId, db)).formats };
       queued = await queueAbsenceNotices(db, connectionId, lookups, state.startedAt, now, mail ? "pending" : "held");
       queued += await queueDueWeekly(db, connectionId, lookups, now, state.lastWeeklyWeek, mail ? "pending" : "held", options.weeklyNow ?? false);
+      queued += await queueMissingRegisters(db, connectionId, { client: options.client ?? clientFor(connectionId), school: lookups.school, formats: lookups.formats }, state.startedAt, now, mail ? "pending" : "held");
     } catch (error) {
       // The school's API refused or is down: nothing new is queued; what is queued is still sent.
       const failure = failureOf(error);

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { DashboardDb, DashboardExecutor } from "@/lib/db/client";
-import { noticeOutbox, type NoticeKind } from "@/lib/db/schema";
+import { noticeOutbox, type OutboxKind } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import type { Composed } from "./render";
 import type { Recipient } from "./recipients";
@@ -14,7 +14,7 @@ import type { Recipient } from "./recipients";
 export type NewNotice = {
   connectionId: string;
   tenantId: string;
-  kind: NoticeKind;
+  kind: OutboxKind;
   idempotencyKey: string;
   recipient: Recipient;
   subjectRef: string;

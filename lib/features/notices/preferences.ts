@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import type { DashboardExecutor } from "@/lib/db/client";
-import { NOTICE_KINDS, noticeOutbox, noticePreferences, type NoticeKind } from "@/lib/db/schema";
+import { NOTICE_KINDS, noticeOutbox, noticePreferences, type NoticeKind, type OutboxKind } from "@/lib/db/schema";
 
 /**
  * A parent's own choices of messages (issue 24.5): each kind on unless they turned it off (no row:
@@ -9,7 +9,7 @@ import { NOTICE_KINDS, noticeOutbox, noticePreferences, type NoticeKind } from "
  * of their messages is their account's language (`users.locale`), the one the page shows.
  */
 export type NoticeChoices = Record<NoticeKind, boolean>;
-export type LastMessage = { kind: NoticeKind; sentAt: Date };
+export type LastMessage = { kind: OutboxKind; sentAt: Date };
 
 export async function loadChoices(db: DashboardExecutor, userId: string): Promise<NoticeChoices> {
   const rows = await db.select({ kind: noticePreferences.kind, enabled: noticePreferences.enabled }).from(noticePreferences).where(eq(noticePreferences.userId, userId));

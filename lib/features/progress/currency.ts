@@ -55,3 +55,21 @@ function cellsOf(own: Map<number, { date: string; rating: number }>, today: stri
     return { juz: i + 1, lastHeard: heard?.date ?? null, days, bucket: bucketOf(days, freshDays), rating: heard?.rating ?? null };
   });
 }
+
+/**
+ * A halqa's revision currency (the overview, issue 25): of the juz its students have been heard in
+ * (cells not "never"), the share heard within the last MONTH_DAYS days ("fresh" or "month"). Null
+ * when no juz was heard.
+ */
+export function currentShare(students: readonly (readonly JuzCurrency[])[]): number | null {
+  let heard = 0;
+  let current = 0;
+  for (const cells of students) {
+    for (const cell of cells) {
+      if (cell.bucket === "never") continue;
+      heard++;
+      if (cell.bucket === "fresh" || cell.bucket === "month") current++;
+    }
+  }
+  return heard === 0 ? null : current / heard;
+}

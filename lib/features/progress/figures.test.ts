@@ -6,7 +6,7 @@ import { translator } from "@/lib/i18n/core";
 import { needsAttention } from "./attention";
 import { tableCsv } from "@/lib/csv";
 import { progressTable } from "./export-table";
-import { attendanceFacts, attendanceWindow, latestSessions, wholePercent, withLive } from "./figures";
+import { attendanceFacts, attendanceWindow, latestSessions, rateOfMarks, wholePercent, withLive } from "./figures";
 import { halqaRows } from "./report";
 
 const TODAY = "2026-11-26";
@@ -122,5 +122,19 @@ describe("one truth per figure: every view of a student's attendance agrees", ()
     const entry = (id: string, mark: Mark) => ({ session: { id, date: TODAY, starts_at: `${TODAY}T08:00:00Z`, status: "ended" as const }, row: mark ? { status: mark } : null });
     const merged = withLive([entry("a", "absent"), entry("b", null)], [entry("b", "present"), entry("c", "late")]);
     expect(attendanceFacts(merged)).toMatchObject({ counted: 3, attended: 2, missed: 1 });
+  });
+});
+
+describe("rateOfMarks", () => {
+  it("counts as attendanceFacts counts, over many registers at once", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("present", "late", "absent", "excused", "unknown_state"), { maxLength: 60 }), (marks) => {
+        const counts: Record<string, number> = {};
+        for (const mark of marks) counts[mark] = (counts[mark] ?? 0) + 1;
+        const history = marks.map((status, i) => ({ session: { id: `s${i}`, date: "2026-01-01", starts_at: `2026-01-01T00:00:${String(i).padStart(2, "0")}Z`, status: "ended" as const }, row: { status: status as "present" } }));
+        const facts = attendanceFacts(history);
+        expect(rateOfMarks(counts)).toEqual({ attended: facts.attended, counted: facts.counted, rate: facts.rate });
+      }),
+    );
   });
 });

@@ -86,6 +86,21 @@ export function attendanceFacts(history: AttendanceHistory): AttendanceFacts {
 }
 
 /**
+ * The same rate over many registers at once (a halqa's week, the overview): counts of marks by
+ * status, attended and counted as `attendanceFacts` counts them (unknown states count for nothing).
+ */
+export function rateOfMarks(counts: Readonly<Partial<Record<string, number>>>): { attended: number; counted: number; rate: number | null } {
+  let attended = 0;
+  let counted = 0;
+  for (const [status, n] of Object.entries(counts)) {
+    if (!n || !isCounted(status as AttendanceMark)) continue;
+    counted += n;
+    if (ATTENDED.has(status)) attended += n;
+  }
+  return { attended, counted, rate: counted === 0 ? null : attended / counted };
+}
+
+/**
  * A student's history with the sessions a page read live from the API (its latest sessions, each
  * with the student's row) in place of their stored copies, so marks another system made a minute
  * ago count before the next sync; the live copy of a session wins, like the map's recitations.

@@ -7,7 +7,7 @@ import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 import { rowNames } from "@/lib/features/students/display-names";
 import { needsAttention, type AttentionEntry } from "./attention";
-import { emptyCurrency, revisionCurrency, type JuzCurrency } from "./currency";
+import { currentShare, emptyCurrency, revisionCurrency, type JuzCurrency } from "./currency";
 import { halqaHistory, progressFreshness, type ProgressFreshness } from "./read-model";
 import { getProgressSettings } from "./settings";
 
@@ -61,7 +61,12 @@ export async function loadHalqaGlance(scope: StoreScope, school: Pick<School, "t
  * Who needs attention across several halqas (Today): the halqas given (a teacher's), or, when null,
  * every halqa with a session in the last 30 days (an admin's school). Students come from the read model.
  */
-type AttentionAcross = { items: (AttentionItem & { halqaId: string })[]; freshness: ProgressFreshness };
+type AttentionAcross = {
+  items: (AttentionItem & { halqaId: string })[];
+  freshness: ProgressFreshness;
+  /** Each halqa's revision currency (`currentShare` of its students' juz), from the same glances. */
+  currency: Map<string, number | null>;
+};
 
 /**
  * The whole school's list (an admin's Today) reads a year of every halqa that met lately: about a
@@ -97,7 +102,7 @@ async function computeAttentionAcross(scope: StoreScope, school: Pick<School, "t
         .where(and(eq(progressSessions.connectionId, scope.connectionId), gte(progressSessions.date, addDays(today, -30))))
     ).map((row) => row.halqaId);
   const freshness = await progressFreshness(scope, store);
-  if (ids.length === 0) return { items: [], freshness };
+  if (ids.length === 0) return { items: [], freshness, currency: new Map() };
   const rows = await store
     .select({ data: progressStudents.data })
     .from(progressStudents)
@@ -106,5 +111,6 @@ async function computeAttentionAcross(scope: StoreScope, school: Pick<School, "t
   for (const { data } of rows) (byHalqa.get(data.halqa_id) ?? byHalqa.set(data.halqa_id, []).get(data.halqa_id)!).push(data);
   const glances = await Promise.all([...byHalqa].map(async ([halqaId, roster]) => ({ halqaId, glance: await loadHalqaGlance(scope, school, halqaId, roster, store) })));
   const items = glances.flatMap(({ halqaId, glance }) => glance.attention.map((item) => ({ ...item, halqaId })));
-  return { items: items.sort((a, b) => b.reasons.length - a.reasons.length || a.name.localeCompare(b.name)), freshness };
+  const currency = new Map(glances.map(({ halqaId, glance }) => [halqaId, currentShare(glance.students.map((student) => student.cells))]));
+  return { items: items.sort((a, b) => b.reasons.length - a.reasons.length || a.name.localeCompare(b.name)), freshness, currency };
 }

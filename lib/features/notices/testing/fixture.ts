@@ -25,6 +25,7 @@ export const SCHOOL: School = {
 export const fakeClient = (school: School = SCHOOL, halqas: Record<string, string> = { h1: "Halqa Al-Fajr" }): V1Client =>
   ({
     tenant: async () => school,
+    listAll: async () => ({ items: [] }),
     call: async (name: string, args: { params: { id: string } }) => {
       if (name === "getHalqa" && halqas[args.params.id]) return { id: args.params.id, name: halqas[args.params.id] };
       throw Object.assign(new Error("not found"), { code: "not_found" });

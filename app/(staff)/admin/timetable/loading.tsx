@@ -1,0 +1,1 @@
+export { AdminSkeleton as default } from "@/components/admin/admin-skeleton";

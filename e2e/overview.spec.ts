@@ -1,0 +1,162 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import ar from "../messages/ar/overview.json" with { type: "json" };
+import adminEn from "../messages/en/admin.json" with { type: "json" };
+import en from "../messages/en/overview.json" with { type: "json" };
+import { addDays, dateIn, timeOfDayIn } from "../lib/dates";
+import { allOf } from "./api";
+import { expect, signIn, test } from "./fixtures";
+
+/**
+ * The admin's overview (issue 25, point 2): an admin lands on it; Today's states of timetabled
+ * halqas, a missing register acted on from it (the session started through the link, then seen as
+ * missing with every active student of the API's roster unmarked), last week's attendance of a
+ * halqa counted here from the API's records, sorting, teachers, Arabic; teachers and parents get a 404.
+ * Timetables are set through the Timetable page, as an admin does.
+ */
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const KEY = { authorization: "Bearer demo_alnoor_admin" };
+type Halqa = { id: string; name: string; semester_id: string };
+type Session = { id: string; halqa_id: string; date: string; starts_at: string };
+type Student = { id: string; halqa_id: string; status: string; enrolled_on: string | null };
+type Row = { session_id: string; student_id: string; status: string };
+
+async function school(request: APIRequestContext) {
+  const body = (await (await request.get("/api/v1/school", { headers: KEY })).json()) as { data: { time_zone: string } };
+  const timeZone = body.data.time_zone;
+  const [semester] = (await allOf<{ id: string; status: string }>(request, "/semesters")).filter((s) => s.status === "active");
+  const halqas = (await allOf<Halqa>(request, `/halqas?semester_id=${semester!.id}`)).filter((h) => h.semester_id === semester!.id).sort((a, b) => a.name.localeCompare(b.name));
+  const today = dateIn(timeZone);
+  const todays = (await allOf<Session>(request, `/sessions?date_from=${today}&date_to=${today}`)).filter((s) => s.date === today);
+  return { timeZone, today, halqas, met: new Set(todays.map((s) => s.halqa_id)) };
+}
+
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+const isoDay = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+/** Sets a halqa's timetable on the Timetable page. */
+async function setTimetable(page: Page, halqas: Halqa[], halqa: Halqa, days: number[], start: string) {
+  const index = halqas.findIndex((h) => h.id === halqa.id);
+  await page.goto(`/admin/timetable?page=${Math.floor(index / 25) + 1}`);
+  const part = page.getByRole("region", { name: halqa.name, exact: true });
+  await part.getByText(en.timetable.edit.replace("{halqa}", halqa.name)).click();
+  for (const [i, day] of WEEKDAYS.entries()) {
+    const box = part.getByRole("checkbox", { name: day });
+    if (days.includes(i + 1)) await box.check();
+    else await box.uncheck();
+  }
+  await part.getByLabel(en.timetable.startsAt).fill(start);
+  await part.getByLabel(en.timetable.endsAt).fill("");
+  await part.getByRole("button", { name: en.timetable.saveFor.replace("{halqa}", halqa.name) }).click();
+  await expect(part.getByText(en.timetable.saved)).toBeVisible();
+}
+
+const todayRow = (page: Page, halqa: Halqa) => page.getByRole("region", { name: en.home.today.title }).getByRole("row").filter({ has: page.getByRole("link", { name: halqa.name, exact: true }) });
+
+test("an admin lands on the overview; a missing register is acted on from it and shown against the API's roster", async ({ adminPage: page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "the admin's screens: desktop");
+  const s = await school(request);
+  const clock = timeOfDayIn(s.timeZone, new Date());
+  test.skip(clock < "00:21" || clock > "23:30", "the 20 minutes' grace around midnight would make the states ambiguous");
+  const idle = s.halqas.filter((h) => !s.met.has(h.id));
+  // Neither the first nor the last halqa by name: e2e/timetable.spec.ts sets and removes theirs meanwhile.
+  const free = idle.filter((h) => h.id !== s.halqas[0]!.id && h.id !== s.halqas.at(-1)!.id);
+  expect(free.length, "two halqas that did not meet today").toBeGreaterThanOrEqual(2);
+  const [missing, later] = free.slice(-2) as [Halqa, Halqa];
+  // A halqa with a session today, timetabled on another weekday only, is judged by its session; one without is not meeting.
+  const elsewhere = free.length >= 3 ? free[0]! : null;
+  const weekday = isoDay(s.today);
+  await setTimetable(page, s.halqas, missing, [weekday], "00:00");
+  await setTimetable(page, s.halqas, later, [weekday], "23:59");
+  if (elsewhere) await setTimetable(page, s.halqas, elsewhere, [(weekday % 7) + 1], "10:00");
+
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: en.home.title })).toBeVisible();
+  await expect(todayRow(page, missing)).toContainText(en.home.today.states.missing);
+  await expect(todayRow(page, missing)).toContainText(en.home.today.noSession);
+  await expect(todayRow(page, later)).toContainText(en.home.today.states.not_started);
+  if (elsewhere) await expect(todayRow(page, elsewhere)).toContainText(en.home.today.states.not_meeting);
+
+  // Act on it: the link opens Today's start form with the halqa chosen; the session starts and opens its register.
+  await todayRow(page, missing).getByRole("link", { name: en.home.today.startOf.replace("{halqa}", missing.name) }).click();
+  const start = page.getByRole("region", { name: "Start a session" });
+  await expect(start.getByLabel("Halqa", { exact: true })).toHaveValue(missing.id);
+  await start.getByRole("button", { name: "Start session" }).click();
+  await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
+
+  // Back on the overview: still missing (20 minutes past 00:00), now with every active student of the API's roster unmarked.
+  const students = (await allOf<Student>(request, `/students?halqa_id=${missing.id}`)).filter((st) => st.halqa_id === missing.id && st.status === "active" && (!st.enrolled_on || st.enrolled_on <= s.today));
+  await page.goto("/admin");
+  const row = todayRow(page, missing);
+  await expect(row).toContainText(en.home.today.states.missing);
+  await expect(row).toContainText(en.home.today.counts.replace("{present}", "0").replace("{absent}", "0").replace("{late}", "0").replace("{excused}", "0"));
+  await expect(row).toContainText(students.length === 1 ? "1 student not marked" : `${students.length} students not marked`);
+  await expect(row.getByRole("link", { name: en.home.today.openRegisterOf.replace("{halqa}", missing.name) })).toHaveAttribute("href", /\/sessions\/[^/]+\/live$/);
+
+  // Teachers: the missing register of today counts for the sheikh who started it.
+  await expect(page.getByRole("table", { name: en.home.teachers.title })).toBeVisible();
+});
+
+test("last week's attendance of a halqa is the rate the API's records give; the figures sort by any column", async ({ adminPage: page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "the admin's screens: desktop");
+  const s = await school(request);
+  const monday = addDays(s.today, -(isoDay(s.today) - 1));
+  const from = addDays(monday, -7);
+  const to = addDays(monday, -1);
+  await page.goto("/admin?sort=name&dir=asc");
+  const table = page.getByRole("table", { name: en.home.figures.title });
+  await expect(table).toBeVisible();
+  // The first halqa by name with counted marks last week.
+  let checked = false;
+  for (const halqa of s.halqas.slice(0, 25)) {
+    const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${halqa.id}&date_from=${from}&date_to=${to}`)).filter((x) => x.halqa_id === halqa.id && x.date >= from && x.date <= to);
+    const rows = (await Promise.all(sessions.map((x) => allOf<Row>(request, `/sessions/${x.id}/attendance`)))).flat();
+    const counted = rows.filter((r) => r.status === "present" || r.status === "late" || r.status === "absent");
+    if (counted.length === 0) continue;
+    const attended = counted.filter((r) => r.status !== "absent").length;
+    const percent = Math.floor((attended / counted.length) * 100 + 1e-9);
+    const row = table.getByRole("row").filter({ has: page.getByRole("link", { name: halqa.name, exact: true }) });
+    // Column 3: attendance last week (halqa, this week, last week, …).
+    await expect(row.getByRole("cell").nth(1)).toHaveText(`${percent}%`);
+    checked = true;
+    break;
+  }
+  expect(checked, "a halqa with marks last week").toBe(true);
+  await table.getByRole("link", { name: en.home.figures.columns.attendanceLast }).click();
+  await expect(page).toHaveURL(/sort=attendanceLast&dir=desc/);
+  await expect(page.getByRole("columnheader", { name: en.home.figures.columns.attendanceLast })).toHaveAttribute("aria-sort", "descending");
+  await expect(page.getByRole("region", { name: en.home.attention.title })).toBeVisible();
+});
+
+test("in Arabic: the overview reads right to left", async ({ adminPage: page, browser }) => {
+  test.skip(test.info().project.name !== "desktop", "the admin's screens: desktop");
+  const email = `overview-ar-${Date.now().toString(36)}@example.org`;
+  await page.goto("/admin/users/new");
+  await page.getByLabel(adminEn.create.name).fill("مدير النظرة العامة");
+  await page.getByLabel(adminEn.create.email).fill(email);
+  await page.getByRole("combobox", { name: adminEn.create.role }).selectOption({ label: adminEn.roles.admin });
+  await page.getByRole("combobox", { name: adminEn.create.locale, exact: true }).selectOption({ label: "Arabic" });
+  await page.getByLabel(adminEn.create.password).fill("a long initial password");
+  await page.getByRole("button", { name: adminEn.create.submit }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "مدير النظرة العامة" })).toBeVisible();
+  const context = await browser.newContext();
+  try {
+    const arabic = await context.newPage();
+    await arabic.goto("/login");
+    await signIn(arabic, email, "a long initial password");
+    await expect(arabic).toHaveURL(/\/admin$/);
+    await expect(arabic.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(arabic.getByRole("heading", { level: 1, name: ar.home.title })).toBeVisible();
+    await expect(arabic.getByRole("heading", { level: 2, name: ar.home.today.title })).toBeVisible();
+    await expect(arabic.getByRole("table", { name: ar.home.figures.title })).toBeVisible();
+    await expect(arabic.getByRole("heading", { level: 2, name: ar.home.teachers.title })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("teachers and parents get the 404 of every admin page", async ({ teacherPage, parentPage }) => {
+  expect((await teacherPage.goto("/admin"))?.status()).toBe(404);
+  expect((await parentPage.goto("/admin"))?.status()).toBe(404);
+});

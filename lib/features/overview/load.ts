@@ -1,0 +1,127 @@
+import "server-only";
+import { cache } from "react";
+import type { Actor } from "@/lib/auth/actor";
+import { clientFor } from "@/lib/connections";
+import type { Halqa, Sheikh } from "@/lib/contract";
+import { addDays, dateIn } from "@/lib/dates";
+import { defaultPlansDb } from "@/lib/features/plans/db";
+import { API_PAGE_SIZE } from "@/lib/features/paging";
+import { loadAttentionAcross } from "@/lib/features/progress/glance";
+import { progressFreshness } from "@/lib/features/progress/read-model";
+import { getProgressSettings } from "@/lib/features/progress/settings";
+import { halqasFor, resolveSemester } from "@/lib/features/reference";
+import { timetablesOf, type StoredTimetable } from "@/lib/features/timetable/store";
+import { byName } from "@/lib/text-search";
+import { mondayOf, schoolFigures, type FigureSort } from "./figures";
+import { registerState, type RegisterState } from "./register-state";
+import { dayKey, expectedOn, lastRegisters, registersOf } from "./store-reads";
+
+/**
+ * The admin's overview (/admin, issue 25), one loader per streamed part. Records come from the
+ * progress read model and the timetable from the dashboard's store; the school's API is asked only
+ * for names: the school (memoized), semesters and halqas (per-tenant caches) and the sheikhs.
+ */
+export const overviewBase = cache(async (actor: Actor) => {
+  const client = clientFor(actor.connectionId);
+  const [school, { selected: semester }, allHalqas, sheikhs] = await Promise.all([
+    client.tenant(),
+    resolveSemester(actor.connectionId, undefined),
+    halqasFor(actor.connectionId),
+    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }).then((page) => page.items),
+  ]);
+  const halqas = semester ? allHalqas.filter((halqa) => halqa.semester_id === semester.id).sort(byName) : [];
+  const timetables = semester ? await timetablesOf(actor.connectionId, semester.id) : new Map<string, StoredTimetable>();
+  const scope = { connectionId: actor.connectionId, tenantId: school.id };
+  return { school, semester, halqas, allHalqas, sheikhs, timetables, scope, today: dateIn(school.time_zone), now: new Date() };
+});
+
+const sheikhNames = (sheikhs: readonly Sheikh[]) => new Map(sheikhs.map((s) => [s.id, s.name]));
+const eligibleFor = (sheikhs: readonly Sheikh[], halqaId: string) => sheikhs.filter((s) => s.halqa_ids.includes(halqaId)).sort(byName);
+
+export type TodayRow = { halqa: Pick<Halqa, "id" | "name">; startsAt: string; endsAt: string | null; state: RegisterState; teachers: string[] };
+
+const ORDER: Record<RegisterState["kind"], number> = { missing: 0, in_progress: 1, not_started: 2, taken: 3, not_meeting: 4 };
+
+/** Today: each timetabled halqa of the active semester and where its register stands. */
+export async function loadOverviewToday(actor: Actor) {
+  const base = await overviewBase(actor);
+  const db = await defaultPlansDb();
+  const timed = base.halqas.filter((halqa) => base.timetables.has(halqa.id));
+  const ids = timed.map((halqa) => halqa.id);
+  const [registers, expected, freshness] = await Promise.all([
+    registersOf(db, base.scope, ids, { from: base.today, to: base.today }),
+    expectedOn(db, base.scope, ids, base.today),
+    progressFreshness(base.scope, db),
+  ]);
+  const names = sheikhNames(base.sheikhs);
+  const rows: TodayRow[] = timed.map((halqa) => {
+    const timetable = base.timetables.get(halqa.id)!;
+    const state = registerState({ timetable, date: base.today, timeZone: base.school.time_zone, now: base.now, sessions: registers.get(dayKey(halqa.id, base.today)) ?? [], expected: expected.get(halqa.id) ?? 0 });
+    const session = "session" in state ? state.session : null;
+    const teachers = session ? [names.get(session.sheikh_id) ?? session.sheikh_id] : eligibleFor(base.sheikhs, halqa.id).map((s) => s.name);
+    return { halqa: { id: halqa.id, name: halqa.name }, startsAt: timetable.startsAt, endsAt: timetable.endsAt, state, teachers };
+  });
+  rows.sort((a, b) => ORDER[a.state.kind] - ORDER[b.state.kind] || a.startsAt.localeCompare(b.startsAt) || a.halqa.name.localeCompare(b.halqa.name));
+  return { rows, untimed: base.halqas.length - timed.length, freshness, today: base.today };
+}
+
+/** This week against last week and the term, per halqa of the active semester (figures.ts). */
+export async function loadOverviewFigures(actor: Actor, sort: FigureSort) {
+  const base = await overviewBase(actor);
+  const db = await defaultPlansDb();
+  const [settings, across] = await Promise.all([getProgressSettings(actor.connectionId, db), loadAttentionAcross(base.scope, base.school, null)]);
+  const figures = await schoolFigures(db, base.scope, {
+    halqas: base.halqas,
+    today: base.today,
+    termFrom: base.semester?.starts_on ?? base.today,
+    heardDays: settings.notHeardDays,
+    currency: across.currency,
+  });
+  return { ...figures, rows: figures.sorted(sort), heardDays: settings.notHeardDays, freshness: across.freshness };
+}
+
+/** Students needing attention (the rules of docs/progress.md), grouped by halqa, the halqa named. */
+export async function loadOverviewAttention(actor: Actor) {
+  const base = await overviewBase(actor);
+  const across = await loadAttentionAcross(base.scope, base.school, null);
+  const names = new Map(base.allHalqas.map((halqa) => [halqa.id, halqa.name]));
+  const groups = new Map<string, typeof across.items>();
+  for (const item of across.items) (groups.get(item.halqaId) ?? groups.set(item.halqaId, []).get(item.halqaId)!).push(item);
+  return {
+    groups: [...groups].map(([halqaId, items]) => ({ halqaId, name: names.get(halqaId) ?? halqaId, items })).sort((a, b) => b.items.length - a.items.length || a.name.localeCompare(b.name)),
+    freshness: across.freshness,
+  };
+}
+
+export type TeacherRow = { id: string; name: string; last: { date: string; sessionId: string } | null; missing: number };
+
+/**
+ * Teachers (the school's sheikhs): the last register each took (a session of theirs with a mark), and
+ * the registers missing this week (Monday to now) of the timetabled halqas: a missing register of a
+ * day with a session is the session's sheikh's; one without a session is every eligible sheikh's.
+ */
+export async function loadOverviewTeachers(actor: Actor) {
+  const base = await overviewBase(actor);
+  const db = await defaultPlansDb();
+  const monday = mondayOf(base.today);
+  const timed = base.halqas.filter((halqa) => base.timetables.has(halqa.id));
+  const ids = timed.map((halqa) => halqa.id);
+  const [last, registers, expected] = await Promise.all([
+    lastRegisters(db, base.scope),
+    registersOf(db, base.scope, ids, { from: monday, to: base.today }),
+    expectedOn(db, base.scope, ids, base.today),
+  ]);
+  const missing = new Map<string, number>();
+  for (const halqa of timed) {
+    const timetable = base.timetables.get(halqa.id)!;
+    for (let date = monday; date <= base.today; date = addDays(date, 1)) {
+      const state = registerState({ timetable, date, timeZone: base.school.time_zone, now: base.now, sessions: registers.get(dayKey(halqa.id, date)) ?? [], expected: expected.get(halqa.id) ?? 0 });
+      if (state.kind !== "missing") continue;
+      const owners = state.session ? [state.session.sheikh_id] : eligibleFor(base.sheikhs, halqa.id).map((s) => s.id);
+      for (const id of owners) missing.set(id, (missing.get(id) ?? 0) + 1);
+    }
+  }
+  const rows: TeacherRow[] = base.sheikhs.map((s) => ({ id: s.id, name: s.name, last: last.get(s.id) ?? null, missing: missing.get(s.id) ?? 0 }));
+  rows.sort((a, b) => b.missing - a.missing || a.name.localeCompare(b.name));
+  return { rows, monday };
+}
