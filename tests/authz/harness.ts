@@ -73,3 +73,30 @@ export function schoolApi(baseUrl: string, key: string) {
   }
   return { request, data, all };
 }
+
+/**
+ * Route handlers of the app over real HTTP on 127.0.0.1: each request (with its body) becomes a
+ * `Request` for `handle`, and its `Response` is written back as it is.
+ */
+export async function serveRoutes(handle: (request: Request, url: URL) => Promise<Response>): Promise<{ base: string; close: () => Promise<void> }> {
+  const { createServer } = await import("node:http");
+  let base = "";
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? "/", base);
+    const body = chunks.length ? Buffer.concat(chunks) : undefined;
+    const response = await handle(new Request(url, { method: req.method, headers: req.headers as Record<string, string>, body }), url);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    base,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

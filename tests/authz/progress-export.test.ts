@@ -3,8 +3,6 @@
  * like the halqa page: each role × own / other halqa / other school's halqa; and its content against
  * the school's API, read independently with a demo key. Only the signed-in person is stood in for.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
@@ -19,10 +17,10 @@ import { GET } from "@/app/(staff)/halqas/[id]/export/route";
 import type { AttendanceRow, Halqa, Recitation, Session, Sheikh } from "@/lib/contract";
 import { addDays } from "@/lib/dates";
 import { syncProgress } from "@/lib/features/progress/sync";
-import { connectEmbeddedSchool, demoActors, schoolApi } from "./harness";
+import { connectEmbeddedSchool, demoActors, schoolApi, serveRoutes } from "./harness";
 
 let actors: Awaited<ReturnType<typeof demoActors>>;
-let server: Server;
+let server: Awaited<ReturnType<typeof serveRoutes>>;
 let base = "";
 let alnoor: ReturnType<typeof schoolApi>;
 let own: Halqa;
@@ -46,21 +44,11 @@ beforeAll(async () => {
   to = new Intl.DateTimeFormat("en-CA", { timeZone: school.time_zone }).format(new Date());
   from = addDays(to, -30);
 
-  server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", base);
-    const id = decodeURIComponent(url.pathname.split("/")[2] ?? "");
-    const response = await GET(new Request(url), { params: Promise.resolve({ id }) });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveRoutes((request, url) => GET(request, { params: Promise.resolve({ id: decodeURIComponent(url.pathname.split("/")[2] ?? "") }) }));
+  base = server.base;
 }, 180_000);
 
-afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-});
+afterAll(() => server?.close());
 
 async function exportAs(actor: Actor | null, halqaId: string, query = `from=${from}&to=${to}`) {
   state.actor = actor;

@@ -5,8 +5,6 @@
  * school refuses writes to stops the import at its first row with the reason, and nothing is created.
  * Only the signed-in person is stood in for.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 
@@ -21,10 +19,10 @@ import { importStudentBatch } from "@/lib/features/students/import/actions";
 import { runImportBatch } from "@/lib/features/students/import/run-batch";
 import { translator } from "@/lib/i18n/core";
 import { createV1Client } from "@/lib/v1";
-import { connectEmbeddedSchool, demoActors, schoolApi } from "./harness";
+import { connectEmbeddedSchool, demoActors, schoolApi, serveRoutes } from "./harness";
 
 let actors: Awaited<ReturnType<typeof demoActors>>;
-let server: Server;
+let server: Awaited<ReturnType<typeof serveRoutes>>;
 let base = "";
 let apiUrl = "";
 let alnoor: ReturnType<typeof schoolApi>;
@@ -40,23 +38,11 @@ beforeAll(async () => {
   semester = (await alnoor.all<Semester>("/semesters")).find((s) => s.status === "active")!;
   halqas = (await alnoor.all<Halqa>(`/halqas?semester_id=${semester.id}`)).filter((h) => h.semester_id === semester.id && h.is_active);
   enrolled = (await alnoor.all<Student>(`/students?semester_id=${semester.id}`)).find((s) => s.semester_id === semester.id)!;
-  server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const url = new URL(req.url ?? "/", base);
-    const request = new Request(url, { method: "POST", headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
-    const response = await (url.pathname.endsWith("/check") ? check(request) : read(request));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveRoutes((request, url) => (url.pathname.endsWith("/check") ? check(request) : read(request)));
+  base = server.base;
 }, 180_000);
 
-afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-});
+afterAll(() => server?.close());
 
 async function upload(actor: Actor | null, body: string, headers: Record<string, string> = {}) {
   state.actor = actor;
