@@ -76,6 +76,7 @@ test.describe("v1 calls per page stay within each page's documented budget", () 
       ["/halqas", "/halqas"],
       [`/halqas/${halqaId}`, "/halqas/[id]"],
       ["/students", "/students"],
+      ["/students/import", "/students/import"],
       [`/students/${String(students.data[0]?.id)}`, "/students/[id]"],
       ["/sessions", "/sessions"],
       [`/sessions/${String(sessions.data[0]?.id)}`, "/sessions/[id]"],

@@ -65,7 +65,7 @@ async function browserAt(browser: Browser, origin: string, email?: string): Prom
   if (email) {
     await page.goto("/login");
     await signIn(page, email);
-    await expect(page).toHaveURL(/\/(today|family)/, { timeout: 60_000 });
+    await expect(page).toHaveURL(/\/(today|admin|family)/, { timeout: 60_000 });
   }
   return page;
 }

@@ -10,7 +10,8 @@ for (const role of ["admin", "parent"] satisfies DemoRole[]) {
     setup.setTimeout(120_000);
     await page.goto("/login");
     await signIn(page, DEMO.accounts[role]);
-    await expect(page).toHaveURL(role === "parent" ? /\/family$/ : /\/today$/, { timeout: 90_000 });
+    // An admin lands on the overview, a parent on the family home.
+    await expect(page).toHaveURL(role === "parent" ? /\/family$/ : /\/admin$/, { timeout: 90_000 });
     const file = storageStateFor(role, "spec-only");
     mkdirSync(path.dirname(file), { recursive: true });
     await page.context().storageState({ path: file });

@@ -52,6 +52,11 @@ export const V1_CALL_BUDGETS = {
    */
   "/students/new": 1,
   /**
+   * 1 (listHalqas of the selected semester; +1 per further 100); semesters from the per-tenant cache.
+   * Reading the file, checking rows and importing are their own routes and action (docs/student-import.md).
+   */
+  "/students/import": 1,
+  /**
    * at most 14 — getStudent; then listHalqas of its semester + listSessions of its halqa and semester +
    * listStudentRecitations, concurrently; then listAttendance for the LIVE_SESSIONS (10) most recent
    * of those sessions, concurrently (merged into the progress read model's history, whose window the
