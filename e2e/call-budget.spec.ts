@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { routeOfPageFile, V1_CALL_BUDGETS, type PageRoute } from "../lib/call-budgets";
+import { postSchoolAdmin } from "./api";
 import { expect, test } from "./fixtures";
 
 const ALNOOR_ADMIN_KEY = "demo_alnoor_admin";
@@ -45,10 +46,7 @@ async function measuredCalls(page: Page, request: APIRequestContext, path: strin
   expect(response?.status(), path).toBe(200);
   const requestId = response?.headers()["x-request-id"];
   expect(requestId, "proxy.ts sets x-request-id").toBeTruthy();
-  const traced = await request.post("/api/school-admin", {
-    headers: { Authorization: `Bearer ${process.env.SCHOOL_ADMIN_TOKEN}` },
-    data: { op: "trace-calls", requestId },
-  });
+  const traced = await postSchoolAdmin(request, { op: "trace-calls", requestId });
   expect(traced.status()).toBe(200);
   return ((await traced.json()) as { data: { operations: string[] } }).data.operations;
 }
