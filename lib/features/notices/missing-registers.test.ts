@@ -120,6 +120,14 @@ describe("missing-register reminders", () => {
     expect(to("teacher@alnoor.test")).toHaveLength(1);
   });
 
+  it("in the README's default configuration (no SMTP_URL) composes the reminder and keeps it, sending nothing", async () => {
+    const kept = await runNotices("alnoor", { db, client, now: at("16:30"), mail: null, secret: SECRET });
+    expect(kept).toMatchObject({ status: "completed", queued: 1, mailServer: false });
+    const rows = await db.select({ status: noticeOutbox.status, to: noticeOutbox.recipientEmail }).from(noticeOutbox);
+    expect(rows).toEqual([{ status: "held", to: "teacher@alnoor.test" }]);
+    expect(received).toHaveLength(0);
+  });
+
   it("sends nothing when admins turned the reminders off", async () => {
     await db.update(noticeSettings).set({ missingRegistersOn: false }).where(eq(noticeSettings.connectionId, "alnoor"));
     expect(await run(at("20:30"))).toMatchObject({ queued: 0 });
