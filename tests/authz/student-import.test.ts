@@ -65,6 +65,11 @@ describe("reading the file is checked like the import page", { timeout: 60_000 }
   it("says what is wrong with a file in the reader's language, and reads nothing of it", async () => {
     const bad = await upload(actors.admin, "full_name,full_name\nA,B\n");
     expect(bad.json).toEqual({ ok: false, problem: { key: "duplicateHeader", values: { name: "full_name" } } });
+    state.actor = actors.admin;
+    const noSemester = await fetch(`${base}/students/import/read`, { method: "POST", body: "full_name,halqa\nA,B\n" });
+    expect(noSemester.status).toBe(400);
+    const badBody = await fetch(`${base}/students/import/check`, { method: "POST", body: "{not json" });
+    expect([badBody.status, ((await badBody.json()) as { message: string }).message]).toEqual([400, "Some fields need attention."]);
     const missing = await upload(actors.admin, "full_name\nA\n");
     expect(missing.json).toEqual({ ok: false, problem: { key: "missingColumns", values: { columns: "halqa" } } });
   });

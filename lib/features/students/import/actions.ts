@@ -4,17 +4,15 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { can } from "@/lib/authz/policy";
-import { wellFormed } from "@/lib/contract";
-import { ImportRow } from "./inputs";
+import { ImportRow, SemesterId } from "./inputs";
 import { IMPORT_BATCH_SIZE } from "./limits";
 import { runImportBatch } from "./run-batch";
 
-const id = wellFormed(z.string().min(1).max(64));
 
 /** A batch of checked rows, created in order (lib/features/students/import/run-batch.ts). */
 export const importStudentBatch = defineAction({
   name: "student.import",
-  input: z.strictObject({ semesterId: id, rows: z.array(ImportRow).min(1).max(IMPORT_BATCH_SIZE) }),
+  input: z.strictObject({ semesterId: SemesterId, rows: z.array(ImportRow).min(1).max(IMPORT_BATCH_SIZE) }),
   roles: ["admin"],
   authorize: ({ subject }) => can.createStudent(subject),
   run: async (ctx, input) => {
