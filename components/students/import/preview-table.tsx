@@ -4,14 +4,12 @@ import { useState } from "react";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { IMPORT_COLUMNS, type ImportColumn } from "@/lib/features/students/import/fields";
+import { FIELD_LABELS, IMPORT_COLUMNS, type ImportColumn } from "@/lib/features/students/import/fields";
 import type { RowOutcome } from "@/lib/features/students/import/run-batch";
 import { useNumber, useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 import { outcomeText, problemText } from "./problem-text";
 import type { PreviewRow } from "./use-import";
-
-const LABELS = { full_name: "form.fullName", preferred_name: "form.preferredName", halqa: "form.halqa", status: "form.status", enrolled_on: "form.enrolledOn" } as const satisfies Record<ImportColumn, string>;
 
 type Props = {
   rows: readonly PreviewRow[];
@@ -40,7 +38,7 @@ export function PreviewTable({ rows, halqas, statuses, outcomes, editable, onTog
             <TableHead>{t("import.line")}</TableHead>
             <TableHead>{t("import.include")}</TableHead>
             {IMPORT_COLUMNS.map((column) => (
-              <TableHead key={column}>{t(LABELS[column])}</TableHead>
+              <TableHead key={column}>{t(`form.${FIELD_LABELS[column]}`)}</TableHead>
             ))}
             <TableHead>{t("import.check")}</TableHead>
           </TableRow>
@@ -56,7 +54,7 @@ export function PreviewTable({ rows, halqas, statuses, outcomes, editable, onTog
                   <input type="checkbox" className="size-5" checked={row.include} disabled={!editable} aria-label={t("import.includeRow", { line: row.line })} onChange={(event) => onToggle(row.line, event.target.checked)} />
                 </TableCell>
                 {IMPORT_COLUMNS.map((column) => (
-                  <TableCell key={column}>{fixable ? <FieldInput row={row} column={column} label={`${t(LABELS[column])} (${t("import.line")} ${number(row.line)})`} halqas={halqas} statuses={statuses} onEdit={onEdit} /> : <bdi>{row.values[column]}</bdi>}</TableCell>
+                  <TableCell key={column}>{fixable ? <FieldInput row={row} column={column} label={`${t(`form.${FIELD_LABELS[column]}`)} (${t("import.line")} ${number(row.line)})`} halqas={halqas} statuses={statuses} onEdit={onEdit} /> : <bdi>{row.values[column]}</bdi>}</TableCell>
                 ))}
                 <TableCell className={cn("min-w-48 text-sm", outcome ? (outcome.state === "created" || outcome.state === "exists" ? "text-emerald-800 dark:text-emerald-300" : "text-destructive") : row.problems.length && row.problems.some((p) => p.key !== "exists") ? "text-destructive" : "text-muted-foreground")}>
                   {outcome ? outcomeText(t, outcome) : row.problems.length ? row.problems.map((problem) => problemText(t, problem)).join(" ") : t("import.ok")}

@@ -4,6 +4,7 @@ import { translator } from "@/lib/i18n/core";
 import { LOCALES } from "@/lib/i18n/locales";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { checkRows, IMPORT_COLUMNS, readHeader, valuesOf, type CheckedRow, type ImportColumn, type ImportValues } from "./check-rows";
+import { FIELD_LABELS } from "./fields";
 import { readImportFile, type FileProblem } from "./read-file";
 
 export type ImportPreview =
@@ -11,15 +12,12 @@ export type ImportPreview =
   | { ok: false; problem: { key: "missingColumns"; values: { columns: string } } }
   | { ok: true; kind: "csv" | "xlsx"; ignored: string[]; rows: CheckedRow[] };
 
-/** The student form's label of each field: a file's header may be any of them. */
-export const COLUMN_LABELS = { full_name: "students.form.fullName", preferred_name: "students.form.preferredName", halqa: "students.form.halqa", status: "students.form.status", enrolled_on: "students.form.enrolledOn" } as const satisfies Record<ImportColumn, string>;
-
 /** A column's header in every language the product speaks: a file made by a colleague reading French reads too. */
 function columnLabels(): Record<ImportColumn, string[]> {
   const labels = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, [] as string[]])) as Record<ImportColumn, string[]>;
   for (const locale of LOCALES) {
     const t = translator(locale);
-    for (const column of IMPORT_COLUMNS) labels[column].push(t(COLUMN_LABELS[column]));
+    for (const column of IMPORT_COLUMNS) labels[column].push(t(`students.form.${FIELD_LABELS[column]}`));
   }
   return labels;
 }

@@ -2,8 +2,7 @@
 import { currentActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
-import { IMPORT_COLUMNS } from "@/lib/features/students/import/check-rows";
-import { COLUMN_LABELS } from "@/lib/features/students/import/preview";
+import { FIELD_LABELS, IMPORT_COLUMNS } from "@/lib/features/students/import/fields";
 import { translator } from "@/lib/i18n/core";
 import { exportResponse } from "@/lib/web/export-response";
 
@@ -15,5 +14,5 @@ export async function GET(): Promise<Response> {
   if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: { "Cache-Control": "no-store" } });
   if (actor.role !== "admin" || !can.createStudent(await subjectOf(actor))) return Response.json({ error: "not_found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
   const t = translator(actor.locale);
-  return exportResponse({ header: IMPORT_COLUMNS.map((column) => t(COLUMN_LABELS[column])), rows: [] }, { format: "csv", filename: "students-template", sheet: t("students.import.title"), locale: actor.locale });
+  return exportResponse({ header: IMPORT_COLUMNS.map((column) => t(`students.form.${FIELD_LABELS[column]}`)), rows: [] }, { format: "csv", filename: "students-template", sheet: t("students.import.title"), locale: actor.locale });
 }
