@@ -107,6 +107,8 @@ test("digits and the order of the Hijri and Gregorian dates follow the school's 
   const arabic = await signInFrom(browser, "en-US,en;q=0.9", arabicEmail);
   const urdu = await signInFrom(browser, "en-US,en;q=0.9", urduEmail);
   try {
+    // An admin lands on the school's overview; the school day line is Today's.
+    await arabic.page.goto("/today");
     await expect(arabic.page.locator("html")).toHaveAttribute("lang", "ar");
     // The defaults: Western digits, the Gregorian date first and the Hijri beside it.
     await expect(schoolDay(arabic.page, "ar")).toHaveText(/202\d.*144\d/);
