@@ -138,11 +138,12 @@ export const V1_CALL_BUDGETS = {
    */
   "/family/children/[lineageId]": 20,
   /**
-   * 4 (the overview, issue 25: GET /sheikhs, limit=100, +1 per further 100; the school memoized, semesters and the
-   * school's halqas from the per-tenant caches, each 1 (+1 per further 100) when cold; every figure, register and
+   * 5 (the overview, issue 25: GET /sheikhs and GET /halqas?semester_id of the active semester, limit=100, each +1
+   * per further 100; the school memoized, semesters and every semester's halqas (names) from the per-tenant caches,
+   * each 1 (+1 per further 100) when cold; every figure, register and
    * student from the progress read model and the timetable from the dashboard's store)
    */
-  "/admin": 4,
+  "/admin": 5,
   /** 0 (the school's name from GET /school, memoized per connection and process) */
   "/admin/users": 0,
   /** None: the form to add a user. */

@@ -41,6 +41,7 @@ const KINDS: Record<string, Kind> = {
   segments: "json",
   tracks: "json",
   scopes: "list",
+  sheikhIds: "list",
   allowedWriteScopes: "list",
   allowedNetworks: "list",
 };
@@ -65,6 +66,7 @@ const COMMANDS: Record<string, { summary: string; example: string }> = {
   },
   "set-halqa-plan-config": { summary: "Halqa-level plan policy (null inherits the school's)", example: "set-halqa-plan-config --halqa-id hlq_… [--publication-policy staff_review|null] [--automation-paused true|null]" },
   "set-student-plan-config": { summary: "Learner-level plan policy (null inherits the halqa's)", example: "set-student-plan-config --student-id stu_… [--publication-policy automatic|null] [--automation-paused false|null]" },
+  "create-halqa": { summary: "Open a halqa in a semester, with the sheikhs who may teach it", example: "create-halqa --semester-id sem_… --name \"Evening circle\" --sheikh-ids shk_…,shk_… [--description \"…\"]" },
   "set-sheikh-status": { summary: "Make a sheikh eligible (active) or not (on_leave, inactive)", example: "set-sheikh-status --sheikh-id shk_… --status inactive" },
   "create-api-key": { summary: "Issue a key; the secret is printed once", example: "create-api-key --school-id sch_… --name \"Kiosk\" --scopes attendance:read,attendance:write [--expires-at 2026-01-01T00:00:00.000Z] [--rate-limit-per-minute 600]" },
   "revoke-api-key": { summary: "Revoke a key now", example: "revoke-api-key --key-id key_…" },

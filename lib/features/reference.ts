@@ -2,6 +2,8 @@ import "server-only";
 import type { Halqa, Semester, Surah } from "@/lib/contract";
 import { cacheKey } from "@/lib/v1";
 import { clientFor } from "@/lib/connections";
+import { API_PAGE_SIZE } from "@/lib/features/paging";
+import { byName } from "@/lib/text-search";
 
 /**
  * Stable reference data, cached in this process per tenant (the id confirmed by GET /school is part
@@ -34,6 +36,16 @@ export function surahsFor(connectionId: string): Promise<Surah[]> {
  */
 export function halqasFor(connectionId: string): Promise<Halqa[]> {
   return perTenant(connectionId, "halqas", 5 * 60_000, async () => (await clientFor(connectionId).listAll("listHalqas", { query: { limit: 100 } })).items);
+}
+
+/**
+ * The halqas of one semester, asked for on every call (a halqa opened a minute ago is on the page
+ * that lists halqas to act on); kept by their own `semester_id`, since a real school may ignore the
+ * filter, and sorted by name.
+ */
+export async function halqasOfSemester(connectionId: string, semesterId: string): Promise<Halqa[]> {
+  const { items } = await clientFor(connectionId).listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } });
+  return items.filter((halqa) => halqa.semester_id === semesterId).sort(byName);
 }
 
 /** The semester a page shows: the one asked for when it exists, else the active one (archived stay readable). */

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBody } from "@/lib/contract";
 import { handleAdmin } from "./admin-http";
 import { openDatabase, type Database } from "./db/client";
 import * as t from "./db/schema";
+import { createSchoolApi } from "./runtime";
 import { seedDemo } from "./seed/demo";
-import { DEMO_SCHOOLS } from "./seed/demo-facts";
+import { DEMO_KEYS, DEMO_SCHOOLS } from "./seed/demo-facts";
 
 const TOKEN = "test-admin-token-0123456789";
 let database: Database;
@@ -63,6 +64,36 @@ describe("handleAdmin", () => {
 
     const touched = await handleAdmin(post({ op: "touch-plans", schoolId: alnoor.id, fraction: 0.1 }), database.db);
     expect(touched.status).toBe(200);
+  });
+
+  it("opens a halqa that v1 lists in its semester with its sheikh eligible, and refuses a sheikh of another school", async () => {
+    process.env.SCHOOL_ADMIN_TOKEN = TOKEN;
+    const alnoor = (await database.db.select().from(t.schools).where(eq(t.schools.name, DEMO_SCHOOLS.alnoor.name)))[0]!;
+    const [semester] = await database.db.select().from(t.semesters).where(and(eq(t.semesters.schoolId, alnoor.id), eq(t.semesters.status, "active")));
+    const [sheikh] = await database.db.select().from(t.sheikhs).where(and(eq(t.sheikhs.schoolId, alnoor.id), eq(t.sheikhs.status, "active")));
+    const [stranger] = (await database.db.select().from(t.sheikhs)).filter((row) => row.schoolId !== alnoor.id);
+    const before = (await database.db.select().from(t.halqas)).length;
+
+    for (const [body, field] of [
+      [{ name: "Circle", sheikhIds: [stranger!.id] }, "sheikhIds"],
+      [{ name: " ", sheikhIds: [sheikh!.id] }, "name"],
+      [{ name: "Circle", sheikhIds: [] }, "sheikhIds"],
+    ] as const) {
+      const refused = await handleAdmin(post({ op: "create-halqa", semesterId: semester!.id, ...body }), database.db);
+      expect(refused.status).toBe(422);
+      expect(Object.keys((await errorOf(refused)).details?.fields ?? {})).toContain(field);
+    }
+    expect((await handleAdmin(post({ op: "create-halqa", semesterId: "sem_nope", name: "Circle", sheikhIds: [sheikh!.id] }), database.db)).status).toBe(404);
+    expect((await database.db.select().from(t.halqas)).length).toBe(before);
+
+    const created = await handleAdmin(post({ op: "create-halqa", semesterId: semester!.id, name: "Evening circle", sheikhIds: [sheikh!.id, sheikh!.id] }), database.db);
+    expect(created.status).toBe(200);
+    const { data } = (await created.json()) as { data: { id: string; sheikhIds: string[] } };
+    expect(data.sheikhIds).toEqual([sheikh!.id]);
+    const api = createSchoolApi(database);
+    const read = async (path: string) => (await api.handle(new Request(`http://school.test/api/v1${path}`, { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } }))).json() as Promise<{ data: unknown }>;
+    expect((await read(`/halqas/${data.id}`)).data).toMatchObject({ id: data.id, name: "Evening circle", semester_id: semester!.id });
+    expect(((await read(`/sheikhs?halqa_id=${data.id}`)).data as { id: string }[]).map((row) => row.id)).toEqual([sheikh!.id]);
   });
 
   it("answers bad requests with the API's error shape", async () => {

@@ -41,6 +41,7 @@ export const ADMIN_OPS: Record<string, AdminOp> = {
   "set-school-policy": { id: "schoolId", run: (db, id, args) => admin.setSchoolPolicy(db, id, args) },
   "set-halqa-plan-config": { id: "halqaId", run: (db, id, args) => admin.setHalqaPlanConfig(db, id, args) },
   "set-student-plan-config": { id: "studentId", run: (db, id, args) => admin.setStudentPlanConfig(db, id, args) },
+  "create-halqa": { id: "semesterId", run: (db, id, args) => admin.createHalqa(db, id, args as admin.NewHalqa) },
   "set-sheikh-status": { id: "sheikhId", run: (db, id, args) => admin.setSheikhStatus(db, id, text(only(args, "status"))) },
   "create-api-key": { id: "schoolId", run: (db, id, args) => admin.createApiKey(db, id, args as Parameters<typeof admin.createApiKey>[2]) },
   "revoke-api-key": { id: "keyId", run: (db, id, args) => (noOthers(args), admin.revokeApiKey(db, id)) },

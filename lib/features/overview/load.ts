@@ -9,7 +9,7 @@ import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { loadAttentionAcross } from "@/lib/features/progress/glance";
 import { progressFreshness } from "@/lib/features/progress/read-model";
 import { getProgressSettings } from "@/lib/features/progress/settings";
-import { halqasFor, resolveSemester } from "@/lib/features/reference";
+import { halqasFor, halqasOfSemester, resolveSemester } from "@/lib/features/reference";
 import { timetablesOf, type StoredTimetable } from "@/lib/features/timetable/store";
 import { byName } from "@/lib/text-search";
 import { mondayOf, schoolFigures, type FigureSort } from "./figures";
@@ -19,17 +19,18 @@ import { dayKey, expectedOn, lastRegisters, registersOf } from "./store-reads";
 /**
  * The admin's overview (/admin, issue 25), one loader per streamed part. Records come from the
  * progress read model and the timetable from the dashboard's store; the school's API is asked only
- * for names: the school (memoized), semesters and halqas (per-tenant caches) and the sheikhs.
+ * for names: the school (memoized), semesters and every semester's halqas (per-tenant caches), the
+ * active semester's halqas (fresh: a halqa opened a minute ago is there) and the sheikhs.
  */
 export const overviewBase = cache(async (actor: Actor) => {
   const client = clientFor(actor.connectionId);
-  const [school, { selected: semester }, allHalqas, sheikhs] = await Promise.all([
+  const ofSemester = resolveSemester(actor.connectionId, undefined).then(async ({ selected }) => ({ semester: selected, halqas: selected ? await halqasOfSemester(actor.connectionId, selected.id) : [] }));
+  const [school, { semester, halqas }, allHalqas, sheikhs] = await Promise.all([
     client.tenant(),
-    resolveSemester(actor.connectionId, undefined),
+    ofSemester,
     halqasFor(actor.connectionId),
     client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }).then((page) => page.items),
   ]);
-  const halqas = semester ? allHalqas.filter((halqa) => halqa.semester_id === semester.id).sort(byName) : [];
   const timetables = semester ? await timetablesOf(actor.connectionId, semester.id) : new Map<string, StoredTimetable>();
   const scope = { connectionId: actor.connectionId, tenantId: school.id };
   return { school, semester, halqas, allHalqas, sheikhs, timetables, scope, today: dateIn(school.time_zone), now: new Date() };

@@ -10,6 +10,7 @@ const state = vi.hoisted(() => ({
   calls: [] as { name: string; args: Record<string, unknown> | undefined }[],
   fail: null as Error | null,
   audits: [] as { action: string; result: string }[],
+  students: [] as Record<string, unknown>[],
 }));
 
 vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor }));
@@ -24,7 +25,7 @@ vi.mock("next/navigation", () => ({
 vi.mock("@/lib/connections", () => ({
   clientFor: () => ({
     tenant: async () => ({ id: "school", time_zone: "Asia/Riyadh" }),
-    listAll: async () => ({ items: [] }),
+    listAll: async (name: string) => ({ items: name === "listStudents" ? state.students : [] }),
     call: async (name: string, args?: { params?: { id: string }; body?: Record<string, unknown> }) => {
       state.calls.push({ name, args });
       if (name === "getSession") {
@@ -33,7 +34,7 @@ vi.mock("@/lib/connections", () => ({
         return found;
       }
       if (state.fail) throw state.fail;
-      if (name === "createSession") return { id: "ses_new", status: "open", ...args?.body };
+      if (name === "createSession") return { id: "ses_new", status: "open", date: "2026-11-27", starts_at: "2026-11-27T13:00:00.000Z", updated_at: "2026-11-27T13:00:00.000Z", ...args?.body };
       return { ...state.sessions.get(args?.params?.id ?? ""), ...args?.body, id: args?.params?.id };
     },
   }),
@@ -91,6 +92,19 @@ describe("createSession", () => {
     const result = await createSession({ halqa_id: "h1", sheikh_id: "s1", topic: "  Al-Mulk ", idempotency_key: "k-1" });
     expect(result).toMatchObject({ ok: true, data: { id: "ses_new" } });
     expect(writes()).toEqual([{ name: "createSession", args: { body: { halqa_id: "h1", sheikh_id: "s1", topic: "Al-Mulk" }, idempotencyKey: "k-1" } }]);
+  });
+
+  it("copies the halqa's roster into the read model with the session, kept by each student's own halqa", async () => {
+    const student = (id: string, halqa: string) => ({ id, lineage_id: `l-${id}`, halqa_id: halqa, full_name: id, preferred_name: null, status: "active", enrolled_on: null, created_at: "2026-11-27T08:00:00.000Z", updated_at: "2026-11-27T08:00:00.000Z" });
+    // A real school may ignore the halqa filter: the stray student of h9 is not h1's.
+    state.students = [student("stu_new_1", "h1"), student("stu_stray", "h9")];
+    expect(await createSession({ halqa_id: "h1", sheikh_id: "s1" })).toMatchObject({ ok: true });
+    const { defaultPlansDb } = await import("@/lib/features/plans/db");
+    const { progressStudents } = await import("@/lib/db/schema-progress");
+    const { inArray } = await import("drizzle-orm");
+    const rows = await (await defaultPlansDb()).select({ id: progressStudents.id, halqaId: progressStudents.halqaId }).from(progressStudents).where(inArray(progressStudents.id, ["stu_new_1", "stu_stray"]));
+    expect(rows).toEqual([{ id: "stu_new_1", halqaId: "h1" }]);
+    state.students = [];
   });
 
   it("refuses a parent whatever the halqa", async () => {

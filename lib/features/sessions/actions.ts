@@ -70,14 +70,21 @@ export const createSession = defineAction({
   input: CreateInput,
   roles: ["admin", "teacher"],
   authorize: (ctx, input) => can.createSession(ctx.subject, input.halqa_id, input.sheikh_id),
-  run: async (ctx, input) =>
-    stored(
-      ctx,
-      await ctx.client.call("createSession", {
-        body: { halqa_id: input.halqa_id, sheikh_id: input.sheikh_id, ...(input.topic ? { topic: input.topic } : {}) },
-        idempotencyKey: input.idempotency_key,
-      }),
-    ),
+  run: async (ctx, input) => {
+    const session = await ctx.client.call("createSession", {
+      body: { halqa_id: input.halqa_id, sheikh_id: input.sheikh_id, ...(input.topic ? { topic: input.topic } : {}) },
+      idempotencyKey: input.idempotency_key,
+    });
+    // The register's roster as the school has it now, so that the head's overview counts a student
+    // enrolled since the last progress sync among those still to mark (one more v1 call; the session
+    // stands if it fails, and the next sync reads the students).
+    const students = await ctx.client.listAll("listStudents", { query: { halqa_id: session.halqa_id, limit: API_PAGE_SIZE } }).then(
+      (page) => page.items.filter((student) => student.halqa_id === session.halqa_id),
+      () => [],
+    );
+    await writeThrough(ctx.actor.connectionId, ctx.client, { sessions: [session], students });
+    return session;
+  },
   target: (input, data) => ({ type: "session", id: data?.id }),
 });
 

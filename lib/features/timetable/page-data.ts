@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { clientFor } from "@/lib/connections";
 import { dateIn } from "@/lib/dates";
 import { API_PAGE_SIZE, pageOfList } from "@/lib/features/paging";
-import { resolveSemester } from "@/lib/features/reference";
+import { halqasOfSemester, resolveSemester } from "@/lib/features/reference";
 import { byName } from "@/lib/text-search";
 import { suggestTimetable, type Timetable } from "./rules";
 import { recentSessionsOf, timetablesOf } from "./store";
@@ -33,12 +33,11 @@ export async function loadTimetablePage(actor: Actor, query: { semester?: string
   if (!selected) return { semesters, selected, rows: [] as TimetableRow[], page: 1, pages: 1, total: 0, timetabled: 0, readOnly: true };
   const [school, halqas, sheikhs, timetables] = await Promise.all([
     client.tenant(),
-    client.listAll("listHalqas", { query: { semester_id: selected.id, limit: API_PAGE_SIZE } }),
+    halqasOfSemester(actor.connectionId, selected.id),
     client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
     timetablesOf(actor.connectionId, selected.id),
   ]);
-  const ofSemester = halqas.items.filter((halqa) => halqa.semester_id === selected.id).sort(byName);
-  const { items, ...page } = pageOfList(ofSemester, query.page, TIMETABLE_ROWS_PER_PAGE);
+  const { items, ...page } = pageOfList(halqas, query.page, TIMETABLE_ROWS_PER_PAGE);
   const today = dateIn(school.time_zone);
   const untimed = items.filter((halqa) => !timetables.has(halqa.id)).map((halqa) => halqa.id);
   const recent = await recentSessionsOf({ connectionId: actor.connectionId, tenantId: school.id }, untimed, today);
@@ -53,6 +52,6 @@ export async function loadTimetablePage(actor: Actor, query: { semester?: string
       suggestion: stored ? null : suggestTimetable(recent.get(halqa.id) ?? [], today, school.time_zone),
     };
   });
-  const timetabled = ofSemester.filter((halqa) => timetables.has(halqa.id)).length;
+  const timetabled = halqas.filter((halqa) => timetables.has(halqa.id)).length;
   return { semesters, selected, rows, ...page, timetabled, readOnly: selected.status === "archived" };
 }
