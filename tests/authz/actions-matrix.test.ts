@@ -39,6 +39,8 @@ import { refreshPlanNow, syncPlansNow } from "@/lib/features/plans/actions";
 import type { RecordRecitationInput, SaveMarksInput } from "@/lib/features/live/types";
 import { createSession, endSession, updateSession } from "@/lib/features/sessions/actions";
 import { createStudent, updateStudent } from "@/lib/features/students/actions";
+import { removeTimetableAction, saveTimetableAction } from "@/lib/features/timetable/actions";
+import { timetablesFor } from "@/lib/features/timetable/store";
 import { translator } from "@/lib/i18n/core";
 import { newId } from "@/lib/school-api/ids";
 import { countSessions, countStudents, schoolFixture, sessionIn, type Corner, type SchoolFixture } from "./fixtures";
@@ -214,6 +216,25 @@ const SPECS: Spec[] = [
     "allow",
   ),
 ];
+
+/** The halqa's timetable as each connection's store has it (a wrong write would land under either). */
+const timetablesOf = (halqaId: string) => async () => Promise.all(["alnoor", "arqam"].map(async (connection) => (await timetablesFor(connection, [halqaId])).get(halqaId) ?? null));
+
+/** Timetables are the dashboard's own data, for halqas the admin's school's API knows. */
+const timetableSpec = (action: string, call: Spec["call"], otherSchool: Expected, input: (halqaId: string) => Record<string, unknown>): Spec => ({
+  action,
+  call,
+  async prepare(who, place) {
+    const { corner } = where(who, place);
+    return { input: input(corner.halqa.id), observe: timetablesOf(corner.halqa.id), foreign: place === "otherSchool" ? names(corner) : undefined };
+  },
+  // Removing is keyed by the actor's own connection: another school's halqa id finds nothing there to remove.
+  expected: { admin: ["allow", "allow", otherSchool], teacher: NOBODY, parent: NOBODY, arqamAdmin: ["allow", "allow", otherSchool] },
+});
+SPECS.push(
+  timetableSpec("timetable.save", saveTimetableAction, "hidden", (halqaId) => ({ halqaId, day2: "on", day4: "on", startsAt: "16:30" })),
+  timetableSpec("timetable.remove", removeTimetableAction, "allow", (halqaId) => ({ halqaId })),
+);
 
 /** A learning plan of a student of the corner's halqa (Al-Noor: its key reads plans). */
 async function planIn(school: SchoolFixture, corner: Corner): Promise<string> {
