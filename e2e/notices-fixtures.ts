@@ -119,19 +119,34 @@ export async function endInDashboard(page: Page, sessionId: string) {
 }
 
 export async function createParent(page: Page, child: Student, language: "English" | "Arabic" | "French" | "Urdu"): Promise<string> {
-  const email = `notices-${language.toLowerCase()}-${Date.now().toString(36)}@example.org`;
-  await page.goto("/admin/users/new");
-  await page.getByLabel("Full name").fill(`Parent ${language} ${Date.now().toString(36)}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("combobox", { name: "Role" }).selectOption({ label: "Parent" });
-  await page.getByRole("combobox", { name: "Language", exact: true }).selectOption({ label: language });
-  await page.getByLabel("Initial password").fill("a long initial password");
-  await page.getByRole("button", { name: adminEn.create.submit }).click();
+  const email = await createAccount(page, "Parent", language);
   await expect(page.getByRole("heading", { level: 2, name: adminEn.user.childrenTitle })).toBeVisible();
   await page.getByRole("searchbox").fill(child.full_name);
   await page.getByRole("button", { name: adminEn.user.searchSubmit }).click();
   await page.getByRole("button", { name: adminEn.user.linkLabel.replace("{name}", child.full_name) }).first().click();
   await expect(page.getByText(adminEn.user.childrenNone)).toHaveCount(0);
+  return email;
+}
+
+/** A new account through the admin's form, in `language`; leaves the page on the new user's page. */
+async function createAccount(page: Page, role: "Parent" | "Teacher", language: string): Promise<string> {
+  const email = `notices-${role.toLowerCase()}-${language.toLowerCase()}-${Date.now().toString(36)}@example.org`;
+  await page.goto("/admin/users/new");
+  await page.getByLabel("Full name").fill(`${role} ${language} ${Date.now().toString(36)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("combobox", { name: "Role" }).selectOption({ label: role });
+  await page.getByRole("combobox", { name: "Language", exact: true }).selectOption({ label: language });
+  await page.getByLabel("Initial password").fill("a long initial password");
+  await page.getByRole("button", { name: adminEn.create.submit }).click();
+  return email;
+}
+
+/** A teacher account through the admin's form, in `language`, linked to the sheikh named. */
+export async function createTeacher(page: Page, sheikhName: string, language: "English" | "Arabic"): Promise<string> {
+  const email = await createAccount(page, "Teacher", language);
+  await page.getByRole("combobox", { name: adminEn.user.sheikhPicker }).selectOption({ label: sheikhName });
+  await page.getByRole("button", { name: adminEn.user.sheikhSubmit }).click();
+  await expect(page.getByText(adminEn.user.sheikhCurrent.replace("{name}", sheikhName))).toBeVisible();
   return email;
 }
 

@@ -2,7 +2,11 @@ import ar from "../messages/ar/notices.json" with { type: "json" };
 import en from "../messages/en/notices.json" with { type: "json" };
 import { expect, signedInContext, test } from "./fixtures";
 import { catalogues } from "./languages";
-import { createParent, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt, isWeekly, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
+import { timeOfDayIn } from "../lib/dates";
+import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
+import { allOf } from "./api";
+import { activeSemester, isoDay, openHalqa, setTimetable } from "./timetable-fixtures";
+import { createParent, createTeacher, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt, isWeekly, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
 
 /**
  * Messages to families over a real SMTP server on loopback (smtp-server, started and stopped here on
@@ -159,4 +163,27 @@ test("this week's summary, sent now by the admin, lists the week's marks and rec
   expectFamilySafe(mail, "no-session-id");
 
   await expectWeekAsTheApiHasIt(request, mail, f);
+});
+
+test("a halqa whose register is missing 20 minutes after its timetabled start: its teacher gets one reminder, in their language, naming the halqa", async ({ adminPage: page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
+  test.setTimeout(180_000);
+  if (!sink.running) await sink.start();
+  const s = await activeSemester(request);
+  // A start 20 minutes ago on the school's clock (to the minute), today: the register falls due now.
+  const start = timeOfDayIn(s.timeZone, new Date(Date.now() - 20 * 60_000));
+  test.skip(timeOfDayIn(s.timeZone, new Date()) < "00:21", "the start would be yesterday's");
+  const sheikh = (await allOf<{ id: string; name: string }>(request, "/sheikhs")).filter((row) => row.name !== DEMO_TEACHER_SHEIKH_NAME).at(-1)!;
+  const teacher = await createTeacher(page, sheikh.name, "Arabic");
+  const halqa = await openHalqa(request, s.semesterId, `Reminder circle ${Date.now().toString(36)}`, sheikh.id);
+  await setTimetable(page, [...s.halqas, halqa].sort((a, b) => a.name.localeCompare(b.name)), halqa, [isoDay(s.today)], start);
+
+  // The notices job runs every minute; the reminder names this halqa (the sheikh may have others).
+  const reminders = () => mailsTo(teacher).filter((mail) => mail.subject?.includes(halqa.name));
+  await expect.poll(() => reminders().length, { timeout: 150_000 }).toBe(1);
+  const mail = reminders()[0]!;
+  expect(mail.subject).toContain(ar.staff.reminderSubject.split(":")[0]);
+  expect(mail.html).toContain('dir="rtl"');
+  expect(mail.text).toContain(ar.staff.reminderBody.split("{halqa}")[0]!.trim());
+  expect(mail.text).toContain("/today");
 });

@@ -1,11 +1,11 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import ar from "../messages/ar/overview.json" with { type: "json" };
 import adminEn from "../messages/en/admin.json" with { type: "json" };
 import en from "../messages/en/overview.json" with { type: "json" };
-import { addDays, dateIn, timeOfDayIn } from "../lib/dates";
-import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
-import { allOf, schoolAdmin } from "./api";
+import { addDays, timeOfDayIn } from "../lib/dates";
+import { allOf } from "./api";
 import { expect, signIn, test } from "./fixtures";
+import { activeSemester as school, isoDay, openHalqa, setTimetable, type Halqa } from "./timetable-fixtures";
 
 /**
  * The admin's overview (issue 25, point 2): an admin lands on it; Today's states of timetabled
@@ -16,49 +16,9 @@ import { expect, signIn, test } from "./fixtures";
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const KEY = { authorization: "Bearer demo_alnoor_admin" };
-type Halqa = { id: string; name: string; semester_id: string };
 type Session = { id: string; halqa_id: string; date: string; starts_at: string };
 type Student = { id: string; halqa_id: string; status: string; enrolled_on: string | null };
 type Row = { session_id: string; student_id: string; status: string };
-
-async function school(request: APIRequestContext) {
-  const body = (await (await request.get("/api/v1/school", { headers: KEY })).json()) as { data: { time_zone: string } };
-  const timeZone = body.data.time_zone;
-  const [semester] = (await allOf<{ id: string; status: string }>(request, "/semesters")).filter((s) => s.status === "active");
-  const halqas = (await allOf<Halqa>(request, `/halqas?semester_id=${semester!.id}`)).filter((h) => h.semester_id === semester!.id).sort((a, b) => a.name.localeCompare(b.name));
-  return { timeZone, today: dateIn(timeZone), semesterId: semester!.id, halqas };
-}
-
-/** A new halqa of the semester, taught by an active sheikh other than the demo teacher, with one active student. */
-async function openHalqa(request: APIRequestContext, semesterId: string, name: string): Promise<Halqa> {
-  const sheikh = (await allOf<{ id: string; name: string }>(request, "/sheikhs")).find((row) => row.name !== DEMO_TEACHER_SHEIKH_NAME)!;
-  const created = await schoolAdmin(request, "create-halqa", { semesterId, name, sheikhIds: [sheikh.id] });
-  const { data } = (await created.json()) as { data: { id: string } };
-  const student = await request.post("/api/v1/students", { headers: KEY, data: { halqa_id: data.id, full_name: `Student of ${name}` } });
-  expect(student.status()).toBe(201);
-  return { id: data.id, name, semester_id: semesterId };
-}
-
-const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-const isoDay = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-
-/** Sets a halqa's timetable on the Timetable page. */
-async function setTimetable(page: Page, halqas: Halqa[], halqa: Halqa, days: number[], start: string) {
-  const index = halqas.findIndex((h) => h.id === halqa.id);
-  await page.goto(`/admin/timetable?page=${Math.floor(index / 25) + 1}`);
-  const part = page.getByRole("region", { name: halqa.name, exact: true });
-  await part.getByText(en.timetable.edit.replace("{halqa}", halqa.name)).click();
-  for (const [i, day] of WEEKDAYS.entries()) {
-    const box = part.getByRole("checkbox", { name: day });
-    if (days.includes(i + 1)) await box.check();
-    else await box.uncheck();
-  }
-  await part.getByLabel(en.timetable.startsAt).fill(start);
-  await part.getByLabel(en.timetable.endsAt).fill("");
-  await part.getByRole("button", { name: en.timetable.saveFor.replace("{halqa}", halqa.name) }).click();
-  await expect(part.getByText(en.timetable.saved)).toBeVisible();
-}
 
 const todayRow = (page: Page, halqa: Halqa) => page.getByRole("region", { name: en.home.today.title }).getByRole("row").filter({ has: page.getByRole("link", { name: halqa.name, exact: true }) });
 
