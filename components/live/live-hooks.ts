@@ -66,18 +66,13 @@ export function startOfToday(): number {
 }
 
 /**
- * What the register needs once it is up, before the network may go, loaded without rendering it:
- * the Quran tables for page/juz and the student sheet's code (kept in memory; the chunks also in
- * the service worker's cache). After the first paint, so that hydration comes first.
+ * The Quran tables for page/juz, loaded once the screen is up (before the network may go), without
+ * rendering anything: the open recitation dialog reads them (usePositions).
  */
-export function usePreload(preloadSheet: () => Promise<unknown>): void {
+export function usePreloadPositions(): void {
   useEffect(() => {
-    const handle = setTimeout(() => {
-      loadPositions().catch(() => undefined);
-      preloadSheet().catch(() => undefined);
-    }, 0);
-    return () => clearTimeout(handle);
-  }, [preloadSheet]);
+    loadPositions().catch(() => undefined);
+  }, []);
 }
 
 /** The Quran tables for page/juz: at once when the register already loaded them, else once loaded. */

@@ -7,7 +7,7 @@
  */
 import { QueryClient, QueryClientProvider, replaceEqualDeep, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { allPresent, countRegister, mergeRegister, rowNames, sameData } from "@/lib/features/live/merge";
+import { allPresent, countRegister, mergeRegister, rowNames } from "@/lib/features/live/merge";
 import { recordNames } from "@/lib/features/students/display-names";
 import { waitingSince } from "@/lib/features/live/outbox/pending";
 import type { SurahOption } from "@/lib/features/live/recitation-form";
@@ -18,12 +18,12 @@ import type { MistakeOptions } from "@/lib/features/notebook/mistakes";
 import type { OpenWith } from "@/lib/features/notebook/open-with";
 import { useT } from "@/lib/i18n/client";
 import { EndSessionPanel } from "./end-session-panel";
-import { fetchSnapshot, startOfToday, useLiveQueue, usePreload } from "./live-hooks";
+import { fetchSnapshot, startOfToday, useLiveQueue, usePreloadPositions } from "./live-hooks";
 import type { RatingOption } from "./recitation-panel";
 import { RegisterCounts } from "./register-counts";
 import { useMarking, useReadOnly, useRosterKeys, useStableRows, type Refusals } from "./register-hooks";
 import { RegisterNotices } from "./register-notices";
-import { preloadStudentSheet, RosterRow, type RosterRecitation } from "./roster-row";
+import { RosterRow, type RosterRecitation } from "./roster-row";
 import { UNDO_WINDOW_MS, UndoSlot } from "./undo-toast";
 
 type Props = {
@@ -74,7 +74,7 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
   });
   const data = query.data;
   const [queue, queueState] = useLiveQueue(data.tenantId, sessionId);
-  usePreload(preloadStudentSheet);
+  usePreloadPositions();
 
   // Recitations a poll already holds need not be kept as "saved here" any longer.
   useEffect(() => {
@@ -206,7 +206,7 @@ function useHeld(queue: LiveQueue | null, queueState: QueueSnapshot, names: Read
 
 /** The previous data when a poll differs from it only in when it was fetched (else TanStack's structural sharing). */
 function samePoll(previous: unknown, next: unknown): unknown {
-  if (previous && next && sameData({ ...(previous as LiveSnapshot), fetchedAt: null }, { ...(next as LiveSnapshot), fetchedAt: null })) return previous;
+  if (previous && next && JSON.stringify({ ...(previous as LiveSnapshot), fetchedAt: 0 }) === JSON.stringify({ ...(next as LiveSnapshot), fetchedAt: 0 })) return previous;
   return replaceEqualDeep(previous, next);
 }
 

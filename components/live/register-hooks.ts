@@ -48,13 +48,11 @@ export function useStableRows(merged: Register): Register {
   const [kept, setKept] = useState({ merged, register: merged });
   if (kept.merged === merged) return kept.register;
   const rows = reuseRows(kept.register.rows, merged.rows);
-  const register = rows === kept.register.rows && sameOrphans(kept.register, merged) ? kept.register : { ...merged, rows };
+  const register = rows === kept.register.rows && JSON.stringify(kept.register.orphans) === JSON.stringify(merged.orphans) ? kept.register : { ...merged, rows };
   // Storing what was derived from the previous render during render: React's documented pattern for it.
   setKept({ merged, register });
   return register;
 }
-
-const sameOrphans = (a: Register, b: Register) => a.orphans.marks.join() === b.orphans.marks.join() && a.orphans.recitations.join() === b.orphans.recitations.join();
 
 /** Setting a status through the queue, with the last change undoable (a first mark has nothing to go back to). */
 export function useMarking(queue: LiveQueue | null, rows: readonly RegisterRow[], names: ReadonlyMap<string, string>) {

@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { memo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { STUDENT_STATUSES } from "@/lib/contract/enums";
@@ -8,12 +7,9 @@ import { useNumber, useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 import { StatusControl } from "./status-control";
 import type { RecitationPanelProps } from "./recitation-panel";
-import type { StudentSheetProps } from "./student-sheet";
-
-// The sheet (recitation entry, surah picker, mistakes) is code a teacher needs only on opening it: its
-// own chunk, out of the register's hydration; the register preloads it once up (preloadStudentSheet).
-const StudentSheet = dynamic(() => import("./student-sheet").then((m) => m.StudentSheet));
-export const preloadStudentSheet = () => import("./student-sheet");
+// The sheet stays in the first load: a teacher may open it the moment the register is up, offline
+// (e2e/notebook.spec.ts), before a chunk loaded later could have arrived (issue 31, docs/scale.md).
+import { StudentSheet, type StudentSheetProps } from "./student-sheet";
 
 /** The recitation entry's props that are the same for every row: one object for the whole roster. */
 export type RosterRecitation = Omit<NonNullable<StudentSheetProps["recitation"]>, "hear" | "initial">;

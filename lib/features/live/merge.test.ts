@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { AttendanceRow, Recitation } from "@/lib/contract";
-import { allPresent, countRegister, fresher, mergeRegister, reuseRows, rowNames, sameData } from "./merge";
+import { allPresent, countRegister, fresher, mergeRegister, reuseRows, rowNames } from "./merge";
 import type { QueueMark, QueueRecitation, QueueSnapshot, SavedRecitation } from "./outbox/queue";
 import type { LiveSnapshot, MarkStatus, RecitationKind, RosterStudent } from "./types";
 
@@ -224,13 +224,5 @@ describe("reuseRows (the roster re-renders only the rows that changed)", () => {
         expect(kept).toEqual(next);
       }),
     );
-  });
-
-  it("sameData ignores absent and undefined fields alike, and nothing else", () => {
-    expect(sameData({ a: 1, b: undefined }, { a: 1 })).toBe(true);
-    expect(sameData({ a: [1, { c: "x" }] }, { a: [1, { c: "x" }] })).toBe(true);
-    expect(sameData({ a: [1] }, { a: { 0: 1 } })).toBe(false);
-    expect(sameData({ a: null }, { a: undefined })).toBe(false);
-    expect(sameData({ a: 1 }, { a: 1, b: 2 })).toBe(false);
   });
 });

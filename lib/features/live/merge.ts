@@ -166,28 +166,18 @@ export function allPresent(register: Register): [string, MarkStatus][] {
 
 export { rowNames } from "@/lib/features/students/display-names";
 
-/** Plain data (what a poll or the queue gives: no Maps, Dates or functions) equal in every field. */
-export function sameData(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys = Object.keys(left).filter((key) => left[key] !== undefined);
-  if (keys.length !== Object.keys(right).filter((key) => right[key] !== undefined).length) return false;
-  return keys.every((key) => sameData(left[key], right[key]));
-}
-
 /**
  * The rows of a new merge, each replaced by the previous render's row of the same student when its
  * data is the same: a row keeps its identity until its student, mark, state or recitations change,
  * so the roster re-renders only the rows a poll, a tap or the queue changed. The list itself is the
- * previous one when no row changed.
+ * previous one when no row changed. Rows are built by the same code from the same JSON, so their
+ * serialisations match when their data does (a difference in key order only costs a re-render).
  */
 export function reuseRows(previous: readonly RegisterRow[], next: RegisterRow[]): RegisterRow[] {
   const before = new Map(previous.map((row) => [row.student.id, row]));
   const rows = next.map((row) => {
     const old = before.get(row.student.id);
-    return old && sameData(old, row) ? old : row;
+    return old && JSON.stringify(old) === JSON.stringify(row) ? old : row;
   });
   return rows.length === previous.length && rows.every((row, i) => row === previous[i]) ? (previous as RegisterRow[]) : rows;
 }
