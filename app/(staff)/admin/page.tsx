@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { AttentionGroups } from "@/components/overview/attention-groups";
 import { FiguresTable } from "@/components/overview/figures-table";
+import { PlanHeardTable } from "@/components/overview/plan-heard-table";
 import { TeachersTable } from "@/components/overview/teachers-table";
 import { TodayRegisters } from "@/components/overview/today-registers";
 import { NumberPager } from "@/components/pickers/pager";
@@ -13,7 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { linkClass } from "@/components/ui/text-link";
 import { requireAdminPage } from "@/lib/features/admin/guard";
 import { SORT_KEYS, type FigureSort } from "@/lib/features/overview/figure-rows";
-import { loadOverviewAttention, loadOverviewFigures, loadOverviewTeachers, loadOverviewToday } from "@/lib/features/overview/load";
+import { loadOverviewAttention, loadOverviewFigures, loadOverviewPlanHeard, loadOverviewTeachers, loadOverviewToday } from "@/lib/features/overview/load";
 import { pageNumber, pageOfList } from "@/lib/features/paging";
 import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
 import { getI18n } from "@/i18n/server";
@@ -87,6 +88,17 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
             </PageSection>
           );
         }}
+      />
+
+      <PagePart
+        load={() => loadOverviewPlanHeard(actor)}
+        retryHref="/admin"
+        fallback={<Reserved id="overview-plan-heard" title={t("overview.home.planHeard.title")} height="h-48" />}
+        render={(plan) => (
+          <PageSection id="overview-plan-heard" title={t("overview.home.planHeard.title")} hint={t("overview.home.planHeard.hint")}>
+            {plan.rows.length ? <PlanHeardTable rows={plan.rows} i18n={i18n} caption={t("overview.home.planHeard.title")} /> : <EmptyState title={t("overview.home.planHeard.empty")} />}
+          </PageSection>
+        )}
       />
 
       <PagePart

@@ -1,23 +1,33 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gte, inArray } from "drizzle-orm";
 import { progressRecitations, progressStudents } from "@/lib/db/schema";
 import { defaultPlansDb } from "@/lib/features/plans/db";
 import { plansOfStudents } from "@/lib/features/plans/mirror/reads";
-import { planHeard, type PlanHeard } from "./plan-heard";
+import { isJudged, planHeard, type JudgedAssignment, type PlanHeard } from "./plan-heard";
 
-/** Plan against register for these students, from the synced plan store and the progress read model: no v1 call. */
+/**
+ * Plan against register for these students, from the synced plan store and the progress read model:
+ * no v1 call. Only the recitations that can count are read: those of the students with an assignment
+ * to judge, recorded since the earliest of those assignments was published.
+ */
 export async function planHeardOf(scope: { connectionId: string; tenantId: string }, studentIds: readonly string[], today: string): Promise<PlanHeard[]> {
   if (studentIds.length === 0) return [];
   const db = await defaultPlansDb();
-  const [plans, rows] = await Promise.all([
-    plansOfStudents(db, scope, studentIds),
-    db
-      .select({ data: progressRecitations.data })
-      .from(progressRecitations)
-      .where(and(eq(progressRecitations.connectionId, scope.connectionId), eq(progressRecitations.tenantId, scope.tenantId), inArray(progressRecitations.studentId, [...studentIds]))),
-  ]);
   const wanted = new Set(studentIds);
-  const assignments = plans.flatMap(({ assignments }) => assignments).filter((a) => wanted.has(a.student_id));
+  const assignments = (await plansOfStudents(db, scope, studentIds)).flatMap(({ assignments }) => assignments).filter((a): a is JudgedAssignment => wanted.has(a.student_id) && isJudged(a, today));
+  if (assignments.length === 0) return [];
+  const since = assignments.reduce((earliest, a) => (a.published_at < earliest ? a.published_at : earliest), assignments[0]!.published_at);
+  const rows = await db
+    .select({ data: progressRecitations.data })
+    .from(progressRecitations)
+    .where(
+      and(
+        eq(progressRecitations.connectionId, scope.connectionId),
+        eq(progressRecitations.tenantId, scope.tenantId),
+        inArray(progressRecitations.studentId, [...new Set(assignments.map((a) => a.student_id))]),
+        gte(progressRecitations.recordedAt, new Date(since)),
+      ),
+    );
   return planHeard(assignments, rows.map((row) => row.data), today);
 }
 

@@ -18,10 +18,16 @@ export type HeardRecitation = Pick<Recitation, "student_id" | "kind" | "range" |
 
 const withinWeek = (due: string, today: string) => daysBetween(due, today) <= WEEK_DAYS && daysBetween(today, due) <= WEEK_DAYS;
 
+/** An assignment the plan-against-register view judges: published (and not replaced), with segments, due within a week of today. */
+export type JudgedAssignment = Assignment & { published_at: string };
+export function isJudged(a: Assignment, today: string): a is JudgedAssignment {
+  return PUBLISHED_STATES.includes(a.status) && !!a.published_at && !a.superseded_at && !a.replaced_by_assignment_id && a.segments.length > 0 && withinWeek(a.due_date, today);
+}
+
 export function planHeard(assignments: readonly Assignment[], recitations: readonly HeardRecitation[], today: string): PlanHeard[] {
   const result: PlanHeard[] = [];
   for (const a of assignments) {
-    if (!PUBLISHED_STATES.includes(a.status) || !a.published_at || a.superseded_at || a.replaced_by_assignment_id || a.segments.length === 0 || !withinWeek(a.due_date, today)) continue;
+    if (!isJudged(a, today)) continue;
     const since = Date.parse(a.published_at);
     let total = 0;
     let covered = 0;

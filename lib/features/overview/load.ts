@@ -14,7 +14,8 @@ import { timetablesOf, type StoredTimetable } from "@/lib/features/timetable/sto
 import { byName } from "@/lib/text-search";
 import { mondayOf, schoolFigures, type FigureSort } from "./figures";
 import { registerState, type RegisterState } from "./register-state";
-import { dayKey, expectedOn, lastRegisters, registersOf } from "./store-reads";
+import { planHeardOf } from "@/lib/features/notebook/plan-heard-source";
+import { activeStudentsOf, dayKey, expectedOn, lastRegisters, registersOf } from "./store-reads";
 
 /**
  * The admin's overview (/admin, issue 25), one loader per streamed part. Records come from the
@@ -125,4 +126,29 @@ export async function loadOverviewTeachers(actor: Actor) {
   const rows: TeacherRow[] = base.sheikhs.map((s) => ({ id: s.id, name: s.name, last: last.get(s.id) ?? null, missing: missing.get(s.id) ?? 0 }));
   rows.sort((a, b) => b.missing - a.missing || a.name.localeCompare(b.name));
   return { rows, monday };
+}
+
+export type PlanHeardRow = { halqa: Pick<Halqa, "id" | "name">; due: number; heard: number; notHeard: number };
+
+/**
+ * Plan against register per halqa of the active semester (issue 29.4, the rule of
+ * lib/features/notebook/plan-heard.ts): the published assignments due within a week of today, how
+ * many are heard, and how many not yet (partly heard included: the halqa page's "Not heard yet: N of
+ * M", the same figure); the most not heard first. Only halqas with one.
+ */
+export async function loadOverviewPlanHeard(actor: Actor) {
+  const base = await overviewBase(actor);
+  const db = await defaultPlansDb();
+  const halqaOf = await activeStudentsOf(db, base.scope, base.halqas.map((halqa) => halqa.id));
+  const byId = new Map(base.halqas.map((halqa) => [halqa.id, halqa]));
+  const counts = new Map<string, PlanHeardRow>();
+  for (const item of await planHeardOf(base.scope, [...halqaOf.keys()], base.today)) {
+    const halqa = byId.get(halqaOf.get(item.studentId) ?? "");
+    if (!halqa) continue;
+    const row = counts.get(halqa.id) ?? counts.set(halqa.id, { halqa: { id: halqa.id, name: halqa.name }, due: 0, heard: 0, notHeard: 0 }).get(halqa.id)!;
+    row.due++;
+    if (item.state === "heard") row.heard++;
+    else row.notHeard++;
+  }
+  return { rows: [...counts.values()].sort((a, b) => b.notHeard - a.notHeard || a.halqa.name.localeCompare(b.halqa.name)), today: base.today };
 }
