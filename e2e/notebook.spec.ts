@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import quranMapEn from "../messages/en/quranMap.json" with { type: "json" };
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
 
@@ -141,6 +142,9 @@ test.describe("weak passages and what to hear today", () => {
     const weak = page.getByRole("region", { name: "Weak passages" });
     await expect(weak.getByRole("listitem").filter({ hasText: /^Al-Mulk 1 \(page \d+\)/ })).toContainText(/Mistakes: \d+ · recitations: [3-9]/);
     await expect(weak).toContainText("Tajweed");
+    // The same passage marked on the student's Quran map (staff pages only), named in its cell.
+    const map = page.getByRole("group", { name: quranMapEn.label });
+    await expect(map.getByRole("link", { name: /Weak passage: \d+ mistakes at (\d+:\d+, )*67:1(,|$)/ })).toHaveCount(1);
     await expectNoAxeViolations(page);
   });
 

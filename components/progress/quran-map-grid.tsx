@@ -13,6 +13,8 @@ type Props = {
   parts: Record<number, number>;
   /** Per quarter: its ayahs, then (ever heard) memorised, last revision, last rating. */
   texts: string[][];
+  /** Staff only: the weak passages' words, by quarter index (1 … 240); those cells carry a mark. */
+  weak?: Record<number, string>;
   /** Leave out the details panel and the table (print). */
   printOnly?: boolean;
 };
@@ -24,6 +26,13 @@ const PER_ROW = 8;
 /** The table's column headings (`quranMap.table.*`). */
 const COLUMNS = ["quarter", "range", "memorised", "revision", "rating"] as const;
 const WIDTH = LABEL + PER_ROW * (CELL.width + CELL.gap);
+
+/** A weak passage's mark: a triangle in the cell's top end corner, dark on any fill. */
+export function WeakMark({ x, y, rtl }: { x: number; y: number; rtl: boolean }) {
+  const size = 11;
+  const points = rtl ? `${x},${y} ${x + size},${y} ${x},${y + size}` : `${x},${y} ${x - size},${y} ${x},${y + size}`;
+  return <polygon points={points} className="fill-destructive stroke-background" strokeWidth={1} />;
+}
 
 /** The quarter (1 … 240) a tap or focus landed on: cells are the SVG's links, in mushaf order. */
 function quarterOf(target: EventTarget | null): number | null {
@@ -40,7 +49,7 @@ function quarterOf(target: EventTarget | null): number | null {
  * JavaScript the link goes to the table. The table alternative (quarters ever heard) is drawn when opened.
  * Words: `quranMap` (label, juz, quarter, notHeard, details, table), from <ClientStrings> in quran-map.tsx.
  */
-export function QuranMapGrid({ fills, parts, texts, printOnly = false }: Props) {
+export function QuranMapGrid({ fills, parts, texts, weak, printOnly = false }: Props) {
   const t = useT("quranMap");
   const separator = useSeparator();
   const rtl = isRightToLeft(useLocale());
@@ -61,6 +70,8 @@ export function QuranMapGrid({ fills, parts, texts, printOnly = false }: Props) 
     [texts, t],
   );
   const heard = words.map((text, at) => ({ text, index: at + 1 })).filter((_, at) => (texts[at]?.length ?? 0) > 1);
+  // A cell's name and details: its words, then (staff) its weak passages; the table keeps its five columns.
+  const labels = weak ? words.map((text, at) => (weak[at + 1] ? [...text, weak[at + 1]!] : text)) : words;
   const grid = (
     <svg
       viewBox={`0 0 ${WIDTH} ${height}`}
@@ -84,17 +95,18 @@ export function QuranMapGrid({ fills, parts, texts, printOnly = false }: Props) 
         const width = part === undefined ? 0 : Math.max(Math.round((CELL.width * part) / 100), 4);
         return (
           <a key={at} href="#q-table">
-            <title>{words[at]!.join(separator)}</title>
+            <title>{labels[at]!.join(separator)}</title>
             {/* A blank cell takes the grid's default fill (app/globals.css), so it needs no class. */}
             <use href="#qc" x={x} y={y} className={part === undefined && fills[at] !== "b" ? fill : undefined} />
             {part === undefined ? null : <rect x={rtl ? x + CELL.width - width : x} y={y} width={width} height={CELL.height} rx={3} className={fill} />}
+            {weak?.[at + 1] ? <WeakMark x={rtl ? x : x + CELL.width} y={y} rtl={rtl} /> : null}
           </a>
         );
       })}
     </svg>
   );
   if (printOnly) return grid;
-  const chosen = selected ? words[selected - 1] : undefined;
+  const chosen = selected ? labels[selected - 1] : undefined;
   return (
     <div className="flex w-full max-w-lg flex-col gap-3">
       <div

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { and, eq, inArray } from "drizzle-orm";
 import { progressStudents } from "@/lib/db/schema";
 import { defaultPlansDb } from "@/lib/features/plans/db";
@@ -19,10 +20,16 @@ async function placed(scope: NotebookScope, ids: string[], timeZone: string): Pr
   return rows.flatMap((row) => (row.at ? [{ recitationId: row.recitationId, studentId: row.studentId, type: row.type, at: row.at, day: schoolDayOf(row.recordedAt.toISOString(), timeZone) }] : []));
 }
 
+// Once per request: the student page shows them on the Quran map and in the notebook.
+const studentWeakOnce = cache(async (connectionId: string, tenantId: string, studentId: string, lineageId: string, today: string, timeZone: string): Promise<WeakAyah[]> => {
+  const scope = { connectionId, tenantId };
+  const ids = [...new Set([studentId, ...(await recordIds(scope, { lineageIds: [lineageId] }))])];
+  return weakAyahs(await placed(scope, ids, timeZone), today);
+});
+
 /** A student's weak passages (staff only), across the records of their lineage. */
-export async function studentWeakPassages(scope: NotebookScope, student: { id: string; lineage_id: string }, context: { today: string; timeZone: string }): Promise<WeakAyah[]> {
-  const ids = [...new Set([student.id, ...(await recordIds(scope, { lineageIds: [student.lineage_id] }))])];
-  return weakAyahs(await placed(scope, ids, context.timeZone), context.today);
+export function studentWeakPassages(scope: NotebookScope, student: { id: string; lineage_id: string }, context: { today: string; timeZone: string }): Promise<WeakAyah[]> {
+  return studentWeakOnce(scope.connectionId, scope.tenantId, student.id, student.lineage_id, context.today, context.timeZone);
 }
 
 /** The passages most students of a halqa stumble on (staff only): placed mistakes of two students or more. */

@@ -35,6 +35,7 @@ import { loadStudentProgress, withLineage } from "@/lib/features/progress/studen
 import { Freshness } from "@/components/progress/freshness";
 import { pageTitle } from "@/i18n/page-title";
 import { StudentNotebook } from "@/components/notebook/student-notebook";
+import { studentWeakPassages } from "@/lib/features/notebook/weak-sources";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -99,10 +100,17 @@ export default async function StudentPage({ params, searchParams }: Props) {
 
       <PageSection id="progress-heading" title={t("quranMap.title")}>
         <PagePart
-          load={() => Promise.all([school(), loadStudentRecitations(connectionId, student.id), loadStudentProgress(actor, student.id)])}
+          load={() =>
+            Promise.all([
+              school(),
+              loadStudentRecitations(connectionId, student.id),
+              loadStudentProgress(actor, student.id),
+              school().then((s) => studentWeakPassages({ connectionId, tenantId: s.id }, student, { today: dateIn(s.time_zone), timeZone: s.time_zone })),
+            ])
+          }
           fallback={<Skeleton className="h-64" />}
           retryHref={here}
-          render={([{ rating_scale: scale, time_zone: timeZone }, recitations, progress]) => {
+          render={([{ rating_scale: scale, time_zone: timeZone }, recitations, progress, weak]) => {
             const words = mapWords(i18n, scale);
             return (
               <StudentProgress
@@ -111,6 +119,7 @@ export default async function StudentPage({ params, searchParams }: Props) {
                 today={dateIn(timeZone)}
                 timeZone={timeZone}
                 words={words}
+                weak={weak}
                 panels={[{ id: "plan-progress-heading", title: t("quranMap.plan.title"), body: <StaffPlanProgressView plan={progress.plan} words={words} /> }]}
               />
             );
