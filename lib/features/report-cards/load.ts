@@ -1,0 +1,85 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { can } from "@/lib/authz/policy";
+import { subjectOf } from "@/lib/authz/subject";
+import { clientFor } from "@/lib/connections";
+import type { School, Semester, Student, Surah } from "@/lib/contract";
+import { dateIn } from "@/lib/dates";
+import { childView } from "@/lib/features/family/queries";
+import { sharedPlans } from "@/lib/features/family/stored-child";
+import { API_PAGE_SIZE } from "@/lib/features/paging";
+import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
+import { studentHistory } from "@/lib/features/progress/read-model";
+import { halqaRecord, studentRecord } from "@/lib/features/records";
+import { semestersFor, surahsFor } from "@/lib/features/reference";
+import type { Locale } from "@/lib/i18n/core";
+import { reportCard, type ReportCard } from "./card";
+import { commentsOf } from "./comments";
+
+export type CardSet = { cards: ReportCard[]; school: School; term: Semester; halqaName: string | null };
+
+type Context = { actor: Actor; school: School; semesters: Semester[]; surahs: Surah[]; db: PlansDb };
+
+/** The card of one record: its history from the progress read model, its plans from the plan store, through `childView`. */
+async function cardOf(ctx: Context, student: Student, term: Semester, halqaName: string | null, comment: string | null, locale: Locale): Promise<ReportCard> {
+  const scope = { connectionId: ctx.actor.connectionId, tenantId: ctx.school.id };
+  const [stored, shared] = await Promise.all([studentHistory(scope, student.id, ctx.db), sharedPlans(ctx.db, scope, student.id)]);
+  const child = childView(
+    { lineageId: student.lineage_id, student, school: ctx.school, semesters: ctx.semesters, surahs: ctx.surahs, halqaName, recitations: stored.recitations, shared, stored, live: [] },
+    locale,
+  );
+  return reportCard({ child, school: ctx.school, term, today: dateIn(ctx.school.time_zone), comment }, locale);
+}
+
+async function contextOf(actor: Actor): Promise<Context> {
+  const client = clientFor(actor.connectionId);
+  const [school, semesters, surahs, db] = await Promise.all([client.tenant(), semestersFor(actor.connectionId), surahsFor(actor.connectionId), defaultPlansDb()]);
+  return { actor, school, semesters, surahs, db };
+}
+
+/**
+ * One student's card, or null (404): staff who may see the student (a teacher: their halqas'), or
+ * the parent linked to the student's lineage. `semester` picks the lineage's record of that term
+ * (default: the record's own), which is checked again, since another term may be another halqa.
+ * v1 calls: getStudent, getHalqa (+ listStudents?lineage_id for another term); school, semesters, surahs cached.
+ */
+export async function loadStudentCard(actor: Actor, id: string, semester: string | null): Promise<CardSet | null> {
+  const record = await studentRecord(actor.connectionId, id);
+  if (!record) return null;
+  return cardOfLineage(actor, record.lineage_id, semester ?? record.semester_id);
+}
+
+/** The card of a lineage's record in a term (the family view links by lineage), or null (404). */
+export async function cardOfLineage(actor: Actor, lineageId: string, semesterId: string | null): Promise<CardSet | null> {
+  const client = clientFor(actor.connectionId);
+  const [ctx, subject, records] = await Promise.all([contextOf(actor), subjectOf(actor), client.listAll("listStudents", { query: { lineage_id: lineageId, limit: API_PAGE_SIZE } })]);
+  const ofLineage = records.items.filter((record) => record.lineage_id === lineageId);
+  const active = ctx.semesters.find((s) => s.status === "active")?.id;
+  const student = ofLineage.find((record) => record.semester_id === (semesterId ?? active)) ?? (semesterId ? undefined : ofLineage[0]);
+  if (!student) return null;
+  const allowed = actor.role === "parent" ? can.viewChild(subject, student) : can.viewStudent(subject, student);
+  const term = ctx.semesters.find((s) => s.id === student.semester_id);
+  if (!allowed || !term) return null;
+  const [halqa, comments] = await Promise.all([halqaRecord(actor.connectionId, student.halqa_id), commentsOf(actor.connectionId, term.id, [student.id], ctx.db)]);
+  const card = await cardOf(ctx, student, term, halqa?.name ?? null, comments.get(student.id) ?? null, actor.locale);
+  return { cards: [card], school: ctx.school, term, halqaName: halqa?.name ?? null };
+}
+
+/**
+ * Every student's card of a halqa (one term: a halqa id belongs to one semester), by name, or
+ * null (404) for a halqa the actor may not see or a `semester` that is not the halqa's.
+ * v1 calls: getHalqa, listStudents?halqa_id; the rest from the dashboard's read models.
+ */
+export async function loadHalqaCards(actor: Actor, halqaId: string, semester: string | null): Promise<CardSet | null> {
+  if (actor.role === "parent") return null;
+  const [ctx, subject, halqa] = await Promise.all([contextOf(actor), subjectOf(actor), halqaRecord(actor.connectionId, halqaId)]);
+  if (!halqa || !can.viewHalqa(subject, halqa.id) || (semester !== null && semester !== halqa.semester_id)) return null;
+  const term = ctx.semesters.find((s) => s.id === halqa.semester_id);
+  if (!term) return null;
+  const listed = await clientFor(actor.connectionId).listAll("listStudents", { query: { halqa_id: halqa.id, limit: API_PAGE_SIZE } });
+  // Re-checked by the records' own fields: a school may ignore the filter.
+  const students = listed.items.filter((s) => s.halqa_id === halqa.id).sort((a, b) => a.full_name.localeCompare(b.full_name) || a.id.localeCompare(b.id));
+  const comments = await commentsOf(actor.connectionId, term.id, students.map((s) => s.id), ctx.db);
+  const cards = await Promise.all(students.map((s) => cardOf(ctx, s, term, halqa.name, comments.get(s.id) ?? null, actor.locale)));
+  return { cards, school: ctx.school, term, halqaName: halqa.name };
+}
