@@ -5,7 +5,7 @@ import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import type { School, Semester, Student, Surah } from "@/lib/contract";
 import { dateIn } from "@/lib/dates";
-import { childView } from "@/lib/features/family/queries";
+import { childView, currentRecord } from "@/lib/features/family/queries";
 import { sharedPlans } from "@/lib/features/family/stored-child";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
@@ -54,8 +54,8 @@ export async function cardOfLineage(actor: Actor, lineageId: string, semesterId:
   const client = clientFor(actor.connectionId);
   const [ctx, subject, records] = await Promise.all([contextOf(actor), subjectOf(actor), client.listAll("listStudents", { query: { lineage_id: lineageId, limit: API_PAGE_SIZE } })]);
   const ofLineage = records.items.filter((record) => record.lineage_id === lineageId);
-  const active = ctx.semesters.find((s) => s.status === "active")?.id;
-  const student = ofLineage.find((record) => record.semester_id === (semesterId ?? active)) ?? (semesterId ? undefined : ofLineage[0]);
+  // No term asked: the record the family page shows (the active term's, else the newest).
+  const student = semesterId ? ofLineage.find((record) => record.semester_id === semesterId) : currentRecord(ofLineage, ctx.semesters);
   if (!student) return null;
   const allowed = actor.role === "parent" ? can.viewChild(subject, student) : can.viewStudent(subject, student);
   const term = ctx.semesters.find((s) => s.id === student.semester_id);

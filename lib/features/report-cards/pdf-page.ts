@@ -85,7 +85,7 @@ export class CardWriter {
     this.y += 8;
   }
 
-  async bytes(): Promise<Uint8Array> {
+  async bytes(): Promise<Uint8Array<ArrayBuffer>> {
     const chunks: Buffer[] = [];
     this.doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     const done = new Promise<void>((resolve, reject) => {

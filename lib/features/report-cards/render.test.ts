@@ -1,20 +1,10 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SCHOOL } from "@/lib/features/notices/testing/fixture";
 import { i18nFor, type Locale } from "@/lib/i18n/core";
 import { reportCard } from "./card";
 import { renderCards } from "./render";
 import { child, TERM, TODAY } from "./testing/fixture";
-
-/** The text of a PDF as poppler's pdftotext reads it (Debian poppler-utils; .ci/run installs it), bidi marks dropped. */
-export function pdfText(bytes: Uint8Array): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "card-")), "card.pdf");
-  writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }).replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, "");
-}
+import { pdfText } from "./testing/pdf-text";
 
 const COMMENT = "أحسن يوسف في الحفظ هذا الفصل";
 

@@ -11,7 +11,7 @@ import { CardWriter } from "./pdf-page";
 const LIST_LINES = { surahs: 10, recitations: 8, assignments: 6 } as const;
 
 /** The cards as one A4 PDF, one card a page, in the reader's language and direction. */
-export async function renderCards(cards: readonly ReportCard[], i18n: I18n): Promise<Uint8Array> {
+export async function renderCards(cards: readonly ReportCard[], i18n: I18n): Promise<Uint8Array<ArrayBuffer>> {
   const { t } = i18n;
   const first = cards[0];
   const writer = new CardWriter(isRightToLeft(i18n.locale) ? "rtl" : "ltr", { title: t("reportCards.title"), author: first ? schoolName(first, i18n) : "" });

@@ -35,6 +35,7 @@ import { loadStudentProgress, withLineage } from "@/lib/features/progress/studen
 import { Freshness } from "@/components/progress/freshness";
 import { pageTitle } from "@/i18n/page-title";
 import { StudentNotebook } from "@/components/notebook/student-notebook";
+import { ReportCardSection } from "@/components/report-cards/report-card-section";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -163,6 +164,8 @@ export default async function StudentPage({ params, searchParams }: Props) {
           )}
         />
       </PageSection>
+
+      <ReportCardSection connectionId={connectionId} student={student} i18n={i18n} />
 
       {can.updateStudent(subject) ? (
         <section aria-labelledby="edit-heading" className="flex flex-col gap-3">
