@@ -25,13 +25,16 @@ function fonts() {
 const WHOLE_RUN = { features: [] };
 
 export const A4 = { width: 595.28, height: 841.89, margin: 48 };
+const BASE_SIZE = 10.5;
+const LEADING = 1.5;
 
 export type Style = { size?: number; bold?: boolean; muted?: boolean };
 
 /**
  * An A4 document written line by line in the reader's direction: each line is laid out by the
  * bidirectional algorithm (bidi-line.ts) and drawn run by run, right-aligned for Arabic and Urdu.
- * Lines past the page's foot are left out rather than spilling onto a page of their own (one card a page).
+ * Lines past the page's foot are left out rather than spilling onto a page of their own (one card a
+ * page); lists ask `fits` first, so they end with a count of what is left out instead.
  */
 export class CardWriter {
   readonly doc: PDFKit.PDFDocument;
@@ -51,11 +54,23 @@ export class CardWriter {
   page(): void {
     this.doc.addPage({ size: "A4", margin: A4.margin });
     this.y = A4.margin;
+    this.reserved = 0;
     this.started = true;
   }
 
-  get room(): number {
-    return A4.height - A4.margin - this.y;
+  /** Points kept free at the page's foot for what must be on the card (the teacher's comment). */
+  reserved = 0;
+
+  /** Whether `lines` more lines of the given size fit above what is reserved. */
+  fits(lines: number, size = BASE_SIZE): boolean {
+    return this.y + lines * size * LEADING <= A4.height - A4.margin - this.reserved;
+  }
+
+  /** The height a paragraph takes, wrapped to the page's width. */
+  heightOf(text: string, style: Style = {}): number {
+    const size = style.size ?? BASE_SIZE;
+    this.doc.font(style.bold ? "card-bold" : "card").fontSize(size);
+    return this.wrap(text, A4.width - 2 * A4.margin).length * size * LEADING;
   }
 
   gap(points: number): void {
@@ -65,11 +80,11 @@ export class CardWriter {
   /** One paragraph, wrapped at word boundaries to the page's width. */
   line(text: string, style: Style = {}): void {
     if (!this.started) this.page();
-    const size = style.size ?? 11;
+    const size = style.size ?? BASE_SIZE;
     this.doc.font(style.bold ? "card-bold" : "card").fontSize(size);
     for (const piece of this.wrap(text, A4.width - 2 * A4.margin)) {
-      const height = size * 1.55;
-      if (this.y + height > A4.height - A4.margin) return;
+      const height = size * LEADING;
+      if (this.y + height > A4.height - A4.margin - this.reserved) return;
       this.draw(piece, style);
       this.y += height;
     }

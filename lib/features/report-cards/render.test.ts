@@ -35,6 +35,17 @@ describe("the report card PDF", () => {
     expect(text).not.toContain("staff-only");
   });
 
+  it("keeps the teacher's comment on a full card's one page, the lists ending with what is left out", async () => {
+    const full = reportCard({ child: child("en"), school: SCHOOL, term: TERM, today: TODAY, comment: "Keep revising daily. ".repeat(30) + "THE END" }, "en");
+    const many = Array.from({ length: 40 }, (_, i) => ({ day: "2026-10-20", kind: "old_revision" as const, range: { start: { surah: 60 + i, ayah: 1 }, end: { surah: 60 + i, ayah: 3 } }, rating: "Good" }));
+    const crowded = { ...full, recitations: { ...full.recitations, list: many, total: 40 }, quran: { ...full.quran, surahs: many.map((_, i) => ({ ...full.quran.surahs[0]!, surah: 60 + i })) } };
+    const text = pdfText(await renderCards([crowded], i18nFor("en", SCHOOL.time_zone)));
+    expect(text.split("\f").filter((page) => page.trim())).toHaveLength(1);
+    expect(text).toContain("THE END");
+    expect(text).toMatch(/… and \d+ more surahs/);
+    expect(text).toMatch(/… and \d+ earlier recitations/);
+  });
+
   it("puts one card a page", async () => {
     const { text } = await rendered("en", 3);
     expect(text.split("\f").filter((page) => page.includes("Term report card"))).toHaveLength(3);
