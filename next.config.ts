@@ -6,7 +6,7 @@ import { apiSecurityHeaders } from "./lib/security/headers";
 writeLocaleIndex(process.cwd());
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfkit"],
   poweredByHeader: false,
   typedRoutes: false,
   // `next dev` opened at 127.0.0.1 (as the tests do) keeps its live-reload connection.

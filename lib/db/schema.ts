@@ -124,3 +124,4 @@ export * from "./schema-excuses";
 export * from "./schema-languages";
 export * from "./schema-notebook";
 export * from "./schema-timetable";
+export * from "./schema-report-cards";

@@ -10,7 +10,7 @@ import type { Messages } from "./types";
  * first use by the server (the browser receives only the parts a page sends, lib/i18n/client.tsx).
  * A message a language lacks reads in English; the catalogue tests keep every language complete.
  */
-export const NAMESPACES = ["common", "errors", "nav", "auth", "home", "halqas", "students", "sessions", "admin", "live", "plans", "family", "glance", "paging", "quranMap", "progressReport", "notices", "excuses", "overview"] as const;
+export const NAMESPACES = ["common", "errors", "nav", "auth", "home", "halqas", "students", "sessions", "admin", "live", "plans", "family", "glance", "paging", "quranMap", "progressReport", "notices", "excuses", "overview", "reportCards"] as const;
 
 const ROOT = path.join(process.cwd(), "messages");
 const loaded = new Map<Locale, Messages>();

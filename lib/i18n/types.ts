@@ -15,6 +15,7 @@ import type paging from "@/messages/en/paging.json";
 import type plans from "@/messages/en/plans.json";
 import type progressReport from "@/messages/en/progressReport.json";
 import type quranMap from "@/messages/en/quranMap.json";
+import type reportCards from "@/messages/en/reportCards.json";
 import type sessions from "@/messages/en/sessions.json";
 import type students from "@/messages/en/students.json";
 
@@ -39,6 +40,7 @@ export type Messages = {
   notices: typeof notices;
   excuses: typeof excuses;
   overview: typeof overview;
+  reportCards: typeof reportCards;
 };
 
 type Join<A extends string, B extends string> = `${A}.${B}`;

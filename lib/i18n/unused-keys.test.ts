@@ -26,7 +26,7 @@ const DYNAMIC_PREFIXES = [
   "plans.detail.sources", "plans.tracks.units", "plans.timeline.sources", "plans.changes.kinds", "plans.assignmentStatus",
   "quranMap.memorised", "quranMap.legend", "quranMap.table", "quranMap.attendance", "sessions.attendance", "sessions.recitation",
   "sessions.end", "students.status", "students.form.fieldErrors", "students.import.file", "students.import.problems", "students.import.outcome", "students.attendance", "students.recitations",
-  "students.recitations.kinds",
+  "students.recitations.kinds", "reportCards.recitations.kinds", "reportCards.assignments.statuses",
 ];
 
 function englishKeys(): string[] {

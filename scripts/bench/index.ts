@@ -14,13 +14,14 @@ import { progressSuite } from "./progress";
 import { startupSuite } from "./startup";
 import { pagesSuite } from "./pages";
 import { importSuite } from "./import";
+import { reportCardsSuite } from "./report-cards";
 import type { LoadOptions } from "./load";
 import { countVerdicts, printSuite, writeResults, type SuiteReport } from "./report";
 import { build, ROOT, staleBuildReason, startServer, stopAllChildren, type RunningServer } from "./server";
 import type { Suite } from "./suite";
 
 /** Every bench suite, in the order `all` runs them. Later benches append here. */
-const SUITES: Suite[] = [apiSuite, opsSuite, syncSuite, startupSuite, attendanceSuite, instancesSuite, pagesSuite, progressSuite, mapsSuite, lighthouseSuite, noticesSuite, importSuite];
+const SUITES: Suite[] = [apiSuite, opsSuite, syncSuite, startupSuite, attendanceSuite, instancesSuite, pagesSuite, progressSuite, mapsSuite, lighthouseSuite, noticesSuite, importSuite, reportCardsSuite];
 
 const RESULTS_FILE = path.join(ROOT, ".bench", "results.json");
 const CPU_PROFILE_DIR = path.join(ROOT, ".bench", "cpu");

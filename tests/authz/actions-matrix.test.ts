@@ -41,6 +41,8 @@ import { createSession, endSession, updateSession } from "@/lib/features/session
 import { createStudent, updateStudent } from "@/lib/features/students/actions";
 import { removeTimetableAction, saveTimetableAction } from "@/lib/features/timetable/actions";
 import { timetablesFor } from "@/lib/features/timetable/store";
+import { saveReportCardComment } from "@/lib/features/report-cards/actions";
+import { commentsOf } from "@/lib/features/report-cards/comments";
 import { translator } from "@/lib/i18n/core";
 import { newId } from "@/lib/school-api/ids";
 import { countSessions, countStudents, schoolFixture, sessionIn, type Corner, type SchoolFixture } from "./fixtures";
@@ -215,6 +217,21 @@ const SPECS: Spec[] = [
     },
     "allow",
   ),
+  {
+    // The dashboard's own data (no write to the school): the teacher of the student's halqa or an admin.
+    action: "reportCards.comment",
+    call: saveReportCardComment,
+    async prepare(who, place) {
+      const { school, corner } = where(who, place);
+      const s = corner.student;
+      return {
+        input: { studentId: s.id, comment: `Matrix comment ${newId("c")}` },
+        observe: async () => (await commentsOf(connectionOf(school), s.semester_id, [s.id])).get(s.id) ?? null,
+        foreign: place === "otherSchool" ? names(corner) : undefined,
+      };
+    },
+    expected: { admin: ADMINS.allowAll, teacher: ["allow", "deny", "hidden"], parent: NOBODY, arqamAdmin: ADMINS.allowAll },
+  },
 ];
 
 /** The halqa's timetable as each connection's store has it (a wrong write would land under either). */

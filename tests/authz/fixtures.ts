@@ -8,7 +8,7 @@ import { schoolApi } from "./harness";
 
 type Halqa = { id: string; name: string };
 type Sheikh = { id: string; name: string; halqa_ids: string[] };
-type Student = { id: string; lineage_id: string; halqa_id: string; full_name: string; preferred_name: string | null; status: string; enrolled_on: string | null };
+type Student = { id: string; lineage_id: string; semester_id: string; halqa_id: string; full_name: string; preferred_name: string | null; status: string; enrolled_on: string | null };
 type Session = { id: string; halqa_id: string; sheikh_id: string; status: string; topic: string | null };
 
 export type Corner = { halqa: Halqa; sheikh: Sheikh; student: Student };

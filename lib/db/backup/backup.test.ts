@@ -61,6 +61,7 @@ async function fill(store: DashboardDatabase, auditRows = 3): Promise<void> {
   await db.insert(schema.noticeSettings).values({ connectionId: "alnoor", weeklyOn: false, weeklyDay: 5, weeklyTime: "17:30" });
   await db.insert(schema.schoolLanguageSettings).values({ connectionId: "alnoor", defaultLocale: "ur", numerals: "native", calendars: "hijri-first" });
   await db.insert(schema.halqaTimetable).values({ connectionId: "alnoor", halqaId: "hlq_1", semesterId: "sem_1", weekdays: [1, 3, 5], startsAt: "16:00", endsAt: "17:30", updatedBy: "usr_a" });
+  await db.insert(schema.reportCardComments).values({ connectionId: "alnoor", semesterId: "sem_1", studentId: "stu_1", body: "أحسن في الحفظ\nline two", updatedBy: "usr_a" });
   await db.insert(schema.noticePreferences).values({ userId: "usr_p", kind: "weekly", enabled: false });
   await db.insert(schema.noticeOutbox).values({
     id: "ntc_1", connectionId: "alnoor", tenantId: "ten_1", kind: "absence", idempotencyKey: "k1", recipientUserId: "usr_p", recipientEmail: "parent@school.org", locale: "ar",

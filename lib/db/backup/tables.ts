@@ -25,6 +25,8 @@ export const BACKED_UP = [
   "recitation_mistakes",
   // The timetable of halqas (issue 25): the school's API has none, so nothing could rebuild it.
   "halqa_timetable",
+  // The teachers' comments on term report cards (issue 25): written for families, nowhere else.
+  "report_card_comments",
 ] as const;
 
 export const LEFT_OUT: Record<string, string> = {

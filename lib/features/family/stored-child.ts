@@ -45,7 +45,7 @@ export async function loadStoredChild(
 }
 
 /** The child's plans from the plan store; null when the school does not share plans (the last sync was refused for it). */
-async function sharedPlans(db: PlansDb, scope: { connectionId: string; tenantId: string }, studentId: string) {
+export async function sharedPlans(db: PlansDb, scope: { connectionId: string; tenantId: string }, studentId: string) {
   const [state] = await db.select({ lastError: planSyncState.lastError, lastCompletedAt: planSyncState.lastCompletedAt }).from(planSyncState).where(eq(planSyncState.connectionId, scope.connectionId)).limit(1);
   if (!state?.lastCompletedAt || state.lastError?.code === "feature_unavailable") return null;
   const plans = await plansOfStudents(db, scope, [studentId]);

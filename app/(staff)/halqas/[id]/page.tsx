@@ -57,6 +57,10 @@ export default async function HalqaPage({ params }: Props) {
           <Link href={`${here}/report`} className={`${linkClass} ms-auto`}>
             {t("progressReport.open")}
           </Link>
+          {/* A file, not a page: a plain link, so the router does not try to render it. */}
+          <a href={`${here}/report-cards?semester=${encodeURIComponent(halqa.semester_id)}`} download className={linkClass}>
+            {t("reportCards.download.halqa")}
+          </a>
         </div>
         {halqa.description ? <p className="max-w-prose text-muted-foreground">
             <bdi dir="auto">{halqa.description}</bdi>

@@ -36,6 +36,7 @@ import { Freshness } from "@/components/progress/freshness";
 import { pageTitle } from "@/i18n/page-title";
 import { StudentNotebook } from "@/components/notebook/student-notebook";
 import { studentWeakPassages } from "@/lib/features/notebook/weak-sources";
+import { ReportCardSection } from "@/components/report-cards/report-card-section";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -172,6 +173,8 @@ export default async function StudentPage({ params, searchParams }: Props) {
           )}
         />
       </PageSection>
+
+      <ReportCardSection connectionId={connectionId} student={student} i18n={i18n} />
 
       {can.updateStudent(subject) ? (
         <section aria-labelledby="edit-heading" className="flex flex-col gap-3">

@@ -5,6 +5,7 @@ import { ChildMap, ChildSummary } from "@/components/family/child-progress";
 import { ChildSwitcher } from "@/components/family/child-switcher";
 import { FamilyExcuses } from "@/components/excuses/family-excuses";
 import { PageSection } from "@/components/ui/page-section";
+import { linkClass } from "@/components/ui/text-link";
 import { requireActor } from "@/lib/auth/session";
 import { loadChild, loadChildren } from "@/lib/features/family/queries";
 import { getI18n } from "@/i18n/server";
@@ -46,6 +47,9 @@ export default async function ChildPage({ params }: Props) {
             </>
           ) : null}
         </p>
+        <a href={`/family/children/${encodeURIComponent(lineageId)}/report-card`} download className={`${linkClass} w-fit`}>
+          {t("reportCards.download.family")}
+        </a>
       </header>
       {/* What to practise comes first: it is what a family acts on. */}
       <PageSection id="assignments-title" title={t("family.assignments.title")}>

@@ -1,0 +1,47 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { currentActor } from "@/lib/auth/session";
+import type { Role } from "@/lib/db/schema";
+import { getSchoolLanguages } from "@/lib/features/languages/settings";
+import { i18nFor, translator } from "@/lib/i18n/core";
+import { failureMessage, failureOf } from "@/lib/v1";
+import type { CardSet } from "./load";
+import { renderCards } from "./render";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** What a card route reads of its request: the term (`?semester=`, an id from a response), or none. */
+export function semesterParam(request: Request): string | null {
+  const value = new URL(request.url).searchParams.get("semester");
+  return value ? value : null;
+}
+
+/**
+ * A card route's answer, checked like the halqa export: signed out 401; a role the route does not
+ * serve, or a student or halqa the reader may not see (another family's child, another teacher's
+ * halqa, a term that is not the record's): 404, never a hint that it exists. The school refusing or
+ * not answering: its reason in the reader's language (502/503). Otherwise the PDF as a download.
+ */
+export async function cardsResponse(roles: readonly Role[], load: (actor: Actor) => Promise<CardSet | null>, filename: (set: CardSet) => string): Promise<Response> {
+  const actor = await currentActor();
+  if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
+  const notFound = () => Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
+  if (!roles.includes(actor.role)) return notFound();
+  const { formats } = await getSchoolLanguages(actor.connectionId);
+  try {
+    const set = await load(actor);
+    if (!set) return notFound();
+    const pdf = await renderCards(set.cards, i18nFor(actor.locale, set.school.time_zone, formats));
+    return new Response(pdf, { headers: { ...NO_STORE, "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${filename(set)}.pdf"` } });
+  } catch (error) {
+    const failure = failureOf(error);
+    if (!failure) throw error;
+    const t = translator(actor.locale, formats.numerals);
+    return new Response(failureMessage(failure, t), { status: failure.retryable ? 503 : 502, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  }
+}
+
+/** A file name part from an opaque id: ASCII letters, digits, `-` and `_` only. */
+export function namePart(value: string): string {
+  return value.replace(/[^A-Za-z0-9_-]+/g, "-").slice(0, 60) || "x";
+}
