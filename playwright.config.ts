@@ -68,10 +68,10 @@ const SCALING = /scaling\.spec\.ts$/;
 // of the suite on two cores; it runs on request (`E2E_AXE_SWEEP=1`) until it is made to fit.
 const AXE_SWEEP = process.env.E2E_AXE_SWEEP === "1" ? /^$/ : /axe-sweep\.spec\.ts$/;
 // The tablet project repeats the specs of the screens a teacher and a parent use on a touch screen (the
-// register, its undo, Today, the family pages); the HTTP-level, admin, shell and review specs run
+// register, its undo, the notebook, Today, the family pages, the report cards); the HTTP-level, admin, shell and review specs run
 // once, on the desktop project (the phone width is in register.spec and figures.spec), so the suite
 // fits its time on two cores.
-const TABLET = /(live|register|trust-register|today|family|pseudo-locale|notebook)\.spec\.ts$/;
+const TABLET = /(live|register|trust-register|today|family|pseudo-locale|notebook|report-cards)\.spec\.ts$/;
 // Changes a demo school's language settings (digits, calendars), which the other specs read: after them.
 // Alone, for a quick local run: `E2E_SCHOOL_LANGUAGES_ALONE=1 E2E_SERVERS=main npx playwright test --project=school-languages`.
 const SCHOOL_LANGUAGES = /school-languages\.spec\.ts$/;
