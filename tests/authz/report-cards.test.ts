@@ -105,6 +105,7 @@ describe("report card routes × roles × objects", { timeout: 120_000 }, () => {
     expect((await get(actors.admin, halqa(arqamHalqa.id))).status).toBe(404);
     expect((await get(actors.arqamAdmin, halqa(own.id))).status).toBe(404);
     expect((await get(actors.admin, halqa(own.id, "?semester=no-such-term"))).status).toBe(404);
+    expect((await get(actors.admin, halqa(own.id, `?semester=${"s".repeat(5000)}`))).status).toBe(404);
   });
 
   it("the family route: the parent's own child only; staff and other families 404", async () => {

@@ -10,10 +10,14 @@ import { renderCards } from "./render";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** What a card route reads of its request: the term (`?semester=`, an id from a response), or none. */
+/**
+ * What a card route reads of its request: the term (`?semester=`, an id from a response), or none.
+ * An id is never this long: such a value stays unmatched (404) without being carried further.
+ */
 export function semesterParam(request: Request): string | null {
   const value = new URL(request.url).searchParams.get("semester");
-  return value ? value : null;
+  if (!value) return null;
+  return value.length <= 255 ? value : "-";
 }
 
 /**
