@@ -1,5 +1,6 @@
 import compile from "icu-minify/compile";
-import { createTranslator } from "next-intl";
+// use-intl/core is what next-intl re-exports for any runtime: no React, so scripts and benches load it too.
+import { createTranslator } from "use-intl/core";
 import { catalogueOf, lackingKeys } from "./catalogues";
 import { messageAt, selectorsOf, type CompiledMessage } from "./compiled";
 import { DEFAULT_FORMATS, directionOf, intlTag, numberFormat, type Formats, type Locale, type Numerals } from "./locales";

@@ -1,11 +1,17 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
 import type { Recitation } from "@/lib/contract";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { progressRecitations, progressStudents } from "@/lib/db/schema";
 import { currentSegments } from "@/lib/features/live/server/prefill-source";
 import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
 import { plansOfStudents } from "@/lib/features/plans/mirror/reads";
 import { hearToday, type HearSettings, type HearToday } from "./hear-today";
+
+/**
+ * A student's recitations as one JSON array (text): a halqa's year is thousands of records, and the
+ * embedded store (PGlite) spends more on a row than on its bytes (docs/progress.md, "What to hear today").
+ */
+const recitationsOfStudent = sql<string>`json_agg(${progressRecitations.data})::text`;
 
 export type HearScope = { connectionId: string; tenantId: string };
 
@@ -32,15 +38,16 @@ export async function hearTodayOf(
   for (const s of students) lineageOf.set(s.id, s.lineage_id);
   const [rows, plans] = await Promise.all([
     db
-      .select({ data: progressRecitations.data })
+      .select({ studentId: progressRecitations.studentId, recitations: recitationsOfStudent })
       .from(progressRecitations)
-      .where(and(eq(progressRecitations.connectionId, scope.connectionId), eq(progressRecitations.tenantId, scope.tenantId), inArray(progressRecitations.studentId, [...lineageOf.keys()]))),
+      .where(and(eq(progressRecitations.connectionId, scope.connectionId), eq(progressRecitations.tenantId, scope.tenantId), inArray(progressRecitations.studentId, [...lineageOf.keys()])))
+      .groupBy(progressRecitations.studentId),
     plansOfStudents(db, scope, students.map((s) => s.id)).catch(() => []),
   ]);
   const byLineage = new Map<string, Recitation[]>();
-  for (const { data } of rows) {
-    const lineage = lineageOf.get(data.student_id);
-    if (lineage) (byLineage.get(lineage) ?? byLineage.set(lineage, []).get(lineage)!).push(data);
+  for (const row of rows) {
+    const lineage = lineageOf.get(row.studentId);
+    if (lineage) (byLineage.get(lineage) ?? byLineage.set(lineage, []).get(lineage)!).push(...(JSON.parse(row.recitations) as Recitation[]));
   }
   for (const student of students) {
     const segment = currentSegments(plans.filter(({ plan }) => plan.student_id === student.id)).new_memorization ?? null;

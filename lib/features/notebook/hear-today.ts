@@ -6,6 +6,7 @@
  */
 import type { Recitation } from "@/lib/contract";
 import { quranMap } from "@/lib/features/progress/quran-map";
+import { newestRecitationsFirst } from "@/lib/features/students/recitations";
 import { ayahIdOf, pointOfAyahId, unitBounds, unitOf } from "@/lib/quran/cover";
 import { comparePoints, pointProblem, surahInfo, type QuranPoint } from "@/lib/quran";
 import { AYAH_COUNT } from "@/lib/quran/quarters";
@@ -23,11 +24,13 @@ export type HearToday = {
 };
 
 export type HearSettings = { recentPages: number; cycleDays: number };
+/** The revision rule's defaults until an admin sets them (docs/progress.md): the last 5 pages, a 30-day cycle. */
+export const DEFAULT_HEAR_SETTINGS: HearSettings = { recentPages: 5, cycleDays: 30 };
 
 const validRange = (range: HearRange | null | undefined): range is HearRange => !!range && !pointProblem(range.start) && !pointProblem(range.end) && comparePoints(range.start, range.end) <= 0;
 
 function latestOf(recitations: readonly HearRecitation[]): HearRecitation[] {
-  return [...recitations].sort((a, b) => b.recorded_at.localeCompare(a.recorded_at) || b.id.localeCompare(a.id));
+  return newestRecitationsFirst(recitations);
 }
 
 /** The range after `previous`, as long as it was when it lay in one surah, kept in the new start's surah. */

@@ -5,6 +5,7 @@ import type { DashboardDb } from "@/lib/db/client";
 import { notebookSettings, type StoredMistakeType } from "@/lib/db/schema";
 import type { Translate } from "@/lib/i18n/core";
 import type { Locale } from "@/lib/i18n/locales";
+import { DEFAULT_HEAR_SETTINGS } from "./hear-today";
 import { DEFAULT_MISTAKE_TYPES, DEFAULT_RATING_THRESHOLDS, type MistakeOptions } from "./mistakes";
 
 /**
@@ -22,8 +23,7 @@ export type NotebookSettings = {
 export const DEFAULT_NOTEBOOK_SETTINGS: NotebookSettings = {
   mistakeTypes: DEFAULT_MISTAKE_TYPES.map((id) => ({ id, names: {} })),
   ratingThresholds: [...DEFAULT_RATING_THRESHOLDS],
-  recentPages: 5,
-  cycleDays: 30,
+  ...DEFAULT_HEAR_SETTINGS,
 };
 
 const isDefaultType = (id: string): id is (typeof DEFAULT_MISTAKE_TYPES)[number] => (DEFAULT_MISTAKE_TYPES as readonly string[]).includes(id);

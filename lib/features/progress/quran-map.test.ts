@@ -116,6 +116,34 @@ describe("a student's Quran map", () => {
     expect(currencyOf(null)).toBe("never");
   });
 
+  it("gives each recitation its own school day in zones off the hour, a minute either side of midnight", () => {
+    // Kathmandu is UTC+5:45 (midnight is 18:15 UTC), the Chatham Islands +13:45 in summer, Lord Howe moves by 30 minutes.
+    const zones = ["Asia/Kathmandu", "Pacific/Chatham", "Australia/Lord_Howe", "America/St_Johns", "Asia/Kolkata", "Europe/London"];
+    const nearQuarterHour = fc
+      .record({ quarterHour: fc.integer({ min: Date.parse("2026-01-01T00:00:00Z") / 900_000, max: Date.parse("2026-11-24T00:00:00Z") / 900_000 }), offsetMs: fc.integer({ min: -90_000, max: 90_000 }) })
+      .map(({ quarterHour, offsetMs }) => new Date(quarterHour * 900_000 + offsetMs).toISOString());
+    const history = fc.array(
+      fc.record({ id: fc.uuid(), quarter: fc.integer({ min: 0, max: 239 }), at: nearQuarterHour }).map(({ id, quarter, at }) => {
+        const { firstAyah } = QUARTERS[quarter]!;
+        return { id, kind: "recent_revision" as const, range: { start: pointOfAyahId(firstAyah), end: pointOfAyahId(firstAyah) }, rating: 3, recorded_at: at };
+      }),
+      { maxLength: 40 },
+    );
+    fc.assert(
+      fc.property(history, fc.constantFrom(...zones), (recitations, zone) => {
+        for (const cell of quranMap(recitations, TODAY, zone).cells) {
+          if (!cell.lastHeard) continue;
+          expect(cell.lastHeard.day).toBe(schoolDayOf(cell.lastHeard.recordedAt, zone));
+          expect(cell.lastHeard.daysAgo).toBe(daysBetween(cell.lastHeard.day, TODAY));
+        }
+      }),
+      { numRuns: 200 },
+    );
+    const kathmandu = quranMap([recitation("a", "recent_revision", [1, 1], [1, 1], "2026-11-16T18:14:30Z"), recitation("b", "recent_revision", [3, 1], [3, 1], "2026-11-16T18:15:10Z")], TODAY, "Asia/Kathmandu");
+    const dayOfRecitation = (id: string) => kathmandu.cells.find((cell) => cell.lastHeard?.recitationId === id)?.lastHeard?.day;
+    expect([dayOfRecitation("a"), dayOfRecitation("b")]).toEqual(["2026-11-16", "2026-11-17"]);
+  });
+
   it("agrees with a naive count of every quarter, whatever the order of the history", () => {
     fc.assert(
       fc.property(historyArb, (history) => {

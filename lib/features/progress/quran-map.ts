@@ -1,4 +1,5 @@
 import type { Recitation } from "@/lib/contract";
+import { byRecordedAt } from "@/lib/features/students/recitations";
 import { ayahIdOf } from "@/lib/quran/cover";
 import { AYAH_COUNT, QUARTERS, quartersOfSpan, type Quarter } from "@/lib/quran/quarters";
 import { wholePercent } from "./figures";
@@ -60,10 +61,9 @@ export function currencyOf(daysAgo: number | null): Currency {
 }
 
 /** Newer wins; on the same instant the larger id, so the answer never depends on input order. */
-function newer(a: Heard | null, b: Heard): Heard {
+function newer(a: MapRecitation | null, b: MapRecitation): MapRecitation {
   if (!a) return b;
-  const order = a.recordedAt.localeCompare(b.recordedAt) || a.recitationId.localeCompare(b.recitationId);
-  return order >= 0 ? a : b;
+  return byRecordedAt(a, b) >= 0 ? a : b;
 }
 
 /**
@@ -77,20 +77,37 @@ function newer(a: Heard | null, b: Heard): Heard {
  */
 export function quranMap(recitations: readonly MapRecitation[], today: string, timeZone: string): QuranMap {
   const memorised = new Uint8Array(AYAH_COUNT + 1);
-  const lastRevision: (Heard | null)[] = QUARTERS.map(() => null);
-  const lastHeard: (Heard | null)[] = QUARTERS.map(() => null);
+  const lastRevision: (MapRecitation | null)[] = QUARTERS.map(() => null);
+  const lastHeard: (MapRecitation | null)[] = QUARTERS.map(() => null);
   for (const recitation of recitations) {
     const first = ayahIdOf(recitation.range.start);
     const last = ayahIdOf(recitation.range.end);
     memorised.fill(1, first, last + 1);
-    const day = schoolDayOf(recitation.recorded_at, timeZone);
-    const heard: Heard = { recitationId: recitation.id, kind: recitation.kind, recordedAt: recitation.recorded_at, day, daysAgo: daysBetween(day, today), rating: recitation.rating };
     for (const { quarter } of quartersOfSpan(first, last)) {
       const at = quarter.index - 1;
-      lastHeard[at] = newer(lastHeard[at] ?? null, heard);
-      if (recitation.kind !== "new_memorization") lastRevision[at] = newer(lastRevision[at] ?? null, heard);
+      lastHeard[at] = newer(lastHeard[at] ?? null, recitation);
+      if (recitation.kind !== "new_memorization") lastRevision[at] = newer(lastRevision[at] ?? null, recitation);
     }
   }
+  // The school day only of the recitations that won a quarter, once per quarter hour of UTC (every
+  // zone's offset and midnight fall on quarter hours): a year of history is thousands of records.
+  const dayOf = new Map<number, { day: string; daysAgo: number }>();
+  const heardOf = new Map<MapRecitation, Heard>();
+  const heard = (recitation: MapRecitation | null): Heard | null => {
+    if (!recitation) return null;
+    let found = heardOf.get(recitation);
+    if (!found) {
+      const quarterHour = Math.floor(Date.parse(recitation.recorded_at) / 900_000);
+      let when = dayOf.get(quarterHour);
+      if (!when) {
+        const day = schoolDayOf(recitation.recorded_at, timeZone);
+        dayOf.set(quarterHour, (when = { day, daysAgo: daysBetween(day, today) }));
+      }
+      found = { recitationId: recitation.id, kind: recitation.kind, recordedAt: recitation.recorded_at, ...when, rating: recitation.rating };
+      heardOf.set(recitation, found);
+    }
+    return found;
+  };
   const byCurrency: Record<Currency, number> = { week: 0, month: 0, older: 0, never: 0 };
   let memorisedQuarters = 0;
   let memorisedAyahs = 0;
@@ -98,13 +115,13 @@ export function quranMap(recitations: readonly MapRecitation[], today: string, t
     let covered = 0;
     for (let ayah = quarter.firstAyah; ayah <= quarter.lastAyah; ayah++) covered += memorised[ayah]!;
     const ayahCount = quarter.lastAyah - quarter.firstAyah + 1;
-    const revision = lastRevision[at] ?? null;
-    const heard = lastHeard[at] ?? null;
+    const revision = heard(lastRevision[at] ?? null);
+    const anyHeard = heard(lastHeard[at] ?? null);
     const currency = currencyOf(revision?.daysAgo ?? null);
-    if (heard) byCurrency[currency]++;
+    if (anyHeard) byCurrency[currency]++;
     if (covered === ayahCount) memorisedQuarters++;
     memorisedAyahs += covered;
-    return { quarter, ayahCount, memorisedAyahs: covered, memorised: covered === 0 ? "none" : covered === ayahCount ? "all" : "part", lastRevision: revision, currency, lastHeard: heard };
+    return { quarter, ayahCount, memorisedAyahs: covered, memorised: covered === 0 ? "none" : covered === ayahCount ? "all" : "part", lastRevision: revision, currency, lastHeard: anyHeard };
   });
   return { cells, memorisedQuarters, memorisedAyahs, memorisedPercent: wholePercent(memorisedAyahs / AYAH_COUNT), byCurrency };
 }

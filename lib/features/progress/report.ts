@@ -1,4 +1,5 @@
 import { RECITATION_KINDS, type AttendanceRow, type Recitation, type Session, type Student } from "@/lib/contract";
+import { byRecordedAt } from "@/lib/features/students/recitations";
 import { juzOf } from "@/lib/quran";
 import { inPeriod, type Period } from "./period";
 import { quranMap, schoolDayOf, type MapRecitation } from "./quran-map";
@@ -18,7 +19,6 @@ export type PeriodFigures = {
   attendance: AttendanceFacts;
 };
 
-const byTime = (a: MapRecitation, b: MapRecitation) => a.recorded_at.localeCompare(b.recorded_at) || a.id.localeCompare(b.id);
 
 /**
  * A student's figures for a period, from the whole history (the map needs what came before):
@@ -30,7 +30,7 @@ export function periodFigures(recitations: readonly ReportRecitation[], attendan
   const dayOf = (r: MapRecitation) => schoolDayOf(r.recorded_at, timeZone);
   const until = recitations.filter((r) => dayOf(r) <= period.to);
   const before = until.filter((r) => dayOf(r) < period.from);
-  const within = until.filter((r) => dayOf(r) >= period.from).toSorted(byTime);
+  const within = until.filter((r) => dayOf(r) >= period.from).toSorted(byRecordedAt);
   const byKind = Object.fromEntries(RECITATION_KINDS.map((kind) => [kind, within.filter((r) => r.kind === kind).length])) as Record<Recitation["kind"], number>;
   const memorised = (list: readonly MapRecitation[]) => quranMap(list.filter((r) => r.kind === "new_memorization"), period.to, timeZone).memorisedAyahs;
   const figures: PeriodFigures = {

@@ -1,8 +1,20 @@
 import type { RatingLevel, Recitation, Surah } from "@/lib/contract";
 import type { Locale } from "@/lib/i18n/core";
 
-export function newestRecitationsFirst<T extends Pick<Recitation, "recorded_at" | "id">>(recitations: readonly T[]): T[] {
-  return recitations.toSorted((a, b) => b.recorded_at.localeCompare(a.recorded_at) || b.id.localeCompare(a.id));
+type Timed = Pick<Recitation, "recorded_at" | "id">;
+
+/**
+ * Recitations in the order they were recorded: by `recorded_at`, then by id on the same instant, so
+ * that no answer depends on the order records arrived in. Instants compare as plain strings (ISO 8601
+ * orders the same): a halqa's year is thousands of records, and localeCompare is many times slower.
+ */
+export function byRecordedAt(a: Timed, b: Timed): number {
+  if (a.recorded_at !== b.recorded_at) return a.recorded_at < b.recorded_at ? -1 : 1;
+  return a.id.localeCompare(b.id);
+}
+
+export function newestRecitationsFirst<T extends Timed>(recitations: readonly T[]): T[] {
+  return recitations.toSorted((a, b) => byRecordedAt(b, a));
 }
 
 /** The school's word for a rating, in the reader's language; the bare number when the scale lacks it. */
