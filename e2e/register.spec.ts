@@ -129,6 +129,12 @@ test("a reload while offline shows the register with its queued marks; they reac
   // Marks still queue as before while offline.
   await statusButton(page, shown[3]!, "Late").tap();
   await expect(page.getByText("3 changes waiting")).toBeVisible();
+  // After an offline reload a student's sheet still opens, with its form: its code is not a chunk that only the network could bring (issue 31).
+  await roster(page).getByRole("button", { name: `Recitations and note 0 (${shown[4]!})`, exact: true }).tap();
+  const sheet = page.getByRole("dialog", { name: `${shown[4]!}: recitations and note` });
+  await expect(sheet.getByRole("form", { name: `Record recitation for ${shown[4]!}` })).toBeVisible();
+  await sheet.getByRole("button", { name: "Close", exact: true }).tap();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await page.context().setOffline(false);
   await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 20_000 });

@@ -4,7 +4,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { browserEnv } from "@/lib/features/live/outbox/env";
 import { createLiveQueue, type LiveQueue, type QueueSnapshot } from "@/lib/features/live/outbox/queue";
-import { loadPositions, type Positions } from "@/lib/features/live/quran-positions";
+import { loadedPositions, loadPositions, type Positions } from "@/lib/features/live/quran-positions";
 import { liveSenders } from "@/lib/features/live/outbox/senders";
 import { openLiveStore } from "@/lib/features/live/outbox/store";
 import type { LiveSnapshot } from "@/lib/features/live/types";
@@ -65,10 +65,21 @@ export function startOfToday(): number {
   return d.getTime();
 }
 
-/** The Quran tables for page/juz, loaded once the screen is up (before the network may go). */
-export function usePositions(): Positions | null {
-  const [positions, setPositions] = useState<Positions | null>(null);
+/**
+ * The Quran tables for page/juz, loaded once the screen is up (before the network may go), without
+ * rendering anything: the open recitation dialog reads them (usePositions).
+ */
+export function usePreloadPositions(): void {
   useEffect(() => {
+    loadPositions().catch(() => undefined);
+  }, []);
+}
+
+/** The Quran tables for page/juz: at once when the register already loaded them, else once loaded. */
+export function usePositions(): Positions | null {
+  const [positions, setPositions] = useState<Positions | null>(loadedPositions);
+  useEffect(() => {
+    if (positions) return;
     let live = true;
     loadPositions().then(
       (p) => live && setPositions(p),
@@ -77,6 +88,6 @@ export function usePositions(): Positions | null {
     return () => {
       live = false;
     };
-  }, []);
+  }, [positions]);
   return positions;
 }

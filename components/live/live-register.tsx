@@ -5,7 +5,7 @@
  * device's unsaved work over them (the LiveQueue, kept in IndexedDB). A tap paints at once; the
  * queue batches the marks into one PUT per burst. Strings come from the page's <ClientStrings> (useT).
  */
-import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, replaceEqualDeep, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { allPresent, countRegister, mergeRegister, rowNames } from "@/lib/features/live/merge";
 import { recordNames } from "@/lib/features/students/display-names";
@@ -18,12 +18,12 @@ import type { MistakeOptions } from "@/lib/features/notebook/mistakes";
 import type { OpenWith } from "@/lib/features/notebook/open-with";
 import { useT } from "@/lib/i18n/client";
 import { EndSessionPanel } from "./end-session-panel";
-import { fetchSnapshot, startOfToday, useLiveQueue, usePositions } from "./live-hooks";
+import { fetchSnapshot, startOfToday, useLiveQueue, usePreloadPositions } from "./live-hooks";
 import type { RatingOption } from "./recitation-panel";
 import { RegisterCounts } from "./register-counts";
-import { useMarking, useReadOnly, useRosterKeys, type Refusals } from "./register-hooks";
+import { useMarking, useReadOnly, useRosterKeys, useStableRows, type Refusals } from "./register-hooks";
 import { RegisterNotices } from "./register-notices";
-import { RosterRow } from "./roster-row";
+import { RosterRow, type RosterRecitation } from "./roster-row";
 import { UNDO_WINDOW_MS, UndoSlot } from "./undo-toast";
 
 type Props = {
@@ -69,17 +69,21 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
     refetchOnWindowFocus: true,
     // Offline, the service worker answers the poll with the last one it saw (public/sw.js): ask it anyway.
     networkMode: "offlineFirst",
+    // A poll that brings nothing new but its time keeps the data it had: no render of the register.
+    structuralSharing: samePoll,
   });
   const data = query.data;
   const [queue, queueState] = useLiveQueue(data.tenantId, sessionId);
-  const positions = usePositions();
+  usePreloadPositions();
 
   // Recitations a poll already holds need not be kept as "saved here" any longer.
   useEffect(() => {
     queue?.forgetSaved(data.recitations.map((r) => r.id));
   }, [queue, data.recitations]);
 
-  const register = useMemo(() => mergeRegister(data, queueState), [data, queueState]);
+  const { roster, ineligible, attendance, recitations } = data;
+  const merged = useMemo(() => mergeRegister({ roster, ineligible, attendance, recitations }, queueState), [roster, ineligible, attendance, recitations, queueState]);
+  const register = useStableRows(merged);
   const counts = useMemo(() => countRegister(register), [register]);
   const names = useMemo(() => rowNames(register.rows.map((r) => r.student)), [register.rows]);
   const excuses = useMemo(() => excusesByLineage(data.excuses), [data.excuses]);
@@ -93,16 +97,25 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
   const { setMark, undo, undoLast, clearUndo } = useMarking(queue, register.rows, names);
   const held = useHeld(queue, queueState, names);
   const keys = useRosterKeys(register.rows, readOnly, setMark);
-  const recitationActions = useMemo(
+  const recitationsReadOnly = refused.recitations !== null || !queue;
+  const recitation = useMemo<RosterRecitation>(
     () => ({
+      tenantId: data.tenantId,
+      sessionId,
+      surahs,
+      ratings,
+      mistakeOptions: mistakes,
+      readOnly: recitationsReadOnly,
       onRecord: (draft: RecitationDraft) => void queue?.recordRecitation(draft, { holdMs: UNDO_WINDOW_MS }),
       onUndo: (clientId: string) => void queue?.undoHeld({ clientIds: [clientId] }),
       onUpdate: (clientId: string, draft: RecitationDraft) => void queue?.updateRecitation(clientId, draft),
       onRetry: (clientId: string) => queue?.retryFailed({ clientId }),
       onDiscard: (clientId: string) => void queue?.discardRecitation(clientId),
     }),
-    [queue],
+    [data.tenantId, sessionId, surahs, ratings, mistakes, recitationsReadOnly, queue],
   );
+  const retryRow = useCallback((studentId: string) => queue?.retryFailed({ studentId }), [queue]);
+  const discardRow = useCallback((studentId: string) => void queue?.discardMark(studentId), [queue]);
 
   const earlier = useMemo(() => waitingSince([{ marks: [...queueState.marks.values()], recitations: queueState.recitations }], startOfToday()), [queueState.marks, queueState.recitations]);
   const recitationCount = register.rows.reduce((n, row) => n + row.recitations.filter((r) => r.state === "saved").length, 0);
@@ -145,11 +158,13 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
               name={names.get(row.student.id) ?? row.student.full_name}
               index={index}
               readOnly={readOnly || !queue}
-              recitation={{ tenantId: data.tenantId, sessionId, surahs, ratings, mistakeOptions: mistakes, hear: hear?.[row.student.id] ?? null, initial: openWith?.studentId === row.student.id ? openWith : null, positions, readOnly: refused.recitations !== null || !queue, ...recitationActions }}
+              recitation={recitation}
+              hear={hear?.[row.student.id] ?? null}
+              initial={openWith?.studentId === row.student.id ? openWith : null}
               onMark={setMark}
-              onRetry={() => queue?.retryFailed({ studentId: row.student.id })}
-              onDiscard={() => queue?.discardMark(row.student.id)}
-              buttonRef={keys.buttonRef(index)}
+              onRetry={retryRow}
+              onDiscard={discardRow}
+              buttonRef={keys.buttonRefs[index]!}
               excuses={excuses.get(row.student.lineage_id)}
             />
           ))}
@@ -187,6 +202,12 @@ function useHeld(queue: LiveQueue | null, queueState: QueueSnapshot, names: Read
   };
   const clearNote = useCallback(() => setNote(null), []);
   return { work, note, undo, clearNote };
+}
+
+/** The previous data when a poll differs from it only in when it was fetched (else TanStack's structural sharing). */
+function samePoll(previous: unknown, next: unknown): unknown {
+  if (previous && next && JSON.stringify({ ...(previous as LiveSnapshot), fetchedAt: 0 }) === JSON.stringify({ ...(next as LiveSnapshot), fetchedAt: 0 })) return previous;
+  return replaceEqualDeep(previous, next);
 }
 
 /** Parents' reasons by the child's lineage (a child may have a request from each parent). */

@@ -7,12 +7,12 @@ import { Select } from "@/components/ui/select";
 import type { RegisterRecitation } from "@/lib/features/live/merge";
 import type { HearToday } from "@/lib/features/notebook/hear-today";
 import { mistakeProblem, suggestedRating, type MistakeOptions, type MistakeProblem, type MistakeTap } from "@/lib/features/notebook/mistakes";
-import type { Positions } from "@/lib/features/live/quran-positions";
 import { prefillRange, rangeProblem, type QuranRange, type StudentPrefill, type SurahOption } from "@/lib/features/live/recitation-form";
 import { RECITATION_KIND_VALUES, type QuranPoint, type RecitationDraft, type RecitationKind } from "@/lib/features/live/types";
 import { useLocale, useNumber, useT, type ClientTranslate } from "@/lib/i18n/client";
 import { Choice, inputClass, NumberField } from "./form-fields";
 import { HearTodayChoices } from "./hear-today";
+import { usePositions } from "./live-hooks";
 import { MistakeCounter } from "./mistake-counter";
 import { RecitationList, type RatingOption } from "./recitation-list";
 import { SurahPicker, surahLabel } from "./surah-picker";
@@ -34,7 +34,6 @@ export type RecitationPanelProps = {
   hear?: HearToday | null;
   /** The kind and range to start with (a suggestion tapped on the student page); the dialog opens with it. */
   initial?: { kind: RecitationKind; range: QuranRange } | null;
-  positions: Positions | null;
   /** Why recitations cannot be recorded here, or null. */
   readOnly: boolean;
   onRecord: (draft: RecitationDraft) => void;
@@ -59,11 +58,13 @@ type Fields = { fromSurah: number; fromAyah: string; toSurah: number; toAyah: st
 const toFields = (range: QuranRange): Fields => ({ fromSurah: range.start.surah, fromAyah: String(range.start.ayah), toSurah: range.end.surah, toAyah: String(range.end.ayah) });
 
 /** A student's recitations of this session with their state, and the entry form (in the student's sheet). */
-export function RecitationEntry({ tenantId, sessionId, studentId, name, recitations, surahs, ratings, mistakeOptions, hear, initial, positions, readOnly, onRecord, onUpdate, onRetry, onDiscard, onUndo }: RecitationPanelProps) {
+export function RecitationEntry({ tenantId, sessionId, studentId, name, recitations, surahs, ratings, mistakeOptions, hear, initial, readOnly, onRecord, onUpdate, onRetry, onDiscard, onUndo }: RecitationPanelProps) {
   const t = useT("live");
   const locale = useLocale();
   const number = useNumber();
   const id = useId();
+  // Loaded by the register when it mounts; read here so that their arrival re-renders an open dialog, not the roster.
+  const positions = usePositions();
   const [kind, setKind] = useState<RecitationKind>(initial?.kind ?? "new_memorization");
   const [override, setOverride] = useState<Fields | null>(initial ? toFields(initial.range) : null);
   const [rating, setRating] = useState<number | null>(null);
@@ -225,7 +226,7 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
   );
 }
 
-function rangeInfo(range: QuranRange, positions: Positions, t: ClientTranslate<"live">, number: (value: number) => string): string {
+function rangeInfo(range: QuranRange, positions: NonNullable<ReturnType<typeof usePositions>>, t: ClientTranslate<"live">, number: (value: number) => string): string {
   const span = (a: number, b: number) => (a === b ? number(a) : `${number(a)}–${number(b)}`);
   return t("recitation.rangeInfo", { pages: span(positions.page(range.start), positions.page(range.end)), juz: span(positions.juz(range.start), positions.juz(range.end)) });
 }

@@ -1,8 +1,8 @@
 "use client";
 
 /** The register's behaviour apart from its layout: why it is read-only, marking with undo, and the keyboard. */
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import type { RegisterRow } from "@/lib/features/live/merge";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { reuseRows, type Register, type RegisterRow } from "@/lib/features/live/merge";
 import type { LiveQueue, QueueSnapshot } from "@/lib/features/live/outbox/queue";
 import type { MarkStatus, MarkValue } from "@/lib/features/live/types";
 import type { UndoEntry } from "./undo-toast";
@@ -31,11 +31,34 @@ export function useReadOnly(refusals: Refusals, ended: string | null, queue: Liv
   return { marks, recitations, end, blocked, schoolBlock, reasons, tryAgain };
 }
 
+/**
+ * A callback whose identity never changes and that calls the latest render's `fn`: the roster's
+ * rows are memoized, and a handler that changed with every mark would re-render all of them.
+ */
+export function useStableCallback<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
+
+/** The merged register with the previous render's row objects wherever a student's row is unchanged (reuseRows). */
+export function useStableRows(merged: Register): Register {
+  const [kept, setKept] = useState({ merged, register: merged });
+  if (kept.merged === merged) return kept.register;
+  const rows = reuseRows(kept.register.rows, merged.rows);
+  const register = rows === kept.register.rows && JSON.stringify(kept.register.orphans) === JSON.stringify(merged.orphans) ? kept.register : { ...merged, rows };
+  // Storing what was derived from the previous render during render: React's documented pattern for it.
+  setKept({ merged, register });
+  return register;
+}
+
 /** Setting a status through the queue, with the last change undoable (a first mark has nothing to go back to). */
 export function useMarking(queue: LiveQueue | null, rows: readonly RegisterRow[], names: ReadonlyMap<string, string>) {
   const [undo, setUndo] = useState<UndoEntry | null>(null);
   const rowsById = useMemo(() => new Map(rows.map((row) => [row.student.id, row])), [rows]);
-  const setMark = useCallback(
+  const setMark = useStableCallback(
     (studentId: string, value: MarkValue | MarkStatus) => {
       if (!queue) return;
       const previous = rowsById.get(studentId)?.mark ?? null;
@@ -47,7 +70,6 @@ export function useMarking(queue: LiveQueue | null, rows: readonly RegisterRow[]
       }
       queue.mark(studentId, value);
     },
-    [queue, rowsById, names],
   );
   const undoLast = useCallback(
     (entry: UndoEntry) => {
@@ -86,9 +108,14 @@ export function useRosterKeys(rows: readonly RegisterRow[], readOnly: boolean, s
       setMark(row.student.id, status);
     }
   };
-  const buttonRef = (index: number) => (el: HTMLButtonElement | null) => {
-    if (el) rowButtons.current.set(index, el);
-    else rowButtons.current.delete(index);
-  };
-  return { onKeyDown, buttonRef };
+  // One ref callback per index, kept while the roster's length is: a new one each render would re-render every row.
+  const buttonRefs = useMemo(
+    () =>
+      Array.from({ length: rows.length }, (_, index) => (el: HTMLButtonElement | null) => {
+        if (el) rowButtons.current.set(index, el);
+        else rowButtons.current.delete(index);
+      }),
+    [rows.length],
+  );
+  return { onKeyDown, buttonRefs };
 }

@@ -1,28 +1,42 @@
 "use client";
 
-import { useState } from "react";
+import { memo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { STUDENT_STATUSES } from "@/lib/contract/enums";
 import { useNumber, useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 import { StatusControl } from "./status-control";
+import type { RecitationPanelProps } from "./recitation-panel";
+// The sheet stays in the first load: a teacher may open it the moment the register is up, offline
+// (e2e/notebook.spec.ts), before a chunk loaded later could have arrived (issue 31, docs/scale.md).
 import { StudentSheet, type StudentSheetProps } from "./student-sheet";
 
-type RowProps = Omit<StudentSheetProps, "onClose"> & {
+/** The recitation entry's props that are the same for every row: one object for the whole roster. */
+export type RosterRecitation = Omit<NonNullable<StudentSheetProps["recitation"]>, "hear" | "initial">;
+
+/**
+ * Every prop keeps its identity while the row's student is unchanged (callbacks take the student's
+ * id, the recitation props are shared), so a change of one row, a poll or the queue's start
+ * re-renders only the rows it changed.
+ */
+type RowProps = Omit<StudentSheetProps, "onClose" | "recitation"> & {
   index: number;
-  onRetry: () => void;
-  onDiscard: () => void;
+  recitation: RosterRecitation | null;
+  hear: RecitationPanelProps["hear"];
+  initial: RecitationPanelProps["initial"];
+  onRetry: (studentId: string) => void;
+  onDiscard: (studentId: string) => void;
   buttonRef: (el: HTMLButtonElement | null) => void;
   /** Parents' reasons for this day (excuse requests), shown as text; the Excused button sets the mark in one tap. */
   excuses?: readonly string[];
 };
 
 /** One line per student on a tablet: name and saved state, the four statuses, and the button to the student's sheet. */
-export function RosterRow({ row, name, index, readOnly, recitation, onMark, onRetry, onDiscard, buttonRef, excuses = [] }: RowProps) {
+export const RosterRow = memo(function RosterRow({ row, name, index, readOnly, recitation, hear, initial, onMark, onRetry, onDiscard, buttonRef, excuses = [] }: RowProps) {
   const t = useT("live");
   const studentStatus = useT("students");
   const number = useNumber();
-  const [open, setOpen] = useState(Boolean(recitation?.initial) && row.eligible);
+  const [open, setOpen] = useState(Boolean(recitation && initial) && row.eligible);
   const disabled = readOnly || !row.eligible;
   const state =
     row.state === "failed"
@@ -62,18 +76,18 @@ export function RosterRow({ row, name, index, readOnly, recitation, onMark, onRe
       ) : null}
       {row.state === "failed" ? (
         <span className="flex basis-full flex-wrap gap-2">
-          <Button size="sm" variant="outline" className="min-h-11" onClick={onRetry}>
+          <Button size="sm" variant="outline" className="min-h-11" onClick={() => onRetry(row.student.id)}>
             {t("row.retry")}
           </Button>
-          <Button size="sm" variant="ghost" className="min-h-11" onClick={onDiscard}>
+          <Button size="sm" variant="ghost" className="min-h-11" onClick={() => onDiscard(row.student.id)}>
             {t("row.discard")}
           </Button>
         </span>
       ) : null}
-      {open ? <StudentSheet row={row} name={name} readOnly={readOnly} recitation={recitation} onMark={onMark} onClose={() => setOpen(false)} /> : null}
+      {open ? <StudentSheet row={row} name={name} readOnly={readOnly} recitation={recitation && { ...recitation, hear, initial }} onMark={onMark} onClose={() => setOpen(false)} /> : null}
     </li>
   );
-}
+});
 
 /** The school may send a status the contract does not list yet (an open enum): it is shown as sent. */
 function isStudentStatus(status: string): status is (typeof STUDENT_STATUSES)[number] {

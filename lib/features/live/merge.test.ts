@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { AttendanceRow, Recitation } from "@/lib/contract";
-import { allPresent, countRegister, fresher, mergeRegister, rowNames } from "./merge";
+import { allPresent, countRegister, fresher, mergeRegister, reuseRows, rowNames } from "./merge";
 import type { QueueMark, QueueRecitation, QueueSnapshot, SavedRecitation } from "./outbox/queue";
 import type { LiveSnapshot, MarkStatus, RecitationKind, RosterStudent } from "./types";
 
@@ -183,5 +184,45 @@ describe("rowNames", () => {
       ]),
     );
     expect(new Set(names.values()).size).toBe(4);
+  });
+});
+
+describe("reuseRows (the roster re-renders only the rows that changed)", () => {
+  it("keeps every row and the list itself when a poll or the queue brings nothing new", () => {
+    const before = mergeRegister(server({ attendance: [row("a", "present", 1)] }), local()).rows;
+    const after = mergeRegister(server({ attendance: [row("a", "present", 1)] }), local()).rows;
+    expect(after[0]).not.toBe(before[0]);
+    expect(reuseRows(before, after)).toBe(before);
+  });
+
+  it("replaces only the row whose mark, state or recitations changed", () => {
+    const before = mergeRegister(server(), local()).rows;
+    const tapped = reuseRows(before, mergeRegister(server(), local({ marks: [localMark("b", "absent")] })).rows);
+    expect(tapped[0]).toBe(before[0]);
+    expect(tapped[1]).not.toBe(before[1]);
+    expect(tapped[1]).toMatchObject({ state: "pending", mark: { status: "absent" } });
+    expect(tapped[2]).toBe(before[2]);
+    const sending = reuseRows(tapped, mergeRegister(server(), local({ marks: [localMark("b", "absent", "pending", true)] })).rows);
+    expect(sending[1]).not.toBe(tapped[1]);
+    expect(sending[1]!.sending).toBe(true);
+    const recited = reuseRows(sending, mergeRegister(server({ recitations: [recitation("r1", "c", 5)] }), local({ marks: [localMark("b", "absent", "pending", true)] })).rows);
+    expect(recited.slice(0, 2)).toEqual(sending.slice(0, 2));
+    expect(recited[0]).toBe(sending[0]);
+    expect(recited[2]).not.toBe(sending[2]);
+  });
+
+  it("never keeps a stale row: whatever it reuses equals the new merge (property)", () => {
+    const statuses = ["present", "absent", "late", "excused"] as const;
+    const marks = fc.array(fc.tuple(fc.constantFrom("a", "b", "c"), fc.constantFrom(...statuses), fc.constantFrom("pending" as const, "failed" as const)), { maxLength: 4 });
+    const saved = fc.array(fc.tuple(fc.constantFrom("a", "b", "c"), fc.constantFrom(...statuses), fc.integer({ min: 0, max: 3 })), { maxLength: 4 });
+    const build = (m: [string, MarkStatus, "pending" | "failed"][], s: [string, MarkStatus, number][]) =>
+      mergeRegister(server({ attendance: s.map(([id, status, at]) => row(id, status, at)) }), local({ marks: m.map(([id, status, state]) => localMark(id, status, state)) })).rows;
+    fc.assert(
+      fc.property(marks, saved, marks, saved, (m1, s1, m2, s2) => {
+        const next = build(m2, s2);
+        const kept = reuseRows(build(m1, s1), next);
+        expect(kept).toEqual(next);
+      }),
+    );
   });
 });

@@ -165,3 +165,19 @@ export function allPresent(register: Register): [string, MarkStatus][] {
 }
 
 export { rowNames } from "@/lib/features/students/display-names";
+
+/**
+ * The rows of a new merge, each replaced by the previous render's row of the same student when its
+ * data is the same: a row keeps its identity until its student, mark, state or recitations change,
+ * so the roster re-renders only the rows a poll, a tap or the queue changed. The list itself is the
+ * previous one when no row changed. Rows are built by the same code from the same JSON, so their
+ * serialisations match when their data does (a difference in key order only costs a re-render).
+ */
+export function reuseRows(previous: readonly RegisterRow[], next: RegisterRow[]): RegisterRow[] {
+  const before = new Map(previous.map((row) => [row.student.id, row]));
+  const rows = next.map((row) => {
+    const old = before.get(row.student.id);
+    return old && JSON.stringify(old) === JSON.stringify(row) ? old : row;
+  });
+  return rows.length === previous.length && rows.every((row, i) => row === previous[i]) ? (previous as RegisterRow[]) : rows;
+}
