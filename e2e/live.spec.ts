@@ -16,6 +16,9 @@ async function openFreshRegister(page: Page, halqa: string, topic: string): Prom
   await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
   const id = decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
   await expect(page.getByRole("heading", { level: 1, name: `Register: ${halqa}` })).toBeVisible();
+  // Started from the bottom of Today, the register opens at its top, not at its bottom (app/globals.css, overflow-anchor).
+  await expect(rowGroups(page).first()).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(50);
   return id;
 }
 

@@ -9,7 +9,10 @@
  * p50/p95 latency. Last, the server's resident memory (its process group) after those pages.
  * Targets: HTML ≤ 300 KB and p95 ≤ 300 ms a page; RSS ≤ 600 MB. The machine's load is printed.
  *
- * PAGES_BENCH_STUDENTS (default 5000), PAGES_BENCH_SESSION_DAYS (default 30), PAGES_BENCH_REQUESTS (default 30 per page).
+ * Issue 25 adds a network's largest school: the same pages at 20,000 students, one school after the other.
+ *
+ * PAGES_BENCH_STUDENTS (default "5000,20000": the sizes, comma-separated), PAGES_BENCH_SESSION_DAYS
+ * (default 30), PAGES_BENCH_REQUESTS (default 30 per page).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -95,9 +98,32 @@ async function waitForSync(server: RunningServer, cookies: Cookies, log: (messag
   throw new Error(`the first plan sync did not finish within ${SYNC_WAIT_MS / 60_000} minutes`);
 }
 
+/** The school sizes to grow, smallest first (PAGES_BENCH_STUDENTS="5000,20000" by default). */
+function sizesFromEnv(): number[] {
+  const sizes = (process.env.PAGES_BENCH_STUDENTS ?? "5000,20000")
+    .split(",")
+    .map((part) => Number(part.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  return sizes.length ? sizes.toSorted((a, b) => a - b) : [5000, 20000];
+}
+
 async function run(context: BenchContext): Promise<SuiteReport> {
+  const sizes = sizesFromEnv();
+  const reports: SuiteReport[] = [];
+  for (const students of sizes) reports.push(await runSize(context, students));
+  if (reports.length === 1) return reports[0]!;
+  return {
+    suite: "pages",
+    title: `Pages at a school's size — the demo grown by ${sizes.join(" and then ")} students and plans, each in its own server`,
+    columns: COLUMNS,
+    rows: reports.flatMap((report, i) => report.rows.map((row) => ({ ...row, target: `${sizes[i]!.toLocaleString("en")}: ${row.target}` }))),
+    notes: reports.flatMap((report, i) => report.notes.map((note) => `${sizes[i]!.toLocaleString("en")}: ${note}`)),
+    raw: Object.fromEntries(reports.map((report, i) => [sizes[i]!, report.raw])),
+  };
+}
+
+async function runSize(context: BenchContext, students: number): Promise<SuiteReport> {
   const { log, signal } = context;
-  const students = numberFromEnv("PAGES_BENCH_STUDENTS", 5000);
   const requests = numberFromEnv("PAGES_BENCH_REQUESTS", 30);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "halqa-pages-bench-"));
   const loadBefore = os.loadavg();
@@ -173,4 +199,4 @@ async function run(context: BenchContext): Promise<SuiteReport> {
   }
 }
 
-export const pagesSuite: Suite = { name: "pages", summary: "list pages and memory on the large-school generator's school (issue 13)", run };
+export const pagesSuite: Suite = { name: "pages", summary: "list pages and memory on the large-school generator's school, 5,000 then 20,000 students (issues 13, 25)", run };
