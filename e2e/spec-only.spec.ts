@@ -2,6 +2,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { allOf, everyPage } from "./api";
 import { expect, specOnlyTest as test } from "./fixtures";
 import en from "../messages/en/notices.json" with { type: "json" };
+import overviewEn from "../messages/en/overview.json" with { type: "json" };
+import { readFile } from "node:fs/promises";
+import { pdfText } from "../lib/features/report-cards/testing/pdf-text";
 import { createParent, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt, isWeekly, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
 
 /**
@@ -11,9 +14,9 @@ import { createParent, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt
  * expected records are read from the API and filtered here by their own fields.
  */
 type Student = { id: string; lineage_id: string; semester_id: string; halqa_id: string; full_name: string; preferred_name: string | null; status: string };
-type Halqa = { id: string; name: string };
+type Halqa = { id: string; name: string; semester_id: string };
 type Session = { id: string; halqa_id: string; status: string; date: string };
-type Semester = { id: string; status: string };
+type Semester = { id: string; status: string; name: string };
 
 const idsOf = (records: readonly { id: string }[]) => records.map((record) => record.id).sort();
 
@@ -127,5 +130,44 @@ test.describe("against an API that ignores the filter names the spec does not gi
     } finally {
       await sink.stop();
     }
+  });
+});
+
+/** The ids in the hrefs of a region's links to `/halqas/{id}` (and below it), as the page lists them. */
+async function linkedHalqaIds(page: Page, links: ReturnType<Page["getByRole"]>): Promise<string[]> {
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? ""));
+  return [...new Set(hrefs.filter((href) => href.startsWith("/halqas/")).map((href) => decodeURIComponent(href.split("/")[2]!)))].sort();
+}
+
+test.describe("the head's pages against an API that ignores the filter names the spec does not give (issue 25)", () => {
+  test("the overview's figures and the timetable list exactly the active semester's halqas", async ({ adminPage: page, request }) => {
+    const [semester] = (await allOf<Semester>(request, "/semesters")).filter((s) => s.status === "active");
+    const all = await allOf<Halqa>(request, "/halqas");
+    const ofSemester = all.filter((halqa) => halqa.semester_id === semester!.id);
+    expect(all.length, "the API answers with other semesters' halqas too").toBeGreaterThan(ofSemester.length);
+
+    await page.goto("/admin");
+    const figures = page.getByRole("table", { name: overviewEn.home.figures.title }).getByRole("link");
+    expect(await linkedHalqaIds(page, figures)).toEqual(idsOf(ofSemester));
+
+    await page.goto("/admin/timetable");
+    const list = page.getByRole("region", { name: overviewEn.timetable.listTitle.replace("{semester}", semester!.name) }).getByRole("link");
+    expect(await linkedHalqaIds(page, list)).toEqual(idsOf(ofSemester));
+  });
+
+  test("a halqa's report cards are one page for each of its own students, no other", async ({ adminPage: page, request }) => {
+    const [semester] = (await allOf<Semester>(request, "/semesters")).filter((s) => s.status === "active");
+    const [halqa] = (await allOf<Halqa>(request, "/halqas")).filter((h) => h.semester_id === semester!.id);
+    const everyone = await students(request);
+    const own = everyone.filter((student) => student.halqa_id === halqa!.id);
+    expect(everyone.length, "the API answers with other halqas' students too").toBeGreaterThan(own.length);
+
+    await page.goto(`/halqas/${encodeURIComponent(halqa!.id)}`);
+    const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the halqa's report cards (PDF)" }).click()]);
+    const text = await pdfText(new Uint8Array(await readFile(await file.path())));
+    const cards = text.split("\f").filter((card) => card.includes("Term report card"));
+    expect(cards).toHaveLength(own.length);
+    for (const student of own) expect(cards.some((card) => card.includes(`Student: ${student.preferred_name || student.full_name}`)), student.full_name).toBe(true);
   });
 });

@@ -12,6 +12,12 @@ type Props<T> = {
   fallback: ReactNode;
   /** Where "Try again" leads when the school did not answer. */
   retryHref: string;
+  /**
+   * Part of the page's first paint instead of streamed after it: for the part a reader looks at first
+   * whose height no placeholder can know (Today's sessions, one card or eight), so that its arrival
+   * does not push the rest of the page down (layout shift, issue 31). The page's loading state waits for it.
+   */
+  inFirstPaint?: boolean;
 };
 
 /**
@@ -21,6 +27,7 @@ type Props<T> = {
  * in its place, with what can be done.
  */
 export function PagePart<T>(props: Props<T>) {
+  if (props.inFirstPaint) return <PartBody {...props} />;
   return (
     <Suspense fallback={props.fallback}>
       <PartBody {...props} />
