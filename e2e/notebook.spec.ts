@@ -72,6 +72,8 @@ test.describe("mistakes as they are heard", () => {
     expect(first).toMatch(/, ayah \d+$/);
     // Three mistakes suggest "Good" (docs/progress.md, the default thresholds); the teacher could tap another.
     await expect(form.getByRole("radio", { name: "Good", exact: true })).toBeChecked();
+    // Each counter's name fits inside it at the tablet's width (it wraps; nothing is cut off).
+    for (const button of await form.getByRole("button", { name: /^Add a mistake: / }).all()) expect(await button.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
     await expectNoAxeViolations(page);
     await taps.tap(form.getByRole("button", { name: `Record recitation for ${name}` }));
     expect(taps.count).toBeLessThanOrEqual(6);

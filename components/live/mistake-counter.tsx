@@ -64,12 +64,13 @@ export function MistakeCounter({ options, range, surahs, taps, at, onAt, onTaps 
             key={type.id}
             type="button"
             variant="outline"
-            className="flex min-h-16 touch-manipulation flex-col items-center justify-center gap-0 text-base"
+            // A type's name wraps inside its counter ("Forgotten or wrong word" overflowed it on a tablet).
+            className="flex h-auto min-h-16 touch-manipulation flex-col items-center justify-center gap-0 px-2 py-2 text-center text-base leading-tight whitespace-normal"
             aria-label={t("mistakes.add", { type: type.label, tapped: counts.get(type.id) ?? 0 })}
             disabled={taps.length >= MISTAKES_MAX}
             onClick={() => onTaps([...taps, { type: type.id, at: place }])}
           >
-            <span>{type.label}</span>
+            <span className="text-balance break-words">{type.label}</span>
             <span aria-hidden className="text-2xl font-semibold">
               {number(counts.get(type.id) ?? 0)}
             </span>

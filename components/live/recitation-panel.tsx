@@ -93,6 +93,9 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
   const fields: Fields = override ?? (prefill.range ? toFields(prefill.range) : { fromSurah: 1, fromAyah: "1", toSurah: 1, toAyah: "1" });
   const range: QuranRange = { start: { surah: fields.fromSurah, ayah: Number(fields.fromAyah) }, end: { surah: fields.toSurah, ayah: Number(fields.toAyah) } };
   const problem = rangeProblem(surahs, range);
+  // While the student's prefill is on its way the range is not known yet: no placing on ayahs then (a
+  // tap placed on the placeholder 1:1 fell outside the range that arrived). Offline it is not fetching.
+  const rangePending = override === null && prefillQuery.isPending && prefillQuery.fetchStatus === "fetching";
   const mistakesValue = taps.length > 0 ? taps.length : (untapped ?? 0);
   const suggested = suggestedRating(mistakesValue, ratings.map((x) => x.value), mistakeOptions.thresholds);
   const chosenRating = rating ?? suggested;
@@ -194,7 +197,7 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
           <p aria-live="polite" className="min-h-5 text-muted-foreground">
             {info}
           </p>
-          <MistakeCounter options={mistakeOptions} range={problem ? null : range} surahs={surahs} taps={taps} at={placing} onAt={setPlacing} onTaps={(next) => { setQueued(false); setTaps(next); }} />
+          <MistakeCounter options={mistakeOptions} range={problem || rangePending ? null : range} surahs={surahs} taps={taps} at={placing} onAt={setPlacing} onTaps={(next) => { setQueued(false); setTaps(next); }} />
           {showProblems && tapsProblem ? <p className="text-destructive">{mistakeProblemText(tapsProblem, t)}</p> : null}
           <Choice legend={t("recitation.rating")} name={`${id}-rating`} value={chosenRating} options={ratings.map((x) => ({ value: x.value, label: x.label }))} onChange={setRating} error={showProblems && chosenRating === null ? t("recitation.problems.rating") : null} />
           {suggested !== null ? (
