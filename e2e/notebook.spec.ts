@@ -1,7 +1,10 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import liveAr from "../messages/ar/live.json" with { type: "json" };
 import quranMapEn from "../messages/en/quranMap.json" with { type: "json" };
+import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
 import { allOf, expectNoAxeViolations } from "./api";
-import { expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
+import { createTeacher } from "./notices-fixtures";
 
 /** The teacher's notebook (issue 29) on the tablet: mistakes as they are heard, by tap, offline too. */
 
@@ -111,6 +114,42 @@ test.describe("mistakes as they are heard", () => {
     await expect(item).toContainText("Saved", { timeout: 30_000 });
     await expect.poll(async () => (await serverRecitations(request, sessionId)).map((r) => [r.rating, r.mistakes])).toEqual([[5, 2]]);
   });
+});
+
+test("in Arabic: a teacher counts and places three mistakes by tap and records the recitation", async ({ teacherPage, adminPage, browser, request }, info) => {
+  test.skip(info.project.name !== "tablet", "the tablet journey");
+  test.slow();
+  // An Arabic teacher of the same sheikh as the demo teacher, on a tablet of their own.
+  const email = await createTeacher(adminPage, DEMO_TEACHER_SHEIKH_NAME, "Arabic");
+  const sessionId = await openFreshRegister(teacherPage, `notebook arabic ${Date.now()}`);
+  const context = await browser.newContext({ viewport: { width: 768, height: 1024 }, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    await page.goto("/login");
+    await signIn(page, email, "a long initial password");
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(`/sessions/${encodeURIComponent(sessionId)}/live`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    const group = page.getByRole("list", { name: liveAr.rosterLabel }).getByRole("group").first();
+    await expect(group).toBeVisible();
+    const name = (await group.getAttribute("aria-label")) ?? "";
+    await page.getByRole("button", { name: new RegExp(`^${liveAr.row.more} \\S+ \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`) }).tap();
+    const form = page.getByRole("form", { name: liveAr.recitation.submit.replace("{name}", name) });
+    const add = (type: keyof typeof liveAr.mistakes.types) => form.getByRole("button", { name: new RegExp(`^${liveAr.mistakes.add.replace("{type}", liveAr.mistakes.types[type]).replace("({tapped})", "\\(\\S+\\)")}$`) });
+    await form.getByRole("button", { name: liveAr.mistakes.startPlacing }).tap();
+    await add("tajweed").tap();
+    await form.getByRole("button", { name: liveAr.mistakes.nextAyah }).tap();
+    await add("hesitation").tap();
+    await add("memorisation").tap();
+    // The school's digits (Latin or Arabic-Indic, its setting).
+    await expect(form.getByRole("group", { name: new RegExp(`^${liveAr.mistakes.legend.replace("{heard}", "[3٣]")}$`) })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await form.getByRole("button", { name: liveAr.recitation.submit.replace("{name}", name) }).tap();
+    // Sent once the undo window (10 s) has passed.
+    await expect.poll(async () => (await serverRecitations(request, sessionId)).map((r) => r.mistakes), { timeout: 30_000 }).toEqual([3]);
+  } finally {
+    await context.close();
+  }
 });
 
 test.describe("weak passages and what to hear today", () => {
