@@ -233,9 +233,44 @@ test.describe("prefill from the learning plan", () => {
   type Assignment = { status: string; due_date: string; superseded_at: string | null; segments: Segment[] };
   const KIND_LABEL: Record<string, string> = { new_memorization: "New memorisation", recent_revision: "Recent revision", old_revision: "Old revision" };
 
+  type Expected = { student: { id: string; full_name: string; preferred_name: string | null }; kind: string; start: Point; end: Point };
+  const newMemorisation = (assignment: Assignment | undefined) => (assignment?.segments ?? []).filter((x) => x.track_type === "new_memorization").sort((a, b) => a.order - b.order);
+
+  /**
+   * A student of the teacher's first halqa with an assignment in progress that asks for new
+   * memorisation, and what it asks (per the API). When the demo has none left (other specs move
+   * assignments on), a published one is started through the school's own operation: certain data,
+   * not a skip (issue 28).
+   */
+  async function assignmentInProgress(request: APIRequestContext): Promise<Expected> {
+    const semester = (await allOf<{ id: string; status: string }>(request, "/semesters")).find((x) => x.status === "active")!;
+    const halqa = (await allOf<{ id: string; name: string; semester_id: string }>(request, `/halqas?semester_id=${semester.id}`)).find((h) => h.name === TEACHER_HALQAS[0] && h.semester_id === semester.id)!;
+    const students = (await allOf<Expected["student"] & { halqa_id: string; status: string }>(request, `/students?halqa_id=${halqa.id}&status=active`)).filter((x) => x.halqa_id === halqa.id && x.status === "active");
+    const plans = (await allOf<{ id: string; student_id: string; status: string }>(request, "/learning-plans?status=active")).filter((plan) => plan.status === "active" && students.some((x) => x.id === plan.student_id));
+    const histories = await Promise.all(plans.map(async (plan) => ({ plan, assignments: (await allOf<Assignment & { id: string }>(request, `/learning-plans/${plan.id}/assignments`)).filter((a) => a.superseded_at === null) })));
+    const earliest = (list: (Assignment & { id: string })[], status: string) => list.filter((a) => a.status === status).sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
+    const expectedOf = (studentId: string, assignment: Assignment): Expected => {
+      const segments = newMemorisation(assignment);
+      return { student: students.find((x) => x.id === studentId)!, kind: "new_memorization", start: segments[0]!.range.start, end: segments.at(-1)!.range.end };
+    };
+    for (const { plan, assignments } of histories) {
+      const current = earliest(assignments, "in_progress");
+      if (newMemorisation(current).length > 0) return expectedOf(plan.student_id, current!);
+    }
+    for (const { plan, assignments } of histories) {
+      if (earliest(assignments, "in_progress")) continue;
+      const published = assignments.filter((a) => a.status === "published" && newMemorisation(a).length > 0).sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
+      if (!published) continue;
+      await schoolAdmin(request, "set-assignment-status", { assignmentId: published.id, status: "in_progress" });
+      return expectedOf(plan.student_id, published);
+    }
+    throw new Error(`no active plan of ${halqa.name}'s students has an assignment in progress or published to start`);
+  }
+
   test("a student's entry is prefilled with the current assignment's segment once the plans are synced", async ({ adminPage: admin, teacherPage: page, request }, info) => {
     test.skip(info.project.name !== "desktop", "once is enough: it needs a plan sync");
     test.slow();
+    const expected = await assignmentInProgress(request);
     // The plan comes from the dashboard's synced plan store: sync it as the admin would.
     await admin.goto("/plans");
     await admin.getByRole("button", { name: "Sync now" }).click();
@@ -245,36 +280,17 @@ test.describe("prefill from the learning plan", () => {
       await expect(admin.getByText(/^Last complete sync:/)).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 60_000 });
 
-    // A student of the teacher's halqa with an assignment in progress, and what it asks of them (per the API).
-    const semester = (await allOf<{ id: string; status: string }>(request, "/semesters")).find((x) => x.status === "active")!;
-    const halqa = (await allOf<{ id: string; name: string }>(request, `/halqas?semester_id=${semester.id}`)).find((h) => h.name === TEACHER_HALQAS[0])!;
-    const students = await allOf<{ id: string; full_name: string; preferred_name: string | null }>(request, `/students?halqa_id=${halqa.id}&status=active`);
-    const plans = await allOf<{ id: string; student_id: string }>(request, "/learning-plans?status=active");
-    let expected: { student: (typeof students)[number]; kind: string; start: Point; end: Point } | null = null;
-    for (const plan of plans) {
-      const student = students.find((x) => x.id === plan.student_id);
-      if (!student) continue;
-      const current = (await allOf<Assignment>(request, `/learning-plans/${plan.id}/assignments`))
-        .filter((a) => a.status === "in_progress" && a.superseded_at === null)
-        .sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
-      const segments = (current?.segments ?? []).filter((x) => x.track_type === "new_memorization").sort((a, b) => a.order - b.order);
-      if (segments.length === 0) continue;
-      expected = { student, kind: "new_memorization", start: segments[0]!.range.start, end: segments.at(-1)!.range.end };
-      break;
-    }
-    test.skip(!expected, "no student of the halqa has an assignment in progress");
-
     await openFreshRegister(page, TEACHER_HALQAS[0]!, `live plan ${Date.now()}`);
     const names = await studentNames(page);
-    const name = names.find((n) => n === expected!.student.preferred_name || n === expected!.student.full_name)!;
+    const name = names.find((n) => n === expected.student.preferred_name || n === expected.student.full_name)!;
     expect(name).toBeDefined();
     const form = await openRecitations(page, name, false);
-    await form.getByRole("radio", { name: KIND_LABEL[expected!.kind]! }).check();
+    await form.getByRole("radio", { name: KIND_LABEL[expected.kind]! }).check();
     await expect(form.getByText("Prefilled from the learning plan's current assignment.")).toBeVisible({ timeout: 15_000 });
-    await expect(form.getByLabel("From surah")).toHaveValue(String(expected!.start.surah));
-    await expect(form.getByLabel("From ayah")).toHaveValue(String(expected!.start.ayah));
-    await expect(form.getByLabel("To surah")).toHaveValue(String(expected!.end.surah));
-    await expect(form.getByLabel("To ayah")).toHaveValue(String(expected!.end.ayah));
+    await expect(form.getByLabel("From surah")).toHaveValue(String(expected.start.surah));
+    await expect(form.getByLabel("From ayah")).toHaveValue(String(expected.start.ayah));
+    await expect(form.getByLabel("To surah")).toHaveValue(String(expected.end.surah));
+    await expect(form.getByLabel("To ayah")).toHaveValue(String(expected.end.ayah));
   });
 });
 
