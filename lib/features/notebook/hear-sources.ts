@@ -1,6 +1,6 @@
 import "server-only";
-import type { Recitation } from "@/lib/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Recitation } from "@/lib/contract";
 import { progressRecitations, progressStudents } from "@/lib/db/schema";
 import { currentSegments } from "@/lib/features/live/server/prefill-source";
 import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
