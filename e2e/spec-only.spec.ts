@@ -3,6 +3,7 @@ import { allOf, everyPage } from "./api";
 import { expect, specOnlyTest as test } from "./fixtures";
 import en from "../messages/en/notices.json" with { type: "json" };
 import overviewEn from "../messages/en/overview.json" with { type: "json" };
+import studentsEn from "../messages/en/students.json" with { type: "json" };
 import { readFile } from "node:fs/promises";
 import { pdfText } from "../lib/features/report-cards/testing/pdf-text";
 import { createParent, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt, isWeekly, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
@@ -169,5 +170,34 @@ test.describe("the head's pages against an API that ignores the filter names the
     const cards = text.split("\f").filter((card) => card.includes("Term report card"));
     expect(cards).toHaveLength(own.length);
     for (const student of own) expect(cards.some((card) => card.includes(`Student: ${student.preferred_name || student.full_name}`)), student.full_name).toBe(true);
+  });
+
+  test("importing students knows the semester's own halqas and students, by their own fields", async ({ adminPage: page, request }, info) => {
+    test.setTimeout(180_000);
+    const [semester] = (await allOf<Semester>(request, "/semesters")).filter((s) => s.status === "active");
+    const halqas = await allOf<Halqa>(request, "/halqas");
+    // A halqa carried into this semester keeps its name: the API answers with last term's namesake too.
+    const carried = halqas.find((h) => h.semester_id === semester!.id && halqas.some((other) => other.semester_id !== semester!.id && other.name === h.name));
+    expect(carried, "a halqa of this semester shares its name with one of another semester").toBeDefined();
+    const everyone = await students(request);
+    const enrolledNames = new Set(everyone.filter((student) => student.semester_id === semester!.id).map((student) => student.full_name));
+    const enrolled = everyone.find((student) => student.semester_id === semester!.id)!;
+    const formerOnly = everyone.find((student) => student.semester_id !== semester!.id && !enrolledNames.has(student.full_name));
+    expect(formerOnly, "a student of another semester only").toBeDefined();
+    const newName = `Zayd ${info.project.name}-${Date.now().toString(36)}`;
+    const file = ["full_name,halqa", `${newName},${carried!.name}`, `${formerOnly!.full_name},${carried!.name}`, `${enrolled.full_name},${carried!.name}`].join("\r\n");
+
+    await page.goto(`/students?semester=${semester!.id}`);
+    await page.getByRole("link", { name: studentsEn.import.link }).click();
+    await page.getByLabel(studentsEn.import.fileLabel).setInputFiles({ name: "new-students.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await page.getByRole("button", { name: studentsEn.import.read }).click();
+    await expect(page.getByRole("status").filter({ hasText: "2 rows are ready to import, 0 have problems, 1 student is already enrolled." })).toBeVisible();
+    await page.getByRole("button", { name: "Import 2 students" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Import finished: 2 students added, 1 already enrolled, 0 not added." })).toBeVisible({ timeout: 60_000 });
+
+    // Each once, in this semester's halqa of that name (not last term's).
+    const added = (await students(request)).filter((student) => student.semester_id === semester!.id && [newName, formerOnly!.full_name].includes(student.full_name));
+    expect(added.map((student) => student.full_name).sort()).toEqual([newName, formerOnly!.full_name].sort());
+    expect(added.every((student) => student.halqa_id === carried!.id)).toBe(true);
   });
 });

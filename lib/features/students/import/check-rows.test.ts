@@ -39,6 +39,14 @@ describe("checkRows", () => {
     expect(rows[1]!.problems[0]!.values).toEqual({ line: 2 });
   });
 
+  it("knows only the semester's own halqas, by their own field: an API that ignores the semester filter answers with other terms' halqas too", () => {
+    const lastTerm = { ...halqa("h0", "Al-Fajr"), semester_id: "sem0" } as Halqa;
+    const closed = { ...halqa("h9", "Closed Term"), semester_id: "sem0" } as Halqa;
+    const rows = checkRows([row(2, { full_name: "Ali", halqa: "Al-Fajr" }), row(3, { full_name: "Bilal", halqa: "Closed Term" }), row(4, { full_name: "Sara", halqa: "h9" })], { ...context, halqas: [lastTerm, closed, ...HALQAS] });
+    expect(rows[0]).toMatchObject({ problems: [], body: { halqa_id: "h1" } });
+    expect(rows.slice(1).map((r) => r.problems.map((p) => `${p.column}:${p.key}`))).toEqual([["halqa:halqaUnknown"], ["halqa:halqaUnknown"]]);
+  });
+
   it("never gives a body to a row with a problem, and every body passes the contract (property)", () => {
     const text = fc.oneof(fc.constant(""), fc.string({ maxLength: 8 }), fc.constantFrom("Al-Fajr", "h2", "twin", "active", "graduated", "2026-09-01", "2026-13-01", "=1+1"));
     fc.assert(

@@ -43,13 +43,15 @@ export function valuesOf(cells: readonly string[], columns: HeaderReading["colum
 type Context = { halqas: readonly Halqa[]; existing: readonly Pick<Student, "full_name" | "semester_id">[]; semesterId: string };
 
 export function checkRows(rows: readonly { line: number; values: ImportValues }[], context: Context): CheckedRow[] {
+  // The semester's halqas by their own field: a school's API may ignore the semester filter (invariant 7).
+  const halqas = context.halqas.filter((halqa) => halqa.semester_id === context.semesterId);
   const byName = new Map<string, Halqa[]>();
-  for (const halqa of context.halqas) byName.set(normalizeForSearch(halqa.name), [...(byName.get(normalizeForSearch(halqa.name)) ?? []), halqa]);
+  for (const halqa of halqas) byName.set(normalizeForSearch(halqa.name), [...(byName.get(normalizeForSearch(halqa.name)) ?? []), halqa]);
   const enrolled = new Set(context.existing.filter((s) => s.semester_id === context.semesterId).map((s) => normalizeForSearch(s.full_name)));
   const firstLine = new Map<string, number>();
   return rows.map(({ line, values }) => {
     const problems: RowProblem[] = [];
-    const halqa = findHalqa(values.halqa, context.halqas, byName, problems);
+    const halqa = findHalqa(values.halqa, halqas, byName, problems);
     const status = values.status === "" ? undefined : STUDENT_STATUSES.find((s) => s === values.status.toLowerCase().replace(/[\s-]+/g, "_"));
     if (values.status !== "" && !status) problems.push({ column: "status", key: "statusUnknown", values: { statuses: STUDENT_STATUSES.join(", ") } });
     if (values.enrolled_on !== "" && !isCalendarDate(values.enrolled_on)) problems.push({ column: "enrolled_on", key: "dateInvalid" });

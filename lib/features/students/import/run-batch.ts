@@ -37,7 +37,7 @@ export async function runImportBatch(ctx: ActionContext, semesterId: string, row
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const halqas = (await ctx.client.listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } })).items;
   const named = new Set(rows.map((row) => row.values.halqa));
-  const targets = halqas.filter((halqa) => named.has(halqa.id) || [...named].some((name) => normalizeForSearch(name) === normalizeForSearch(halqa.name)));
+  const targets = halqas.filter((halqa) => halqa.semester_id === semesterId && (named.has(halqa.id) || [...named].some((name) => normalizeForSearch(name) === normalizeForSearch(halqa.name))));
   const existing: Student[] = [];
   for (const halqa of targets) existing.push(...(await ctx.client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id: halqa.id, limit: API_PAGE_SIZE } })).items);
   const checked = checkRows(rows, { halqas, existing, semesterId });
