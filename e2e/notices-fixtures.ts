@@ -128,8 +128,11 @@ export async function createParent(page: Page, child: Student, language: "Englis
   return email;
 }
 
+/** An administrator account through the admin's form, in `language`. */
+export const createAdmin = (page: Page, language: "English" | "Arabic") => createAccount(page, "Administrator", language);
+
 /** A new account through the admin's form, in `language`; leaves the page on the new user's page. */
-async function createAccount(page: Page, role: "Parent" | "Teacher", language: string): Promise<string> {
+async function createAccount(page: Page, role: "Parent" | "Teacher" | "Administrator", language: string): Promise<string> {
   const email = `notices-${role.toLowerCase()}-${language.toLowerCase()}-${Date.now().toString(36)}@example.org`;
   await page.goto("/admin/users/new");
   await page.getByLabel("Full name").fill(`${role} ${language} ${Date.now().toString(36)}`);

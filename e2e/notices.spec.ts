@@ -6,7 +6,7 @@ import { timeOfDayIn } from "../lib/dates";
 import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
 import { allOf } from "./api";
 import { activeSemester, isoDay, openHalqa, setTimetable } from "./timetable-fixtures";
-import { createParent, createTeacher, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt, isWeekly, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
+import { createAdmin, createParent, createTeacher, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt, isWeekly, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
 
 /**
  * Messages to families over a real SMTP server on loopback (smtp-server, started and stopped here on
@@ -186,4 +186,40 @@ test("a halqa whose register is missing 20 minutes after its timetabled start: i
   expect(mail.html).toContain('dir="rtl"');
   expect(mail.text).toContain(ar.staff.reminderBody.split("{halqa}")[0]!.trim());
   expect(mail.text).toContain("/today");
+});
+
+test("the admins' summary of the day's missing registers goes out from the time the school chose, naming each missing halqa and its teacher", async ({ adminPage: page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
+  test.setTimeout(240_000);
+  if (!sink.running) await sink.start();
+  const s = await activeSemester(request);
+  test.skip(timeOfDayIn(s.timeZone, new Date()) < "00:21", "a register falls due 20 minutes after its start: before 00:20 none of today's is missing");
+  const sheikh = (await allOf<{ id: string; name: string }>(request, "/sheikhs")).filter((row) => row.name !== DEMO_TEACHER_SHEIKH_NAME).at(-1)!;
+  const halqa = await openHalqa(request, s.semesterId, `Summary circle ${Date.now().toString(36)}`, sheikh.id);
+  await setTimetable(page, [...s.halqas, halqa].sort((a, b) => a.name.localeCompare(b.name)), halqa, [isoDay(s.today)], "00:00");
+
+  // From 00:00 of the school's day instead of 20:00 (the default). A new admin has had no summary
+  // today, so the job's next run (every minute) sends them one.
+  const saveSummaryTime = async (time: string) => {
+    await page.goto("/admin/messages");
+    const times = page.getByRole("region", { name: en.admin.times.title });
+    await times.getByLabel(en.admin.times.summaryTime).fill(time);
+    await times.getByRole("button", { name: en.admin.times.save }).click();
+    await expect(times.getByText(en.admin.saved)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("region", { name: en.admin.times.title }).getByLabel(en.admin.times.summaryTime)).toHaveValue(time);
+  };
+  await saveSummaryTime("00:00");
+  try {
+    const admin = await createAdmin(page, "English");
+    const summaries = () => mailsTo(admin).filter((mail) => mail.text?.includes(halqa.name));
+    await expect.poll(() => summaries().length, { timeout: 150_000 }).toBe(1);
+    const mail = summaries()[0]!;
+    expect(mail.subject).toMatch(/registers? missing on/);
+    expect(mail.text).toContain(`${halqa.name}, `);
+    expect(mail.text).toContain(sheikh.name);
+    expect(mail.text).toContain("/admin");
+  } finally {
+    await saveSummaryTime("20:00");
+  }
 });

@@ -69,6 +69,8 @@ export const noticeSettings = pgTable("notice_settings", {
   /** 0 = Sunday … 6 = Saturday, school time. */
   weeklyDay: integer("weekly_day").notNull().default(4),
   weeklyTime: text("weekly_time").notNull().default("16:00"),
+  /** From this time of the school's day the admins get the day's missing registers (DEFAULT_NOTICE_TIMES in lib/features/notices/times.ts). */
+  missingSummaryTime: text("missing_summary_time").notNull().default("20:00"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
   updatedBy: text("updated_by"),
 });

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = {
   "progress.settings": "progressSettings",
   "excuse.request": "excuseRequest",
   "notices.kind": "noticesKind",
+  "notices.times": "noticesTimes",
   "notices.resend": "noticesResend",
   "notices.weekly_now": "noticesWeeklyNow",
   "notices.choices": "noticesChoices",

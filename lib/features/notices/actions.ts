@@ -7,9 +7,10 @@ import { can } from "@/lib/authz/policy";
 import { dashboardDb } from "@/lib/db";
 import { LOCALES } from "@/lib/i18n/core";
 import { rememberLocale } from "@/lib/preferences/actions";
-import { setNoticeKind, SWITCHES } from "./admin-view";
+import { setNoticeKind, setNoticeTimes, SWITCHES } from "./admin-view";
 import { saveChoices } from "./preferences";
 import { requeueFailed } from "./outbox";
+import { TIME_OF_DAY } from "./times";
 import { kickNotices } from "./trigger";
 
 const KindInput = z.object({ kind: z.enum(SWITCHES), on: z.enum(["true", "false"]).transform((value) => value === "true") });
@@ -27,6 +28,23 @@ export const setNoticeKindAction = defineAction({
     return { kind: input.kind, on: input.on };
   },
   target: (input) => ({ type: "notice_settings", id: input.kind }),
+});
+
+const TimeOfDay = z.string().trim().regex(TIME_OF_DAY, "notices.admin.times.invalidTime");
+const TimesInput = z.object({ weeklyDay: z.coerce.number().int().min(0).max(6), weeklyTime: TimeOfDay, summaryTime: TimeOfDay });
+
+/** When the school's weekly summaries and the admins' missing-register summary go out, in school time. */
+export const setNoticeTimesAction = defineAction({
+  name: "notices.times",
+  input: TimesInput,
+  roles: ["admin"],
+  authorize: (ctx) => can.manageNotices(ctx.subject),
+  async run(ctx, input) {
+    await setNoticeTimes(await dashboardDb(), ctx.actor.connectionId, input, ctx.actor.id);
+    revalidatePath("/admin/messages");
+    return input;
+  },
+  target: () => ({ type: "notice_settings", id: "times" }),
 });
 
 /** Sends a failed message again: it is due now, with a fresh 24-hour retry window. Only the school's own, only a failed one. */

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db/client";
 import { noticeOutbox, noticeSettings, type NoticeStatus, type OutboxKind } from "@/lib/db/schema";
+import { DEFAULT_NOTICE_TIMES, type NoticeTimes } from "./times";
 
 /** What the admins' Messages page reads: per kind and day, the failed ones with their reason, the latest ones, the school's switches. */
 export type DayCount = { day: string; kind: OutboxKind; sent: number; waiting: number; failed: number; held: number };
@@ -30,7 +31,7 @@ export async function loadMessagesView(db: DashboardDb, connectionId: string, to
   const since = new Date(`${today}T00:00:00Z`);
   since.setUTCDate(since.getUTCDate() - DAYS_SHOWN);
   const count = (status: string) => sql<number>`count(*) filter (where ${noticeOutbox.status} = ${status})`.mapWith(Number);
-  const [days, failed, recent, switches] = await Promise.all([
+  const [days, failed, recent, switches, times] = await Promise.all([
     db
       .select({ day: noticeOutbox.day, kind: noticeOutbox.kind, sent: count("sent"), waiting: sql<number>`count(*) filter (where ${noticeOutbox.status} in ('pending', 'sending'))`.mapWith(Number), failed: count("failed"), held: count("held") })
       .from(noticeOutbox)
@@ -40,13 +41,32 @@ export async function loadMessagesView(db: DashboardDb, connectionId: string, to
     db.select(row).from(noticeOutbox).where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.status, "failed"))).orderBy(desc(noticeOutbox.createdAt)).limit(LIST_LIMIT),
     db.select(row).from(noticeOutbox).where(eq(noticeOutbox.connectionId, connectionId)).orderBy(desc(noticeOutbox.createdAt)).limit(LIST_LIMIT),
     noticeSwitches(db, connectionId),
+    noticeTimes(db, connectionId),
   ]);
-  return { days: days as DayCount[], failed: failed as MessageRow[], recent: recent as MessageRow[], switches };
+  return { days: days as DayCount[], failed: failed as MessageRow[], recent: recent as MessageRow[], switches, times };
 }
 
 export async function noticeSwitches(db: DashboardDb, connectionId: string): Promise<NoticeSwitches> {
   const [settings] = await db.select().from(noticeSettings).where(eq(noticeSettings.connectionId, connectionId)).limit(1);
   return { absence: settings?.absenceOn ?? true, weekly: settings?.weeklyOn ?? true, missing_register: settings?.missingRegistersOn ?? true };
+}
+
+/** When the school's scheduled messages go out (./times.ts), as saved, else the defaults. */
+export async function noticeTimes(db: DashboardDb, connectionId: string): Promise<NoticeTimes> {
+  const [settings] = await db
+    .select({ weeklyDay: noticeSettings.weeklyDay, weeklyTime: noticeSettings.weeklyTime, summaryTime: noticeSettings.missingSummaryTime })
+    .from(noticeSettings)
+    .where(eq(noticeSettings.connectionId, connectionId))
+    .limit(1);
+  return settings ?? DEFAULT_NOTICE_TIMES;
+}
+
+export async function setNoticeTimes(db: DashboardDb, connectionId: string, times: NoticeTimes, by: string): Promise<void> {
+  const set = { weeklyDay: times.weeklyDay, weeklyTime: times.weeklyTime, missingSummaryTime: times.summaryTime };
+  await db
+    .insert(noticeSettings)
+    .values({ connectionId, ...set, updatedBy: by })
+    .onConflictDoUpdate({ target: noticeSettings.connectionId, set: { ...set, updatedBy: by, updatedAt: new Date() } });
 }
 
 export async function setNoticeKind(db: DashboardDb, connectionId: string, kind: NoticeSwitch, on: boolean, by: string): Promise<void> {

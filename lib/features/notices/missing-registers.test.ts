@@ -67,7 +67,7 @@ const to = (address: string) => received.filter((mail) => (Array.isArray(mail.to
 beforeEach(async () => {
   received.length = 0;
   for (const table of [noticeOutbox, noticeJobState, halqaTimetable, progressAttendance, progressSessions, progressStudents, userLinks, users]) await db.delete(table);
-  await db.update(noticeSettings).set({ missingRegistersOn: true }).where(eq(noticeSettings.connectionId, "alnoor"));
+  await db.update(noticeSettings).set({ missingRegistersOn: true, missingSummaryTime: "20:00" }).where(eq(noticeSettings.connectionId, "alnoor"));
   // The job started yesterday: today's registers are its to remind.
   await db.insert(noticeJobState).values({ connectionId: "alnoor", startedAt: new Date(Date.now() - 24 * 60 * 60_000) });
   await storeRecords(db, { students: [student("s1", "Yusuf Ahmed"), student("s2", "Maryam Ali")] });
@@ -118,6 +118,14 @@ describe("missing-register reminders", () => {
     expect(summaries[0]!.text).toContain("Halqa Al-Fajr");
     expect(summaries[0]!.text).toContain("Abdullah Al-Harbi");
     expect(to("teacher@alnoor.test")).toHaveLength(1);
+  });
+
+  it("sends the admins' summary from the time the school chose instead", async () => {
+    await db.update(noticeSettings).set({ missingSummaryTime: "17:30" }).where(eq(noticeSettings.connectionId, "alnoor"));
+    await run(at("17:29"));
+    expect(to("head@alnoor.test")).toHaveLength(0);
+    await run(at("17:31"));
+    expect(to("head@alnoor.test")).toHaveLength(1);
   });
 
   it("in the README's default configuration (no SMTP_URL) composes the reminder and keeps it, sending nothing", async () => {

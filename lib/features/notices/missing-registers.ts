@@ -13,25 +13,26 @@ import type { Formats } from "@/lib/i18n/locales";
 import type { V1Client } from "@/lib/v1";
 import { composeMissingReminder, composeMissingSummary, type MissingLine } from "./compose-missing";
 import { enqueue, type NewNotice } from "./outbox";
+import { DEFAULT_NOTICE_TIMES } from "./times";
 import { publicBaseUrl } from "./unsubscribe-token";
 
 /**
  * Missing-register reminders (issue 25, point 3), queued by the notices job (one outbox, one mailer):
  * when a timetabled halqa's register is missing (register-state.ts: 20 minutes past its start, no
  * session or unmarked students), each teacher linked to the sheikh who should take it (the session's,
- * else the halqa's eligible ones) gets one e-mail; from END_OF_DAY school time, each admin gets one
- * summary of the day's missing registers (none when nothing is missing). One per halqa, day and
+ * else the halqa's eligible ones) gets one e-mail; from the school's summary time (20:00 unless the
+ * admins chose another, ./times.ts), each admin gets one summary of the day's missing registers
+ * (none when nothing is missing). One per halqa, day and
  * teacher, and one per day and admin: the idempotency keys make a rerun or a second instance a no-op.
  * A register that fell due before the job first ran, or more than REMIND_WITHIN_MS ago, is not reminded.
  */
-export const END_OF_DAY = "20:00";
 const REMIND_WITHIN_MS = 3 * 60 * 60_000;
 
 type Lookups = { client: V1Client; school: School; formats: Formats };
 type Person = { userId: string; email: string; locale: Locale };
 
 export async function queueMissingRegisters(db: DashboardDb, connectionId: string, lookups: Lookups, startedAt: Date, now: Date, status: "pending" | "held"): Promise<number> {
-  const [settings] = await db.select({ on: noticeSettings.missingRegistersOn }).from(noticeSettings).where(eq(noticeSettings.connectionId, connectionId)).limit(1);
+  const [settings] = await db.select({ on: noticeSettings.missingRegistersOn, summaryTime: noticeSettings.missingSummaryTime }).from(noticeSettings).where(eq(noticeSettings.connectionId, connectionId)).limit(1);
   if (settings && !settings.on) return 0;
   const { client, school } = lookups;
   const semester = (await client.listAll("listSemesters")).items.find((s) => s.status === "active");
@@ -75,7 +76,8 @@ export async function queueMissingRegisters(db: DashboardDb, connectionId: strin
     }
   }
 
-  if (lines.length && now.getTime() >= Date.parse(zonedDateTimeToUtc(today, END_OF_DAY, school.time_zone))) {
+  const summaryFrom = zonedDateTimeToUtc(today, settings?.summaryTime ?? DEFAULT_NOTICE_TIMES.summaryTime, school.time_zone);
+  if (lines.length && now.getTime() >= Date.parse(summaryFrom)) {
     for (const admin of await adminsOf(db, connectionId)) {
       notices.push({
         connectionId,

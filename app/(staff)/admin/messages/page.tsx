@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ActionForm } from "@/components/admin/action-form";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { KindSwitches } from "@/components/notices/kind-switches";
+import { NoticeTimesForm } from "@/components/notices/notice-times";
 import { DaysTable, MessagesTable } from "@/components/notices/message-tables";
 import { Alert } from "@/components/ui/alert";
 import { PageSection } from "@/components/ui/page-section";
@@ -42,6 +43,9 @@ export default async function MessagesPage() {
             <ActionForm action={sendWeeklyNowAction} submitLabel={t("notices.admin.weeklyNow")} successMessage={t("notices.admin.weeklyQueued")} variant="outline" />
             <p className="max-w-prose text-sm text-muted-foreground">{t("notices.admin.weeklyNowHint")}</p>
           </div>
+        </PageSection>
+        <PageSection id="times" title={t("notices.admin.times.title")}>
+          <NoticeTimesForm times={view.times} timeZone={timeZone} i18n={i18n} />
         </PageSection>
         <PageSection id="days" title={t("notices.admin.daysTitle")}>
           {view.days.length ? <DaysTable days={view.days} i18n={i18n} /> : <p className="text-muted-foreground">{t("notices.admin.recentEmpty")}</p>}

@@ -1,0 +1,1 @@
+ALTER TABLE "notice_settings" ADD COLUMN "missing_summary_time" text DEFAULT '20:00' NOT NULL;
