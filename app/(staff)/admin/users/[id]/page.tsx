@@ -62,7 +62,7 @@ export default async function UserPage({ params, searchParams }: Props) {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <AdminSection id="role-heading" title={t("admin.user.roleTitle")} hint={t("admin.user.roleHint")}>
-          <ClientStrings parts={["admin.validation"]}>
+          <ClientStrings parts={["admin.validation", "errors.invalidField"]}>
             <ActionForm action={setUserRole} hidden={{ userId: user.id }} submitLabel={t("admin.user.roleSubmit")} successMessage={t("admin.user.saved")}>
               <Field id="role-picker" label={t("admin.user.roleLabel")} className="min-w-48 flex-1">
                 {(control) => (
