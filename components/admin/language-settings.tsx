@@ -16,7 +16,7 @@ export async function LanguageSettings({ connectionId, t, locale }: { connection
   const settings = await getSchoolLanguages(connectionId);
   return (
     <PageSection id="language-settings-heading" title={t("admin.languages.title")} hint={t("admin.languages.intro")} className="gap-3">
-      <ClientStrings parts={["admin.languages.invalid", "errors.invalidField"]}>
+      <ClientStrings parts={["admin.languages.invalid"]}>
         <ActionForm action={saveSchoolLanguagesAction} submitLabel={t("admin.languages.save")} successMessage={t("admin.languages.saved")}>
           <div className="flex basis-full flex-col gap-5">
             <Field id="school-default-locale" label={t("admin.languages.defaultLocale")} hint={t("admin.languages.defaultLocaleHint")} className="max-w-xl">

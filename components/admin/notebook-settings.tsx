@@ -18,7 +18,7 @@ export async function NotebookSettings({ connectionId, t, locale: reader }: { co
   const rows = Array.from({ length: TYPE_ROWS }, (_, i) => settings.mistakeTypes[i] ?? null);
   return (
     <PageSection id="notebook-settings-heading" title={t("admin.notebook.title")} hint={t("admin.notebook.intro")} className="gap-3">
-      <ClientStrings parts={["admin.notebook", "errors.invalidField"]}>
+      <ClientStrings parts={["admin.notebook"]}>
         <ActionForm action={saveNotebookSettingsAction} submitLabel={t("admin.notebook.save")} successMessage={t("admin.notebook.saved")}>
           <div className="flex basis-full flex-col gap-5">
             <p className="max-w-prose text-sm text-muted-foreground">{t("admin.notebook.typesHint")}</p>

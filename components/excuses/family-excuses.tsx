@@ -36,7 +36,7 @@ export async function FamilyExcuses({ actor, child, i18n }: Props) {
   return (
     <div className="flex flex-col gap-4">
       <p className="max-w-prose text-sm text-muted-foreground">{t("excuses.intro", { child: child.name })}</p>
-      <ClientStrings parts={["excuses.form", "excuses.validation", "errors.invalidField"]}>
+      <ClientStrings parts={["excuses.form", "excuses.validation"]}>
         <ExcuseForm action={requestExcuseAction} lineageId={child.lineageId} today={today} lastDay={addDays(today, EXCUSE_DAYS_AHEAD)} />
       </ClientStrings>
       {rows.length === 0 ? (

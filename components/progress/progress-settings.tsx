@@ -15,7 +15,7 @@ export async function ProgressSettings({ connectionId, i18n }: { connectionId: s
   const [settings, freshness] = await Promise.all([getProgressSettings(connectionId), progressFreshness({ connectionId })]);
   return (
     <PageSection id="progress-settings-heading" title={t("glance.settings.title")} hint={t("glance.settings.intro")} className="gap-3">
-      <ClientStrings parts={["glance.settings.invalid", "errors.invalidField"]}>
+      <ClientStrings parts={["glance.settings.invalid"]}>
         <ActionForm action={saveProgressSettingsAction} submitLabel={t("glance.settings.save")} successMessage={t("glance.settings.saved")}>
           <div className="flex flex-col gap-2">
             <Label htmlFor="not-heard-days">{t("glance.settings.notHeardDays")}</Label>

@@ -24,7 +24,7 @@ export async function ReportCardSection({ connectionId, student, i18n }: { conne
       <a href={href} download className={`${linkClass} w-fit`}>
         {t("reportCards.download.student")}
       </a>
-      <ClientStrings parts={["reportCards.comment", "errors.invalidField"]}>
+      <ClientStrings parts={["reportCards.comment"]}>
         <ActionForm action={saveReportCardComment} hidden={{ studentId: student.id }} submitLabel={t("reportCards.comment.save")} successMessage={t("reportCards.comment.saved")} className="max-w-xl">
           <div className="flex basis-full flex-col gap-2">
             <div className="flex flex-wrap items-center gap-2">

@@ -39,7 +39,7 @@ export default async function TimetablePage({ searchParams }: { searchParams: Pr
           {data.readOnly ? <p className="text-sm text-muted-foreground">{t("overview.timetable.archived")}</p> : null}
           {data.pages > 1 ? <NumberPager t={t} page={data.page} pages={data.pages} total={data.total} href={(page) => hrefWith("/admin/timetable", { semester: semesterId, page: String(page) })} /> : null}
           {data.rows.length ? (
-            <ClientStrings parts={["overview.timetable.invalid", "errors.invalidField"]}>
+            <ClientStrings parts={["overview.timetable.invalid"]}>
               <TimetableList rows={data.rows} i18n={i18n} readOnly={data.readOnly} />
             </ClientStrings>
           ) : (

@@ -61,7 +61,7 @@ export default async function UserPage({ params, searchParams }: Props) {
       </header>
 
       {/* The actions' field errors are catalogue keys (admin.validation, the user rules' refusals), read in the browser. */}
-      <ClientStrings parts={["admin.validation", "admin.users.refusals", "errors.notFound", "errors.invalidField"]}>
+      <ClientStrings parts={["admin.validation", "admin.users.refusals", "errors.notFound"]}>
         <div className="grid gap-6 lg:grid-cols-2">
           <AdminSection id="role-heading" title={t("admin.user.roleTitle")} hint={t("admin.user.roleHint")}>
             <ActionForm action={setUserRole} hidden={{ userId: user.id }} submitLabel={t("admin.user.roleSubmit")} successMessage={t("admin.user.saved")}>

@@ -83,7 +83,7 @@ export default async function LiveSessionPage({ params, searchParams }: Props) {
         <h1 className="text-3xl font-semibold tracking-tight">{t("live.title", { halqa })}</h1>
         <p className="text-muted-foreground">{date(snapshot.session.date, { hijri: true })}</p>
       </header>
-      <ClientStrings parts={["live", "students.status", "errors.markNotEligible", "errors.markInvalid", "errors.invalidField"]}>
+      <ClientStrings parts={["live", "students.status", "errors.markNotEligible", "errors.markInvalid"]}>
         <LiveRegister initial={snapshot} surahs={surahOptions} ratings={ratings} mistakes={mistakeOptions(notebook, locale, t)} hear={hear} openWith={openWith} readOnly={readOnly} />
       </ClientStrings>
     </div>
