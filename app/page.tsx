@@ -6,28 +6,26 @@ import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { homeFor } from "@/components/shell/nav-items";
 import { LanguageSwitch } from "@/components/shell/language-switch";
-import { problemMessage } from "@/lib/actions/problem";
 import { currentActor } from "@/lib/auth/session";
 import { getI18n, type I18n } from "@/i18n/server";
-import { clientFor, isEmbeddedMode, loadConnections } from "@/lib/connections";
-import { failureOf } from "@/lib/v1";
+import { isEmbeddedMode, loadConnections } from "@/lib/connections";
+import { schoolOrNull } from "@/lib/failures/school";
+import { failureMessage } from "@/lib/v1";
 import { logger } from "@/lib/ops/log";
 
 type Landing = { ok: true; school: School; demo: boolean } | { ok: false; code: string; message: string };
 
 /** The school of the first connection (a network's landing page names its first school). */
 async function loadLanding(t: I18n["t"]): Promise<Landing> {
-  try {
-    const [first] = loadConnections();
-    const school = await clientFor(first!.id).tenant();
-    return { ok: true, school, demo: isEmbeddedMode() };
-  } catch (error) {
-    const failure = failureOf(error);
-    if (!failure) throw error;
+  const [first] = loadConnections();
+  const refused = { code: "", message: "" };
+  const school = await schoolOrNull(first!.id, (failure) => {
     // Failures carry no credential, so their code is safe for the server log.
     logger().warn({ kind: "landing", code: failure.code }, "the school API did not answer the landing page");
-    return { ok: false, code: failure.code, message: problemMessage(error, t) };
-  }
+    Object.assign(refused, { code: failure.code, message: failureMessage(failure, t) });
+  });
+  if (!school) return { ok: false, ...refused };
+  return { ok: true, school, demo: isEmbeddedMode() };
 }
 
 /** The start page: signed-in people go straight to their home; everyone else sees the school and the way in. */

@@ -2,11 +2,10 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { currentActor } from "@/lib/auth/session";
-import { clientFor } from "@/lib/connections";
+import { schoolOrNull } from "@/lib/failures/school";
 import { getSchoolLanguages, visitorSchoolLanguages, type SchoolLanguages } from "@/lib/features/languages/settings";
 import { i18nFor } from "@/lib/i18n/core";
 import { isLocale, LOCALE_COOKIE, negotiateLocale, type Locale } from "@/lib/i18n/locales";
-import { isFailure } from "@/lib/v1";
 
 /**
  * The request's language and the school's time zone, digits and calendars, for lib/i18n (which
@@ -39,12 +38,7 @@ export const getLocale = cache(async (): Promise<Locale> => {
 export const getSchoolTimeZone = cache(async (): Promise<string | null> => {
   const actor = await currentActor();
   if (!actor) return null;
-  try {
-    return (await clientFor(actor.connectionId).tenant()).time_zone;
-  } catch (error) {
-    if (isFailure(error)) return null;
-    throw error;
-  }
+  return (await schoolOrNull(actor.connectionId))?.time_zone ?? null;
 });
 
 export async function getI18n() {

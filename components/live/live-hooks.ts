@@ -1,13 +1,12 @@
 "use client";
 
-/** The live screen's connections to the browser: its queue (IndexedDB, timers, network), the poll's fetch and the lazy Quran tables. */
+/** The live screen's connections to the browser: its queue (IndexedDB, timers, network) and the lazy Quran tables; the poll is poll.ts. */
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { browserEnv } from "@/lib/features/live/outbox/env";
 import { createLiveQueue, type LiveQueue, type QueueSnapshot } from "@/lib/features/live/outbox/queue";
 import { loadedPositions, loadPositions, type Positions } from "@/lib/features/live/quran-positions";
 import { liveSenders } from "@/lib/features/live/outbox/senders";
 import { openLiveStore } from "@/lib/features/live/outbox/store";
-import type { LiveSnapshot } from "@/lib/features/live/types";
 
 const EMPTY_QUEUE: QueueSnapshot = {
   ready: false,
@@ -48,15 +47,6 @@ export function useLiveQueue(tenantId: string, sessionId: string): [LiveQueue | 
     () => EMPTY_QUEUE,
   );
   return [queue, snapshot];
-}
-
-export async function fetchSnapshot(sessionId: string): Promise<LiveSnapshot> {
-  const response = await fetch(`/api/live/sessions/${encodeURIComponent(sessionId)}`, { cache: "no-store", headers: { Accept: "application/json" } });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? String(response.status));
-  }
-  return (await response.json()) as LiveSnapshot;
 }
 
 export function startOfToday(): number {

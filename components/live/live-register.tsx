@@ -18,7 +18,8 @@ import type { MistakeOptions } from "@/lib/features/notebook/mistakes";
 import type { OpenWith } from "@/lib/features/notebook/open-with";
 import { useT } from "@/lib/i18n/client";
 import { EndSessionPanel } from "./end-session-panel";
-import { fetchSnapshot, startOfToday, useLiveQueue, usePreloadPositions } from "./live-hooks";
+import { startOfToday, useLiveQueue, usePreloadPositions } from "./live-hooks";
+import { fetchSnapshot, pollMessage } from "./poll";
 import type { RatingOption } from "./recitation-panel";
 import { RegisterCounts } from "./register-counts";
 import { useMarking, useReadOnly, useRosterKeys, useStableRows, type Refusals } from "./register-hooks";
@@ -133,7 +134,7 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
         canTryAgain={queue !== null}
         onTryAgain={refused.tryAgain}
         earlier={earlier}
-        pollError={query.isError && queueState.online ? query.error.message : null}
+        pollError={query.isError && queueState.online ? pollMessage(query.error, t) : null}
       />
       <RegisterCounts
         counts={counts}

@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import type { RegisterRecitation } from "@/lib/features/live/merge";
 import { formatRange, type SurahOption } from "@/lib/features/live/recitation-form";
-import { useLocale, useNumber, useT } from "@/lib/i18n/client";
+import { useLocale, useMessageText, useNumber, useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 import { useSecondsLeft } from "./undo-toast";
 
@@ -26,6 +26,7 @@ export function RecitationList({ name, recitations, surahs, ratings, readOnly, o
   const t = useT("live");
   const locale = useLocale();
   const number = useNumber();
+  const text = useMessageText();
   const ratingLabel = (value: number) => ratings.find((x) => x.value === value)?.label ?? number(value);
   if (recitations.length === 0) return <p className="text-muted-foreground">{t("recitation.none")}</p>;
   return (
@@ -38,7 +39,7 @@ export function RecitationList({ name, recitations, surahs, ratings, readOnly, o
             <HeldState until={rec.heldUntil} onUndo={() => onUndo(rec.key)} />
           ) : (
             <span className={cn(rec.state === "failed" ? "text-destructive" : "text-muted-foreground")}>
-              {rec.state === "failed" ? t("row.failed", { reason: rec.reason ?? "" }) : rec.state === "saved" ? t("row.saved") : rec.sending ? t("row.sending") : t("row.pending")}
+              {rec.state === "failed" ? t("row.failed", { reason: text(rec.reason ?? "") }) : rec.state === "saved" ? t("row.saved") : rec.sending ? t("row.sending") : t("row.pending")}
             </span>
           )}
           {rec.state === "failed" && !readOnly ? (

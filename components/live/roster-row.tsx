@@ -3,7 +3,7 @@
 import { memo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { STUDENT_STATUSES } from "@/lib/contract/enums";
-import { useNumber, useT } from "@/lib/i18n/client";
+import { useMessageText, useNumber, useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 import { StatusControl } from "./status-control";
 import type { RecitationPanelProps } from "./recitation-panel";
@@ -35,12 +35,13 @@ type RowProps = Omit<StudentSheetProps, "onClose" | "recitation"> & {
 export const RosterRow = memo(function RosterRow({ row, name, index, readOnly, recitation, hear, initial, onMark, onRetry, onDiscard, buttonRef, excuses = [] }: RowProps) {
   const t = useT("live");
   const studentStatus = useT("students");
+  const text = useMessageText();
   const number = useNumber();
   const [open, setOpen] = useState(Boolean(recitation && initial) && row.eligible);
   const disabled = readOnly || !row.eligible;
   const state =
     row.state === "failed"
-      ? t("row.failed", { reason: row.reason ?? "" })
+      ? t("row.failed", { reason: text(row.reason ?? "") })
       : row.state === "pending"
         ? row.sending
           ? t("row.sending")

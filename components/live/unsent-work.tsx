@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import type { QueueMark, QueueRecitation } from "@/lib/features/live/outbox/queue";
 import { UNSENT_HEADINGS, unsentCsv, type UnsentHeadings } from "@/lib/features/live/outbox/unsent-csv";
-import { useT } from "@/lib/i18n/client";
+import { useMessageText, useT } from "@/lib/i18n/client";
 
 type Props = {
   sessionId: string;
@@ -18,6 +18,7 @@ type Props = {
  */
 export function UnsentWork({ sessionId, marks, recitations, names }: Props) {
   const t = useT("live");
+  const text = useMessageText();
   const count = marks.length + recitations.length;
   if (count === 0) return null;
   const download = () => {
@@ -28,6 +29,7 @@ export function UnsentWork({ sessionId, marks, recitations, names }: Props) {
       statusLabel: (status) => t(`status.${status}`),
       kindLabel: (kind) => t(`recitation.kinds.${kind}`),
       headings: Object.fromEntries(UNSENT_HEADINGS.map((key) => [key, t(`unsent.headings.${key}`)])) as UnsentHeadings,
+      reasonText: text,
     });
     const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
     const link = document.createElement("a");

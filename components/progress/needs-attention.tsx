@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { requireActor } from "@/lib/auth/session";
 import { subjectOf } from "@/lib/authz/subject";
-import { clientFor } from "@/lib/connections";
+import { schoolOrNull } from "@/lib/failures/school";
 import { loadAttentionAcross } from "@/lib/features/progress/glance";
 import { loadTodayHalqaNames } from "@/lib/features/sessions/today";
 import { getI18n } from "@/i18n/server";
@@ -34,15 +34,6 @@ export function NeedsAttention({ title }: { title: string }) {
       <NeedsAttentionSection />
     </Suspense>
   );
-}
-
-async function schoolOrNull(connectionId: string) {
-  try {
-    return await clientFor(connectionId).tenant();
-  } catch (error) {
-    if (isFailure(error)) return null;
-    throw error;
-  }
 }
 
 async function NeedsAttentionSection() {

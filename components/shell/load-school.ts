@@ -1,9 +1,8 @@
 import "server-only";
-import { problemMessage } from "@/lib/actions/problem";
 import type { Actor } from "@/lib/auth/actor";
-import { clientFor } from "@/lib/connections";
+import { schoolOrNull } from "@/lib/failures/school";
 import type { Locale, Translate } from "@/lib/i18n/core";
-import { failureOf } from "@/lib/v1";
+import { failureMessage } from "@/lib/v1";
 import { logger } from "@/lib/ops/log";
 
 export type SchoolHeading = { ok: true; name: string } | { ok: false; message: string };
@@ -14,13 +13,11 @@ export type SchoolHeading = { ok: true; name: string } | { ok: false; message: s
  * suspension…) becomes a message instead of a crash; anything else is a bug and is thrown.
  */
 export async function loadSchoolHeading(actor: Actor, locale: Locale, t: Translate): Promise<SchoolHeading> {
-  try {
-    const school = await clientFor(actor.connectionId).tenant();
-    return { ok: true, name: locale === "ar" && school.name_ar ? school.name_ar : school.name };
-  } catch (error) {
-    const failure = failureOf(error);
-    if (!failure) throw error;
+  const refused = { message: "" };
+  const school = await schoolOrNull(actor.connectionId, (failure) => {
     logger().warn({ kind: "shell", code: failure.code }, "the school API did not answer the shell");
-    return { ok: false, message: problemMessage(error, t) };
-  }
+    refused.message = failureMessage(failure, t);
+  });
+  if (!school) return { ok: false, message: refused.message };
+  return { ok: true, name: locale === "ar" && school.name_ar ? school.name_ar : school.name };
 }

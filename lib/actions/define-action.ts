@@ -8,31 +8,26 @@ import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import type { Role } from "@/lib/db/schema";
 import { readerTranslator } from "@/lib/features/languages/settings";
-import { translator, type Translate } from "@/lib/i18n/core";
+import { isMessageKey, translator, type MessageKey, type Translate } from "@/lib/i18n/core";
 import { failureMessage, failureOf, type Failure, type V1Client } from "@/lib/v1";
 import { errorSummary } from "@/lib/security/log-safe";
 import { logger } from "@/lib/ops/log";
+import type { ActionFailure, ActionResult } from "./result";
+
+export type { ActionFailure, ActionResult };
 
 /**
- * Why an action did not happen, for the person (`message`, in their language) and for the screen:
- * `code` is the school's error code or the dashboard's own (`signed_out`, `invalid_input`,
- * `forbidden`); `retryable`: the same request may succeed later (network, 5xx, 429); `blocked`:
- * no write through this connection can succeed until the school changes something.
+ * A field error as it reaches the screen: a catalogue key, translated where it is shown. A schema's
+ * own key (`admin.validation.email`) stays; anything else (zod's English, the school's text) is the
+ * generic one, so the server's words never travel (docs/failures.md).
  */
-export type ActionFailure = {
-  ok: false;
-  code: string;
-  message: string;
-  fieldErrors?: Record<string, string>;
-  retryable: boolean;
-  blocked: boolean;
-};
+export function fieldErrorKeys(fieldErrors: Record<string, string>): Record<string, MessageKey> {
+  return Object.fromEntries(Object.entries(fieldErrors).map(([field, message]) => [field, isMessageKey(message) ? message : "errors.invalidField"]));
+}
 
-export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
-
-/** A refusal of the dashboard itself (not the school's API). */
+/** A refusal of the dashboard itself (not the school's API); `fieldErrors` as catalogue keys. */
 export function refusal(code: "signed_out" | "invalid_input" | "forbidden", message: string, fieldErrors?: Record<string, string>): ActionFailure {
-  return { ok: false, code, message, ...(fieldErrors ? { fieldErrors } : {}), retryable: false, blocked: false };
+  return { ok: false, code, message, ...(fieldErrors ? { fieldErrors: fieldErrorKeys(fieldErrors) } : {}), retryable: false, blocked: false };
 }
 
 /** A failure of the school's API as an action result. */
@@ -42,7 +37,7 @@ export function refusalOf(failure: Failure, t: Translate): ActionFailure {
     ok: false,
     code: failure.code,
     message: failureMessage(failure, t),
-    ...(invalid ? { fieldErrors: failure.fieldErrors } : {}),
+    ...(invalid ? { fieldErrors: fieldErrorKeys(failure.fieldErrors) } : {}),
     retryable: failure.retryable,
     blocked: failure.blocksWrites,
   };
@@ -50,18 +45,24 @@ export function refusalOf(failure: Failure, t: Translate): ActionFailure {
 
 export type ActionContext = { actor: Actor; subject: Subject; client: V1Client; t: Translate };
 
-type Config<S extends z.ZodType, T> = {
+/** What the handler gets: the action's context and what its authorize step loaded. */
+export type HandlerContext<L> = ActionContext & { loaded: L };
+
+type Config<S extends z.ZodType, T, L> = {
   /** Audit name, e.g. `session.end`. */
   name: string;
   input: S;
   roles: readonly Role[];
-  /** Loads and checks the object itself; false denies. Roles alone never protect an object. */
-  authorize: (ctx: ActionContext, input: z.output<S>) => Promise<boolean> | boolean;
-  run: (ctx: ActionContext, input: z.output<S>) => Promise<T>;
+  /**
+   * Loads and checks the object itself: false denies; anything else allows, and is what it loaded
+   * (`true` when nothing), handed to `run` and `details` as `ctx.loaded`. Roles alone never protect an object.
+   */
+  authorize: (ctx: ActionContext, input: z.output<S>) => Promise<L | false> | L | false;
+  run: (ctx: HandlerContext<L>, input: z.output<S>) => Promise<T>;
   /** The record acted on; `label` (a name) is kept with the entry, since the audit log cannot ask the school for names. */
   target?: (input: z.output<S>, data?: T) => { type: string; id?: string; label?: string };
   /** What a done write changed, kept with its entry (lib/audit/changes.ts): before → after per field or student. */
-  details?: (ctx: ActionContext, input: z.output<S>, data: T) => Record<string, unknown> | undefined;
+  details?: (ctx: HandlerContext<L>, input: z.output<S>, data: T) => Record<string, unknown> | undefined;
   /** Writes of one sitting within this many ms are one entry (the register, saved tap by tap). */
   coalesceWithinMs?: number;
 };
@@ -84,7 +85,7 @@ function formToObject(form: FormData): Record<string, unknown> {
  * the school's API come back as typed results for `useActionState`; surprises are thrown.
  * Call it with the input, or as `(previousState, formData)` from a form.
  */
-export function defineAction<S extends z.ZodType, T>(config: Config<S, T>) {
+export function defineAction<S extends z.ZodType, T, L = true>(config: Config<S, T, L>) {
   return async function action(...args: [unknown] | [unknown, FormData]): Promise<ActionResult<T>> {
     const raw = args[1] instanceof FormData ? formToObject(args[1]) : args[0];
     const actor = await currentActor();
@@ -105,12 +106,14 @@ export function defineAction<S extends z.ZodType, T>(config: Config<S, T>) {
     };
     const ctx: ActionContext = { actor, subject: await subjectOf(actor), client: clientFor(actor.connectionId), t };
     try {
-      if (!config.roles.includes(actor.role) || !(await config.authorize(ctx, input))) {
+      const loaded = config.roles.includes(actor.role) ? await config.authorize(ctx, input) : false;
+      if (loaded === false) {
         await audit("denied");
         return refusal("forbidden", t("errors.forbidden"));
       }
-      const data = await config.run(ctx, input);
-      await audit("ok", config.details?.(ctx, input, data), data);
+      const handlerCtx: HandlerContext<L> = { ...ctx, loaded };
+      const data = await config.run(handlerCtx, input);
+      await audit("ok", config.details?.(handlerCtx, input, data), data);
       return { ok: true, data };
     } catch (error) {
       const failure = failureOf(error);

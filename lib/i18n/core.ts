@@ -43,6 +43,11 @@ function rawTranslator(locale: Locale, numerals: Numerals): Raw {
   return t;
 }
 
+/** Whether `key` names a message (of the English catalogue, which types the keys): an action's field error must. */
+export function isMessageKey(key: string): key is MessageKey {
+  return typeof messageAt(catalogueOf("en"), key) === "string";
+}
+
 /**
  * `{name}` placeholders filled from vars, numbers in the school's digits (Western unless it chose its
  * language's own), plurals chosen for the locale (ICU, by next-intl).

@@ -24,11 +24,12 @@ import { gzipSync } from "node:zlib";
 import type { AttendanceRow, Halqa, Semester, Session, Sheikh, Student } from "@/lib/contract";
 import { LiveQueue, type QueueEnv } from "@/lib/features/live/outbox/queue";
 import { MemoryStore } from "@/lib/features/live/outbox/store";
-import type { LiveResult, SaveMarksData, SaveMarksInput } from "@/lib/features/live/types";
+import type { SaveMarksData, SaveMarksInput } from "@/lib/features/live/types";
 import { DEMO_TEACHER_SHEIKH_NAME } from "@/lib/school-api/seed/demo-facts";
 import type { Column, ResultRow } from "./report";
 import type { BenchContext, Suite } from "./suite";
 import { v1Client, type V1 } from "./v1-client";
+import type { ActionResult } from "@/lib/actions/result";
 
 export const ADMIN_KEY = "demo_alnoor_admin";
 export const TEACHER = { email: "teacher@alnoor.demo", password: "demo1234" };
@@ -137,7 +138,7 @@ const nodeEnv: QueueEnv = {
 export type TeacherRun = { latencies: number[]; puts: number; errors: string[]; unsaved: number; /** First tap to last tap: the sweep's own length on this machine. */ sweepMs: number };
 
 /** One teacher's burst through the real queue; resolves when every tap shows saved (or after 30 s). */
-export async function runTeacher(input: { tenantId: string; session: Session; students: string[]; gapMs: number; send: (marks: SaveMarksInput) => Promise<LiveResult<SaveMarksData>> }): Promise<TeacherRun> {
+export async function runTeacher(input: { tenantId: string; session: Session; students: string[]; gapMs: number; send: (marks: SaveMarksInput) => Promise<ActionResult<SaveMarksData>> }): Promise<TeacherRun> {
   const run: TeacherRun = { latencies: [], puts: 0, errors: [], unsaved: 0, sweepMs: 0 };
   const queue = new LiveQueue({
     tenantId: input.tenantId,

@@ -23,9 +23,9 @@ import { findUserOf } from "./managed-users";
 
 const ROLES = ["admin"] as const;
 
-/** A refusal by the dashboard's own rules, reported on the field it concerns (audited as `failed`). */
-function refuse(field: string, message: string): ValidationError {
-  return new ValidationError({ code: "validation_failed", status: null, message: "Refused by the dashboard's user rules", details: { fields: { [field]: message } } });
+/** A refusal by the dashboard's own rules, reported on the field it concerns as a catalogue key (audited as `failed`). */
+function refuse(field: string, key: MessageKey): ValidationError {
+  return new ValidationError({ code: "validation_failed", status: null, message: "Refused by the dashboard's user rules", details: { fields: { [field]: key } } });
 }
 
 async function managesTarget(ctx: ActionContext, input: { userId: string }): Promise<boolean> {
@@ -72,7 +72,7 @@ export const createUser = defineAction({
       .values({ id, connectionId: ctx.actor.connectionId, email: input.email, name: input.name, role: input.role, locale: input.locale, localeSetAt, passwordHash })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    if (inserted.length === 0) throw refuse("email", ctx.t("admin.users.emailTaken"));
+    if (inserted.length === 0) throw refuse("email", "admin.users.emailTaken");
     refreshAdminPages();
     return { id, email: input.email };
   },
@@ -97,9 +97,9 @@ async function changeUser(ctx: ActionContext, userId: string, change: UserChange
       .from(users)
       .where(and(eq(users.id, userId), eq(users.connectionId, connectionId)))
       .for("update");
-    if (!target) throw refuse(field, ctx.t("errors.notFound"));
+    if (!target) throw refuse(field, "errors.notFound");
     const refusal = refusalFor({ actorId: ctx.actor.id, target: { id: target.id, role: target.role, disabled: target.disabledAt !== null }, change, enabledAdminIds: admins.map((a) => a.id) });
-    if (refusal) throw refuse(field, ctx.t(`admin.users.refusals.${refusal}` satisfies MessageKey));
+    if (refusal) throw refuse(field, `admin.users.refusals.${refusal}` satisfies MessageKey);
     const now = new Date();
     if (change.kind === "role") {
       if (change.role === target.role) return;
@@ -127,7 +127,7 @@ export const setUserDisabled = userAction("user.setDisabled", SetDisabledInput, 
 /** The user to link, when they hold the role the link is for; else a refusal on the link's field. */
 async function linkable(ctx: ActionContext, userId: string, role: "teacher" | "parent", field: string) {
   const target = await findUserOf(ctx.actor.connectionId, userId);
-  if (target?.role !== role) throw refuse(field, ctx.t(role === "teacher" ? "admin.users.refusals.notTeacher" : "admin.users.refusals.notParent"));
+  if (target?.role !== role) throw refuse(field, role === "teacher" ? "admin.users.refusals.notTeacher" : "admin.users.refusals.notParent");
   return target;
 }
 

@@ -4,9 +4,9 @@ import { requireActor } from "@/lib/auth/session";
 import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
-import { clientFor, loadConnections } from "@/lib/connections";
+import { loadConnections } from "@/lib/connections";
+import { schoolOrNull } from "@/lib/failures/school";
 import type { Locale } from "@/lib/i18n/core";
-import { isFailure } from "@/lib/v1";
 
 type AdminAbility = "manageUsers" | "viewConnectionHealth" | "viewAuditLog" | "manageNotices" | "manageTimetable" | "viewOverview";
 
@@ -23,11 +23,7 @@ export async function requireAdminPage(ability: AdminAbility): Promise<Actor> {
  * Admin pages must keep working when the key is refused, since they are where it gets fixed.
  */
 export async function schoolOf(connectionId: string, locale: Locale): Promise<{ name: string }> {
-  try {
-    const school = await clientFor(connectionId).tenant();
-    return { name: locale === "ar" && school.name_ar ? school.name_ar : school.name };
-  } catch (error) {
-    if (!isFailure(error)) throw error;
-    return { name: loadConnections().find((c) => c.id === connectionId)?.label ?? connectionId };
-  }
+  const school = await schoolOrNull(connectionId);
+  if (!school) return { name: loadConnections().find((c) => c.id === connectionId)?.label ?? connectionId };
+  return { name: locale === "ar" && school.name_ar ? school.name_ar : school.name };
 }

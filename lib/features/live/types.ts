@@ -5,6 +5,7 @@
  */
 import type { AttendanceRow, Recitation, Session, Student } from "@/lib/contract";
 import type { MistakeTap } from "@/lib/features/notebook/mistakes";
+import type { ActionResult } from "@/lib/actions/result";
 
 export const MARK_STATUSES = ["present", "absent", "late", "excused"] as const;
 export type MarkStatus = (typeof MARK_STATUSES)[number];
@@ -69,19 +70,16 @@ export type RecordRecitationInput = RecitationDraft & {
 export type RecordRecitationData = { recitation: Recitation; /** Already on the server: found, or replayed by its key. */ replayed: boolean };
 
 /**
- * What the live write actions answer (the shape of every action result, lib/actions/define-action.ts).
- * `retryable` failures (network, 5xx, 429) are kept pending and retried; the others (403, 422, 409,
- * signed out) are kept as failed with their reason until the teacher fixes, retries or discards
- * them; `blocked` ones (the key or the school cannot write at all) turn the screen read-only. A
- * thrown call counts as retryable. The marks' `fieldErrors` are keyed by student id.
+ * The live queue's senders: the write actions, answering as every action does (ActionResult,
+ * lib/actions/result.ts). `retryable` failures (network, 5xx, 429) are kept pending and retried; the
+ * others (403, 422, 409, signed out) are kept as failed with their reason until the teacher fixes,
+ * retries or discards them; `blocked` ones (the key or the school cannot write at all) turn the
+ * screen read-only. A call that throws or gets no answer is a retryable `network_error`/`timeout`.
+ * The marks' `fieldErrors` are keyed by student id.
  */
-export type LiveResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; code: string; message: string; fieldErrors?: Record<string, string>; retryable: boolean; blocked: boolean };
-
 export type LiveSenders = {
-  marks(input: SaveMarksInput): Promise<LiveResult<SaveMarksData>>;
-  recitation(input: RecordRecitationInput): Promise<LiveResult<RecordRecitationData>>;
+  marks(input: SaveMarksInput): Promise<ActionResult<SaveMarksData>>;
+  recitation(input: RecordRecitationInput): Promise<ActionResult<RecordRecitationData>>;
 };
 
 // ------------------------------------------------------------------ read model (GET /api/live/sessions/{id})

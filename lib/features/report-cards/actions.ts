@@ -22,10 +22,10 @@ export const saveReportCardComment = defineAction({
   roles: ["admin", "teacher"],
   authorize: async (ctx, input) => {
     const student = await studentRecord(ctx.actor.connectionId, input.studentId);
-    return student !== null && can.viewStudent(ctx.subject, student);
+    return student !== null && can.viewStudent(ctx.subject, student) && student;
   },
   async run(ctx, input) {
-    const student = (await studentRecord(ctx.actor.connectionId, input.studentId))!;
+    const student = ctx.loaded;
     await saveComment(ctx.actor.connectionId, { id: student.id, semesterId: student.semester_id }, input.comment, ctx.actor.id);
     revalidatePath(`/students/${student.id}`);
     return { studentId: student.id, name: student.full_name };

@@ -13,7 +13,7 @@ import { writeThrough } from "@/lib/features/progress/write-through";
 import { translator, type MessageKey } from "@/lib/i18n/core";
 import { readerTranslator } from "@/lib/features/languages/settings";
 import { sessionChanges } from "./changes";
-import { fieldChanges, type ChangePairs } from "@/lib/audit/changes";
+import { fieldChanges } from "@/lib/audit/changes";
 import { isCalendarDate, isTimeOfDay } from "@/lib/dates";
 import { translateFieldErrors } from "./field-errors";
 
@@ -48,15 +48,10 @@ const EndInput = z.object({
   confirm: z.literal("yes"),
 });
 
-// The session an authorize step loaded, for the run step of the same call (same input object).
-const loaded = new WeakMap<object, Session>();
-/** What an update changed, before → after, for its audit entry. */
-const changedFields = new WeakMap<object, ChangePairs>();
-
-async function loadOwnSession(ctx: ActionContext, input: { id: string }, allowed: typeof can.updateSession): Promise<boolean> {
+/** The session itself, when `allowed` lets the actor write to it: what the update and end steps act on. */
+async function loadOwnSession(ctx: ActionContext, input: { id: string }, allowed: typeof can.updateSession): Promise<Session | false> {
   const session = await ctx.client.call("getSession", { params: { id: input.id } });
-  loaded.set(input, session);
-  return allowed(ctx.subject, session);
+  return allowed(ctx.subject, session) && session;
 }
 
 /** The session as the API answered a write, copied into the progress read model first. */
@@ -92,16 +87,18 @@ export const updateSession = defineAction({
   name: "session.update",
   input: UpdateInput,
   roles: ["admin", "teacher"],
-  authorize: (ctx, input) => loadOwnSession(ctx, input, can.updateSession),
+  // The school (memoized GET /school) for its time zone: the edit's start time is a wall-clock time there.
+  authorize: async (ctx, input) => {
+    const session = await loadOwnSession(ctx, input, can.updateSession);
+    return session && { session, timeZone: (await ctx.client.tenant()).time_zone };
+  },
   run: async (ctx, input) => {
-    const session = loaded.get(input) ?? (await ctx.client.call("getSession", { params: { id: input.id } }));
-    const school = await ctx.client.tenant();
-    const body = sessionChanges(session, input, school.time_zone);
-    if (body) changedFields.set(input, fieldChanges(session, body));
+    const { session, timeZone } = ctx.loaded;
+    const body = sessionChanges(session, input, timeZone);
     return body ? stored(ctx, await ctx.client.call("updateSession", { params: { id: session.id }, body })) : session;
   },
   target: (input) => ({ type: "session", id: input.id }),
-  details: (_ctx, input) => ({ changes: changedFields.get(input) ?? {} }),
+  details: ({ loaded: { session, timeZone } }, input) => ({ changes: fieldChanges(session, sessionChanges(session, input, timeZone) ?? {}) }),
 });
 
 export const endSession = defineAction({
@@ -119,7 +116,7 @@ export const endSession = defineAction({
     return ended;
   },
   target: (input) => ({ type: "session", id: input.id }),
-  details: (_ctx, input, data) => ({ changes: fieldChanges({ status: loaded.get(input)?.status ?? null }, { status: data.status }) }),
+  details: ({ loaded }, _input, data) => ({ changes: fieldChanges({ status: loaded.status }, { status: data.status }) }),
 });
 
 // ------------------------------------------------------------------ forms (useActionState)

@@ -1,8 +1,8 @@
-import type { MessageKey, Translate } from "@/lib/i18n/core";
+import { isMessageKey, type MessageKey, type Translate } from "@/lib/i18n/core";
 
 /**
- * The school's API names the field it refuses, in English. People read our own words for the
- * fields of session forms; anything else keeps the server's text as given.
+ * An action's field errors (catalogue keys, lib/actions/define-action.ts) in the reader's words: the
+ * fields of session forms by their own sentence, any other by its key.
  */
 const FIELD_MESSAGES: Record<string, MessageKey> = {
   halqa_id: "sessions.fieldErrors.halqa",
@@ -17,7 +17,7 @@ export function translateFieldErrors(fieldErrors: Record<string, string>, t: Tra
   const out: Record<string, string> = {};
   for (const [field, message] of Object.entries(fieldErrors)) {
     const key = FIELD_MESSAGES[field];
-    out[field] = key ? t(key) : message;
+    out[field] = t(key ?? (isMessageKey(message) ? message : "errors.invalidField"));
   }
   return out;
 }

@@ -87,13 +87,13 @@ describe("createStudent", () => {
     expect(state.audits.map((a) => a.result)).toEqual(["denied"]);
   });
 
-  it("puts the API's validation errors on the fields", async () => {
+  it("puts the API's validation errors on the fields, as catalogue keys (never the school's text)", async () => {
     state.fail = new ValidationError({ code: "validation_failed", status: 422, message: "invalid", details: { fields: { full_name: "must be at most 120 characters" } } });
     expect(await createStudent({ ...newStudent, full_name: "x".repeat(121) })).toEqual({
       ok: false,
       code: "validation_failed",
       message: "Some fields need attention.",
-      fieldErrors: { full_name: "must be at most 120 characters" },
+      fieldErrors: { full_name: "errors.invalidField" },
       retryable: false,
       blocked: false,
     });

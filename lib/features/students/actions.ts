@@ -24,18 +24,15 @@ export const createStudent = defineAction({
   target: (input, data) => ({ type: "student", id: data?.id, label: input.full_name }),
 });
 
-/** The student as the school had it before an update (same input object), for the audit entry's before → after. */
-const studentsBefore = new WeakMap<object, Student>();
-
 /** Admins edit a student they can see; the student is loaded first, so a stale or foreign id is refused. */
 export const updateStudent = defineAction({
   name: "student.update",
   input: UpdateStudentInput,
   roles: ["admin"],
-  authorize: async ({ client, subject }, input) => {
+  // The student as the school had it: what is checked, and the audit entry's "before".
+  authorize: async ({ client, subject }, input): Promise<Student | false> => {
     const student = await client.call("getStudent", { params: { id: input.id } });
-    studentsBefore.set(input, student);
-    return can.updateStudent(subject) && can.viewStudent(subject, student);
+    return can.updateStudent(subject) && can.viewStudent(subject, student) && student;
   },
   run: async ({ client }, input) => {
     const student = await client.call("updateStudent", { params: { id: input.id }, body: toUpdateBody(input) });
@@ -44,8 +41,5 @@ export const updateStudent = defineAction({
     return { id: student.id };
   },
   target: (input) => ({ type: "student", id: input.id, label: input.full_name }),
-  details: (_ctx, input) => {
-    const before = studentsBefore.get(input);
-    return before ? { changes: fieldChanges(before, toUpdateBody(input)) } : undefined;
-  },
+  details: ({ loaded }, input) => ({ changes: fieldChanges(loaded, toUpdateBody(input)) }),
 });

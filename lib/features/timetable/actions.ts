@@ -35,9 +35,9 @@ export const saveTimetableAction = defineAction({
   name: "timetable.save",
   input: Input,
   roles: ["admin"],
-  authorize: async (ctx, input) => can.manageTimetable(ctx.subject) && (await halqaRecord(ctx.actor.connectionId, input.halqaId)) !== null,
+  authorize: async (ctx, input) => can.manageTimetable(ctx.subject) && ((await halqaRecord(ctx.actor.connectionId, input.halqaId)) ?? false),
   async run(ctx, input) {
-    const halqa = (await halqaRecord(ctx.actor.connectionId, input.halqaId))!;
+    const halqa = ctx.loaded;
     await saveTimetable(ctx.actor.connectionId, { id: halqa.id, semesterId: halqa.semester_id }, input.timetable, ctx.actor.id);
     revalidatePath("/admin", "layout");
     return { halqaId: halqa.id, name: halqa.name };

@@ -4,12 +4,13 @@
  * failed, with the school's reason, until the teacher retries, fixes or discards them.
  */
 import type { AttendanceRow } from "@/lib/contract";
-import type { LiveResult, MarkInput, MarkStatus, MarkValue, QueuedMark, QueuedRecitation } from "../types";
+import type { ActionResult } from "@/lib/actions/result";
+import type { MarkInput, MarkStatus, MarkValue, QueuedMark, QueuedRecitation } from "../types";
 
 /** How a send went: saved, refused for good (items failed), or worth trying again later. */
 export type Outcome = "saved" | "failed" | "transient";
 
-export function outcomeOf(result: LiveResult<unknown>): Outcome {
+export function outcomeOf(result: ActionResult<unknown>): Outcome {
   return result.ok ? "saved" : result.retryable ? "transient" : "failed";
 }
 
@@ -34,7 +35,7 @@ export function toInput(mark: QueuedMark): MarkInput {
  * meanwhile (it stays pending). Refused: field errors name the students at fault (by id) and only
  * they fail; the others go again in the next batch. Without field errors the whole batch fails.
  */
-export function marksAfter(marks: ReadonlyMap<string, QueuedMark>, batch: readonly QueuedMark[], result: LiveResult<unknown>): Map<string, QueuedMark> {
+export function marksAfter(marks: ReadonlyMap<string, QueuedMark>, batch: readonly QueuedMark[], result: ActionResult<unknown>): Map<string, QueuedMark> {
   const next = new Map(marks);
   const current = (mark: QueuedMark) => {
     const now = next.get(mark.student_id);
@@ -55,13 +56,13 @@ export function marksAfter(marks: ReadonlyMap<string, QueuedMark>, batch: readon
 }
 
 /** The recitations after one's final answer: saved, it leaves; refused, it stays failed with the reason. */
-export function recitationsAfter(recs: readonly QueuedRecitation[], clientId: string, result: LiveResult<unknown>): QueuedRecitation[] {
+export function recitationsAfter(recs: readonly QueuedRecitation[], clientId: string, result: ActionResult<unknown>): QueuedRecitation[] {
   if (result.ok) return recs.filter((r) => r.clientId !== clientId);
   return recs.map((r) => (r.clientId === clientId ? { ...r, state: "failed", reason: result.message, fieldErrors: result.fieldErrors } : r));
 }
 
 /** Why writes stay refused after this answer: a success lifts the block, a blocking refusal sets it. */
-export function writeBlockAfter(previous: string | null, result: LiveResult<unknown>): string | null {
+export function writeBlockAfter(previous: string | null, result: ActionResult<unknown>): string | null {
   if (result.ok) return null;
   return result.blocked ? result.message : previous;
 }

@@ -4,7 +4,8 @@ import { LiveQueue } from "./queue";
 import { MemoryStore } from "./store";
 import { FakeEnv, settle } from "../testing/fake-env";
 import { recitationDraft, storedRecitation } from "../testing/fake-school";
-import type { LiveResult, LiveSenders, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
+import type { ActionResult } from "@/lib/actions/result";
+import type { LiveSenders, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
 
 /** The undo window: work held in the queue before it is sent, so that taking it back leaves no trace on the server. */
 const TENANT = "sch_1";
@@ -26,8 +27,8 @@ function setup(store = new MemoryStore(), env = new FakeEnv()) {
   const marks: SaveMarksInput[] = [];
   const recs: RecordRecitationInput[] = [];
   const replies = {
-    marks: async (input: SaveMarksInput): Promise<LiveResult<SaveMarksData>> => ({ ok: true, data: { session_id: SESSION, rows: input.marks.map((m) => row(m.student_id, m.status)), stale: [] } }),
-    rec: async (input: RecordRecitationInput): Promise<LiveResult<RecordRecitationData>> => ({
+    marks: async (input: SaveMarksInput): Promise<ActionResult<SaveMarksData>> => ({ ok: true, data: { session_id: SESSION, rows: input.marks.map((m) => row(m.student_id, m.status)), stale: [] } }),
+    rec: async (input: RecordRecitationInput): Promise<ActionResult<RecordRecitationData>> => ({
       ok: true,
       data: { replayed: false, recitation: storedRecitation(`rec_${input.clientId}`, SESSION, input, input.recorded_at) },
     }),

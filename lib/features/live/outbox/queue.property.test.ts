@@ -13,7 +13,8 @@ import { LiveQueue, normalizeMark } from "./queue";
 import { MemoryStore } from "./store";
 import { FakeEnv, settle } from "../testing/fake-env";
 import { FakeSchool } from "../testing/fake-school";
-import type { LiveResult, LiveSenders, MarkStatus, MarkValue, RecitationDraft } from "../types";
+import type { ActionResult } from "@/lib/actions/result";
+import type { LiveSenders, MarkStatus, MarkValue, RecitationDraft } from "../types";
 import { MARK_STATUSES } from "../types";
 import { VersionGuard } from "../server/version-guard";
 import { writeMarks, writeRecitation } from "../server/write-path";
@@ -41,7 +42,7 @@ class Network {
   private next = 0;
   readonly held: (() => Promise<void>)[] = [];
 
-  async carry<T>(apply: () => Promise<T>): Promise<LiveResult<T>> {
+  async carry<T>(apply: () => Promise<T>): Promise<ActionResult<T>> {
     const fault = this.faults.length ? this.faults[this.next++ % this.faults.length]! : "ok";
     switch (fault) {
       case "ok":

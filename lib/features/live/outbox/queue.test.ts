@@ -5,7 +5,8 @@ import { DEFAULT_TIMINGS, LiveQueue, type QueueTimings } from "./queue";
 import { MemoryStore } from "./store";
 import { FakeEnv, settle } from "../testing/fake-env";
 import { recitationDraft, storedRecitation } from "../testing/fake-school";
-import type { LiveResult, LiveSenders, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
+import type { ActionResult } from "@/lib/actions/result";
+import type { LiveSenders, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
 
 const TENANT = "sch_1";
 const SESSION = "ses_1";
@@ -14,8 +15,8 @@ function row(studentId: string, status: AttendanceRow["status"], at = "2026-01-0
   return { id: `att_${studentId}`, session_id: SESSION, student_id: studentId, status, late_minutes: null, note: null, created_at: at, updated_at: at };
 }
 
-type MarksReply = (input: SaveMarksInput) => Promise<LiveResult<SaveMarksData>>;
-type RecReply = (input: RecordRecitationInput) => Promise<LiveResult<RecordRecitationData>>;
+type MarksReply = (input: SaveMarksInput) => Promise<ActionResult<SaveMarksData>>;
+type RecReply = (input: RecordRecitationInput) => Promise<ActionResult<RecordRecitationData>>;
 
 const okMarks: MarksReply = async (input) => ({ ok: true, data: { session_id: SESSION, rows: input.marks.map((m) => row(m.student_id, m.status)), stale: [] } });
 const okRec: RecReply = async (input) => ({

@@ -3,7 +3,7 @@
  * three timers of a queue — a debounce that gathers a burst of taps into one batch, a retry after a
  * backoff, and a periodic tick while anything waits. Framework-free, driven by a fake env in tests.
  */
-import type { LiveResult } from "../types";
+import { unanswered, type ActionResult } from "@/lib/actions/result";
 
 /** The world the queue lives in; `browserEnv()` (env.ts) is the real one, tests pass a fake clock. */
 export type QueueEnv = {
@@ -126,18 +126,11 @@ export class QueueTimers {
   }
 }
 
-/** The call, bounded by the send timeout; a throw or a timeout is a retryable failure. */
-export function attemptSend<T>(env: QueueEnv, timeoutMs: number, call: () => Promise<LiveResult<T>>): Promise<LiveResult<T>> {
+/** The call, bounded by the send timeout; a throw is a `network_error`, a timeout a `timeout` (both retryable). */
+export function attemptSend<T>(env: QueueEnv, timeoutMs: number, call: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
   return new Promise((resolve) => {
-    const retryable = (error: unknown): LiveResult<T> => ({
-      ok: false,
-      code: "network_error",
-      retryable: true,
-      blocked: false,
-      message: error instanceof Error ? error.message : String(error),
-    });
-    const timer = env.setTimeout(() => resolve(retryable(new Error("timed out"))), timeoutMs);
-    let promise: Promise<LiveResult<T>>;
+    const timer = env.setTimeout(() => resolve(unanswered("timeout")), timeoutMs);
+    let promise: Promise<ActionResult<T>>;
     try {
       promise = call();
     } catch (error) {
@@ -148,9 +141,9 @@ export function attemptSend<T>(env: QueueEnv, timeoutMs: number, call: () => Pro
         env.clearTimeout(timer);
         resolve(value);
       },
-      (error: unknown) => {
+      () => {
         env.clearTimeout(timer);
-        resolve(retryable(error));
+        resolve(unanswered("network_error"));
       },
     );
   });

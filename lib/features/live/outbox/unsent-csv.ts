@@ -18,19 +18,22 @@ export function unsentCsv(input: {
   statusLabel: (status: QueuedMark["value"]["status"]) => string;
   kindLabel: (kind: QueuedRecitation["draft"]["kind"]) => string;
   headings: UnsentHeadings;
+  /** A reason in the reader's words (a field error is a catalogue key); as kept when not given. */
+  reasonText?: (reason: string) => string;
 }): string {
   const { headings: h } = input;
+  const reason = (kept: string | undefined) => (kept ? (input.reasonText?.(kept) ?? kept) : "");
   const rows: (string | number | null)[][] = [];
   for (const mark of input.marks) {
     const { status, late_minutes, note } = mark.value;
     const detail = [late_minutes !== null ? `${late_minutes} min` : null, note].filter(Boolean).join("; ");
-    rows.push([h.mark, input.nameOf(mark.student_id), input.statusLabel(status), detail, new Date(mark.changedAt).toISOString(), mark.reason ?? ""]);
+    rows.push([h.mark, input.nameOf(mark.student_id), input.statusLabel(status), detail, new Date(mark.changedAt).toISOString(), reason(mark.reason)]);
   }
   for (const rec of input.recitations) {
     const { kind, start, end, rating, mistakes, note } = rec.draft;
     const range = `${start.surah}:${start.ayah}-${end.surah}:${end.ayah}`;
     const detail = [range, `rating ${rating}`, mistakes !== null ? `mistakes ${mistakes}` : null, note].filter(Boolean).join("; ");
-    rows.push([h.recitation, input.nameOf(rec.draft.student_id), input.kindLabel(kind), detail, rec.recorded_at, rec.reason ?? ""]);
+    rows.push([h.recitation, input.nameOf(rec.draft.student_id), input.kindLabel(kind), detail, rec.recorded_at, reason(rec.reason)]);
   }
   return toCsv([h.type, h.student, h.what, h.detail, h.changedAt, h.reason], rows);
 }

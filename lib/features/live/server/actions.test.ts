@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { Session, Sheikh, Student } from "@/lib/contract";
+import { translator } from "@/lib/i18n/core";
 import type { Database } from "@/lib/school-api/db/client";
 import type { RunningServer } from "@/lib/school-api/node-server";
 import type { V1Client } from "@/lib/v1";
@@ -183,8 +184,9 @@ describe("saveMarks", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result).toMatchObject({ code: "validation_failed", retryable: false, blocked: false });
-    // Keyed by the student at fault, in the teacher's words; never by a batch index.
-    expect(result.fieldErrors).toEqual({ [ineligible!.id]: "Not saved: this student is not eligible for this session (not active in its halqa)." });
+    // Keyed by the student at fault, as the catalogue key of the teacher's words; never by a batch index.
+    expect(result.fieldErrors).toEqual({ [ineligible!.id]: "errors.markNotEligible" });
+    expect(translator("en")("errors.markNotEligible")).toBe("Not saved: this student is not eligible for this session (not active in its halqa).");
     expect((await attendanceOf(mine.id)).some((r) => r.student_id === students[4]!.id)).toBe(false);
   });
 

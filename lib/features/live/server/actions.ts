@@ -7,7 +7,8 @@ import { writeThrough } from "@/lib/features/progress/write-through";
 import { isFailure, type V1Client } from "@/lib/v1";
 import { markErrorsByStudent } from "./mark-errors";
 import { RecordRecitationSchema, SaveMarksSchema } from "./schemas";
-import type { LiveResult, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
+import type { ActionResult } from "@/lib/actions/result";
+import type { RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
 import { dashboardDatabase } from "@/lib/db";
 import { openSharedVersionGuard } from "./shared-version-guard";
 import { VersionGuard, type MarkGuard } from "./version-guard";
@@ -45,24 +46,17 @@ function markGuard(): Promise<MarkGuard> {
   return globalGuard.__liveVersionGuard;
 }
 
-/** The session each action's `authorize` loaded, for the progress read model's write-through. */
-const loadedSessions = new WeakMap<ActionContext, Session>();
-/** Each student's mark before a save, as the progress store held it, for the audit log's before → after. */
-const marksBefore = new WeakMap<ActionContext, Map<string, string>>();
-
-function liveApi(ctx: ActionContext): LiveApi {
+/** The live writes' calls to the school, each copied into the progress read model with the session `authorize` loaded. */
+function liveApi(ctx: ActionContext, session: Session): LiveApi {
   const client: V1Client = ctx.client;
-  const session = loadedSessions.get(ctx);
-  const sessions = session ? [session] : [];
+  const sessions = [session];
   return {
     async upsertAttendance(sessionId, rows) {
-      const scope = { connectionId: ctx.actor.connectionId, tenantId: (await client.tenant()).id };
-      marksBefore.set(ctx, await storedMarks(scope, sessionId, rows.map((row) => row.student_id)).catch(() => new Map<string, string>()));
       let saved;
       try {
         saved = (await client.call("upsertAttendance", { params: { id: sessionId }, body: { rows } })).rows;
       } catch (error) {
-        throw markErrorsByStudent(error, rows, ctx.t);
+        throw markErrorsByStudent(error, rows);
       }
       await writeThrough(ctx.actor.connectionId, client, { sessions, attendance: saved });
       return saved;
@@ -79,52 +73,48 @@ function liveApi(ctx: ActionContext): LiveApi {
   };
 }
 
-/** The session as the API has it, or null when it does not exist for this school. */
-async function loadSession(ctx: ActionContext, id: string): Promise<Session | null> {
+/** The session as the API has it, when it exists for this school and `allowed` lets the actor write to it. */
+async function writableSession(ctx: ActionContext, id: string, allowed: (subject: Subject, session: Session) => boolean): Promise<Session | false> {
   try {
     const session = await ctx.client.call("getSession", { params: { id } });
-    loadedSessions.set(ctx, session);
-    return session;
+    return allowed(ctx.subject, session) && session;
   } catch (error) {
-    if (isFailure(error, "not_found")) return null;
+    if (isFailure(error, "not_found")) return false;
     throw error;
   }
 }
 
 const sessionTarget = (input: { sessionId: string }) => ({ type: "session", id: input.sessionId });
 
-/** Who may write to a session: an admin or a teacher, on a session of this school that `allowed` lets them write to. */
-function writerOf(allowed: (subject: Subject, session: Session) => boolean) {
-  return {
-    roles: ROLES,
-    async authorize(ctx: ActionContext, input: { sessionId: string }) {
-      const session = await loadSession(ctx, input.sessionId);
-      return session !== null && allowed(ctx.subject, session);
-    },
-  };
-}
-
 const saveMarksAction = defineAction({
   name: "attendance.save",
   input: SaveMarksSchema,
-  ...writerOf(can.markAttendance),
-  run: async (ctx, input) =>
-    writeMarks(liveApi(ctx), await markGuard(), { connectionId: ctx.actor.connectionId, sessionId: input.sessionId, userId: ctx.actor.id, deviceId: input.deviceId }, input.marks),
-  target: sessionTarget,
-  details: (ctx, _input, data) => {
-    const before = marksBefore.get(ctx) ?? new Map<string, string>();
-    return { marks: Object.fromEntries(data.rows.map((row) => [row.student_id, [before.get(row.student_id) ?? null, row.status]])) };
+  roles: ROLES,
+  // Also each student's mark as the progress store holds it before the save, for the audit log's before → after.
+  async authorize(ctx, input) {
+    const session = await writableSession(ctx, input.sessionId, can.markAttendance);
+    if (!session) return false;
+    const scope = { connectionId: ctx.actor.connectionId, tenantId: (await ctx.client.tenant()).id };
+    const marksBefore = await storedMarks(scope, session.id, input.marks.map((mark) => mark.student_id)).catch(() => new Map<string, string>());
+    return { session, marksBefore };
   },
+  run: async (ctx, input) =>
+    writeMarks(liveApi(ctx, ctx.loaded.session), await markGuard(), { connectionId: ctx.actor.connectionId, sessionId: input.sessionId, userId: ctx.actor.id, deviceId: input.deviceId }, input.marks),
+  target: sessionTarget,
+  details: ({ loaded: { marksBefore } }, _input, data) => ({
+    marks: Object.fromEntries(data.rows.map((row) => [row.student_id, [marksBefore.get(row.student_id) ?? null, row.status]])),
+  }),
   coalesceWithinMs: REGISTER_SITTING_MS,
 });
 
 const recordRecitationAction = defineAction({
   name: "recitation.record",
   input: RecordRecitationSchema,
-  ...writerOf(can.recordRecitation),
+  roles: ROLES,
+  authorize: (ctx, input) => writableSession(ctx, input.sessionId, can.recordRecitation),
   run: async (ctx, input) => {
     const { sessionId, clientId, maybeSent, taps, ...body } = input;
-    const data = await writeRecitation(liveApi(ctx), {
+    const data = await writeRecitation(liveApi(ctx, ctx.loaded), {
       sessionId,
       clientId,
       maybeSent: maybeSent ?? false,
@@ -139,13 +129,13 @@ const recordRecitationAction = defineAction({
 });
 
 /** Saves marks of one session: ONE `PUT /sessions/{id}/attendance` with only these students. */
-export async function saveMarks(input: SaveMarksInput): Promise<LiveResult<SaveMarksData>> {
+export async function saveMarks(input: SaveMarksInput): Promise<ActionResult<SaveMarksData>> {
   const result = await saveMarksAction(input);
   observeRegisterSave(result.ok ? "saved" : result.code);
   return result;
 }
 
 /** Records a recitation once, whatever number of times it is sent (same `clientId`). */
-export async function recordRecitation(input: RecordRecitationInput): Promise<LiveResult<RecordRecitationData>> {
+export async function recordRecitation(input: RecordRecitationInput): Promise<ActionResult<RecordRecitationData>> {
   return (await mistakesRefusal(input)) ?? recordRecitationAction(input);
 }

@@ -60,9 +60,10 @@ export default async function UserPage({ params, searchParams }: Props) {
         </p>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <AdminSection id="role-heading" title={t("admin.user.roleTitle")} hint={t("admin.user.roleHint")}>
-          <ClientStrings parts={["admin.validation"]}>
+      {/* The actions' field errors are catalogue keys (admin.validation, the user rules' refusals), read in the browser. */}
+      <ClientStrings parts={["admin.validation", "admin.users.refusals", "errors.notFound"]}>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <AdminSection id="role-heading" title={t("admin.user.roleTitle")} hint={t("admin.user.roleHint")}>
             <ActionForm action={setUserRole} hidden={{ userId: user.id }} submitLabel={t("admin.user.roleSubmit")} successMessage={t("admin.user.saved")}>
               <Field id="role-picker" label={t("admin.user.roleLabel")} className="min-w-48 flex-1">
                 {(control) => (
@@ -76,27 +77,27 @@ export default async function UserPage({ params, searchParams }: Props) {
                 )}
               </Field>
             </ActionForm>
-          </ClientStrings>
-        </AdminSection>
+          </AdminSection>
 
-        <AdminSection id="access-heading" title={t("admin.user.accessTitle")} hint={t("admin.user.accessHint")}>
-          <p>{user.disabled ? t("admin.user.accessDisabled") : t("admin.user.accessActive")}</p>
-          {self ? (
-            <p className="text-sm text-muted-foreground">{t("admin.user.selfNote")}</p>
-          ) : (
-            <ActionForm
-              action={setUserDisabled}
-              hidden={{ userId: user.id, disabled: String(!user.disabled) }}
-              submitLabel={user.disabled ? t("admin.user.enable") : t("admin.user.disable")}
-              variant={user.disabled ? "default" : "destructive"}
-            />
-          )}
-        </AdminSection>
-      </div>
+          <AdminSection id="access-heading" title={t("admin.user.accessTitle")} hint={t("admin.user.accessHint")}>
+            <p>{user.disabled ? t("admin.user.accessDisabled") : t("admin.user.accessActive")}</p>
+            {self ? (
+              <p className="text-sm text-muted-foreground">{t("admin.user.selfNote")}</p>
+            ) : (
+              <ActionForm
+                action={setUserDisabled}
+                hidden={{ userId: user.id, disabled: String(!user.disabled) }}
+                submitLabel={user.disabled ? t("admin.user.enable") : t("admin.user.disable")}
+                variant={user.disabled ? "default" : "destructive"}
+              />
+            )}
+          </AdminSection>
+        </div>
 
-      {sheikhs ? <SheikhLink userId={user.id} current={user.links.find((l) => l.kind === "sheikh")} options={sheikhs} t={t} /> : null}
-      {messages ? <ParentMessages choices={messages[0]} school={messages[1]} last={messages[2]} locale={user.locale} i18n={i18n} /> : null}
-      {students ? <ChildrenLinks userId={user.id} links={user.links.filter((l) => l.kind === "student_lineage")} query={query} picker={students} t={t} /> : null}
+        {sheikhs ? <SheikhLink userId={user.id} current={user.links.find((l) => l.kind === "sheikh")} options={sheikhs} t={t} /> : null}
+        {messages ? <ParentMessages choices={messages[0]} school={messages[1]} last={messages[2]} locale={user.locale} i18n={i18n} /> : null}
+        {students ? <ChildrenLinks userId={user.id} links={user.links.filter((l) => l.kind === "student_lineage")} query={query} picker={students} t={t} /> : null}
+      </ClientStrings>
     </div>
   );
 }

@@ -27,7 +27,7 @@ export default async function NewUserPage() {
         <h1 className="text-3xl font-semibold tracking-tight">{t("admin.create.title")}</h1>
         <p className="max-w-prose text-muted-foreground">{t("admin.create.intro")}</p>
       </header>
-      <ClientStrings parts={["admin.create", "admin.validation"]}>
+      <ClientStrings parts={["admin.create", "admin.validation", "admin.users.emailTaken"]}>
         <CreateUserForm
           action={createUser}
           passwordMin={PASSWORD_MIN}

@@ -7,6 +7,7 @@ import { LiveRegister } from "@/components/live/live-register";
 import { requireActor } from "@/lib/auth/session";
 import { clientFor } from "@/lib/connections";
 import { loadLiveSnapshot } from "@/lib/features/live/server/read-model";
+import { halqaRecord } from "@/lib/features/records";
 import { hearTodayOf } from "@/lib/features/notebook/hear-sources";
 import { openWithOf } from "@/lib/features/notebook/open-with";
 import { firstParam, type SearchParams } from "@/lib/web/search-params";
@@ -39,10 +40,8 @@ export default async function LiveSessionPage({ params, searchParams }: Props) {
     // loadLiveSnapshot answers null for a missing session and for one the actor may not view (can.viewSession).
     if (!snapshot) notFound();
     const [halqa, schoolBlock, sheikhEligible, hear] = await Promise.all([
-      client
-        .call("getHalqa", { params: { id: snapshot.session.halqa_id } })
-        .then((h) => h.name)
-        .catch(() => t("sessions.unknownHalqa")),
+      // A halqa that no longer exists is unnamed; any other failure is the page's refusal (loadPage).
+      halqaRecord(actor.connectionId, snapshot.session.halqa_id).then((h) => h?.name ?? t("sessions.unknownHalqa")),
       writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true })),
       // GET /sheikhs/{id} answers only currently eligible sheikhs; the school ends a session only with one (spec rule 2).
       client.call("getSheikh", { params: { id: snapshot.session.sheikh_id } }).then(
@@ -84,7 +83,7 @@ export default async function LiveSessionPage({ params, searchParams }: Props) {
         <h1 className="text-3xl font-semibold tracking-tight">{t("live.title", { halqa })}</h1>
         <p className="text-muted-foreground">{date(snapshot.session.date, { hijri: true })}</p>
       </header>
-      <ClientStrings parts={["live", "students.status"]}>
+      <ClientStrings parts={["live", "students.status", "errors.markNotEligible", "errors.markInvalid"]}>
         <LiveRegister initial={snapshot} surahs={surahOptions} ratings={ratings} mistakes={mistakeOptions(notebook, locale, t)} hear={hear} openWith={openWith} readOnly={readOnly} />
       </ClientStrings>
     </div>
