@@ -34,6 +34,8 @@ export const FAILURE_KINDS = {
   forbidden: school("errors.refusedBySchool"),
   /** The client itself is set up wrongly (no key, bad URL): nothing works until the operator fixes it. */
   client_misconfigured: school("errors.misconfigured"),
+  /** The connection's key now answers for another school than the one its synced records belong to: never mixed. */
+  tenant_mismatch: school("errors.tenantChanged"),
   feature_unavailable: request("errors.featureUnavailable"),
   bad_request: request("errors.invalidInput"),
   method_not_allowed: request("errors.unexpected"),
@@ -47,13 +49,14 @@ export const FAILURE_KINDS = {
   internal_error: transient("errors.unavailable"),
   network_error: transient("errors.unavailable"),
   timeout: transient("errors.unavailable"),
+  /** Another instance took a sync run's lease over: the run stops quietly (never shown to a person). */
+  sync_lease_lost: request("errors.unexpected"),
 } as const satisfies Record<string, FailureKind>;
 
 export type FailureCode = keyof typeof FAILURE_KINDS;
 
-/** The row of FAILURE_KINDS a code belongs to; a code the table does not know, by its HTTP status (a school may add codes). */
-export function failureKindOf(code: string, status: number | null): FailureCode {
-  if (code in FAILURE_KINDS) return code as FailureCode;
+/** The row of FAILURE_KINDS a status stands for when the code is unknown (a school may add codes). */
+function kindByStatus(status: number | null): FailureCode {
   if (status === null) return "network_error";
   if (status === 401) return "invalid_api_key";
   if (status === 403) return "forbidden";
@@ -65,7 +68,18 @@ export function failureKindOf(code: string, status: number | null): FailureCode 
   return "bad_request";
 }
 
-/** A failure as every layer reads it: plain data, whichever copy of the error classes threw it. */
+/**
+ * The row of FAILURE_KINDS a code belongs to; a code the table does not know, by its HTTP status. A
+ * code may not make a 429 or a 5xx final: retries depend on it.
+ */
+export function failureKindOf(code: string, status: number | null): FailureCode {
+  const byStatus = kindByStatus(status);
+  if (!(code in FAILURE_KINDS)) return byStatus;
+  const kind = code as FailureCode;
+  return status !== null && FAILURE_KINDS[byStatus].retryable && !FAILURE_KINDS[kind].retryable ? byStatus : kind;
+}
+
+/** A failure as every layer reads it: plain data, whichever copy of `V1Error` threw it. */
 export type Failure = {
   /** The code as the school (or the client) gave it. */
   code: string;
@@ -116,6 +130,14 @@ export function failureOf(error: unknown): Failure | null {
 export function isFailure(error: unknown, ...kinds: FailureCode[]): boolean {
   const failure = failureOf(error);
   return failure !== null && (kinds.length === 0 || kinds.includes(failure.kind));
+}
+
+/**
+ * Whether a failure says that the record asked for is not there for this reader: an id the school does
+ * not know, or one it refuses to read as malformed (ids are opaque: a malformed one names nothing).
+ */
+export function isMissing(failure: Failure | null): boolean {
+  return failure?.kind === "not_found" || failure?.kind === "bad_request";
 }
 
 /** A failure's sentence in the reader's language, with the scope filled in where the school named it. */

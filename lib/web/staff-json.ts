@@ -2,7 +2,7 @@ import "server-only";
 import { currentActor } from "@/lib/auth/session";
 import type { Actor } from "@/lib/auth/actor";
 import { readerTranslator } from "@/lib/features/languages/settings";
-import { failureMessage, failureOf } from "@/lib/v1";
+import { failureMessage, failureOf, type Failure } from "@/lib/v1";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -23,10 +23,18 @@ export async function staffJson(load: (actor: Actor) => Promise<unknown>): Promi
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    const { retryable, blocksWrites: blocked } = failure;
-    return Response.json(
-      { error: retryable ? "unavailable" : "refused", code: failure.code, message: failureMessage(failure, await readerTranslator(actor)), retryable, blocked },
-      { status: retryable ? 503 : 502, headers: NO_STORE },
-    );
+    return failureAnswer(failure, failureMessage(failure, await readerTranslator(actor)));
   }
+}
+
+/**
+ * A refusal of the school's API as a route's answer: 503 when trying again can help, else 502, with
+ * the reason in the reader's words (`message`). JSON for the staff's fetches; plain text for a file a
+ * link downloads, which the browser shows as it is.
+ */
+export function failureAnswer(failure: Failure, message: string, as: "json" | "text" = "json"): Response {
+  const { retryable, blocksWrites: blocked } = failure;
+  const status = retryable ? 503 : 502;
+  if (as === "text") return new Response(message, { status, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  return Response.json({ error: retryable ? "unavailable" : "refused", code: failure.code, message, retryable, blocked }, { status, headers: NO_STORE });
 }

@@ -12,6 +12,7 @@ import { translator, type Translate } from "@/lib/i18n/core";
 import type { Numerals } from "@/lib/i18n/locales";
 import { failureMessage, failureOf } from "@/lib/v1";
 import { exportFormat, exportResponse } from "@/lib/web/export-response";
+import { failureAnswer } from "@/lib/web/staff-json";
 
 export const dynamic = "force-dynamic";
 
@@ -38,7 +39,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     // The school refused or did not answer: the reason in the reader's words, never a crash page.
     const failure = failureOf(error);
     if (!failure) throw error;
-    return new Response(failureMessage(failure, t), { status: failure.retryable ? 503 : 502, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+    return failureAnswer(failure, failureMessage(failure, t), "text");
   }
 }
 
