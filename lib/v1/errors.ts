@@ -72,3 +72,13 @@ export function errorFromResponse(input: {
 export function repeatedCursor(operation: string): V1Error {
   return v1Error("invalid_response", null, "The school API repeated a pagination cursor", undefined, { operation });
 }
+
+/** The dashboard's own rules refuse a field: a validation failure whose field text is for the person (`reason` is for logs). */
+export function fieldRefusal(field: string, text: string, reason: string): V1Error {
+  return v1Error("validation_failed", null, reason, { fields: { [field]: text } });
+}
+
+/** A record that is not there for this reader by the dashboard's own rules: read like the school's 404. */
+export function notFoundFailure(reason: string): V1Error {
+  return v1Error("not_found", 404, reason);
+}

@@ -13,9 +13,10 @@ export const FAILURE_BRAND = Symbol.for("halqa-dashboard.v1-failure");
  * - `retryable`: trying the same request again later can succeed (network, timeout, 429, 5xx);
  * - `blocksWrites`: about the key or the school, not this request — no write through this
  *   connection can succeed until the school changes something (the register turns read-only);
- * - `message`: what the person reads, in their language (never the server's own text).
+ * - `message`: what the person reads, in their language (never the server's own text);
+ * - `lacks`: what the key (a scope) or the school (a feature) lacks for this request, when that is the reason.
  */
-export type FailureKind = { retryable: boolean; blocksWrites: boolean; message: MessageKey };
+export type FailureKind = { retryable: boolean; blocksWrites: boolean; message: MessageKey; lacks?: "scope" | "feature" };
 
 const request = (message: MessageKey): FailureKind => ({ retryable: false, blocksWrites: false, message });
 const school = (message: MessageKey): FailureKind => ({ retryable: false, blocksWrites: true, message });
@@ -24,7 +25,7 @@ const transient = (message: MessageKey): FailureKind => ({ retryable: true, bloc
 /** Code → kind, beside the contract's code → status table (`ERROR_STATUS` in lib/contract/common.ts). */
 export const FAILURE_KINDS = {
   invalid_api_key: school("errors.invalidKey"),
-  insufficient_scope: school("errors.insufficientScopeUnknown"),
+  insufficient_scope: { ...school("errors.insufficientScopeUnknown"), lacks: "scope" },
   school_suspended: school("errors.suspended"),
   rollout_ineligible: school("errors.rolloutIneligible"),
   network_denied: school("errors.networkDenied"),
@@ -36,7 +37,7 @@ export const FAILURE_KINDS = {
   client_misconfigured: school("errors.misconfigured"),
   /** The connection's key now answers for another school than the one its synced records belong to: never mixed. */
   tenant_mismatch: school("errors.tenantChanged"),
-  feature_unavailable: request("errors.featureUnavailable"),
+  feature_unavailable: { ...request("errors.featureUnavailable"), lacks: "feature" },
   bad_request: request("errors.invalidInput"),
   method_not_allowed: request("errors.unexpected"),
   payload_too_large: request("errors.tooLarge"),
@@ -89,6 +90,8 @@ export type Failure = {
   retryable: boolean;
   blocksWrites: boolean;
   message: MessageKey;
+  /** What the key (a scope) or the school (a feature) lacks, when that is why (FailureKind's `lacks`). */
+  lacks: "scope" | "feature" | null;
   requiredScope: string | null;
   feature: string | null;
   /** Dotted field path → the server's text (never shown as is). */
@@ -117,7 +120,8 @@ export function failureOf(error: unknown): Failure | null {
     status: error.status,
     retryable: spec.retryable,
     blocksWrites: spec.blocksWrites,
-    message: kind === "insufficient_scope" && requiredScope ? "errors.insufficientScope" : spec.message,
+    message: spec.lacks === "scope" && requiredScope ? "errors.insufficientScope" : spec.message,
+    lacks: spec.lacks ?? null,
     requiredScope,
     feature: typeof details.feature === "string" ? details.feature : null,
     fieldErrors: fieldErrorsOf(details),

@@ -6,6 +6,11 @@ import { failureMessage, failureOf, type Failure } from "@/lib/v1";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+/** Nobody is signed in: 401. */
+export const signedOutAnswer = () => Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
+/** Missing, or not the reader's to see (the same answer for both): 404. */
+export const notFoundAnswer = () => Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
+
 /**
  * The staff's JSON GET route handlers: the live register's poll and prefill, the pickers (never
  * server actions: the client runs those one at a time). Signed out: 401. Not staff, or `load` answers null (missing, or not the actor's): 404, the
@@ -14,11 +19,11 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export async function staffJson(load: (actor: Actor) => Promise<unknown>): Promise<Response> {
   const actor = await currentActor();
-  if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
-  if (actor.role !== "admin" && actor.role !== "teacher") return Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
+  if (!actor) return signedOutAnswer();
+  if (actor.role !== "admin" && actor.role !== "teacher") return notFoundAnswer();
   try {
     const body = await load(actor);
-    if (body === null) return Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
+    if (body === null) return notFoundAnswer();
     return Response.json(body, { headers: NO_STORE });
   } catch (error) {
     const failure = failureOf(error);

@@ -11,7 +11,7 @@ import { userLinks, users } from "@/lib/db/schema";
 import type { MessageKey } from "@/lib/i18n/core";
 import { getSchoolLanguages } from "@/lib/features/languages/settings";
 import { newId } from "@/lib/ids";
-import { v1Error, type V1Error } from "@/lib/v1";
+import { fieldRefusal, type V1Error } from "@/lib/v1";
 import { CreateUserInput, LinkSheikhInput, LinkStudentInput, SetDisabledInput, SetRoleInput, UnlinkInput } from "./schemas";
 import { linkKindFor, refusalFor, type UserChange } from "./user-rules";
 import { findUserOf } from "./managed-users";
@@ -25,7 +25,7 @@ const ROLES = ["admin"] as const;
 
 /** A refusal by the dashboard's own rules, reported on the field it concerns (audited as `failed`). */
 function refuse(field: string, message: string): V1Error {
-  return v1Error("validation_failed", null, "Refused by the dashboard's user rules", { fields: { [field]: message } });
+  return fieldRefusal(field, message, "Refused by the dashboard's user rules");
 }
 
 async function managesTarget(ctx: ActionContext, input: { userId: string }): Promise<boolean> {

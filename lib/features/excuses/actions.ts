@@ -8,18 +8,18 @@ import { dateIn } from "@/lib/dates";
 import { currentRecord } from "@/lib/features/family/queries";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { semestersFor } from "@/lib/features/reference";
-import { v1Error, type V1Error } from "@/lib/v1";
+import { fieldRefusal, notFoundFailure, type V1Error } from "@/lib/v1";
 import { dateProblem, ExcuseInput } from "./rules";
 import { createExcuse, isOwnChild } from "./store";
 
 /** A refusal on one field of the form, in the catalogue's words (`excuses.validation.*`), audited as `failed`. */
 function refuse(field: string, key: string): V1Error {
-  return v1Error("validation_failed", null, "Refused by the excuse rules", { fields: { [field]: key } });
+  return fieldRefusal(field, key, "Refused by the excuse rules");
 }
 
 /** The same answer for a child that is not theirs and one that does not exist: nothing is read or stored first. */
 function notTheirs(): V1Error {
-  return v1Error("not_found", 404, "Not one of the parent's children");
+  return notFoundFailure("Not one of the parent's children");
 }
 
 /**

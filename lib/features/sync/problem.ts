@@ -11,8 +11,8 @@ export function checkTenant(storedTenantId: string | null | undefined, currentTe
 }
 
 /**
- * Refusals that retrying cannot fix (`denied`: what FAILURE_KINDS says blocks the connection, or the
- * feature is off) versus interruptions a later run resumes from (`failed`).
+ * Refusals that retrying cannot fix (`denied`: what FAILURE_KINDS says blocks the connection, or lacks a
+ * scope or a feature) versus interruptions a later run resumes from (`failed`).
  */
 export function problemOf(error: unknown): SyncProblem {
   const at = new Date().toISOString();
@@ -22,7 +22,7 @@ export function problemOf(error: unknown): SyncProblem {
     return { code: name === "AbortError" ? "aborted" : "interrupted", kind: "failed", message: error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300), at };
   }
   const problem = { code: failure.code, message: error instanceof Error ? error.message : failure.code, at };
-  if (failure.kind === "insufficient_scope") return { ...problem, kind: "denied", requiredScope: failure.requiredScope };
-  if (failure.kind === "feature_unavailable") return { ...problem, kind: "denied", feature: failure.feature };
+  if (failure.lacks === "scope") return { ...problem, kind: "denied", requiredScope: failure.requiredScope };
+  if (failure.lacks === "feature") return { ...problem, kind: "denied", feature: failure.feature };
   return { ...problem, kind: failure.blocksWrites ? "denied" : "failed" };
 }
