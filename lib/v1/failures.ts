@@ -80,6 +80,11 @@ export function failureKindOf(code: string, status: number | null): FailureCode 
   return status !== null && FAILURE_KINDS[byStatus].retryable && !FAILURE_KINDS[kind].retryable ? byStatus : kind;
 }
 
+/** The row of FAILURE_KINDS of a code kept without its error (an audit line, a sync problem). */
+export function kindOf(code: string, status: number | null): FailureKind {
+  return FAILURE_KINDS[failureKindOf(code, status)];
+}
+
 /** A failure as every layer reads it: plain data, whichever copy of `V1Error` threw it. */
 export type Failure = {
   /** The code as the school (or the client) gave it. */
