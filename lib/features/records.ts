@@ -4,7 +4,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
-import { isFailure } from "@/lib/v1";
+import { failureOf, isMissing } from "@/lib/v1";
 
 /**
  * One record by id, read once per request: a detail segment's layout asks whether it exists (so a
@@ -17,7 +17,7 @@ export function orNull<T>(read: Promise<T>): Promise<T | null> {
 
 /** An id that names nothing (or something of another school) reads as absent; other failures are thrown. */
 export function missingAsNull(error: unknown): null {
-  if (isFailure(error, "not_found", "bad_request")) return null;
+  if (isMissing(failureOf(error))) return null;
   throw error;
 }
 

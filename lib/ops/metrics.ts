@@ -132,7 +132,7 @@ export async function observeSyncCycle<R>(job: "plans" | "progress", connection:
   }
 }
 
-/** A thrown failure's code (`network_error`, `lease_lost`), else its kind: never its message. */
+/** A thrown failure's code (`network_error`, `sync_lease_lost`), else its kind: never its message. */
 function failureCode(error: unknown): string {
   return codeOf(error) ?? (error instanceof Error ? error.name : "unexpected");
 }

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { School, Student, Surah } from "@/lib/contract";
-import { ResponseShapeError } from "./errors";
+import type { V1Error } from "./errors";
 import { KEY, caught, withFakeApi } from "./testing/harness";
 import { SCHOOL, student, TS } from "./testing/fake-api";
 import type { Page } from "./types";
@@ -77,22 +77,21 @@ describe("responses", () => {
     expect(surahs).toEqual([surah]);
   });
 
-  it("fails with ResponseShapeError when a response breaks the contract, without retrying", async () => {
+  it("fails with invalid_response when a response breaks the contract, without retrying", async () => {
     api().reply(() => ({ status: 200, json: { data: { ...SCHOOL, id: 42 } } }));
     const { client: c, sleeps } = client();
     const error = await caught(() => c.call("getSchool"));
-    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect(error).toMatchObject({ code: "invalid_response" });
     expect(error.message).toContain("data.id");
-    expect((error as ResponseShapeError).details).toEqual({ issues: [expect.objectContaining({ path: "data.id" })] });
+    expect((error as V1Error).details).toEqual({ issues: [expect.objectContaining({ path: "data.id" })] });
     expect(api().requests).toHaveLength(1);
     expect(sleeps).toEqual([]);
   });
 
-  it("fails with ResponseShapeError on a 200 that is not JSON", async () => {
+  it("fails with invalid_response on a 200 that is not JSON", async () => {
     api().reply(() => ({ status: 200, text: "<html>proxy login</html>" }));
     const error = await caught(() => client().client.call("getSchool"));
-    expect(error).toBeInstanceOf(ResponseShapeError);
-    expect((error as ResponseShapeError).status).toBe(200);
+    expect(error).toMatchObject({ code: "invalid_response", status: 200 });
   });
 
   it("does not follow redirects (the key must not travel elsewhere)", async () => {

@@ -1,118 +1,118 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, ERROR_STATUS } from "@/lib/contract";
-import {
-  BadRequestError,
-  ConflictError,
-  FeatureUnavailableError,
-  ForbiddenError,
-  InsufficientScopeError,
-  InvalidApiKeyError,
-  NetworkDeniedError,
-  NotFoundError,
-  RateLimitedError,
-  RolloutIneligibleError,
-  SchoolSuspendedError,
-  ServerError,
-  ValidationError,
-  V1Error,
-  WriteAccessDisabledError,
-  WritePolicyDeniedError,
-} from "./errors";
 import { problemMessage } from "@/lib/actions/problem";
 import { translator } from "@/lib/i18n/core";
+import { V1Error } from "./errors";
+import { FAILURE_KINDS, failureOf, type Failure } from "./failures";
 import { errorReply, SCHOOL } from "./testing/fake-api";
 import { caught, withFakeApi } from "./testing/harness";
 
 const { api, client } = withFakeApi();
 
-const EXPECTED: Record<string, new (...args: never[]) => V1Error> = {
-  bad_request: BadRequestError,
-  invalid_api_key: InvalidApiKeyError,
-  insufficient_scope: InsufficientScopeError,
-  school_suspended: SchoolSuspendedError,
-  rollout_ineligible: RolloutIneligibleError,
-  network_denied: NetworkDeniedError,
-  feature_unavailable: FeatureUnavailableError,
-  write_access_disabled: WriteAccessDisabledError,
-  write_policy_denied: WritePolicyDeniedError,
-  not_found: NotFoundError,
-  method_not_allowed: BadRequestError,
-  conflict: ConflictError,
-  payload_too_large: BadRequestError,
-  unsupported_media_type: BadRequestError,
-  validation_failed: ValidationError,
-  rate_limited: RateLimitedError,
-  internal_error: ServerError,
-};
+/** The English text of a catalogue key (`errors.invalidKey` → messages/en/errors.json → invalidKey), or undefined. */
+function english(key: string): unknown {
+  const [namespace, ...rest] = key.split(".");
+  const catalogue = JSON.parse(readFileSync(path.join(process.cwd(), "messages", "en", `${namespace}.json`), "utf8")) as unknown;
+  return rest.reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined), catalogue);
+}
 
-describe("error mapping", () => {
-  it("covers every code of the contract", () => {
-    expect(Object.keys(EXPECTED).sort()).toEqual([...ERROR_CODES].sort());
-  });
+/** The failure a GET ends with when every answer is `reply`, and how many requests the client made (up to 3 allowed). */
+async function failGet(reply: Parameters<ReturnType<typeof api>["reply"]>[0]): Promise<{ error: Error; failure: Failure | null; requests: number }> {
+  api().reply(reply);
+  const error = await caught(() => client({ retry: { maxAttempts: 3 } }).client.call("getSchool"));
+  return { error, failure: failureOf(error), requests: api().requests.length };
+}
 
-  it.each(ERROR_CODES)("%s becomes its own class, with code, status and message", async (code) => {
+describe("one error class, read through the failure table", () => {
+  it.each(ERROR_CODES)("%s: a V1Error with its code and status, a known kind, and a sentence in the English catalogue", async (code) => {
     const status = ERROR_STATUS[code];
-    api().reply(() => errorReply(status, code, "Told by the server"));
-    const error = await caught(() => client({ retry: { maxAttempts: 1 } }).client.call("getSchool"));
-    expect(error).toBeInstanceOf(EXPECTED[code]);
+    const { error, failure, requests } = await failGet(() => errorReply(status, code, "Told by the server"));
     expect(error).toBeInstanceOf(V1Error);
-    expect(error).toMatchObject({ code, status, message: "Told by the server", operation: "getSchool" });
-    expect(error.name).toBe(EXPECTED[code]!.name);
-    for (const locale of ["en", "ar"] as const) expect(problemMessage(error as V1Error, translator(locale)).length).toBeGreaterThan(0);
-  });
-
-  it("all 403 codes share ForbiddenError", async () => {
-    for (const code of ERROR_CODES.filter((c) => ERROR_STATUS[c] === 403)) {
-      api().reply(() => errorReply(403, code));
-      expect(await caught(() => client().client.call("getSchool"))).toBeInstanceOf(ForbiddenError);
+    expect(error).toMatchObject({ name: "V1Error", code, status, message: "Told by the server", operation: "getSchool" });
+    expect(failure?.kind).toBe(code);
+    expect(typeof english(failure!.message), failure!.message).toBe("string");
+    // What the table says about retrying is what the client does.
+    expect(requests).toBe(failure!.retryable ? 3 : 1);
+    for (const locale of ["en", "ar"] as const) {
+      const sentence = problemMessage(error, translator(locale));
+      expect(sentence).not.toBe(failure!.message);
+      expect(sentence).not.toContain("Told by the server");
     }
   });
 
-  it("reads required_scope, feature, fields and Retry-After", async () => {
+  it("every kind of the table has its sentence in the English catalogue", () => {
+    const missing = Object.entries(FAILURE_KINDS).filter(([, kind]) => typeof english(kind.message) !== "string");
+    expect(missing).toEqual([]);
+  });
+
+  it("never retries a 401 or a 403 (spec part 7), whatever the code", async () => {
+    for (const code of [...ERROR_CODES.filter((c) => ERROR_STATUS[c] === 401 || ERROR_STATUS[c] === 403), "brand_new_policy"]) {
+      api().requests.length = 0;
+      const status = code === "invalid_api_key" ? 401 : 403;
+      const { requests, failure } = await failGet(() => errorReply(status, code));
+      expect(requests, code).toBe(1);
+      expect(failure?.retryable, code).toBe(false);
+    }
+  });
+
+  it("reads required_scope, feature, fields and Retry-After from the answer", async () => {
     api().reply(() => errorReply(403, "insufficient_scope", "no", { required_scope: "school:read" }));
-    expect(await caught(() => client().client.call("getSchool"))).toMatchObject({ requiredScope: "school:read" });
+    expect(failureOf(await caught(() => client().client.call("getSchool")))).toMatchObject({ requiredScope: "school:read", message: "errors.insufficientScope" });
 
     api().reply(() => errorReply(403, "feature_unavailable", "no", { feature: "learning_plans" }));
-    expect(await caught(() => client().client.call("listPlans"))).toMatchObject({ feature: "learning_plans" });
+    expect(failureOf(await caught(() => client().client.call("listPlans")))).toMatchObject({ feature: "learning_plans", blocksWrites: false });
 
     const fields = { "rows.3.status": "must be one of present, absent, late, excused", "rows.4": "student not in this halqa" };
     api().reply(() => errorReply(422, "validation_failed", "bad rows", { fields }));
     const body = { rows: [{ student_id: "stu_1", status: "present" as const }] };
-    const invalid = await caught(() => client().client.call("upsertAttendance", { params: { id: "ses_1" }, body }));
-    expect(invalid).toBeInstanceOf(ValidationError);
-    expect((invalid as ValidationError).fieldErrors).toEqual(fields);
+    expect(failureOf(await caught(() => client().client.call("upsertAttendance", { params: { id: "ses_1" }, body })))).toMatchObject({ fieldErrors: fields });
 
     api().reply(() => errorReply(429, "rate_limited", "slow down", undefined, { "retry-after": "7" }));
     const limited = await caught(() => client({ retry: { maxAttempts: 1 } }).client.call("getSchool"));
-    expect(limited).toBeInstanceOf(RateLimitedError);
-    expect((limited as RateLimitedError).retryAfter).toBe(7);
+    expect(limited).toMatchObject({ code: "rate_limited", retryAfter: 7 });
+    expect(failureOf(limited)).toMatchObject({ retryable: true, retryAfter: 7 });
   });
 
-  it("falls back on the status when the code is unknown or the body is not an error body", async () => {
-    api().reply(() => errorReply(403, "brand_new_policy"));
-    expect(await caught(() => client().client.call("getSchool"))).toMatchObject({ name: "ForbiddenError", code: "brand_new_policy" });
+  it("reads a code it does not know, or an answer without a code, by the status", async () => {
+    const unknown403 = await failGet(() => errorReply(403, "brand_new_policy"));
+    expect(unknown403.error).toMatchObject({ code: "brand_new_policy", status: 403 });
+    expect(unknown403.failure).toMatchObject({ kind: "forbidden", blocksWrites: true, retryable: false });
 
-    api().reply(() => ({ status: 502, text: "<html>Bad gateway</html>" }));
-    const gateway = await caught(() => client({ retry: { maxAttempts: 1 } }).client.call("getSchool"));
-    expect(gateway).toBeInstanceOf(ServerError);
-    expect(gateway).toMatchObject({ code: "internal_error", status: 502 });
+    api().requests.length = 0;
+    const gateway = await failGet(() => ({ status: 502, text: "<html>Bad gateway</html>" }));
+    expect(gateway.error).toMatchObject({ code: "internal_error", status: 502 });
+    expect(gateway.failure).toMatchObject({ kind: "internal_error", retryable: true });
+    expect(gateway.requests).toBe(3);
 
-    api().reply(() => ({ status: 418, json: { oops: true } }));
-    expect(await caught(() => client().client.call("getSchool"))).toMatchObject({ name: "BadRequestError", code: "http_418" });
+    api().requests.length = 0;
+    const teapot = await failGet(() => ({ status: 418, json: { oops: true } }));
+    expect(teapot.error).toMatchObject({ code: "http_418", status: 418 });
+    expect(teapot.failure).toMatchObject({ kind: "bad_request", retryable: false, blocksWrites: false });
+    expect(teapot.requests).toBe(1);
   });
 
-  it("a code never turns a 5xx into a non-retryable class", async () => {
-    api().reply(() => errorReply(503, "not_found"));
-    expect(await caught(() => client({ retry: { maxAttempts: 1 } }).client.call("getSchool"))).toBeInstanceOf(ServerError);
+  it("a code never makes a 5xx or a 429 final: the client still retries", async () => {
+    const server = await failGet(() => errorReply(503, "not_found"));
+    expect(server.error).toMatchObject({ code: "not_found", status: 503 });
+    expect(server.failure).toMatchObject({ kind: "internal_error", retryable: true });
+    expect(server.requests).toBe(3);
+
+    api().requests.length = 0;
+    const limited = await failGet(() => errorReply(429, "bad_request"));
+    expect(limited.failure).toMatchObject({ kind: "rate_limited", retryable: true });
+    expect(limited.requests).toBe(3);
   });
 
-  it("describes each failure calmly in the reader's language, without the server's wording", () => {
-    const denied = new InsufficientScopeError({ code: "insufficient_scope", status: 403, message: "server text", details: { required_scope: "school:read" } });
+  it("a failure made by the dashboard itself reads like one the school answered", () => {
+    const denied = new V1Error({ code: "insufficient_scope", status: 403, message: "server text", details: { required_scope: "school:read" } });
     for (const locale of ["en", "ar"] as const) {
       const problem = problemMessage(denied, translator(locale));
       expect(problem).toContain("school:read");
       expect(problem).not.toContain("server text");
     }
+    expect(JSON.parse(JSON.stringify(denied))).toMatchObject({ name: "V1Error", code: "insufficient_scope", status: 403 });
   });
 
   it("keeps working after a successful call", async () => {

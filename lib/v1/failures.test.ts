@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
 import { ERROR_CODES } from "@/lib/contract";
 import { translator } from "@/lib/i18n/core";
-import { ConflictError, errorFromResponse, NetworkError, V1Error } from "./errors";
+import { errorFromResponse, V1Error } from "./errors";
 import { FAILURE_KINDS, failureMessage, failureOf, isFailure } from "./failures";
 
 describe("failureOf", () => {
-  it("recognises a failure thrown by another copy of the error classes (another bundle layer)", async () => {
+  it("recognises a failure thrown by another copy of the error class (another bundle layer)", async () => {
     vi.resetModules();
     const other = await import("./errors");
-    const error = new other.ConflictError({ code: "conflict", status: 409, message: "ended" });
-    expect(error instanceof ConflictError).toBe(false); // what broke the pages: two classes, one meaning
+    const error = new other.V1Error({ code: "conflict", status: 409, message: "ended" });
+    expect(error instanceof V1Error).toBe(false); // what broke the pages: two classes, one meaning
     expect(failureOf(error)).toMatchObject({ code: "conflict", kind: "conflict", retryable: false, blocksWrites: false });
     expect(isFailure(error, "conflict")).toBe(true);
   });
@@ -44,9 +44,9 @@ describe("failureOf", () => {
     expect(retryable.sort()).toEqual(["internal_error", "network_error", "rate_limited", "timeout"]);
     const blocking = Object.entries(FAILURE_KINDS).filter(([, kind]) => kind.blocksWrites).map(([code]) => code);
     expect(blocking.sort()).toEqual(
-      ["client_misconfigured", "forbidden", "insufficient_scope", "invalid_api_key", "network_denied", "rollout_ineligible", "school_suspended", "write_access_disabled", "write_policy_denied"].sort(),
+      ["client_misconfigured", "forbidden", "insufficient_scope", "invalid_api_key", "network_denied", "rollout_ineligible", "school_suspended", "tenant_mismatch", "write_access_disabled", "write_policy_denied"].sort(),
     );
-    expect(failureOf(new NetworkError({ code: "network_error", status: null, message: "down" }))?.retryable).toBe(true);
+    expect(failureOf(new V1Error({ code: "network_error", status: null, message: "down" }))?.retryable).toBe(true);
   });
 
   it("fills the required scope into the message when the school names it", () => {

@@ -13,9 +13,10 @@ export const FAILURE_BRAND = Symbol.for("halqa-dashboard.v1-failure");
  * - `retryable`: trying the same request again later can succeed (network, timeout, 429, 5xx);
  * - `blocksWrites`: about the key or the school, not this request — no write through this
  *   connection can succeed until the school changes something (the register turns read-only);
- * - `message`: what the person reads, in their language (never the server's own text).
+ * - `message`: what the person reads, in their language (never the server's own text);
+ * - `lacks`: what the key (a scope) or the school (a feature) lacks for this request, when that is the reason.
  */
-export type FailureKind = { retryable: boolean; blocksWrites: boolean; message: MessageKey };
+export type FailureKind = { retryable: boolean; blocksWrites: boolean; message: MessageKey; lacks?: "scope" | "feature" };
 
 const request = (message: MessageKey): FailureKind => ({ retryable: false, blocksWrites: false, message });
 const school = (message: MessageKey): FailureKind => ({ retryable: false, blocksWrites: true, message });
@@ -24,7 +25,7 @@ const transient = (message: MessageKey): FailureKind => ({ retryable: true, bloc
 /** Code → kind, beside the contract's code → status table (`ERROR_STATUS` in lib/contract/common.ts). */
 export const FAILURE_KINDS = {
   invalid_api_key: school("errors.invalidKey"),
-  insufficient_scope: school("errors.insufficientScopeUnknown"),
+  insufficient_scope: { ...school("errors.insufficientScopeUnknown"), lacks: "scope" },
   school_suspended: school("errors.suspended"),
   rollout_ineligible: school("errors.rolloutIneligible"),
   network_denied: school("errors.networkDenied"),
@@ -34,7 +35,9 @@ export const FAILURE_KINDS = {
   forbidden: school("errors.refusedBySchool"),
   /** The client itself is set up wrongly (no key, bad URL): nothing works until the operator fixes it. */
   client_misconfigured: school("errors.misconfigured"),
-  feature_unavailable: request("errors.featureUnavailable"),
+  /** The connection's key now answers for another school than the one its synced records belong to: never mixed. */
+  tenant_mismatch: school("errors.tenantChanged"),
+  feature_unavailable: { ...request("errors.featureUnavailable"), lacks: "feature" },
   bad_request: request("errors.invalidInput"),
   method_not_allowed: request("errors.unexpected"),
   payload_too_large: request("errors.tooLarge"),
@@ -47,13 +50,14 @@ export const FAILURE_KINDS = {
   internal_error: transient("errors.unavailable"),
   network_error: transient("errors.unavailable"),
   timeout: transient("errors.unavailable"),
+  /** Another instance took a sync run's lease over: the run stops quietly (never shown to a person). */
+  sync_lease_lost: request("errors.unexpected"),
 } as const satisfies Record<string, FailureKind>;
 
 export type FailureCode = keyof typeof FAILURE_KINDS;
 
-/** The row of FAILURE_KINDS a code belongs to; a code the table does not know, by its HTTP status (a school may add codes). */
-export function failureKindOf(code: string, status: number | null): FailureCode {
-  if (code in FAILURE_KINDS) return code as FailureCode;
+/** The row of FAILURE_KINDS a status stands for when the code is unknown (a school may add codes). */
+function kindByStatus(status: number | null): FailureCode {
   if (status === null) return "network_error";
   if (status === 401) return "invalid_api_key";
   if (status === 403) return "forbidden";
@@ -65,7 +69,23 @@ export function failureKindOf(code: string, status: number | null): FailureCode 
   return "bad_request";
 }
 
-/** A failure as every layer reads it: plain data, whichever copy of the error classes threw it. */
+/**
+ * The row of FAILURE_KINDS a code belongs to; a code the table does not know, by its HTTP status. A
+ * code may not make a 429 or a 5xx final: retries depend on it.
+ */
+export function failureKindOf(code: string, status: number | null): FailureCode {
+  const byStatus = kindByStatus(status);
+  if (!(code in FAILURE_KINDS)) return byStatus;
+  const kind = code as FailureCode;
+  return status !== null && FAILURE_KINDS[byStatus].retryable && !FAILURE_KINDS[kind].retryable ? byStatus : kind;
+}
+
+/** The row of FAILURE_KINDS of a code kept without its error (an audit line, a sync problem). */
+export function kindOf(code: string, status: number | null): FailureKind {
+  return FAILURE_KINDS[failureKindOf(code, status)];
+}
+
+/** A failure as every layer reads it: plain data, whichever copy of `V1Error` threw it. */
 export type Failure = {
   /** The code as the school (or the client) gave it. */
   code: string;
@@ -75,6 +95,8 @@ export type Failure = {
   retryable: boolean;
   blocksWrites: boolean;
   message: MessageKey;
+  /** What the key (a scope) or the school (a feature) lacks, when that is why (FailureKind's `lacks`). */
+  lacks: "scope" | "feature" | null;
   requiredScope: string | null;
   feature: string | null;
   /** Dotted field path → the server's text (never shown as is). */
@@ -103,7 +125,8 @@ export function failureOf(error: unknown): Failure | null {
     status: error.status,
     retryable: spec.retryable,
     blocksWrites: spec.blocksWrites,
-    message: kind === "insufficient_scope" && requiredScope ? "errors.insufficientScope" : spec.message,
+    message: spec.lacks === "scope" && requiredScope ? "errors.insufficientScope" : spec.message,
+    lacks: spec.lacks ?? null,
     requiredScope,
     feature: typeof details.feature === "string" ? details.feature : null,
     fieldErrors: fieldErrorsOf(details),
@@ -116,6 +139,14 @@ export function failureOf(error: unknown): Failure | null {
 export function isFailure(error: unknown, ...kinds: FailureCode[]): boolean {
   const failure = failureOf(error);
   return failure !== null && (kinds.length === 0 || kinds.includes(failure.kind));
+}
+
+/**
+ * Whether a failure says that the record asked for is not there for this reader: an id the school does
+ * not know, or one it refuses to read as malformed (ids are opaque: a malformed one names nothing).
+ */
+export function isMissing(failure: Failure | null): boolean {
+  return failure?.kind === "not_found" || failure?.kind === "bad_request";
 }
 
 /** A failure's sentence in the reader's language, with the scope filled in where the school named it. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { ResponseShapeError } from "./errors";
+import { repeatedCursor } from "./errors";
 import type { Page } from "./types";
 
 /**
@@ -17,9 +17,7 @@ export async function* traverse<T>(
     yield page;
     const next = page.pagination.next_cursor;
     if (!page.pagination.has_more || next === null) return;
-    if (seen.has(next)) {
-      throw new ResponseShapeError({ code: "invalid_response", status: null, message: "The school API repeated a pagination cursor", operation });
-    }
+    if (seen.has(next)) throw repeatedCursor(operation);
     seen.add(next);
     cursor = next;
   }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { NetworkError, NotFoundError, RateLimitedError, ServerError } from "./errors";
+import { V1Error } from "./errors";
 import { backoffDelay, DEFAULT_RETRY, nextDelay, parseRetryAfter, sleep } from "./retry";
 
 describe("backoffDelay (full jitter)", () => {
@@ -50,20 +50,20 @@ describe("parseRetryAfter", () => {
 describe("nextDelay", () => {
   const policy = { ...DEFAULT_RETRY, maxAttempts: 3 };
   const random = () => 1;
-  const server = new ServerError({ code: "internal_error", status: 503, message: "x" });
+  const server = new V1Error({ code: "internal_error", status: 503, message: "x" });
 
   it("retries transient failures only, a bounded number of times", () => {
     expect(nextDelay({ error: server, attempt: 1, retryAfterMs: null, policy, random })).toBe(200);
     expect(nextDelay({ error: server, attempt: 2, retryAfterMs: null, policy, random })).toBe(400);
     expect(nextDelay({ error: server, attempt: 3, retryAfterMs: null, policy, random })).toBeNull();
-    const network = new NetworkError({ code: "network_error", status: null, message: "x" });
+    const network = new V1Error({ code: "network_error", status: null, message: "x" });
     expect(nextDelay({ error: network, attempt: 1, retryAfterMs: null, policy, random })).toBe(200);
-    const notFound = new NotFoundError({ code: "not_found", status: 404, message: "x" });
+    const notFound = new V1Error({ code: "not_found", status: 404, message: "x" });
     expect(nextDelay({ error: notFound, attempt: 1, retryAfterMs: null, policy, random })).toBeNull();
   });
 
   it("honours Retry-After exactly, and gives up when it is longer than the limit", () => {
-    const limited = new RateLimitedError({ code: "rate_limited", status: 429, message: "x", retryAfter: 3 });
+    const limited = new V1Error({ code: "rate_limited", status: 429, message: "x", retryAfter: 3 });
     expect(nextDelay({ error: limited, attempt: 1, retryAfterMs: 3000, policy, random })).toBe(3000);
     expect(nextDelay({ error: limited, attempt: 1, retryAfterMs: policy.maxRetryAfterMs + 1, policy, random })).toBeNull();
   });

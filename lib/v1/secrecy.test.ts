@@ -1,7 +1,8 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createV1Client } from "./client";
-import { V1ConfigError, V1Error } from "./errors";
+import { V1Error } from "./errors";
+import { failureOf } from "./failures";
 import { problemMessage } from "@/lib/actions/problem";
 import { translator } from "@/lib/i18n/core";
 import type { Reply, SeenRequest } from "./testing/fake-api";
@@ -53,10 +54,10 @@ describe("the API key never leaks", () => {
     expectKeyFree(error);
   });
 
-  it("not from a ValidationError's field map", async () => {
+  it("not from a validation failure's field map", async () => {
     api().reply(echo(422, "validation_failed"));
     const error = await caught(() => client().client.call("getSchool"));
-    expect(error).toMatchObject({ fieldErrors: { key: "[redacted] is bad" } });
+    expect(failureOf(error)).toMatchObject({ fieldErrors: { key: "[redacted] is bad" } });
     expectKeyFree(error);
   });
 
@@ -75,7 +76,7 @@ describe("the API key never leaks", () => {
   it("not from a key that cannot be sent in a header", async () => {
     const bad = `${KEY}\r\nX-Injected: 1`;
     const error = await caught(async () => createV1Client({ baseUrl: api().baseUrl, apiKey: bad }));
-    expect(error).toBeInstanceOf(V1ConfigError);
+    expect(error).toMatchObject({ code: "client_misconfigured" });
     for (const text of renderings(error)) expect(text).not.toContain(KEY);
   });
 

@@ -11,7 +11,7 @@ import { userLinks, users } from "@/lib/db/schema";
 import type { MessageKey } from "@/lib/i18n/core";
 import { getSchoolLanguages } from "@/lib/features/languages/settings";
 import { newId } from "@/lib/ids";
-import { ValidationError } from "@/lib/v1";
+import { fieldRefusal, type V1Error } from "@/lib/v1";
 import { CreateUserInput, LinkSheikhInput, LinkStudentInput, SetDisabledInput, SetRoleInput, UnlinkInput } from "./schemas";
 import { linkKindFor, refusalFor, type UserChange } from "./user-rules";
 import { findUserOf } from "./managed-users";
@@ -24,8 +24,8 @@ import { findUserOf } from "./managed-users";
 const ROLES = ["admin"] as const;
 
 /** A refusal by the dashboard's own rules, reported on the field it concerns as a catalogue key (audited as `failed`). */
-function refuse(field: string, key: MessageKey): ValidationError {
-  return new ValidationError({ code: "validation_failed", status: null, message: "Refused by the dashboard's user rules", details: { fields: { [field]: key } } });
+function refuse(field: string, key: MessageKey): V1Error {
+  return fieldRefusal(field, key, "Refused by the dashboard's user rules");
 }
 
 async function managesTarget(ctx: ActionContext, input: { userId: string }): Promise<boolean> {

@@ -12,9 +12,8 @@ import { auditLog, connections } from "@/lib/db/schema";
 import { failureOf, type FailureCode, type V1Client } from "@/lib/v1";
 import { API_WRITE_ACTION_PREFIXES, summarizeHealth, writeEvidenceFrom, type Health, type ProbeOutcome } from "./connection-health-rules";
 
-const OUTCOMES: Partial<Record<FailureCode, ProbeOutcome>> = {
-  insufficient_scope: "missingScope",
-  feature_unavailable: "featureOff",
+/** The refusals about the key or the school that the page names, beyond a missing scope or feature (FailureKind's `lacks`). */
+const NAMED: Partial<Record<FailureCode, ProbeOutcome>> = {
   invalid_api_key: "invalidKey",
   school_suspended: "suspended",
   network_denied: "networkDenied",
@@ -23,7 +22,8 @@ const OUTCOMES: Partial<Record<FailureCode, ProbeOutcome>> = {
 function outcomeOf(error: unknown): ProbeOutcome {
   const failure = failureOf(error);
   if (!failure) throw error;
-  return OUTCOMES[failure.kind] ?? (failure.retryable ? "unreachable" : "error");
+  if (failure.lacks) return failure.lacks === "scope" ? "missingScope" : "featureOff";
+  return NAMED[failure.kind] ?? (failure.retryable ? "unreachable" : "error");
 }
 
 async function probe<T>(run: () => Promise<T>): Promise<{ outcome: ProbeOutcome; value: T | null }> {

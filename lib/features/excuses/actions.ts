@@ -8,18 +8,18 @@ import { dateIn } from "@/lib/dates";
 import { currentRecord } from "@/lib/features/family/queries";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { semestersFor } from "@/lib/features/reference";
-import { NotFoundError, ValidationError } from "@/lib/v1";
+import { fieldRefusal, notFoundFailure, type V1Error } from "@/lib/v1";
 import { dateProblem, ExcuseInput } from "./rules";
 import { createExcuse, isOwnChild } from "./store";
 
 /** A refusal on one field of the form, in the catalogue's words (`excuses.validation.*`), audited as `failed`. */
-function refuse(field: string, key: string): ValidationError {
-  return new ValidationError({ code: "validation_failed", status: null, message: "Refused by the excuse rules", details: { fields: { [field]: key } } });
+function refuse(field: string, key: string): V1Error {
+  return fieldRefusal(field, key, "Refused by the excuse rules");
 }
 
 /** The same answer for a child that is not theirs and one that does not exist: nothing is read or stored first. */
-function notTheirs(): NotFoundError {
-  return new NotFoundError({ code: "not_found", status: 404, message: "Not one of the parent's children" });
+function notTheirs(): V1Error {
+  return notFoundFailure("Not one of the parent's children");
 }
 
 /**

@@ -12,6 +12,7 @@ import { splitParentAssignments, toParentAssignments, toParentPlanProgress } fro
 import { studentHistory } from "@/lib/features/progress/read-model";
 import { semestersFor, surahsFor } from "@/lib/features/reference";
 import type { Locale } from "@/lib/i18n/core";
+import { kindOf } from "@/lib/v1";
 import { childView, currentRecord, type ChildView } from "./queries";
 
 /**
@@ -47,7 +48,7 @@ export async function loadStoredChild(
 /** The child's plans from the plan store; null when the school does not share plans (the last sync was refused for it). */
 export async function sharedPlans(db: PlansDb, scope: { connectionId: string; tenantId: string }, studentId: string) {
   const [state] = await db.select({ lastError: planSyncState.lastError, lastCompletedAt: planSyncState.lastCompletedAt }).from(planSyncState).where(eq(planSyncState.connectionId, scope.connectionId)).limit(1);
-  if (!state?.lastCompletedAt || state.lastError?.code === "feature_unavailable") return null;
+  if (!state?.lastCompletedAt || (state.lastError && kindOf(state.lastError.code, null).lacks === "feature")) return null;
   const plans = await plansOfStudents(db, scope, [studentId]);
   return { assignments: splitParentAssignments(toParentAssignments(plans.flatMap((entry) => entry.assignments))), plan: toParentPlanProgress(plans.map((entry) => entry.plan)) };
 }

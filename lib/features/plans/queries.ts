@@ -29,8 +29,8 @@ export type PlanAvailability = { ok: true } | { ok: false; reason: "feature" } |
 
 /** Learning Plans switched off for the school, or a key without the scope: a calm answer, not an error page. */
 export function unavailabilityOf(failure: Failure | null): Exclude<PlanAvailability, { ok: true }> | null {
-  if (failure?.kind === "feature_unavailable") return { ok: false, reason: "feature" };
-  if (failure?.kind === "insufficient_scope") return { ok: false, reason: "scope", scope: failure.requiredScope ?? "learning_plans:read" };
+  if (failure?.lacks === "feature") return { ok: false, reason: "feature" };
+  if (failure?.lacks === "scope") return { ok: false, reason: "scope", scope: failure.requiredScope ?? "learning_plans:read" };
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { Subject } from "@/lib/authz/policy";
-import { ConflictError, ValidationError, WriteAccessDisabledError } from "@/lib/v1";
+import { V1Error } from "@/lib/v1";
 
 const state = vi.hoisted(() => ({
   actor: null as Actor | null,
@@ -116,7 +116,7 @@ describe("createSession", () => {
 
   it("puts the API's refusal of the sheikh on the sheikh field, in the reader's language", async () => {
     state.actor = actor("teacher", "ar");
-    state.fail = new ValidationError({ code: "validation_failed", status: 422, message: "x", details: { fields: { sheikh_id: "the sheikh does not teach this halqa" } } });
+    state.fail = new V1Error({ code: "validation_failed", status: 422, message: "x", details: { fields: { sheikh_id: "the sheikh does not teach this halqa" } } });
     const result = await submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1" }));
     expect(result?.ok).toBe(false);
     expect(result?.fieldErrors?.sheikh_id).toMatch(/لا يدرّس/);
@@ -125,7 +125,7 @@ describe("createSession", () => {
   it("shows why a school that does not accept writes refused", async () => {
     state.actor = actor("admin");
     state.subject = { role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] };
-    state.fail = new WriteAccessDisabledError({ code: "write_access_disabled", status: 403, message: "x" });
+    state.fail = new V1Error({ code: "write_access_disabled", status: 403, message: "x" });
     const result = await submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1" }));
     expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/does not accept changes/) });
   });
@@ -153,7 +153,7 @@ describe("updateSession", () => {
   });
 
   it("says the session has ended on a conflict", async () => {
-    state.fail = new ConflictError({ code: "conflict", status: 409, message: "x" });
+    state.fail = new V1Error({ code: "conflict", status: 409, message: "x" });
     const result = await submitUpdateSession(null, form({ id: "own", topic: "New topic" }));
     expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/already ended/) });
   });

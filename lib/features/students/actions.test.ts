@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { Subject } from "@/lib/authz/policy";
-import { NotFoundError, ValidationError, WriteAccessDisabledError } from "@/lib/v1";
+import { V1Error } from "@/lib/v1";
 
 const state = vi.hoisted(() => ({
   actor: null as Actor | null,
@@ -22,7 +22,7 @@ vi.mock("@/lib/connections", () => ({
       state.calls.push({ name, args });
       if (name === "getStudent") {
         const found = state.students.get(args?.params?.id ?? "");
-        if (!found) throw new NotFoundError({ code: "not_found", status: 404, message: "Student not found" });
+        if (!found) throw new V1Error({ code: "not_found", status: 404, message: "Student not found" });
         return found;
       }
       if (state.fail) throw state.fail;
@@ -88,7 +88,7 @@ describe("createStudent", () => {
   });
 
   it("puts the API's validation errors on the fields, as catalogue keys (never the school's text)", async () => {
-    state.fail = new ValidationError({ code: "validation_failed", status: 422, message: "invalid", details: { fields: { full_name: "must be at most 120 characters" } } });
+    state.fail = new V1Error({ code: "validation_failed", status: 422, message: "invalid", details: { fields: { full_name: "must be at most 120 characters" } } });
     expect(await createStudent({ ...newStudent, full_name: "x".repeat(121) })).toEqual({
       ok: false,
       code: "validation_failed",
@@ -102,7 +102,7 @@ describe("createStudent", () => {
 
   it("explains, in the reader's language, a school that does not accept writes", async () => {
     as("admin", "ar");
-    state.fail = new WriteAccessDisabledError({ code: "write_access_disabled", status: 403, message: "no" });
+    state.fail = new V1Error({ code: "write_access_disabled", status: 403, message: "no" });
     const result = await createStudent(newStudent);
     expect(result).toMatchObject({ ok: false });
     expect(result.ok ? "" : result.message).toContain("لا تقبل التعديلات");

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DashboardDb, DashboardExecutor } from "@/lib/db/client";
+import { failureOf, v1Error } from "@/lib/v1";
 
 /**
  * The lease of a sync state row (lib/db/sync-state.ts): one running cycle per connection across
@@ -13,17 +14,8 @@ import type { DashboardDb, DashboardExecutor } from "@/lib/db/client";
 /** A table built on `syncStateColumns()`. */
 export type LeaseTable = PgTable & { connectionId: AnyPgColumn; leaseOwner: AnyPgColumn; leaseExpiresAt: AnyPgColumn };
 
-/** Recognised by name, like the v1 failures: a scheduler and a page may hold different copies of this module. */
-const LEASE_LOST = "SyncLeaseLostError";
-export const isLeaseLost = (error: unknown) => error instanceof Error && error.name === LEASE_LOST;
-
 /** Another instance took the lease over (ours had expired): this run stops without touching the state. */
-export class SyncLeaseLostError extends Error {
-  override name = LEASE_LOST;
-  constructor() {
-    super("The plan sync lease was taken over by another run");
-  }
-}
+export const isLeaseLost = (error: unknown) => failureOf(error)?.kind === "sync_lease_lost";
 
 /** The lease's new expiry: `leaseMs` from the database's now. */
 export const leaseUntil = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
@@ -51,10 +43,10 @@ function ownLease(table: LeaseTable, connectionId: string, owner: string): SQL |
   return and(eq(table.connectionId, connectionId), eq(table.leaseOwner, owner));
 }
 
-/** Writes the run's cycle state, only while it holds the lease; throws `SyncLeaseLostError` when it lost it. */
+/** Writes the run's cycle state, only while it holds the lease; throws a `sync_lease_lost` failure when it lost it. */
 export async function writeOwned<T extends LeaseTable>(db: DashboardExecutor, table: T, connectionId: string, owner: string, set: PgUpdateSetSource<T>): Promise<void> {
   const [ok] = await db.update(table).set(set).where(ownLease(table, connectionId, owner)).returning({ id: table.connectionId });
-  if (!ok) throw new SyncLeaseLostError();
+  if (!ok) throw v1Error("sync_lease_lost", null, "The plan sync lease was taken over by another run");
 }
 
 /** As `writeOwned`, for the run's last words (why it stopped): nothing is written when the lease is gone, and nothing is thrown. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { keepMatching } from "@/lib/contract";
-import { V1Error, type CallArgs, type ItemOf, type Page, type PaginatedName, type V1Client } from "@/lib/v1";
+import { repeatedCursor, type CallArgs, type ItemOf, type Page, type PaginatedName, type V1Client } from "@/lib/v1";
 
 /** What a sync needs of the v1 client (tests inject a wrapper that fails on purpose). */
 export type SyncClient = Pick<V1Client, "call">;
@@ -23,7 +23,7 @@ export async function traverseAll<N extends PaginatedName>(call: SyncClient["cal
     items.push(...keepMatching(name, args, page.data));
     const next = page.pagination.has_more ? page.pagination.next_cursor : null;
     if (next === null) return { items, watermark };
-    if (seen.has(next)) throw new V1Error({ code: "invalid_response", status: null, message: "The school API repeated a pagination cursor", operation: name });
+    if (seen.has(next)) throw repeatedCursor(name);
     seen.add(next);
     cursor = next;
   }

@@ -5,6 +5,7 @@ import { subjectOf } from "@/lib/authz/subject";
 import { defaultPlansDb } from "@/lib/features/plans/db";
 import { syncStatusView } from "@/lib/features/plans/sync/status-view";
 import { getSyncStatus } from "@/lib/features/plans/sync/status";
+import { notFoundAnswer, signedOutAnswer } from "@/lib/web/staff-json";
 
 /**
  * The "Sync now" progress bar's poll: the connection's sync state (last complete cycle, the running
@@ -16,8 +17,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function GET(): Promise<Response> {
   const actor = await currentActor();
-  if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
-  if (!can.syncPlans(await subjectOf(actor))) return Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
+  if (!actor) return signedOutAnswer();
+  if (!can.syncPlans(await subjectOf(actor))) return notFoundAnswer();
   const status = await getSyncStatus(await defaultPlansDb(), actor.connectionId);
   return Response.json(syncStatusView(status), { headers: NO_STORE });
 }

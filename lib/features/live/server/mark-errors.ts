@@ -1,6 +1,6 @@
 import "server-only";
 import type { MessageKey } from "@/lib/i18n/core";
-import { failureOf, ValidationError } from "@/lib/v1";
+import { failureOf, v1Error } from "@/lib/v1";
 
 const ROW_PATH = /^rows\.(\d+)(?:\.(.+))?$/;
 
@@ -21,5 +21,5 @@ export function markErrorsByStudent(error: unknown, rows: readonly { student_id:
     const field = match[2] ?? "student_id";
     byStudent[row.student_id] ??= field === "student_id" ? "errors.markNotEligible" : "errors.markInvalid";
   }
-  return new ValidationError({ code: failure.code, status: failure.status, message: "attendance rows refused", details: { fields: byStudent }, operation: failure.operation ?? undefined });
+  return v1Error(failure.code, failure.status, "attendance rows refused", { fields: byStudent }, { operation: failure.operation ?? undefined });
 }

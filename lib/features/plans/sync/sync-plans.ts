@@ -7,7 +7,7 @@ import { isLeaseLost } from "@/lib/features/sync/lease";
 import { checkTenant, problemOf } from "@/lib/features/sync/problem";
 import type { SyncClient } from "@/lib/features/sync/traverse";
 import { observeSyncCycle } from "@/lib/ops/metrics";
-import { isFailure, V1Error } from "@/lib/v1";
+import { isFailure, repeatedCursor, type V1Error } from "@/lib/v1";
 import { defaultPlansDb, type PlansDb } from "../db";
 import { storePlans } from "../mirror/writes";
 import { acquirePlanLease, beginCycle, commitProgress, finishCycle, recordProblem, type Cycle, type LeaseHolder } from "./cycle-state";
@@ -181,7 +181,7 @@ async function runPlanCycle(connectionId: string, options: SyncOptions): Promise
       if (run.pages === 0) progress("plans");
 
       const next = page.pagination.has_more ? page.pagination.next_cursor : null;
-      if (next !== null && seenCursors.has(next)) throw new V1Error({ code: "invalid_response", status: null, message: "The school API repeated a pagination cursor", operation: "listPlans" });
+      if (next !== null && seenCursors.has(next)) throw repeatedCursor("listPlans");
       if (next !== null) {
         seenCursors.add(next);
         next$ = fetchPage({ ...cycle, cursor: next });

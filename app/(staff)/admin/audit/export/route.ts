@@ -7,6 +7,7 @@ import { AUDIT_EXPORT_LIMIT } from "@/lib/features/admin/audit";
 import { loadAuditExport } from "@/lib/features/admin/audit-view";
 import { getI18n } from "@/i18n/server";
 import { exportFormat, exportResponse } from "@/lib/web/export-response";
+import { notFoundAnswer, signedOutAnswer } from "@/lib/web/staff-json";
 
 export const dynamic = "force-dynamic";
 
@@ -20,8 +21,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export async function GET(request: Request): Promise<Response> {
   const actor = await currentActor();
-  if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
-  if (actor.role !== "admin" || !can.viewAuditLog(await subjectOf(actor))) return Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
+  if (!actor) return signedOutAnswer();
+  if (actor.role !== "admin" || !can.viewAuditLog(await subjectOf(actor))) return notFoundAnswer();
   const { t, date, timeZone, locale } = await getI18n();
   const { format: formatParam, ...params } = Object.fromEntries(new URL(request.url).searchParams);
   const format = exportFormat(formatParam ?? null);

@@ -12,6 +12,7 @@ import { translator, type Translate } from "@/lib/i18n/core";
 import type { Numerals } from "@/lib/i18n/locales";
 import { failureMessage, failureOf } from "@/lib/v1";
 import { exportFormat, exportResponse } from "@/lib/web/export-response";
+import { failureAnswer, notFoundAnswer, signedOutAnswer } from "@/lib/web/staff-json";
 
 export const dynamic = "force-dynamic";
 
@@ -25,30 +26,29 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const actor = await currentActor();
-  if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
+  if (!actor) return signedOutAnswer();
   const { id } = await params;
-  const notFound = () => Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
-  if (actor.role !== "admin" && actor.role !== "teacher") return notFound();
+  if (actor.role !== "admin" && actor.role !== "teacher") return notFoundAnswer();
   const { numerals } = (await getSchoolLanguages(actor.connectionId)).formats;
   const t = translator(actor.locale, numerals);
   try {
-    if (!can.viewHalqa(await subjectOf(actor), id)) return notFound();
-    return await exportOf(actor, id, request, { t, numerals }, notFound);
+    if (!can.viewHalqa(await subjectOf(actor), id)) return notFoundAnswer();
+    return await exportOf(actor, id, request, { t, numerals });
   } catch (error) {
     // The school refused or did not answer: the reason in the reader's words, never a crash page.
     const failure = failureOf(error);
     if (!failure) throw error;
-    return new Response(failureMessage(failure, t), { status: failure.retryable ? 503 : 502, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+    return failureAnswer(failure, failureMessage(failure, t), "text");
   }
 }
 
-async function exportOf(actor: Actor, id: string, request: Request, { t, numerals }: { t: Translate; numerals: Numerals }, notFound: () => Response): Promise<Response> {
+async function exportOf(actor: Actor, id: string, request: Request, { t, numerals }: { t: Translate; numerals: Numerals }): Promise<Response> {
   const url = new URL(request.url);
   const range = exportRange(url.searchParams.get("from"), url.searchParams.get("to"));
   const format = exportFormat(url.searchParams.get("format"));
   if (!range || !format) return new Response(t(range ? "glance.export.badFormat" : "glance.export.badRange"), { status: 400, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
   const [halqa, school] = await Promise.all([halqaRecord(actor.connectionId, id), clientFor(actor.connectionId).tenant()]);
-  if (!halqa) return notFound();
+  if (!halqa) return notFoundAnswer();
 
   const table = await halqaExportTable({ connectionId: actor.connectionId, tenantId: school.id }, id, range, t, { locale: actor.locale, numerals });
   return exportResponse(table, { format, filename: `halqa-attendance-recitations-${range.from}-${range.to}`, sheet: halqa.name, locale: actor.locale });
