@@ -2,7 +2,7 @@
 import { currentActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
-import { defaultPlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
 import { syncStatusView } from "@/lib/features/plans/sync/status-view";
 import { getSyncStatus } from "@/lib/features/plans/sync/status";
 
@@ -18,6 +18,6 @@ export async function GET(): Promise<Response> {
   const actor = await currentActor();
   if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
   if (!can.syncPlans(await subjectOf(actor))) return Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
-  const status = await getSyncStatus(await defaultPlansDb(), actor.connectionId);
+  const status = await getSyncStatus(await dashboardDb(), actor.connectionId);
   return Response.json(syncStatusView(status), { headers: NO_STORE });
 }
