@@ -37,6 +37,7 @@ export type Job<R extends CycleOutcome = CycleOutcome> = {
   startWarnings?: (env: Record<string, string | undefined>) => string[];
 };
 
+/** Each job's `summary` reads its own run's result; the scheduler hands it nothing else, so the list may hold them as one type. */
 const job = <R extends CycleOutcome>(definition: Job<R>) => definition as unknown as Job;
 
 export const JOBS: readonly Job[] = [
