@@ -3,7 +3,7 @@ import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { currentActor } from "@/lib/auth/session";
 import { schoolOrNull } from "@/lib/failures/school";
-import { getSchoolLanguages, visitorSchoolLanguages, type SchoolLanguages } from "@/lib/features/languages/settings";
+import { getSchoolLanguages, visitorSchoolLanguages, type SchoolLanguages } from "@/lib/preferences/school-languages";
 import { i18nFor } from "@/lib/i18n/core";
 import { isLocale, LOCALE_COOKIE, negotiateLocale, type Locale } from "@/lib/i18n/locales";
 

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
 async function sendWeeklySummaries(connection: string | undefined, now: boolean): Promise<void> {
   const { loadConnections } = await import("../lib/connections");
   const { runNotices } = await import("../lib/features/notices/job");
-  const { summaryOf } = await import("../lib/features/notices/scheduler");
+  const { summaryOf } = await import("../lib/features/notices/job-report");
   const ids = connection ? [connection] : loadConnections().map((c) => c.id);
   for (const id of ids) {
     const result = await runNotices(id, { weeklyNow: now });

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: lint, types, unit + conformance tests (vitest), production build, browser e2e (Playwright).
+// `npm test`: lint, the import graph's layers and circles (dependency-cruiser), types, unit + conformance
+// tests (vitest), production build, browser e2e (Playwright).
 // Every step runs even when an earlier one failed, so the count at the end covers every test that
 // could run; only the e2e step depends on another (it needs the build and a browser). Exit code 1
 // when any step failed. Runner reports go to .test-reports/ (see scripts/count-results.mjs).
@@ -119,6 +120,13 @@ mkdirSync(REPORTS_DIR, { recursive: true });
 await step("audit", "npm audit of the production dependencies", () => auditStep(root));
 
 await step("lint", "eslint .", () => run(bin("eslint"), ["."], { timeout: 10 * MINUTE }));
+
+// The layer order of README "Architecture" and no circles: .dependency-cruiser.cjs.
+// The embedded School API is checked too once it is a package of its own (school-api/).
+const graphRoots = ["app", "components", "lib", "i18n", "school-api"].filter((dir) => existsSync(path.join(root, dir)));
+await step("imports", "dependency-cruiser: layers and circles", () =>
+  run(bin("depcruise"), ["--config", ".dependency-cruiser.cjs", "--output-type", "err", ...graphRoots], { timeout: 5 * MINUTE }),
+);
 
 await step("typecheck", "next typegen && tsc --noEmit -p .", async () => {
   // Route types and next-env.d.ts are generated files; a clean clone has neither.

@@ -4,7 +4,7 @@ import { Field } from "@/components/ui/field";
 import { PageSection } from "@/components/ui/page-section";
 import { Select } from "@/components/ui/select";
 import { saveSchoolLanguagesAction } from "@/lib/features/languages/actions";
-import { getSchoolLanguages } from "@/lib/features/languages/settings";
+import { getSchoolLanguages } from "@/lib/preferences/school-languages";
 import type { Translate } from "@/lib/i18n/core";
 import { CALENDAR_ORDERS, languageName, LOCALES, NUMERALS, type Locale } from "@/lib/i18n/locales";
 

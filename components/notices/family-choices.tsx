@@ -2,7 +2,7 @@ import { ActionForm } from "@/components/admin/action-form";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { NOTICE_KINDS } from "@/lib/db/schema-notices";
+import { NOTICE_KINDS } from "@/lib/features/notices/preferences";
 import { saveMyNoticeChoicesAction } from "@/lib/features/notices/actions";
 import type { NoticeSwitches } from "@/lib/features/notices/admin-view";
 import type { NoticeChoices } from "@/lib/features/notices/preferences";

@@ -1,6 +1,6 @@
 import { AdminSection } from "@/components/admin/section";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { NOTICE_KINDS } from "@/lib/db/schema-notices";
+import { NOTICE_KINDS } from "@/lib/features/notices/preferences";
 import type { NoticeSwitches } from "@/lib/features/notices/admin-view";
 import type { LastMessage, NoticeChoices } from "@/lib/features/notices/preferences";
 import type { I18n } from "@/lib/i18n/core";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { FigureRow, FigureSort, SortKey } from "@/lib/features/overview/figure-rows";
-import { wholePercent } from "@/lib/features/progress/figures";
+import { wholePercent } from "@/lib/percent";
 import type { I18n } from "@/lib/i18n/core";
 
 type Props = { rows: FigureRow[]; sort: FigureSort; i18n: I18n; href: (sort: FigureSort) => string; caption: string };

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
-import { intervalMinutesFromEnv } from "@/lib/features/plans/sync/scheduler";
+import { intervalMinutesFromEnv } from "@/lib/jobs/intervals";
 import type { SyncStatusView } from "@/lib/features/plans/sync/status-view";
 import type { I18n } from "@/i18n/server";
 import { SyncNow } from "./sync-now";

@@ -1,6 +1,6 @@
 import type { RatingLevel } from "@/lib/contract";
 import type { MapCell } from "@/lib/features/progress/quran-map";
-import { wholePercent } from "@/lib/features/progress/figures";
+import { wholePercent } from "@/lib/percent";
 import { ratingLabel } from "@/lib/features/students/recitations";
 import { surahInfo, type QuranPoint } from "@/lib/quran";
 import type { I18n } from "@/lib/i18n/core";

@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Fact } from "@/components/ui/fact";
-import type { StaffPlanProgress, TrackShare } from "@/lib/features/progress/plan-progress";
+import type { StaffPlanProgress, TrackShare } from "@/lib/features/plans/plan-progress";
 import { DataTable, RowHeader } from "@/components/ui/data-table";
 import { TableCell, TableRow } from "@/components/ui/table";
-import { wholePercent, type AttendanceFacts } from "@/lib/features/progress/figures";
+import type { AttendanceFacts } from "@/lib/features/progress/figures";
+import { wholePercent } from "@/lib/percent";
 import type { MapWords } from "./map-text";
 
 /** Each mark's count over the same sessions as the rate (staff student page). */

@@ -1,5 +1,5 @@
 import type { MapCell, QuranMap } from "@/lib/features/progress/quran-map";
-import { wholePercent } from "@/lib/features/progress/figures";
+import { wholePercent } from "@/lib/percent";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import type { WeakAyah } from "@/lib/features/notebook/weak-passages";
 import { memorisedText, rangeText, ratingText, revisionText, weakTexts, type MapWords } from "./map-text";

@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/db/schema";
+import type { Role } from "@/lib/authz/policy";
 import type { MessageKey } from "@/lib/i18n/core";
 
 /** `exact`: current only on that very path (the admin's overview, `/admin`, is the parent of every admin page). */

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import type { Role } from "@/lib/db/schema";
+import type { Role } from "@/lib/authz/policy";
 import type { Translate } from "@/lib/i18n/core";
 import { failureMessage, type Failure } from "@/lib/v1";
 

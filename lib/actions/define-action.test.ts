@@ -12,7 +12,7 @@ vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor }))
 vi.mock("@/lib/authz/subject", () => ({ subjectOf: async () => ({ role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] }) }));
 vi.mock("@/lib/audit", () => ({ recordAudit: async (_: unknown, entry: { action: string; result: string; details?: Record<string, unknown> }) => void state.audits.push(entry) }));
 vi.mock("@/lib/connections", () => ({ clientFor: () => ({}) }));
-vi.mock("@/lib/features/languages/settings", async () => ({ readerTranslator: async () => (await import("@/lib/i18n/core")).translator("en") }));
+vi.mock("@/lib/preferences/school-languages", async () => ({ readerTranslator: async () => (await import("@/lib/i18n/core")).translator("en") }));
 
 const { defineAction } = await import("./define-action");
 

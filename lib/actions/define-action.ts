@@ -7,7 +7,7 @@ import type { Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import type { Role } from "@/lib/db/schema";
-import { readerTranslator } from "@/lib/features/languages/settings";
+import { readerTranslator } from "@/lib/preferences/school-languages";
 import { isMessageKey, translator, type MessageKey, type Translate } from "@/lib/i18n/core";
 import { failureMessage, failureOf, type Failure, type V1Client } from "@/lib/v1";
 import { errorSummary } from "@/lib/security/log-safe";

@@ -3,7 +3,7 @@ import { clientFor, loadConnections } from "@/lib/connections";
 import { dashboardDb } from "@/lib/db";
 import { connections, users } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
-import { PASSWORD_MIN } from "@/lib/features/admin/schemas";
+import { PASSWORD_MIN } from "@/lib/auth/password-rules";
 import type { Locale } from "@/lib/i18n/locales";
 import { hashPassword } from "./password";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { auth } from "@/auth";
+import { auth } from "./auth";
 import type { Role } from "@/lib/db/schema";
 import { noteActor } from "@/lib/ops/request-context";
 import { loadActor, type Actor } from "./actor";

@@ -1,6 +1,6 @@
 "use server";
 
-import { signOut } from "@/auth";
+import { signOut } from "./auth";
 import { currentActor } from "@/lib/auth/session";
 import { endSessions } from "@/lib/auth/actor";
 

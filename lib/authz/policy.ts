@@ -1,5 +1,7 @@
 import type { Role } from "@/lib/db/schema";
 
+export type { Role };
+
 /**
  * Who may do what, decided here and nowhere else. The school's key is shared by everyone, so the
  * dashboard itself must refuse: every page, server action and route handler asks this module.

@@ -99,7 +99,7 @@ export const noticeRegisters = pgTable(
   (t) => [primaryKey({ columns: [t.connectionId, t.sessionId] })],
 );
 
-/** One row per connection: the job's lease (lib/features/sync/lease.ts) and when notices started for it. */
+/** One row per connection: the job's lease (lib/jobs/lease.ts) and when notices started for it. */
 export const noticeJobState = pgTable("notice_job_state", {
   connectionId: text("connection_id").primaryKey(),
   leaseOwner: text("lease_owner"),

@@ -4,7 +4,7 @@ import { jsonb, text, timestamp } from "drizzle-orm/pg-core";
  * Column helpers shared by the dashboard's tables, and the column set of a sync state row: one row
  * per connection holding the last complete cycle, the running (or interrupted) one, and a lease.
  * The plan sync (`plan_sync_state`) and the progress sync (`progress_sync_state`) each add their
- * own columns; the lease itself is lib/features/sync/lease.ts.
+ * own columns; the lease itself is lib/jobs/lease.ts.
  */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
 

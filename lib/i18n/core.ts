@@ -5,13 +5,13 @@ import { catalogueOf, lackingKeys } from "./catalogues";
 import { messageAt, selectorsOf, type CompiledMessage } from "./compiled";
 import { DEFAULT_FORMATS, directionOf, intlTag, numberFormat, type Formats, type Locale, type Numerals } from "./locales";
 import { schoolTime, separatorOf } from "./school-time";
-import type { KeyOf, Messages, PathOf } from "./types";
+import type { MessageKey, Messages, PathOf } from "./types";
 import { reportMissingMessage } from "./missing";
 import { localValues, type Vars } from "./values";
 
 export { directionOf, isLocale, LOCALES, type Locale } from "./locales";
 export type { Vars } from "./values";
-export type MessageKey = KeyOf<Messages>;
+export type { MessageKey };
 export type Translate = (key: MessageKey, vars?: Vars) => string;
 export type Namespace = keyof Messages;
 /** A namespace or a part of one, down to a single string: `"live"`, `"students.status"`, `"common.retry"`. */

@@ -48,6 +48,8 @@ type Join<A extends string, B extends string> = `${A}.${B}`;
 export type KeyOf<T> = {
   [K in keyof T & string]: T[K] extends string ? K : Join<K, KeyOf<T[K]>>;
 }[keyof T & string];
+/** A key of the catalogue: what a failure kind, a field error or a page names (lib/i18n/core.ts translates it). */
+export type MessageKey = KeyOf<Messages>;
 /** Dotted paths to every node and string of a catalogue: `live`, `live.row`, `live.row.saved`, … */
 export type PathOf<T> = {
   [K in keyof T & string]: T[K] extends string ? K : K | Join<K, PathOf<T[K]>>;

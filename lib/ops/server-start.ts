@@ -2,10 +2,10 @@
  * The Node.js server's start (instrumentation.ts calls it in the Node.js runtime only, so the Edge
  * build of instrumentation.ts never reaches these modules). Refuses a configuration that cannot work
  * or is unsafe (lib/ops/config-check.ts). Stamps each request with its socket address and its id
- * (lib/security/peer-stamp.ts). Starts the plan sync scheduler (lib/features/plans/sync/scheduler.ts):
- * an incremental cycle per school connection every PLAN_SYNC_INTERVAL_MINUTES (default 15; 0 turns it
- * off), first 30 s after start and not before 15 s after the stores are open (warmed up in the
- * background at start). Then the progress and the notices schedulers.
+ * (lib/security/peer-stamp.ts). Starts the background jobs, all listed in lib/jobs/jobs.ts: the plan
+ * sync (an incremental cycle per school connection every PLAN_SYNC_INTERVAL_MINUTES, default 15; 0
+ * turns it off; first 30 s after start and not before 15 s after the stores are open, warmed up in
+ * the background at start), the progress sync and the messages to families.
  */
 export async function startServer(): Promise<void> {
   const { logger } = await import("@/lib/ops/log");
@@ -18,15 +18,8 @@ export async function startServer(): Promise<void> {
   if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) (await import("@/lib/ops/tracing-setup")).registerTracing();
   const { installPeerStamp } = await import("@/lib/security/peer-stamp");
   installPeerStamp();
-  const { startSyncScheduler } = await import("@/lib/features/plans/sync/scheduler");
-  const ready = warmUp();
-  const scheduler = startSyncScheduler({ ready });
-  if (scheduler.enabled) logger().info({ kind: "plan_sync", everyMinutes: scheduler.intervalMs / 60_000 }, "plan sync scheduled for each school connection");
-  const { startProgressScheduler } = await import("@/lib/features/progress/scheduler");
-  startProgressScheduler();
-  // Messages to families (lib/features/notices): queue settled registers' notices, hand them to SMTP.
-  const { startNoticesScheduler } = await import("@/lib/features/notices/scheduler");
-  startNoticesScheduler({ ready });
+  const { startJobs } = await import("@/lib/jobs/jobs");
+  startJobs({ ready: warmUp() });
 }
 
 /**

@@ -52,7 +52,7 @@ describe("a person's language at first sign-in", () => {
 
 describe("the school's language settings", () => {
   it("are the defaults until saved, then what the admin saved", async () => {
-    const { getSchoolLanguages, saveSchoolLanguages, DEFAULT_SCHOOL_LANGUAGES } = await import("@/lib/features/languages/settings");
+    const { getSchoolLanguages, saveSchoolLanguages, DEFAULT_SCHOOL_LANGUAGES } = await import("@/lib/preferences/school-languages");
     expect(await getSchoolLanguages("school-1")).toEqual(DEFAULT_SCHOOL_LANGUAGES);
     const chosen = { defaultLocale: "ur", formats: { numerals: "native", calendars: "hijri-first" } } as const;
     await saveSchoolLanguages("school-1", chosen, "u-admin");
@@ -60,7 +60,7 @@ describe("the school's language settings", () => {
   });
 
   it("are a signed-out visitor's too when the dashboard serves one school, and the defaults when it serves several", async () => {
-    const { visitorSchoolLanguages, DEFAULT_SCHOOL_LANGUAGES } = await import("@/lib/features/languages/settings");
+    const { visitorSchoolLanguages, DEFAULT_SCHOOL_LANGUAGES } = await import("@/lib/preferences/school-languages");
     expect((await visitorSchoolLanguages()).defaultLocale).toBe("ur");
     await db.insert(schema.connections).values({ id: "school-3", label: "Another school" }).onConflictDoNothing();
     expect(await visitorSchoolLanguages()).toEqual(DEFAULT_SCHOOL_LANGUAGES);
@@ -68,13 +68,13 @@ describe("the school's language settings", () => {
 
   it("read a value this version does not know as the default, never as an error", async () => {
     const { sql } = await import("drizzle-orm");
-    const { getSchoolLanguages } = await import("@/lib/features/languages/settings");
+    const { getSchoolLanguages } = await import("@/lib/preferences/school-languages");
     await db.execute(sql`insert into school_language_settings (connection_id, default_locale, numerals, calendars) values ('school-2', 'xx', 'roman', 'julian')`);
     expect(await getSchoolLanguages("school-2")).toEqual({ defaultLocale: "en", formats: { numerals: "western", calendars: "gregorian-first" } });
   });
 
   it("write the numbers of what actions and routes answer (refusals, CSV headings) in the school's digits, as its pages do", async () => {
-    const { readerTranslator, saveSchoolLanguages } = await import("@/lib/features/languages/settings");
+    const { readerTranslator, saveSchoolLanguages } = await import("@/lib/preferences/school-languages");
     const blocked = async (locale: "en" | "ar" | "ur", connectionId: string) =>
       (await readerTranslator({ locale, connectionId }))("errors.writesBlocked", { reason: "", time: "", minutes: 15 });
     expect(await blocked("ar", "school-digits")).toContain("15");

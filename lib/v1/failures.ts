@@ -1,4 +1,4 @@
-import type { MessageKey } from "@/lib/i18n/core";
+import type { MessageKey } from "@/lib/i18n/types";
 
 /**
  * The one failure model of the dashboard. A failure is recognised by a brand and its code, never by

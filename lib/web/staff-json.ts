@@ -1,7 +1,7 @@
 import "server-only";
 import { currentActor } from "@/lib/auth/session";
 import type { Actor } from "@/lib/auth/actor";
-import { readerTranslator } from "@/lib/features/languages/settings";
+import { readerTranslator } from "@/lib/preferences/school-languages";
 import { failureMessage, failureOf, type Failure } from "@/lib/v1";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -8,7 +8,7 @@ import type { Actor } from "@/lib/auth/actor";
 
 type Session = { user: { id: string }; sessionVersion: number | undefined };
 const state = vi.hoisted(() => ({ session: null as Session | null, signedOut: 0 }));
-vi.mock("@/auth", () => ({
+vi.mock("@/lib/auth/auth", () => ({
   auth: async () => state.session,
   signOut: async () => {
     state.signedOut += 1;

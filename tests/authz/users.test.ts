@@ -10,7 +10,7 @@ import type { Actor } from "@/lib/auth/actor";
 const state = vi.hoisted(() => ({ actor: null as Actor | null, sessionUserId: null as string | null }));
 // The real lib/auth/session runs over a stand-in next-auth: it is what turns a disabled user away.
 // Each call is a session made just now, so it carries the user's current session version.
-vi.mock("@/auth", () => ({
+vi.mock("@/lib/auth/auth", () => ({
   auth: async () => {
     if (!state.sessionUserId) return null;
     const { sessionVersionOf } = await import("@/lib/auth/actor");

@@ -2,7 +2,7 @@
 
 import { AuthError } from "next-auth";
 import { z } from "zod";
-import { signIn } from "@/auth";
+import { signIn } from "@/lib/auth/auth";
 import type { Translate } from "@/lib/i18n/core";
 import { getI18n } from "@/i18n/server";
 import { safeLocalPath } from "@/lib/security/redirect";

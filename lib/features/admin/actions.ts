@@ -9,7 +9,7 @@ import { can } from "@/lib/authz/policy";
 import { dashboardDb } from "@/lib/db";
 import { userLinks, users } from "@/lib/db/schema";
 import type { MessageKey } from "@/lib/i18n/core";
-import { getSchoolLanguages } from "@/lib/features/languages/settings";
+import { getSchoolLanguages } from "@/lib/preferences/school-languages";
 import { newId } from "@/lib/ids";
 import { fieldRefusal, type V1Error } from "@/lib/v1";
 import { CreateUserInput, LinkSheikhInput, LinkStudentInput, SetDisabledInput, SetRoleInput, UnlinkInput } from "./schemas";

@@ -1,13 +1,15 @@
 import { z } from "zod";
+import { PASSWORD_MIN } from "@/lib/auth/password-rules";
 import { wellFormed } from "@/lib/contract";
 import { LOCALES, ROLES } from "@/lib/db/schema";
+
+/** The roles a dashboard account may have (the user forms list them). */
+export { ROLES };
 
 /**
  * Inputs of the user actions. Messages are catalogue keys (`admin.validation.*`): the schema runs
  * before anyone's language is known, so the form translates them.
  */
-export const PASSWORD_MIN = 10;
-
 // No NUL or unpaired surrogate reaches the dashboard's store (it would be a 500 with the row in the log).
 const id = wellFormed(z.string().trim().min(1).max(100));
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);

@@ -6,7 +6,8 @@ import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { planSyncState } from "@/lib/db/schema-plans";
 import { progressStudents } from "@/lib/db/schema-progress";
-import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
+import type { DashboardDb } from "@/lib/db/client";
 import { plansOfStudents } from "@/lib/features/plans/mirror/reads";
 import { splitParentAssignments, toParentAssignments, toParentPlanProgress } from "@/lib/features/plans/parent-view";
 import { studentHistory } from "@/lib/features/progress/read-model";
@@ -26,10 +27,10 @@ export async function loadStoredChild(
   actor: Actor,
   lineageId: string,
   locale: Locale,
-  { halqaName, db, listedFrom }: { halqaName: (id: string) => Promise<string | null>; db?: PlansDb; listedFrom?: string },
+  { halqaName, db, listedFrom }: { halqaName: (id: string) => Promise<string | null>; db?: DashboardDb; listedFrom?: string },
 ): Promise<ChildView | null> {
   if (actor.role !== "parent" || !actor.studentLineageIds.includes(lineageId)) return null;
-  const store = db ?? (await defaultPlansDb());
+  const store = db ?? (await dashboardDb());
   const client = clientFor(actor.connectionId);
   const school = await client.tenant();
   const scope = { connectionId: actor.connectionId, tenantId: school.id };
@@ -46,7 +47,7 @@ export async function loadStoredChild(
 }
 
 /** The child's plans from the plan store; null when the school does not share plans (the last sync was refused for it). */
-export async function sharedPlans(db: PlansDb, scope: { connectionId: string; tenantId: string }, studentId: string) {
+export async function sharedPlans(db: DashboardDb, scope: { connectionId: string; tenantId: string }, studentId: string) {
   const [state] = await db.select({ lastError: planSyncState.lastError, lastCompletedAt: planSyncState.lastCompletedAt }).from(planSyncState).where(eq(planSyncState.connectionId, scope.connectionId)).limit(1);
   if (!state?.lastCompletedAt || (state.lastError && kindOf(state.lastError.code, null).lacks === "feature")) return null;
   const plans = await plansOfStudents(db, scope, [studentId]);

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { can } from "@/lib/authz/policy";
 import { CALENDAR_ORDERS, LOCALES, NUMERALS } from "@/lib/i18n/locales";
-import { saveSchoolLanguages } from "./settings";
+import { saveSchoolLanguages } from "@/lib/preferences/school-languages";
 
 const invalid = { error: "admin.languages.invalid" };
 const Input = z.object({ defaultLocale: z.enum(LOCALES, invalid), numerals: z.enum(NUMERALS, invalid), calendars: z.enum(CALENDAR_ORDERS, invalid) });

@@ -3,7 +3,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Recitation } from "@/lib/contract";
 import { progressRecitations, progressStudents } from "@/lib/db/schema";
 import { currentSegments } from "@/lib/features/live/server/prefill-source";
-import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
+import type { DashboardDb } from "@/lib/db/client";
 import { plansOfStudents } from "@/lib/features/plans/mirror/reads";
 import { hearToday, type HearSettings, type HearToday } from "./hear-today";
 
@@ -24,11 +25,11 @@ export async function hearTodayOf(
   scope: HearScope,
   students: readonly { id: string; lineage_id: string }[],
   context: { today: string; timeZone: string; settings: HearSettings },
-  store?: PlansDb,
+  store?: DashboardDb,
 ): Promise<Map<string, HearToday>> {
   const result = new Map<string, HearToday>();
   if (students.length === 0) return result;
-  const db = store ?? (await defaultPlansDb());
+  const db = store ?? (await dashboardDb());
   const lineages = [...new Set(students.map((s) => s.lineage_id))];
   const records = await db
     .select({ id: progressStudents.id, lineageId: progressStudents.lineageId })

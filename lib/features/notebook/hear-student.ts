@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import type { Student } from "@/lib/contract";
 import { progressSessions } from "@/lib/db/schema";
-import { defaultPlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
 import { hearTodayOf } from "./hear-sources";
 import type { HearRange, HearToday } from "./hear-today";
 import type { NotebookSettings } from "./settings";
@@ -18,7 +18,7 @@ export async function loadStudentHear(
   student: Pick<Student, "id" | "lineage_id" | "halqa_id">,
   context: { today: string; timeZone: string; settings: NotebookSettings },
 ): Promise<{ hear: HearToday; sessionId: string | null }> {
-  const db = await defaultPlansDb();
+  const db = await dashboardDb();
   const [map, [open]] = await Promise.all([
     hearTodayOf(scope, [student], context, db),
     db

@@ -4,7 +4,7 @@
  * stored. The school's API knows only a recitation's `mistakes` total; the typed, placed taps are the
  * dashboard's (docs/progress.md, "Mistakes as they are heard").
  */
-import type { QuranPoint } from "@/lib/features/live/types";
+import type { QuranPoint } from "@/lib/quran";
 
 /** The mistake types a school starts with; ids are stored, names come from the catalogue or the school's settings. */
 export const DEFAULT_MISTAKE_TYPES = ["memorisation", "hesitation", "tajweed", "stop"] as const;

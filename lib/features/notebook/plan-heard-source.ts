@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gte, inArray } from "drizzle-orm";
 import { progressRecitations, progressStudents } from "@/lib/db/schema";
-import { defaultPlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
 import { plansOfStudents } from "@/lib/features/plans/mirror/reads";
 import { isJudged, planHeard, type JudgedAssignment, type PlanHeard } from "./plan-heard";
 
@@ -12,7 +12,7 @@ import { isJudged, planHeard, type JudgedAssignment, type PlanHeard } from "./pl
  */
 export async function planHeardOf(scope: { connectionId: string; tenantId: string }, studentIds: readonly string[], today: string): Promise<PlanHeard[]> {
   if (studentIds.length === 0) return [];
-  const db = await defaultPlansDb();
+  const db = await dashboardDb();
   const wanted = new Set(studentIds);
   const assignments = (await plansOfStudents(db, scope, studentIds)).flatMap(({ assignments }) => assignments).filter((a): a is JudgedAssignment => wanted.has(a.student_id) && isJudged(a, today));
   if (assignments.length === 0) return [];
@@ -33,7 +33,7 @@ export async function planHeardOf(scope: { connectionId: string; tenantId: strin
 
 /** A halqa's plan against register: its active students as the progress read model has them, with their names. */
 export async function halqaPlanHeard(scope: { connectionId: string; tenantId: string }, halqaId: string, today: string): Promise<{ items: PlanHeard[]; names: Map<string, string> }> {
-  const db = await defaultPlansDb();
+  const db = await dashboardDb();
   const students = await db
     .select({ data: progressStudents.data })
     .from(progressStudents)

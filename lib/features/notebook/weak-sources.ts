@@ -2,14 +2,14 @@ import "server-only";
 import { cache } from "react";
 import { and, eq, inArray } from "drizzle-orm";
 import { progressStudents } from "@/lib/db/schema";
-import { defaultPlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
 import { schoolDayOf } from "@/lib/features/progress/quran-map";
 import { mistakesOfStudents, type NotebookScope } from "./store";
 import { weakAyahs, type PlacedMistake, type WeakAyah } from "./weak-passages";
 
 /** The student records of these lineages (a student's earlier semesters) or of this halqa, from the progress read model. */
 async function recordIds(scope: NotebookScope, where: { lineageIds: string[] } | { halqaId: string }): Promise<string[]> {
-  const db = await defaultPlansDb();
+  const db = await dashboardDb();
   const tenant = and(eq(progressStudents.connectionId, scope.connectionId), eq(progressStudents.tenantId, scope.tenantId));
   const match = "halqaId" in where ? eq(progressStudents.halqaId, where.halqaId) : inArray(progressStudents.lineageId, where.lineageIds);
   return (await db.select({ id: progressStudents.id }).from(progressStudents).where(and(tenant, match))).map((row) => row.id);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DashboardDb } from "@/lib/db/client";
 import { isStaffKind, noticeJobState, type NoticeKind } from "@/lib/db/schema";
-import { leaseUntil, writeOwned } from "@/lib/features/sync/lease";
+import { leaseUntil, writeOwned } from "@/lib/jobs/lease";
 import type { MailConfig } from "@/lib/mail/config";
 import { sendMail, type OutgoingMail, type SendResult } from "@/lib/mail/transport";
 import { claimNext, markDropped, markFailed, markSent, type OutboxRow } from "./outbox";

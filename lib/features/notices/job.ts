@@ -7,10 +7,10 @@ import { clientFor } from "@/lib/connections";
 import type { DashboardDb } from "@/lib/db/client";
 import { dateIn } from "@/lib/dates";
 import { noticeJobState, noticeSettings, progressSyncState } from "@/lib/db/schema";
-import { acquireLease, RELEASED, writeIfOwned } from "@/lib/features/sync/lease";
+import { acquireLease, RELEASED, writeIfOwned } from "@/lib/jobs/lease";
 import { mailConfigFor, type MailConfig } from "@/lib/mail/config";
 import { failureOf, type V1Client } from "@/lib/v1";
-import { getSchoolLanguages } from "@/lib/features/languages/settings";
+import { getSchoolLanguages } from "@/lib/preferences/school-languages";
 import { queueAbsenceNotices, type SchoolLookups } from "./absence";
 import { deliverDue, type DeliveryCounts, type Sender } from "./deliver";
 import { queueMissingRegisters } from "./missing-registers";
@@ -20,7 +20,7 @@ import { dueWeek, weekEnding } from "./weekly-schedule";
 
 /**
  * The notices job (issue 24): for one school connection, under the job's lease (one run per
- * connection across instances, lib/features/sync/lease.ts), queue the notices of registers that
+ * connection across instances, lib/jobs/lease.ts), queue the notices of registers that
  * settled, then hand due messages to the mail server. Run every minute by the scheduler started in
  * instrumentation.ts, and at once when a session is ended in the dashboard.
  */

@@ -3,6 +3,9 @@ import { and, desc, eq } from "drizzle-orm";
 import type { DashboardExecutor } from "@/lib/db/client";
 import { NOTICE_KINDS, noticeOutbox, noticePreferences, type NoticeKind, type OutboxKind } from "@/lib/db/schema";
 
+/** The kinds of message a family may turn on or off (the preference forms list them). */
+export { NOTICE_KINDS };
+
 /**
  * A parent's own choices of messages (issue 24.5): each kind on unless they turned it off (no row:
  * on, for new parents and the demo alike; one-click unsubscribe writes the same row). The language

@@ -19,6 +19,12 @@ export async function unsubscribe(db: DashboardDb, claim: UnsubscribeClaim): Pro
   return { email: user.email };
 }
 
+/** The e-mail address of the person the signed link names, or null when there is no such person. */
+export async function unsubscriberEmail(db: DashboardDb, claim: UnsubscribeClaim): Promise<string | null> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, claim.userId)).limit(1);
+  return user?.email ?? null;
+}
+
 /** The small page of the link: a confirmation form (a link opened by a mail scanner changes nothing), then "done". */
 export function unsubscribePage(claim: UnsubscribeClaim | null, state: { email: string; done: boolean } | null, action: string): string {
   const locale = claim?.locale ?? "en";

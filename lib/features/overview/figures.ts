@@ -1,7 +1,7 @@
 import "server-only";
 import type { Halqa } from "@/lib/contract";
 import { addDays } from "@/lib/dates";
-import type { PlansDb } from "@/lib/features/plans/db";
+import type { DashboardDb } from "@/lib/db/client";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 import { halqaFigures, sortFigures, type FigureRow, type FigureSort } from "./figure-rows";
 import { activeAndHeard, marksByWeek, recitationsByWeek } from "./store-reads";
@@ -29,7 +29,7 @@ type Input = {
 const TTL_MS = 60_000;
 const cached = new Map<string, { expires: number; value: Promise<FigureRow[]> }>();
 
-export async function schoolFigures(db: PlansDb, scope: StoreScope, input: Input) {
+export async function schoolFigures(db: DashboardDb, scope: StoreScope, input: Input) {
   const thisWeek = mondayOf(input.today);
   const weeks = Array.from({ length: TREND_WEEKS }, (_, i) => addDays(thisWeek, -7 * (TREND_WEEKS - 1 - i)));
   const key = JSON.stringify([scope.connectionId, scope.tenantId ?? null, input.today, input.termFrom, input.heardDays, input.halqas.map((h) => [h.id, h.name])]);
@@ -45,7 +45,7 @@ export async function schoolFigures(db: PlansDb, scope: StoreScope, input: Input
   return { weeks, thisWeek, lastWeek: addDays(thisWeek, -7), sorted: (sort: FigureSort) => sortFigures(rows, sort) };
 }
 
-async function compute(db: PlansDb, scope: StoreScope, input: Input, weeks: string[]): Promise<FigureRow[]> {
+async function compute(db: DashboardDb, scope: StoreScope, input: Input, weeks: string[]): Promise<FigureRow[]> {
   const range = { from: [weeks[0]!, input.termFrom].sort()[0]!, to: input.today, termFrom: input.termFrom };
   const ids = input.halqas.map((h) => h.id);
   const [marks, recitations, people] = await Promise.all([

@@ -4,7 +4,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { clientFor } from "@/lib/connections";
 import type { Halqa, Sheikh } from "@/lib/contract";
 import { addDays, dateIn } from "@/lib/dates";
-import { defaultPlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { loadAttentionAcross } from "@/lib/features/progress/glance";
 import { progressFreshness } from "@/lib/features/progress/read-model";
@@ -47,7 +47,7 @@ const ORDER: Record<RegisterState["kind"], number> = { missing: 0, in_progress: 
 /** Today: each timetabled halqa of the active semester and where its register stands. */
 export async function loadOverviewToday(actor: Actor) {
   const base = await overviewBase(actor);
-  const db = await defaultPlansDb();
+  const db = await dashboardDb();
   const timed = base.halqas.filter((halqa) => base.timetables.has(halqa.id));
   const ids = timed.map((halqa) => halqa.id);
   const [registers, expected, freshness] = await Promise.all([
@@ -70,7 +70,7 @@ export async function loadOverviewToday(actor: Actor) {
 /** This week against last week and the term, per halqa of the active semester (figures.ts). */
 export async function loadOverviewFigures(actor: Actor, sort: FigureSort) {
   const base = await overviewBase(actor);
-  const db = await defaultPlansDb();
+  const db = await dashboardDb();
   const [settings, across] = await Promise.all([getProgressSettings(actor.connectionId, db), loadAttentionAcross(base.scope, base.school, null)]);
   const figures = await schoolFigures(db, base.scope, {
     halqas: base.halqas,
@@ -104,7 +104,7 @@ export type TeacherRow = { id: string; name: string; last: { date: string; sessi
  */
 export async function loadOverviewTeachers(actor: Actor) {
   const base = await overviewBase(actor);
-  const db = await defaultPlansDb();
+  const db = await dashboardDb();
   const monday = mondayOf(base.today);
   const timed = base.halqas.filter((halqa) => base.timetables.has(halqa.id));
   const ids = timed.map((halqa) => halqa.id);
@@ -138,7 +138,7 @@ export type PlanHeardRow = { halqa: Pick<Halqa, "id" | "name">; due: number; hea
  */
 export async function loadOverviewPlanHeard(actor: Actor) {
   const base = await overviewBase(actor);
-  const db = await defaultPlansDb();
+  const db = await dashboardDb();
   const halqaOf = await activeStudentsOf(db, base.scope, base.halqas.map((halqa) => halqa.id));
   const byId = new Map(base.halqas.map((halqa) => [halqa.id, halqa]));
   const counts = new Map<string, PlanHeardRow>();

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { progressAttendance, progressRecitations, progressSessions, progressStudents } from "@/lib/db/schema-progress";
-import type { PlansDb } from "@/lib/features/plans/db";
+import type { DashboardDb } from "@/lib/db/client";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 import type { DaySession } from "./register-state";
 
@@ -19,7 +19,7 @@ const weekOf = sql<string>`to_char(date_trunc('week', ${progressSessions.date}::
 
 export type MarkCount = { halqaId: string; week: string; inTerm: boolean; status: string; n: number };
 
-export async function marksByWeek(db: PlansDb, scope: StoreScope, range: { from: string; to: string; termFrom: string }): Promise<MarkCount[]> {
+export async function marksByWeek(db: DashboardDb, scope: StoreScope, range: { from: string; to: string; termFrom: string }): Promise<MarkCount[]> {
   const rows = await db
     .select({
       halqaId: progressSessions.halqaId,
@@ -37,7 +37,7 @@ export async function marksByWeek(db: PlansDb, scope: StoreScope, range: { from:
 
 export type RecitationCount = { halqaId: string; week: string; inTerm: boolean; n: number };
 
-export async function recitationsByWeek(db: PlansDb, scope: StoreScope, range: { from: string; to: string; termFrom: string }): Promise<RecitationCount[]> {
+export async function recitationsByWeek(db: DashboardDb, scope: StoreScope, range: { from: string; to: string; termFrom: string }): Promise<RecitationCount[]> {
   return db
     .select({ halqaId: progressSessions.halqaId, week: weekOf, inTerm: sql<boolean>`${progressSessions.date} >= ${range.termFrom}`, n: sql<number>`count(*)::int` })
     .from(progressRecitations)
@@ -47,7 +47,7 @@ export async function recitationsByWeek(db: PlansDb, scope: StoreScope, range: {
 }
 
 /** Active students per halqa, and how many of them have a recitation in a session dated on or after `since`. */
-export async function activeAndHeard(db: PlansDb, scope: StoreScope, halqaIds: readonly string[], since: string): Promise<Map<string, { active: number; heard: number }>> {
+export async function activeAndHeard(db: DashboardDb, scope: StoreScope, halqaIds: readonly string[], since: string): Promise<Map<string, { active: number; heard: number }>> {
   const result = new Map<string, { active: number; heard: number }>();
   if (halqaIds.length === 0) return result;
   const heardIds = db
@@ -69,7 +69,7 @@ export async function activeAndHeard(db: PlansDb, scope: StoreScope, halqaIds: r
 }
 
 /** Students expected on a register of each halqa on a date: active, enrolled by then (or without an enrolment date). */
-export async function expectedOn(db: PlansDb, scope: StoreScope, halqaIds: readonly string[], date: string): Promise<Map<string, number>> {
+export async function expectedOn(db: DashboardDb, scope: StoreScope, halqaIds: readonly string[], date: string): Promise<Map<string, number>> {
   if (halqaIds.length === 0) return new Map();
   const rows = await db
     .select({ halqaId: progressStudents.halqaId, n: sql<number>`count(*)::int` })
@@ -87,7 +87,7 @@ export async function expectedOn(db: PlansDb, scope: StoreScope, halqaIds: reado
 }
 
 /** The active students of the given halqas, as the progress read model has them: student id → halqa id. */
-export async function activeStudentsOf(db: PlansDb, scope: StoreScope, halqaIds: readonly string[]): Promise<Map<string, string>> {
+export async function activeStudentsOf(db: DashboardDb, scope: StoreScope, halqaIds: readonly string[]): Promise<Map<string, string>> {
   if (halqaIds.length === 0) return new Map();
   const rows = await db
     .select({ id: progressStudents.id, halqaId: progressStudents.halqaId })
@@ -97,7 +97,7 @@ export async function activeStudentsOf(db: PlansDb, scope: StoreScope, halqaIds:
 }
 
 /** The sessions of the given halqas dated `from`…`to`, with their registers' counts, by halqa and date. */
-export async function registersOf(db: PlansDb, scope: StoreScope, halqaIds: readonly string[], range: { from: string; to: string }): Promise<Map<string, DaySession[]>> {
+export async function registersOf(db: DashboardDb, scope: StoreScope, halqaIds: readonly string[], range: { from: string; to: string }): Promise<Map<string, DaySession[]>> {
   const result = new Map<string, DaySession[]>();
   if (halqaIds.length === 0) return result;
   const status = sql`${progressAttendance.data}->>'status'`;
@@ -133,7 +133,7 @@ export async function registersOf(db: PlansDb, scope: StoreScope, halqaIds: read
 export const dayKey = (halqaId: string, date: string) => `${halqaId} ${date}`;
 
 /** Each sheikh's latest session with at least one mark: the last register they took. */
-export async function lastRegisters(db: PlansDb, scope: StoreScope): Promise<Map<string, { date: string; sessionId: string }>> {
+export async function lastRegisters(db: DashboardDb, scope: StoreScope): Promise<Map<string, { date: string; sessionId: string }>> {
   const rows = await db
     .selectDistinctOn([sql`${progressSessions.data}->>'sheikh_id'`], {
       sheikhId: sql<string>`${progressSessions.data}->>'sheikh_id'`,

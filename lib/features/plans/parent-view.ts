@@ -1,6 +1,6 @@
 import "server-only";
 import type { Assignment, LearningPlan } from "@/lib/contract";
-import { currentPlan, trackShares, type TrackShare } from "@/lib/features/progress/plan-progress";
+import { currentPlan, trackShares, type TrackShare } from "./plan-progress";
 import { surahInfo } from "@/lib/quran";
 
 /**

@@ -12,7 +12,7 @@ import { halqasFor, resolveSemester, semestersFor, surahsFor } from "@/lib/featu
 import { studentRecord } from "@/lib/features/records";
 import { STUDENT_SCAN } from "@/lib/features/students/queries";
 import { failureOf, type Failure, type V1Client } from "@/lib/v1";
-import { defaultPlansDb } from "./db";
+import { dashboardDb } from "@/lib/db";
 import type { ReplacementSummary } from "./changes";
 import { groupChanges, type ChangesFilters } from "./changes-view";
 import { REPLACED_LATELY_DAYS, type ReplacedPeriod } from "./periods";
@@ -85,7 +85,7 @@ export async function loadPlanList(actor: Actor, filters: PlanListParams) {
     subjectOf(actor),
     probePlans(client),
     storeScope(actor),
-    defaultPlansDb(),
+    dashboardDb(),
   ]);
   const syncStatus = await getSyncStatus(db, actor.connectionId);
   const empty = {
@@ -168,7 +168,7 @@ async function namesOf(connectionId: string, ids: readonly string[], known: read
  */
 export const loadPlanDetail = cache(async (actor: Actor, id: string) => {
   const client = clientFor(actor.connectionId);
-  const [scope, db, subject] = await Promise.all([storeScope(actor), defaultPlansDb(), subjectOf(actor)]);
+  const [scope, db, subject] = await Promise.all([storeScope(actor), dashboardDb(), subjectOf(actor)]);
   let detail = await getSyncedPlan(db, scope, id);
   if (!detail) {
     if (!(await refreshPlan(actor.connectionId, id, { db }))) return null;
@@ -200,7 +200,7 @@ export const loadPlanReference = cache(async (connectionId: string, semesterId: 
  */
 export async function loadRecentChanges(actor: Actor, filters: ChangesFilters) {
   const client = clientFor(actor.connectionId);
-  const [scope, db, availability] = await Promise.all([storeScope(actor), defaultPlansDb(), probePlans(client)]);
+  const [scope, db, availability] = await Promise.all([storeScope(actor), dashboardDb(), probePlans(client)]);
   const syncStatus = await getSyncStatus(db, actor.connectionId);
   const since = new Date(Date.now() - Number(filters.period) * DAY_MS);
   if (!availability.ok) return { availability, syncStatus, since, halqas: [] as Halqa[], truncated: false, view: groupChanges([], new Map(), new Map(), filters) };

@@ -6,7 +6,8 @@ import { translator } from "@/lib/i18n/core";
 import { needsAttention } from "./attention";
 import { tableCsv } from "@/lib/csv";
 import { progressTable } from "./export-table";
-import { attendanceFacts, attendanceWindow, latestSessions, rateOfMarks, wholePercent, withLive } from "./figures";
+import { wholePercent } from "@/lib/percent";
+import { attendanceFacts, attendanceWindow, latestSessions, rateOfMarks, withLive } from "./figures";
 import { halqaRows } from "./report";
 
 const TODAY = "2026-11-26";

@@ -115,8 +115,3 @@ export function withLive<E extends AttendanceEntry>(stored: readonly E[], live: 
 export function latestSessions<E extends AttendanceEntry>(window: readonly E[], limit: number): E[] {
   return newestFirst(window).slice(0, limit);
 }
-
-/** One rule for every percentage shown: whole percent, rounded down (so 100% means all of it). */
-export function wholePercent(share: number): number {
-  return Math.floor(share * 100 + 1e-9);
-}

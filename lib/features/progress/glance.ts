@@ -3,7 +3,8 @@ import { and, eq, gte, inArray } from "drizzle-orm";
 import type { School, Student } from "@/lib/contract";
 import { progressSessions, progressStudents } from "@/lib/db/schema-progress";
 import { addDays, dateIn } from "@/lib/dates";
-import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
+import type { DashboardDb } from "@/lib/db/client";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 import { rowNames } from "@/lib/features/students/display-names";
 import { needsAttention, type AttentionEntry } from "./attention";
@@ -30,8 +31,8 @@ export type HalqaGlance = {
 
 type Roster = readonly Pick<Student, "id" | "full_name" | "preferred_name" | "status" | "enrolled_on">[];
 
-export async function loadHalqaGlance(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaId: string, roster: Roster, db?: PlansDb): Promise<HalqaGlance> {
-  const store = db ?? (await defaultPlansDb());
+export async function loadHalqaGlance(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaId: string, roster: Roster, db?: DashboardDb): Promise<HalqaGlance> {
+  const store = db ?? (await dashboardDb());
   const today = dateIn(school.time_zone);
   const [history, settings, freshness] = await Promise.all([
     halqaHistory(scope, halqaId, { from: addDays(today, -GLANCE_DAYS), to: today }, store),
@@ -78,7 +79,7 @@ type AttentionAcross = {
 const SCHOOL_WIDE_TTL_MS = 60_000;
 const schoolWide = new Map<string, { expires: number; value: Promise<AttentionAcross> }>();
 
-export async function loadAttentionAcross(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaIds: readonly string[] | null, db?: PlansDb): Promise<AttentionAcross> {
+export async function loadAttentionAcross(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaIds: readonly string[] | null, db?: DashboardDb): Promise<AttentionAcross> {
   if (halqaIds !== null || db) return computeAttentionAcross(scope, school, halqaIds, db);
   const key = JSON.stringify([scope.connectionId, scope.tenantId ?? null, school.time_zone, school.rating_scale, dateIn(school.time_zone)]);
   const hit = schoolWide.get(key);
@@ -90,8 +91,8 @@ export async function loadAttentionAcross(scope: StoreScope, school: Pick<School
   return value;
 }
 
-async function computeAttentionAcross(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaIds: readonly string[] | null, db?: PlansDb): Promise<AttentionAcross> {
-  const store = db ?? (await defaultPlansDb());
+async function computeAttentionAcross(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaIds: readonly string[] | null, db?: DashboardDb): Promise<AttentionAcross> {
+  const store = db ?? (await dashboardDb());
   const today = dateIn(school.time_zone);
   const ids =
     halqaIds ??

@@ -3,14 +3,14 @@ import { and, eq } from "drizzle-orm";
 import type { ExportTable } from "@/lib/csv";
 import { progressStudents } from "@/lib/db/schema-progress";
 import type { Translate } from "@/lib/i18n/core";
-import { defaultPlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
 import { recordNames } from "@/lib/features/students/display-names";
 import { progressTable, type ExportDigits } from "./export-table";
 import { halqaHistory } from "./read-model";
 
 /** A halqa's attendance and recitations between two school dates, from the progress read model, as an export table. */
 export async function halqaExportTable(scope: { connectionId: string; tenantId: string }, halqaId: string, range: { from: string; to: string }, t: Translate, digits: ExportDigits): Promise<ExportTable> {
-  const db = await defaultPlansDb();
+  const db = await dashboardDb();
   const [history, students] = await Promise.all([
     halqaHistory(scope, halqaId, range, db),
     db

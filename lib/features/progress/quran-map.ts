@@ -2,7 +2,7 @@ import type { Recitation } from "@/lib/contract";
 import { byRecordedAt } from "@/lib/features/students/recitations";
 import { ayahIdOf } from "@/lib/quran/cover";
 import { AYAH_COUNT, QUARTERS, quartersOfSpan, type Quarter } from "@/lib/quran/quarters";
-import { wholePercent } from "./figures";
+import { wholePercent } from "@/lib/percent";
 
 /** What a map needs of a recitation (a contract Recitation fits; the family view passes its own safe copy). */
 export type MapRecitation = Pick<Recitation, "id" | "kind" | "range" | "rating" | "recorded_at">;

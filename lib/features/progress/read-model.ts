@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzl
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { AttendanceRow, Recitation, Session } from "@/lib/contract";
 import { progressAttendance, progressRecitations, progressSessions, progressStudents, progressSyncState } from "@/lib/db/schema-progress";
-import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
+import type { DashboardDb } from "@/lib/db/client";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 
 /**
@@ -41,8 +42,8 @@ const scoped = (table: { connectionId: PgColumn; tenantId: PgColumn }, scope: St
 
 const ENROLLED = new Set(["active", "on_leave"]);
 
-export async function studentHistory(scope: StoreScope, studentId: string, db?: PlansDb): Promise<StudentHistory> {
-  const store = db ?? (await defaultPlansDb());
+export async function studentHistory(scope: StoreScope, studentId: string, db?: DashboardDb): Promise<StudentHistory> {
+  const store = db ?? (await dashboardDb());
   const own = await store.select({ lineageId: progressStudents.lineageId }).from(progressStudents).where(and(scoped(progressStudents, scope), eq(progressStudents.id, studentId))).limit(1);
   const records = own[0]
     ? await store.select({ data: progressStudents.data }).from(progressStudents).where(and(scoped(progressStudents, scope), eq(progressStudents.lineageId, own[0].lineageId)))
@@ -80,8 +81,8 @@ export async function studentHistory(scope: StoreScope, studentId: string, db?: 
   };
 }
 
-export async function halqaHistory(scope: StoreScope, halqaId: string, range: { from: string; to: string }, db?: PlansDb): Promise<HalqaHistory> {
-  const store = db ?? (await defaultPlansDb());
+export async function halqaHistory(scope: StoreScope, halqaId: string, range: { from: string; to: string }, db?: DashboardDb): Promise<HalqaHistory> {
+  const store = db ?? (await dashboardDb());
   const sessions = await store
     .select({ data: progressSessions.data })
     .from(progressSessions)
@@ -108,8 +109,8 @@ export async function halqaHistory(scope: StoreScope, halqaId: string, range: { 
   };
 }
 
-export async function progressFreshness(scope: StoreScope, db?: PlansDb): Promise<ProgressFreshness> {
-  const store = db ?? (await defaultPlansDb());
+export async function progressFreshness(scope: StoreScope, db?: DashboardDb): Promise<ProgressFreshness> {
+  const store = db ?? (await dashboardDb());
   const [row] = await store
     .select({ lastCompletedAt: progressSyncState.lastCompletedAt, tenantId: progressSyncState.tenantId, cycleId: progressSyncState.cycleId, running: sql<boolean>`coalesce(${progressSyncState.leaseExpiresAt} > now(), false)` })
     .from(progressSyncState)

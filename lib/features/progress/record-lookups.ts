@@ -3,7 +3,8 @@ import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Session } from "@/lib/contract";
 import { progressAttendance, progressRecitations, progressSessions, progressStudents } from "@/lib/db/schema-progress";
-import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
+import type { DashboardDb } from "@/lib/db/client";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 
 /**
@@ -15,9 +16,9 @@ const scoped = (table: { connectionId: PgColumn; tenantId: PgColumn }, scope: St
   scope.tenantId ? and(eq(table.connectionId, scope.connectionId), eq(table.tenantId, scope.tenantId))! : eq(table.connectionId, scope.connectionId);
 
 /** Each student's status in the session as the store holds it (absent from the map: not marked). */
-export async function storedMarks(scope: StoreScope, sessionId: string, studentIds: readonly string[], db?: PlansDb): Promise<Map<string, string>> {
+export async function storedMarks(scope: StoreScope, sessionId: string, studentIds: readonly string[], db?: DashboardDb): Promise<Map<string, string>> {
   if (!studentIds.length) return new Map();
-  const store = db ?? (await defaultPlansDb());
+  const store = db ?? (await dashboardDb());
   const rows = await store
     .select({ data: progressAttendance.data })
     .from(progressAttendance)
@@ -33,8 +34,8 @@ export type RecordNames = {
 };
 
 /** Names of students, sessions and recitations by id, as far as the store holds them. */
-export async function recordNames(scope: StoreScope, ids: { students: string[]; sessions: string[]; recitations: string[] }, db?: PlansDb): Promise<RecordNames> {
-  const store = db ?? (await defaultPlansDb());
+export async function recordNames(scope: StoreScope, ids: { students: string[]; sessions: string[]; recitations: string[] }, db?: DashboardDb): Promise<RecordNames> {
+  const store = db ?? (await dashboardDb());
   const recitations = ids.recitations.length
     ? await store.select({ data: progressRecitations.data }).from(progressRecitations).where(and(scoped(progressRecitations, scope), inArray(progressRecitations.id, [...new Set(ids.recitations)])))
     : [];

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AttendanceRow, Recitation, Session, Student } from "@/lib/contract";
 import { progressAttendance, progressRecitations, progressSessions, progressStudents } from "@/lib/db/schema-progress";
-import type { PlansExecutor } from "@/lib/features/plans/db";
+import type { DashboardExecutor } from "@/lib/db/client";
 
 /**
  * Upserts into the progress read model, shared by the sync and the dashboard's own writes. Every
@@ -26,7 +26,7 @@ export type ProgressRecords = {
 };
 
 /** Writes the records in one go (call inside a transaction when they must land together). */
-export async function upsertProgress(tx: PlansExecutor, scope: RowScope, records: ProgressRecords): Promise<void> {
+export async function upsertProgress(tx: DashboardExecutor, scope: RowScope, records: ProgressRecords): Promise<void> {
   const { connectionId, tenantId } = scope;
   const now = new Date();
   const sessions = dedupe(records.sessions ?? []).map((s) => ({

@@ -2,10 +2,11 @@ import "server-only";
 import { cache } from "react";
 import type { Actor } from "@/lib/auth/actor";
 import { clientFor } from "@/lib/connections";
-import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
+import type { DashboardDb } from "@/lib/db/client";
 import { listSyncedPlans, type StoreScope } from "@/lib/features/plans/mirror/reads";
 import { getSyncStatus } from "@/lib/features/plans/sync/status";
-import { currentPlan, trackShares, type StaffPlanProgress } from "./plan-progress";
+import { currentPlan, trackShares, type StaffPlanProgress } from "@/lib/features/plans/plan-progress";
 import type { MapRecitation } from "./quran-map";
 import { progressFreshness, studentHistory } from "./read-model";
 
@@ -27,7 +28,7 @@ export function withLineage<T extends Pick<MapRecitation, "id">>(live: readonly 
  * The student's learning plan progress from the synced plan store. "unavailable" when the plan sync
  * is refused (Learning Plans off for the school, or the key lacks the scope).
  */
-async function planProgress(db: PlansDb, scope: StoreScope, studentId: string): Promise<StaffPlanProgress> {
+async function planProgress(db: DashboardDb, scope: StoreScope, studentId: string): Promise<StaffPlanProgress> {
   const [status, { plans }] = await Promise.all([getSyncStatus(db, scope.connectionId), listSyncedPlans(db, scope, { studentIds: [studentId], limit: 200 })]);
   const plan = currentPlan(plans, STAFF_PLAN_STATES);
   if (plan) return { state: "plan", id: plan.id, name: plan.name, tracks: trackShares(plan) };
@@ -40,7 +41,7 @@ async function planProgress(db: PlansDb, scope: StoreScope, studentId: string): 
  * tenant is the memoized GET /school). Cached per request: the map and the attendance section share one read.
  */
 export const loadStudentProgress = cache(async (actor: Actor, studentId: string) => {
-  const [db, tenant] = await Promise.all([defaultPlansDb(), clientFor(actor.connectionId).tenant()]);
+  const [db, tenant] = await Promise.all([dashboardDb(), clientFor(actor.connectionId).tenant()]);
   const scope = { connectionId: actor.connectionId, tenantId: tenant.id };
   const [plan, history, freshness] = await Promise.all([planProgress(db, scope, studentId), studentHistory(scope, studentId, db), progressFreshness(scope, db)]);
   return { plan, history, freshness };

@@ -3,19 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "@/lib/contract";
 import { openMemoryStore } from "@/lib/db/testing/memory-store";
 import { progressSyncState } from "@/lib/db/schema-progress";
-import type { PlansDb } from "@/lib/features/plans/db";
+import type { DashboardDb } from "@/lib/db/client";
 import { addDays } from "@/lib/dates";
 import type { SyncClient } from "@/lib/features/sync/traverse";
 import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
 import type { V1Client } from "@/lib/v1";
 import { halqaHistory, progressFreshness, studentHistory } from "./read-model";
-import { acquireLease, RELEASED, writeIfOwned } from "@/lib/features/sync/lease";
+import { acquireLease, RELEASED, writeIfOwned } from "@/lib/jobs/lease";
 import { syncProgress, syncProgressAfterNow } from "./sync";
 import { apiProgressSnapshot, storeProgressSnapshot, type ProgressSnapshot } from "./testing/snapshot";
 
 let school: EmbeddedSchool;
 let store: Awaited<ReturnType<typeof openMemoryStore>>;
-let db: PlansDb;
+let db: DashboardDb;
 let alnoor: V1Client;
 let tenantId: string;
 

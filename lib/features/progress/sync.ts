@@ -5,8 +5,9 @@ import type { Session } from "@/lib/contract";
 import { progressSessions, progressSyncState, type ProgressCounts } from "@/lib/db/schema-progress";
 import type { SyncProblem } from "@/lib/db/sync-state";
 import { addDays, dateIn } from "@/lib/dates";
-import { defaultPlansDb, type PlansDb, type PlansExecutor } from "@/lib/features/plans/db";
-import { acquireLease, isLeaseLost, leaseUntil, NO_CYCLE, RELEASED, writeIfOwned, writeOwned } from "@/lib/features/sync/lease";
+import { dashboardDb } from "@/lib/db";
+import type { DashboardDb, DashboardExecutor } from "@/lib/db/client";
+import { acquireLease, isLeaseLost, leaseUntil, NO_CYCLE, RELEASED, writeIfOwned, writeOwned } from "@/lib/jobs/lease";
 import { checkTenant, problemOf } from "@/lib/features/sync/problem";
 import { eachLimited, traverseAll, type SyncClient } from "@/lib/features/sync/traverse";
 import { observeSyncCycle } from "@/lib/ops/metrics";
@@ -34,7 +35,7 @@ import { upsertProgress } from "./store-writes";
 
 export type ProgressSyncOptions = {
   mode?: "auto" | "full";
-  db?: PlansDb;
+  db?: DashboardDb;
   client?: SyncClient;
   concurrency?: number;
   pageSize?: number;
@@ -75,7 +76,7 @@ export function syncProgress(connectionId: string, options: ProgressSyncOptions 
 
 async function runProgressCycle(connectionId: string, options: ProgressSyncOptions): Promise<ProgressSyncResult> {
   const started = Date.now();
-  const db = options.db ?? (await defaultPlansDb());
+  const db = options.db ?? (await dashboardDb());
   const client = options.client ?? (await import("@/lib/connections")).clientFor(connectionId);
   const leaseMs = options.leaseMs ?? 2 * 60_000;
   const pageSize = Math.min(Math.max(Math.trunc(options.pageSize ?? 100), 1), 100);
@@ -92,7 +93,7 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
     if (cycle) cycle.counts.requests++;
     return client.call(name, ...args);
   };
-  const commit = (tx: PlansExecutor) =>
+  const commit = (tx: DashboardExecutor) =>
     writeOwned(tx, progressSyncState, connectionId, owner, { cycleCursor: cycle!.cursor, cycleWatermark: cycle!.watermark, cyclePhase: cycle!.phase, cycleCounts: cycle!.counts, leaseExpiresAt: leaseUntil(leaseMs) });
 
   try {
@@ -214,7 +215,7 @@ export async function syncProgressAfterNow(connectionId: string, options: Progre
 }
 
 /** Resumes the interrupted cycle (unless a full one is asked for over an incremental one); otherwise starts one. */
-async function beginCycle(db: PlansDb, connectionId: string, owner: string, state: StateRow, options: ProgressSyncOptions, tenantId: string): Promise<Cycle> {
+async function beginCycle(db: DashboardDb, connectionId: string, owner: string, state: StateRow, options: ProgressSyncOptions, tenantId: string): Promise<Cycle> {
   const requested = options.mode ?? "auto";
   const interrupted = state.cycleId && state.cycleMode && state.cycleStartedAt && (requested === "auto" || state.cycleMode === "full") ? state : null;
   const fullDue = !state.lastFullAt || Date.now() - state.lastFullAt.getTime() > (options.fullEveryMs ?? fullEveryMsFromEnv());
@@ -246,7 +247,7 @@ async function beginCycle(db: PlansDb, connectionId: string, owner: string, stat
   return cycle;
 }
 
-async function storedSessions(db: PlansDb, connectionId: string, ids: string[]) {
+async function storedSessions(db: DashboardDb, connectionId: string, ids: string[]) {
   if (ids.length === 0) return new Map<string, { updatedAt: number; childrenSyncedAt: Date | null }>();
   const rows = await db
     .select({ id: progressSessions.id, updatedAt: progressSessions.updatedAt, childrenSyncedAt: progressSessions.childrenSyncedAt })
@@ -256,7 +257,7 @@ async function storedSessions(db: PlansDb, connectionId: string, ids: string[]) 
 }
 
 /** Sessions whose rows this cycle must still read: open, recent, or never read; and not read since the cycle began. */
-async function recentSessions(db: PlansDb, connectionId: string, recentFrom: string, cycleStartedAt: Date): Promise<Session[]> {
+async function recentSessions(db: DashboardDb, connectionId: string, recentFrom: string, cycleStartedAt: Date): Promise<Session[]> {
   const rows = await db
     .select({ data: progressSessions.data })
     .from(progressSessions)

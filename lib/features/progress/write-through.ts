@@ -1,7 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { progressSyncState } from "@/lib/db/schema-progress";
-import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
+import type { DashboardDb } from "@/lib/db/client";
 import { failureOf, type V1Client } from "@/lib/v1";
 import { upsertProgress, type ProgressRecords } from "./store-writes";
 import { logger } from "@/lib/ops/log";
@@ -13,9 +14,9 @@ import { logger } from "@/lib/ops/log";
  * recent sessions again, so a read model that could not be written catches up there (one log line).
  * A connection whose synced records belong to another school than the key's is left alone.
  */
-export async function writeThrough(connectionId: string, client: Pick<V1Client, "tenant">, records: Omit<ProgressRecords, "childrenReadAt">, db?: PlansDb): Promise<boolean> {
+export async function writeThrough(connectionId: string, client: Pick<V1Client, "tenant">, records: Omit<ProgressRecords, "childrenReadAt">, db?: DashboardDb): Promise<boolean> {
   try {
-    const store = db ?? (await defaultPlansDb());
+    const store = db ?? (await dashboardDb());
     const [school, [state]] = await Promise.all([
       client.tenant(),
       store.select({ tenantId: progressSyncState.tenantId }).from(progressSyncState).where(eq(progressSyncState.connectionId, connectionId)).limit(1),

@@ -8,7 +8,8 @@ import { dateIn } from "@/lib/dates";
 import { childView, currentRecord } from "@/lib/features/family/queries";
 import { sharedPlans } from "@/lib/features/family/stored-child";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
-import { defaultPlansDb, type PlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
+import type { DashboardDb } from "@/lib/db/client";
 import { studentHistory } from "@/lib/features/progress/read-model";
 import { LIVE_SESSIONS, loadRecentMarks } from "@/lib/features/progress/recent-marks";
 import { sortNewestFirst } from "@/lib/features/sessions/list";
@@ -19,7 +20,7 @@ import { commentsOf } from "./comments";
 
 export type CardSet = { cards: ReportCard[]; school: School; term: Semester; halqaName: string | null };
 
-type Context = { actor: Actor; school: School; semesters: Semester[]; surahs: Surah[]; db: PlansDb };
+type Context = { actor: Actor; school: School; semesters: Semester[]; surahs: Surah[]; db: DashboardDb };
 
 type Live = { session: Session; row: AttendanceRow | null }[];
 
@@ -41,7 +42,7 @@ async function cardOf(ctx: Context, student: Student, term: Semester, halqaName:
 
 async function contextOf(actor: Actor): Promise<Context> {
   const client = clientFor(actor.connectionId);
-  const [school, semesters, surahs, db] = await Promise.all([client.tenant(), semestersFor(actor.connectionId), surahsFor(actor.connectionId), defaultPlansDb()]);
+  const [school, semesters, surahs, db] = await Promise.all([client.tenant(), semestersFor(actor.connectionId), surahsFor(actor.connectionId), dashboardDb()]);
   return { actor, school, semesters, surahs, db };
 }
 

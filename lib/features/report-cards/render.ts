@@ -1,6 +1,6 @@
 import "server-only";
 import type { Recitation } from "@/lib/contract";
-import { wholePercent } from "@/lib/features/progress/figures";
+import { wholePercent } from "@/lib/percent";
 import { surahInfo } from "@/lib/quran";
 import type { I18n } from "@/lib/i18n/core";
 import { isRightToLeft } from "@/lib/i18n/locales";

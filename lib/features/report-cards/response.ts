@@ -2,7 +2,7 @@ import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { currentActor } from "@/lib/auth/session";
 import type { Role } from "@/lib/db/schema";
-import { getSchoolLanguages } from "@/lib/features/languages/settings";
+import { getSchoolLanguages } from "@/lib/preferences/school-languages";
 import { i18nFor, translator } from "@/lib/i18n/core";
 import { failureMessage, failureOf } from "@/lib/v1";
 import type { CardSet } from "./load";

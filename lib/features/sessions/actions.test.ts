@@ -76,8 +76,8 @@ beforeEach(() => {
 // opens (PostgreSQL's initdb, in memory) on the first such write. Opened here, with its own time, so
 // that no test's 5 s is spent on it (it took longer than that on a busy machine).
 beforeAll(async () => {
-  const { defaultPlansDb } = await import("@/lib/features/plans/db");
-  await defaultPlansDb();
+  const { dashboardDb } = await import("@/lib/db");
+  await dashboardDb();
 }, 120_000);
 
 describe("createSession", () => {
@@ -99,10 +99,10 @@ describe("createSession", () => {
     // A real school may ignore the halqa filter: the stray student of h9 is not h1's.
     state.students = [student("stu_new_1", "h1"), student("stu_stray", "h9")];
     expect(await createSession({ halqa_id: "h1", sheikh_id: "s1" })).toMatchObject({ ok: true });
-    const { defaultPlansDb } = await import("@/lib/features/plans/db");
+    const { dashboardDb } = await import("@/lib/db");
     const { progressStudents } = await import("@/lib/db/schema-progress");
     const { inArray } = await import("drizzle-orm");
-    const rows = await (await defaultPlansDb()).select({ id: progressStudents.id, halqaId: progressStudents.halqaId }).from(progressStudents).where(inArray(progressStudents.id, ["stu_new_1", "stu_stray"]));
+    const rows = await (await dashboardDb()).select({ id: progressStudents.id, halqaId: progressStudents.halqaId }).from(progressStudents).where(inArray(progressStudents.id, ["stu_new_1", "stu_stray"]));
     expect(rows).toEqual([{ id: "stu_new_1", halqaId: "h1" }]);
     state.students = [];
   });

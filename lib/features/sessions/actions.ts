@@ -11,7 +11,7 @@ import { kickNotices } from "@/lib/features/notices/trigger";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { writeThrough } from "@/lib/features/progress/write-through";
 import { translator, type MessageKey } from "@/lib/i18n/core";
-import { readerTranslator } from "@/lib/features/languages/settings";
+import { readerTranslator } from "@/lib/preferences/school-languages";
 import { sessionChanges } from "./changes";
 import { fieldChanges } from "@/lib/audit/changes";
 import { isCalendarDate, isTimeOfDay } from "@/lib/dates";

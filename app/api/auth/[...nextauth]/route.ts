@@ -1,5 +1,5 @@
 import { NextRequest } from "next/server";
-import { handlers } from "@/auth";
+import { handlers } from "@/lib/auth/auth";
 import { BODY_LIMITS, payloadTooLarge, readCappedBody } from "@/lib/security/body-limit";
 
 export const { GET } = handlers;

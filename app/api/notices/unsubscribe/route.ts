@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import { authSecret } from "@/lib/auth/secret";
 import { dashboardDb } from "@/lib/db";
-import { users } from "@/lib/db/schema";
-import { unsubscribe, unsubscribePage } from "@/lib/features/notices/unsubscribe";
+import { unsubscribe, unsubscribePage, unsubscriberEmail } from "@/lib/features/notices/unsubscribe";
 import { verifyUnsubscribe } from "@/lib/features/notices/unsubscribe-token";
 
 /**
@@ -24,10 +22,9 @@ const actionOf = (token: string) => `/api/notices/unsubscribe?token=${encodeURIC
 export async function GET(request: Request): Promise<Response> {
   const { token, claim } = claimOf(request);
   if (!claim) return html(unsubscribePage(null, null, ""), 400);
-  const db = await dashboardDb();
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, claim.userId)).limit(1);
-  if (!user) return html(unsubscribePage(claim, null, ""), 404);
-  return html(unsubscribePage(claim, { email: user.email, done: false }, actionOf(token)));
+  const email = await unsubscriberEmail(await dashboardDb(), claim);
+  if (email === null) return html(unsubscribePage(claim, null, ""), 404);
+  return html(unsubscribePage(claim, { email, done: false }, actionOf(token)));
 }
 
 export async function POST(request: Request): Promise<Response> {

@@ -2,7 +2,7 @@
 import { currentActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
-import { defaultPlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
 import { syncStatusView } from "@/lib/features/plans/sync/status-view";
 import { getSyncStatus } from "@/lib/features/plans/sync/status";
 import { notFoundAnswer, signedOutAnswer } from "@/lib/web/staff-json";
@@ -19,6 +19,6 @@ export async function GET(): Promise<Response> {
   const actor = await currentActor();
   if (!actor) return signedOutAnswer();
   if (!can.syncPlans(await subjectOf(actor))) return notFoundAnswer();
-  const status = await getSyncStatus(await defaultPlansDb(), actor.connectionId);
+  const status = await getSyncStatus(await dashboardDb(), actor.connectionId);
   return Response.json(syncStatusView(status), { headers: NO_STORE });
 }

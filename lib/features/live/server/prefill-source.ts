@@ -4,7 +4,7 @@ import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import type { Assignment, LearningPlan, Recitation } from "@/lib/contract";
 import { clientFor } from "@/lib/connections";
-import { defaultPlansDb } from "@/lib/features/plans/db";
+import { dashboardDb } from "@/lib/db";
 import { plansOfStudents } from "@/lib/features/plans/mirror/reads";
 import { isFailure } from "@/lib/v1";
 import type { PastRecitation, QuranRange, StudentPrefill } from "../recitation-form";
@@ -51,7 +51,7 @@ export function latestPerKind(recitations: readonly Recitation[]): PastRecitatio
 }
 
 async function planSegments(connectionId: string, tenantId: string, studentId: string): Promise<Partial<Record<RecitationKind, QuranRange>>> {
-  const db = await defaultPlansDb();
+  const db = await dashboardDb();
   return currentSegments(await plansOfStudents(db, { connectionId, tenantId }, [studentId]));
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Assignment, LearningPlan } from "@/lib/contract";
 import { syncedAssignments, syncedPlans } from "@/lib/db/schema-plans";
-import type { PlansDb } from "../db";
+import type { DashboardDb } from "@/lib/db/client";
 
 /**
  * Reads of the plan mirror (the dashboard's synced copy of the school's plans; its writes are
@@ -87,7 +87,7 @@ function keyset(sort: PlanSort, cursor: string, forward: boolean): SQL | undefin
 }
 
 /** One page of plans in the API's order (by id, creation order) or the most recently changed first, with keyset links both ways. */
-export async function listSyncedPlans(db: PlansDb, scope: StoreScope, request: PlanPageRequest = {}): Promise<PlanPage> {
+export async function listSyncedPlans(db: DashboardDb, scope: StoreScope, request: PlanPageRequest = {}): Promise<PlanPage> {
   const limit = Math.min(Math.max(Math.trunc(request.limit ?? 50), 1), 200);
   const sort = request.sort ?? "id";
   const where = planFilters(scope, request);
@@ -120,7 +120,7 @@ export async function listSyncedPlans(db: PlansDb, scope: StoreScope, request: P
 }
 
 /** Plans per state (the filters other than `status` apply), and their total. */
-export async function countSyncedPlansByStatus(db: PlansDb, scope: StoreScope, filters: Omit<StoredPlanFilters, "status"> = {}): Promise<{ total: number; byStatus: Record<string, number> }> {
+export async function countSyncedPlansByStatus(db: DashboardDb, scope: StoreScope, filters: Omit<StoredPlanFilters, "status"> = {}): Promise<{ total: number; byStatus: Record<string, number> }> {
   const where = planFilters(scope, filters);
   if (!where) return { total: 0, byStatus: {} };
   const rows = await db
@@ -145,7 +145,7 @@ export type SyncedPlanDetail = {
 };
 
 /** One plan with its assignment history, or null when the store does not hold it. */
-export async function getSyncedPlan(db: PlansDb, scope: StoreScope, planId: string): Promise<SyncedPlanDetail | null> {
+export async function getSyncedPlan(db: DashboardDb, scope: StoreScope, planId: string): Promise<SyncedPlanDetail | null> {
   const planWhere = [eq(syncedPlans.connectionId, scope.connectionId), eq(syncedPlans.id, planId)];
   if (scope.tenantId) planWhere.push(eq(syncedPlans.tenantId, scope.tenantId));
   const [plan] = await db.select({ data: syncedPlans.data, syncedAt: syncedPlans.syncedAt }).from(syncedPlans).where(and(...planWhere)).limit(1);
@@ -155,7 +155,7 @@ export async function getSyncedPlan(db: PlansDb, scope: StoreScope, planId: stri
 }
 
 /** Histories of several plans at once (one query), each in order. */
-export async function historyOf(db: PlansDb, scope: StoreScope, planIds: readonly string[]): Promise<Map<string, Assignment[]>> {
+export async function historyOf(db: DashboardDb, scope: StoreScope, planIds: readonly string[]): Promise<Map<string, Assignment[]>> {
   const result = new Map<string, Assignment[]>();
   if (planIds.length === 0) return result;
   const where = [eq(syncedAssignments.connectionId, scope.connectionId), inArray(syncedAssignments.planId, [...planIds])];
@@ -178,7 +178,7 @@ export async function historyOf(db: PlansDb, scope: StoreScope, planIds: readonl
  * records): raw records, staff-only states included — filter with `toParentAssignments` before
  * anything leaves the server.
  */
-export async function plansOfStudents(db: PlansDb, scope: StoreScope, studentIds: readonly string[]): Promise<{ plan: LearningPlan; assignments: Assignment[] }[]> {
+export async function plansOfStudents(db: DashboardDb, scope: StoreScope, studentIds: readonly string[]): Promise<{ plan: LearningPlan; assignments: Assignment[] }[]> {
   if (studentIds.length === 0) return [];
   const { plans } = await listSyncedPlans(db, scope, { studentIds, limit: 200 });
   const histories = await historyOf(db, scope, plans.map((plan) => plan.id));
@@ -186,7 +186,7 @@ export async function plansOfStudents(db: PlansDb, scope: StoreScope, studentIds
 }
 
 /** The stored `updated_at` of each of these plans (as epoch ms), for the sync to skip histories that cannot have changed. */
-export async function storedVersions(db: PlansDb, connectionId: string, ids: string[]): Promise<Map<string, number>> {
+export async function storedVersions(db: DashboardDb, connectionId: string, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: syncedPlans.id, updatedAt: syncedPlans.updatedAt })
@@ -196,7 +196,7 @@ export async function storedVersions(db: PlansDb, connectionId: string, ids: str
 }
 
 /** How many plans the store holds for the connection (whatever their tenant). */
-export async function storedPlanCount(db: PlansDb, connectionId: string): Promise<number> {
+export async function storedPlanCount(db: DashboardDb, connectionId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(syncedPlans).where(eq(syncedPlans.connectionId, connectionId));
   return row?.n ?? 0;
 }

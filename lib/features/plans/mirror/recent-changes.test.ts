@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { V1Client } from "@/lib/v1";
 import { openMemoryStore } from "@/lib/db/testing/memory-store";
 import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
-import type { PlansDb } from "../db";
+import type { DashboardDb } from "@/lib/db/client";
 import { refreshPlan } from "../sync/refresh";
 import { syncPlans } from "../sync/sync-plans";
 import { listSyncedPlans } from "./reads";
@@ -10,7 +10,7 @@ import { recentChanges, replacementsOf } from "./recent-changes";
 
 let school: EmbeddedSchool;
 let store: Awaited<ReturnType<typeof openMemoryStore>>;
-let db: PlansDb;
+let db: DashboardDb;
 let alnoor: V1Client;
 const scope = { connectionId: "alnoor" };
 

@@ -5,11 +5,11 @@ import { planStatusChanges, syncedAssignments, syncedPlans } from "@/lib/db/sche
 import { progressStudents } from "@/lib/db/schema-progress";
 import type { PlanStudent } from "../changes-view";
 import { changesSince, newestFirst, type PlanChange, type ReplacementSummary } from "../changes";
-import type { PlansDb } from "../db";
+import type { DashboardDb } from "@/lib/db/client";
 import { historyOf, type StoreScope } from "./reads";
 
 /** How often each plan's assignments were replaced, and when last (plans without a replacement are absent). */
-export async function replacementsOf(db: PlansDb, scope: StoreScope, planIds: readonly string[]): Promise<Map<string, ReplacementSummary>> {
+export async function replacementsOf(db: DashboardDb, scope: StoreScope, planIds: readonly string[]): Promise<Map<string, ReplacementSummary>> {
   const result = new Map<string, ReplacementSummary>();
   if (planIds.length === 0) return result;
   const where = [eq(syncedAssignments.connectionId, scope.connectionId), inArray(syncedAssignments.planId, [...planIds]), isNotNull(syncedAssignments.supersededAt)];
@@ -40,7 +40,7 @@ export type RecentChanges = {
  * `updated_at`), their whole histories and the changes read from those (`changesSince`), and the
  * plans' own state changes the sync recorded (`plan_status_changes`).
  */
-export async function recentChanges(db: PlansDb, scope: StoreScope, since: Date): Promise<RecentChanges> {
+export async function recentChanges(db: DashboardDb, scope: StoreScope, since: Date): Promise<RecentChanges> {
   const where = [eq(syncedAssignments.connectionId, scope.connectionId), gte(syncedAssignments.updatedAt, since)];
   if (scope.tenantId) where.push(eq(syncedAssignments.tenantId, scope.tenantId));
   const [touched, states] = await Promise.all([
@@ -68,7 +68,7 @@ export async function recentChanges(db: PlansDb, scope: StoreScope, since: Date)
 export type PlanStatusChange = { planId: string; from: string; to: string; at: string };
 
 /** Plan state changes since a time (recorded by ./writes.ts `recordStatusChanges`), newest first. */
-export async function statusChangesSince(db: PlansDb, scope: StoreScope, since: Date, limit = 500): Promise<PlanStatusChange[]> {
+export async function statusChangesSince(db: DashboardDb, scope: StoreScope, since: Date, limit = 500): Promise<PlanStatusChange[]> {
   const where = [eq(planStatusChanges.connectionId, scope.connectionId), gte(planStatusChanges.at, since)];
   if (scope.tenantId) where.push(eq(planStatusChanges.tenantId, scope.tenantId));
   const rows = await db
@@ -81,7 +81,7 @@ export async function statusChangesSince(db: PlansDb, scope: StoreScope, since: 
 }
 
 /** Students by id as the progress store holds them (name and halqa); absent: not synced yet. */
-export async function studentsOf(db: PlansDb, scope: StoreScope, ids: readonly string[]): Promise<Map<string, PlanStudent>> {
+export async function studentsOf(db: DashboardDb, scope: StoreScope, ids: readonly string[]): Promise<Map<string, PlanStudent>> {
   const result = new Map<string, PlanStudent>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return result;

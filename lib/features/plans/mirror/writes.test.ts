@@ -4,7 +4,7 @@ import type { Assignment, LearningPlan } from "@/lib/contract";
 import * as dashboardSchema from "@/lib/db/schema";
 import { openPg, type Opened } from "@/lib/pg/open";
 import { postgresAvailable, startPostgres, type PostgresCluster } from "@/scripts/postgres";
-import type { PlansDb } from "../db";
+import type { DashboardDb } from "@/lib/db/client";
 import { getSyncedPlan, storedVersions } from "./reads";
 import { storePlans } from "./writes";
 
@@ -81,12 +81,12 @@ const engines: Engine[] = [
 
 describe.each(engines)("plan mirror writes on $name", ({ open }) => {
   let opened: Awaited<ReturnType<Engine["open"]>>;
-  let db: PlansDb;
+  let db: DashboardDb;
   const scope = { connectionId: "c1", tenantId: "sch_1", syncedAt: new Date() };
 
   beforeAll(async () => {
     opened = await open();
-    db = opened.store.db as unknown as PlansDb;
+    db = opened.store.db as unknown as DashboardDb;
   }, 120_000);
 
   afterAll(async () => {

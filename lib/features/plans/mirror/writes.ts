@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Assignment, LearningPlan } from "@/lib/contract";
 import { planStatusChanges, syncedPlans } from "@/lib/db/schema-plans";
-import type { PlansExecutor } from "../db";
+import type { DashboardExecutor } from "@/lib/db/client";
 
 /**
  * The writes of the plan mirror (its reads are ./reads.ts), made by the sync and a detail page's
@@ -51,7 +51,7 @@ function* historyChunks(histories: Iterable<readonly Assignment[]>, records: num
 }
 
 /** Plans' whole histories, each in the API's order (`position` 0 first), upserted by id. */
-export async function upsertHistories(tx: PlansExecutor, scope: RowScope, histories: Iterable<readonly Assignment[]>): Promise<number> {
+export async function upsertHistories(tx: DashboardExecutor, scope: RowScope, histories: Iterable<readonly Assignment[]>): Promise<number> {
   let count = 0;
   for (const chunk of historyChunks(histories, RECORDS_PER_STATEMENT)) {
     await breathe();
@@ -72,7 +72,7 @@ export async function upsertHistories(tx: PlansExecutor, scope: RowScope, histor
 }
 
 /** Plans upserted by id. */
-export async function upsertPlanRows(tx: PlansExecutor, scope: RowScope, plans: readonly LearningPlan[]): Promise<void> {
+export async function upsertPlanRows(tx: DashboardExecutor, scope: RowScope, plans: readonly LearningPlan[]): Promise<void> {
   for (const chunk of chunks(plans, RECORDS_PER_STATEMENT)) {
     await breathe();
     await tx.execute(sql`
@@ -93,7 +93,7 @@ export async function upsertPlanRows(tx: PlansExecutor, scope: RowScope, plans: 
  * the stored state read is the one being replaced; a repeat of the same version records nothing
  * (the primary key holds one row per plan and time).
  */
-export async function recordStatusChanges(tx: PlansExecutor, scope: { connectionId: string; tenantId: string }, plans: readonly LearningPlan[], seenAt: Date): Promise<number> {
+export async function recordStatusChanges(tx: DashboardExecutor, scope: { connectionId: string; tenantId: string }, plans: readonly LearningPlan[], seenAt: Date): Promise<number> {
   if (plans.length === 0) return 0;
   const stored = await tx
     .select({ id: syncedPlans.id, status: syncedPlans.status, updatedAt: syncedPlans.updatedAt })
@@ -115,7 +115,7 @@ export async function recordStatusChanges(tx: PlansExecutor, scope: { connection
  * the plans' state changes and the plans, so that "this plan is stored at this `updated_at`"
  * implies its history is too.
  */
-export async function storePlans(tx: PlansExecutor, scope: RowScope, plans: readonly LearningPlan[], histories: Iterable<readonly Assignment[]>): Promise<void> {
+export async function storePlans(tx: DashboardExecutor, scope: RowScope, plans: readonly LearningPlan[], histories: Iterable<readonly Assignment[]>): Promise<void> {
   await upsertHistories(tx, scope, histories);
   if (plans.length > 0) await recordStatusChanges(tx, scope, plans, scope.syncedAt);
   await upsertPlanRows(tx, scope, plans);

@@ -3,15 +3,15 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { planSyncState, type SyncCounts, type SyncProblem } from "@/lib/db/schema-plans";
 import type { SyncMode } from "@/lib/db/sync-state";
-import { acquireLease, leaseUntil, NO_CYCLE, RELEASED, writeIfOwned, writeOwned } from "@/lib/features/sync/lease";
-import type { PlansDb, PlansExecutor } from "../db";
+import { acquireLease, leaseUntil, NO_CYCLE, RELEASED, writeIfOwned, writeOwned } from "@/lib/jobs/lease";
+import type { DashboardDb, DashboardExecutor } from "@/lib/db/client";
 import { storedPlanCount } from "../mirror/reads";
 import type { TraversalPosition } from "./traversal";
 
 /**
  * The plan sync's state row (`plan_sync_state`): the lease, the running cycle's cursor and counts,
  * committed with each page, and the last complete cycle. Every write is made only while this run
- * holds the lease (lib/features/sync/lease.ts).
+ * holds the lease (lib/jobs/lease.ts).
  */
 
 type CycleRow = typeof planSyncState.$inferSelect;
@@ -32,12 +32,12 @@ const zeroCounts = (): SyncCounts => ({ plans: 0, assignments: 0, requests: 0, p
 const NO_PLAN_CYCLE = { ...NO_CYCLE, cycleExpectedPlans: null, cycleUpdatedAt: null } as const;
 
 /** The state row when this run got the lease (created on first use), or null when another run holds it. */
-export function acquirePlanLease(db: PlansDb, { connectionId, owner, leaseMs }: LeaseHolder): Promise<CycleRow | null> {
+export function acquirePlanLease(db: DashboardDb, { connectionId, owner, leaseMs }: LeaseHolder): Promise<CycleRow | null> {
   return acquireLease(db, planSyncState, connectionId, owner, leaseMs);
 }
 
 /** Resumes the interrupted cycle when it fits the requested mode; otherwise starts one. */
-export async function beginCycle(db: PlansDb, holder: LeaseHolder, state: CycleRow, requested: "auto" | "full", tenantId: string): Promise<Cycle> {
+export async function beginCycle(db: DashboardDb, holder: LeaseHolder, state: CycleRow, requested: "auto" | "full", tenantId: string): Promise<Cycle> {
   const interrupted = state.cycleId && state.cycleMode ? state : null;
   let cycle: Cycle;
   if (interrupted && (requested === "auto" || interrupted.cycleMode === "full")) {
@@ -87,7 +87,7 @@ export async function beginCycle(db: PlansDb, holder: LeaseHolder, state: CycleR
 }
 
 /** Saves the cursor of the next page and the cycle's counts, and extends the lease. */
-export async function commitProgress(db: PlansExecutor, holder: LeaseHolder, cycle: Cycle): Promise<void> {
+export async function commitProgress(db: DashboardExecutor, holder: LeaseHolder, cycle: Cycle): Promise<void> {
   await writeOwned(db, planSyncState, holder.connectionId, holder.owner, {
     cycleCursor: cycle.cursor,
     cycleWatermark: cycle.watermark,
@@ -99,7 +99,7 @@ export async function commitProgress(db: PlansExecutor, holder: LeaseHolder, cyc
 }
 
 /** Keeps the complete cycle as the last one (its watermark is the next `updated_after`) and releases the lease. */
-export async function finishCycle(db: PlansDb, holder: LeaseHolder, cycle: Cycle, watermark: string | null, durationMs: number): Promise<void> {
+export async function finishCycle(db: DashboardDb, holder: LeaseHolder, cycle: Cycle, watermark: string | null, durationMs: number): Promise<void> {
   await writeOwned(db, planSyncState, holder.connectionId, holder.owner, {
     watermark,
     lastCompletedAt: sql`now()`,
@@ -112,6 +112,6 @@ export async function finishCycle(db: PlansDb, holder: LeaseHolder, cycle: Cycle
 }
 
 /** Records why the run stopped and releases the lease (only if still ours). */
-export async function recordProblem(db: PlansDb, holder: LeaseHolder, problem: SyncProblem, { dropCycle }: { dropCycle: boolean }): Promise<void> {
+export async function recordProblem(db: DashboardDb, holder: LeaseHolder, problem: SyncProblem, { dropCycle }: { dropCycle: boolean }): Promise<void> {
   await writeIfOwned(db, planSyncState, holder.connectionId, holder.owner, { lastError: problem, ...(dropCycle ? NO_PLAN_CYCLE : {}), ...RELEASED });
 }

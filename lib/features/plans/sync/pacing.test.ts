@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createV1Client } from "@/lib/v1";
 import { openMemoryStore } from "@/lib/db/testing/memory-store";
 import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
-import type { PlansDb } from "../db";
+import type { DashboardDb } from "@/lib/db/client";
 import { apiSnapshot, storeSnapshot } from "../testing/snapshot";
 import { syncPlans } from "./sync-plans";
 
@@ -58,7 +58,7 @@ async function startProxy(target: string, refuse: (path: string, index: number) 
 
 let school: EmbeddedSchool;
 let store: Awaited<ReturnType<typeof openMemoryStore>>;
-let db: PlansDb;
+let db: DashboardDb;
 
 beforeAll(async () => {
   school = await startEmbeddedSchool();

@@ -4,7 +4,8 @@ import type { Assignment, LearningPlan } from "@/lib/contract";
 import { planSyncState } from "@/lib/db/schema-plans";
 import { checkTenant } from "@/lib/features/sync/problem";
 import { isFailure, type V1Client } from "@/lib/v1";
-import { defaultPlansDb, type PlansDb } from "../db";
+import { dashboardDb } from "@/lib/db";
+import type { DashboardDb } from "@/lib/db/client";
 import { storePlans } from "../mirror/writes";
 import { traverseHistory } from "./traversal";
 
@@ -17,9 +18,9 @@ import { traverseHistory } from "./traversal";
 export async function refreshPlan(
   connectionId: string,
   planId: string,
-  options: { db?: PlansDb; client?: Pick<V1Client, "call" | "tenant">; signal?: AbortSignal } = {},
+  options: { db?: DashboardDb; client?: Pick<V1Client, "call" | "tenant">; signal?: AbortSignal } = {},
 ): Promise<boolean> {
-  const db = options.db ?? (await defaultPlansDb());
+  const db = options.db ?? (await dashboardDb());
   const client = options.client ?? (await import("@/lib/connections")).clientFor(connectionId);
   const { signal } = options;
   const [school, [state]] = await Promise.all([

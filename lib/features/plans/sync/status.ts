@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { planSyncState, type SyncCounts, type SyncProblem } from "@/lib/db/schema-plans";
-import type { PlansDb } from "../db";
+import type { DashboardDb } from "@/lib/db/client";
 
 export type SyncStatus = {
   connectionId: string;
@@ -26,7 +26,7 @@ export type SyncStatus = {
 };
 
 /** Last sync time and status, and the progress of a running cycle (for a progress bar that polls). */
-export async function getSyncStatus(db: PlansDb, connectionId: string, now: Date = new Date()): Promise<SyncStatus> {
+export async function getSyncStatus(db: DashboardDb, connectionId: string, now: Date = new Date()): Promise<SyncStatus> {
   const [row] = await db.select().from(planSyncState).where(eq(planSyncState.connectionId, connectionId)).limit(1);
   if (!row) return { connectionId, tenantId: null, lastCompletedAt: null, lastMode: null, lastCounts: null, cycle: null, problem: null };
   const running = row.leaseOwner !== null && row.leaseExpiresAt !== null && row.leaseExpiresAt.getTime() > now.getTime();

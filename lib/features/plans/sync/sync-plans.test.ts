@@ -5,7 +5,7 @@ import type { V1Client } from "@/lib/v1";
 import { openMemoryStore } from "@/lib/db/testing/memory-store";
 import type { SyncClient } from "@/lib/features/sync/traverse";
 import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
-import type { PlansDb } from "../db";
+import type { DashboardDb } from "@/lib/db/client";
 import { countSyncedPlansByStatus, getSyncedPlan, listSyncedPlans } from "../mirror/reads";
 import { apiSnapshot, storeSnapshot, type Snapshot } from "../testing/snapshot";
 import { refreshPlan } from "./refresh";
@@ -21,7 +21,7 @@ const PAGE = 5;
 
 let school: EmbeddedSchool;
 let store: Awaited<ReturnType<typeof openMemoryStore>>;
-let db: PlansDb;
+let db: DashboardDb;
 let alnoor: V1Client;
 
 beforeAll(async () => {

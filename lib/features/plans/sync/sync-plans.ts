@@ -3,15 +3,16 @@ import { randomUUID } from "node:crypto";
 import type { LearningPlan } from "@/lib/contract";
 import type { SyncCounts, SyncProblem } from "@/lib/db/schema-plans";
 import type { SyncMode } from "@/lib/db/sync-state";
-import { isLeaseLost } from "@/lib/features/sync/lease";
+import { isLeaseLost } from "@/lib/jobs/lease";
 import { checkTenant, problemOf } from "@/lib/features/sync/problem";
 import type { SyncClient } from "@/lib/features/sync/traverse";
 import { observeSyncCycle } from "@/lib/ops/metrics";
 import { isFailure, repeatedCursor, type V1Error } from "@/lib/v1";
-import { defaultPlansDb, type PlansDb } from "../db";
+import { dashboardDb } from "@/lib/db";
+import type { DashboardDb } from "@/lib/db/client";
 import { storePlans } from "../mirror/writes";
 import { acquirePlanLease, beginCycle, commitProgress, finishCycle, recordProblem, type Cycle, type LeaseHolder } from "./cycle-state";
-import { pacedCall } from "./pacer";
+import { pacedCall } from "@/lib/jobs/pacer";
 import { fetchHistories, listPlansPage, type FetchedPage, type PageHistories } from "./traversal";
 
 /**
@@ -59,7 +60,7 @@ export type SyncOptions = {
   mode?: "auto" | "full";
   onProgress?: (progress: SyncProgress) => void;
   /** The dashboard store; defaults to the process's. */
-  db?: PlansDb;
+  db?: DashboardDb;
   /** The school's v1 client; defaults to `clientFor(connectionId)`. */
   client?: SyncClient;
   /** Requests in flight at most (histories of a page, and the next page ahead). Default 8. */
@@ -106,7 +107,7 @@ export function syncPlans(connectionId: string, options: SyncOptions = {}): Prom
 
 async function runPlanCycle(connectionId: string, options: SyncOptions): Promise<SyncResult> {
   const started = Date.now();
-  const db = options.db ?? (await defaultPlansDb());
+  const db = options.db ?? (await dashboardDb());
   const client = options.client ?? (await import("@/lib/connections")).clientFor(connectionId);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pageSize = Math.min(Math.max(Math.trunc(options.pageSize ?? DEFAULT_PAGE_SIZE), 1), 100);
@@ -223,7 +224,7 @@ async function runPlanCycle(connectionId: string, options: SyncOptions): Promise
  * page. A plan row is written only with its history.
  */
 async function storePage(
-  db: PlansDb,
+  db: DashboardDb,
   input: {
     holder: LeaseHolder;
     tenantId: string;

@@ -3,7 +3,7 @@ import type { Assignment, LearningPlan } from "@/lib/contract";
 import type { SyncMode } from "@/lib/db/sync-state";
 import { eachLimited, traverseAll, type SyncClient } from "@/lib/features/sync/traverse";
 import { isFailure } from "@/lib/v1";
-import type { PlansDb } from "../db";
+import type { DashboardDb } from "@/lib/db/client";
 import { storedVersions } from "../mirror/reads";
 
 /**
@@ -36,7 +36,7 @@ export type FetchedPage = { page: Awaited<ReturnType<typeof listPlansPage>>; his
  * full cycle traverses every history.
  */
 export async function fetchHistories(
-  db: PlansDb,
+  db: DashboardDb,
   call: SyncClient["call"],
   input: { connectionId: string; mode: SyncMode; plans: LearningPlan[]; concurrency: number; signal: AbortSignal | undefined },
 ): Promise<PageHistories> {

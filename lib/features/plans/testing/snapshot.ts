@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Assignment, LearningPlan } from "@/lib/contract";
 import { syncedAssignments, syncedPlans } from "@/lib/db/schema-plans";
 import type { V1Client } from "@/lib/v1";
-import type { PlansDb } from "../db";
+import type { DashboardDb } from "@/lib/db/client";
 
 /** Test and bench support: what the API holds about plans and what the mirror holds, record for record. */
 
@@ -21,7 +21,7 @@ export async function apiSnapshot(client: V1Client): Promise<Snapshot> {
 }
 
 /** Everything the store holds for one connection. */
-export async function storeSnapshot(db: PlansDb, connectionId: string): Promise<Snapshot & { planRows: number; assignmentRows: number }> {
+export async function storeSnapshot(db: DashboardDb, connectionId: string): Promise<Snapshot & { planRows: number; assignmentRows: number }> {
   const plans = await db.select().from(syncedPlans).where(eq(syncedPlans.connectionId, connectionId)).orderBy(asc(syncedPlans.id));
   const rows = await db
     .select()

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { AttendanceRow, Recitation, Session, Student } from "@/lib/contract";
 import { progressAttendance, progressRecitations, progressSessions, progressStudents } from "@/lib/db/schema-progress";
-import type { PlansDb } from "@/lib/features/plans/db";
+import type { DashboardDb } from "@/lib/db/client";
 import type { V1Client } from "@/lib/v1";
 
 /** Test and bench support: what the API holds and what the read model holds, record for record. */
@@ -29,7 +29,7 @@ export async function apiProgressSnapshot(client: V1Client): Promise<ProgressSna
   return { sessions: byId(sessions), attendance, recitations, students: byId(students) };
 }
 
-export async function storeProgressSnapshot(db: PlansDb, connectionId: string): Promise<ProgressSnapshot> {
+export async function storeProgressSnapshot(db: DashboardDb, connectionId: string): Promise<ProgressSnapshot> {
   const [sessions, attendance, recitations, students] = await Promise.all([
     db.select({ data: progressSessions.data }).from(progressSessions).where(eq(progressSessions.connectionId, connectionId)),
     db.select({ data: progressAttendance.data }).from(progressAttendance).where(eq(progressAttendance.connectionId, connectionId)),

@@ -12,7 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { dashboardDb } from "@/lib/db";
-import { ROLES } from "@/lib/db/schema";
+import { ROLES } from "@/lib/features/admin/schemas";
 import { setUserDisabled, setUserRole } from "@/lib/features/admin/actions";
 import { requireAdminPage } from "@/lib/features/admin/guard";
 import { sheikhOptions, studentOptions } from "@/lib/features/admin/pickers";

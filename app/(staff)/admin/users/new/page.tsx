@@ -3,11 +3,12 @@ import type { Metadata } from "next";
 import { BackLink } from "@/components/ui/back-link";
 import { CreateUserForm } from "@/components/admin/create-user-form";
 import { ClientStrings } from "@/components/i18n/client-strings";
-import { ROLES, LOCALES } from "@/lib/db/schema";
+import { ROLES } from "@/lib/features/admin/schemas";
+import { LOCALES } from "@/lib/i18n/locales";
 import { createUser } from "@/lib/features/admin/actions";
 import { requireAdminPage } from "@/lib/features/admin/guard";
-import { getSchoolLanguages } from "@/lib/features/languages/settings";
-import { PASSWORD_MIN } from "@/lib/features/admin/schemas";
+import { getSchoolLanguages } from "@/lib/preferences/school-languages";
+import { PASSWORD_MIN } from "@/lib/auth/password-rules";
 import { getI18n } from "@/i18n/server";
 import { languageName } from "@/lib/i18n/locales";
 

@@ -7,7 +7,7 @@ import { exportRange } from "@/lib/features/progress/export-table";
 import { halqaExportTable } from "@/lib/features/progress/halqa-export";
 import { halqaRecord } from "@/lib/features/records";
 import type { Actor } from "@/lib/auth/actor";
-import { getSchoolLanguages } from "@/lib/features/languages/settings";
+import { getSchoolLanguages } from "@/lib/preferences/school-languages";
 import { translator, type Translate } from "@/lib/i18n/core";
 import type { Numerals } from "@/lib/i18n/locales";
 import { failureMessage, failureOf } from "@/lib/v1";

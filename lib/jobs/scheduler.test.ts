@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { intervalMinutesFromEnv, startSyncScheduler, type SchedulerTimer } from "./scheduler";
-import type { SyncResult } from "./sync-plans";
+import type { SyncResult } from "@/lib/features/plans/sync/sync-plans";
+import { intervalMinutesFromEnv } from "./intervals";
+import { startScheduler, type SchedulerTimer } from "./scheduler";
 
 /** A timer whose callbacks run when the test says so. */
 function manualTimer() {
@@ -45,14 +46,14 @@ const completed = (connectionId: string): SyncResult => ({
   durationMs: 1,
 });
 
-describe("startSyncScheduler", () => {
+describe("startScheduler", () => {
   it("reads PLAN_SYNC_INTERVAL_MINUTES (default 15; 0 = off) and refuses nonsense", () => {
     expect(intervalMinutesFromEnv({})).toBe(15);
     expect(intervalMinutesFromEnv({ PLAN_SYNC_INTERVAL_MINUTES: "5" })).toBe(5);
     expect(intervalMinutesFromEnv({ PLAN_SYNC_INTERVAL_MINUTES: "0" })).toBe(0);
     expect(() => intervalMinutesFromEnv({ PLAN_SYNC_INTERVAL_MINUTES: "soon" })).toThrow(/PLAN_SYNC_INTERVAL_MINUTES/);
     const manual = manualTimer();
-    const off = startSyncScheduler({ env: { PLAN_SYNC_INTERVAL_MINUTES: "0" }, timer: manual.timer, run: async (id) => completed(id), connectionIds: () => ["a"] });
+    const off = startScheduler<SyncResult>({ intervalMinutes: intervalMinutesFromEnv({ PLAN_SYNC_INTERVAL_MINUTES: "0" }), timer: manual.timer, run: async (id) => completed(id), connectionIds: () => ["a"] });
     expect(off.enabled).toBe(false);
     expect(manual.delays()).toEqual([]);
   });
@@ -61,7 +62,7 @@ describe("startSyncScheduler", () => {
     const manual = manualTimer();
     const runs: string[] = [];
     let clock = 0;
-    const scheduler = startSyncScheduler({
+    const scheduler = startScheduler<SyncResult>({
       intervalMinutes: 15,
       initialDelayMs: 1_000,
       timer: manual.timer,
@@ -101,7 +102,7 @@ describe("startSyncScheduler", () => {
     let release: () => void = () => undefined;
     let active = 0;
     let maxActive = 0;
-    const scheduler = startSyncScheduler({
+    const scheduler = startScheduler<SyncResult>({
       intervalMinutes: 1,
       timer: manualTimer().timer,
       log: () => undefined,
@@ -134,7 +135,7 @@ describe("startSyncScheduler", () => {
         finish = resolve;
         fail = reject;
       });
-      const scheduler = startSyncScheduler({ intervalMinutes: 15, timer: manual.timer, ready, log: () => undefined, run: async (id) => (runs.push(id), completed(id)), connectionIds: () => ["a"] });
+      const scheduler = startScheduler<SyncResult>({ intervalMinutes: 15, timer: manual.timer, ready, log: () => undefined, run: async (id) => (runs.push(id), completed(id)), connectionIds: () => ["a"] });
       expect(manual.delays()).toEqual([30_000]);
       await manual.fire();
       expect(runs, "no cycle before start-up is done").toEqual([]);

@@ -1,17 +1,15 @@
 import "server-only";
-import type { SyncResult } from "./sync-plans";
 import { logger } from "@/lib/ops/log";
 
 /**
- * Runs an incremental plan sync cycle for every school connection every N minutes
- * (`PLAN_SYNC_INTERVAL_MINUTES`, default 15; 0 turns it off). Connections take turns (one cycle
- * at a time in this process), a tick never overlaps the previous one, and the lease in the store
- * keeps two instances from running the same connection's cycle twice.
+ * Runs a job (lib/jobs/jobs.ts) for every school connection every N minutes. Connections take
+ * turns (one run at a time in this process), a tick never overlaps the previous one, and the job's
+ * lease in the store (lib/jobs/lease.ts) keeps two instances from running one connection's run twice.
  *
  * A connection the key or the school refuses (`denied`: missing scope, Learning Plans disabled,
  * key revoked, tenant mismatch) is not tried again for `deniedBackoffMs` (default 6 hours): the
- * reason is in the sync state for admins, and a manual "Sync now" still runs at once. A failed
- * (interrupted) cycle is resumed on the next tick.
+ * reason is in the job's state for admins, and a manual "Sync now" still runs at once. A failed
+ * (interrupted) run is resumed on the next tick.
  */
 
 export type SchedulerTimer = {
@@ -19,12 +17,12 @@ export type SchedulerTimer = {
   clear(handle: unknown): void;
 };
 
-/** What the scheduler needs of a cycle's result (the plan sync's, the progress sync's). */
+/** What the scheduler needs of a run's result (the plan sync's, the progress sync's, the notices job's). */
 export type CycleOutcome = { status: "completed" | "busy" | "denied"; problem?: { code: string } };
 
-export type SchedulerOptions<R extends CycleOutcome = SyncResult> = {
-  /** Minutes between ticks; default from `PLAN_SYNC_INTERVAL_MINUTES`, else 15. 0 or less: no scheduler. */
-  intervalMinutes?: number;
+export type SchedulerOptions<R extends CycleOutcome> = {
+  /** Minutes between ticks (the job's own setting, lib/jobs/intervals.ts). 0 or less: no scheduler. */
+  intervalMinutes: number;
   /** Delay of the first tick. Default 30 s (after start-up, not during it). */
   initialDelayMs?: number;
   /**
@@ -37,18 +35,17 @@ export type SchedulerOptions<R extends CycleOutcome = SyncResult> = {
   settleMs?: number;
   /** Connection ids to sync; default: every configured connection (`loadConnections`). */
   connectionIds?: () => readonly string[] | Promise<readonly string[]>;
-  /** One cycle; default `syncPlans(id, { mode: "auto" })`. */
-  run?: (connectionId: string) => Promise<R>;
-  /** The log line of a completed cycle; default: the plan sync's counts. */
+  /** One run for one connection. */
+  run: (connectionId: string) => Promise<R>;
+  /** The log line of a completed run; default: its status. */
   summary?: (result: R) => string;
   timer?: SchedulerTimer;
   now?: () => number;
   deniedBackoffMs?: number;
   log?: (message: string) => void;
-  env?: Record<string, string | undefined>;
 };
 
-export type SyncScheduler = {
+export type Scheduler = {
   /** Whether ticks are scheduled (false when the interval is 0). */
   readonly enabled: boolean;
   readonly intervalMs: number;
@@ -57,7 +54,6 @@ export type SyncScheduler = {
   stop(): void;
 };
 
-const DEFAULT_INTERVAL_MINUTES = 15;
 const noop = () => undefined;
 const DEFAULT_DENIED_BACKOFF_MS = 6 * 60 * 60_000;
 
@@ -73,20 +69,11 @@ const realTimer: SchedulerTimer = {
   },
 };
 
-export function intervalMinutesFromEnv(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.PLAN_SYNC_INTERVAL_MINUTES?.trim();
-  if (!raw) return DEFAULT_INTERVAL_MINUTES;
-  const minutes = Number(raw);
-  if (!Number.isFinite(minutes) || minutes < 0) throw new Error(`PLAN_SYNC_INTERVAL_MINUTES must be a number of minutes (0 turns the sync schedule off), not "${raw}"`);
-  return minutes;
-}
-
-export function startSyncScheduler<R extends CycleOutcome = SyncResult>(options: SchedulerOptions<R> = {}): SyncScheduler {
-  const minutes = options.intervalMinutes ?? intervalMinutesFromEnv(options.env);
-  const intervalMs = Math.round(minutes * 60_000);
+export function startScheduler<R extends CycleOutcome>(options: SchedulerOptions<R>): Scheduler {
+  const intervalMs = Math.round(options.intervalMinutes * 60_000);
   const timer = options.timer ?? realTimer;
   const now = options.now ?? Date.now;
-  const log = options.log ?? ((message: string) => logger().info({ kind: "plan_sync" }, message));
+  const log = options.log ?? ((message: string) => logger().info({ kind: "job" }, message));
   const deniedBackoffMs = options.deniedBackoffMs ?? DEFAULT_DENIED_BACKOFF_MS;
   const connectionIds =
     options.connectionIds ??
@@ -94,13 +81,8 @@ export function startSyncScheduler<R extends CycleOutcome = SyncResult>(options:
       const { loadConnections } = await import("@/lib/connections");
       return loadConnections().map((connection) => connection.id);
     });
-  const run =
-    options.run ??
-    (async (connectionId: string) => {
-      const { syncPlans } = await import("./sync-plans");
-      return syncPlans(connectionId, { mode: "auto" }) as Promise<CycleOutcome> as Promise<R>;
-    });
-  const summary = options.summary ?? ((result: R) => planSummary(result as CycleOutcome as SyncResult));
+  const run = options.run;
+  const summary = options.summary ?? ((result: R) => result.status);
 
   const deniedUntil = new Map<string, number>();
   let handle: unknown = null;
@@ -175,8 +157,4 @@ export function startSyncScheduler<R extends CycleOutcome = SyncResult>(options:
       handle = null;
     },
   };
-}
-
-function planSummary(result: SyncResult): string {
-  return result.status === "completed" ? `${result.mode} cycle, ${result.plans} plans, ${result.assignments} assignments, ${result.requests} requests in ${result.durationMs} ms` : result.status;
 }

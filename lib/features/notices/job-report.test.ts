@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mailWarnings, noticesIntervalSeconds } from "./scheduler";
+import { noticesIntervalSeconds } from "@/lib/jobs/intervals";
+import { mailWarnings } from "./job-report";
 
 describe("the notices job's start-up settings", () => {
   it("runs every minute unless told otherwise, and refuses a setting that is not a number of seconds", () => {

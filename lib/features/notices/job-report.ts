@@ -1,24 +1,10 @@
 import "server-only";
-import { startSyncScheduler, type SyncScheduler } from "@/lib/features/plans/sync/scheduler";
 import { loadConnections } from "@/lib/connections";
 import { FALLBACK_SENDER, mailConfigFor } from "@/lib/mail/config";
 import type { NoticeRunResult } from "./job";
 import { publicBaseUrl } from "./unsubscribe-token";
-import { logger } from "@/lib/ops/log";
 
-/**
- * Runs the notices job for every school connection every `NOTICES_INTERVAL_SECONDS` (default 60;
- * 0 turns it off), on the syncs' scheduler: connections take turns, ticks never overlap, and the
- * job's lease keeps two instances from running one connection at once. Logs only runs that did something.
- */
-export function noticesIntervalSeconds(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.NOTICES_INTERVAL_SECONDS?.trim();
-  if (!raw) return 60;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`NOTICES_INTERVAL_SECONDS must be a number of seconds (0 turns the notices job off), not "${raw}"`);
-  return seconds;
-}
-
+/** A notices run in one line of the log (the job's own, lib/jobs/jobs.ts; `scripts/dashboard.ts weekly`). */
 export function summaryOf(result: NoticeRunResult): string {
   if (result.status !== "completed") return result.status;
   const parts = Object.entries({ queued: result.queued, sent: result.sent, retrying: result.retrying, failed: result.failed, dropped: result.dropped, interrupted: result.interrupted }).filter(([, n]) => n > 0);
@@ -46,19 +32,9 @@ export function mailWarnings(env: Record<string, string | undefined> = process.e
   return warnings;
 }
 
-export function startNoticesScheduler(options: { ready?: Promise<unknown>; env?: Record<string, string | undefined> } = {}): SyncScheduler {
-  for (const warning of mailWarnings(options.env, connectionIdsOrNone(options.env))) logger().warn({ kind: "notices" }, warning);
-  const log = (message: string) => {
-    if (!message.endsWith(": ")) logger().info({ kind: "notices" }, message);
-  };
-  return startSyncScheduler<NoticeRunResult>({
-    intervalMinutes: noticesIntervalSeconds(options.env) / 60,
-    initialDelayMs: 40_000,
-    ready: options.ready,
-    log,
-    run: async (connectionId) => (await import("./trigger")).runSerialized(connectionId),
-    summary: summaryOf,
-  });
+/** The start-up warnings of the configured connections (`mailWarnings`). */
+export function startWarnings(env: Record<string, string | undefined> = process.env): string[] {
+  return mailWarnings(env, connectionIdsOrNone(env));
 }
 
 /** The configured connections' ids; none when the connections file cannot be read (its own error surfaces on the first request). */

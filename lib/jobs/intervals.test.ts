@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { progressIntervalMinutes } from "./scheduler";
+import { progressIntervalMinutes } from "./intervals";
 
 describe("progressIntervalMinutes", () => {
   it("follows the plan sync's interval unless the progress sync has its own", () => {

@@ -1,6 +1,6 @@
 import type { LearningPlan } from "@/lib/contract";
-import { trackProgress } from "@/lib/features/plans/progress";
-import { wholePercent } from "./figures";
+import { wholePercent } from "@/lib/percent";
+import { trackProgress } from "./progress";
 
 export type TrackShare = { type: LearningPlan["tracks"][number]["type"]; percent: number; completed: boolean };
 

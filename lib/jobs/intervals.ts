@@ -1,0 +1,30 @@
+/**
+ * How often each job runs (lib/jobs/jobs.ts), from the environment (docs/operations.md). 0 turns a
+ * job off; a value that is not a number stops the start, naming the variable.
+ */
+
+type Env = Record<string, string | undefined>;
+
+/** `PLAN_SYNC_INTERVAL_MINUTES`, default 15. */
+export function intervalMinutesFromEnv(env: Env = process.env): number {
+  return numberFromEnv(env, "PLAN_SYNC_INTERVAL_MINUTES", 15, "minutes (0 turns the sync schedule off)");
+}
+
+/** `PROGRESS_SYNC_INTERVAL_MINUTES`, default: the plan sync's interval. */
+export function progressIntervalMinutes(env: Env = process.env): number {
+  const own = env.PROGRESS_SYNC_INTERVAL_MINUTES?.trim();
+  return intervalMinutesFromEnv(own ? { PLAN_SYNC_INTERVAL_MINUTES: own } : env);
+}
+
+/** `NOTICES_INTERVAL_SECONDS`, default 60. */
+export function noticesIntervalSeconds(env: Env = process.env): number {
+  return numberFromEnv(env, "NOTICES_INTERVAL_SECONDS", 60, "seconds (0 turns the notices job off)");
+}
+
+function numberFromEnv(env: Env, name: string, fallback: number, unit: string): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of ${unit}, not "${raw}"`);
+  return value;
+}
