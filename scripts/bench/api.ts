@@ -100,7 +100,7 @@ export const apiSuite: Suite = {
         `machine load (1/5/15 min) before ${loadBefore.map((v) => v.toFixed(2)).join(" / ")}, after ${os.loadavg().map((v) => v.toFixed(2)).join(" / ")} on ${os.cpus().length} cores`,
         `list endpoints must reach ≥ ${LIST_MIN_RATIO}× the bare route (issue 2); the ${CLASS_SIZE}-row attendance PUT ≥ ${PUT_MIN_RATIO}× (issue 13), on PGlite and on PostgreSQL`,
         postgresNote,
-        `on PGlite, list pages are cached in process until the next write (lib/school-api/read-cache.ts); the no-cache row reads the database every time`,
+        `on PGlite, list pages are cached in process until the next write (school-api/read-cache.ts); the no-cache row reads the database every time`,
       ],
       raw: { session_id: fixture.session.id, halqa_id: fixture.halqa.id, created_students: fixture.createdStudents, comparisons: raw },
     };

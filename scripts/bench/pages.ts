@@ -1,6 +1,6 @@
 /**
  * Issue 13 bench: pages that do not grow with the school. The demo school Al-Noor is grown by the
- * README's large-school generator (lib/school-api/seed/generate.ts through scripts/large-school.ts:
+ * README's large-school generator (school-api/seed/generate.ts through scripts/large-school.ts:
  * 5,000 students and plans, 50,000 assignments, 167 halqas with an open session today each and an
  * ended one on each of the last 30 days: about 5,000 sessions in /sessions' default range) in a fresh
  * PGlite folder; its own `next start` opens it in the README's default configuration (embedded API,

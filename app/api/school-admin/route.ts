@@ -1,6 +1,6 @@
-import { handleAdmin } from "@/lib/school-api/admin-http";
+import { handleAdmin } from "@/school-api/admin-http";
 import { isEmbeddedMode } from "@/lib/connections/mode";
-import { embeddedSchoolApi } from "@/lib/school-api/runtime";
+import { embeddedSchoolApi } from "@/school-api/runtime";
 
 /** The embedded school's own application (learning plan staff actions, policies), for demos and tests. */
 export async function POST(request: Request): Promise<Response> {

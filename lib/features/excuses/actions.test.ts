@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { Student } from "@/lib/contract";
-import type { EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
+import type { EmbeddedSchool } from "@/school-api/testing/embedded-school";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor }));
@@ -22,7 +22,7 @@ beforeAll(async () => {
   delete process.env.SCHOOL_API_URL;
   delete process.env.SCHOOL_CONNECTIONS_FILE;
   process.env.DASHBOARD_DATA_DIR = "memory://";
-  const { startEmbeddedSchool } = await import("@/lib/school-api/testing/embedded-school");
+  const { startEmbeddedSchool } = await import("@/school-api/testing/embedded-school");
   const { dateIn } = await import("@/lib/dates");
   school = await startEmbeddedSchool();
   await (await import("@/lib/db")).dashboardDb();

@@ -6,7 +6,7 @@ import { progressSyncState } from "@/lib/db/schema-progress";
 import type { PlansDb } from "@/lib/features/plans/db";
 import { addDays } from "@/lib/dates";
 import type { SyncClient } from "@/lib/features/sync/traverse";
-import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
 import type { V1Client } from "@/lib/v1";
 import { halqaHistory, progressFreshness, studentHistory } from "./read-model";
 import { acquireLease, RELEASED, writeIfOwned } from "@/lib/features/sync/lease";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { V1Client } from "@/lib/v1";
 import { openMemoryStore } from "@/lib/db/testing/memory-store";
-import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
 import type { PlansDb } from "../db";
 import { refreshPlan } from "../sync/refresh";
 import { syncPlans } from "../sync/sync-plans";

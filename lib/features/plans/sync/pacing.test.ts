@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createV1Client } from "@/lib/v1";
 import { openMemoryStore } from "@/lib/db/testing/memory-store";
-import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
 import type { PlansDb } from "../db";
 import { apiSnapshot, storeSnapshot } from "../testing/snapshot";
 import { syncPlans } from "./sync-plans";

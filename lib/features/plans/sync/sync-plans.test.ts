@@ -5,7 +5,7 @@ import type { V1Client } from "@/lib/v1";
 import { openMemoryStore } from "@/lib/db/testing/memory-store";
 import { TenantMismatchError } from "@/lib/features/sync/problem";
 import type { SyncClient } from "@/lib/features/sync/traverse";
-import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
 import type { PlansDb } from "../db";
 import { countSyncedPlansByStatus, getSyncedPlan, listSyncedPlans } from "../mirror/reads";
 import { apiSnapshot, storeSnapshot, type Snapshot } from "../testing/snapshot";
