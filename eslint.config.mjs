@@ -1,6 +1,34 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// The embedded School API (school-api/) is a package of its own: from outside it, only its entry
+// files are imported. The dashboard: `school-api` (index.ts) and `school-api/seed-facts`; the
+// operator's scripts: `school-api/operations`; tests, bench, conformance and e2e also `school-api/testing/*`.
+const SCHOOL_API_ENTRIES = ["", "/seed-facts"];
+const SCHOOL_API_OPERATIONS = [...SCHOOL_API_ENTRIES, "/operations"];
+const SCHOOL_API_TESTING = [...SCHOOL_API_OPERATIONS, /^\/testing\/[\w-]+$/];
+
+const schoolApiFace = {
+  meta: { type: "problem", schema: [{ type: "string", enum: ["dashboard", "operations", "testing"] }] },
+  create(context) {
+    const allowed = { dashboard: SCHOOL_API_ENTRIES, operations: SCHOOL_API_OPERATIONS, testing: SCHOOL_API_TESTING }[context.options[0] ?? "dashboard"];
+    const check = (source) => {
+      if (source?.type !== "Literal" || typeof source.value !== "string") return;
+      const match = /^(?:@\/|(?:\.\.\/)+|\.\/)school-api(\/.*)?$/.exec(source.value);
+      if (!match) return;
+      const rest = match[1] ?? "";
+      if (allowed.some((entry) => (typeof entry === "string" ? entry === rest : entry.test(rest)))) return;
+      context.report({ node: source, message: `Import the School API through its entry files (${allowed.map((entry) => `school-api${typeof entry === "string" ? entry : "/testing/*"}`).join(", ")}), not "${source.value}".` });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+    };
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -12,6 +40,21 @@ const config = [
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/ban-ts-comment": "error",
     },
+  },
+  {
+    plugins: { house: { rules: { "school-api-face": schoolApiFace } } },
+    ignores: ["school-api/**"],
+    rules: { "house/school-api-face": ["error", "dashboard"] },
+  },
+  {
+    files: ["scripts/school-api.ts", "scripts/large-school.ts"],
+    ignores: ["school-api/**"],
+    rules: { "house/school-api-face": ["error", "operations"] },
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**", "conformance/**", "e2e/**", "scripts/bench/**"],
+    ignores: ["school-api/**"],
+    rules: { "house/school-api-face": ["error", "testing"] },
   },
   {
     // A school-API failure is read by its code (`failureOf`, `isFailure` in lib/v1/failures.ts): the

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { PRIVATE_TEXTS } from "../school-api/seed/private-texts";
+import { PRIVATE_TEXTS } from "../school-api/seed-facts";
 import { allOf, expectNoAxeViolations, schoolAdmin } from "./api";
 import { expect, test } from "./fixtures";
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServer, type RunningServer } from "../scripts/bench/server";
-import { DEMO_KEYS } from "../school-api/seed/demo-facts";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 import { DEMO } from "./fixtures";
 
 /**

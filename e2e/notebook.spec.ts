@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import liveAr from "../messages/ar/live.json" with { type: "json" };
 import quranMapEn from "../messages/en/quranMap.json" with { type: "json" };
-import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed/demo-facts";
+import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
 import { createTeacher } from "./notices-fixtures";

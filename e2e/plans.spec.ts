@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed/demo-facts";
+import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf, expectNoAxeViolations, schoolAdmin } from "./api";
 import { expect, test } from "./fixtures";
 

@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { AttendanceRow, Halqa, Session, Sheikh, Student } from "../lib/contract";
 import { byDisplayName, rowNames } from "../lib/features/students/display-names";
-import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed/demo-facts";
+import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { instancesUnavailable, startInstances, type Instances } from "../scripts/instances";
 import { DEMO, expect, signIn, test } from "./fixtures";
 import { createParent, endInDashboard, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";

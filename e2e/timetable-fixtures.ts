@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import en from "../messages/en/overview.json" with { type: "json" };
 import { dateIn } from "../lib/dates";
-import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed/demo-facts";
+import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf, schoolAdmin } from "./api";
 import { expect } from "./fixtures";
 

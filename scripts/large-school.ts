@@ -14,16 +14,13 @@ import { parseArgs } from "node:util";
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { students: { type: "string" }, plans: { type: "string" }, "per-plan": { type: "string" }, "session-days": { type: "string" } } });
   const count = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Number(value));
-  const { databaseOptionsFromEnv, openDatabase } = await import("../school-api/db/client");
-  const { seedDemo } = await import("../school-api/seed/demo");
-  const { generateSchool } = await import("../school-api/seed/generate");
-  const { ALNOOR } = await import("../school-api/seed/demo-layout");
-  const { listSchools } = await import("../school-api/admin");
+  const { databaseOptionsFromEnv, openDatabase, seedDemo, generateSchool, listSchools } = await import("../school-api/operations");
+  const { DEMO_SCHOOLS } = await import("../school-api/seed-facts");
   const database = await openDatabase(databaseOptionsFromEnv());
   try {
     const started = performance.now();
     await seedDemo(database.db);
-    const school = (await listSchools(database.db)).find((candidate) => candidate.name === ALNOOR.name);
+    const school = (await listSchools(database.db)).find((candidate) => candidate.name === DEMO_SCHOOLS.alnoor.name);
     if (!school) throw new Error("the demo school Al-Noor is missing");
     const students = count(values.students, 5000);
     const grown = await generateSchool(database.db, {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { createV1Client, type V1Client } from "@/lib/v1";
-import { DEMO_KEYS } from "@/school-api/seed/demo-facts";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 import { observeV1Call } from "@/lib/ops/metrics";
 import { isDemoKey, isEmbeddedMode } from "./mode";
 
@@ -123,7 +123,7 @@ const tracedFetch: typeof fetch = async (input, init) => {
   const traced = new Headers(init?.headers);
   if (requestId) traced.set("x-dashboard-request", requestId);
   if (process.env.NEXT_RUNTIME !== "nodejs") return fetch(input, { ...init, headers: traced });
-  const { embeddedSchoolApi } = await import("@/school-api/runtime");
+  const { embeddedSchoolApi } = await import("@/school-api");
   const api = await embeddedSchoolApi();
   return api.handle(new Request(input, { ...init, headers: traced }), { clientIp: "127.0.0.1" });
 };

@@ -25,7 +25,7 @@ import type { AttendanceRow, Halqa, Semester, Session, Sheikh, Student } from "@
 import { LiveQueue, type QueueEnv } from "@/lib/features/live/outbox/queue";
 import { MemoryStore } from "@/lib/features/live/outbox/store";
 import type { LiveResult, SaveMarksData, SaveMarksInput } from "@/lib/features/live/types";
-import { DEMO_TEACHER_SHEIKH_NAME } from "@/school-api/seed/demo-facts";
+import { DEMO_TEACHER_SHEIKH_NAME } from "@/school-api/seed-facts";
 import type { Column, ResultRow } from "./report";
 import type { BenchContext, Suite } from "./suite";
 import { v1Client, type V1 } from "./v1-client";

@@ -44,7 +44,7 @@ import { timetablesFor } from "@/lib/features/timetable/store";
 import { saveReportCardComment } from "@/lib/features/report-cards/actions";
 import { commentsOf } from "@/lib/features/report-cards/comments";
 import { translator } from "@/lib/i18n/core";
-import { newId } from "@/school-api/ids";
+import { newId } from "@/lib/ids";
 import { countSessions, countStudents, schoolFixture, sessionIn, type Corner, type SchoolFixture } from "./fixtures";
 import { connectEmbeddedSchool, demoActors } from "./harness";
 import { makeUser, userState } from "./users-db";

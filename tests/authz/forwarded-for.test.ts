@@ -6,10 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/[...path]/route";
-import { setSchoolPolicy, listSchools } from "@/school-api/admin/school";
-import { openDatabase } from "@/school-api/db/client";
-import { createSchoolApi } from "@/school-api/runtime";
-import { seedDemo } from "@/school-api/seed/demo";
+import { setSchoolPolicy, listSchools, openDatabase, seedDemo, createSchoolApi } from "@/school-api/testing/store";
 import { installPeerStamp } from "@/lib/security/peer-stamp";
 
 let server: Server;

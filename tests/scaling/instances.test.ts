@@ -5,12 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Recitation, School, Session, Sheikh, Student } from "@/lib/contract";
 import { openDashboardDatabase, type DashboardDatabase } from "@/lib/db/client";
 import { sharedVersionGuard } from "@/lib/features/live/server/shared-version-guard";
-import { openDatabase, type Database } from "@/school-api/db/client";
-import { apiKeys } from "@/school-api/db/schema";
-import { hashKey } from "@/school-api/key-hash";
-import { DEMO_TEACHER_SHEIKH_NAME } from "@/school-api/seed/demo-facts";
-import { createSchoolApi, type SchoolApi } from "@/school-api/runtime";
-import { seedDemo } from "@/school-api/seed/demo";
+import { openDatabase, type Database, apiKeys, hashKey, seedDemo, createSchoolApi, type SchoolApi } from "@/school-api/testing/store";
+import { DEMO_TEACHER_SHEIKH_NAME } from "@/school-api/seed-facts";
 import { postgresAvailable, startPostgres, type PostgresCluster } from "@/scripts/postgres";
 
 /**

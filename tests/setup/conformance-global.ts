@@ -60,10 +60,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       cleanup.push(cluster.stop);
     }
     // Imported here so that a broken server module fails the conformance files, not the whole run.
-    const { openDatabase } = await import("@/school-api/db/client");
-    const { seedDemo } = await import("@/school-api/seed/demo");
-    const { createSchoolApi } = await import("@/school-api/runtime");
-    const { startSchoolApiServer } = await import("@/school-api/node-server");
+    const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } = await import("@/school-api/testing/store");
     const database = await openDatabase(cluster ? { url: cluster.url } : { dataDir: "memory://" });
     cleanup.push(() => database.close());
     await seedDemo(database.db);

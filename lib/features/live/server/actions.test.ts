@@ -6,8 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { Session, Sheikh, Student } from "@/lib/contract";
-import type { Database } from "@/school-api/db/client";
-import type { RunningServer } from "@/school-api/node-server";
+import type { Database, RunningServer } from "@/school-api/testing/store";
 import type { V1Client } from "@/lib/v1";
 import { recitationDraft } from "../testing/fake-school";
 import type { LiveSnapshot, RecordRecitationInput } from "../types";
@@ -44,12 +43,9 @@ beforeAll(async () => {
   delete process.env.SCHOOL_API_URL;
   delete process.env.SCHOOL_CONNECTIONS_FILE;
   process.env.DASHBOARD_DATA_DIR = "memory://";
-  const { openDatabase } = await import("@/school-api/db/client");
-  const { seedDemo } = await import("@/school-api/seed/demo");
-  const { createSchoolApi } = await import("@/school-api/runtime");
-  const { startSchoolApiServer } = await import("@/school-api/node-server");
+  const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } = await import("@/school-api/testing/store");
   const { createV1Client } = await import("@/lib/v1");
-  const { DEMO_TEACHER_SHEIKH_NAME } = await import("@/school-api/seed/demo-facts");
+  const { DEMO_TEACHER_SHEIKH_NAME } = await import("@/school-api/seed-facts");
   database = await openDatabase({ dataDir: "memory://" });
   await seedDemo(database.db);
   server = await startSchoolApiServer({ api: createSchoolApi(database) });
