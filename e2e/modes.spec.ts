@@ -149,7 +149,7 @@ test("traces: with OTEL_EXPORTER_OTLP_ENDPOINT, spans of requests and v1 calls r
     const all = received.join("\n");
     expect(all).toContain('"halqa.connection"');
     expect(all).not.toContain("SecretSearchTerm");
-    expect(all).not.toContain("demo_alnoor_admin");
+    expect(all).not.toContain(DEMO_KEYS.alnoorAdmin);
   } finally {
     collector.close();
   }

@@ -6,8 +6,9 @@ import { postgresAvailable, startPostgres } from "../postgres";
 import { startServer, waitForApi, type RunningServer } from "./server";
 import type { Suite } from "./suite";
 import { v1Client } from "./v1-client";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const ADMIN_KEY = "demo_alnoor_admin";
+const ADMIN_KEY = DEMO_KEYS.alnoorAdmin;
 const CLASS_SIZE = 30;
 const LIST_MIN_RATIO = 0.5;
 /** Issue 13: the 30-row attendance PUT against the bare route of the same server. */

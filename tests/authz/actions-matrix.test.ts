@@ -13,6 +13,7 @@
  */
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({
@@ -77,8 +78,8 @@ beforeAll(async () => {
   const demo = await demoActors();
   actors = demo;
   [alnoor, arqam] = await Promise.all([
-    schoolFixture(url, "demo_alnoor_admin", { sheikhId: demo.teacher.sheikhIds[0], writable: true }),
-    schoolFixture(url, "demo_arqam_admin", { writable: false }),
+    schoolFixture(url, DEMO_KEYS.alnoorAdmin, { sheikhId: demo.teacher.sheikhIds[0], writable: true }),
+    schoolFixture(url, DEMO_KEYS.arqamAdmin, { writable: false }),
   ]);
 });
 

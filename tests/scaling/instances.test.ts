@@ -6,7 +6,7 @@ import type { Recitation, School, Session, Sheikh, Student } from "@/lib/contrac
 import { openDashboardDatabase, type DashboardDatabase } from "@/lib/db/client";
 import { sharedVersionGuard } from "@/lib/features/live/server/shared-version-guard";
 import { openDatabase, type Database, apiKeys, hashKey, seedDemo, createSchoolApi, type SchoolApi } from "@/school-api/testing/store";
-import { DEMO_TEACHER_SHEIKH_NAME } from "@/school-api/seed-facts";
+import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME } from "@/school-api/seed-facts";
 import { postgresAvailable, startPostgres, type PostgresCluster } from "@/scripts/postgres";
 
 /**
@@ -60,7 +60,7 @@ async function data<T>(response: Response | Promise<Response>, status = 200): Pr
   return (JSON.parse(text) as { data: T }).data;
 }
 
-const ADMIN = "demo_alnoor_admin";
+const ADMIN = DEMO_KEYS.alnoorAdmin;
 
 describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () => {
   beforeAll(async () => {
@@ -156,7 +156,7 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
 
   it("rate limits: one bucket per key across instances", async () => {
     const [a, b] = [await api({ rateLimitPerMinute: 4 }), await api({ rateLimitPerMinute: 4 })];
-    const key = "demo_alnoor_readonly";
+    const key = DEMO_KEYS.alnoorReadonly;
     const statuses = [];
     for (const instance of [a, b, a, b, a, b]) statuses.push((await call(instance, key, "GET", "/school")).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
@@ -210,7 +210,7 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
   it("a revoked key is refused by every instance within the key cache's 2 s", async () => {
     let nowMs = Date.now();
     const [a, b] = [await api({ now: () => new Date(nowMs) }), await api({ now: () => new Date(nowMs) })];
-    const key = "demo_alnoor_legacy";
+    const key = DEMO_KEYS.alnoorLegacy;
     expect((await call(b, key, "GET", "/school")).status).toBe(200);
     await a.database.db.update(apiKeys).set({ revokedAt: new Date(nowMs) }).where(eq(apiKeys.keyHash, hashKey(key)));
     nowMs += 2_001;

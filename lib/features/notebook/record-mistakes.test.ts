@@ -11,6 +11,7 @@ import type { Session, Student } from "@/lib/contract";
 import type { RecordRecitationInput } from "@/lib/features/live/types";
 import type { Database, RunningServer } from "@/school-api/testing/store";
 import type { V1Client } from "@/lib/v1";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({
@@ -45,7 +46,7 @@ beforeAll(async () => {
   server = await startSchoolApiServer({ api: createSchoolApi(database) });
   await (await import("@/lib/db")).dashboardDb();
   process.env.PORT = new URL(server.origin).port;
-  admin = createV1Client({ baseUrl: server.url, apiKey: "demo_alnoor_admin" });
+  admin = createV1Client({ baseUrl: server.url, apiKey: DEMO_KEYS.alnoorAdmin });
   const { items: sheikhs } = await admin.listAll("listSheikhs");
   const sheikh = sheikhs.find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
   teacher = { id: "usr_teacher", email: "teacher@test", name: sheikh.name, role: "teacher", connectionId: "alnoor", locale: "en", sheikhIds: [sheikh.id], studentLineageIds: [] };

@@ -10,6 +10,7 @@ import type { Database, RunningServer } from "@/school-api/testing/store";
 import type { V1Client } from "@/lib/v1";
 import { recitationDraft } from "../testing/fake-school";
 import type { LiveSnapshot, RecordRecitationInput } from "../types";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({
@@ -53,7 +54,7 @@ beforeAll(async () => {
   await (await import("@/lib/db")).dashboardDb();
   process.env.PORT = new URL(server.origin).port;
 
-  admin = createV1Client({ baseUrl: server.url, apiKey: "demo_alnoor_admin" });
+  admin = createV1Client({ baseUrl: server.url, apiKey: DEMO_KEYS.alnoorAdmin });
   const { items: sheikhs } = await admin.listAll("listSheikhs");
   teacherSheikh = sheikhs.find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
   teacher = { id: "usr_teacher", email: "teacher@test", name: teacherSheikh.name, role: "teacher", connectionId: "alnoor", locale: "en", sheikhIds: [teacherSheikh.id], studentLineageIds: [] };
@@ -340,8 +341,8 @@ describe("a client made by another copy of lib/v1 (another bundle layer)", () =>
     const other = await import("@/lib/v1/client");
     const url = server.url;
     clients.__v1Clients = new Map([
-      ["alnoor", other.createV1Client({ baseUrl: url, apiKey: "demo_alnoor_admin" })],
-      ["arqam", other.createV1Client({ baseUrl: url, apiKey: "demo_arqam_admin" })],
+      ["alnoor", other.createV1Client({ baseUrl: url, apiKey: DEMO_KEYS.alnoorAdmin })],
+      ["arqam", other.createV1Client({ baseUrl: url, apiKey: DEMO_KEYS.arqamAdmin })],
     ]);
   });
   afterAll(() => {

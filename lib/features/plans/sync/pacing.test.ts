@@ -7,8 +7,9 @@ import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/e
 import type { PlansDb } from "../db";
 import { apiSnapshot, storeSnapshot } from "../testing/snapshot";
 import { syncPlans } from "./sync-plans";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const ALNOOR = "demo_alnoor_admin";
+const ALNOOR = DEMO_KEYS.alnoorAdmin;
 
 /**
  * A real HTTP proxy in front of the embedded API that sees what a school's server sees: how many

@@ -13,10 +13,11 @@ import { refreshPlan } from "./refresh";
 import { startPlanSync } from "./start";
 import { getSyncStatus } from "./status";
 import { syncPlans } from "./sync-plans";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const ALNOOR = "demo_alnoor_admin";
-const ARQAM = "demo_arqam_admin";
-const LEGACY = "demo_alnoor_legacy";
+const ALNOOR = DEMO_KEYS.alnoorAdmin;
+const ARQAM = DEMO_KEYS.arqamAdmin;
+const LEGACY = DEMO_KEYS.alnoorLegacy;
 /** Small pages, so that 42 demo plans make several pages to interrupt and resume. */
 const PAGE = 5;
 
