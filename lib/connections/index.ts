@@ -28,6 +28,7 @@ const FileSchema = z.array(FileEntry).min(1);
 type Env = Record<string, string | undefined>;
 
 export { isEmbeddedMode } from "./mode";
+export { cacheKey, connectSchool, type CacheKey, type CacheKeyPart, type SchoolConnection } from "./connect";
 
 /** Demo schools of the embedded API, reached over loopback; they exist only in embedded mode. */
 export const EMBEDDED_CONNECTIONS = [
