@@ -7,14 +7,14 @@
  *
  * An arrow points the way imports may go, never back. The start of the server
  * (lib/ops/server-start.ts) and the list of jobs it starts (lib/jobs/jobs.ts) sit above the
- * features, which they run. The embedded School API (lib/school-api/ today, school-api/ once it is
- * a package of its own) is a server of its own: it shares only the contract and the small helpers.
+ * features, which they run. The embedded School API (school-api/, a package of its own) is a server
+ * of its own: it shares only the contract and the small helpers.
  * Tests and testing/ fixtures may reach across (they start what they test); circles are refused
  * everywhere.
  */
 const TESTS = "(\\.test\\.tsx?$|/testing/)";
 const START = "^lib/(ops/server-start|jobs/jobs)\\.ts$";
-const EMBEDDED = "^(lib/)?school-api/";
+const EMBEDDED = "^school-api/";
 
 module.exports = {
   forbidden: [

@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./lib/school-api/db/schema.ts",
-  out: "./lib/school-api/db/migrations",
+  schema: "./school-api/db/schema.ts",
+  out: "./school-api/db/migrations",
 });

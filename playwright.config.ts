@@ -48,7 +48,7 @@ const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const hasBuild = existsSync(".next/BUILD_ID");
 const next = "npx --no-install next";
-// A second server whose embedded API honours only what the spec names (lib/school-api/spec-only.ts).
+// A second server whose embedded API honours only what the spec names (school-api/spec-only.ts).
 const specOnlyPort = Number(process.env.E2E_SPEC_ONLY_PORT);
 const specOnlyURL = `http://127.0.0.1:${specOnlyPort}`;
 const SPEC_ONLY = /spec-only\.(spec|setup)\.ts$/;

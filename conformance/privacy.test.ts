@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GUARDIAN_PHONE_PREFIXES, INELIGIBLE_SHEIKH_NAMES, PRIVATE_TEXTS } from "@/lib/school-api/seed/demo-facts";
+import { GUARDIAN_PHONE_PREFIXES, INELIGIBLE_SHEIKH_NAMES, PRIVATE_TEXTS } from "@/school-api/seed-facts";
 import type { LearningPlan, Session, Student } from "@/lib/contract";
 import { as, type ApiResponse } from "./http";
 import { secretFieldPaths } from "./fixtures";

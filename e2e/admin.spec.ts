@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import ar from "../messages/ar/admin.json" with { type: "json" };
 import en from "../messages/en/admin.json" with { type: "json" };
 import { DEMO, expect, signIn, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
@@ -47,9 +48,9 @@ test.describe("admin: users", () => {
   test("an admin adds a teacher and links a sheikh; the teacher sees the sheikh's halqas until disabled", async ({ adminPage: page, browser, request }, testInfo) => {
     // Two people's journeys in one test (admin and the new teacher, each signing in), axe on each page.
     test.slow();
-    const sheikhs = await v1<{ id: string; name: string; halqa_ids: string[] }[]>(request, "demo_alnoor_admin", "/sheikhs?limit=100");
+    const sheikhs = await v1<{ id: string; name: string; halqa_ids: string[] }[]>(request, DEMO_KEYS.alnoorAdmin, "/sheikhs?limit=100");
     const sheikh = sheikhs.find((s) => s.halqa_ids.length > 0 && s.name !== "Abdullah Al-Harbi") ?? sheikhs[0]!;
-    const halqas = await Promise.all(sheikh.halqa_ids.map((id) => v1<{ name: string }>(request, "demo_alnoor_admin", `/halqas/${id}`)));
+    const halqas = await Promise.all(sheikh.halqa_ids.map((id) => v1<{ name: string }>(request, DEMO_KEYS.alnoorAdmin, `/halqas/${id}`)));
 
     await page.goto("/admin/users");
     await expect(page.getByRole("heading", { level: 1, name: en.users.title })).toBeVisible();
@@ -166,7 +167,7 @@ test.describe("admin: users", () => {
 
 test.describe("admin: connection health", () => {
   test("Al-Noor's connection: its tenant, every read scope, Learning Plans on", async ({ adminPage: page, request }) => {
-    const school = await v1<{ id: string; name: string }>(request, "demo_alnoor_admin", "/school");
+    const school = await v1<{ id: string; name: string }>(request, DEMO_KEYS.alnoorAdmin, "/school");
     await page.goto("/admin/connection");
     await expect(page.getByRole("heading", { level: 1, name: en.connection.title })).toBeVisible();
     const details = page.getByRole("region", { name: en.connection.detailsTitle });
@@ -181,7 +182,7 @@ test.describe("admin: connection health", () => {
   });
 
   test("Dar Al-Arqam's connection: Learning Plans off, and what to do about it", async ({ arqamAdminPage: page, request }) => {
-    const school = await v1<{ id: string }>(request, "demo_arqam_admin", "/school");
+    const school = await v1<{ id: string }>(request, DEMO_KEYS.arqamAdmin, "/school");
     await page.goto("/admin/connection");
     await expect(page.getByRole("heading", { level: 1, name: either(en.connection.title, ar.connection.title) })).toBeVisible();
     await expect(page.getByRole("region", { name: either(en.connection.detailsTitle, ar.connection.detailsTitle) })).toContainText(school.id);

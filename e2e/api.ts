@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
@@ -13,7 +14,7 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /** Every record of a list of the school's API (an observer independent of the dashboard), with a demo key. */
-export async function allOf<T>(request: APIRequestContext, path: string, key = "demo_alnoor_admin"): Promise<T[]> {
+export async function allOf<T>(request: APIRequestContext, path: string, key: string = DEMO_KEYS.alnoorAdmin): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | null = null;
   do {

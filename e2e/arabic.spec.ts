@@ -7,7 +7,7 @@ import nav from "../messages/ar/nav.json" with { type: "json" };
 import plans from "../messages/ar/plans.json" with { type: "json" };
 import sessions from "../messages/ar/sessions.json" with { type: "json" };
 import students from "../messages/ar/students.json" with { type: "json" };
-import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
+import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
 

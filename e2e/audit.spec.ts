@@ -4,8 +4,9 @@ import en from "../messages/en/admin.json" with { type: "json" };
 import errors from "../messages/en/errors.json" with { type: "json" };
 import { allOf, expectNoAxeViolations } from "./api";
 import { DEMO, expect, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
-const ALNOOR_KEY = { Authorization: "Bearer demo_alnoor_admin" };
+const ALNOOR_KEY = { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
 const auditTable = (page: Page) => page.getByRole("table", { name: /^Audit log of / });
 const filters = (page: Page) => page.getByRole("search", { name: en.audit.filters.label });
 

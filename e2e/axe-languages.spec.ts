@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import en from "../messages/en/admin.json" with { type: "json" };
-import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
+import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf } from "./api";
 import { expect, signedInContext, storageStateFor, test } from "./fixtures";
 import { catalogues, chooseLanguage } from "./languages";

@@ -3,8 +3,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { routeOfPageFile, V1_CALL_BUDGETS, type PageRoute } from "../lib/call-budgets";
 import { postSchoolAdmin } from "./api";
 import { expect, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
-const ALNOOR_ADMIN_KEY = "demo_alnoor_admin";
+const ALNOOR_ADMIN_KEY = DEMO_KEYS.alnoorAdmin;
 
 /**
  * Every page has a v1 call budget in lib/call-budgets.ts, by route. This spec loads each page twice

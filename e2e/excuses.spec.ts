@@ -4,6 +4,7 @@ import en from "../messages/en/excuses.json" with { type: "json" };
 import { expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
 import { createParent, pickHalqa, type Fixture } from "./notices-fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
  * Excuse requests (issue 24, point 6): a parent made by the admin asks for today, the register of
@@ -16,7 +17,7 @@ import { createParent, pickHalqa, type Fixture } from "./notices-fixtures";
 // and live.spec.
 test.describe.configure({ timeout: 90_000 });
 
-const KEY = { authorization: "Bearer demo_alnoor_admin" };
+const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
 const PASSWORD = "a long initial password";
 
 async function schoolToday(request: APIRequestContext): Promise<string> {

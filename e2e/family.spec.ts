@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { PRIVATE_TEXTS } from "../lib/school-api/seed/private-texts";
+import { DEMO_KEYS, PRIVATE_TEXTS } from "../school-api/seed-facts";
 import { allOf, expectNoAxeViolations, schoolAdmin } from "./api";
 import { expect, test } from "./fixtures";
 
@@ -98,7 +98,7 @@ test.describe("the parent-facing view", () => {
     await schoolAdmin(request, "replace-assignment", { assignmentId: target!.id, explanation });
 
     // Two more sessions of the child's halqa today, an hour apart (ended at once, as short extra lessons): the day has several sessions.
-    const key = { Authorization: "Bearer demo_alnoor_admin" };
+    const key = { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
     const [active] = await allOf<{ id: string }>(request, "/semesters?status=active");
     const halqaId = records.find((record) => record.semester_id === active!.id)?.halqa_id;
     const [sheikh] = await allOf<{ id: string }>(request, `/sheikhs?halqa_id=${halqaId}`);

@@ -3,6 +3,7 @@ import { formatNumber, translator, type Locale } from "../lib/i18n/core";
 import adminEn from "../messages/en/admin.json" with { type: "json" };
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
  * Issue 23, point 1 and 7: each figure a page shows is the one docs/progress.md defines, counted here
@@ -15,7 +16,7 @@ type Session = { id: string; halqa_id: string; date: string; status: string; sta
 type Row = { session_id: string; student_id: string; status: string };
 type Range = { start: { surah: number; ayah: number }; end: { surah: number; ayah: number } };
 
-const KEY = { authorization: "Bearer demo_alnoor_admin" };
+const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
 const PASSWORD = "a long initial password";
 const JARGON = /sync|read model|write access|mirror|lineage|مزامنة|نموذج قراءة|صلاحية الكتابة/i;
 

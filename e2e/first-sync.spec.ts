@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO, expect, signIn, test } from "./fixtures";
 import { allOf } from "./api";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
  * Runs first, on a fresh server in the README's default configuration (the plan-sync scheduler on):
@@ -79,7 +80,7 @@ test("then Dar Al-Arqam's refusals are calm pages and messages, never the error 
 
 test("then ending a session that has just ended elsewhere says so (no server error)", async ({ page, request }) => {
   test.setTimeout(120_000);
-  const key = { Authorization: "Bearer demo_alnoor_admin" };
+  const key = { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
   const sheikhs = await allOf<{ id: string; halqa_ids: string[] }>(request, "/sheikhs");
   const sheikh = sheikhs.find((s) => s.halqa_ids.length > 0)!;
   const created = await request.post("/api/v1/sessions", {

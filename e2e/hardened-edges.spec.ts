@@ -1,12 +1,13 @@
 import { expect, test } from "./fixtures";
 import { jsonOf, rawRequest, type RawResponse } from "./raw-http";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
  * Issue 30: what anyone can send without signing in is answered with a 4xx and its headers, never
  * read whole, never a 500 (e2e/server-log.spec.ts then finds no stack trace from any of it).
  */
 const MIB = 1024 * 1024;
-const KEY = { authorization: "Bearer demo_alnoor_admin" };
+const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
 
 async function loginActionId(): Promise<string> {
   const page = await rawRequest("GET", "/login");

@@ -9,6 +9,7 @@ import halqas from "../messages/en/halqas.json" with { type: "json" };
 import sessions from "../messages/en/sessions.json" with { type: "json" };
 import students from "../messages/en/students.json" with { type: "json" };
 import { expect, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
  * Tenant isolation seen from a browser: Dar Al-Arqam's admin never sees an Al-Noor record, in lists
@@ -51,9 +52,9 @@ async function expectNoAxeViolations(page: Page) {
 test.describe("tenant isolation", () => {
   test("Dar Al-Arqam's admin sees no Al-Noor halqa in the halqa, student and session lists", async ({ arqamAdminPage: page, request }) => {
     const [alnoorHalqas, arqamHalqas, arqamStudents] = await Promise.all([
-      all<Named>(request, "demo_alnoor_admin", "/halqas"),
-      all<Named>(request, "demo_arqam_admin", "/halqas"),
-      all<Named>(request, "demo_arqam_admin", "/students"),
+      all<Named>(request, DEMO_KEYS.alnoorAdmin, "/halqas"),
+      all<Named>(request, DEMO_KEYS.arqamAdmin, "/halqas"),
+      all<Named>(request, DEMO_KEYS.arqamAdmin, "/students"),
     ]);
     const arqamNames = new Set(arqamHalqas.map((h) => h.name));
     const arqamRecords = new RegExp([...arqamNames, ...arqamStudents.map((s) => s.full_name)].map((n) => escape(n ?? "")).join("|"));
@@ -73,9 +74,9 @@ test.describe("tenant isolation", () => {
   });
 
   test("an Al-Noor halqa, student or session address is a 404 page for Dar Al-Arqam's admin", async ({ arqamAdminPage: page, request }) => {
-    const [halqa] = await all<Named>(request, "demo_alnoor_admin", "/halqas");
-    const [student] = await all<Named>(request, "demo_alnoor_admin", "/students");
-    const [session] = await all<Named>(request, "demo_alnoor_admin", "/sessions");
+    const [halqa] = await all<Named>(request, DEMO_KEYS.alnoorAdmin, "/halqas");
+    const [student] = await all<Named>(request, DEMO_KEYS.alnoorAdmin, "/students");
+    const [session] = await all<Named>(request, DEMO_KEYS.alnoorAdmin, "/sessions");
     const targets = [
       { path: `/halqas/${halqa!.id}`, secret: halqa!.name },
       { path: `/students/${student!.id}`, secret: student!.full_name },

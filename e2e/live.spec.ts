@@ -1,8 +1,9 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { allOf, expectNoAxeViolations, schoolAdmin } from "./api";
 import { expect, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
-const API_KEY = "demo_alnoor_admin";
+const API_KEY = DEMO_KEYS.alnoorAdmin;
 const TEACHER_HALQAS = ["Abu Bakr As-Siddiq Circle", "Umar ibn Al-Khattab Circle"];
 
 /** Starts a fresh session of the teacher's halqa through /today and opens its live register; answers the session id. */

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServer, type RunningServer } from "../scripts/bench/server";
-import { DEMO_KEYS } from "../lib/school-api/seed/demo-facts";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 import { DEMO } from "./fixtures";
 
 /**
@@ -149,7 +149,7 @@ test("traces: with OTEL_EXPORTER_OTLP_ENDPOINT, spans of requests and v1 calls r
     const all = received.join("\n");
     expect(all).toContain('"halqa.connection"');
     expect(all).not.toContain("SecretSearchTerm");
-    expect(all).not.toContain("demo_alnoor_admin");
+    expect(all).not.toContain(DEMO_KEYS.alnoorAdmin);
   } finally {
     collector.close();
   }

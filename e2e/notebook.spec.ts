@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import liveAr from "../messages/ar/live.json" with { type: "json" };
 import quranMapEn from "../messages/en/quranMap.json" with { type: "json" };
-import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
+import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
 import { createTeacher } from "./notices-fixtures";
@@ -206,7 +206,7 @@ test.describe("weak passages and what to hear today", () => {
     }
 
     // The student page lists the same suggestions, and "Hear now" opens this register on the student's dialog, prefilled.
-    const response = await request.get(`/api/v1/sessions/${encodeURIComponent(sessionId)}`, { headers: { authorization: "Bearer demo_alnoor_admin" } });
+    const response = await request.get(`/api/v1/sessions/${encodeURIComponent(sessionId)}`, { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } });
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { data?: { halqa_id: string }; halqa_id?: string };
     const halqaId = body.data?.halqa_id ?? body.halqa_id;

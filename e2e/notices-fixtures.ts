@@ -10,6 +10,7 @@ import ar from "../messages/ar/notices.json" with { type: "json" };
 import en from "../messages/en/notices.json" with { type: "json" };
 import { allOf } from "./api";
 import { expect } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
  * The steps of the notices specs (e2e/notices.spec.ts, e2e/large-school.spec.ts, e2e/spec-only.spec.ts): registers taken
@@ -61,7 +62,7 @@ export class SmtpSink {
   }
 }
 
-const KEY = { authorization: "Bearer demo_alnoor_admin" };
+const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
 
 async function api<T>(request: APIRequestContext, method: "get" | "post" | "put", path: string, data?: unknown): Promise<T> {
   const send = () => request[method](`/api/v1${path}`, { headers: KEY, ...(data ? { data } : {}) });

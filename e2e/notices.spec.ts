@@ -3,7 +3,7 @@ import en from "../messages/en/notices.json" with { type: "json" };
 import { expect, signedInContext, test } from "./fixtures";
 import { catalogues } from "./languages";
 import { timeOfDayIn } from "../lib/dates";
-import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
+import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf } from "./api";
 import { activeSemester, isoDay, openHalqa, setTimetable } from "./timetable-fixtures";
 import { createAdmin, createParent, createTeacher, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt, isWeekly, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";

@@ -102,7 +102,7 @@ test("plan against register: each halqa's count of assignments not heard yet is 
   await page.goto("/admin");
   const table = page.getByRole("table", { name: en.home.planHeard.title });
   await expect(table).toBeVisible();
-  // The demo plans have published assignments due this week (lib/school-api/seed): the first row is the most not heard.
+  // The demo plans have published assignments due this week (school-api/seed): the first row is the most not heard.
   const first = table.getByRole("row").nth(1);
   const [due, heard, notHeard] = await Promise.all([1, 2, 3].map(async (n) => Number(await first.getByRole("cell").nth(n - 1).textContent())));
   expect(heard! + notHeard!).toBe(due);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
+import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf, expectNoAxeViolations, schoolAdmin } from "./api";
 import { expect, test } from "./fixtures";
 
@@ -34,7 +34,7 @@ test.describe("learning plans, as the admin", () => {
     await expectNoAxeViolations(page);
 
     // The last sync is told in the school's time zone, like sessions and the audit log: one of the last few minutes there.
-    const school = (await (await request.get("/api/v1/school", { headers: { Authorization: "Bearer demo_alnoor_admin" } })).json()) as { data: { time_zone: string } };
+    const school = (await (await request.get("/api/v1/school", { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: { time_zone: string } };
     const inSchool = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: school.data.time_zone });
     const recent = Array.from({ length: 6 }, (_, minutes) => inSchool.format(Date.now() - minutes * 60_000));
     const last = await page.getByText(/^Last complete sync:/).innerText();
@@ -126,9 +126,9 @@ test.describe("learning plans, reviewed as the admin", () => {
     const history = await allOf<Assignment>(request, `/learning-plans/${plan.id}/assignments`);
     const before = history.find((a) => a.id === old.id)!;
     const after = history.find((a) => a.id === before.replaced_by_assignment_id)!;
-    const student = (await (await request.get(`/api/v1/students/${plan.student_id}`, { headers: { Authorization: "Bearer demo_alnoor_admin" } })).json()) as { data: { full_name: string } };
+    const student = (await (await request.get(`/api/v1/students/${plan.student_id}`, { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: { full_name: string } };
     // `/surahs` takes no query parameters (no `limit`): the whole list in one answer.
-    const surahs = ((await (await request.get("/api/v1/surahs", { headers: { Authorization: "Bearer demo_alnoor_admin" } })).json()) as { data: { number: number; name_transliteration: string }[] }).data;
+    const surahs = ((await (await request.get("/api/v1/surahs", { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: { number: number; name_transliteration: string }[] }).data;
 
     // One filter on the list: replaced in the last 7 days (after a sync that started after the replacement).
     await expect(async () => {

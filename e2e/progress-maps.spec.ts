@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { findAyahIdBySurah, getRubAlHizbMeta, type AyahNo, type RubAlHizbId, type Surah } from "quran-meta/hafs";
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
  * The Quran map against the school's API, computed here from the API's recitations with the mushaf's
@@ -78,7 +79,7 @@ async function expectMapMatches(page: Page, recitations: Recitation[], school: S
 
 test.describe("the Quran map", () => {
   test("a student's map matches the API's recitations, and a tap shows a quarter's details", async ({ adminPage: page, request }, info) => {
-    const school = (await (await request.get("/api/v1/school", { headers: { authorization: "Bearer demo_alnoor_admin" } })).json()).data as School;
+    const school = (await (await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()).data as School;
     const [active] = (await allOf<{ id: string; status: string }>(request, "/semesters")).filter((s) => s.status === "active");
     const students = (await allOf<Student>(request, `/students?semester_id=${active!.id}`)).filter((s) => s.semester_id === active!.id).slice(0, 12);
     const histories = await Promise.all(students.map(async (student) => ({ student, ...(await lineageRecitations(request, student.lineage_id)) })));
@@ -101,7 +102,7 @@ test.describe("the Quran map", () => {
   });
 
   test("a parent's map shows only their child, and nothing staff-only", async ({ parentPage: page, request }) => {
-    const school = (await (await request.get("/api/v1/school", { headers: { authorization: "Bearer demo_alnoor_admin" } })).json()).data as School;
+    const school = (await (await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()).data as School;
     await page.goto("/family");
     const links = await page.locator('a[href^="/family/children/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href") ?? ""))]);
     expect(links.length).toBeGreaterThan(0);

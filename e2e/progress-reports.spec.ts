@@ -2,12 +2,13 @@ import type { APIRequestContext } from "@playwright/test";
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
 import { chooseLanguage } from "./languages";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 type Student = { id: string; semester_id: string; halqa_id: string; full_name: string };
 type Halqa = { id: string; name: string; semester_id: string };
 type Session = { id: string; halqa_id: string; date: string };
 
-async function activeSemester(request: APIRequestContext, key = "demo_alnoor_admin") {
+async function activeSemester(request: APIRequestContext, key: string = DEMO_KEYS.alnoorAdmin) {
   const [active] = (await allOf<{ id: string; status: string }>(request, "/semesters", key)).filter((s) => s.status === "active");
   return active!.id;
 }
@@ -69,8 +70,8 @@ test.describe("printable reports", () => {
 
   test("in Arabic the map and the report read right to left", async ({ arqamAdminPage: page, request }, info) => {
     test.skip(info.project.name !== "desktop", "changes a shared account's stored language");
-    const semester = await activeSemester(request, "demo_arqam_admin");
-    const [student] = (await allOf<Student>(request, `/students?semester_id=${semester}`, "demo_arqam_admin")).filter((s) => s.semester_id === semester);
+    const semester = await activeSemester(request, DEMO_KEYS.arqamAdmin);
+    const [student] = (await allOf<Student>(request, `/students?semester_id=${semester}`, DEMO_KEYS.arqamAdmin)).filter((s) => s.semester_id === semester);
     await page.goto(`/students/${student!.id}`);
     try {
       await chooseLanguage(page, "ar");

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
  * Issue 15, the halqa side: a halqa at a glance and its "needs attention" list, checked against an
@@ -32,7 +33,7 @@ async function teacherHalqas(request: APIRequestContext): Promise<{ mine: string
 
 /** Who needs attention in a halqa and why, from the API's records, by the documented rules. */
 async function expectedAttention(request: APIRequestContext, halqaId: string): Promise<Map<string, string[]>> {
-  const school = (await (await request.get("/api/v1/school", { headers: { authorization: "Bearer demo_alnoor_admin" } })).json()) as { data: { time_zone: string; rating_scale: { value: number }[] } };
+  const school = (await (await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: { time_zone: string; rating_scale: { value: number }[] } };
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: school.data.time_zone }).format(new Date());
   const scale = school.data.rating_scale.map((l) => l.value);
   const students = (await allOf<Student>(request, `/students?halqa_id=${halqaId}`)).filter((s) => s.halqa_id === halqaId && s.status === "active");

@@ -1,13 +1,14 @@
 import type { APIRequestContext } from "@playwright/test";
 import { allOf } from "./api";
 import { expect, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
  * Every refusal is explained where the person is: a missing record is a real 404 page, a student
  * who became ineligible mid-lesson is named on the register, and a school that refuses changes turns
  * the register read-only with the unsent work kept and downloadable. (issue "Right in the users' world")
  */
-const ADMIN_KEY = { Authorization: "Bearer demo_alnoor_admin" };
+const ADMIN_KEY = { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
 
 async function openSession(request: APIRequestContext, tag: string): Promise<{ id: string; halqaId: string }> {
   const sheikhs = await allOf<{ id: string; halqa_ids: string[] }>(request, "/sheikhs");

@@ -1,12 +1,13 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { allOf } from "./api";
 import { expect, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /*
  * Issue 14 on the tablet: a dense register, explicit statuses (no cycling), undo through the
  * queue, the register after an offline reload, the taps a lesson takes, and layout shift at phone width.
  */
-const API_KEY = "demo_alnoor_admin";
+const API_KEY = DEMO_KEYS.alnoorAdmin;
 const HALQA = "Abu Bakr As-Siddiq Circle";
 
 test.skip(() => test.info().project.name !== "tablet", "the tablet project");

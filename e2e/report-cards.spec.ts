@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { pdfText } from "../lib/features/report-cards/testing/pdf-text";
 import { allOf } from "./api";
 import { expect, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
  * Issue 25.4: the term report card. The child's teacher (or an admin, if the demo teacher does not
@@ -25,7 +26,7 @@ async function textOf(download: Download): Promise<string> {
 
 /** The child's attendance counts as the card writes them, from the API's sessions and rows of the record's halqa up to today. */
 async function expectedCounts(request: APIRequestContext, student: Student): Promise<string> {
-  const school = (await (await request.get("/api/v1/school", { headers: { authorization: "Bearer demo_alnoor_admin" } })).json()) as { data: { time_zone: string } };
+  const school = (await (await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: { time_zone: string } };
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: school.data.time_zone }).format(new Date());
   const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${student.halqa_id}`)).filter((s) => s.halqa_id === student.halqa_id && s.date <= today && (!student.enrolled_on || s.date >= student.enrolled_on));
   const statuses: string[] = [];

@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { AttendanceRow, Halqa, Session, Sheikh, Student } from "../lib/contract";
 import { byDisplayName, rowNames } from "../lib/features/students/display-names";
-import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
+import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { instancesUnavailable, startInstances, type Instances } from "../scripts/instances";
 import { DEMO, expect, signIn, test } from "./fixtures";
 import { createParent, endInDashboard, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
@@ -16,7 +16,7 @@ import { createParent, endInDashboard, pickHalqa, SmtpSink, takeRegister } from 
  */
 test.describe.configure({ mode: "serial" });
 
-const ADMIN_KEY = "demo_alnoor_admin";
+const ADMIN_KEY = DEMO_KEYS.alnoorAdmin;
 let cluster: Instances;
 const contexts: BrowserContext[] = [];
 // Both instances hand their messages to one mail server, as a school's would.

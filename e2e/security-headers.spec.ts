@@ -1,5 +1,6 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /** Asserts every security header of an HTML response and returns its CSP nonce. */
 function expectSecurityHeaders(response: APIResponse): string {
@@ -77,7 +78,7 @@ test.describe("security headers", () => {
     const answers = [
       await request.get("/api/v1/surahs"),
       await request.get("/api/v1/openapi.json"),
-      await request.get("/api/v1/school", { headers: { authorization: "Bearer demo_alnoor_admin" } }),
+      await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } }),
       await request.get("/api/live/sessions/ses_missing"),
       await request.get("/api/plans/sync-status"),
       await adminPage.request.get("/api/plans/sync-status"),

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME, PRIVATE_TEXTS } from "../lib/school-api/seed/demo-facts";
+import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME, PRIVATE_TEXTS } from "../school-api/seed-facts";
 
 /** Kinds of line written while answering a request (docs/operations.md, "Log lines"): each names its request. */
 const REQUEST_KINDS = new Set(["sign_in", "page", "shell", "action", "landing", "request_error"]);

@@ -1,13 +1,13 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import en from "../messages/en/overview.json" with { type: "json" };
 import { dateIn } from "../lib/dates";
-import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
+import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf, schoolAdmin } from "./api";
 import { expect } from "./fixtures";
 
 /** Halqas of their own and their timetables, for the specs of the head's overview and its reminders (Al-Noor). */
 export type Halqa = { id: string; name: string; semester_id: string };
-const KEY = { authorization: "Bearer demo_alnoor_admin" };
+const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
 
 /** Al-Noor's time zone and school date, its active semester and that semester's halqas by name. */
 export async function activeSemester(request: APIRequestContext) {

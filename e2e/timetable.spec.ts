@@ -6,6 +6,7 @@ import navEn from "../messages/en/nav.json" with { type: "json" };
 import { addDays, dateIn, timeOfDayIn } from "../lib/dates";
 import { allOf } from "./api";
 import { expect, signIn, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
  * The timetable of halqas (issue 25, point 1): the dashboard's own data. The suggestion is checked
@@ -15,7 +16,7 @@ import { expect, signIn, test } from "./fixtures";
  */
 test.describe.configure({ mode: "serial", timeout: 150_000 });
 
-const KEY = { authorization: "Bearer demo_alnoor_admin" };
+const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
 type Halqa = { id: string; name: string; semester_id: string };
 type Session = { id: string; halqa_id: string; date: string; starts_at: string };
 

@@ -5,7 +5,7 @@ import glanceAr from "../messages/ar/glance.json" with { type: "json" };
 import homeAr from "../messages/ar/home.json" with { type: "json" };
 import liveAr from "../messages/ar/live.json" with { type: "json" };
 import sessionsAr from "../messages/ar/sessions.json" with { type: "json" };
-import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
+import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
 

@@ -5,6 +5,7 @@ import plansAr from "../messages/ar/plans.json" with { type: "json" };
 import navAr from "../messages/ar/nav.json" with { type: "json" };
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, signedInContext, test } from "./fixtures";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /** Issue 23, points 4, 5, 6 and some of 8: what changed, the audit log, maps, offline, small things. */
 type Plan = { id: string; student_id: string; name: string };
@@ -30,8 +31,8 @@ async function arabicAdmin(admin: Page, browser: Browser, project: string) {
 
 /** The heading a plan's group of changes has: the student's full name and their halqa, from the API. */
 async function expectedHeading(request: APIRequestContext, planId: string): Promise<{ heading: string; halqa: Halqa }> {
-  const plan = (await (await request.get(`/api/v1/learning-plans/${planId}`, { headers: { Authorization: "Bearer demo_alnoor_admin" } })).json()) as { data: Plan };
-  const student = (await (await request.get(`/api/v1/students/${plan.data.student_id}`, { headers: { Authorization: "Bearer demo_alnoor_admin" } })).json()) as { data: Student };
+  const plan = (await (await request.get(`/api/v1/learning-plans/${planId}`, { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: Plan };
+  const student = (await (await request.get(`/api/v1/students/${plan.data.student_id}`, { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: Student };
   const halqa = (await allOf<Halqa>(request, "/halqas")).find((h) => h.id === student.data.halqa_id)!;
   return { heading: `${student.data.full_name} · ${halqa.name}`, halqa };
 }

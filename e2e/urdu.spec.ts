@@ -1,5 +1,5 @@
 import en from "../messages/en/admin.json" with { type: "json" };
-import { DEMO_TEACHER_SHEIKH_NAME } from "../lib/school-api/seed/demo-facts";
+import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
 import { catalogues } from "./languages";

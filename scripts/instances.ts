@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { freePort, postgresAvailable, startPostgres, type PostgresCluster } from "./postgres";
 import { selfTestWhenRun } from "./self-test";
+import { DEMO_KEYS } from "../school-api/seed-facts";
 
 export const HAPROXY = process.env.HAPROXY_BIN ?? "/usr/sbin/haproxy";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -193,7 +194,7 @@ export async function startInstances(options: InstancesOptions = {}): Promise<In
       instances.map(async (instance, index) => {
         const child = children[index]!;
         await waitFor(`${instance.origin}/api/health`, child, 120_000);
-        await waitFor(`${instance.origin}/api/v1/school`, child, 180_000, { Authorization: "Bearer demo_alnoor_admin" });
+        await waitFor(`${instance.origin}/api/v1/school`, child, 180_000, { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` });
       }),
     );
     log(`${count} instances ready: ${instances.map((instance) => instance.origin).join(", ")}`);
@@ -224,7 +225,7 @@ async function selfTest(): Promise<void> {
   try {
     const seen = new Set<string>();
     for (let i = 0; i < 6; i++) {
-      const response = await fetch(`${cluster.balancer}/api/v1/school`, { headers: { Authorization: "Bearer demo_alnoor_admin" } });
+      const response = await fetch(`${cluster.balancer}/api/v1/school`, { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } });
       if (!response.ok) throw new Error(`the balancer answered ${response.status}`);
       seen.add((await response.json()).data.id);
     }

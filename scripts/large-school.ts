@@ -1,7 +1,7 @@
 /**
  * The demo, grown to a real school's size, in the PGlite folder (or PostgreSQL) the server will open:
  * seeds the two demo schools when absent, then adds to Al-Noor's active semester generated halqas
- * of 30 students, one open session today each, and learning plans (lib/school-api/seed/generate.ts).
+ * of 30 students, one open session today each, and learning plans (school-api/seed/generate.ts).
  * The demo accounts then see a large school in the README's default configuration.
  *
  *   SCHOOL_API_DATA_DIR=/tmp/big npx tsx --conditions=react-server scripts/large-school.ts --students 5000 --plans 5000 --per-plan 10 [--session-days 30]
@@ -14,16 +14,13 @@ import { parseArgs } from "node:util";
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { students: { type: "string" }, plans: { type: "string" }, "per-plan": { type: "string" }, "session-days": { type: "string" } } });
   const count = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Number(value));
-  const { databaseOptionsFromEnv, openDatabase } = await import("../lib/school-api/db/client");
-  const { seedDemo } = await import("../lib/school-api/seed/demo");
-  const { generateSchool } = await import("../lib/school-api/seed/generate");
-  const { ALNOOR } = await import("../lib/school-api/seed/demo-layout");
-  const { listSchools } = await import("../lib/school-api/admin");
+  const { databaseOptionsFromEnv, openDatabase, seedDemo, generateSchool, listSchools } = await import("../school-api/operations");
+  const { DEMO_SCHOOLS } = await import("../school-api/seed-facts");
   const database = await openDatabase(databaseOptionsFromEnv());
   try {
     const started = performance.now();
     await seedDemo(database.db);
-    const school = (await listSchools(database.db)).find((candidate) => candidate.name === ALNOOR.name);
+    const school = (await listSchools(database.db)).find((candidate) => candidate.name === DEMO_SCHOOLS.alnoor.name);
     if (!school) throw new Error("the demo school Al-Noor is missing");
     const students = count(values.students, 5000);
     const grown = await generateSchool(database.db, {

@@ -140,7 +140,7 @@ function argsOf(flags: Flags, skip: string[]): Record<string, unknown> {
 }
 
 async function openFromEnv() {
-  const { databaseOptionsFromEnv, openDatabase } = await import("../lib/school-api/db/client");
+  const { databaseOptionsFromEnv, openDatabase } = await import("../school-api/operations");
   const options = databaseOptionsFromEnv();
   if (options.dataDir && !options.dataDir.startsWith("memory://")) await mkdir(options.dataDir, { recursive: true });
   return openDatabase(options);
@@ -151,7 +151,7 @@ async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openFromEnv>
   try {
     return await work(database.db);
   } catch (error) {
-    const { ApiError } = await import("../lib/school-api/errors");
+    const { ApiError } = await import("../school-api/operations");
     if (error instanceof ApiError) throw new OperationError(error.code, error.message, error.details);
     throw error;
   } finally {
@@ -160,9 +160,9 @@ async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openFromEnv>
 }
 
 async function seed(): Promise<unknown> {
-  const { seedDemo } = await import("../lib/school-api/seed/demo");
-  const { DEMO_KEYS } = await import("../lib/school-api/seed/demo-facts");
-  const { listSchools } = await import("../lib/school-api/admin");
+  const { seedDemo } = await import("../school-api/operations");
+  const { DEMO_KEYS } = await import("../school-api/seed-facts");
+  const { listSchools } = await import("../school-api/operations");
   return withDatabase(async (db) => {
     const before = new Set((await listSchools(db)).map((school) => school.id));
     await seedDemo(db);
@@ -172,7 +172,7 @@ async function seed(): Promise<unknown> {
 }
 
 async function generate(flags: Flags): Promise<unknown> {
-  const { generateSchool } = await import("../lib/school-api/seed/generate");
+  const { generateSchool } = await import("../school-api/operations");
   const args = argsOf(flags, []);
   const started = performance.now();
   const result = await withDatabase((db) => generateSchool(db, args as Parameters<typeof generateSchool>[1]));
@@ -221,7 +221,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "seed") result = await seed();
   else if (command === "generate") result = await generate(flags);
   else if (flags.direct) {
-    const { runAdminOp } = await import("../lib/school-api/admin-http");
+    const { runAdminOp } = await import("../school-api/operations");
     result = await withDatabase((db) => runAdminOp(db, { op: command, ...argsOf(flags, ["direct", "url"]) }));
   } else result = await overHttp(command, argsOf(flags, ["direct", "url"]), flags.url);
   console.log(JSON.stringify(result, null, 2));

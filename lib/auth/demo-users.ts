@@ -4,7 +4,7 @@ import { clientFor, EMBEDDED_CONNECTIONS, isEmbeddedMode } from "@/lib/connectio
 import { dashboardDb } from "@/lib/db";
 import { connections, userLinks, users, type Role } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
-import { DEMO_TEACHER_SHEIKH_NAME } from "@/lib/school-api/seed/demo-facts";
+import { DEMO_TEACHER_SHEIKH_NAME } from "@/school-api/seed-facts";
 import { hashPassword } from "./password";
 
 export const DEMO_PASSWORD = "demo1234";

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { createV1Client, type V1Client } from "@/lib/v1";
-import { DEMO_KEYS } from "@/lib/school-api/seed/demo-facts";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 import { observeV1Call } from "@/lib/ops/metrics";
 import { isDemoKey, isEmbeddedMode } from "./mode";
 
@@ -28,6 +28,7 @@ const FileSchema = z.array(FileEntry).min(1);
 type Env = Record<string, string | undefined>;
 
 export { isEmbeddedMode } from "./mode";
+export { cacheKey, connectSchool, type CacheKey, type CacheKeyPart, type SchoolConnection } from "./connect";
 
 /** Demo schools of the embedded API, reached over loopback; they exist only in embedded mode. */
 export const EMBEDDED_CONNECTIONS = [
@@ -123,7 +124,7 @@ const tracedFetch: typeof fetch = async (input, init) => {
   const traced = new Headers(init?.headers);
   if (requestId) traced.set("x-dashboard-request", requestId);
   if (process.env.NEXT_RUNTIME !== "nodejs") return fetch(input, { ...init, headers: traced });
-  const { embeddedSchoolApi } = await import("@/lib/school-api/runtime");
+  const { embeddedSchoolApi } = await import("@/school-api");
   const api = await embeddedSchoolApi();
   return api.handle(new Request(input, { ...init, headers: traced }), { clientIp: "127.0.0.1" });
 };

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEMO_KEYS } from "@/lib/school-api/seed/demo-facts";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 import { configurationProblems } from "@/lib/ops/config-check";
 import { loadConnections } from "./index";
 import { isEmbeddedMode } from "./mode";

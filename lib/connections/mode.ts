@@ -1,4 +1,4 @@
-import { DEMO_KEYS } from "@/lib/school-api/seed/demo-facts";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 type Env = Record<string, string | undefined>;
 

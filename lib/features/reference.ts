@@ -1,7 +1,6 @@
 import "server-only";
 import type { Halqa, Semester, Surah } from "@/lib/contract";
-import { cacheKey } from "@/lib/v1";
-import { clientFor } from "@/lib/connections";
+import { cacheKey, clientFor } from "@/lib/connections";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { byName } from "@/lib/text-search";
 

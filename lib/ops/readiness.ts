@@ -54,7 +54,7 @@ async function dashboardProbe(): Promise<void> {
 }
 
 async function schoolApiProbe(): Promise<void> {
-  const { embeddedSchoolDatabase } = await import("@/lib/school-api/runtime");
+  const { embeddedSchoolDatabase } = await import("@/school-api");
   await (await embeddedSchoolDatabase()).db.execute(sql`select 1`);
 }
 

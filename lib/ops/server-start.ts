@@ -33,7 +33,7 @@ function warmUp(): Promise<unknown> {
   const embedded = import("@/lib/connections").then(async ({ isEmbeddedMode }) => {
     if (!isEmbeddedMode()) return;
     // The database only: the router is built by the first request that needs it (see runtime.ts).
-    const { embeddedSchoolDatabase } = await import("@/lib/school-api/runtime");
+    const { embeddedSchoolDatabase } = await import("@/school-api");
     await embeddedSchoolDatabase();
   });
   work.push(embedded);

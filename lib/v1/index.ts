@@ -1,13 +1,6 @@
 import "server-only";
 
 export { createV1Client, type V1Client, type V1ClientOptions } from "./client";
-export {
-  cacheKey,
-  connectSchool,
-  type CacheKey,
-  type CacheKeyPart,
-  type SchoolConnection,
-} from "./connection";
 export * from "./errors";
 export { DEFAULT_TIMEOUT_MS, normalizeBaseUrl, type V1CallObservation } from "./fetch";
 export { backoffDelay, DEFAULT_RETRY, parseRetryAfter, sleep, type RetryPolicy } from "./retry";

@@ -6,8 +6,9 @@ import { postgresAvailable, startPostgres } from "../postgres";
 import { startServer, waitForApi, type RunningServer } from "./server";
 import type { Suite } from "./suite";
 import { v1Client } from "./v1-client";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const ADMIN_KEY = "demo_alnoor_admin";
+const ADMIN_KEY = DEMO_KEYS.alnoorAdmin;
 const CLASS_SIZE = 30;
 const LIST_MIN_RATIO = 0.5;
 /** Issue 13: the 30-row attendance PUT against the bare route of the same server. */
@@ -100,7 +101,7 @@ export const apiSuite: Suite = {
         `machine load (1/5/15 min) before ${loadBefore.map((v) => v.toFixed(2)).join(" / ")}, after ${os.loadavg().map((v) => v.toFixed(2)).join(" / ")} on ${os.cpus().length} cores`,
         `list endpoints must reach ≥ ${LIST_MIN_RATIO}× the bare route (issue 2); the ${CLASS_SIZE}-row attendance PUT ≥ ${PUT_MIN_RATIO}× (issue 13), on PGlite and on PostgreSQL`,
         postgresNote,
-        `on PGlite, list pages are cached in process until the next write (lib/school-api/read-cache.ts); the no-cache row reads the database every time`,
+        `on PGlite, list pages are cached in process until the next write (school-api/read-cache.ts); the no-cache row reads the database every time`,
       ],
       raw: { session_id: fixture.session.id, halqa_id: fixture.halqa.id, created_students: fixture.createdStudents, comparisons: raw },
     };

@@ -25,13 +25,13 @@ import type { AttendanceRow, Halqa, Semester, Session, Sheikh, Student } from "@
 import { LiveQueue, type QueueEnv } from "@/lib/features/live/outbox/queue";
 import { MemoryStore } from "@/lib/features/live/outbox/store";
 import type { SaveMarksData, SaveMarksInput } from "@/lib/features/live/types";
-import { DEMO_TEACHER_SHEIKH_NAME } from "@/lib/school-api/seed/demo-facts";
+import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME } from "@/school-api/seed-facts";
 import type { Column, ResultRow } from "./report";
 import type { BenchContext, Suite } from "./suite";
 import { v1Client, type V1 } from "./v1-client";
 import type { ActionResult } from "@/lib/actions/result";
 
-export const ADMIN_KEY = "demo_alnoor_admin";
+export const ADMIN_KEY = DEMO_KEYS.alnoorAdmin;
 export const TEACHER = { email: "teacher@alnoor.demo", password: "demo1234" };
 export const CLASS_SIZE = 30;
 /** Targets of a teacher's taps, shared with the instances bench. */

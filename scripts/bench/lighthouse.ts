@@ -26,6 +26,7 @@ import type { Column, ResultRow, SuiteReport } from "./report";
 import { logMessages, ROOT, startServer, waitForApi, type RunningServer } from "./server";
 import type { BenchContext, Suite } from "./suite";
 import { cpuFigures } from "./trace-cpu";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 export const LIGHTHOUSE_TARGETS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05 };
 const PARENT = { email: "parent@alnoor.demo", password: "demo1234" };
@@ -122,7 +123,7 @@ async function run({ signal, log }: BenchContext): Promise<SuiteReport> {
   });
   try {
     log(`lighthouse: server ${server.origin}, Chromium on port ${chrome.port}; waiting for the first progress sync`);
-    await waitForApi(server, "demo_alnoor_admin", signal);
+    await waitForApi(server, DEMO_KEYS.alnoorAdmin, signal);
     log(`lighthouse: ${await waitForProgressSync(server, signal)}`);
     const teacher = await signIn(server.origin, TEACHER);
     const parent = await signIn(server.origin, PARENT);

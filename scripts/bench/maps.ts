@@ -12,8 +12,9 @@ import type { Column, ResultRow } from "./report";
 import { waitForApi } from "./server";
 import type { BenchContext, Suite } from "./suite";
 import { v1Client } from "./v1-client";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const ADMIN_KEY = "demo_alnoor_admin";
+const ADMIN_KEY = DEMO_KEYS.alnoorAdmin;
 const ADMIN = { email: "admin@alnoor.demo", password: "demo1234" };
 const TARGETS = { p95Ms: 250, htmlKb: 150, halqaP95Ms: 400 };
 const WARM = 5;

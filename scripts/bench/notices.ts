@@ -23,9 +23,10 @@ import { grow } from "./pages";
 import type { Column, SuiteReport } from "./report";
 import { freePort, groupRssMb, logMessages, startServer, waitForApi } from "./server";
 import type { BenchContext, Suite } from "./suite";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const TARGETS = { seconds: 60, rssMb: 600 };
-const KEY = "demo_alnoor_admin";
+const KEY = DEMO_KEYS.alnoorAdmin;
 const COLUMNS: Column[] = [
   { key: "count", label: "messages", digits: 0 },
   { key: "seconds", label: "seconds", digits: 1 },

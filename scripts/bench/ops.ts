@@ -5,8 +5,9 @@ import { measure, warmUp, type Measurement, type RequestSpec } from "./load";
 import type { Column, ResultRow } from "./report";
 import { groupCpuSeconds, startServer, waitForApi, type RunningServer } from "./server";
 import type { Suite } from "./suite";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const ADMIN_KEY = "demo_alnoor_admin";
+const ADMIN_KEY = DEMO_KEYS.alnoorAdmin;
 const ROUNDS = 5;
 const TARGET: RequestSpec = { path: "/api/v1/students?limit=50", headers: { Authorization: `Bearer ${ADMIN_KEY}`, Accept: "application/json" } };
 const COLUMNS: Column[] = [

@@ -1,6 +1,6 @@
 /**
  * Issue 13 bench: pages that do not grow with the school. The demo school Al-Noor is grown by the
- * README's large-school generator (lib/school-api/seed/generate.ts through scripts/large-school.ts:
+ * README's large-school generator (school-api/seed/generate.ts through scripts/large-school.ts:
  * 5,000 students and plans, 50,000 assignments, 167 halqas with an open session today each and an
  * ended one on each of the last 30 days: about 5,000 sessions in /sessions' default range) in a fresh
  * PGlite folder; its own `next start` opens it in the README's default configuration (embedded API,
@@ -22,6 +22,7 @@ import { signIn, type Cookies } from "./attendance";
 import type { Column, ResultRow, SuiteReport } from "./report";
 import { groupRssMb, ROOT, startServer, waitForApi, type RunningServer } from "./server";
 import type { BenchContext, Suite } from "./suite";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const TARGETS = { htmlKb: 300, p95Ms: 300, rssMb: 600 };
 const ADMIN = { email: "admin@alnoor.demo", password: "demo1234" };
@@ -138,7 +139,7 @@ async function runSize(context: BenchContext, students: number): Promise<SuiteRe
     const running = server;
     /** The server's memory at each stage, in the log (docs/scale.md, "Memory"). */
     const stage = (name: string) => log(`RSS after ${name}: ${groupRssMb(running.pid)?.toFixed(0)} MB`);
-    await waitForApi(server, "demo_alnoor_admin", signal);
+    await waitForApi(server, DEMO_KEYS.alnoorAdmin, signal);
     stage("start");
     const cookies = await signIn(server.origin, ADMIN);
     log(await waitForSync(server, cookies, log, signal));

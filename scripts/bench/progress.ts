@@ -94,7 +94,7 @@ async function measure(log: (message: string) => void): Promise<Measured> {
   const { addDays, dateIn } = await import("@/lib/dates");
   const { unitBounds } = await import("@/lib/quran/cover");
   const { translator } = await import("@/lib/i18n/core");
-  const { createRng } = await import("@/lib/school-api/seed/random");
+  const { createRng } = await import("@/school-api/testing/store");
   const { hearTodayOf } = await import("@/lib/features/notebook/hear-sources");
   const { DEFAULT_HEAR_SETTINGS } = await import("@/lib/features/notebook/hear-today");
 

@@ -101,9 +101,9 @@ type SchoolInfo = { url: string; adminUrl: string; schoolId: string; plans: numb
 
 /** `--serve-school`: generates the school, serves it, prints its address, and serves until stdin closes. */
 async function serveSchool(options: { plans: number; perPlan: number }): Promise<void> {
-  const { generateSchool } = await import("@/lib/school-api/seed/generate");
+  const { generateSchool } = await import("@/school-api/testing/store");
   const { sql } = await import("drizzle-orm");
-  const { startEmbeddedSchool } = await import("@/lib/school-api/testing/embedded-school");
+  const { startEmbeddedSchool } = await import("@/school-api/testing/embedded-school");
   let generated: { plans: number; assignments: number; schoolId: string; ms: number } | null = null;
   const school = await startEmbeddedSchool({
     seed: async (db) => {

@@ -13,6 +13,7 @@
  */
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({
@@ -44,7 +45,7 @@ import { timetablesFor } from "@/lib/features/timetable/store";
 import { saveReportCardComment } from "@/lib/features/report-cards/actions";
 import { commentsOf } from "@/lib/features/report-cards/comments";
 import { translator } from "@/lib/i18n/core";
-import { newId } from "@/lib/school-api/ids";
+import { newId } from "@/lib/ids";
 import { countSessions, countStudents, schoolFixture, sessionIn, type Corner, type SchoolFixture } from "./fixtures";
 import { connectEmbeddedSchool, demoActors } from "./harness";
 import { makeUser, userState } from "./users-db";
@@ -77,8 +78,8 @@ beforeAll(async () => {
   const demo = await demoActors();
   actors = demo;
   [alnoor, arqam] = await Promise.all([
-    schoolFixture(url, "demo_alnoor_admin", { sheikhId: demo.teacher.sheikhIds[0], writable: true }),
-    schoolFixture(url, "demo_arqam_admin", { writable: false }),
+    schoolFixture(url, DEMO_KEYS.alnoorAdmin, { sheikhId: demo.teacher.sheikhIds[0], writable: true }),
+    schoolFixture(url, DEMO_KEYS.arqamAdmin, { writable: false }),
   ]);
 });
 

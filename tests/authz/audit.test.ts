@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { dashboardDb } from "@/lib/db";
 import { auditLog } from "@/lib/db/schema";
 import { AUDIT_PAGE_SIZE, auditExport, auditPage, auditReason, cursorHref, parseCursor, type AuditCursor } from "@/lib/features/admin/audit";
-import { newId } from "@/lib/school-api/ids";
+import { newId } from "@/lib/ids";
 import { connectEmbeddedSchool, demoActors } from "./harness";
 
 const alnoorIds: string[] = [];

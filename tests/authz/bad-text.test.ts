@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor, requireActor: async () => state.actor }));
@@ -40,7 +41,7 @@ let restoreLogs = () => {};
 beforeAll(async () => {
   const url = connectEmbeddedSchool();
   admin = (await demoActors()).admin;
-  school = await schoolFixture(url, "demo_alnoor_admin", { writable: true });
+  school = await schoolFixture(url, DEMO_KEYS.alnoorAdmin, { writable: true });
   void inject;
 });
 

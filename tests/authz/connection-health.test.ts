@@ -8,6 +8,7 @@ import { loadConnectionHealth, probeReadScopes } from "@/lib/features/admin/conn
 import { summarizeHealth, writeEvidenceFrom } from "@/lib/features/admin/connection-health-rules";
 import { createV1Client } from "@/lib/v1";
 import { connectEmbeddedSchool, demoActors } from "./harness";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 let baseUrl: string;
 const probe = async (apiKey: string) => {
@@ -22,7 +23,7 @@ beforeAll(() => {
 
 describe("probing a key's read scopes", () => {
   it("finds every read scope and Learning Plans on for Al-Noor's staff key", async () => {
-    const { school, health } = await probe("demo_alnoor_admin");
+    const { school, health } = await probe(DEMO_KEYS.alnoorAdmin);
     expect(school?.name).toBe("Al-Noor Quran School");
     expect(health.key).toBe("accepted");
     expect(health.scopes.map((s) => s.state)).toEqual(Array(9).fill("granted"));
@@ -31,21 +32,21 @@ describe("probing a key's read scopes", () => {
   });
 
   it("names learning_plans:read as missing on the legacy key and advises rotating", async () => {
-    const { health } = await probe("demo_alnoor_legacy");
+    const { health } = await probe(DEMO_KEYS.alnoorLegacy);
     expect(stateOf(health, "learning_plans:read")).toBe("missing");
     expect(stateOf(health, "students:read")).toBe("granted");
     expect(health.advice).toContainEqual({ kind: "rotateForScope", scope: "learning_plans:read" });
   });
 
   it("sees Learning Plans off at Dar Al-Arqam, with the scope held", async () => {
-    const { school, health } = await probe("demo_arqam_admin");
+    const { school, health } = await probe(DEMO_KEYS.arqamAdmin);
     expect(school?.name).toBe("Dar Al-Arqam");
     expect(health.learningPlans).toBe("off");
     expect(stateOf(health, "learning_plans:read")).toBe("granted");
     expect(health.advice).toContainEqual({ kind: "learningPlansOff" });
   });
 
-  it.each(["demo_revoked", "demo_expired"])("tells an admin to replace the %s key", async (key) => {
+  it.each([DEMO_KEYS.revoked, DEMO_KEYS.expired])("tells an admin to replace the %s key", async (key) => {
     const { school, health } = await probe(key);
     expect(school).toBeNull();
     expect(health.key).toBe("rejected");
@@ -59,7 +60,7 @@ describe("the connection page's report", () => {
     const health = await loadConnectionHealth("alnoor");
     expect(health).toMatchObject({ label: "Al-Noor Quran School", embedded: true, school: { name: "Al-Noor Quran School" }, previousTenantId: null });
     expect(health.school?.id).toMatch(/\S/);
-    expect(JSON.stringify(health)).not.toContain("demo_alnoor_admin");
+    expect(JSON.stringify(health)).not.toContain(DEMO_KEYS.alnoorAdmin);
   });
 
   it("learns whether writes work only from a write staff made, as the audit log recorded it", async () => {

@@ -3,7 +3,7 @@
  * (ids are taken from responses, never made up): two running halqas of the active semester, each
  * with an eligible sheikh, an active student and a session.
  */
-import { newId } from "@/lib/school-api/ids";
+import { newId } from "@/lib/ids";
 import { schoolApi } from "./harness";
 
 type Halqa = { id: string; name: string };

@@ -6,11 +6,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/[...path]/route";
-import { setSchoolPolicy, listSchools } from "@/lib/school-api/admin/school";
-import { openDatabase } from "@/lib/school-api/db/client";
-import { createSchoolApi } from "@/lib/school-api/runtime";
-import { seedDemo } from "@/lib/school-api/seed/demo";
+import { setSchoolPolicy, listSchools, openDatabase, seedDemo, createSchoolApi } from "@/school-api/testing/store";
 import { installPeerStamp } from "@/lib/security/peer-stamp";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 let server: Server;
 let base = "";
@@ -47,7 +45,7 @@ afterAll(async () => {
 });
 
 const school = (headers: Record<string, string> = {}) =>
-  fetch(`${base}/api/v1/school`, { headers: { authorization: "Bearer demo_arqam_admin", ...headers } });
+  fetch(`${base}/api/v1/school`, { headers: { authorization: `Bearer ${DEMO_KEYS.arqamAdmin}`, ...headers } });
 
 describe("network control and X-Forwarded-For", () => {
   it("refuses a request from outside the school's networks, whatever X-Forwarded-For claims", async () => {

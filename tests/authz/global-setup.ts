@@ -14,15 +14,12 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { openDatabase } = await import("@/lib/school-api/db/client");
-  const { seedDemo } = await import("@/lib/school-api/seed/demo");
-  const { createSchoolApi } = await import("@/lib/school-api/runtime");
-  const { startSchoolApiServer } = await import("@/lib/school-api/node-server");
+  const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } = await import("@/school-api/testing/store");
   const database = await openDatabase({ dataDir: "memory://" });
   try {
     await seedDemo(database.db);
     const { and, eq } = await import("drizzle-orm");
-    const { learningPlans, schools } = await import("@/lib/school-api/db/schema");
+    const { learningPlans, schools } = await import("@/school-api/testing/store");
     const [arqamPlan] = await database.db
       .select({ id: learningPlans.id })
       .from(learningPlans)

@@ -6,6 +6,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({
@@ -32,8 +33,8 @@ let to = "";
 beforeAll(async () => {
   const apiUrl = connectEmbeddedSchool();
   actors = await demoActors();
-  alnoor = schoolApi(apiUrl, "demo_alnoor_admin");
-  const arqam = schoolApi(apiUrl, "demo_arqam_admin");
+  alnoor = schoolApi(apiUrl, DEMO_KEYS.alnoorAdmin);
+  const arqam = schoolApi(apiUrl, DEMO_KEYS.arqamAdmin);
   expect((await syncProgress("alnoor")).status).toBe("completed");
   const sheikh = await alnoor.data<Sheikh>(`/sheikhs/${encodeURIComponent(actors.teacher.sheikhIds[0]!)}`);
   const halqas = await alnoor.all<Halqa>("/halqas");

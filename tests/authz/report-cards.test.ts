@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({
@@ -37,8 +38,8 @@ const activeRecord = (records: Student[], active: string) => records.find((s) =>
 beforeAll(async () => {
   const apiUrl = connectEmbeddedSchool();
   actors = await demoActors();
-  alnoor = schoolApi(apiUrl, "demo_alnoor_admin");
-  const arqam = schoolApi(apiUrl, "demo_arqam_admin");
+  alnoor = schoolApi(apiUrl, DEMO_KEYS.alnoorAdmin);
+  const arqam = schoolApi(apiUrl, DEMO_KEYS.arqamAdmin);
   expect((await syncProgress("alnoor")).status).toBe("completed");
   const active = (await alnoor.all<Semester>("/semesters")).find((s) => s.status === "active")!.id;
   const sheikh = await alnoor.data<Sheikh>(`/sheikhs/${encodeURIComponent(actors.teacher.sheikhIds[0]!)}`);

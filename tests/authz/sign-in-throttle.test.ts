@@ -8,7 +8,7 @@ import { checkPassword, type SignInResult } from "@/lib/auth/sign-in";
 import { SIGN_IN_POLICY, pairDelaySeconds } from "@/lib/auth/throttle";
 import { dashboardDb } from "@/lib/db";
 import { users } from "@/lib/db/schema";
-import { newId } from "@/lib/school-api/ids";
+import { newId } from "@/lib/ids";
 import { connectEmbeddedSchool, demoActors } from "./harness";
 
 const PASSWORD = "the owner's long password";

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor, requireActor: async () => state.actor }));
@@ -34,7 +35,7 @@ const suffix = Date.now().toString(36);
 beforeAll(async () => {
   apiUrl = connectEmbeddedSchool();
   actors = await demoActors();
-  alnoor = schoolApi(apiUrl, "demo_alnoor_admin");
+  alnoor = schoolApi(apiUrl, DEMO_KEYS.alnoorAdmin);
   semester = (await alnoor.all<Semester>("/semesters")).find((s) => s.status === "active")!;
   halqas = (await alnoor.all<Halqa>(`/halqas?semester_id=${semester.id}`)).filter((h) => h.semester_id === semester.id && h.is_active);
   enrolled = (await alnoor.all<Student>(`/students?semester_id=${semester.id}`)).find((s) => s.semester_id === semester.id)!;
@@ -118,7 +119,7 @@ describe("importing", { timeout: 120_000 }, () => {
   });
 
   it("a key the school refuses writes to stops at the first row with the reason; the rest is not sent", async () => {
-    const client = createV1Client({ baseUrl: apiUrl, apiKey: "demo_alnoor_readonly" });
+    const client = createV1Client({ baseUrl: apiUrl, apiKey: DEMO_KEYS.alnoorReadonly });
     const t = translator("en");
     const lines = [`Readonly A ${suffix}`, `Readonly B ${suffix}`].map((name, i) => ({ line: i + 2, values: { full_name: name, preferred_name: "", halqa: halqas[0]!.id, status: "", enrolled_on: "" } }));
     const result = await runImportBatch({ actor: actors.admin, subject: { role: "admin" } as never, client, t }, semester.id, lines);

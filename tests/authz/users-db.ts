@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { dashboardDb } from "@/lib/db";
 import { userLinks, users, type Role } from "@/lib/db/schema";
-import { newId } from "@/lib/school-api/ids";
+import { newId } from "@/lib/ids";
 
 type Link = { kind: "sheikh" | "student_lineage"; refId: string; label: string };
 

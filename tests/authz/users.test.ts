@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null, sessionUserId: null as string | null }));
 // The real lib/auth/session runs over a stand-in next-auth: it is what turns a disabled user away.
@@ -61,7 +62,7 @@ async function newUser(role: "admin" | "teacher" | "parent", email = `${role}-${
 beforeAll(async () => {
   const url = connectEmbeddedSchool();
   ({ admin } = await demoActors());
-  api = schoolApi(url, "demo_alnoor_admin");
+  api = schoolApi(url, DEMO_KEYS.alnoorAdmin);
 });
 
 describe("creating users", () => {

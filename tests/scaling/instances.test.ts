@@ -5,12 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Recitation, School, Session, Sheikh, Student } from "@/lib/contract";
 import { openDashboardDatabase, type DashboardDatabase } from "@/lib/db/client";
 import { sharedVersionGuard } from "@/lib/features/live/server/shared-version-guard";
-import { openDatabase, type Database } from "@/lib/school-api/db/client";
-import { apiKeys } from "@/lib/school-api/db/schema";
-import { hashKey } from "@/lib/school-api/key-hash";
-import { DEMO_TEACHER_SHEIKH_NAME } from "@/lib/school-api/seed/demo-facts";
-import { createSchoolApi, type SchoolApi } from "@/lib/school-api/runtime";
-import { seedDemo } from "@/lib/school-api/seed/demo";
+import { openDatabase, type Database, apiKeys, hashKey, seedDemo, createSchoolApi, type SchoolApi } from "@/school-api/testing/store";
+import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME } from "@/school-api/seed-facts";
 import { postgresAvailable, startPostgres, type PostgresCluster } from "@/scripts/postgres";
 
 /**
@@ -64,7 +60,7 @@ async function data<T>(response: Response | Promise<Response>, status = 200): Pr
   return (JSON.parse(text) as { data: T }).data;
 }
 
-const ADMIN = "demo_alnoor_admin";
+const ADMIN = DEMO_KEYS.alnoorAdmin;
 
 describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () => {
   beforeAll(async () => {
@@ -160,7 +156,7 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
 
   it("rate limits: one bucket per key across instances", async () => {
     const [a, b] = [await api({ rateLimitPerMinute: 4 }), await api({ rateLimitPerMinute: 4 })];
-    const key = "demo_alnoor_readonly";
+    const key = DEMO_KEYS.alnoorReadonly;
     const statuses = [];
     for (const instance of [a, b, a, b, a, b]) statuses.push((await call(instance, key, "GET", "/school")).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
@@ -214,7 +210,7 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
   it("a revoked key is refused by every instance within the key cache's 2 s", async () => {
     let nowMs = Date.now();
     const [a, b] = [await api({ now: () => new Date(nowMs) }), await api({ now: () => new Date(nowMs) })];
-    const key = "demo_alnoor_legacy";
+    const key = DEMO_KEYS.alnoorLegacy;
     expect((await call(b, key, "GET", "/school")).status).toBe(200);
     await a.database.db.update(apiKeys).set({ revokedAt: new Date(nowMs) }).where(eq(apiKeys.keyHash, hashKey(key)));
     nowMs += 2_001;

@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { startPostgres, type PostgresCluster } from "@/scripts/postgres";
+import { DEMO_KEYS as SEEDED_KEYS } from "@/school-api/seed-facts";
 
 export type ConformanceEnv = Record<`CONFORMANCE_${string}`, string>;
 
@@ -22,12 +23,12 @@ declare module "vitest" {
 export const ADMIN_TOKEN_MARKER = "CONFORMANCE_SETUP_MADE_ADMIN_TOKEN";
 
 export const DEMO_KEYS = {
-  CONFORMANCE_KEY_ADMIN: "demo_alnoor_admin",
-  CONFORMANCE_KEY_READONLY: "demo_alnoor_readonly",
-  CONFORMANCE_KEY_LEGACY: "demo_alnoor_legacy",
-  CONFORMANCE_KEY_OTHER_SCHOOL: "demo_arqam_admin",
-  CONFORMANCE_KEY_REVOKED: "demo_revoked",
-  CONFORMANCE_KEY_EXPIRED: "demo_expired",
+  CONFORMANCE_KEY_ADMIN: SEEDED_KEYS.alnoorAdmin,
+  CONFORMANCE_KEY_READONLY: SEEDED_KEYS.alnoorReadonly,
+  CONFORMANCE_KEY_LEGACY: SEEDED_KEYS.alnoorLegacy,
+  CONFORMANCE_KEY_OTHER_SCHOOL: SEEDED_KEYS.arqamAdmin,
+  CONFORMANCE_KEY_REVOKED: SEEDED_KEYS.revoked,
+  CONFORMANCE_KEY_EXPIRED: SEEDED_KEYS.expired,
 } as const;
 
 async function stopAll(steps: Array<() => Promise<void>>): Promise<void> {
@@ -60,10 +61,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       cleanup.push(cluster.stop);
     }
     // Imported here so that a broken server module fails the conformance files, not the whole run.
-    const { openDatabase } = await import("@/lib/school-api/db/client");
-    const { seedDemo } = await import("@/lib/school-api/seed/demo");
-    const { createSchoolApi } = await import("@/lib/school-api/runtime");
-    const { startSchoolApiServer } = await import("@/lib/school-api/node-server");
+    const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } = await import("@/school-api/testing/store");
     const database = await openDatabase(cluster ? { url: cluster.url } : { dataDir: "memory://" });
     cleanup.push(() => database.close());
     await seedDemo(database.db);

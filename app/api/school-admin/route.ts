@@ -1,6 +1,5 @@
-import { handleAdmin } from "@/lib/school-api/admin-http";
+import { handleAdmin, embeddedSchoolApi } from "@/school-api";
 import { isEmbeddedMode } from "@/lib/connections/mode";
-import { embeddedSchoolApi } from "@/lib/school-api/runtime";
 
 /** The embedded school's own application (learning plan staff actions, policies), for demos and tests. */
 export async function POST(request: Request): Promise<Response> {

@@ -6,7 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { Student } from "@/lib/contract";
-import type { EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
+import type { EmbeddedSchool } from "@/school-api/testing/embedded-school";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor }));
@@ -22,13 +23,13 @@ beforeAll(async () => {
   delete process.env.SCHOOL_API_URL;
   delete process.env.SCHOOL_CONNECTIONS_FILE;
   process.env.DASHBOARD_DATA_DIR = "memory://";
-  const { startEmbeddedSchool } = await import("@/lib/school-api/testing/embedded-school");
+  const { startEmbeddedSchool } = await import("@/school-api/testing/embedded-school");
   const { dateIn } = await import("@/lib/dates");
   school = await startEmbeddedSchool();
   await (await import("@/lib/db")).dashboardDb();
   // The dashboard reaches its embedded school on this process's port.
   process.env.PORT = new URL(school.url).port;
-  const admin = school.client("demo_alnoor_admin");
+  const admin = school.client(DEMO_KEYS.alnoorAdmin);
   const students = (await admin.listAll("listStudents", { query: { status: "active" } })).items.filter((s) => s.status === "active");
   [mine, theirs] = [students[0]!, students.find((s) => s.lineage_id !== students[0]!.lineage_id)!];
   today = dateIn((await admin.tenant()).time_zone);

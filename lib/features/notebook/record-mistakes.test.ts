@@ -9,9 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Actor } from "@/lib/auth/actor";
 import type { Session, Student } from "@/lib/contract";
 import type { RecordRecitationInput } from "@/lib/features/live/types";
-import type { Database } from "@/lib/school-api/db/client";
-import type { RunningServer } from "@/lib/school-api/node-server";
+import type { Database, RunningServer } from "@/school-api/testing/store";
 import type { V1Client } from "@/lib/v1";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({
@@ -38,18 +38,15 @@ beforeAll(async () => {
   delete process.env.SCHOOL_API_URL;
   delete process.env.SCHOOL_CONNECTIONS_FILE;
   process.env.DASHBOARD_DATA_DIR = "memory://";
-  const { openDatabase } = await import("@/lib/school-api/db/client");
-  const { seedDemo } = await import("@/lib/school-api/seed/demo");
-  const { createSchoolApi } = await import("@/lib/school-api/runtime");
-  const { startSchoolApiServer } = await import("@/lib/school-api/node-server");
+  const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } = await import("@/school-api/testing/store");
   const { createV1Client } = await import("@/lib/v1");
-  const { DEMO_TEACHER_SHEIKH_NAME } = await import("@/lib/school-api/seed/demo-facts");
+  const { DEMO_TEACHER_SHEIKH_NAME } = await import("@/school-api/seed-facts");
   database = await openDatabase({ dataDir: "memory://" });
   await seedDemo(database.db);
   server = await startSchoolApiServer({ api: createSchoolApi(database) });
   await (await import("@/lib/db")).dashboardDb();
   process.env.PORT = new URL(server.origin).port;
-  admin = createV1Client({ baseUrl: server.url, apiKey: "demo_alnoor_admin" });
+  admin = createV1Client({ baseUrl: server.url, apiKey: DEMO_KEYS.alnoorAdmin });
   const { items: sheikhs } = await admin.listAll("listSheikhs");
   const sheikh = sheikhs.find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
   teacher = { id: "usr_teacher", email: "teacher@test", name: sheikh.name, role: "teacher", connectionId: "alnoor", locale: "en", sheikhIds: [sheikh.id], studentLineageIds: [] };

@@ -6,12 +6,13 @@ import { progressSyncState } from "@/lib/db/schema-progress";
 import type { DashboardDb } from "@/lib/db/client";
 import { addDays } from "@/lib/dates";
 import type { SyncClient } from "@/lib/features/sync/traverse";
-import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
 import type { V1Client } from "@/lib/v1";
 import { halqaHistory, progressFreshness, studentHistory } from "./read-model";
 import { acquireLease, RELEASED, writeIfOwned } from "@/lib/jobs/lease";
 import { syncProgress, syncProgressAfterNow } from "./sync";
 import { apiProgressSnapshot, storeProgressSnapshot, type ProgressSnapshot } from "./testing/snapshot";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 let school: EmbeddedSchool;
 let store: Awaited<ReturnType<typeof openMemoryStore>>;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   school = await startEmbeddedSchool();
   store = await openMemoryStore();
   db = store.db;
-  alnoor = school.client("demo_alnoor_admin");
+  alnoor = school.client(DEMO_KEYS.alnoorAdmin);
   tenantId = (await alnoor.call("getSchool")).id;
 }, 120_000);
 
@@ -209,7 +210,7 @@ describe("syncProgress against the embedded API (real HTTP)", { timeout: 120_000
   });
 
   it("a key that now answers for another school is refused; the mirror keeps its records", async () => {
-    const result = await syncProgress("alnoor", { db, client: school.client("demo_arqam_admin") });
+    const result = await syncProgress("alnoor", { db, client: school.client(DEMO_KEYS.arqamAdmin) });
     expect(result.status === "denied" && result.problem.code).toBe("tenant_mismatch");
     expect((await storeProgressSnapshot(db, "alnoor")).sessions.size).toBe(api.sessions.size);
   });

@@ -1,7 +1,7 @@
 import { requestClientAddress } from "@/lib/security/client-address";
 import { BAD_QUERY_HEADER } from "@/lib/security/edge-guard";
 import { isEmbeddedMode } from "@/lib/connections/mode";
-import { embeddedSchoolApi } from "@/lib/school-api/runtime";
+import { embeddedSchoolApi } from "@/school-api";
 
 /** The embedded School API v1: only in embedded mode (lib/connections/mode.ts), a plain 404 to everything when a real school is configured. */
 async function handle(request: Request): Promise<Response> {

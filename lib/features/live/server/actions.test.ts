@@ -7,11 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Actor } from "@/lib/auth/actor";
 import type { Session, Sheikh, Student } from "@/lib/contract";
 import { translator } from "@/lib/i18n/core";
-import type { Database } from "@/lib/school-api/db/client";
-import type { RunningServer } from "@/lib/school-api/node-server";
+import type { Database, RunningServer } from "@/school-api/testing/store";
 import type { V1Client } from "@/lib/v1";
 import { recitationDraft } from "../testing/fake-school";
 import type { LiveSnapshot, RecordRecitationInput } from "../types";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({
@@ -45,12 +45,9 @@ beforeAll(async () => {
   delete process.env.SCHOOL_API_URL;
   delete process.env.SCHOOL_CONNECTIONS_FILE;
   process.env.DASHBOARD_DATA_DIR = "memory://";
-  const { openDatabase } = await import("@/lib/school-api/db/client");
-  const { seedDemo } = await import("@/lib/school-api/seed/demo");
-  const { createSchoolApi } = await import("@/lib/school-api/runtime");
-  const { startSchoolApiServer } = await import("@/lib/school-api/node-server");
+  const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } = await import("@/school-api/testing/store");
   const { createV1Client } = await import("@/lib/v1");
-  const { DEMO_TEACHER_SHEIKH_NAME } = await import("@/lib/school-api/seed/demo-facts");
+  const { DEMO_TEACHER_SHEIKH_NAME } = await import("@/school-api/seed-facts");
   database = await openDatabase({ dataDir: "memory://" });
   await seedDemo(database.db);
   server = await startSchoolApiServer({ api: createSchoolApi(database) });
@@ -58,7 +55,7 @@ beforeAll(async () => {
   await (await import("@/lib/db")).dashboardDb();
   process.env.PORT = new URL(server.origin).port;
 
-  admin = createV1Client({ baseUrl: server.url, apiKey: "demo_alnoor_admin" });
+  admin = createV1Client({ baseUrl: server.url, apiKey: DEMO_KEYS.alnoorAdmin });
   const { items: sheikhs } = await admin.listAll("listSheikhs");
   teacherSheikh = sheikhs.find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
   teacher = { id: "usr_teacher", email: "teacher@test", name: teacherSheikh.name, role: "teacher", connectionId: "alnoor", locale: "en", sheikhIds: [teacherSheikh.id], studentLineageIds: [] };
@@ -346,8 +343,8 @@ describe("a client made by another copy of lib/v1 (another bundle layer)", () =>
     const other = await import("@/lib/v1/client");
     const url = server.url;
     clients.__v1Clients = new Map([
-      ["alnoor", other.createV1Client({ baseUrl: url, apiKey: "demo_alnoor_admin" })],
-      ["arqam", other.createV1Client({ baseUrl: url, apiKey: "demo_arqam_admin" })],
+      ["alnoor", other.createV1Client({ baseUrl: url, apiKey: DEMO_KEYS.alnoorAdmin })],
+      ["arqam", other.createV1Client({ baseUrl: url, apiKey: DEMO_KEYS.arqamAdmin })],
     ]);
   });
   afterAll(() => {

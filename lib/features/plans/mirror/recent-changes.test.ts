@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { V1Client } from "@/lib/v1";
 import { openMemoryStore } from "@/lib/db/testing/memory-store";
-import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
 import type { DashboardDb } from "@/lib/db/client";
 import { refreshPlan } from "../sync/refresh";
 import { syncPlans } from "../sync/sync-plans";
 import { listSyncedPlans } from "./reads";
 import { recentChanges, replacementsOf } from "./recent-changes";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 let school: EmbeddedSchool;
 let store: Awaited<ReturnType<typeof openMemoryStore>>;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   school = await startEmbeddedSchool();
   store = await openMemoryStore();
   db = store.db;
-  alnoor = school.client("demo_alnoor_admin");
+  alnoor = school.client(DEMO_KEYS.alnoorAdmin);
   await syncPlans("alnoor", { db, client: alnoor });
 }, 120_000);
 

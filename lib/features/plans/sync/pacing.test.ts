@@ -3,12 +3,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createV1Client } from "@/lib/v1";
 import { openMemoryStore } from "@/lib/db/testing/memory-store";
-import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
 import type { DashboardDb } from "@/lib/db/client";
 import { apiSnapshot, storeSnapshot } from "../testing/snapshot";
 import { syncPlans } from "./sync-plans";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const ALNOOR = "demo_alnoor_admin";
+const ALNOOR = DEMO_KEYS.alnoorAdmin;
 
 /**
  * A real HTTP proxy in front of the embedded API that sees what a school's server sees: how many

@@ -4,7 +4,7 @@ import { planSyncState, syncedPlans } from "@/lib/db/schema-plans";
 import type { V1Client } from "@/lib/v1";
 import { openMemoryStore } from "@/lib/db/testing/memory-store";
 import type { SyncClient } from "@/lib/features/sync/traverse";
-import { startEmbeddedSchool, type EmbeddedSchool } from "@/lib/school-api/testing/embedded-school";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
 import type { DashboardDb } from "@/lib/db/client";
 import { countSyncedPlansByStatus, getSyncedPlan, listSyncedPlans } from "../mirror/reads";
 import { apiSnapshot, storeSnapshot, type Snapshot } from "../testing/snapshot";
@@ -12,10 +12,11 @@ import { refreshPlan } from "./refresh";
 import { startPlanSync } from "./start";
 import { getSyncStatus } from "./status";
 import { syncPlans } from "./sync-plans";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const ALNOOR = "demo_alnoor_admin";
-const ARQAM = "demo_arqam_admin";
-const LEGACY = "demo_alnoor_legacy";
+const ALNOOR = DEMO_KEYS.alnoorAdmin;
+const ARQAM = DEMO_KEYS.arqamAdmin;
+const LEGACY = DEMO_KEYS.alnoorLegacy;
 /** Small pages, so that 42 demo plans make several pages to interrupt and resume. */
 const PAGE = 5;
 

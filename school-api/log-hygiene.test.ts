@@ -4,6 +4,7 @@ import { errorSummary } from "@/lib/security/log-safe";
 import { openDatabase, type Database } from "./db/client";
 import { createSchoolApi, type SchoolApi } from "./runtime";
 import { seedDemo } from "./seed/demo";
+import { DEMO_KEYS } from "./seed/demo-facts";
 
 /** Issue 12 §4: input never makes a 500, and no log line carries what a person typed. */
 const NAME = "Zaynab Secret-Name";
@@ -22,7 +23,7 @@ const send = (method: string, path: string, body?: unknown) =>
   api.handle(
     new Request(`http://127.0.0.1/api/v1${path}`, {
       method,
-      headers: { authorization: "Bearer demo_alnoor_admin", "content-type": "application/json" },
+      headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}`, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );

@@ -3,13 +3,14 @@ import type { AttendanceRow } from "@/lib/contract";
 import { openDatabase, type Database } from "./db/client";
 import { createSchoolApi, type SchoolApi } from "./runtime";
 import { seedDemo } from "./seed/demo";
+import { DEMO_KEYS } from "./seed/demo-facts";
 
 /**
  * The one-statement attendance upsert (handlers/attendance-upsert.ts) beyond what the conformance
  * suite asks of any school: rows that already hold the sent values are left alone and answered
  * as stored, changed ones move, rows not supplied never change, answers keep the request's order.
  */
-const auth = { authorization: "Bearer demo_alnoor_admin", accept: "application/json" };
+const auth = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}`, accept: "application/json" };
 let database: Database;
 let api: SchoolApi;
 

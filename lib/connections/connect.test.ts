@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { cacheKey, connectSchool } from "./connection";
-import { normalizeBaseUrl } from "./fetch";
-import { errorReply, SCHOOL } from "./testing/fake-api";
-import { caught, KEY, withFakeApi } from "./testing/harness";
+import { cacheKey, connectSchool } from "./connect";
+import { normalizeBaseUrl } from "@/lib/v1/fetch";
+import { errorReply, SCHOOL } from "@/lib/v1/testing/fake-api";
+import { caught, KEY, withFakeApi } from "@/lib/v1/testing/harness";
 
 const { api, client } = withFakeApi();
 

@@ -7,7 +7,7 @@ export type Database = Opened<typeof schema>;
 export type Db = Database["db"];
 export type DatabaseOptions = PgOptions;
 
-const migrationsFolder = path.join(process.cwd(), "lib/school-api/db/migrations");
+const migrationsFolder = path.join(process.cwd(), "school-api/db/migrations");
 
 /**
  * The embedded School API's own database; the same migrations serve PGlite and PostgreSQL. PGlite

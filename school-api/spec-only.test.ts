@@ -6,8 +6,9 @@ import { startSchoolApiServer, type RunningServer } from "./node-server";
 import { createSchoolApi } from "./runtime";
 import { seedDemo } from "./seed/demo";
 import { VENDOR_FIELDS } from "./spec-only";
+import { DEMO_KEYS } from "./seed/demo-facts";
 
-const KEY = "demo_alnoor_admin";
+const KEY = DEMO_KEYS.alnoorAdmin;
 let database: Database;
 let specOnly: RunningServer;
 let strict: RunningServer;

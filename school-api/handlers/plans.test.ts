@@ -7,6 +7,7 @@ import { assignments, learningPlans } from "../db/schema";
 import { toAssignment } from "../mappers";
 import { createSchoolApi, type SchoolApi } from "../runtime";
 import { seedDemo } from "../seed/demo";
+import { DEMO_KEYS } from "../seed/demo-facts";
 
 /**
  * A plan's history is built by the database function `assignment_history_page` (migration 0003)
@@ -14,7 +15,7 @@ import { seedDemo } from "../seed/demo";
  * the form the school's own operations answer with — whatever the timestamps and the database
  * session's time zone, in the same field order.
  */
-const auth = { authorization: "Bearer demo_alnoor_admin", accept: "application/json" };
+const auth = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}`, accept: "application/json" };
 let database: Database;
 let api: SchoolApi;
 let planId = "";

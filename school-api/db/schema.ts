@@ -260,7 +260,7 @@ export const assignments = pgTable(
 
 /**
  * Each key's token bucket when the API runs on PostgreSQL, shared by every instance
- * (lib/school-api/shared-rate-limit.ts). Not tenant data: one row per key, rewritten per request.
+ * (school-api/shared-rate-limit.ts). Not tenant data: one row per key, rewritten per request.
  * UNLOGGED (in the migration): every request of a key updates its row, and a logged table would make
  * each wait for a disk flush while holding the row; after a crash the buckets start full again.
  */
