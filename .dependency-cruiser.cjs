@@ -48,7 +48,8 @@ module.exports = {
     },
     {
       name: "services-below-features",
-      comment: "Below lib/features/ nothing imports a feature; what a service needs of one moves down (README Architecture).",
+      comment:
+        "Below lib/features/ nothing imports a feature; what a service needs of one moves down (README Architecture).",
       severity: "error",
       from: { path: "^(lib|i18n)/|^school-api/", pathNot: `^lib/features/|${START}|${TESTS}` },
       to: { path: "^lib/features/" },
@@ -69,21 +70,27 @@ module.exports = {
     },
     {
       name: "contract-at-the-base",
-      comment: "The v1 contract is shared by the client, the embedded server and the OpenAPI document: it needs only itself and the Quran's facts.",
+      comment:
+        "The v1 contract is shared by the client, the embedded server and the OpenAPI document: it needs only itself and the Quran's facts.",
       severity: "error",
       from: { path: "^lib/contract/" },
       to: { path: "^(lib|app|components|i18n)/|^school-api/", pathNot: "^lib/(contract|quran)/" },
     },
     {
       name: "client-below-presentation",
-      comment: "The v1 client and its failure model know message keys (lib/i18n/types.ts), not the translator, pages, sign-in or features.",
+      comment:
+        "The v1 client and its failure model know message keys (lib/i18n/types.ts), not the translator, pages, sign-in or features.",
       severity: "error",
       from: { path: "^lib/v1/", pathNot: TESTS },
-      to: { path: "^(lib/(i18n|web|auth|authz|failures|features|actions|jobs|preferences)|i18n)/", pathNot: "^lib/i18n/types\\.ts$" },
+      to: {
+        path: "^(lib/(i18n|web|auth|authz|failures|features|actions|jobs|preferences)|i18n)/",
+        pathNot: "^lib/i18n/types\\.ts$",
+      },
     },
     {
       name: "embedded-server-apart",
-      comment: "The embedded School API answers over HTTP like any school: it never imports the dashboard's client, store, sign-in or features.",
+      comment:
+        "The embedded School API answers over HTTP like any school: it never imports the dashboard's client, store, sign-in or features.",
       severity: "error",
       from: { path: EMBEDDED, pathNot: TESTS },
       to: {
@@ -103,7 +110,10 @@ module.exports = {
     exclude: { path: "(^|/)(node_modules|\\.next)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
     cache: false,
   },
 };

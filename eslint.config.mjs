@@ -11,14 +11,19 @@ const SCHOOL_API_TESTING = [...SCHOOL_API_OPERATIONS, /^\/testing\/[\w-]+$/];
 const schoolApiFace = {
   meta: { type: "problem", schema: [{ type: "string", enum: ["dashboard", "operations", "testing"] }] },
   create(context) {
-    const allowed = { dashboard: SCHOOL_API_ENTRIES, operations: SCHOOL_API_OPERATIONS, testing: SCHOOL_API_TESTING }[context.options[0] ?? "dashboard"];
+    const allowed = { dashboard: SCHOOL_API_ENTRIES, operations: SCHOOL_API_OPERATIONS, testing: SCHOOL_API_TESTING }[
+      context.options[0] ?? "dashboard"
+    ];
     const check = (source) => {
       if (source?.type !== "Literal" || typeof source.value !== "string") return;
       const match = /^(?:@\/|(?:\.\.\/)+|\.\/)school-api(\/.*)?$/.exec(source.value);
       if (!match) return;
       const rest = match[1] ?? "";
       if (allowed.some((entry) => (typeof entry === "string" ? entry === rest : entry.test(rest)))) return;
-      context.report({ node: source, message: `Import the School API through its entry files (${allowed.map((entry) => `school-api${typeof entry === "string" ? entry : "/testing/*"}`).join(", ")}), not "${source.value}".` });
+      context.report({
+        node: source,
+        message: `Import the School API through its entry files (${allowed.map((entry) => `school-api${typeof entry === "string" ? entry : "/testing/*"}`).join(", ")}), not "${source.value}".`,
+      });
     };
     return {
       ImportDeclaration: (node) => check(node.source),
@@ -33,7 +38,15 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "school-api/db/migrations/**"],
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "school-api/db/migrations/**",
+    ],
   },
   {
     rules: {

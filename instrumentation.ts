@@ -4,9 +4,15 @@
  * the build resolves, so the Edge build of this file imports none of it. Not during `next build`.
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") await (await import("@/lib/ops/server-start")).startServer();
+  if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build")
+    await (await import("@/lib/ops/server-start")).startServer();
 }
 
-export async function onRequestError(error: unknown, request: { path: string; method: string }, context: { routePath: string; routeType: string }): Promise<void> {
-  if (process.env.NEXT_RUNTIME === "nodejs") await (await import("@/lib/ops/server-start")).logRequestError(error, request, context);
+export async function onRequestError(
+  error: unknown,
+  request: { path: string; method: string },
+  context: { routePath: string; routeType: string },
+): Promise<void> {
+  if (process.env.NEXT_RUNTIME === "nodejs")
+    await (await import("@/lib/ops/server-start")).logRequestError(error, request, context);
 }

@@ -60,7 +60,6 @@ const largePort = Number(process.env.E2E_LARGE_PORT);
 const largeURL = `http://127.0.0.1:${largePort}`;
 const LARGE = /large-school\.spec\.ts$/;
 
-
 const FIRST = /(first-sync|server-log)\.spec\.ts$/;
 // Starts its own two instances on PostgreSQL behind HAProxy (scripts/instances.ts).
 const SCALING = /scaling\.spec\.ts$/;
@@ -101,10 +100,24 @@ export default defineConfig({
   projects: [
     // Before anything signs in or opens a page: waits for the scheduler's first plan sync to reach the
     // school's API, so the whole suite runs with the clients the scheduler made (as a user's server does).
-    { name: "first-sync", testMatch: /first-sync\.spec\.ts$/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    {
+      name: "first-sync",
+      testMatch: /first-sync\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
     // Signs each demo role in once and saves its session under e2e/.auth/ (see e2e/fixtures.ts).
-    { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] }, dependencies: ["first-sync"] },
-    { name: "desktop", testIgnore: [SPEC_ONLY, FIRST, SCALING, LARGE, AXE_SWEEP, SCHOOL_LANGUAGES, /pseudo-locale\.spec\.ts$/], use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["setup"] },
+    {
+      name: "setup",
+      testMatch: /auth\.setup\.ts$/,
+      use: { ...devices["Desktop Chrome"] },
+      dependencies: ["first-sync"],
+    },
+    {
+      name: "desktop",
+      testIgnore: [SPEC_ONLY, FIRST, SCALING, LARGE, AXE_SWEEP, SCHOOL_LANGUAGES, /pseudo-locale\.spec\.ts$/],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      dependencies: ["setup"],
+    },
     {
       name: "tablet",
       testMatch: TABLET,
@@ -112,7 +125,11 @@ export default defineConfig({
       dependencies: ["setup"],
     },
     // Against the spec-only server: its own sign-ins (a session cookie belongs to one host:port).
-    { name: "spec-only-setup", testMatch: /spec-only\.setup\.ts$/, use: { ...devices["Desktop Chrome"], baseURL: specOnlyURL } },
+    {
+      name: "spec-only-setup",
+      testMatch: /spec-only\.setup\.ts$/,
+      use: { ...devices["Desktop Chrome"], baseURL: specOnlyURL },
+    },
     {
       name: "spec-only",
       testMatch: /spec-only\.spec\.ts$/,
@@ -122,10 +139,28 @@ export default defineConfig({
     // Two `next start` instances on one PostgreSQL behind HAProxy, started and stopped by the spec (README "How it scales").
     // After the large school's leg: the two heaviest legs (two more servers, PostgreSQL and HAProxy; a
     // grown school) never load the two cores at the same time.
-    { name: "scaling", testMatch: SCALING, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: ["large-school"] },
-    { name: "large-school", testMatch: LARGE, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, baseURL: largeURL } },
-    { name: "school-languages", testMatch: SCHOOL_LANGUAGES, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } }, dependencies: schoolLanguagesAfter },
-    { name: "server-log", testMatch: /server-log\.spec\.ts$/, dependencies: ["desktop", "tablet", "spec-only", "large-school", "school-languages"] },
+    {
+      name: "scaling",
+      testMatch: SCALING,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      dependencies: ["large-school"],
+    },
+    {
+      name: "large-school",
+      testMatch: LARGE,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, baseURL: largeURL },
+    },
+    {
+      name: "school-languages",
+      testMatch: SCHOOL_LANGUAGES,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      dependencies: schoolLanguagesAfter,
+    },
+    {
+      name: "server-log",
+      testMatch: /server-log\.spec\.ts$/,
+      dependencies: ["desktop", "tablet", "spec-only", "large-school", "school-languages"],
+    },
   ],
   // Started one after the other: the second uses the build the first one made when there was none.
   webServer: [
@@ -160,7 +195,10 @@ function otherServers() {
   ];
 }
 
-function server(listenOn: number, { build, env = {}, prepare }: { build: boolean; env?: Record<string, string>; prepare?: string }) {
+function server(
+  listenOn: number,
+  { build, env = {}, prepare }: { build: boolean; env?: Record<string, string>; prepare?: string },
+) {
   const log = `.test-reports/e2e-server-${listenOn}.log`;
   const start = `mkdir -p .test-reports && ${prepare ? `${prepare} && ` : ""}${next} start -H 127.0.0.1 -p ${listenOn} 2>&1 | tee ${log}`;
   return {

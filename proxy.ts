@@ -32,7 +32,9 @@ export async function proxy(request: NextRequest) {
     return unknownAction;
   }
   if (request.method === "POST" && request.headers.has("next-action") && (await actionReplyProblem(request))) {
-    const body = { error: { code: "bad_request", message: "The server action's arguments refer to parts that were not sent" } };
+    const body = {
+      error: { code: "bad_request", message: "The server action's arguments refer to parts that were not sent" },
+    };
     return NextResponse.json(body, { status: 400, headers: apiSecurityHeaders() });
   }
   const nonce = newNonce();
@@ -51,7 +53,9 @@ export async function proxy(request: NextRequest) {
   const response =
     signedOut && isRead && !PUBLIC_PATHS.has(request.nextUrl.pathname) && !PUBLIC_FILES.test(request.nextUrl.pathname)
       ? NextResponse.redirect(loginUrl(request))
-      : NextResponse.next({ request: { headers: forwardedHeaders(request, headers["Content-Security-Policy"]!, nonce, requestId) } });
+      : NextResponse.next({
+          request: { headers: forwardedHeaders(request, headers["Content-Security-Policy"]!, nonce, requestId) },
+        });
 
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   response.headers.set("x-request-id", requestId);

@@ -32,11 +32,19 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
   const { locale, dir, t } = await getI18n();
   return (
-    <html lang={locale} dir={dir} className={`${GeistSans.variable} ${geistMono.variable} ${notoSansArabic.variable} ${notoNaskhArabic.variable}`}>
+    <html
+      lang={locale}
+      dir={dir}
+      className={`${GeistSans.variable} ${geistMono.variable} ${notoSansArabic.variable} ${notoNaskhArabic.variable}`}
+    >
       <body className="min-h-dvh">
         <SkipLink label={t("nav.skipToContent")} />
         {/* The words of the error boundaries (components/shell/error-view.tsx), and of a field error any action may answer. */}
-        <ClientStrings parts={["common.errorTitle", "common.errorBody", "common.retry", "nav.errorReference", "errors.invalidField"]}>{children}</ClientStrings>
+        <ClientStrings
+          parts={["common.errorTitle", "common.errorBody", "common.retry", "nav.errorReference", "errors.invalidField"]}
+        >
+          {children}
+        </ClientStrings>
       </body>
     </html>
   );

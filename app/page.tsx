@@ -37,7 +37,11 @@ export default async function LandingPage() {
   const landing = await loadLanding(t);
 
   return (
-    <main id="main" tabIndex={-1} className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col justify-center gap-8 px-6 py-12 outline-none">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col justify-center gap-8 px-6 py-12 outline-none"
+    >
       <div className="flex justify-end">
         <LanguageSwitch locale={i18n.locale} t={t} />
       </div>
@@ -47,14 +51,19 @@ export default async function LandingPage() {
         <p className="text-base text-muted-foreground">{t("auth.landing.intro")}</p>
       </header>
 
-      {landing.ok ? <SchoolCard school={landing.school} demo={landing.demo} i18n={i18n} /> : <ProblemCard code={landing.code} message={landing.message} t={t} />}
+      {landing.ok ? (
+        <SchoolCard school={landing.school} demo={landing.demo} i18n={i18n} />
+      ) : (
+        <ProblemCard code={landing.code} message={landing.message} t={t} />
+      )}
     </main>
   );
 }
 
 function SchoolCard({ school, demo, i18n }: { school: School; demo: boolean; i18n: I18n }) {
   const { t, locale } = i18n;
-  const [first, second] = locale === "ar" && school.name_ar ? [school.name_ar, school.name] : [school.name, school.name_ar];
+  const [first, second] =
+    locale === "ar" && school.name_ar ? [school.name_ar, school.name] : [school.name, school.name_ar];
   return (
     <section aria-labelledby="school-label">
       <Card>

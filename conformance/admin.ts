@@ -26,7 +26,11 @@ export async function adminOp<T>(op: string, args: Record<string, unknown> = {})
   if (!adminRpc) throw new Error("the admin RPC is not configured");
   const response = await fetch(adminRpc.url, {
     method: "POST",
-    headers: { Authorization: `Bearer ${adminRpc.token}`, "Content-Type": "application/json", Accept: "application/json" },
+    headers: {
+      Authorization: `Bearer ${adminRpc.token}`,
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    },
     body: JSON.stringify({ op, ...args }),
   });
   const text = await response.text();
@@ -53,8 +57,16 @@ export async function withPolicy<T>(schoolId: string, changes: PolicyChanges, bo
 }
 
 /** Issues a key for the test and revokes it afterwards, whatever happens. */
-export async function withKey<T>(schoolId: string, options: { scopes: string[]; rateLimitPerMinute?: number }, body: (key: IssuedKey) => Promise<T>): Promise<T> {
-  const issued = await adminOp<IssuedKey>("create-api-key", { schoolId, name: `conformance ${Date.now()}`, ...options });
+export async function withKey<T>(
+  schoolId: string,
+  options: { scopes: string[]; rateLimitPerMinute?: number },
+  body: (key: IssuedKey) => Promise<T>,
+): Promise<T> {
+  const issued = await adminOp<IssuedKey>("create-api-key", {
+    schoolId,
+    name: `conformance ${Date.now()}`,
+    ...options,
+  });
   try {
     return await body(issued);
   } finally {

@@ -57,19 +57,29 @@ describe.skipIf(lacks("admin"))("attendance: upsert", () => {
     });
     const before = await rowsOf(admin, session);
     const rowA = before.find((row) => row.student_id === a.id);
-    const second = dataOf<Upserted>(await admin.put(`/sessions/${session.id}/attendance`, { rows: [{ student_id: b.id, status: "excused", note: "ill" }] }));
+    const second = dataOf<Upserted>(
+      await admin.put(`/sessions/${session.id}/attendance`, {
+        rows: [{ student_id: b.id, status: "excused", note: "ill" }],
+      }),
+    );
     expect(second.rows.map((row) => row.student_id)).toEqual([b.id]);
     const after = await rowsOf(admin, session);
     expect(after).toHaveLength(2);
     expect(after.find((row) => row.student_id === a.id)).toEqual(rowA);
     expect(after.find((row) => row.student_id === b.id)).toMatchObject({ status: "excused", note: "ill" });
-    expect(after.find((row) => row.student_id === b.id)?.id, "the row is updated in place").toBe(before.find((row) => row.student_id === b.id)?.id);
+    expect(after.find((row) => row.student_id === b.id)?.id, "the row is updated in place").toBe(
+      before.find((row) => row.student_id === b.id)?.id,
+    );
   });
 
   it("attendance may be corrected after the session ended", async () => {
     const { session, students } = await register(admin, 1);
     dataOf<Session>(await admin.post(`/sessions/${session.id}/end`));
-    const result = dataOf<Upserted>(await admin.put(`/sessions/${session.id}/attendance`, { rows: [{ student_id: students[0]!.id, status: "present" }] }));
+    const result = dataOf<Upserted>(
+      await admin.put(`/sessions/${session.id}/attendance`, {
+        rows: [{ student_id: students[0]!.id, status: "present" }],
+      }),
+    );
     expect(result.rows).toHaveLength(1);
   });
 
@@ -77,7 +87,13 @@ describe.skipIf(lacks("admin"))("attendance: upsert", () => {
     const { session, students } = await register(admin, 1);
     const missing = missingIdLike(session.id);
     expectError(await admin.get(`/sessions/${missing}/attendance`), 404, "not_found");
-    expectError(await admin.put(`/sessions/${missing}/attendance`, { rows: [{ student_id: students[0]!.id, status: "present" }] }), 404, "not_found");
+    expectError(
+      await admin.put(`/sessions/${missing}/attendance`, {
+        rows: [{ student_id: students[0]!.id, status: "present" }],
+      }),
+      404,
+      "not_found",
+    );
   });
 });
 
@@ -141,8 +157,12 @@ describe.skipIf(lacks("admin"))("attendance: a bad batch writes nothing", () => 
     const foreign = dataOf<Student[]>(await as(keys.otherSchool).get("/students", { limit: 1 }))[0];
     if (!foreign) return context.skip("the other school has no student");
     const { session } = await register(admin, 0);
-    const response = await admin.put(`/sessions/${session.id}/attendance`, { rows: [{ student_id: foreign.id, status: "present" }] });
-    const unknown = await admin.put(`/sessions/${session.id}/attendance`, { rows: [{ student_id: missingIdLike(foreign.id), status: "present" }] });
+    const response = await admin.put(`/sessions/${session.id}/attendance`, {
+      rows: [{ student_id: foreign.id, status: "present" }],
+    });
+    const unknown = await admin.put(`/sessions/${session.id}/attendance`, {
+      rows: [{ student_id: missingIdLike(foreign.id), status: "present" }],
+    });
     expect(expectInvalid(response, "rows.0.student_id")).toEqual(expectInvalid(unknown, "rows.0.student_id"));
   });
 
@@ -150,7 +170,10 @@ describe.skipIf(lacks("admin"))("attendance: a bad batch writes nothing", () => 
     "more than 200 rows is 422 and nothing is written",
     async () => {
       const { session, students } = await register(admin, 1);
-      const rows = Array.from({ length: 201 }, (_, index) => ({ student_id: index === 0 ? students[0]!.id : `stu_conformance_${index}`, status: "present" }));
+      const rows = Array.from({ length: 201 }, (_, index) => ({
+        student_id: index === 0 ? students[0]!.id : `stu_conformance_${index}`,
+        status: "present",
+      }));
       expectError(await admin.put(`/sessions/${session.id}/attendance`, { rows }), 422, "validation_failed");
       expect(await rowsOf(admin, session)).toEqual([]);
     },
@@ -165,7 +188,9 @@ describe.skipIf(lacks("admin"))("attendance: a bad batch writes nothing", () => 
     ["missing status", { status: undefined }, "rows.0.status"],
   ] as const)("%s is 422 naming %s and nothing is written", async ([, change, field]) => {
     const { session, students } = await register(admin, 1);
-    const response = await admin.put(`/sessions/${session.id}/attendance`, { rows: [{ student_id: students[0]!.id, ...change }] });
+    const response = await admin.put(`/sessions/${session.id}/attendance`, {
+      rows: [{ student_id: students[0]!.id, ...change }],
+    });
     expectInvalid(response, field);
     expect(await rowsOf(admin, session), explain(response)).toEqual([]);
   });

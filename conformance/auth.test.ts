@@ -8,7 +8,8 @@ import { key, lacks } from "./target";
 const PROBES = ["/school", "/surahs", "/students"];
 
 function expectNoLeak(response: { text: string; headers: Headers | Record<string, unknown> }, secret: string) {
-  const headers = response.headers instanceof Headers ? [...response.headers.entries()] : Object.entries(response.headers);
+  const headers =
+    response.headers instanceof Headers ? [...response.headers.entries()] : Object.entries(response.headers);
   expect(response.text.includes(secret), "the key must not appear in the response body").toBe(false);
   expect(JSON.stringify(headers).includes(secret), "the key must not appear in response headers").toBe(false);
 }
@@ -42,7 +43,11 @@ describe.skipIf(lacks())("auth: missing, malformed and unknown credentials", () 
 
   it("the four 401 bodies carry the same code whatever the cause", async () => {
     const codes = await Promise.all(
-      [call("/school"), call("/school", { key: "nope" }), call("/school", { headers: { Authorization: "Basic x" } })].map(async (pending) => {
+      [
+        call("/school"),
+        call("/school", { key: "nope" }),
+        call("/school", { headers: { Authorization: "Basic x" } }),
+      ].map(async (pending) => {
         const response = await pending;
         return [response.status, errorOf(response).code];
       }),
@@ -75,7 +80,10 @@ describe.skipIf(lacks("admin"))("auth: exactly one Authorization header", () => 
   ])("two Authorization headers (%s) are 401 invalid_api_key", async (_name, values) => {
     const response = await rawRequest("/school", "GET", { Accept: "application/json", Authorization: values() });
     const json = JSON.parse(response.text) as { error?: { code?: string } };
-    expect({ status: response.status, code: json.error?.code }, response.text).toEqual({ status: 401, code: "invalid_api_key" });
+    expect({ status: response.status, code: json.error?.code }, response.text).toEqual({
+      status: 401,
+      code: "invalid_api_key",
+    });
     expectNoLeak(response, key("admin"));
   });
 });
@@ -87,24 +95,38 @@ describe.skipIf(lacks("admin"))("auth: never a credential in the URL or body", (
     expectNoLeak(response, key("admin"));
   };
 
-  it.for(["api_key", "access_token", "token", "apikey"])("?%s=<key> beside a valid header is 400 bad_request and not echoed", async (param) => {
-    for (const path of ["/school", "/surahs", "/students"]) {
-      expectRejected(await call(path, { key: key("admin"), query: { [param]: key("admin") } }));
-    }
-  });
+  it.for(["api_key", "access_token", "token", "apikey"])(
+    "?%s=<key> beside a valid header is 400 bad_request and not echoed",
+    async (param) => {
+      for (const path of ["/school", "/surahs", "/students"]) {
+        expectRejected(await call(path, { key: key("admin"), query: { [param]: key("admin") } }));
+      }
+    },
+  );
 
   it.for(["api_key", "access_token"])("?%s=<key> without a header is 400 bad_request and not echoed", async (param) => {
     expectRejected(await call("/school", { query: { [param]: key("admin") } }));
   });
 
   it("?api_key= on a write is rejected before the write happens", async () => {
-    expectRejected(await call("/students", { method: "POST", key: key("admin"), query: { api_key: key("admin") }, body: { full_name: "x" } }));
+    expectRejected(
+      await call("/students", {
+        method: "POST",
+        key: key("admin"),
+        query: { api_key: key("admin") },
+        body: { full_name: "x" },
+      }),
+    );
   });
 
   it("a key inside a JSON body is 400 bad_request and not echoed", async () => {
     expectRejected(await call("/students", { method: "POST", body: { api_key: key("admin"), full_name: "x" } }));
-    expectRejected(await call("/students", { method: "POST", key: key("admin"), body: { api_key: key("admin"), full_name: "x" } }));
-    expectRejected(await call("/students", { method: "POST", key: key("admin"), body: { access_token: key("admin") } }));
+    expectRejected(
+      await call("/students", { method: "POST", key: key("admin"), body: { api_key: key("admin"), full_name: "x" } }),
+    );
+    expectRejected(
+      await call("/students", { method: "POST", key: key("admin"), body: { access_token: key("admin") } }),
+    );
   });
 });
 
@@ -115,18 +137,36 @@ describe.skipIf(lacks("admin"))("auth: media types", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   });
 
-  it.for(["text/plain", "application/x-www-form-urlencoded"])("a %s body on POST is 415 unsupported_media_type", async (type) => {
-    const response = await call("/students", { method: "POST", key: key("admin"), rawBody: "full_name=x", headers: { "Content-Type": type } });
-    expectError(response, 415, "unsupported_media_type");
-  });
+  it.for(["text/plain", "application/x-www-form-urlencoded"])(
+    "a %s body on POST is 415 unsupported_media_type",
+    async (type) => {
+      const response = await call("/students", {
+        method: "POST",
+        key: key("admin"),
+        rawBody: "full_name=x",
+        headers: { "Content-Type": type },
+      });
+      expectError(response, 415, "unsupported_media_type");
+    },
+  );
 
   it("malformed JSON with a JSON content type is 400 bad_request", async () => {
-    const response = await call("/students", { method: "POST", key: key("admin"), rawBody: '{"full_name": ', headers: { "Content-Type": "application/json" } });
+    const response = await call("/students", {
+      method: "POST",
+      key: key("admin"),
+      rawBody: '{"full_name": ',
+      headers: { "Content-Type": "application/json" },
+    });
     expectError(response, 400, "bad_request");
   });
 
   it("an empty body on POST /students is 400 bad_request", async () => {
-    const response = await call("/students", { method: "POST", key: key("admin"), rawBody: "", headers: { "Content-Type": "application/json" } });
+    const response = await call("/students", {
+      method: "POST",
+      key: key("admin"),
+      rawBody: "",
+      headers: { "Content-Type": "application/json" },
+    });
     expectError(response, 400, "bad_request");
   });
 });

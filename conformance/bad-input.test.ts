@@ -19,7 +19,8 @@ function expectRefused(response: ApiResponse): void {
   expect(response.status, explain(response)).toBeGreaterThanOrEqual(400);
   expect(response.status, explain(response)).toBeLessThan(500);
   const error = errorOf(response);
-  if (response.status === 422) expect(Object.keys((error.details?.fields ?? {}) as object).length, explain(response)).toBeGreaterThan(0);
+  if (response.status === 422)
+    expect(Object.keys((error.details?.fields ?? {}) as object).length, explain(response)).toBeGreaterThan(0);
   expect(response.headers.get("x-content-type-options"), explain(response)).toBe("nosniff");
   expect(response.headers.get("cache-control"), explain(response)).toMatch(/no-store/);
   expect(response.headers.get("ratelimit-policy"), explain(response)).toMatch(/;q=\d+;w=\d+/);
@@ -59,7 +60,8 @@ describe.skipIf(lacks("admin"))("bad input: every endpoint answers a 4xx and cha
     "learning-plans": plan?.id ?? "lp_missing",
     surahs: "2",
   });
-  const pathOf = (endpoint: Endpoint) => endpoint.path.replace(/\/([\w-]+)\/\{\w+\}/g, (_, resource: string) => `/${resource}/${ids()[resource]}`);
+  const pathOf = (endpoint: Endpoint) =>
+    endpoint.path.replace(/\/([\w-]+)\/\{\w+\}/g, (_, resource: string) => `/${resource}/${ids()[resource]}`);
 
   const snapshot = async () =>
     JSON.stringify([
@@ -70,9 +72,21 @@ describe.skipIf(lacks("admin"))("bad input: every endpoint answers a 4xx and cha
 
   /** A body each write would accept: bad ones are this with one field spoiled. */
   const validBodies = (): Record<string, unknown> => ({
-    createStudent: { halqa_id: room.halqa.id, full_name: tag("Student"), preferred_name: "Ali", enrolled_on: "2026-09-01", status: "active" },
+    createStudent: {
+      halqa_id: room.halqa.id,
+      full_name: tag("Student"),
+      preferred_name: "Ali",
+      enrolled_on: "2026-09-01",
+      status: "active",
+    },
     updateStudent: { full_name: tag("Student"), preferred_name: "Ali", enrolled_on: "2026-09-01" },
-    createSession: { halqa_id: room.halqa.id, sheikh_id: room.sheikh.id, date: "2026-11-24", starts_at: "2026-11-24T08:00:00.000Z", topic: "Juz 30" },
+    createSession: {
+      halqa_id: room.halqa.id,
+      sheikh_id: room.sheikh.id,
+      date: "2026-11-24",
+      starts_at: "2026-11-24T08:00:00.000Z",
+      topic: "Juz 30",
+    },
     updateSession: { date: "2026-11-24", starts_at: "2026-11-24T08:00:00.000Z", topic: "Juz 30" },
     upsertAttendance: { rows: [{ student_id: student.id, status: "late", late_minutes: 5, note: "bus" }] },
     createRecitation: {
@@ -96,99 +110,135 @@ describe.skipIf(lacks("admin"))("bad input: every endpoint answers a 4xx and cha
     plan = plans.status === 200 ? pageOf<LearningPlan>(plans).data[0] : undefined;
   }, SLOW);
 
-  it("every write: a body with one field spoiled (generated from its schema) is refused and read back unchanged", async () => {
-    const before = await snapshot();
-    for (const [name, endpoint] of all.filter(([, e]) => e.body)) {
-      const valid = validBodies()[name];
-      expect(valid, `a valid body for ${name}`).toBeDefined();
-      expect(endpoint.body!.safeParse(valid).success, `the valid body of ${name}`).toBe(true);
-      const spoiled = fc.oneof(...mutations(jsonSchemaOf(endpoint.body!), valid)).map((mutation) => applyMutation(valid, mutation));
-      await fc.assert(
-        fc.asyncProperty(spoiled, async (body) => {
-          // What travels is JSON: a value JSON cannot carry (an infinity becomes null) must still be bad after the trip.
-          fc.pre(!endpoint.body!.safeParse(JSON.parse(JSON.stringify(body))).success);
-          expectRefused(await call(pathOf(endpoint), { method: endpoint.method, key: keys.admin, body }));
-        }),
-        { numRuns: RUNS * 4 },
-      );
-    }
-    expect(await snapshot()).toEqual(before);
-  }, SLOW);
-
-  it("the cases of issue 12: year 0000, NUL, unpaired surrogates, an unknown nested field", async () => {
-    const before = await snapshot();
-    const bodies = validBodies();
-    const cases: [string, unknown][] = [
-      ["createStudent", { ...(bodies.createStudent as object), enrolled_on: "0000-01-01" }],
-      ["updateStudent", { enrolled_on: "0000-06-15" }],
-      ["createSession", { ...(bodies.createSession as object), date: "0000-01-01" }],
-      ["createSession", { ...(bodies.createSession as object), starts_at: "0000-01-01T00:00:00.000Z" }],
-      ["updateSession", { starts_at: "0000-01-01T08:00:00Z" }],
-      ["createRecitation", { ...(bodies.createRecitation as object), recorded_at: "0000-01-01T00:00:00.000Z" }],
-      ["createRecitation", { ...(bodies.createRecitation as object), start: { surah: 2, ayah: 1, juz: 1 } }],
-      ["createRecitation", { ...(bodies.createRecitation as object), note: "a\u0000b" }],
-      ["createStudent", { ...(bodies.createStudent as object), full_name: "Ali\u0000" }],
-      ["updateStudent", { full_name: "\ud800Ali" }],
-      ["upsertAttendance", { rows: [{ student_id: student.id, status: "present", note: "x\udc00" }] }],
-      ["createSession", { ...(bodies.createSession as object), halqa_id: `${room.halqa.id}\u0000` }],
-    ];
-    for (const [name, body] of cases) {
-      const endpoint = endpoints[name as keyof typeof endpoints];
-      expectRefused(await call(pathOf(endpoint), { method: endpoint.method, key: keys.admin, body }));
-    }
-    // A body that is not UTF-8 (0xFF, an encoded surrogate) is a 400, not a name with U+FFFD in it.
-    for (const [name, endpoint] of all.filter(([, e]) => e.method !== "GET")) {
-      for (const bad of [[0xff, 0xfe], [0xed, 0xa0, 0x80]]) {
-        const json = JSON.stringify(validBodies()[name] ?? {}).replace(/"(full_name|topic|note|student_id)":"/, `"$1":"\u0001`);
-        const bytes = Buffer.from(json, "utf8");
-        const at = bytes.indexOf(0x01);
-        const spoiled = at >= 0 ? Buffer.concat([bytes.subarray(0, at), Buffer.from(bad), bytes.subarray(at + 1)]) : Buffer.concat([bytes, Buffer.from(bad)]);
-        const response = await sendBytes(pathOf(endpoint), endpoint.method, spoiled);
-        expectRefused(response);
-        expect(response.status, explain(response)).toBe(400);
+  it(
+    "every write: a body with one field spoiled (generated from its schema) is refused and read back unchanged",
+    async () => {
+      const before = await snapshot();
+      for (const [name, endpoint] of all.filter(([, e]) => e.body)) {
+        const valid = validBodies()[name];
+        expect(valid, `a valid body for ${name}`).toBeDefined();
+        expect(endpoint.body!.safeParse(valid).success, `the valid body of ${name}`).toBe(true);
+        const spoiled = fc
+          .oneof(...mutations(jsonSchemaOf(endpoint.body!), valid))
+          .map((mutation) => applyMutation(valid, mutation));
+        await fc.assert(
+          fc.asyncProperty(spoiled, async (body) => {
+            // What travels is JSON: a value JSON cannot carry (an infinity becomes null) must still be bad after the trip.
+            fc.pre(!endpoint.body!.safeParse(JSON.parse(JSON.stringify(body))).success);
+            expectRefused(await call(pathOf(endpoint), { method: endpoint.method, key: keys.admin, body }));
+          }),
+          { numRuns: RUNS * 4 },
+        );
       }
-    }
-    expect(await snapshot()).toEqual(before);
-  }, SLOW);
+      expect(await snapshot()).toEqual(before);
+    },
+    SLOW,
+  );
 
-  it("every endpoint: a bad value for one of its query parameters (generated from its schema) is a 400", async () => {
-    const before = await snapshot();
-    const cases = all.flatMap(([name, endpoint]) => {
-      const properties = jsonSchemaOf(endpoint.query).properties ?? {};
-      const own = Object.entries(properties).map(([param, schema]) => badQueryValue(schema).map((value) => ({ name, param, value })));
-      // Every endpoint refuses a parameter it does not have, with a NUL or not.
-      return [...own, fc.constantFrom("nonsense", "x\u0000").map((param) => ({ name, param, value: "1" }))];
-    });
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(...cases), async ({ name, param, value }) => {
-        const endpoint = endpoints[name as keyof typeof endpoints] as Endpoint;
-        const response = await call(pathOf(endpoint), { method: endpoint.method, key: keys.admin, query: { [param]: value } });
+  it(
+    "the cases of issue 12: year 0000, NUL, unpaired surrogates, an unknown nested field",
+    async () => {
+      const before = await snapshot();
+      const bodies = validBodies();
+      const cases: [string, unknown][] = [
+        ["createStudent", { ...(bodies.createStudent as object), enrolled_on: "0000-01-01" }],
+        ["updateStudent", { enrolled_on: "0000-06-15" }],
+        ["createSession", { ...(bodies.createSession as object), date: "0000-01-01" }],
+        ["createSession", { ...(bodies.createSession as object), starts_at: "0000-01-01T00:00:00.000Z" }],
+        ["updateSession", { starts_at: "0000-01-01T08:00:00Z" }],
+        ["createRecitation", { ...(bodies.createRecitation as object), recorded_at: "0000-01-01T00:00:00.000Z" }],
+        ["createRecitation", { ...(bodies.createRecitation as object), start: { surah: 2, ayah: 1, juz: 1 } }],
+        ["createRecitation", { ...(bodies.createRecitation as object), note: "a\u0000b" }],
+        ["createStudent", { ...(bodies.createStudent as object), full_name: "Ali\u0000" }],
+        ["updateStudent", { full_name: "\ud800Ali" }],
+        ["upsertAttendance", { rows: [{ student_id: student.id, status: "present", note: "x\udc00" }] }],
+        ["createSession", { ...(bodies.createSession as object), halqa_id: `${room.halqa.id}\u0000` }],
+      ];
+      for (const [name, body] of cases) {
+        const endpoint = endpoints[name as keyof typeof endpoints];
+        expectRefused(await call(pathOf(endpoint), { method: endpoint.method, key: keys.admin, body }));
+      }
+      // A body that is not UTF-8 (0xFF, an encoded surrogate) is a 400, not a name with U+FFFD in it.
+      for (const [name, endpoint] of all.filter(([, e]) => e.method !== "GET")) {
+        for (const bad of [
+          [0xff, 0xfe],
+          [0xed, 0xa0, 0x80],
+        ]) {
+          const json = JSON.stringify(validBodies()[name] ?? {}).replace(
+            /"(full_name|topic|note|student_id)":"/,
+            `"$1":"\u0001`,
+          );
+          const bytes = Buffer.from(json, "utf8");
+          const at = bytes.indexOf(0x01);
+          const spoiled =
+            at >= 0
+              ? Buffer.concat([bytes.subarray(0, at), Buffer.from(bad), bytes.subarray(at + 1)])
+              : Buffer.concat([bytes, Buffer.from(bad)]);
+          const response = await sendBytes(pathOf(endpoint), endpoint.method, spoiled);
+          expectRefused(response);
+          expect(response.status, explain(response)).toBe(400);
+        }
+      }
+      expect(await snapshot()).toEqual(before);
+    },
+    SLOW,
+  );
+
+  it(
+    "every endpoint: a bad value for one of its query parameters (generated from its schema) is a 400",
+    async () => {
+      const before = await snapshot();
+      const cases = all.flatMap(([name, endpoint]) => {
+        const properties = jsonSchemaOf(endpoint.query).properties ?? {};
+        const own = Object.entries(properties).map(([param, schema]) =>
+          badQueryValue(schema).map((value) => ({ name, param, value })),
+        );
+        // Every endpoint refuses a parameter it does not have, with a NUL or not.
+        return [...own, fc.constantFrom("nonsense", "x\u0000").map((param) => ({ name, param, value: "1" }))];
+      });
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(...cases), async ({ name, param, value }) => {
+          const endpoint = endpoints[name as keyof typeof endpoints] as Endpoint;
+          const response = await call(pathOf(endpoint), {
+            method: endpoint.method,
+            key: keys.admin,
+            query: { [param]: value },
+          });
+          expectRefused(response);
+          expect(response.status, explain(response)).toBe(400);
+        }),
+        { numRuns: RUNS * 20 },
+      );
+      expect(await snapshot()).toEqual(before);
+    },
+    SLOW,
+  );
+
+  it(
+    "query values that are not UTF-8, and the issue's year-0000 filters, are a 400",
+    async () => {
+      const lists = all.filter(([, e]) => Object.keys(jsonSchemaOf(e.query).properties ?? {}).includes("status"));
+      expect(lists.length).toBeGreaterThan(3);
+      for (const [, endpoint] of lists) {
+        for (const raw of ["%FF", "%ED%A0%80", "%00"])
+          expectRefused(await call(`${pathOf(endpoint)}?status=${raw}`, { key: keys.admin }));
+      }
+      for (const [path, query] of [
+        ["/students", { updated_after: "0000-01-01T00:00:00.000Z" }],
+        ["/halqas", { updated_after: "0000-01-01T00:00:00Z" }],
+        ["/sessions", { date_from: "0000-01-01" }],
+        ["/sessions", { date_to: "0000-12-31" }],
+        ["/students", { halqa_id: "h\u0000" }],
+      ] as const) {
+        const response = await admin.get(path, query);
         expectRefused(response);
-        expect(response.status, explain(response)).toBe(400);
-      }),
-      { numRuns: RUNS * 20 },
-    );
-    expect(await snapshot()).toEqual(before);
-  }, SLOW);
-
-  it("query values that are not UTF-8, and the issue's year-0000 filters, are a 400", async () => {
-    const lists = all.filter(([, e]) => Object.keys(jsonSchemaOf(e.query).properties ?? {}).includes("status"));
-    expect(lists.length).toBeGreaterThan(3);
-    for (const [, endpoint] of lists) {
-      for (const raw of ["%FF", "%ED%A0%80", "%00"]) expectRefused(await call(`${pathOf(endpoint)}?status=${raw}`, { key: keys.admin }));
-    }
-    for (const [path, query] of [
-      ["/students", { updated_after: "0000-01-01T00:00:00.000Z" }],
-      ["/halqas", { updated_after: "0000-01-01T00:00:00Z" }],
-      ["/sessions", { date_from: "0000-01-01" }],
-      ["/sessions", { date_to: "0000-12-31" }],
-      ["/students", { halqa_id: "h\u0000" }],
-    ] as const) {
-      const response = await admin.get(path, query);
-      expectRefused(response);
-      expect(Object.keys((errorOf(response).details?.fields ?? {}) as object), explain(response)).toEqual(Object.keys(query));
-    }
-  }, SLOW);
+        expect(Object.keys((errorOf(response).details?.fields ?? {}) as object), explain(response)).toEqual(
+          Object.keys(query),
+        );
+      }
+    },
+    SLOW,
+  );
 });
 
 describe.skipIf(lacks("admin"))("garbage text is refused with 422 and the field's reason (issue 30.8)", () => {
@@ -205,18 +255,30 @@ describe.skipIf(lacks("admin"))("garbage text is refused with 422 and the field'
       expect(errorOf(response).details?.fields, JSON.stringify(full_name)).toHaveProperty("full_name");
       expect(response.status).toBe(422);
     }
-    const topic = await admin.post("/sessions", { halqa_id: room.halqa.id, sheikh_id: room.sheikh.id, topic: "Juz \u202e1" });
+    const topic = await admin.post("/sessions", {
+      halqa_id: room.halqa.id,
+      sheikh_id: room.sheikh.id,
+      topic: "Juz \u202e1",
+    });
     expect(topic.status).toBe(422);
     expect(errorOf(topic).details?.fields).toHaveProperty("topic");
   });
 
   it("keeps the marks Arabic text uses", async () => {
-    const response = await admin.post("/students", { halqa_id: room.halqa.id, full_name: `${tag("عبد\u200cالله")} \u200fعلي` });
+    const response = await admin.post("/students", {
+      halqa_id: room.halqa.id,
+      full_name: `${tag("عبد\u200cالله")} \u200fعلي`,
+    });
     expect(response.status, explain(response)).toBe(201);
   });
 
   it("a session whose start is far from its date", async () => {
-    const response = await admin.post("/sessions", { halqa_id: room.halqa.id, sheikh_id: room.sheikh.id, date: "2026-03-01", starts_at: "2028-03-01T08:00:00.000Z" });
+    const response = await admin.post("/sessions", {
+      halqa_id: room.halqa.id,
+      sheikh_id: room.sheikh.id,
+      date: "2026-03-01",
+      starts_at: "2028-03-01T08:00:00.000Z",
+    });
     expect(response.status).toBe(422);
     expect(errorOf(response).details?.fields).toHaveProperty("starts_at");
   });

@@ -23,13 +23,17 @@ export type Schema = {
 
 /** A schema's JSON Schema with references inlined (the contract names some parts, e.g. QuranPosition). */
 export function jsonSchemaOf(schema: z.ZodType): Schema {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Schema & { $defs?: Record<string, Schema> };
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Schema & {
+    $defs?: Record<string, Schema>;
+  };
   const defs = json.$defs ?? {};
   const inline = (node: Schema): Schema => {
     if (node.$ref) return inline(defs[node.$ref.split("/").pop() ?? ""] ?? {});
     return {
       ...node,
-      ...(node.properties ? { properties: Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, inline(v)])) } : {}),
+      ...(node.properties
+        ? { properties: Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, inline(v)])) }
+        : {}),
       ...(node.items ? { items: inline(node.items) } : {}),
       ...(node.anyOf ? { anyOf: node.anyOf.map(inline) } : {}),
     };
@@ -41,10 +45,22 @@ export function jsonSchemaOf(schema: z.ZodType): Schema {
 const concrete = (schema: Schema): Schema => schema.anyOf?.find((branch) => branch.type !== "null") ?? schema;
 
 const DATES = ["0000-01-01", "1899-12-31", "2201-01-01", "9999-12-31", "2025-02-30", "2025-13-01", "20251124"];
-const TIMESTAMPS = ["0000-01-01T00:00:00.000Z", "1899-12-31T23:59:59Z", "2201-01-01T00:00:00.000Z", "2200-12-31T23:00:00-05:00", "2026-11-24 08:00", "2026-11-24T25:00:00Z"];
+const TIMESTAMPS = [
+  "0000-01-01T00:00:00.000Z",
+  "1899-12-31T23:59:59Z",
+  "2201-01-01T00:00:00.000Z",
+  "2200-12-31T23:00:00-05:00",
+  "2026-11-24 08:00",
+  "2026-11-24T25:00:00Z",
+];
 const withNul = fc.string({ maxLength: 8 }).map((s) => `${s}\u0000${s}`);
 const loneSurrogate = fc.constantFrom("\ud800", "a\udfffb", "\udbff\ud800");
-const wrongType = fc.oneof(fc.boolean(), fc.constant([]), fc.constant({}), fc.double({ noNaN: true, noDefaultInfinity: true }));
+const wrongType = fc.oneof(
+  fc.boolean(),
+  fc.constant([]),
+  fc.constant({}),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
 
 /** JSON values a body field of this schema must refuse. */
 export function badJson(raw: Schema): fc.Arbitrary<unknown> {
@@ -60,7 +76,14 @@ export function badJson(raw: Schema): fc.Arbitrary<unknown> {
     return fc.oneof(...options);
   }
   if (schema.type === "integer") {
-    const limits = [2 ** 31, -(2 ** 31) - 1, 1.5, 1e300, ...(schema.maximum !== undefined ? [schema.maximum + 1] : []), ...(schema.minimum !== undefined ? [schema.minimum - 1] : [])];
+    const limits = [
+      2 ** 31,
+      -(2 ** 31) - 1,
+      1.5,
+      1e300,
+      ...(schema.maximum !== undefined ? [schema.maximum + 1] : []),
+      ...(schema.minimum !== undefined ? [schema.minimum - 1] : []),
+    ];
     return fc.oneof(fc.constantFrom(...limits), fc.integer().map(String), withNul, ...nullValue);
   }
   if (schema.type === "array") {
@@ -77,7 +100,8 @@ export function badQueryValue(raw: Schema): fc.Arbitrary<string> {
   if (schema.format === "date") options.push(fc.constantFrom(...DATES));
   if (schema.format === "date-time") options.push(fc.constantFrom(...TIMESTAMPS));
   if (schema.enum) options.push(fc.string({ maxLength: 12 }).filter((s) => !schema.enum?.includes(s)));
-  if (schema.type === "string" && schema.maxLength !== undefined && schema.maxLength <= 12 && !schema.format) options.push(fc.constantFrom("-1", "0", "1.5", "abc", "99999999999"));
+  if (schema.type === "string" && schema.maxLength !== undefined && schema.maxLength <= 12 && !schema.format)
+    options.push(fc.constantFrom("-1", "0", "1.5", "abc", "99999999999"));
   return fc.oneof(...options);
 }
 
@@ -91,7 +115,8 @@ export function mutations(schema: Schema, base: unknown, path: (string | number)
   if (here.type === "object" && here.properties) {
     // Strict everywhere: an unknown field, at the top or nested (`start.juz`), is refused.
     found.push(fc.constantFrom("juz", "extra", "is_admin").map((name) => ({ path: [...path, name], value: 1 })));
-    for (const [name, child] of Object.entries(here.properties)) found.push(...mutations(child, undefined, [...path, name]));
+    for (const [name, child] of Object.entries(here.properties))
+      found.push(...mutations(child, undefined, [...path, name]));
   }
   if (here.type === "array" && here.items) {
     found.push(...mutations(here.items, undefined, [...path, 0]));

@@ -32,7 +32,9 @@ function expectDocumentedError(response: ApiResponse) {
   expect(response.status, explain(response)).toBeGreaterThanOrEqual(400);
   expect(response.status, explain(response)).toBeLessThan(500);
   const error = errorOf(response);
-  expect(ERROR_STATUS[error.code], `code ${error.code} has status ${response.status}: ${explain(response)}`).toBe(response.status);
+  expect(ERROR_STATUS[error.code], `code ${error.code} has status ${response.status}: ${explain(response)}`).toBe(
+    response.status,
+  );
 }
 
 describe.skipIf(lacks("admin"))("errors: shape and status", () => {
@@ -94,7 +96,12 @@ describe.skipIf(lacks("admin"))("errors: shape and status", () => {
     ["a huge number", '{"full_name": 1e400}'],
     ["a duplicate key", '{"full_name": "a", "full_name": 5}'],
   ])("%s as a student body is a documented 4xx", async ([, raw]) => {
-    const response = await call("/students", { method: "POST", key: keys.admin, rawBody: raw, headers: { "Content-Type": "application/json" } });
+    const response = await call("/students", {
+      method: "POST",
+      key: keys.admin,
+      rawBody: raw,
+      headers: { "Content-Type": "application/json" },
+    });
     expectDocumentedError(response);
   });
 

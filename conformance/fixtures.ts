@@ -46,7 +46,10 @@ export async function twoClassrooms(client: Client): Promise<[Classroom, Classro
 }
 
 /** A halqa that a session may not use: inactive, or of a semester that is not active. */
-export async function halqaWhere(client: Client, wanted: "inactive" | "not_active_semester"): Promise<Halqa | undefined> {
+export async function halqaWhere(
+  client: Client,
+  wanted: "inactive" | "not_active_semester",
+): Promise<Halqa | undefined> {
   const all = await semesters(client);
   if (wanted === "inactive") {
     const inactive = (await traverse<Halqa>(client, "/halqas", { active: false })).items;
@@ -62,12 +65,20 @@ export async function halqaWhere(client: Client, wanted: "inactive" | "not_activ
   return undefined;
 }
 
-export async function createStudent(client: Client, halqaId: string, extra: Record<string, unknown> = {}): Promise<Student> {
+export async function createStudent(
+  client: Client,
+  halqaId: string,
+  extra: Record<string, unknown> = {},
+): Promise<Student> {
   const body = { halqa_id: halqaId, full_name: tag("Student"), ...extra };
   return dataOf<Student>(await client.post("/students", body), 201);
 }
 
-export async function createSession(client: Client, room: Classroom, extra: Record<string, unknown> = {}): Promise<Session> {
+export async function createSession(
+  client: Client,
+  room: Classroom,
+  extra: Record<string, unknown> = {},
+): Promise<Session> {
   const body = { halqa_id: room.halqa.id, sheikh_id: room.sheikh.id, topic: tag("session"), ...extra };
   return dataOf<Session>(await client.post("/sessions", body), 201);
 }
@@ -101,7 +112,8 @@ export function missingIdLike(id: string): string {
   return id.slice(0, cut) + rest;
 }
 
-const SECRET_FIELD = /private|sensitive|staff_note|date_of_birth|birth|guardian|phone|password|secret|api_key|key_hash/i;
+const SECRET_FIELD =
+  /private|sensitive|staff_note|date_of_birth|birth|guardian|phone|password|secret|api_key|key_hash/i;
 
 /** Every JSON path whose field name looks like private or sensitive data. */
 export function secretFieldPaths(value: unknown, path = "$"): string[] {

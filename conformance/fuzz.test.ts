@@ -20,7 +20,9 @@ function expectClientError(response: ApiResponse) {
 }
 
 /** Any JSON at all, but never the empty object (which is a valid body for POST …/end). */
-const anyJson = fc.oneof(fc.jsonValue(), fc.dictionary(fc.string({ unit: "binary" }), fc.jsonValue())).filter((value) => JSON.stringify(value) !== "{}");
+const anyJson = fc
+  .oneof(fc.jsonValue(), fc.dictionary(fc.string({ unit: "binary" }), fc.jsonValue()))
+  .filter((value) => JSON.stringify(value) !== "{}");
 
 /** Objects with the real field names and random values: reaches deeper than random keys do. */
 function shaped(fields: string[]) {
@@ -48,84 +50,127 @@ describe.skipIf(lacks("admin"))("fuzz: random bodies are a 4xx and change nothin
     { method: "POST", path: `/sessions/${session.id}/recitations` },
   ];
 
-  it("arbitrary JSON to every update of this file's records is a 4xx and changes nothing", async () => {
-    const before = await snapshot();
-    await fc.assert(
-      fc.asyncProperty(anyJson, fc.nat(), async (body, pick) => {
-        const target = targets()[pick % targets().length]!;
-        expectClientError(await call(target.path, { method: target.method, key: keys.admin, body }));
-      }),
-      { numRuns: RUNS * 4 },
-    );
-    expect(await snapshot()).toEqual(before);
-  }, SLOW);
-
-  it("arbitrary JSON to the create endpoints is a 4xx", async () => {
-    await fc.assert(
-      fc.asyncProperty(anyJson, async (body) => {
-        expectClientError(await admin.post("/students", body));
-        expectClientError(await admin.post("/sessions", body));
-      }),
-      { numRuns: RUNS },
-    );
-  }, SLOW);
-
-  it("bodies with real field names and random values never get a 5xx; a 4xx changes nothing", async () => {
-    const fields: Record<string, string[]> = {
-      [`/students/${student.id}`]: ["full_name", "preferred_name", "status", "halqa_id", "enrolled_on"],
-      [`/sessions/${session.id}/recitations`]: ["student_id", "kind", "start", "end", "rating", "mistakes", "note", "recorded_at"],
-      [`/sessions/${session.id}/attendance`]: ["rows"],
-    };
-    const methods: Record<string, string> = {
-      [`/students/${student.id}`]: "PATCH",
-      [`/sessions/${session.id}/recitations`]: "POST",
-      [`/sessions/${session.id}/attendance`]: "PUT",
-    };
-    for (const [path, names] of Object.entries(fields)) {
+  it(
+    "arbitrary JSON to every update of this file's records is a 4xx and changes nothing",
+    async () => {
+      const before = await snapshot();
       await fc.assert(
-        fc.asyncProperty(shaped(names), async (body) => {
+        fc.asyncProperty(anyJson, fc.nat(), async (body, pick) => {
+          const target = targets()[pick % targets().length]!;
+          expectClientError(await call(target.path, { method: target.method, key: keys.admin, body }));
+        }),
+        { numRuns: RUNS * 4 },
+      );
+      expect(await snapshot()).toEqual(before);
+    },
+    SLOW,
+  );
+
+  it(
+    "arbitrary JSON to the create endpoints is a 4xx",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(anyJson, async (body) => {
+          expectClientError(await admin.post("/students", body));
+          expectClientError(await admin.post("/sessions", body));
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    "bodies with real field names and random values never get a 5xx; a 4xx changes nothing",
+    async () => {
+      const fields: Record<string, string[]> = {
+        [`/students/${student.id}`]: ["full_name", "preferred_name", "status", "halqa_id", "enrolled_on"],
+        [`/sessions/${session.id}/recitations`]: [
+          "student_id",
+          "kind",
+          "start",
+          "end",
+          "rating",
+          "mistakes",
+          "note",
+          "recorded_at",
+        ],
+        [`/sessions/${session.id}/attendance`]: ["rows"],
+      };
+      const methods: Record<string, string> = {
+        [`/students/${student.id}`]: "PATCH",
+        [`/sessions/${session.id}/recitations`]: "POST",
+        [`/sessions/${session.id}/attendance`]: "PUT",
+      };
+      for (const [path, names] of Object.entries(fields)) {
+        await fc.assert(
+          fc.asyncProperty(shaped(names), async (body) => {
+            const before = await snapshot();
+            const response = await call(path, { method: methods[path], key: keys.admin, body });
+            expect(response.status, explain(response)).toBeLessThan(500);
+            if (response.status >= 400) expect(await snapshot(), explain(response)).toEqual(before);
+          }),
+          { numRuns: RUNS },
+        );
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    "attendance rows with random members never get a 5xx and a 4xx writes nothing",
+    async () => {
+      const row = fc.record(
+        {
+          student_id: fc.oneof(fc.constant(student.id), fc.string(), fc.jsonValue()),
+          status: fc.oneof(fc.constantFrom("present", "absent", "late", "excused"), fc.jsonValue()),
+          late_minutes: fc.oneof(fc.integer(), fc.constant(null), fc.jsonValue()),
+          note: fc.oneof(fc.string(), fc.constant(null), fc.jsonValue()),
+        },
+        { requiredKeys: [] },
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(row, { maxLength: 4 }), async (rows) => {
           const before = await snapshot();
-          const response = await call(path, { method: methods[path], key: keys.admin, body });
+          const response = await admin.put(`/sessions/${session.id}/attendance`, { rows });
           expect(response.status, explain(response)).toBeLessThan(500);
           if (response.status >= 400) expect(await snapshot(), explain(response)).toEqual(before);
         }),
         { numRuns: RUNS },
       );
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 
-  it("attendance rows with random members never get a 5xx and a 4xx writes nothing", async () => {
-    const row = fc.record(
-      {
-        student_id: fc.oneof(fc.constant(student.id), fc.string(), fc.jsonValue()),
-        status: fc.oneof(fc.constantFrom("present", "absent", "late", "excused"), fc.jsonValue()),
-        late_minutes: fc.oneof(fc.integer(), fc.constant(null), fc.jsonValue()),
-        note: fc.oneof(fc.string(), fc.constant(null), fc.jsonValue()),
-      },
-      { requiredKeys: [] },
-    );
-    await fc.assert(
-      fc.asyncProperty(fc.array(row, { maxLength: 4 }), async (rows) => {
-        const before = await snapshot();
-        const response = await admin.put(`/sessions/${session.id}/attendance`, { rows });
-        expect(response.status, explain(response)).toBeLessThan(500);
-        if (response.status >= 400) expect(await snapshot(), explain(response)).toEqual(before);
-      }),
-      { numRuns: RUNS },
-    );
-  }, SLOW);
-
-  it("random query strings on a list are 200 or 400, never a 5xx", async () => {
-    const value = fc.oneof(fc.string({ unit: "binary" }), fc.integer().map(String), fc.date({ noInvalidDate: true }).map((d) => d.toISOString()));
-    const name = fc.constantFrom("limit", "cursor", "updated_after", "status", "halqa_id", "semester_id", "lineage_id", "date_from", "date_to");
-    await fc.assert(
-      fc.asyncProperty(fc.dictionary(name, value, { maxKeys: 3 }), async (query) => {
-        for (const path of ["/students", "/sessions"]) {
-          const response = await admin.get(path, query);
-          expect([200, 400], explain(response)).toContain(response.status);
-        }
-      }),
-      { numRuns: RUNS * 2 },
-    );
-  }, SLOW);
+  it(
+    "random query strings on a list are 200 or 400, never a 5xx",
+    async () => {
+      const value = fc.oneof(
+        fc.string({ unit: "binary" }),
+        fc.integer().map(String),
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      );
+      const name = fc.constantFrom(
+        "limit",
+        "cursor",
+        "updated_after",
+        "status",
+        "halqa_id",
+        "semester_id",
+        "lineage_id",
+        "date_from",
+        "date_to",
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(name, value, { maxKeys: 3 }), async (query) => {
+          for (const path of ["/students", "/sessions"]) {
+            const response = await admin.get(path, query);
+            expect([200, 400], explain(response)).toContain(response.status);
+          }
+        }),
+        { numRuns: RUNS * 2 },
+      );
+    },
+    SLOW,
+  );
 });

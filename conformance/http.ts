@@ -73,9 +73,12 @@ export async function call(path: string, options: CallOptions = {}): Promise<Api
 export function as(key: string | undefined) {
   return {
     get: (path: string, query?: Query, headers?: Record<string, string>) => call(path, { key, query, headers }),
-    post: (path: string, body?: unknown, headers?: Record<string, string>) => call(path, { method: "POST", key, body, headers }),
-    patch: (path: string, body: unknown, headers?: Record<string, string>) => call(path, { method: "PATCH", key, body, headers }),
-    put: (path: string, body: unknown, headers?: Record<string, string>) => call(path, { method: "PUT", key, body, headers }),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call(path, { method: "POST", key, body, headers }),
+    patch: (path: string, body: unknown, headers?: Record<string, string>) =>
+      call(path, { method: "PATCH", key, body, headers }),
+    put: (path: string, body: unknown, headers?: Record<string, string>) =>
+      call(path, { method: "PUT", key, body, headers }),
   };
 }
 export type Client = ReturnType<typeof as>;
@@ -105,7 +108,10 @@ export function errorOf(response: ApiResponse): ErrorInfo {
 }
 
 export function expectError(response: ApiResponse, status: number, code: string): ErrorInfo {
-  expect({ status: response.status, code: (response.json as { error?: { code?: unknown } } | undefined)?.error?.code }, explain(response)).toEqual({
+  expect(
+    { status: response.status, code: (response.json as { error?: { code?: unknown } } | undefined)?.error?.code },
+    explain(response),
+  ).toEqual({
     status,
     code,
   });
@@ -128,7 +134,10 @@ export function dataOf<T>(response: ApiResponse, status = 200): T {
   return body?.data as T;
 }
 
-export type Page<T> = { data: T[]; pagination: { next_cursor: string | null; has_more: boolean; sync_watermark?: string } };
+export type Page<T> = {
+  data: T[];
+  pagination: { next_cursor: string | null; has_more: boolean; sync_watermark?: string };
+};
 
 export function pageOf<T>(response: ApiResponse): Page<T> {
   expectStatus(response, 200);
@@ -162,7 +171,12 @@ export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; t
  * A request through node:http, for what fetch cannot send (two `Authorization` headers:
  * fetch merges them into one).
  */
-export function rawRequest(path: string, method: string, headers: Record<string, string | string[]>, body?: string): Promise<RawResponse> {
+export function rawRequest(
+  path: string,
+  method: string,
+  headers: Record<string, string | string[]>,
+  body?: string,
+): Promise<RawResponse> {
   const url = new URL(base() + path);
   const transport = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
@@ -170,7 +184,11 @@ export function rawRequest(path: string, method: string, headers: Record<string,
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }),
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString("utf8"),
+        }),
       );
       response.on("error", reject);
     });

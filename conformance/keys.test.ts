@@ -11,7 +11,9 @@ import { keys, lacksAdminRpc } from "./target";
  * Retry-After (docs/contract.md). Each key is revoked afterwards.
  */
 
-const READ_SCOPES = [...new Set(SPEC_ENDPOINTS.filter((e) => e.method === "GET" && e.scope).map((e) => e.scope as string))];
+const READ_SCOPES = [
+  ...new Set(SPEC_ENDPOINTS.filter((e) => e.method === "GET" && e.scope).map((e) => e.scope as string)),
+];
 
 describe.skipIf(lacksAdminRpc("admin"))("keys: scopes, revocation and rate limits", () => {
   const admin = as(keys.admin);
@@ -19,7 +21,8 @@ describe.skipIf(lacksAdminRpc("admin"))("keys: scopes, revocation and rate limit
   let paths: Map<string, string>;
   beforeAll(async () => {
     schoolId = (await schoolOf(admin)).id;
-    const first = async (path: string) => pageOf<{ id: string }>(await admin.get(path, { limit: 1 })).data[0]?.id ?? "missing";
+    const first = async (path: string) =>
+      pageOf<{ id: string }>(await admin.get(path, { limit: 1 })).data[0]?.id ?? "missing";
     const ids: Record<string, string> = {
       semesters: await first("/semesters"),
       halqas: await first("/halqas"),
@@ -29,13 +32,26 @@ describe.skipIf(lacksAdminRpc("admin"))("keys: scopes, revocation and rate limit
       "learning-plans": await first("/learning-plans"),
     };
     paths = new Map(
-      SPEC_ENDPOINTS.filter((e) => e.method === "GET").map((e) => [e.path, e.path.replace("{id}", ids[e.path.split("/")[1] ?? ""] ?? "").replace("{number}", "1")]),
+      SPEC_ENDPOINTS.filter((e) => e.method === "GET").map((e) => [
+        e.path,
+        e.path.replace("{id}", ids[e.path.split("/")[1] ?? ""] ?? "").replace("{number}", "1"),
+      ]),
     );
   });
 
   it("the spec lists nine read scopes", () => {
     expect(READ_SCOPES.sort()).toEqual(
-      ["attendance:read", "halqas:read", "learning_plans:read", "recitations:read", "school:read", "semesters:read", "sessions:read", "sheikhs:read", "students:read"].sort(),
+      [
+        "attendance:read",
+        "halqas:read",
+        "learning_plans:read",
+        "recitations:read",
+        "school:read",
+        "semesters:read",
+        "sessions:read",
+        "sheikhs:read",
+        "students:read",
+      ].sort(),
     );
   });
 
@@ -46,7 +62,9 @@ describe.skipIf(lacksAdminRpc("admin"))("keys: scopes, revocation and rate limit
         if (endpoint.scope === null || endpoint.scope === scope) {
           expect(response.status, `${endpoint.path} with ${scope}: ${response.text.slice(0, 200)}`).toBe(200);
         } else {
-          expect(expectError(response, 403, "insufficient_scope").details?.required_scope, endpoint.path).toBe(endpoint.scope);
+          expect(expectError(response, 403, "insufficient_scope").details?.required_scope, endpoint.path).toBe(
+            endpoint.scope,
+          );
         }
       }
     });

@@ -6,8 +6,17 @@ import { lacks } from "./target";
 /** Issue 2 §2: an OpenAPI 3.1 document generated from the contract, at /api/v1/openapi.json, no key needed. */
 
 type Response = { headers?: Record<string, unknown> };
-type Operation = { parameters?: { name: string; in: string }[]; responses?: Record<string, Response>; security?: unknown[] };
-type Document = { openapi?: string; info?: { version?: string }; paths?: Record<string, Record<string, Operation>>; components?: { securitySchemes?: Record<string, { type?: string; scheme?: string }> } };
+type Operation = {
+  parameters?: { name: string; in: string }[];
+  responses?: Record<string, Response>;
+  security?: unknown[];
+};
+type Document = {
+  openapi?: string;
+  info?: { version?: string };
+  paths?: Record<string, Record<string, Operation>>;
+  components?: { securitySchemes?: Record<string, { type?: string; scheme?: string }> };
+};
 
 const normalize = (path: string) => path.replace(/^\/api\/v1/, "").replace(/\{[^}]+\}/g, "{}");
 
@@ -27,9 +36,13 @@ describe.skipIf(lacks())("openapi", () => {
   it("lists every path and method of the spec's endpoint table", async () => {
     const document = await load();
     const operations = new Set(
-      Object.entries(document.paths ?? {}).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${normalize(path)}`)),
+      Object.entries(document.paths ?? {}).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${normalize(path)}`),
+      ),
     );
-    const missing = SPEC_ENDPOINTS.map((e) => `${e.method} ${normalize(e.path)}`).filter((operation) => !operations.has(operation));
+    const missing = SPEC_ENDPOINTS.map((e) => `${e.method} ${normalize(e.path)}`).filter(
+      (operation) => !operations.has(operation),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -37,7 +50,11 @@ describe.skipIf(lacks())("openapi", () => {
     const document = await load();
     const planWrites = Object.entries(document.paths ?? {})
       .filter(([path]) => path.startsWith("/learning-plans"))
-      .flatMap(([path, methods]) => Object.keys(methods).filter((m) => m !== "get" && m !== "parameters").map((m) => `${m} ${path}`));
+      .flatMap(([path, methods]) =>
+        Object.keys(methods)
+          .filter((m) => m !== "get" && m !== "parameters")
+          .map((m) => `${m} ${path}`),
+      );
     expect(planWrites).toEqual([]);
   });
 
@@ -62,9 +79,11 @@ function unbounded(node: unknown, path: string, found: string[]): string[] {
   if (Array.isArray(node)) node.forEach((item, index) => unbounded(item, `${path}/${index}`, found));
   if (typeof node !== "object" || node === null) return found;
   const schema = node as Node;
-  if (schema.type === "string" && !("maxLength" in schema || "enum" in schema || "const" in schema)) found.push(`${path}: string without maxLength`);
+  if (schema.type === "string" && !("maxLength" in schema || "enum" in schema || "const" in schema))
+    found.push(`${path}: string without maxLength`);
   if (schema.type === "array" && !("maxItems" in schema)) found.push(`${path}: array without maxItems`);
-  if (schema.type === "integer" && schema.format !== "int32" && schema.format !== "int64") found.push(`${path}: integer without format`);
+  if (schema.type === "integer" && schema.format !== "int32" && schema.format !== "int64")
+    found.push(`${path}: integer without format`);
   for (const [name, value] of Object.entries(schema)) unbounded(value, `${path}/${name}`, found);
   return found;
 }
@@ -83,7 +102,8 @@ describe.skipIf(lacks())("openapi: limits stated", () => {
         for (const [status, answer] of Object.entries(operation.responses ?? {})) {
           const names = Object.keys(answer.headers ?? {});
           const wanted = ["RateLimit", "RateLimit-Policy", ...(status === "429" ? ["Retry-After"] : [])];
-          for (const name of wanted) if (!names.includes(name)) missing.push(`${method.toUpperCase()} ${path} ${status}: ${name}`);
+          for (const name of wanted)
+            if (!names.includes(name)) missing.push(`${method.toUpperCase()} ${path} ${status}: ${name}`);
         }
         if (!operation.responses?.["429"]) missing.push(`${method.toUpperCase()} ${path}: no 429`);
       }

@@ -30,7 +30,9 @@ async function findIds(client: Client): Promise<Ids> {
   const found: Ids = {};
   const sessions = pageOf<{ id: string }>(await client.get("/sessions", { status: "ended", limit: 30 })).data;
   for (const session of sessions) {
-    const recitations = pageOf<{ student_id: string }>(await client.get(`/sessions/${session.id}/recitations`, { limit: 1 })).data;
+    const recitations = pageOf<{ student_id: string }>(
+      await client.get(`/sessions/${session.id}/recitations`, { limit: 1 }),
+    ).data;
     const attendance = pageOf<unknown>(await client.get(`/sessions/${session.id}/attendance`, { limit: 2 }));
     if (recitations[0] && attendance.pagination.has_more) {
       found.session = session.id;
@@ -102,8 +104,14 @@ describe.skipIf(lacks("admin"))("pagination: every collection", () => {
           const small = ids((await traverse<{ id: string }>(admin, path, {}, 7)).items);
           const after = new Set(ids((await traverse<{ id: string }>(admin, path, {}, 100)).items));
           expectUnique(small, `${path} with limit=7`);
-          expect([...before].filter((id) => !small.includes(id)), "records skipped by the limit=7 traversal").toEqual([]);
-          expect(small.filter((id) => !after.has(id)), "records that vanished").toEqual([]);
+          expect(
+            [...before].filter((id) => !small.includes(id)),
+            "records skipped by the limit=7 traversal",
+          ).toEqual([]);
+          expect(
+            small.filter((id) => !after.has(id)),
+            "records that vanished",
+          ).toEqual([]);
         },
         SLOW,
       );
@@ -127,13 +135,17 @@ describe.skipIf(lacks("admin"))("pagination: every collection", () => {
       });
 
       if (collection.sync) {
-        it("gives a sync_watermark, the same on every page of a traversal", async (context) => {
-          const path = pathOr(collection, context);
-          const { pages } = await traverse<unknown>(admin, path, {}, 40);
-          const marks = pages.map((page) => page.pagination.sync_watermark);
-          expect(marks[0], "pagination.sync_watermark").toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-          expect(new Set(marks).size, "one watermark per traversal").toBe(1);
-        }, SLOW);
+        it(
+          "gives a sync_watermark, the same on every page of a traversal",
+          async (context) => {
+            const path = pathOr(collection, context);
+            const { pages } = await traverse<unknown>(admin, path, {}, 40);
+            const marks = pages.map((page) => page.pagination.sync_watermark);
+            expect(marks[0], "pagination.sync_watermark").toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+            expect(new Set(marks).size, "one watermark per traversal").toBe(1);
+          },
+          SLOW,
+        );
 
         it("accepts updated_after and rejects a malformed one", async (context) => {
           const path = pathOr(collection, context);

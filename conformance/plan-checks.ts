@@ -11,7 +11,9 @@ export function expectHistoryLinks(history: Assignment[]) {
     }
     const replacement = assignment.replaced_by_assignment_id;
     if (replacement !== null) {
-      expect(position.has(replacement), `${assignment.id} links to ${replacement}, which is in the same history`).toBe(true);
+      expect(position.has(replacement), `${assignment.id} links to ${replacement}, which is in the same history`).toBe(
+        true,
+      );
       expect(position.get(replacement)!, `${replacement} comes after ${assignment.id}`).toBeGreaterThan(index);
       expect(assignment.superseded_at, `${assignment.id} has a replacement and a supersession time`).not.toBeNull();
     }

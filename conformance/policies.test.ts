@@ -22,7 +22,12 @@ async function fixture(): Promise<Fixture> {
   const admin = as(keys.admin);
   const room = await classroom(admin);
   const student = await createStudent(admin, room.halqa.id);
-  return { schoolId: (await schoolOf(admin)).id, room, session: await createSession(admin, room), studentId: student.id };
+  return {
+    schoolId: (await schoolOf(admin)).id,
+    room,
+    session: await createSession(admin, room),
+    studentId: student.id,
+  };
 }
 
 /** One request per write endpoint, with a plausible body; the policy is the only thing under test. */
@@ -35,7 +40,14 @@ function writes(f: Fixture): Array<() => Promise<ApiResponse>> {
     () => admin.patch(`/sessions/${f.session.id}`, { topic: tag("t") }),
     () => admin.post(`/sessions/${f.session.id}/end`),
     () => admin.put(`/sessions/${f.session.id}/attendance`, { rows: [{ student_id: f.studentId, status: "present" }] }),
-    () => admin.post(`/sessions/${f.session.id}/recitations`, { student_id: f.studentId, kind: "new_memorization", start: { surah: 1, ayah: 1 }, end: { surah: 1, ayah: 7 }, rating: 3 }),
+    () =>
+      admin.post(`/sessions/${f.session.id}/recitations`, {
+        student_id: f.studentId,
+        kind: "new_memorization",
+        start: { surah: 1, ayah: 1 },
+        end: { surah: 1, ayah: 7 },
+        rating: 3,
+      }),
   ];
 }
 
@@ -72,13 +84,17 @@ describe.skipIf(lacksAdminRpc("admin"))("policies: school policy denials", () =>
   });
 
   it("a scope policy without attendance:write denies attendance only (403 write_policy_denied)", async () => {
-    await withPolicy(f.schoolId, { allowedWriteScopes: ["students:write", "sessions:write", "recitations:write"] }, async () => {
-      const rows = { rows: [{ student_id: f.studentId, status: "present" }] };
-      expectError(await admin.put(`/sessions/${f.session.id}/attendance`, rows), 403, "write_policy_denied");
-      const session = await createSession(admin, f.room);
-      expect(dataOf<Session>(await admin.post(`/sessions/${session.id}/end`)).status).toBe("ended");
-      expect((await admin.get(`/sessions/${f.session.id}/attendance`)).status).toBe(200);
-    });
+    await withPolicy(
+      f.schoolId,
+      { allowedWriteScopes: ["students:write", "sessions:write", "recitations:write"] },
+      async () => {
+        const rows = { rows: [{ student_id: f.studentId, status: "present" }] };
+        expectError(await admin.put(`/sessions/${f.session.id}/attendance`, rows), 403, "write_policy_denied");
+        const session = await createSession(admin, f.room);
+        expect(dataOf<Session>(await admin.post(`/sessions/${session.id}/end`)).status).toBe("ended");
+        expect((await admin.get(`/sessions/${f.session.id}/attendance`)).status).toBe(200);
+      },
+    );
   });
 
   it("an empty scope policy denies every write with write_policy_denied", async () => {
@@ -114,7 +130,13 @@ describe.skipIf(lacksAdminRpc("admin", "legacy", "readonly"))("policies: the doc
   beforeAll(async () => {
     f = await fixture();
   });
-  const unsuspended = { allowedNetworks: DENIED_NETWORK, learningPlansEnabled: false, writeRolloutEligible: false, writeAccessEnabled: false, allowedWriteScopes: [] };
+  const unsuspended = {
+    allowedNetworks: DENIED_NETWORK,
+    learningPlansEnabled: false,
+    writeRolloutEligible: false,
+    writeAccessEnabled: false,
+    allowedWriteScopes: [],
+  };
   const all = { suspended: true, ...unsuspended };
 
   it("401 before any policy, scope before suspension", async () => {
@@ -131,10 +153,14 @@ describe.skipIf(lacksAdminRpc("admin", "legacy", "readonly"))("policies: the doc
       expectError(await admin.get("/learning-plans"), 403, "network_denied");
       expectError(await writes(f)[0]!(), 403, "network_denied");
     });
-    await withPolicy(f.schoolId, { learningPlansEnabled: false, writeRolloutEligible: false, writeAccessEnabled: false, allowedWriteScopes: [] }, async () => {
-      expectError(await admin.get("/learning-plans"), 403, "feature_unavailable");
-      expectError(await writes(f)[0]!(), 403, "rollout_ineligible");
-    });
+    await withPolicy(
+      f.schoolId,
+      { learningPlansEnabled: false, writeRolloutEligible: false, writeAccessEnabled: false, allowedWriteScopes: [] },
+      async () => {
+        expectError(await admin.get("/learning-plans"), 403, "feature_unavailable");
+        expectError(await writes(f)[0]!(), 403, "rollout_ineligible");
+      },
+    );
     await withPolicy(f.schoolId, { writeAccessEnabled: false, allowedWriteScopes: [] }, async () => {
       expectError(await writes(f)[0]!(), 403, "write_access_disabled");
     });
@@ -159,7 +185,9 @@ describe.skipIf(lacksAdminRpc("admin"))("policies: sheikh eligibility is current
       const listed = pageOf<Sheikh>(await admin.get("/sheikhs", { halqa_id: room.halqa.id, limit: 100 })).data;
       expect(listed.map((sheikh) => sheikh.id)).not.toContain(room.sheikh.id);
       const create = await admin.post("/sessions", { halqa_id: room.halqa.id, sheikh_id: room.sheikh.id });
-      expect(Object.keys(expectError(create, 422, "validation_failed").details?.fields as object)).toContain("sheikh_id");
+      expect(Object.keys(expectError(create, 422, "validation_failed").details?.fields as object)).toContain(
+        "sheikh_id",
+      );
       expectError(await admin.post(`/sessions/${session.id}/end`), 422, "validation_failed");
       expect(dataOf<Session>(await admin.get(`/sessions/${session.id}`)).status).toBe("open");
     } finally {

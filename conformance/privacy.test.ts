@@ -62,24 +62,32 @@ describe.skipIf(lacks("admin"))("privacy: nothing private in any response", () =
 
   it("the crawl read the whole school", () => {
     expect(result.responses.length).toBeGreaterThan(20);
-    const failed = result.responses.filter((response) => response.status !== 200).map((response) => `${response.request} ${response.status}`);
+    const failed = result.responses
+      .filter((response) => response.status !== 200)
+      .map((response) => `${response.request} ${response.status}`);
     expect(failed).toEqual([]);
   });
 
   it("no field named like a sensitive or private one, anywhere", () => {
-    const found = result.responses.flatMap((response) => secretFieldPaths(response.json).map((path) => `${response.request}: ${path}`));
+    const found = result.responses.flatMap((response) =>
+      secretFieldPaths(response.json).map((path) => `${response.request}: ${path}`),
+    );
     expect(found).toEqual([]);
   });
 
-  it.skipIf(engine === "external")("no private text or guardian phone stored by the demo appears in any response", () => {
-    const leaks: string[] = [];
-    for (const response of result.responses) {
-      for (const text of [...PRIVATE_TEXTS, ...GUARDIAN_PHONE_PREFIXES]) {
-        if (response.text.includes(text) || response.text.includes(JSON.stringify(text).slice(1, -1))) leaks.push(`${response.request}: ${text}`);
+  it.skipIf(engine === "external")(
+    "no private text or guardian phone stored by the demo appears in any response",
+    () => {
+      const leaks: string[] = [];
+      for (const response of result.responses) {
+        for (const text of [...PRIVATE_TEXTS, ...GUARDIAN_PHONE_PREFIXES]) {
+          if (response.text.includes(text) || response.text.includes(JSON.stringify(text).slice(1, -1)))
+            leaks.push(`${response.request}: ${text}`);
+        }
       }
-    }
-    expect(leaks).toEqual([]);
-  });
+      expect(leaks).toEqual([]);
+    },
+  );
 
   it.skipIf(engine === "external")("an ineligible sheikh never appears through /sheikhs", () => {
     const sheikhResponses = result.responses.filter((response) => response.request.includes("/sheikhs"));

@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Recitation, Session, Student } from "@/lib/contract";
 import { as, dataOf, expectError, expectInvalid, traverse, type Client } from "./http";
-import { classroom, createSession, createStudent, expectNoSecretFields, ratings, schoolOf, twoClassrooms } from "./fixtures";
+import {
+  classroom,
+  createSession,
+  createStudent,
+  expectNoSecretFields,
+  ratings,
+  schoolOf,
+  twoClassrooms,
+} from "./fixtures";
 import { keys, lacks } from "./target";
 
 /**
@@ -22,7 +30,14 @@ async function setup(client: Client): Promise<Setup> {
 }
 
 function body(s: Setup, change: Record<string, unknown> = {}) {
-  return { student_id: s.student.id, kind: "new_memorization", start: { surah: 1, ayah: 1 }, end: { surah: 1, ayah: 7 }, rating: s.rating, ...change };
+  return {
+    student_id: s.student.id,
+    kind: "new_memorization",
+    start: { surah: 1, ayah: 1 },
+    end: { surah: 1, ayah: 7 },
+    rating: s.rating,
+    ...change,
+  };
 }
 
 async function sessionRecitations(client: Client, session: Session) {
@@ -34,7 +49,10 @@ describe.skipIf(lacks("admin"))("recitations: create", () => {
 
   it("a valid recitation is 201 and listed for the session and the student", async () => {
     const s = await setup(admin);
-    const created = dataOf<Recitation>(await admin.post(`/sessions/${s.session.id}/recitations`, body(s, { mistakes: 2, note: "fluent" })), 201);
+    const created = dataOf<Recitation>(
+      await admin.post(`/sessions/${s.session.id}/recitations`, body(s, { mistakes: 2, note: "fluent" })),
+      201,
+    );
     expect(created).toMatchObject({
       session_id: s.session.id,
       student_id: s.student.id,
@@ -53,7 +71,10 @@ describe.skipIf(lacks("admin"))("recitations: create", () => {
 
   it("a range spanning surahs (Al-Baqarah 280 to Al-Imran 5) is accepted", async () => {
     const s = await setup(admin);
-    const response = await admin.post(`/sessions/${s.session.id}/recitations`, body(s, { start: { surah: 2, ayah: 280 }, end: { surah: 3, ayah: 5 } }));
+    const response = await admin.post(
+      `/sessions/${s.session.id}/recitations`,
+      body(s, { start: { surah: 2, ayah: 280 }, end: { surah: 3, ayah: 5 } }),
+    );
     expect(dataOf<Recitation>(response, 201).range.end).toEqual({ surah: 3, ayah: 5 });
   });
 
@@ -66,7 +87,10 @@ describe.skipIf(lacks("admin"))("recitations: create", () => {
   it("every rating of the school's scale is accepted", async () => {
     const s = await setup(admin);
     for (const level of ratings(await schoolOf(admin)).scale) {
-      dataOf<Recitation>(await admin.post(`/sessions/${s.session.id}/recitations`, body(s, { rating: level.value })), 201);
+      dataOf<Recitation>(
+        await admin.post(`/sessions/${s.session.id}/recitations`, body(s, { rating: level.value })),
+        201,
+      );
     }
   });
 });
@@ -95,7 +119,10 @@ describe.skipIf(lacks("admin"))("recitations: validation writes nothing", () => 
 
   it("a rating outside the school's rating_scale is 422 naming rating", async () => {
     const s = await setup(admin);
-    expectInvalid(await admin.post(`/sessions/${s.session.id}/recitations`, body(s, { rating: s.invalidRating })), "rating");
+    expectInvalid(
+      await admin.post(`/sessions/${s.session.id}/recitations`, body(s, { rating: s.invalidRating })),
+      "rating",
+    );
     expect(await sessionRecitations(admin, s.session)).toEqual([]);
   });
 
@@ -104,7 +131,10 @@ describe.skipIf(lacks("admin"))("recitations: validation writes nothing", () => 
     const s = await setup(admin);
     const stranger = await createStudent(admin, other.halqa.id);
     expect(stranger.halqa_id).not.toBe(room.halqa.id);
-    expectInvalid(await admin.post(`/sessions/${s.session.id}/recitations`, body(s, { student_id: stranger.id })), "student_id");
+    expectInvalid(
+      await admin.post(`/sessions/${s.session.id}/recitations`, body(s, { student_id: stranger.id })),
+      "student_id",
+    );
     expect(await sessionRecitations(admin, s.session)).toEqual([]);
   });
 
@@ -134,14 +164,20 @@ describe.skipIf(lacks("admin"))("recitations: Idempotency-Key", () => {
     const s = await setup(admin);
     const headers = { "Idempotency-Key": `conformance-${randomUUID()}` };
     const first = dataOf<Recitation>(await admin.post(`/sessions/${s.session.id}/recitations`, body(s), headers), 201);
-    expectError(await admin.post(`/sessions/${s.session.id}/recitations`, body(s, { mistakes: 3 }), headers), 409, "conflict");
+    expectError(
+      await admin.post(`/sessions/${s.session.id}/recitations`, body(s, { mistakes: 3 }), headers),
+      409,
+      "conflict",
+    );
     expect((await sessionRecitations(admin, s.session)).map((r) => r.id)).toEqual([first.id]);
   });
 
   it("concurrent replays of one key record once; every success carries the same id", async () => {
     const s = await setup(admin);
     const headers = { "Idempotency-Key": `conformance-${randomUUID()}` };
-    const responses = await Promise.all(Array.from({ length: 6 }, () => admin.post(`/sessions/${s.session.id}/recitations`, body(s), headers)));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => admin.post(`/sessions/${s.session.id}/recitations`, body(s), headers)),
+    );
     for (const response of responses) expect([201, 409], response.text).toContain(response.status);
     const created = new Set(responses.filter((r) => r.status === 201).map((r) => dataOf<Recitation>(r, 201).id));
     expect(created.size).toBe(1);

@@ -13,13 +13,18 @@ async function knownIds(client: Client): Promise<Known> {
     if (!id) throw new Error(`the school needs at least one record at ${path}`);
     return id;
   };
-  const [semesters, halqas, sheikhs, students, sessions] = await Promise.all(["/semesters", "/halqas", "/sheikhs", "/students", "/sessions"].map(first));
+  const [semesters, halqas, sheikhs, students, sessions] = await Promise.all(
+    ["/semesters", "/halqas", "/sheikhs", "/students", "/sessions"].map(first),
+  );
   return { semesters: semesters!, halqas: halqas!, sheikhs: sheikhs!, students: students!, sessions: sessions! };
 }
 
 function concrete(endpoint: SpecEndpoint, known: Known): string {
   const collection = endpoint.path.split("/")[1] ?? "";
-  const id = collection === "learning-plans" ? (known.plan ?? "lp_conformance_missing") : (known[collection as keyof Known] ?? "");
+  const id =
+    collection === "learning-plans"
+      ? (known.plan ?? "lp_conformance_missing")
+      : (known[collection as keyof Known] ?? "");
   return endpoint.path.replace("{id}", id).replace("{number}", "1");
 }
 
@@ -31,7 +36,13 @@ function bodyFor(endpoint: SpecEndpoint, known: Known): unknown {
   if (endpoint.path === "/sessions/{id}") return { topic: "Conformance" };
   if (endpoint.path.endsWith("/attendance")) return { rows: [{ student_id: known.students, status: "present" }] };
   if (endpoint.path.endsWith("/recitations")) {
-    return { student_id: known.students, kind: "new_memorization", start: { surah: 1, ayah: 1 }, end: { surah: 1, ayah: 7 }, rating: 1 };
+    return {
+      student_id: known.students,
+      kind: "new_memorization",
+      start: { surah: 1, ayah: 1 },
+      end: { surah: 1, ayah: 7 },
+      rating: 1,
+    };
   }
   return undefined;
 }
@@ -55,7 +66,11 @@ describe.skipIf(lacks("readonly"))("scopes: a read-only key never writes", () =>
   );
 
   it("the scope is checked before the record is looked up", async () => {
-    const error = expectError(await as(key("readonly")).post("/sessions/ses_conformance_missing/end"), 403, "insufficient_scope");
+    const error = expectError(
+      await as(key("readonly")).post("/sessions/ses_conformance_missing/end"),
+      403,
+      "insufficient_scope",
+    );
     expect(error.details?.required_scope).toBe("sessions:write");
   });
 
@@ -71,7 +86,8 @@ describe.skipIf(lacks("legacy"))("scopes: a legacy key does not gain learning_pl
   let known: Known;
   beforeAll(async () => {
     known = await knownIds(as(key("legacy")));
-    if (keys.admin) known.plan = pageOf<{ id: string }>(await as(keys.admin).get("/learning-plans", { limit: 1 })).data[0]?.id;
+    if (keys.admin)
+      known.plan = pageOf<{ id: string }>(await as(keys.admin).get("/learning-plans", { limit: 1 })).data[0]?.id;
   });
 
   it.for(PLAN_ENDPOINTS.map((endpoint) => [endpoint.path, endpoint] as const))(
@@ -90,38 +106,45 @@ describe.skipIf(lacks("legacy"))("scopes: a legacy key does not gain learning_pl
   });
 });
 
-describe.skipIf(lacks("otherSchool"))("scopes: school B has learning plans disabled and write access not effective", () => {
-  let known: Known;
-  beforeAll(async () => {
-    known = await knownIds(as(key("otherSchool")));
-  });
+describe.skipIf(lacks("otherSchool"))(
+  "scopes: school B has learning plans disabled and write access not effective",
+  () => {
+    let known: Known;
+    beforeAll(async () => {
+      known = await knownIds(as(key("otherSchool")));
+    });
 
-  it.for(PLAN_ENDPOINTS.map((endpoint) => [endpoint.path, endpoint] as const))(
-    "GET %s is 403 feature_unavailable with details.feature learning_plans",
-    async ([, endpoint]) => {
-      const error = expectError(await as(key("otherSchool")).get(concrete(endpoint, known)), 403, "feature_unavailable");
-      expect(error.details?.feature).toBe("learning_plans");
-    },
-  );
+    it.for(PLAN_ENDPOINTS.map((endpoint) => [endpoint.path, endpoint] as const))(
+      "GET %s is 403 feature_unavailable with details.feature learning_plans",
+      async ([, endpoint]) => {
+        const error = expectError(
+          await as(key("otherSchool")).get(concrete(endpoint, known)),
+          403,
+          "feature_unavailable",
+        );
+        expect(error.details?.feature).toBe("learning_plans");
+      },
+    );
 
-  it.for(WRITE_ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
-    "%s is 403 write_access_disabled",
-    async ([, endpoint]) => {
-      expectError(await send(key("otherSchool"), endpoint, known), 403, "write_access_disabled");
-    },
-  );
+    it.for(WRITE_ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
+      "%s is 403 write_access_disabled",
+      async ([, endpoint]) => {
+        expectError(await send(key("otherSchool"), endpoint, known), 403, "write_access_disabled");
+      },
+    );
 
-  it("the write policy is checked before the body is validated", async () => {
-    expectError(await as(key("otherSchool")).post("/students", { nonsense: true }), 403, "write_access_disabled");
-  });
+    it("the write policy is checked before the body is validated", async () => {
+      expectError(await as(key("otherSchool")).post("/students", { nonsense: true }), 403, "write_access_disabled");
+    });
 
-  it("reads stay allowed: read eligibility does not depend on write eligibility", async () => {
-    for (const path of ["/school", "/students", "/sessions", "/surahs"]) {
-      const response = await as(key("otherSchool")).get(path);
-      expect(response.status, `${path}: ${response.text.slice(0, 300)}`).toBe(200);
-    }
-  });
-});
+    it("reads stay allowed: read eligibility does not depend on write eligibility", async () => {
+      for (const path of ["/school", "/students", "/sessions", "/surahs"]) {
+        const response = await as(key("otherSchool")).get(path);
+        expect(response.status, `${path}: ${response.text.slice(0, 300)}`).toBe(200);
+      }
+    });
+  },
+);
 
 describe.skipIf(lacks())("scopes: Surahs need only a valid key", () => {
   it.for((["admin", "readonly", "legacy", "otherSchool"] as const).map((name) => [name] as const))(
@@ -134,10 +157,13 @@ describe.skipIf(lacks())("scopes: Surahs need only a valid key", () => {
     },
   );
 
-  it.for((["revoked", "expired"] as const).map((name) => [name] as const))("the %s key is 401 on /surahs", async ([name], context) => {
-    const value = keys[name];
-    if (!value) return context.skip(`no ${name} key`);
-    expectError(await as(value).get("/surahs"), 401, "invalid_api_key");
-    expectError(await as(value).get("/surahs/2"), 401, "invalid_api_key");
-  });
+  it.for((["revoked", "expired"] as const).map((name) => [name] as const))(
+    "the %s key is 401 on /surahs",
+    async ([name], context) => {
+      const value = keys[name];
+      if (!value) return context.skip(`no ${name} key`);
+      expectError(await as(value).get("/surahs"), 401, "invalid_api_key");
+      expectError(await as(value).get("/surahs/2"), 401, "invalid_api_key");
+    },
+  );
 });

@@ -15,7 +15,13 @@ describe.skipIf(lacks("admin"))("sessions: create", () => {
   it("POST /sessions with an eligible halqa and sheikh is 201 and open", async () => {
     const room = await classroom(admin);
     const session = await createSession(admin, room);
-    expect(session).toMatchObject({ halqa_id: room.halqa.id, sheikh_id: room.sheikh.id, semester_id: room.semester.id, status: "open", ended_at: null });
+    expect(session).toMatchObject({
+      halqa_id: room.halqa.id,
+      sheikh_id: room.sheikh.id,
+      semester_id: room.semester.id,
+      status: "open",
+      ended_at: null,
+    });
     expect(session.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(session.starts_at).toMatch(TIMESTAMP);
     expect(dataOf<Session>(await admin.get(`/sessions/${session.id}`))).toEqual(session);
@@ -37,16 +43,22 @@ describe.skipIf(lacks("admin"))("sessions: create", () => {
 
   it("an unknown sheikh is 422 naming sheikh_id", async () => {
     const room = await classroom(admin);
-    expectInvalid(await admin.post("/sessions", { halqa_id: room.halqa.id, sheikh_id: missingIdLike(room.sheikh.id) }), "sheikh_id");
+    expectInvalid(
+      await admin.post("/sessions", { halqa_id: room.halqa.id, sheikh_id: missingIdLike(room.sheikh.id) }),
+      "sheikh_id",
+    );
   });
 
-  it.for(["inactive", "not_active_semester"] as const)("a halqa that is %s is 422 naming halqa_id", async (kind, context) => {
-    const room = await classroom(admin);
-    const halqa = await halqaWhere(admin, kind);
-    if (!halqa) return context.skip(`no ${kind} halqa`);
-    const linked = (await traverse<Sheikh>(admin, "/sheikhs", { halqa_id: halqa.id })).items[0] ?? room.sheikh;
-    expectInvalid(await admin.post("/sessions", { halqa_id: halqa.id, sheikh_id: linked.id }), "halqa_id");
-  });
+  it.for(["inactive", "not_active_semester"] as const)(
+    "a halqa that is %s is 422 naming halqa_id",
+    async (kind, context) => {
+      const room = await classroom(admin);
+      const halqa = await halqaWhere(admin, kind);
+      if (!halqa) return context.skip(`no ${kind} halqa`);
+      const linked = (await traverse<Sheikh>(admin, "/sheikhs", { halqa_id: halqa.id })).items[0] ?? room.sheikh;
+      expectInvalid(await admin.post("/sessions", { halqa_id: halqa.id, sheikh_id: linked.id }), "halqa_id");
+    },
+  );
 
   it.for([
     ["halqa_id missing", { halqa_id: undefined }, "halqa_id"],
@@ -56,7 +68,10 @@ describe.skipIf(lacks("admin"))("sessions: create", () => {
     ["bad starts_at", { starts_at: "tomorrow" }, "starts_at"],
   ] as const)("%s is 422 naming the field", async ([, change, field]) => {
     const room = await classroom(admin);
-    expectInvalid(await admin.post("/sessions", { halqa_id: room.halqa.id, sheikh_id: room.sheikh.id, ...change }), field);
+    expectInvalid(
+      await admin.post("/sessions", { halqa_id: room.halqa.id, sheikh_id: room.sheikh.id, ...change }),
+      field,
+    );
   });
 
   it("Idempotency-Key replays the first session; another body is 409", async () => {
@@ -83,18 +98,26 @@ describe.skipIf(lacks("admin"))("sessions: update", () => {
 
   it("PATCH to a sheikh not eligible for the halqa is 422 and nothing changes", async (context) => {
     const room = await classroom(admin);
-    const stranger = (await traverse<Sheikh>(admin, "/sheikhs")).items.find((sheikh) => !sheikh.halqa_ids.includes(room.halqa.id));
+    const stranger = (await traverse<Sheikh>(admin, "/sheikhs")).items.find(
+      (sheikh) => !sheikh.halqa_ids.includes(room.halqa.id),
+    );
     if (!stranger) return context.skip("every sheikh teaches this halqa");
     const session = await createSession(admin, room);
     expectInvalid(await admin.patch(`/sessions/${session.id}`, { sheikh_id: stranger.id }), "sheikh_id");
     expect(dataOf<Session>(await admin.get(`/sessions/${session.id}`))).toEqual(session);
   });
 
-  it.for([["halqa_id"], ["status"], ["ended_at"]] as const)("PATCH %s is 422 (not an updatable field)", async ([field]) => {
-    const room = await classroom(admin);
-    const session = await createSession(admin, room);
-    expectInvalid(await admin.patch(`/sessions/${session.id}`, { [field]: field === "status" ? "ended" : room.halqa.id }), field);
-  });
+  it.for([["halqa_id"], ["status"], ["ended_at"]] as const)(
+    "PATCH %s is 422 (not an updatable field)",
+    async ([field]) => {
+      const room = await classroom(admin);
+      const session = await createSession(admin, room);
+      expectInvalid(
+        await admin.patch(`/sessions/${session.id}`, { [field]: field === "status" ? "ended" : room.halqa.id }),
+        field,
+      );
+    },
+  );
 
   it.for([["sheikh_id"], ["date"], ["starts_at"]] as const)("PATCH %s: null is 422", async ([field]) => {
     const room = await classroom(admin);
@@ -130,7 +153,11 @@ describe.skipIf(lacks("admin"))("sessions: end", () => {
   it("ending with a body that has fields is 422", async () => {
     const room = await classroom(admin);
     const session = await createSession(admin, room);
-    expectError(await admin.post(`/sessions/${session.id}/end`, { ended_at: "2030-01-01T00:00:00.000Z" }), 422, "validation_failed");
+    expectError(
+      await admin.post(`/sessions/${session.id}/end`, { ended_at: "2030-01-01T00:00:00.000Z" }),
+      422,
+      "validation_failed",
+    );
     expect(dataOf<Session>(await admin.get(`/sessions/${session.id}`)).status).toBe("open");
   });
 
@@ -153,6 +180,10 @@ describe.skipIf(lacks("admin"))("sessions: end", () => {
   it("ending a missing session is 404", async () => {
     const room = await classroom(admin);
     const session = await createSession(admin, room);
-    expectError(await call(`/sessions/${missingIdLike(session.id)}/end`, { method: "POST", key: keys.admin }), 404, "not_found");
+    expectError(
+      await call(`/sessions/${missingIdLike(session.id)}/end`, { method: "POST", key: keys.admin }),
+      404,
+      "not_found",
+    );
   });
 });

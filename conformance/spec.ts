@@ -42,4 +42,10 @@ export const WRITE_ENDPOINTS = SPEC_ENDPOINTS.filter((endpoint) => endpoint.meth
 export const PLAN_ENDPOINTS = SPEC_ENDPOINTS.filter((endpoint) => endpoint.path.startsWith("/learning-plans"));
 
 /** Sensitive/private field names the server stores and must never return (spec part 1 rule 4). */
-export const NEVER_RETURNED = ["date_of_birth", "guardian_phone", "private_notes", "private_note", "staff_note"] as const;
+export const NEVER_RETURNED = [
+  "date_of_birth",
+  "guardian_phone",
+  "private_notes",
+  "private_note",
+  "staff_note",
+] as const;

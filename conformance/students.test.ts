@@ -7,7 +7,18 @@ import { keys, lacks, SLOW } from "./target";
 
 /** Student create and update (spec rule 5: null only where the update schema allows it; part 1 rule 4). */
 
-const STUDENT_FIELDS = ["id", "lineage_id", "semester_id", "halqa_id", "full_name", "preferred_name", "status", "enrolled_on", "created_at", "updated_at"];
+const STUDENT_FIELDS = [
+  "id",
+  "lineage_id",
+  "semester_id",
+  "halqa_id",
+  "full_name",
+  "preferred_name",
+  "status",
+  "enrolled_on",
+  "created_at",
+  "updated_at",
+];
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function expectStudentShape(student: Student, where: string) {
@@ -20,7 +31,12 @@ describe.skipIf(lacks("admin"))("students: create", () => {
 
   it("POST /students is 201 and echoes the fields; GET returns the same record", async () => {
     const room = await classroom(admin);
-    const body = { halqa_id: room.halqa.id, full_name: tag("Student"), preferred_name: "Conf", enrolled_on: "2024-09-01" };
+    const body = {
+      halqa_id: room.halqa.id,
+      full_name: tag("Student"),
+      preferred_name: "Conf",
+      enrolled_on: "2024-09-01",
+    };
     const created = dataOf<Student>(await admin.post("/students", body), 201);
     expectStudentShape(created, "POST /students");
     expect(created).toMatchObject({ ...body, semester_id: room.halqa.semester_id, status: "active" });
@@ -38,13 +54,22 @@ describe.skipIf(lacks("admin"))("students: create", () => {
 
   it("an unknown field is 422 naming it", async () => {
     const room = await classroom(admin);
-    expectInvalid(await admin.post("/students", { halqa_id: room.halqa.id, full_name: tag("Student"), nickname: "x" }), "nickname");
+    expectInvalid(
+      await admin.post("/students", { halqa_id: room.halqa.id, full_name: tag("Student"), nickname: "x" }),
+      "nickname",
+    );
   });
 
-  it.for(["date_of_birth", "guardian_phone", "private_notes"])("a sensitive field (%s) cannot be written through v1", async (field) => {
-    const room = await classroom(admin);
-    expectInvalid(await admin.post("/students", { halqa_id: room.halqa.id, full_name: tag("Student"), [field]: "2010-01-01" }), field);
-  });
+  it.for(["date_of_birth", "guardian_phone", "private_notes"])(
+    "a sensitive field (%s) cannot be written through v1",
+    async (field) => {
+      const room = await classroom(admin);
+      expectInvalid(
+        await admin.post("/students", { halqa_id: room.halqa.id, full_name: tag("Student"), [field]: "2010-01-01" }),
+        field,
+      );
+    },
+  );
 
   it.for([
     ["full_name missing", { full_name: undefined }, "full_name"],
@@ -67,11 +92,25 @@ describe.skipIf(lacks("admin"))("students: create", () => {
     const target = semesters[0] && (await traverse<Halqa>(admin, "/halqas", { semester_id: semesters[0].id })).items[0];
     if (!target) return context.skip("no halqa in a planned semester");
     const student = await createStudent(admin, room.halqa.id);
-    const carried = dataOf<Student>(await admin.post("/students", { halqa_id: target.id, full_name: student.full_name, lineage_id: student.lineage_id }), 201);
+    const carried = dataOf<Student>(
+      await admin.post("/students", {
+        halqa_id: target.id,
+        full_name: student.full_name,
+        lineage_id: student.lineage_id,
+      }),
+      201,
+    );
     expect(carried.lineage_id).toBe(student.lineage_id);
     expect(carried.semester_id).toBe(target.semester_id);
     expect(carried.id).not.toBe(student.id);
-    expectInvalid(await admin.post("/students", { halqa_id: target.id, full_name: student.full_name, lineage_id: student.lineage_id }), "lineage_id");
+    expectInvalid(
+      await admin.post("/students", {
+        halqa_id: target.id,
+        full_name: student.full_name,
+        lineage_id: student.lineage_id,
+      }),
+      "lineage_id",
+    );
   });
 
   it("Idempotency-Key: the same request returns the first student again; another body is 409", async () => {
@@ -81,7 +120,9 @@ describe.skipIf(lacks("admin"))("students: create", () => {
     const first = await admin.post("/students", body, idempotency);
     const second = await admin.post("/students", body, idempotency);
     expect(dataOf<Student>(second, 201).id).toBe(dataOf<Student>(first, 201).id);
-    const found = (await traverse<Student>(admin, "/students", { halqa_id: room.halqa.id })).items.filter((s) => s.full_name === body.full_name);
+    const found = (await traverse<Student>(admin, "/students", { halqa_id: room.halqa.id })).items.filter(
+      (s) => s.full_name === body.full_name,
+    );
     expect(found).toHaveLength(1);
     expectError(await admin.post("/students", { ...body, full_name: tag("Other") }, idempotency), 409, "conflict");
   });
@@ -107,8 +148,15 @@ describe.skipIf(lacks("admin"))("students: update", () => {
   it("PATCH preferred_name: null and enrolled_on: null are allowed", async () => {
     const room = await classroom(admin);
     const student = await createStudent(admin, room.halqa.id, { preferred_name: "Conf", enrolled_on: "2024-09-01" });
-    const updated = dataOf<Student>(await admin.patch(`/students/${student.id}`, { preferred_name: null, enrolled_on: null }));
-    expect(updated).toMatchObject({ id: student.id, preferred_name: null, enrolled_on: null, full_name: student.full_name });
+    const updated = dataOf<Student>(
+      await admin.patch(`/students/${student.id}`, { preferred_name: null, enrolled_on: null }),
+    );
+    expect(updated).toMatchObject({
+      id: student.id,
+      preferred_name: null,
+      enrolled_on: null,
+      full_name: student.full_name,
+    });
     expect(updated.updated_at >= student.updated_at).toBe(true);
     expectStudentShape(updated, "PATCH /students/{id}");
   });
@@ -132,7 +180,10 @@ describe.skipIf(lacks("admin"))("students: update", () => {
   it("PATCH with an unknown field is 422 naming it, and nothing changes", async () => {
     const room = await classroom(admin);
     const student = await createStudent(admin, room.halqa.id);
-    expectInvalid(await admin.patch(`/students/${student.id}`, { full_name: tag("new"), semester_id: room.semester.id }), "semester_id");
+    expectInvalid(
+      await admin.patch(`/students/${student.id}`, { full_name: tag("new"), semester_id: room.semester.id }),
+      "semester_id",
+    );
     expect(dataOf<Student>(await admin.get(`/students/${student.id}`))).toEqual(student);
   });
 
@@ -147,10 +198,14 @@ describe.skipIf(lacks("admin"))("students: update", () => {
 
   it("PATCH halqa_id to another halqa of the same semester moves the student", async (context) => {
     const room = await classroom(admin);
-    const sibling = (await traverse<Halqa>(admin, "/halqas", { semester_id: room.halqa.semester_id })).items.find((h) => h.id !== room.halqa.id);
+    const sibling = (await traverse<Halqa>(admin, "/halqas", { semester_id: room.halqa.semester_id })).items.find(
+      (h) => h.id !== room.halqa.id,
+    );
     if (!sibling) return context.skip("only one halqa in the active semester");
     const student = await createStudent(admin, room.halqa.id);
-    expect(dataOf<Student>(await admin.patch(`/students/${student.id}`, { halqa_id: sibling.id })).halqa_id).toBe(sibling.id);
+    expect(dataOf<Student>(await admin.patch(`/students/${student.id}`, { halqa_id: sibling.id })).halqa_id).toBe(
+      sibling.id,
+    );
   });
 
   it("PATCH of a missing student is 404 not_found", async () => {
@@ -163,14 +218,19 @@ describe.skipIf(lacks("admin"))("students: update", () => {
 describe.skipIf(lacks("admin"))("students: sensitive fields are never returned", () => {
   const admin = as(keys.admin);
 
-  it("no student in any list page has a field beyond the documented ones", async () => {
-    const students = (await traverse<Student>(admin, "/students")).items;
-    expect(students.length).toBeGreaterThan(0);
-    for (const student of students) expectStudentShape(student, `GET /students (${student.id})`);
-  }, SLOW);
+  it(
+    "no student in any list page has a field beyond the documented ones",
+    async () => {
+      const students = (await traverse<Student>(admin, "/students")).items;
+      expect(students.length).toBeGreaterThan(0);
+      for (const student of students) expectStudentShape(student, `GET /students (${student.id})`);
+    },
+    SLOW,
+  );
 
   it("GET /students/{id} has only the documented fields", async () => {
     const students = pageOf<Student>(await admin.get("/students", { limit: 5 })).data;
-    for (const student of students) expectStudentShape(dataOf<Student>(await admin.get(`/students/${student.id}`)), "GET /students/{id}");
+    for (const student of students)
+      expectStudentShape(dataOf<Student>(await admin.get(`/students/${student.id}`)), "GET /students/{id}");
   });
 });

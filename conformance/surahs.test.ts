@@ -8,7 +8,13 @@ import { keys, lacks } from "./target";
  * not_found, a non-numeric number is 400 bad_request.
  */
 
-type Surah = { number: number; ayah_count: number; name_arabic: string; name_transliteration: string; name_english: string };
+type Surah = {
+  number: number;
+  ayah_count: number;
+  name_arabic: string;
+  name_transliteration: string;
+  name_english: string;
+};
 
 describe.skipIf(lacks("admin"))("surahs", () => {
   const client = as(keys.admin);
@@ -49,12 +55,15 @@ describe.skipIf(lacks("admin"))("surahs", () => {
     expectError(await client.get(`/surahs/${number}`), 400, "bad_request");
   });
 
-  it.for([{ limit: 10 }, { cursor: "abc" }, { page: 1 }, { revelation_place: "meccan" }, { updated_after: "2020-01-01T00:00:00.000Z" }])(
-    "GET /surahs with %o is 400 bad_request",
-    async (query) => {
-      expectError(await client.get("/surahs", query), 400, "bad_request");
-    },
-  );
+  it.for([
+    { limit: 10 },
+    { cursor: "abc" },
+    { page: 1 },
+    { revelation_place: "meccan" },
+    { updated_after: "2020-01-01T00:00:00.000Z" },
+  ])("GET /surahs with %o is 400 bad_request", async (query) => {
+    expectError(await client.get("/surahs", query), 400, "bad_request");
+  });
 
   it("GET /surahs/1 with a query parameter is 400 bad_request", async () => {
     expectError(await client.get("/surahs/1", { limit: 1 }), 400, "bad_request");

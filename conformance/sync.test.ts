@@ -21,11 +21,14 @@ async function snapshot<T extends Synced>(client: Client, path: string, query: R
 }
 
 function expectOnlyChangedAfter(delta: Synced[], mark: string, before: Synced[]) {
-  for (const item of delta) expect(item.updated_at > mark, `${item.id} updated_at ${item.updated_at} must be after ${mark}`).toBe(true);
+  for (const item of delta)
+    expect(item.updated_at > mark, `${item.id} updated_at ${item.updated_at} must be after ${mark}`).toBe(true);
   const stale = before.filter((item) => item.updated_at <= mark);
   expect(stale.length, "records last changed before the watermark (seed data)").toBeGreaterThan(0);
   const deltaIds = new Set(ids(delta));
-  const returnedStale = stale.filter((item) => deltaIds.has(item.id) && delta.find((d) => d.id === item.id)?.updated_at === item.updated_at);
+  const returnedStale = stale.filter(
+    (item) => deltaIds.has(item.id) && delta.find((d) => d.id === item.id)?.updated_at === item.updated_at,
+  );
   expect(ids(returnedStale), "unchanged records returned after the watermark").toEqual([]);
 }
 
@@ -43,7 +46,8 @@ describe.skipIf(lacks("admin"))("sync: updated_after", () => {
       dataOf<Student>(await admin.patch(`/students/${changed.id}`, { preferred_name: tag("renamed") }));
       const created = await createStudent(admin, room.halqa.id);
 
-      const delta = (await traverse<Student>(admin, "/students", { updated_after: mark, halqa_id: room.halqa.id }, 100)).items;
+      const delta = (await traverse<Student>(admin, "/students", { updated_after: mark, halqa_id: room.halqa.id }, 100))
+        .items;
       expect(ids(delta)).toContain(changed.id);
       expect(ids(delta)).toContain(created.id);
       for (const item of delta) expect(item.halqa_id).toBe(room.halqa.id);
@@ -72,7 +76,8 @@ describe.skipIf(lacks("admin"))("sync: updated_after", () => {
       const touched = await createSession(admin, room);
       const { items: before, mark } = await snapshot<Session>(admin, "/sessions", { halqa_id: room.halqa.id });
       dataOf<Session>(await admin.patch(`/sessions/${touched.id}`, { topic: tag("topic") }));
-      const delta = (await traverse<Session>(admin, "/sessions", { updated_after: mark, halqa_id: room.halqa.id }, 100)).items;
+      const delta = (await traverse<Session>(admin, "/sessions", { updated_after: mark, halqa_id: room.halqa.id }, 100))
+        .items;
       expect(ids(delta)).toContain(touched.id);
       expectOnlyChangedAfter(delta, mark, before);
     },
@@ -87,7 +92,9 @@ describe.skipIf(lacks("admin"))("sync: updated_after", () => {
       const { mark } = await snapshot<Session>(admin, "/sessions", { halqa_id: room.halqa.id });
       const ended = dataOf<Session>(await admin.post(`/sessions/${session.id}/end`));
       expect(ended.updated_at > mark).toBe(true);
-      const delta = ids((await traverse<Session>(admin, "/sessions", { updated_after: mark, halqa_id: room.halqa.id }, 100)).items);
+      const delta = ids(
+        (await traverse<Session>(admin, "/sessions", { updated_after: mark, halqa_id: room.halqa.id }, 100)).items,
+      );
       expect(delta).toContain(session.id);
     },
     SLOW,
@@ -103,7 +110,9 @@ describe.skipIf(lacks("admin"))("sync: updated_after", () => {
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = pageOf<Student>(await admin.get("/students", { halqa_id: room.halqa.id, limit: 3, ...(cursor ? { cursor } : {}) }));
+        const page = pageOf<Student>(
+          await admin.get("/students", { halqa_id: room.halqa.id, limit: 3, ...(cursor ? { cursor } : {}) }),
+        );
         seen.push(...ids(page.data));
         // Touch one of ours already seen and one not yet seen: neither may move in the order.
         const earlier = mine.find((id) => seen.includes(id));
@@ -113,8 +122,14 @@ describe.skipIf(lacks("admin"))("sync: updated_after", () => {
         }
         cursor = page.pagination.next_cursor ?? undefined;
       } while (cursor);
-      expect(seen.filter((id, index) => seen.indexOf(id) !== index), "repeated").toEqual([]);
-      expect(expected.filter((id) => !seen.includes(id)), "skipped").toEqual([]);
+      expect(
+        seen.filter((id, index) => seen.indexOf(id) !== index),
+        "repeated",
+      ).toEqual([]);
+      expect(
+        expected.filter((id) => !seen.includes(id)),
+        "skipped",
+      ).toEqual([]);
     },
     SLOW,
   );

@@ -12,7 +12,8 @@ async function firstIds(client: Client): Promise<Foreign> {
   const [semester, halqa, sheikh, student, session] = await Promise.all(
     ["/semesters", "/halqas", "/sheikhs", "/students", "/sessions"].map(first),
   );
-  if (!semester || !halqa || !sheikh || !student) throw new Error("the other school needs a semester, halqa, sheikh and student");
+  if (!semester || !halqa || !sheikh || !student)
+    throw new Error("the other school needs a semester, halqa, sheikh and student");
   return { semester, halqa, sheikh, student, session };
 }
 
@@ -30,7 +31,9 @@ describe.skipIf(lacks("admin"))("tenant: the key determines the school", () => {
   });
 
   it("the school profile gives what forms need: name, an IANA time zone and a rating scale", async () => {
-    const school = dataOf<{ name: string; time_zone: string; rating_scale: { value: number; label: string }[] }>(await as(key("admin")).get("/school"));
+    const school = dataOf<{ name: string; time_zone: string; rating_scale: { value: number; label: string }[] }>(
+      await as(key("admin")).get("/school"),
+    );
     expect(school.name.length).toBeGreaterThan(0);
     expect(() => new Intl.DateTimeFormat("en", { timeZone: school.time_zone })).not.toThrow();
     expect(school.rating_scale.length).toBeGreaterThanOrEqual(2);
@@ -53,7 +56,9 @@ describe.skipIf(lacks("admin"))("tenant: the key determines the school", () => {
 
   it.skipIf(lacks("readonly", "legacy"))("keys of the same school see the same data.id", async () => {
     const idsSeen = await Promise.all(
-      (["admin", "readonly", "legacy"] as const).map(async (name) => dataOf<{ id: string }>(await as(key(name)).get("/school")).id),
+      (["admin", "readonly", "legacy"] as const).map(
+        async (name) => dataOf<{ id: string }>(await as(key(name)).get("/school")).id,
+      ),
     );
     expect(new Set(idsSeen).size).toBe(1);
   });
@@ -90,7 +95,10 @@ describe.skipIf(lacks("admin", "otherSchool"))("tenant: ids of another school", 
       const id = foreign[kind];
       if (!id) return context.skip("school B has no such record");
       const missing = missingIdLike(id);
-      const [foreignResponse, missingResponse] = await Promise.all([a().get(single(kind) + id), a().get(single(kind) + missing)]);
+      const [foreignResponse, missingResponse] = await Promise.all([
+        a().get(single(kind) + id),
+        a().get(single(kind) + missing),
+      ]);
       expectError(foreignResponse, 404, "not_found");
       expectError(missingResponse, 404, "not_found");
       expect(normalized(foreignResponse, id)).toEqual(normalized(missingResponse, missing));
@@ -109,9 +117,13 @@ describe.skipIf(lacks("admin", "otherSchool"))("tenant: ids of another school", 
   });
 
   it("writes to school B's records with school A's key are 404 and change nothing", async (context) => {
-    const before = dataOf<{ full_name: string; updated_at: string }>(await as(key("otherSchool")).get(`/students/${foreign.student}`));
+    const before = dataOf<{ full_name: string; updated_at: string }>(
+      await as(key("otherSchool")).get(`/students/${foreign.student}`),
+    );
     expectError(await a().patch(`/students/${foreign.student}`, { full_name: tag("hijack") }), 404, "not_found");
-    const after = dataOf<{ full_name: string; updated_at: string }>(await as(key("otherSchool")).get(`/students/${foreign.student}`));
+    const after = dataOf<{ full_name: string; updated_at: string }>(
+      await as(key("otherSchool")).get(`/students/${foreign.student}`),
+    );
     expect(after).toEqual(before);
     if (!foreign.session) return context.skip("school B has no session");
     expectError(await a().post(`/sessions/${foreign.session}/end`), 404, "not_found");
@@ -158,9 +170,15 @@ describe.skipIf(lacks("admin", "otherSchool"))("tenant: ids of another school", 
 
   it("lists of school A never contain a record of school B", async () => {
     for (const path of ["/semesters", "/halqas", "/sheikhs", "/students", "/sessions"]) {
-      const [mine, theirs] = await Promise.all([a().get(path, { limit: 100 }), as(key("otherSchool")).get(path, { limit: 100 })]);
+      const [mine, theirs] = await Promise.all([
+        a().get(path, { limit: 100 }),
+        as(key("otherSchool")).get(path, { limit: 100 }),
+      ]);
       const theirIds = new Set(pageOf<{ id: string }>(theirs).data.map((item) => item.id));
-      expect(pageOf<{ id: string }>(mine).data.filter((item) => theirIds.has(item.id)), path).toEqual([]);
+      expect(
+        pageOf<{ id: string }>(mine).data.filter((item) => theirIds.has(item.id)),
+        path,
+      ).toEqual([]);
     }
   });
 });

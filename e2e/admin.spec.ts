@@ -31,26 +31,41 @@ function escape(text: string): string {
 const unique = (label: string, project: string) => `${label}-${project}-${Date.now().toString(36)}@example.org`;
 const PASSWORD = "a long initial password";
 
-async function createUser(page: Page, user: { name: string; email: string; role: "Administrator" | "Teacher" | "Parent"; language?: "English" | "Arabic" }) {
+async function createUser(
+  page: Page,
+  user: { name: string; email: string; role: "Administrator" | "Teacher" | "Parent"; language?: "English" | "Arabic" },
+) {
   await page.goto("/admin/users");
   await page.getByRole("link", { name: en.users.add }).click();
   await expect(page.getByRole("heading", { level: 1, name: en.create.title })).toBeVisible();
   await page.getByLabel(en.create.name).fill(user.name);
   await page.getByLabel(en.create.email).fill(user.email);
   await page.getByRole("combobox", { name: en.create.role }).selectOption({ label: user.role });
-  await page.getByRole("combobox", { name: en.create.locale, exact: true }).selectOption({ label: user.language ?? "English" });
+  await page
+    .getByRole("combobox", { name: en.create.locale, exact: true })
+    .selectOption({ label: user.language ?? "English" });
   await page.getByLabel(en.create.password).fill(PASSWORD);
   await page.getByRole("button", { name: en.create.submit }).click();
   await expect(page.getByRole("heading", { level: 1, name: user.name })).toBeVisible();
 }
 
 test.describe("admin: users", () => {
-  test("an admin adds a teacher and links a sheikh; the teacher sees the sheikh's halqas until disabled", async ({ adminPage: page, browser, request }, testInfo) => {
+  test("an admin adds a teacher and links a sheikh; the teacher sees the sheikh's halqas until disabled", async ({
+    adminPage: page,
+    browser,
+    request,
+  }, testInfo) => {
     // Two people's journeys in one test (admin and the new teacher, each signing in), axe on each page.
     test.slow();
-    const sheikhs = await v1<{ id: string; name: string; halqa_ids: string[] }[]>(request, DEMO_KEYS.alnoorAdmin, "/sheikhs?limit=100");
+    const sheikhs = await v1<{ id: string; name: string; halqa_ids: string[] }[]>(
+      request,
+      DEMO_KEYS.alnoorAdmin,
+      "/sheikhs?limit=100",
+    );
     const sheikh = sheikhs.find((s) => s.halqa_ids.length > 0 && s.name !== "Abdullah Al-Harbi") ?? sheikhs[0]!;
-    const halqas = await Promise.all(sheikh.halqa_ids.map((id) => v1<{ name: string }>(request, DEMO_KEYS.alnoorAdmin, `/halqas/${id}`)));
+    const halqas = await Promise.all(
+      sheikh.halqa_ids.map((id) => v1<{ name: string }>(request, DEMO_KEYS.alnoorAdmin, `/halqas/${id}`)),
+    );
 
     await page.goto("/admin/users");
     await expect(page.getByRole("heading", { level: 1, name: en.users.title })).toBeVisible();
@@ -111,7 +126,9 @@ test.describe("admin: users", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("an admin cannot disable their own account, and a taken email stays on its field", async ({ adminPage: page }) => {
+  test("an admin cannot disable their own account, and a taken email stays on its field", async ({
+    adminPage: page,
+  }) => {
     await page.goto("/admin/users");
     const me = page.getByRole("row").filter({ hasText: DEMO.accounts.admin });
     await me.getByRole("link", { name: /^Manage / }).click();
@@ -137,7 +154,10 @@ test.describe("admin: users", () => {
     await expect(adminPage.getByText(DEMO.accounts.arqamAdmin)).toHaveCount(0);
   });
 
-  test("an Arabic-speaking admin reads the admin pages right to left", async ({ adminPage: page, browser }, testInfo) => {
+  test("an Arabic-speaking admin reads the admin pages right to left", async ({
+    adminPage: page,
+    browser,
+  }, testInfo) => {
     // A new user, a second sign-in, four pages each with axe: more than a minute on a busy two-core machine.
     test.slow();
     const email = unique("arabic-admin", testInfo.project.name);
@@ -166,28 +186,49 @@ test.describe("admin: users", () => {
 });
 
 test.describe("admin: connection health", () => {
-  test("Al-Noor's connection: its tenant, every read scope, Learning Plans on", async ({ adminPage: page, request }) => {
+  test("Al-Noor's connection: its tenant, every read scope, Learning Plans on", async ({
+    adminPage: page,
+    request,
+  }) => {
     const school = await v1<{ id: string; name: string }>(request, DEMO_KEYS.alnoorAdmin, "/school");
     await page.goto("/admin/connection");
     await expect(page.getByRole("heading", { level: 1, name: en.connection.title })).toBeVisible();
     const details = page.getByRole("region", { name: en.connection.detailsTitle });
     await expect(details).toContainText(school.id);
     await expect(details).toContainText(school.name);
-    const scopes = page.getByRole("region", { name: en.connection.scopesTitle }).getByRole("row").filter({ hasText: /:read/ });
+    const scopes = page
+      .getByRole("region", { name: en.connection.scopesTitle })
+      .getByRole("row")
+      .filter({ hasText: /:read/ });
     await expect(scopes).toHaveCount(9);
     for (const row of await scopes.all()) await expect(row).toContainText(en.connection.scopeStates.granted);
-    await expect(page.getByRole("region", { name: en.connection.featuresTitle })).toContainText(new RegExp(`${en.connection.learningPlans}\\s*${en.connection.featureStates.on}`));
-    await expect(page.getByRole("region", { name: en.connection.adviceTitle })).not.toContainText(en.connection.advice.learningPlansOff);
+    await expect(page.getByRole("region", { name: en.connection.featuresTitle })).toContainText(
+      new RegExp(`${en.connection.learningPlans}\\s*${en.connection.featureStates.on}`),
+    );
+    await expect(page.getByRole("region", { name: en.connection.adviceTitle })).not.toContainText(
+      en.connection.advice.learningPlansOff,
+    );
     await expectNoAxeViolations(page);
   });
 
-  test("Dar Al-Arqam's connection: Learning Plans off, and what to do about it", async ({ arqamAdminPage: page, request }) => {
+  test("Dar Al-Arqam's connection: Learning Plans off, and what to do about it", async ({
+    arqamAdminPage: page,
+    request,
+  }) => {
     const school = await v1<{ id: string }>(request, DEMO_KEYS.arqamAdmin, "/school");
     await page.goto("/admin/connection");
-    await expect(page.getByRole("heading", { level: 1, name: either(en.connection.title, ar.connection.title) })).toBeVisible();
-    await expect(page.getByRole("region", { name: either(en.connection.detailsTitle, ar.connection.detailsTitle) })).toContainText(school.id);
-    await expect(page.getByRole("region", { name: either(en.connection.featuresTitle, ar.connection.featuresTitle) })).toContainText(containsEither(en.connection.featureStates.off, ar.connection.featureStates.off));
-    await expect(page.getByRole("region", { name: either(en.connection.adviceTitle, ar.connection.adviceTitle) })).toContainText(containsEither(en.connection.advice.learningPlansOff, ar.connection.advice.learningPlansOff));
+    await expect(
+      page.getByRole("heading", { level: 1, name: either(en.connection.title, ar.connection.title) }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: either(en.connection.detailsTitle, ar.connection.detailsTitle) }),
+    ).toContainText(school.id);
+    await expect(
+      page.getByRole("region", { name: either(en.connection.featuresTitle, ar.connection.featuresTitle) }),
+    ).toContainText(containsEither(en.connection.featureStates.off, ar.connection.featureStates.off));
+    await expect(
+      page.getByRole("region", { name: either(en.connection.adviceTitle, ar.connection.adviceTitle) }),
+    ).toContainText(containsEither(en.connection.advice.learningPlansOff, ar.connection.advice.learningPlansOff));
     await expectNoAxeViolations(page);
   });
 });

@@ -14,12 +14,19 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /** Every record of a list of the school's API (an observer independent of the dashboard), with a demo key. */
-export async function allOf<T>(request: APIRequestContext, path: string, key: string = DEMO_KEYS.alnoorAdmin): Promise<T[]> {
+export async function allOf<T>(
+  request: APIRequestContext,
+  path: string,
+  key: string = DEMO_KEYS.alnoorAdmin,
+): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | null = null;
   do {
     const separator = path.includes("?") ? "&" : "?";
-    const response = await request.get(`/api/v1${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { authorization: `Bearer ${key}` } });
+    const response = await request.get(
+      `/api/v1${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      { headers: { authorization: `Bearer ${key}` } },
+    );
     expect(response.status(), path).toBe(200);
     const body = (await response.json()) as { data: T[]; pagination: { next_cursor: string | null } };
     items.push(...body.data);
@@ -41,7 +48,8 @@ export async function schoolAdmin(request: APIRequestContext, op: string, args: 
  * browser sends such a request again on a new connection, and so does this.
  */
 export async function postSchoolAdmin(request: APIRequestContext, data: Record<string, unknown>) {
-  const send = () => request.post("/api/school-admin", { headers: { Authorization: `Bearer ${process.env.SCHOOL_ADMIN_TOKEN}` }, data });
+  const send = () =>
+    request.post("/api/school-admin", { headers: { Authorization: `Bearer ${process.env.SCHOOL_ADMIN_TOKEN}` }, data });
   try {
     return await send();
   } catch (error) {

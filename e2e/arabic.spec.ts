@@ -48,7 +48,10 @@ async function signedIn(browser: Browser, email: string, run: (page: Page) => Pr
 }
 
 test.describe("in Arabic, right to left", () => {
-  test("a teacher's pages: today, halqas, students, sessions, plans", async ({ adminPage: page, browser }, testInfo) => {
+  test("a teacher's pages: today, halqas, students, sessions, plans", async ({
+    adminPage: page,
+    browser,
+  }, testInfo) => {
     test.slow();
     const email = unique("teacher", testInfo.project.name);
     await createArabicUser(page, { name: `أستاذ ${testInfo.project.name}`, email, role: "Teacher" });
@@ -75,18 +78,29 @@ test.describe("in Arabic, right to left", () => {
     });
   });
 
-  test("a parent's pages: their children, and one child's view", async ({ adminPage: page, browser, request }, testInfo) => {
+  test("a parent's pages: their children, and one child's view", async ({
+    adminPage: page,
+    browser,
+    request,
+  }, testInfo) => {
     test.slow();
     const email = unique("parent", testInfo.project.name);
     const name = `ولي أمر ${testInfo.project.name}`;
     await createArabicUser(page, { name, email, role: "Parent" });
     // A child with a learning plan, linked through the admin's student picker (ids come from the API, never typed).
     const plan = (await allOf<{ student_id: string }>(request, "/learning-plans"))[0]!;
-    const child = (await allOf<{ id: string; full_name: string }>(request, "/students")).find((s) => s.id === plan.student_id)!;
+    const child = (await allOf<{ id: string; full_name: string }>(request, "/students")).find(
+      (s) => s.id === plan.student_id,
+    )!;
     await page.getByLabel(/^Search students of /).fill(child.full_name);
     await page.getByRole("button", { name: en.user.searchSubmit }).click();
-    await page.getByRole("button", { name: en.user.linkLabel.replace("{name}", child.full_name) }).first().click();
-    await expect(page.getByRole("button", { name: en.user.removeLabel.replace("{name}", child.full_name) })).toBeVisible();
+    await page
+      .getByRole("button", { name: en.user.linkLabel.replace("{name}", child.full_name) })
+      .first()
+      .click();
+    await expect(
+      page.getByRole("button", { name: en.user.removeLabel.replace("{name}", child.full_name) }),
+    ).toBeVisible();
 
     await signedIn(browser, email, async (parent) => {
       await expect(parent).toHaveURL(/\/family$/);

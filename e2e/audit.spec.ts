@@ -11,7 +11,11 @@ const auditTable = (page: Page) => page.getByRole("table", { name: /^Audit log o
 const filters = (page: Page) => page.getByRole("search", { name: en.audit.filters.label });
 
 /** A refusal of the school, recorded by the dashboard: ending a session that has just ended elsewhere (409 `conflict`). */
-async function endAnEndedSession(page: Page, request: import("@playwright/test").APIRequestContext, project: string): Promise<void> {
+async function endAnEndedSession(
+  page: Page,
+  request: import("@playwright/test").APIRequestContext,
+  project: string,
+): Promise<void> {
   const sheikhs = await allOf<{ id: string; halqa_ids: string[] }>(request, "/sheikhs");
   const sheikh = sheikhs.find((s) => s.halqa_ids.length > 0)!;
   const created = await request.post("/api/v1/sessions", {
@@ -22,20 +26,29 @@ async function endAnEndedSession(page: Page, request: import("@playwright/test")
   const session = ((await created.json()) as { data: { id: string } }).data;
   await page.goto(`/sessions/${encodeURIComponent(session.id)}/end`);
   await page.getByLabel("Yes, end this session").check();
-  expect((await request.post(`/api/v1/sessions/${encodeURIComponent(session.id)}/end`, { headers: ALNOOR_KEY })).status()).toBe(200);
+  expect(
+    (await request.post(`/api/v1/sessions/${encodeURIComponent(session.id)}/end`, { headers: ALNOOR_KEY })).status(),
+  ).toBe(200);
   await page.getByRole("button", { name: "End session" }).click();
   await expect(page.getByText("This session has already ended. Reload to see its summary.")).toBeVisible();
 }
 
 test.describe("the audit log", () => {
-  test("an admin filters it by action and outcome, reads names and reasons, and exports exactly what the filters show", async ({ adminPage: page, request }, info) => {
+  test("an admin filters it by action and outcome, reads names and reasons, and exports exactly what the filters show", async ({
+    adminPage: page,
+    request,
+  }, info) => {
     test.slow();
     await endAnEndedSession(page, request, info.project.name);
 
     await page.goto("/admin/audit");
     await expect(page.getByRole("heading", { level: 1, name: en.audit.title })).toBeVisible();
-    await filters(page).getByRole("combobox", { name: en.audit.filters.action }).selectOption({ label: en.audit.actions.sessionEnd });
-    await filters(page).getByRole("combobox", { name: en.audit.filters.outcome }).selectOption({ label: en.audit.results.denied });
+    await filters(page)
+      .getByRole("combobox", { name: en.audit.filters.action })
+      .selectOption({ label: en.audit.actions.sessionEnd });
+    await filters(page)
+      .getByRole("combobox", { name: en.audit.filters.outcome })
+      .selectOption({ label: en.audit.results.denied });
     await filters(page).getByRole("button", { name: en.audit.filters.apply }).click();
     await expect(page).toHaveURL(/action=session\.end/);
     await expect(page).toHaveURL(/outcome=denied/);
@@ -65,7 +78,11 @@ test.describe("the audit log", () => {
     const csv = (await response.body()).toString("utf8");
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).trim().split("\r\n");
-    expect(lines[0]).toBe(Object.values(en.audit.csv).map((label) => `"${label}"`).join(","));
+    expect(lines[0]).toBe(
+      Object.values(en.audit.csv)
+        .map((label) => `"${label}"`)
+        .join(","),
+    );
     expect(lines.length - 1).toBeGreaterThanOrEqual(await body.count());
     for (const line of lines.slice(1)) {
       expect(line).toContain(`"${en.audit.actions.sessionEnd}","session.end","${en.audit.results.denied}"`);
@@ -86,9 +103,15 @@ test.describe("the audit log", () => {
     expect(sheet.getRow(2).getCell(5).value).toBe("session.end");
   });
 
-  test("Dar Al-Arqam's admin sees none of Al-Noor's entries, not even by naming Al-Noor's admin", async ({ arqamAdminPage: page, adminPage }) => {
+  test("Dar Al-Arqam's admin sees none of Al-Noor's entries, not even by naming Al-Noor's admin", async ({
+    arqamAdminPage: page,
+    adminPage,
+  }) => {
     await adminPage.goto("/admin/audit");
-    const person = await filters(adminPage).getByRole("combobox", { name: en.audit.filters.person }).locator("option", { hasText: "Huda Al-Admin" }).getAttribute("value");
+    const person = await filters(adminPage)
+      .getByRole("combobox", { name: en.audit.filters.person })
+      .locator("option", { hasText: "Huda Al-Admin" })
+      .getAttribute("value");
     expect(person).toBeTruthy();
     await page.goto(`/admin/audit?person=${person}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -13,7 +13,9 @@ for (const role of DEMO_ROLES) {
     setup.setTimeout(120_000);
     await page.goto("/login");
     await signIn(page, DEMO.accounts[role]);
-    await expect(page).toHaveURL(role === "parent" ? /\/family$/ : /admin/i.test(role) ? /\/admin$/ : /\/today$/, { timeout: 90_000 });
+    await expect(page).toHaveURL(role === "parent" ? /\/family$/ : /admin/i.test(role) ? /\/admin$/ : /\/today$/, {
+      timeout: 90_000,
+    });
     const file = storageStateFor(role);
     mkdirSync(path.dirname(file), { recursive: true });
     await page.context().storageState({ path: file });

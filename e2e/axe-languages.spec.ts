@@ -31,7 +31,11 @@ async function violationsOf(page: Page, path: string, locale: string): Promise<s
 }
 
 /** A new account through the admin's form, in English, linked to the demo teacher's sheikh or to a child with a plan. */
-async function newPerson(browser: Browser, request: Parameters<typeof allOf>[0], role: "Teacher" | "Parent"): Promise<Person> {
+async function newPerson(
+  browser: Browser,
+  request: Parameters<typeof allOf>[0],
+  role: "Teacher" | "Parent",
+): Promise<Person> {
   const context = await browser.newContext({ storageState: storageStateFor("admin") });
   const admin = await context.newPage();
   const email = `axe-languages-${role.toLowerCase()}-${Date.now().toString(36)}@example.org`;
@@ -45,16 +49,25 @@ async function newPerson(browser: Browser, request: Parameters<typeof allOf>[0],
     await admin.getByRole("button", { name: en.create.submit }).click();
     await expect(admin.getByRole("heading", { level: 1, name: `Languages ${role}` })).toBeVisible();
     if (role === "Teacher") {
-      await admin.getByRole("combobox", { name: en.user.sheikhPicker }).selectOption({ label: DEMO_TEACHER_SHEIKH_NAME });
+      await admin
+        .getByRole("combobox", { name: en.user.sheikhPicker })
+        .selectOption({ label: DEMO_TEACHER_SHEIKH_NAME });
       await admin.getByRole("button", { name: en.user.sheikhSubmit }).click();
       await expect(admin.getByText(en.user.sheikhCurrent.replace("{name}", DEMO_TEACHER_SHEIKH_NAME))).toBeVisible();
     } else {
       const plan = (await allOf<{ student_id: string }>(request, "/learning-plans"))[0]!;
-      const child = (await allOf<{ id: string; full_name: string }>(request, "/students")).find((s) => s.id === plan.student_id)!;
+      const child = (await allOf<{ id: string; full_name: string }>(request, "/students")).find(
+        (s) => s.id === plan.student_id,
+      )!;
       await admin.getByLabel(/^Search students of /).fill(child.full_name);
       await admin.getByRole("button", { name: en.user.searchSubmit }).click();
-      await admin.getByRole("button", { name: en.user.linkLabel.replace("{name}", child.full_name) }).first().click();
-      await expect(admin.getByRole("button", { name: en.user.removeLabel.replace("{name}", child.full_name) })).toBeVisible();
+      await admin
+        .getByRole("button", { name: en.user.linkLabel.replace("{name}", child.full_name) })
+        .first()
+        .click();
+      await expect(
+        admin.getByRole("button", { name: en.user.removeLabel.replace("{name}", child.full_name) }),
+      ).toBeVisible();
     }
   } finally {
     await context.close();
@@ -66,7 +79,10 @@ async function newPerson(browser: Browser, request: Parameters<typeof allOf>[0],
 async function linksOn(page: Page, path: string, pattern: RegExp): Promise<string[]> {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-  const paths = await page.getByRole("main").getByRole("link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+  const paths = await page
+    .getByRole("main")
+    .getByRole("link")
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
   return [...new Set(paths.filter((p) => pattern.test(p)))];
 }
 
@@ -80,7 +96,9 @@ test.describe("axe on the main pages in every language", () => {
   test("a teacher and a parent of their own, in English, and the pages to check", async ({ browser, request }) => {
     [teacher, parent] = [await newPerson(browser, request, "Teacher"), await newPerson(browser, request, "Parent")];
     const register = (await linksOn(teacher.page, "/today", /^\/sessions\/[^/]+\/live$/))[0];
-    const student = (await linksOn(teacher.page, "/students", /^\/students\/[^/]+$/)).find((p) => p !== "/students/new");
+    const student = (await linksOn(teacher.page, "/students", /^\/students\/[^/]+$/)).find(
+      (p) => p !== "/students/new",
+    );
     expect(register, "the demo has a session of the teacher's open today").toBeDefined();
     expect(student).toBeDefined();
     teacherPages = ["/today", register!, student!];
@@ -93,7 +111,10 @@ test.describe("axe on the main pages in every language", () => {
   });
 
   for (const locale of LOCALES) {
-    test(`in ${locale}: sign-in, today, the live register, a student, the family home`, async ({ browser, baseURL }) => {
+    test(`in ${locale}: sign-in, today, the live register, a student, the family home`, async ({
+      browser,
+      baseURL,
+    }) => {
       const found: string[] = [];
       const visitor = await browser.newContext();
       await visitor.addCookies([{ name: "locale", value: locale, url: baseURL! }]);

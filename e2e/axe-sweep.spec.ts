@@ -22,16 +22,21 @@ async function violationsOf(page: Page, path: string): Promise<string[]> {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   const found: string[] = [];
   for (const where of ["top", "middle"] as const) {
-    if (where === "middle") await page.evaluate(() => window.scrollTo(0, Math.max(0, (document.documentElement.scrollHeight - window.innerHeight) / 2)));
+    if (where === "middle")
+      await page.evaluate(() =>
+        window.scrollTo(0, Math.max(0, (document.documentElement.scrollHeight - window.innerHeight) / 2)),
+      );
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    for (const v of violations) found.push(`${path} (${where}) ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    for (const v of violations)
+      found.push(`${path} (${where}) ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   }
   return found;
 }
 
 async function pagesOf(request: APIRequestContext, role: DemoRole | "arqamAdmin"): Promise<string[]> {
   if (role === "parent") return ["/family"];
-  if (role === "arqamAdmin") return ["/today", "/halqas", "/students", "/sessions", "/plans", "/plans/changes", "/admin/users", "/admin/audit"];
+  if (role === "arqamAdmin")
+    return ["/today", "/halqas", "/students", "/sessions", "/plans", "/plans/changes", "/admin/users", "/admin/audit"];
   const sheikhs = await allOf<Id & { name: string; halqa_ids: string[] }>(request, "/sheikhs");
   const taught = new Set(sheikhs.filter((s) => s.name === DEMO_TEACHER_SHEIKH_NAME).flatMap((s) => s.halqa_ids));
   const halqa = [...taught][0]!;
@@ -40,26 +45,53 @@ async function pagesOf(request: APIRequestContext, role: DemoRole | "arqamAdmin"
   const ended = sessions.find((s) => s.status === "ended")!;
   const open = sessions.find((s) => s.status === "open");
   const plan = (await allOf<Id & { student_id: string }>(request, `/learning-plans?student_id=${student.id}`))[0];
-  const common = ["/today", "/halqas", `/halqas/${halqa}`, `/halqas/${halqa}/report`, "/students", `/students/${student.id}`, `/students/${student.id}/report`, "/sessions", "/sessions/new", `/sessions/${ended.id}`, "/plans"];
+  const common = [
+    "/today",
+    "/halqas",
+    `/halqas/${halqa}`,
+    `/halqas/${halqa}/report`,
+    "/students",
+    `/students/${student.id}`,
+    `/students/${student.id}/report`,
+    "/sessions",
+    "/sessions/new",
+    `/sessions/${ended.id}`,
+    "/plans",
+  ];
   if (plan) common.push(`/plans/${plan.id}`);
   // Today's register and its end page, where the demo has a session open.
   if (open) common.push(`/sessions/${open.id}/live`, `/sessions/${open.id}/end`);
   if (role === "teacher") return common;
-  const users = ["/admin/users", "/admin/users/new", "/admin/connection", "/admin/audit", "/admin/messages", "/admin/excuses", "/plans/changes", "/students/new"];
+  const users = [
+    "/admin/users",
+    "/admin/users/new",
+    "/admin/connection",
+    "/admin/audit",
+    "/admin/messages",
+    "/admin/excuses",
+    "/plans/changes",
+    "/students/new",
+  ];
   return [...common, ...users];
 }
 
 /** The child pages a parent's family home links to (taken from the page, never built). */
 async function childPages(page: Page): Promise<string[]> {
   await page.goto("/family");
-  const links = await page.getByRole("main").getByRole("link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+  const links = await page
+    .getByRole("main")
+    .getByRole("link")
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
   return [...new Set(links.filter((path) => path.startsWith("/family/children/")))];
 }
 
 /** One person's page, taken from the users list (never built). */
 async function userPage(page: Page): Promise<string[]> {
   await page.goto("/admin/users");
-  const links = await page.getByRole("main").getByRole("link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+  const links = await page
+    .getByRole("main")
+    .getByRole("link")
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
   return links.filter((path) => /^\/admin\/users\/[^/]+$/.test(path) && path !== "/admin/users/new").slice(0, 1);
 }
 
@@ -72,7 +104,13 @@ async function sweep(page: Page, request: APIRequestContext, role: DemoRole | "a
   return found;
 }
 
-async function arabicPerson(admin: Page, browser: Browser, request: APIRequestContext, role: "Administrator" | "Teacher" | "Parent", project: string) {
+async function arabicPerson(
+  admin: Page,
+  browser: Browser,
+  request: APIRequestContext,
+  role: "Administrator" | "Teacher" | "Parent",
+  project: string,
+) {
   const email = `axe-${role.toLowerCase()}-${project}-${Date.now().toString(36)}@example.org`;
   await admin.goto("/admin/users/new");
   await admin.getByLabel(en.create.name).fill(`فاحص ${role} ${project}`);
@@ -92,8 +130,13 @@ async function arabicPerson(admin: Page, browser: Browser, request: APIRequestCo
     const child = (await allOf<Student>(request, "/students")).find((s) => s.id === plan.student_id)!;
     await admin.getByLabel(/^Search students of /).fill(child.full_name);
     await admin.getByRole("button", { name: en.user.searchSubmit }).click();
-    await admin.getByRole("button", { name: en.user.linkLabel.replace("{name}", child.full_name) }).first().click();
-    await expect(admin.getByRole("button", { name: en.user.removeLabel.replace("{name}", child.full_name) })).toBeVisible();
+    await admin
+      .getByRole("button", { name: en.user.linkLabel.replace("{name}", child.full_name) })
+      .first()
+      .click();
+    await expect(
+      admin.getByRole("button", { name: en.user.removeLabel.replace("{name}", child.full_name) }),
+    ).toBeVisible();
   }
   const signed = await signedInContext(browser, email, PASSWORD);
   await expect(signed.page.locator("html")).toHaveAttribute("lang", "ar");
@@ -104,10 +147,14 @@ test.describe("axe over every page of every role, in both languages, at the top 
   // One test per role and language: each reports every violation of its pages at once.
   test.describe.configure({ timeout: 600_000 });
 
-  test("in English, as the admin", async ({ adminPage, request }) => expect(await sweep(adminPage, request, "admin")).toEqual([]));
-  test("in English, as the teacher", async ({ teacherPage, request }) => expect(await sweep(teacherPage, request, "teacher")).toEqual([]));
-  test("in English, as the parent", async ({ parentPage, request }) => expect(await sweep(parentPage, request, "parent")).toEqual([]));
-  test("in English, as Dar Al-Arqam's admin", async ({ arqamAdminPage, request }) => expect(await sweep(arqamAdminPage, request, "arqamAdmin")).toEqual([]));
+  test("in English, as the admin", async ({ adminPage, request }) =>
+    expect(await sweep(adminPage, request, "admin")).toEqual([]));
+  test("in English, as the teacher", async ({ teacherPage, request }) =>
+    expect(await sweep(teacherPage, request, "teacher")).toEqual([]));
+  test("in English, as the parent", async ({ parentPage, request }) =>
+    expect(await sweep(parentPage, request, "parent")).toEqual([]));
+  test("in English, as Dar Al-Arqam's admin", async ({ arqamAdminPage, request }) =>
+    expect(await sweep(arqamAdminPage, request, "arqamAdmin")).toEqual([]));
 
   for (const [role, as] of [
     ["Administrator", "admin"],

@@ -94,20 +94,30 @@ test.describe("v1 calls per page stay within each page's documented budget", () 
     ];
     for (const [path, route] of pages) {
       const calls = await callsOfPage(adminPage, request, path);
-      expect(calls.length, `${path} made ${calls.length} v1 calls (${calls.join(", ")}); the budget of ${route} is ${budgetOf(route)}`).toBeLessThanOrEqual(budgetOf(route));
+      expect(
+        calls.length,
+        `${path} made ${calls.length} v1 calls (${calls.join(", ")}); the budget of ${route} is ${budgetOf(route)}`,
+      ).toBeLessThanOrEqual(budgetOf(route));
     }
   });
 
   test("family pages, as a parent", async ({ parentPage, request }, info) => {
     test.skip(info.project.name !== "desktop", "counted once, on desktop");
     await parentPage.goto("/family");
-    const child = await parentPage.getByRole("navigation", { name: "Your children" }).getByRole("link").first().getAttribute("href");
+    const child = await parentPage
+      .getByRole("navigation", { name: "Your children" })
+      .getByRole("link")
+      .first()
+      .getAttribute("href");
     for (const [path, route] of [
       ["/family", "/family"],
       [String(child), "/family/children/[lineageId]"],
     ] as const) {
       const calls = await callsOfPage(parentPage, request, path);
-      expect(calls.length, `${path} made ${calls.length} v1 calls (${calls.join(", ")}); the budget of ${route} is ${budgetOf(route)}`).toBeLessThanOrEqual(budgetOf(route));
+      expect(
+        calls.length,
+        `${path} made ${calls.length} v1 calls (${calls.join(", ")}); the budget of ${route} is ${budgetOf(route)}`,
+      ).toBeLessThanOrEqual(budgetOf(route));
     }
   });
 });

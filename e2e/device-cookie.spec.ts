@@ -21,11 +21,21 @@ function setCookies(headers: Record<string, string | string[] | undefined>): Rec
 }
 
 /** One sign-in through Auth.js's own endpoints, from `address`, showing `device` (a halqa-device value) if given. */
-async function signInFrom(address: string, email: string, password: string, device?: string): Promise<{ outcome: Outcome; device?: string }> {
+async function signInFrom(
+  address: string,
+  email: string,
+  password: string,
+  device?: string,
+): Promise<{ outcome: Outcome; device?: string }> {
   const csrf = await rawRequest("GET", "/api/auth/csrf", { localAddress: address });
   const csrfCookie = Object.entries(setCookies(csrf.headers)).map(([name, value]) => `${name}=${value}`);
   const cookie = [...csrfCookie, ...(device ? [`halqa-device=${device}`] : [])].join("; ");
-  const body = new URLSearchParams({ email, password, csrfToken: (JSON.parse(csrf.text) as { csrfToken: string }).csrfToken, callbackUrl: "/" }).toString();
+  const body = new URLSearchParams({
+    email,
+    password,
+    csrfToken: (JSON.parse(csrf.text) as { csrfToken: string }).csrfToken,
+    callbackUrl: "/",
+  }).toString();
   const response = await rawRequest("POST", "/api/auth/callback/credentials", {
     localAddress: address,
     headers: { "content-type": "application/x-www-form-urlencoded", cookie },
@@ -42,7 +52,8 @@ test.describe("device cookies: no lock-out by a neighbour", () => {
   // Dozens of sign-ins, each a slow password hash.
   test.slow();
   // Both projects and a retry run this file against one server: each run has addresses of its own.
-  const network = (info: { project: { name: string }; retry: number }) => (host: number) => `127.${info.project.name === "tablet" ? 2 : 1}.${info.retry + 10}.${host}`;
+  const network = (info: { project: { name: string }; retry: number }) => (host: number) =>
+    `127.${info.project.name === "tablet" ? 2 : 1}.${info.retry + 10}.${host}`;
 
   test("a pupil guessing on the school's network does not keep the teacher out on her tablet", async ({}, testInfo) => {
     const at = network(testInfo);
@@ -72,7 +83,8 @@ test.describe("device cookies: no lock-out by a neighbour", () => {
     const parent = DEMO.accounts.parent;
     const known = await signInFrom(home, parent, DEMO.password);
     expect(known.outcome).toBe("signed-in");
-    for (let i = 0; i < 20; i += 1) await signInFrom(school, `stuffed-${i}-${randomUUID()}@example.org`, "leaked password");
+    for (let i = 0; i < 20; i += 1)
+      await signInFrom(school, `stuffed-${i}-${randomUUID()}@example.org`, "leaked password");
     // Someone who never signed in from the school's address, without a device cookie: slowed.
     expect((await signInFrom(school, parent, DEMO.password)).outcome).toBe("rate_limited");
     // The same person with the device cookie from home: let in.
@@ -84,7 +96,8 @@ test.describe("device cookies: no lock-out by a neighbour", () => {
     const teacher = DEMO.accounts.teacher;
     const known = await signInFrom(at(5), teacher, DEMO.password);
     const outcomes: Outcome[] = [];
-    for (let i = 0; i < 6; i += 1) outcomes.push((await signInFrom(at(6 + i), teacher, `guess ${i}`, known.device)).outcome);
+    for (let i = 0; i < 6; i += 1)
+      outcomes.push((await signInFrom(at(6 + i), teacher, `guess ${i}`, known.device)).outcome);
     expect(outcomes[5]).toBe("rate_limited");
     expect((await signInFrom(at(20), teacher, DEMO.password, known.device)).outcome).toBe("rate_limited");
   });

@@ -21,7 +21,9 @@ const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
 const PASSWORD = "a long initial password";
 
 async function schoolToday(request: APIRequestContext): Promise<string> {
-  const body = (await (await request.get("/api/v1/school", { headers: KEY })).json()) as { data: { time_zone: string } };
+  const body = (await (await request.get("/api/v1/school", { headers: KEY })).json()) as {
+    data: { time_zone: string };
+  };
   return new Intl.DateTimeFormat("en-CA", { timeZone: body.data.time_zone }).format(new Date());
 }
 
@@ -32,7 +34,10 @@ const shift = (day: string, days: number) => {
 };
 
 async function openSessionToday(request: APIRequestContext, f: Fixture): Promise<string> {
-  const response = await request.post("/api/v1/sessions", { headers: KEY, data: { halqa_id: f.halqaId, sheikh_id: f.sheikhId, starts_at: new Date(Date.now() - 60_000).toISOString() } });
+  const response = await request.post("/api/v1/sessions", {
+    headers: KEY,
+    data: { halqa_id: f.halqaId, sheikh_id: f.sheikhId, starts_at: new Date(Date.now() - 60_000).toISOString() },
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: { id: string } }).data.id;
 }
@@ -51,7 +56,11 @@ async function send(page: Page, words: typeof en, day: string, reason: string) {
   await page.getByRole("button", { name: words.form.submit }).click();
 }
 
-test("a parent's excuse for today reaches the register as text; Excused in one tap; the parent sees it seen and Excused", async ({ adminPage: admin, browser, request }, testInfo) => {
+test("a parent's excuse for today reaches the register as text; Excused in one tap; the parent sees it seen and Excused", async ({
+  adminPage: admin,
+  browser,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the admin's and the parent's screens: desktop");
   const f = await pickHalqa(request);
   const child = f.other;
@@ -81,7 +90,10 @@ test("a parent's excuse for today reaches the register as text; Excused in one t
 
     // The register of today's session: the reason on the child's row, Excused in one tap.
     await admin.goto(`/sessions/${encodeURIComponent(sessionId)}/live`);
-    const row = admin.getByRole("list", { name: "Students" }).getByRole("listitem").filter({ hasText: `Excuse requested: ${reason}` });
+    const row = admin
+      .getByRole("list", { name: "Students" })
+      .getByRole("listitem")
+      .filter({ hasText: `Excuse requested: ${reason}` });
     await expect(row).toHaveCount(1);
     const excused = row.getByRole("button", { name: / to Excused$/ });
     await excused.click();
@@ -90,10 +102,15 @@ test("a parent's excuse for today reaches the register as text; Excused in one t
     expect(await admin.evaluate(() => "__excuse" in window)).toBe(false);
 
     // The admins' list shows it too, as text.
-    await expect(admin.getByRole("link", { name: "Excuse requests" }).first()).toHaveAttribute("href", "/admin/excuses");
+    await expect(admin.getByRole("link", { name: "Excuse requests" }).first()).toHaveAttribute(
+      "href",
+      "/admin/excuses",
+    );
     await admin.goto("/admin/excuses");
     await expect(admin.getByRole("heading", { level: 1, name: en.admin.title })).toBeVisible();
-    await expect(admin.getByRole("table", { name: en.admin.caption }).getByRole("row").filter({ hasText: reason })).toContainText(child.preferred_name || child.full_name);
+    await expect(
+      admin.getByRole("table", { name: en.admin.caption }).getByRole("row").filter({ hasText: reason }),
+    ).toContainText(child.preferred_name || child.full_name);
     await expectNoAxeViolations(admin);
 
     // The parent: seen by the school, and what the register says.
@@ -107,7 +124,11 @@ test("a parent's excuse for today reaches the register as text; Excused in one t
   }
 });
 
-test("an Arabic-speaking parent reads the refusals in Arabic; another family's child is a 404", async ({ adminPage: admin, browser, request }, testInfo) => {
+test("an Arabic-speaking parent reads the refusals in Arabic; another family's child is a 404", async ({
+  adminPage: admin,
+  browser,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the admin's and the parent's screens: desktop");
   const f = await pickHalqa(request);
   const email = await createParent(admin, f.other, "Arabic");

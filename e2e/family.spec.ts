@@ -6,7 +6,14 @@ import { expect, test } from "./fixtures";
 /** The parent allowlist (lib/features/plans/parent-view.ts), restated here as what the test expects. */
 const PARENT_VISIBLE = new Set(["published", "in_progress", "completed"]);
 
-type Student = { id: string; lineage_id: string; full_name: string; preferred_name: string | null; halqa_id: string; semester_id: string };
+type Student = {
+  id: string;
+  lineage_id: string;
+  full_name: string;
+  preferred_name: string | null;
+  halqa_id: string;
+  semester_id: string;
+};
 type Assignment = { id: string; status: string; explanation: string | null };
 
 /** The lineage ids of the parent's children, from the links of the family home (taken from the page, never built). */
@@ -14,11 +21,16 @@ async function childLinks(page: Page): Promise<string[]> {
   await page.goto("/family");
   const links = page.getByRole("navigation", { name: "Your children" }).getByRole("link");
   await expect(links).toHaveCount(2);
-  return (await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? ""))).map((href) => href.split("/").pop()!);
+  return (await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? ""))).map((href) =>
+    href.split("/").pop()!,
+  );
 }
 
 test.describe("the parent-facing view", () => {
-  test("shows each child's halqa, attendance, recitations and assignments; staff-only assignments never reach the HTML or RSC payload", async ({ parentPage: page, request }) => {
+  test("shows each child's halqa, attendance, recitations and assignments; staff-only assignments never reach the HTML or RSC payload", async ({
+    parentPage: page,
+    request,
+  }) => {
     test.slow();
     const lineages = await childLinks(page);
     for (const lineage of lineages) {
@@ -40,7 +52,9 @@ test.describe("the parent-facing view", () => {
 
       const path = `/family/children/${lineage}`;
       await page.goto(path);
-      await expect(page.getByRole("navigation", { name: "Your children" }).locator('a[aria-current="page"]')).toHaveCount(1);
+      await expect(
+        page.getByRole("navigation", { name: "Your children" }).locator('a[aria-current="page"]'),
+      ).toHaveCount(1);
       await expect(page.getByRole("heading", { level: 2, name: "Assignments" })).toBeVisible();
       await expect(page.getByRole("heading", { level: 2, name: "Recent attendance" })).toBeVisible();
       await expect(page.getByRole("heading", { level: 2, name: "Recent recitations" })).toBeVisible();
@@ -54,7 +68,8 @@ test.describe("the parent-facing view", () => {
       for (const body of [html, rsc, await page.content()]) {
         for (const assignment of hidden) {
           expect(body, `staff-only assignment ${assignment.status}`).not.toContain(assignment.id);
-          if (assignment.explanation && !shown.some((s) => s.explanation === assignment.explanation)) expect(body).not.toContain(assignment.explanation);
+          if (assignment.explanation && !shown.some((s) => s.explanation === assignment.explanation))
+            expect(body).not.toContain(assignment.explanation);
         }
         for (const text of PRIVATE_TEXTS) expect(body).not.toContain(text);
       }
@@ -62,7 +77,10 @@ test.describe("the parent-facing view", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("another family's child is a 404 with nothing of the child, and staff pages stay closed", async ({ parentPage: page, request }) => {
+  test("another family's child is a 404 with nothing of the child, and staff pages stay closed", async ({
+    parentPage: page,
+    request,
+  }) => {
     const mine = new Set(await childLinks(page));
     const students = await allOf<Student>(request, "/students");
     const other = students.find((student) => !mine.has(student.lineage_id))!;
@@ -77,7 +95,10 @@ test.describe("the parent-facing view", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("speaks a family's words, each label once, and marks the school's English explanation with its language", async ({ parentPage: page, request }, info) => {
+  test("speaks a family's words, each label once, and marks the school's English explanation with its language", async ({
+    parentPage: page,
+    request,
+  }, info) => {
     test.slow();
     // One child per project, so that parallel projects never replace the same assignment.
     const lineage = (await childLinks(page))[info.project.name === "tablet" ? 1 : 0]!;
@@ -117,7 +138,9 @@ test.describe("the parent-facing view", () => {
 
     await page.goto(`/family/children/${lineage}`);
     // Every attendance row reads differently: a day with two sessions gives each its time of day.
-    const days = page.getByRole("table", { name: "Attendance in the last sessions of the halqa" }).getByRole("rowheader");
+    const days = page
+      .getByRole("table", { name: "Attendance in the last sessions of the halqa" })
+      .getByRole("rowheader");
     await expect(days.first()).toBeVisible();
     // Other tests add sessions of their own at the same moment: only the rows with a time of day are
     // compared, and this test's two lessons, hours apart, must read apart.
@@ -128,11 +151,17 @@ test.describe("the parent-facing view", () => {
     await expect(assignments.getByRole("heading", { level: 3, name: "Current work" })).toBeVisible();
     await expect(assignments.getByRole("heading", { level: 3, name: "Done" })).toBeVisible();
     await expect(assignments.getByText("Done", { exact: true })).toHaveCount(1);
-    for (const staffWord of ["Published", "Completed", "In progress"]) await expect(assignments.getByText(staffWord, { exact: true })).toHaveCount(0);
+    for (const staffWord of ["Published", "Completed", "In progress"])
+      await expect(assignments.getByText(staffWord, { exact: true })).toHaveCount(0);
     const text = assignments.getByText(explanation);
     await expect(text).toHaveAttribute("lang", "en");
     await expect(text).toHaveAttribute("dir", "auto");
-    await expect(assignments.getByRole("listitem").filter({ hasText: explanation }).getByText(/^(Not started yet|Started)$/)).toBeVisible();
+    await expect(
+      assignments
+        .getByRole("listitem")
+        .filter({ hasText: explanation })
+        .getByText(/^(Not started yet|Started)$/),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

@@ -11,7 +11,16 @@ import { DEMO_KEYS } from "../school-api/seed-facts";
  * the student page, the halqa page and the family page, in English and Arabic; the family page is
  * calm (no jargon), practice first, and fits a phone.
  */
-type Student = { id: string; lineage_id: string; halqa_id: string; semester_id: string; full_name: string; preferred_name: string | null; status: string; enrolled_on: string | null };
+type Student = {
+  id: string;
+  lineage_id: string;
+  halqa_id: string;
+  semester_id: string;
+  full_name: string;
+  preferred_name: string | null;
+  status: string;
+  enrolled_on: string | null;
+};
 type Session = { id: string; halqa_id: string; date: string; status: string; starts_at: string };
 type Row = { session_id: string; student_id: string; status: string };
 type Range = { start: { surah: number; ayah: number }; end: { surah: number; ayah: number } };
@@ -21,13 +30,20 @@ const PASSWORD = "a long initial password";
 const JARGON = /sync|read model|write access|mirror|lineage|مزامنة|نموذج قراءة|صلاحية الكتابة/i;
 
 async function schoolOf(request: APIRequestContext) {
-  const body = (await (await request.get("/api/v1/school", { headers: KEY })).json()) as { data: { name: string; time_zone: string } };
-  return { ...body.data, today: new Intl.DateTimeFormat("en-CA", { timeZone: body.data.time_zone }).format(new Date()) };
+  const body = (await (await request.get("/api/v1/school", { headers: KEY })).json()) as {
+    data: { name: string; time_zone: string };
+  };
+  return {
+    ...body.data,
+    today: new Intl.DateTimeFormat("en-CA", { timeZone: body.data.time_zone }).format(new Date()),
+  };
 }
 
 /** A halqa's sessions up to today with every attendance row, read in parallel (one read serves every student of it). */
 async function halqaRecords(request: APIRequestContext, halqaId: string, today: string) {
-  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${halqaId}`)).filter((s) => s.halqa_id === halqaId && s.date <= today);
+  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${halqaId}`)).filter(
+    (s) => s.halqa_id === halqaId && s.date <= today,
+  );
   const rows = (await Promise.all(sessions.map((s) => allOf<Row>(request, `/sessions/${s.id}/attendance`)))).flat();
   return { sessions, rows };
 }
@@ -44,7 +60,12 @@ function expectedFacts({ sessions, rows }: Records, student: Student) {
   const kind = (m: string | undefined) => (m === "absent" ? "missed" : "attended");
   let run = 0;
   while (run < counted.length && kind(counted[run]) === kind(counted[0])) run++;
-  return { counted: counted.length, attended, missed: counted.length - attended, streak: counted.length ? { kind: kind(counted[0]), sessions: run } : null };
+  return {
+    counted: counted.length,
+    attended,
+    missed: counted.length - attended,
+    streak: counted.length ? { kind: kind(counted[0]), sessions: run } : null,
+  };
 }
 
 async function expectedAttendance(request: APIRequestContext, student: Student, today: string) {
@@ -56,15 +77,24 @@ function attendanceWords(locale: Locale, facts: ReturnType<typeof expectedFacts>
   const t = translator(locale);
   const n = (value: number) => formatNumber(locale, value);
   const rate = facts.counted
-    ? t("quranMap.attendance.rateValue", { percent: n(Math.floor((facts.attended * 100) / facts.counted)), attended: n(facts.attended), count: facts.counted, missed: n(facts.missed) })
+    ? t("quranMap.attendance.rateValue", {
+        percent: n(Math.floor((facts.attended * 100) / facts.counted)),
+        attended: n(facts.attended),
+        count: facts.counted,
+        missed: n(facts.missed),
+      })
     : t("quranMap.attendance.noRate");
-  const streak = facts.streak ? t(`quranMap.attendance.${facts.streak.kind as "attended" | "missed"}`, { count: facts.streak.sessions }) : t("quranMap.attendance.noStreak");
+  const streak = facts.streak
+    ? t(`quranMap.attendance.${facts.streak.kind as "attended" | "missed"}`, { count: facts.streak.sessions })
+    : t("quranMap.attendance.noStreak");
   return { rate, streak };
 }
 
 /** Ayahs memorised, as defined: every ayah any recitation of the student's records covered. */
 async function expectedMemorised(request: APIRequestContext, lineageId: string) {
-  const surahs = (await (await request.get("/api/v1/surahs", { headers: KEY })).json()) as { data: { number: number; ayah_count: number }[] };
+  const surahs = (await (await request.get("/api/v1/surahs", { headers: KEY })).json()) as {
+    data: { number: number; ayah_count: number }[];
+  };
   const before = new Map<number, number>();
   let total = 0;
   for (const surah of surahs.data.toSorted((a, b) => a.number - b.number)) {
@@ -74,7 +104,9 @@ async function expectedMemorised(request: APIRequestContext, lineageId: string) 
   const index = (p: { surah: number; ayah: number }) => before.get(p.surah)! + p.ayah;
   const covered = new Set<number>();
   const records = await allOf<Student>(request, `/students?lineage_id=${lineageId}`);
-  const recitations = (await Promise.all(records.map((record) => allOf<{ range: Range }>(request, `/students/${record.id}/recitations`)))).flat();
+  const recitations = (
+    await Promise.all(records.map((record) => allOf<{ range: Range }>(request, `/students/${record.id}/recitations`)))
+  ).flat();
   for (const r of recitations) for (let at = index(r.range.start); at <= index(r.range.end); at++) covered.add(at);
   return { ayahs: covered.size, percent: Math.floor((covered.size * 100) / total) };
 }
@@ -107,10 +139,16 @@ async function arabicUser(admin: Page, browser: Browser, role: "admin" | "parent
 async function pickStudents(request: APIRequestContext, today: string): Promise<Student[]> {
   const ended = (await allOf<Session>(request, "/sessions")).filter((s) => s.status === "ended");
   const halqaId = ended.toSorted((a, b) => b.date.localeCompare(a.date))[0]!.halqa_id;
-  const roster = (await allOf<Student>(request, `/students?halqa_id=${halqaId}`)).filter((s) => s.halqa_id === halqaId && s.status === "active");
+  const roster = (await allOf<Student>(request, `/students?halqa_id=${halqaId}`)).filter(
+    (s) => s.halqa_id === halqaId && s.status === "active",
+  );
   const records = await halqaRecords(request, halqaId, today);
   type Facts = ReturnType<typeof expectedFacts>;
-  const wanted = [(f: Facts) => f.streak?.kind === "missed" && f.streak.sessions >= 2, (f: Facts) => f.counted >= 5 && f.missed / f.counted >= 0.1, (f: Facts) => f.streak?.kind === "attended"];
+  const wanted = [
+    (f: Facts) => f.streak?.kind === "missed" && f.streak.sessions >= 2,
+    (f: Facts) => f.counted >= 5 && f.missed / f.counted >= 0.1,
+    (f: Facts) => f.streak?.kind === "attended",
+  ];
   const picked: Student[] = [];
   for (const want of wanted) {
     const found = roster.find((student) => !picked.includes(student) && want(expectedFacts(records, student)));
@@ -125,19 +163,29 @@ async function expectStudentPage(page: Page, request: APIRequestContext, student
   const t = translator(locale);
   await expect(async () => {
     const { today } = await schoolOf(request);
-    const [facts, memorised] = await Promise.all([expectedAttendance(request, student, today), expectedMemorised(request, student.lineage_id)]);
+    const [facts, memorised] = await Promise.all([
+      expectedAttendance(request, student, today),
+      expectedMemorised(request, student.lineage_id),
+    ]);
     const words = attendanceWords(locale, facts);
     await page.goto(`/students/${student.id}`);
     const attendance = page.getByRole("region", { name: t("students.attendance.title"), exact: true });
     await expect(attendance.getByText(words.rate, { exact: true })).toBeVisible({ timeout: 5_000 });
     await expect(attendance.getByText(words.streak, { exact: true })).toBeVisible({ timeout: 1_000 });
     const map = page.getByRole("region", { name: t("quranMap.title"), exact: true });
-    await expect(map.getByText(new RegExp(`^${formatNumber(locale, memorised.percent)}\\s?[%٪]`))).toContainText(formatNumber(locale, memorised.ayahs), { timeout: 1_000 });
+    await expect(map.getByText(new RegExp(`^${formatNumber(locale, memorised.percent)}\\s?[%٪]`))).toContainText(
+      formatNumber(locale, memorised.ayahs),
+      { timeout: 1_000 },
+    );
   }).toPass({ timeout: 90_000 });
 }
 
 test.describe("one truth per figure", () => {
-  test("the student page's attendance and memorised figures, and the halqa page's reasons, are the API's records counted as documented — in English and Arabic", async ({ adminPage, browser, request }, info) => {
+  test("the student page's attendance and memorised figures, and the halqa page's reasons, are the API's records counted as documented — in English and Arabic", async ({
+    adminPage,
+    browser,
+    request,
+  }, info) => {
     test.setTimeout(420_000);
     const { today } = await schoolOf(request);
     const students = await pickStudents(request, today);
@@ -154,10 +202,22 @@ test.describe("one truth per figure", () => {
       const records = await halqaRecords(request, students[0]!.halqa_id, (await schoolOf(request)).today);
       for (const student of students) {
         const facts = expectedFacts(records, student);
-        const names = [student.full_name, student.preferred_name?.trim()].filter(Boolean).map((n) => n!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-        const item = adminPage.getByRole("main").getByRole("listitem").filter({ has: adminPage.getByRole("link", { name: new RegExp(`^(${names.join("|")})$`) }) });
-        if (facts.streak?.kind === "missed" && facts.streak.sessions >= 2) await expect(item.first()).toContainText(t("glance.attention.streak", { sessions: facts.streak.sessions }), { timeout: 2_000 });
-        if (facts.counted >= 5 && facts.missed / facts.counted >= 0.1) await expect(item.first()).toContainText(t("glance.attention.chronic", { missed: facts.missed, counted: facts.counted }), { timeout: 2_000 });
+        const names = [student.full_name, student.preferred_name?.trim()]
+          .filter(Boolean)
+          .map((n) => n!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+        const item = adminPage
+          .getByRole("main")
+          .getByRole("listitem")
+          .filter({ has: adminPage.getByRole("link", { name: new RegExp(`^(${names.join("|")})$`) }) });
+        if (facts.streak?.kind === "missed" && facts.streak.sessions >= 2)
+          await expect(item.first()).toContainText(t("glance.attention.streak", { sessions: facts.streak.sessions }), {
+            timeout: 2_000,
+          });
+        if (facts.counted >= 5 && facts.missed / facts.counted >= 0.1)
+          await expect(item.first()).toContainText(
+            t("glance.attention.chronic", { missed: facts.missed, counted: facts.counted }),
+            { timeout: 2_000 },
+          );
       }
     }).toPass({ timeout: 90_000 });
     await expectNoAxeViolations(arPage);
@@ -188,24 +248,47 @@ async function expectFamilyPage(page: Page, request: APIRequestContext, locale: 
     }).toPass({ timeout: 90_000 });
 
     // What to practise comes first.
-    await expect(page.getByRole("main").getByRole("heading", { level: 2 }).first()).toHaveText(t("family.assignments.title"));
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 }).first()).toHaveText(
+      t("family.assignments.title"),
+    );
     await expect(page.getByRole("main")).not.toContainText(JARGON);
     // The child's name and the school's name are isolated and whole.
     const name = page.getByRole("heading", { level: 1 });
-    expect(await name.evaluate((h) => h.querySelector("bdi")?.textContent ?? "")).toBe(child.preferred_name || child.full_name);
+    expect(await name.evaluate((h) => h.querySelector("bdi")?.textContent ?? "")).toBe(
+      child.preferred_name || child.full_name,
+    );
     // The header's first link is the school's name (in Arabic, the school's Arabic name when it has one).
     const schoolLink = page.getByRole("banner").getByRole("link").first();
     await expect(schoolLink).toBeVisible();
     if (locale === "en") await expect(schoolLink).toHaveText(school.name);
-    expect(await schoolLink.evaluate((a) => a.scrollWidth <= a.clientWidth + 1 && a.getBoundingClientRect().right <= window.innerWidth + 1 && a.getBoundingClientRect().left >= -1)).toBe(true);
+    expect(
+      await schoolLink.evaluate(
+        (a) =>
+          a.scrollWidth <= a.clientWidth + 1 &&
+          a.getBoundingClientRect().right <= window.innerWidth + 1 &&
+          a.getBoundingClientRect().left >= -1,
+      ),
+    ).toBe(true);
     // Every visible table fits the page, or scrolls in a labelled, focusable region that says so.
     for (const table of await page.getByRole("main").getByRole("table").all()) {
       if (!(await table.isVisible())) continue;
-      const fits = await table.evaluate((el) => el.scrollWidth <= (el.parentElement?.clientWidth ?? 0) + 1 && el.getBoundingClientRect().right <= document.documentElement.clientWidth + 1);
-      const scrolls = await table.evaluate((el) => el.parentElement?.getAttribute("role") === "region" && el.parentElement.tabIndex === 0);
-      expect(fits || scrolls, `table "${await table.getAttribute("aria-label") ?? (await table.textContent())?.slice(0, 40)}" fits or scrolls visibly`).toBe(true);
+      const fits = await table.evaluate(
+        (el) =>
+          el.scrollWidth <= (el.parentElement?.clientWidth ?? 0) + 1 &&
+          el.getBoundingClientRect().right <= document.documentElement.clientWidth + 1,
+      );
+      const scrolls = await table.evaluate(
+        (el) => el.parentElement?.getAttribute("role") === "region" && el.parentElement.tabIndex === 0,
+      );
+      expect(
+        fits || scrolls,
+        `table "${(await table.getAttribute("aria-label")) ?? (await table.textContent())?.slice(0, 40)}" fits or scrolls visibly`,
+      ).toBe(true);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), "the page does not scroll sideways").toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+      "the page does not scroll sideways",
+    ).toBe(true);
     await expectNoAxeViolations(page);
   }
 }
@@ -219,7 +302,12 @@ test.describe("the family page, calm and clear", () => {
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
-    test("English and Arabic: the school's name whole, names isolated, every table fits", async ({ parentPage, adminPage, browser, request }, info) => {
+    test("English and Arabic: the school's name whole, names isolated, every table fits", async ({
+      parentPage,
+      adminPage,
+      browser,
+      request,
+    }, info) => {
       test.setTimeout(420_000);
       await expectFamilyPage(parentPage, request, "en");
       const arabic = await arabicUser(adminPage, browser, "parent", `${info.project.name}-phone`);
@@ -227,8 +315,13 @@ test.describe("the family page, calm and clear", () => {
       const child = (await allOf<Student>(request, "/students")).find((s) => s.id === plan.student_id)!;
       await adminPage.getByLabel(/^Search students of /).fill(child.full_name);
       await adminPage.getByRole("button", { name: adminEn.user.searchSubmit }).click();
-      await adminPage.getByRole("button", { name: adminEn.user.linkLabel.replace("{name}", child.full_name) }).first().click();
-      await expect(adminPage.getByRole("button", { name: adminEn.user.removeLabel.replace("{name}", child.full_name) })).toBeVisible();
+      await adminPage
+        .getByRole("button", { name: adminEn.user.linkLabel.replace("{name}", child.full_name) })
+        .first()
+        .click();
+      await expect(
+        adminPage.getByRole("button", { name: adminEn.user.removeLabel.replace("{name}", child.full_name) }),
+      ).toBeVisible();
       const page = await arabic.open({ width: 390, height: 844 });
       await expectFamilyPage(page, request, "ar");
       await page.context().close();

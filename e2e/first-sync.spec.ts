@@ -44,7 +44,11 @@ test("the scheduler's first plan sync reaches both schools before any page is op
     .poll(
       async () => {
         const operations = await backgroundCalls(request);
-        return count(operations, "listPlans") >= 2 && count(operations, "listAssignments") >= 1 && count(operations, "getSchool") >= 2;
+        return (
+          count(operations, "listPlans") >= 2 &&
+          count(operations, "listAssignments") >= 1 &&
+          count(operations, "getSchool") >= 2
+        );
       },
       { timeout: 220_000, intervals: [1_000] },
     )
@@ -57,7 +61,9 @@ test("then Dar Al-Arqam's refusals are calm pages and messages, never the error 
   const errorPage = page.getByText(/Something went wrong|حدث خطأ ما/);
 
   await page.goto("/plans");
-  await expect(page.getByRole("heading", { name: /Learning plans are not available|خطط التعلم غير متاحة/ })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: /Learning plans are not available|خطط التعلم غير متاحة/ }),
+  ).toBeVisible();
   await expect(errorPage).toHaveCount(0);
 
   await page.goto("/admin/connection");
@@ -93,8 +99,13 @@ test("then ending a session that has just ended elsewhere says so (no server err
   await signedIn(page, DEMO.accounts.admin);
   await page.goto(`/sessions/${encodeURIComponent(session.id)}/end`);
   await page.getByLabel("Yes, end this session").check();
-  expect((await request.post(`/api/v1/sessions/${encodeURIComponent(session.id)}/end`, { headers: key })).status()).toBe(200);
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/end")), page.getByRole("button", { name: "End session" }).click()]);
+  expect(
+    (await request.post(`/api/v1/sessions/${encodeURIComponent(session.id)}/end`, { headers: key })).status(),
+  ).toBe(200);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/end")),
+    page.getByRole("button", { name: "End session" }).click(),
+  ]);
   expect(response.status()).toBe(200);
   await expect(page.getByText("This session has already ended. Reload to see its summary.")).toBeVisible();
 });

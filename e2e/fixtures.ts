@@ -61,10 +61,18 @@ function pageAs(role: DemoRole, server: "main" | "spec-only" = "main") {
 function watchSecurityHeaders(page: Page): string[] {
   const unprotected: string[] = [];
   page.on("response", (response) => {
-    if (response.request().resourceType() !== "document" || !(response.headers()["content-type"] ?? "").includes("text/html")) return;
+    if (
+      response.request().resourceType() !== "document" ||
+      !(response.headers()["content-type"] ?? "").includes("text/html")
+    )
+      return;
     const headers = response.headers();
     const csp = headers["content-security-policy"] ?? "";
-    const ok = /'nonce-[A-Za-z0-9+/=]+'/.test(csp) && csp.includes("frame-ancestors 'none'") && headers["x-content-type-options"] === "nosniff" && headers["referrer-policy"] === "strict-origin-when-cross-origin";
+    const ok =
+      /'nonce-[A-Za-z0-9+/=]+'/.test(csp) &&
+      csp.includes("frame-ancestors 'none'") &&
+      headers["x-content-type-options"] === "nosniff" &&
+      headers["referrer-policy"] === "strict-origin-when-cross-origin";
     if (!ok) unprotected.push(`${response.status()} ${new URL(response.url()).pathname}`);
   });
   return unprotected;
@@ -92,7 +100,11 @@ export async function signIn(page: Page, email: string, password: string = DEMO.
 }
 
 /** Another person beside the test's own pages: a fresh browser context, signed in as `email`. */
-export async function signedInContext(browser: Browser, email: string, password: string): Promise<{ page: Page; close: () => Promise<void> }> {
+export async function signedInContext(
+  browser: Browser,
+  email: string,
+  password: string,
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto("/login");

@@ -34,7 +34,9 @@ test.describe("halqas", () => {
     await page.getByLabel("State").selectOption("false");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/[?&]active=false/);
-    const inactive = halqaTable(page).getByRole("row").filter({ has: page.getByRole("rowheader") });
+    const inactive = halqaTable(page)
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader") });
     await expect(inactive.first()).toBeVisible();
     expect(await inactive.count()).toBeLessThan(all.length);
     for (const row of await inactive.all()) await expect(row).toContainText("Inactive");
@@ -47,13 +49,20 @@ test.describe("halqas", () => {
     await expect(halqaLinks(page).first()).toContainText(CARRIED_HALQA);
   });
 
-  test("a halqa's page shows its roster, eligible sheikhs, recent sessions and the same halqa in other semesters", async ({ adminPage: page }) => {
+  test("a halqa's page shows its roster, eligible sheikhs, recent sessions and the same halqa in other semesters", async ({
+    adminPage: page,
+  }) => {
     await page.goto(`/halqas?q=${encodeURIComponent(CARRIED_HALQA)}`);
     await halqaLinks(page).first().click();
 
     await expect(page.getByRole("heading", { level: 1, name: new RegExp(CARRIED_HALQA) })).toBeVisible();
     const title = await page.getByRole("heading", { level: 1 }).textContent();
-    await expect(page.getByRole("table", { name: /^Students of / }).getByRole("rowheader").first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("table", { name: /^Students of / })
+        .getByRole("rowheader")
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole("region", { name: "Eligible sheikhs" }).getByRole("listitem").first()).toBeVisible();
     await expect(page.getByRole("region", { name: "Recent sessions" }).getByRole("table")).toBeVisible();
     await expectNoAxeViolations(page);
@@ -64,13 +73,18 @@ test.describe("halqas", () => {
     await others.first().click();
     await expect(page).not.toHaveURL(detailUrl);
     await expect(page.getByRole("heading", { level: 1, name: title ?? "" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "This halqa in other semesters" }).getByRole("link", { name: /\(Active\)$/ })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "This halqa in other semesters" }).getByRole("link", { name: /\(Active\)$/ }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
   test("an archived semester stays readable through the semester switch", async ({ adminPage: page }) => {
     await page.goto("/halqas");
-    const archived = await page.getByRole("option", { name: /\(Archived\)$/ }).first().textContent();
+    const archived = await page
+      .getByRole("option", { name: /\(Archived\)$/ })
+      .first()
+      .textContent();
     await page.getByLabel("Semester").selectOption({ label: (archived ?? "").trim() });
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(/[?&]semester=/);
@@ -79,7 +93,10 @@ test.describe("halqas", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a teacher sees only the halqas they teach, and another halqa's address is a 404", async ({ adminPage, teacherPage }) => {
+  test("a teacher sees only the halqas they teach, and another halqa's address is a 404", async ({
+    adminPage,
+    teacherPage,
+  }) => {
     await adminPage.goto("/halqas");
     const everything = await listedHalqas(adminPage);
 
@@ -114,7 +131,9 @@ test.describe("halqas", () => {
       await expect(halqaLinks(page, /^حلقات /).first()).toBeVisible();
       await expectNoAxeViolations(page);
 
-      await halqaLinks(page, /^حلقات /).first().click();
+      await halqaLinks(page, /^حلقات /)
+        .first()
+        .click();
       await expect(page.getByRole("heading", { level: 2, name: "قائمة الطلاب" })).toBeVisible();
       await expect(page.getByRole("heading", { level: 2, name: "الجلسات الأخيرة" })).toBeVisible();
       await expectNoAxeViolations(page);

@@ -37,7 +37,10 @@ test.describe("bodies are bounded before they are read", () => {
 
   for (const target of targets) {
     test(`${target.name}: a declared 64 MiB body is a 413 at once`, async () => {
-      const response = await rawRequest("POST", target.path, { headers: { ...target.headers, "content-length": String(64 * MIB) }, body: "a".repeat(1000) });
+      const response = await rawRequest("POST", target.path, {
+        headers: { ...target.headers, "content-length": String(64 * MIB) },
+        body: "a".repeat(1000),
+      });
       expectJsonRefusal(response, 413, "payload_too_large");
       expect(response.ms).toBeLessThan(2_000);
     });
@@ -50,9 +53,17 @@ test.describe("bodies are bounded before they are read", () => {
 
   test("the login action: a declared 64 MiB body is a 413, one without a length a 411", async () => {
     const headers = { "next-action": await loginActionId(), "content-type": "text/plain;charset=UTF-8" };
-    expectJsonRefusal(await rawRequest("POST", "/login", { headers: { ...headers, "content-length": String(64 * MIB) }, body: "[]" }), 413, "payload_too_large");
+    expectJsonRefusal(
+      await rawRequest("POST", "/login", { headers: { ...headers, "content-length": String(64 * MIB) }, body: "[]" }),
+      413,
+      "payload_too_large",
+    );
     // Over the public pages' 64 KiB but under the signed-in pages' 1 MiB.
-    expectJsonRefusal(await rawRequest("POST", "/login", { headers, body: `["${"a".repeat(100 * 1024)}"]` }), 413, "payload_too_large");
+    expectJsonRefusal(
+      await rawRequest("POST", "/login", { headers, body: `["${"a".repeat(100 * 1024)}"]` }),
+      413,
+      "payload_too_large",
+    );
     expectJsonRefusal(await rawRequest("POST", "/login", { headers, streamBytes: 64 * MIB }), 411, "length_required");
   });
 });
@@ -70,8 +81,15 @@ test.describe("what Next.js alone would answer with a 500", () => {
   });
 
   test("an action id this build does not have, or one that cannot be an id", async () => {
-    for (const [id, status] of [["0".repeat(42), 409], ["garbage", 400], ["x".repeat(500), 400]] as const) {
-      const response = await rawRequest("POST", "/login", { headers: { "next-action": id, "content-type": "text/plain" }, body: "[]" });
+    for (const [id, status] of [
+      ["0".repeat(42), 409],
+      ["garbage", 400],
+      ["x".repeat(500), 400],
+    ] as const) {
+      const response = await rawRequest("POST", "/login", {
+        headers: { "next-action": id, "content-type": "text/plain" },
+        body: "[]",
+      });
       expect(response.status, id).toBe(status);
       expect(response.headers["x-nextjs-action-not-found"]).toBe("1");
     }
@@ -80,7 +98,10 @@ test.describe("what Next.js alone would answer with a 500", () => {
   test("a Flight reference to nothing, posted to the public login action", async () => {
     const id = await loginActionId();
     for (const body of ['["$Q9"]', '["$@3"]', '"$W2"', '["$7"]', '[{}, "$Q1"]']) {
-      const response = await rawRequest("POST", "/login", { headers: { "next-action": id, "content-type": "text/plain;charset=UTF-8" }, body });
+      const response = await rawRequest("POST", "/login", {
+        headers: { "next-action": id, "content-type": "text/plain;charset=UTF-8" },
+        body,
+      });
       expect(response.status, body).toBeGreaterThanOrEqual(400);
       expect(response.status, body).toBeLessThan(500);
     }
@@ -97,7 +118,12 @@ test.describe("what Next.js alone would answer with a 500", () => {
 
 test.describe("paths and queries that are not UTF-8", () => {
   test("the API answers its JSON 404 with its headers, with or without a key", async () => {
-    for (const path of ["/api/v1/students/%FF", "/api/v1/%C0%AE", "/api/v1/students/%C0%AE%C0%AE/recitations", "/api/v1/%"]) {
+    for (const path of [
+      "/api/v1/students/%FF",
+      "/api/v1/%C0%AE",
+      "/api/v1/students/%C0%AE%C0%AE/recitations",
+      "/api/v1/%",
+    ]) {
       for (const headers of [KEY, {}]) {
         const response = await rawRequest("GET", path, { headers });
         expectJsonRefusal(response, 404, "not_found");

@@ -22,7 +22,10 @@ async function all<T>(request: APIRequestContext, key: string, path: string): Pr
   let cursor: string | null = null;
   do {
     const separator = path.includes("?") ? "&" : "?";
-    const response = await request.get(`/api/v1${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { authorization: `Bearer ${key}` } });
+    const response = await request.get(
+      `/api/v1${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      { headers: { authorization: `Bearer ${key}` } },
+    );
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { data: T[]; pagination: { next_cursor: string | null } };
     items.push(...body.data);
@@ -45,20 +48,29 @@ const notFoundHeading = new RegExp(`^(${NOT_FOUND_TITLES.map(escape).join("|")})
 async function expectNoAxeViolations(page: Page) {
   // After a client-side navigation the new title may still be on its way (streamed metadata).
   await expect(page).toHaveTitle(/\S/);
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+    .analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
 }
 
 test.describe("tenant isolation", () => {
-  test("Dar Al-Arqam's admin sees no Al-Noor halqa in the halqa, student and session lists", async ({ arqamAdminPage: page, request }) => {
+  test("Dar Al-Arqam's admin sees no Al-Noor halqa in the halqa, student and session lists", async ({
+    arqamAdminPage: page,
+    request,
+  }) => {
     const [alnoorHalqas, arqamHalqas, arqamStudents] = await Promise.all([
       all<Named>(request, DEMO_KEYS.alnoorAdmin, "/halqas"),
       all<Named>(request, DEMO_KEYS.arqamAdmin, "/halqas"),
       all<Named>(request, DEMO_KEYS.arqamAdmin, "/students"),
     ]);
     const arqamNames = new Set(arqamHalqas.map((h) => h.name));
-    const arqamRecords = new RegExp([...arqamNames, ...arqamStudents.map((s) => s.full_name)].map((n) => escape(n ?? "")).join("|"));
-    const alnoorOnly = [...new Set(alnoorHalqas.map((h) => h.name ?? ""))].filter((name) => name && !arqamNames.has(name));
+    const arqamRecords = new RegExp(
+      [...arqamNames, ...arqamStudents.map((s) => s.full_name)].map((n) => escape(n ?? "")).join("|"),
+    );
+    const alnoorOnly = [...new Set(alnoorHalqas.map((h) => h.name ?? ""))].filter(
+      (name) => name && !arqamNames.has(name),
+    );
     expect(alnoorOnly.length).toBeGreaterThan(2);
 
     for (const path of ["/halqas", "/students", "/sessions"]) {
@@ -73,7 +85,10 @@ test.describe("tenant isolation", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("an Al-Noor halqa, student or session address is a 404 page for Dar Al-Arqam's admin", async ({ arqamAdminPage: page, request }) => {
+  test("an Al-Noor halqa, student or session address is a 404 page for Dar Al-Arqam's admin", async ({
+    arqamAdminPage: page,
+    request,
+  }) => {
     const [halqa] = await all<Named>(request, DEMO_KEYS.alnoorAdmin, "/halqas");
     const [student] = await all<Named>(request, DEMO_KEYS.alnoorAdmin, "/students");
     const [session] = await all<Named>(request, DEMO_KEYS.alnoorAdmin, "/sessions");

@@ -4,7 +4,9 @@ import { catalogues, chooseLanguage, languageList, localeMeta } from "./language
 /** Every language of the product (issue 26), as a visitor meets it: each catalogue's own words, its direction. */
 const LOCALES = Object.keys(catalogues);
 
-test("the sign-in page reads in each of the seven languages, right to left in Arabic and Urdu, and keeps the choice", async ({ page }) => {
+test("the sign-in page reads in each of the seven languages, right to left in Arabic and Urdu, and keeps the choice", async ({
+  page,
+}) => {
   expect(LOCALES.sort()).toEqual(["ar", "en", "fr", "id", "ms", "tr", "ur"]);
   await page.goto("/login");
   for (const locale of LOCALES) {
@@ -12,7 +14,9 @@ test("the sign-in page reads in each of the seven languages, right to left in Ar
     const auth = catalogues[locale]!("auth");
     await expect(page.locator("html")).toHaveAttribute("dir", localeMeta(locale).dir);
     // Each language is listed under its own name, from its folder's _locale.json.
-    await expect(languageList(page).getByRole("option", { name: localeMeta(locale).name, exact: true })).toHaveAttribute("lang", locale);
+    await expect(
+      languageList(page).getByRole("option", { name: localeMeta(locale).name, exact: true }),
+    ).toHaveAttribute("lang", locale);
     await expect(page.getByRole("heading", { level: 1, name: auth.login.title })).toBeVisible();
     await expect(page.getByLabel(auth.login.password, { exact: true })).toBeVisible();
     await page.reload();
@@ -35,7 +39,10 @@ test("a wrong password is refused in the visitor's language (Urdu, Turkish)", as
 });
 
 test("a browser that asks for French gets the sign-in page in French", async ({ browser }) => {
-  const context = await browser.newContext({ locale: "fr-FR", extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5" } });
+  const context = await browser.newContext({
+    locale: "fr-FR",
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5" },
+  });
   try {
     const page = await context.newPage();
     await page.goto("/login");

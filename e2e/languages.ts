@@ -4,13 +4,20 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 const MESSAGES = path.join(process.cwd(), "messages");
 /** Each language's catalogue, read as the server reads it. */
-export const catalogues = Object.fromEntries(readdirSync(MESSAGES).map((locale) => [locale, (namespace: string) => JSON.parse(readFileSync(path.join(MESSAGES, locale, `${namespace}.json`), "utf8"))]));
+export const catalogues = Object.fromEntries(
+  readdirSync(MESSAGES).map((locale) => [
+    locale,
+    (namespace: string) => JSON.parse(readFileSync(path.join(MESSAGES, locale, `${namespace}.json`), "utf8")),
+  ]),
+);
 /** What each language's folder says of it (messages/<locale>/_locale.json): its own name, tag, direction. */
-export const localeMeta = (locale: string): { name: string; tag: string; dir: "ltr" | "rtl" } => JSON.parse(readFileSync(path.join(MESSAGES, locale, "_locale.json"), "utf8"));
+export const localeMeta = (locale: string): { name: string; tag: string; dir: "ltr" | "rtl" } =>
+  JSON.parse(readFileSync(path.join(MESSAGES, locale, "_locale.json"), "utf8"));
 const LABELS = Object.values(catalogues).map((read) => read("common").language as string);
 
 /** The language list of the page's header (components/shell/language-select.tsx), whatever language the page is in. */
-export const languageList = (page: Page): Locator => page.getByRole("combobox", { name: new RegExp(`^(${LABELS.join("|")})$`) });
+export const languageList = (page: Page): Locator =>
+  page.getByRole("combobox", { name: new RegExp(`^(${LABELS.join("|")})$`) });
 
 /** Chooses a language from the list and waits for the page to come back in it. */
 export async function chooseLanguage(page: Page, locale: string): Promise<void> {

@@ -11,7 +11,14 @@ import { chooseLanguage, backToEnglish } from "./languages";
  * students in 67 more halqas (scripts/large-school.ts), in the README's default configuration.
  * Records are asserted by their own fields, read from the school's API.
  */
-type Student = { id: string; full_name: string; preferred_name: string | null; halqa_id: string; semester_id: string; status: string };
+type Student = {
+  id: string;
+  full_name: string;
+  preferred_name: string | null;
+  halqa_id: string;
+  semester_id: string;
+  status: string;
+};
 type Halqa = { id: string; name: string };
 type Plan = { id: string; name: string; student_id: string; semester_id: string | null };
 
@@ -26,7 +33,8 @@ async function signedIn(page: Page, email: string) {
 
 /** The semester's students and halqas as the school's API has them (read again if a busy server drops the connection). */
 async function semesterStudents(request: APIRequestContext) {
-  let read: { semester: { id: string; name: string }; students: Student[]; halqaNames: Map<string, string> } | null = null;
+  let read: { semester: { id: string; name: string }; students: Student[]; halqaNames: Map<string, string> } | null =
+    null;
   await expect(async () => {
     const [semester] = await allOf<{ id: string; name: string }>(request, "/semesters?status=active");
     const students = await allOf<Student>(request, `/students?semester_id=${semester!.id}`);
@@ -40,7 +48,10 @@ test.describe("a school of 2,000 students and more", () => {
   // One after the other in one worker: a test below switches the admin's stored language for a moment.
   test.describe.configure({ mode: "default" });
 
-  test("an admin pages through students, finds one by name and opens them; the plans picker finds a student by typing; Today stays small", async ({ page, request }) => {
+  test("an admin pages through students, finds one by name and opens them; the plans picker finds a student by typing; Today stays small", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const { semester, students, halqaNames } = await semesterStudents(request);
     expect(students.length, "the generated school is large").toBeGreaterThanOrEqual(2000);
@@ -51,7 +62,9 @@ test.describe("a school of 2,000 students and more", () => {
     const response = await page.goto("/students");
     expect((await response!.body()).length).toBeLessThan(MAX_HTML);
     await expect(studentTable(page)).toHaveAccessibleName(`Students of ${semester.name}`);
-    const rows = studentTable(page).getByRole("row").filter({ has: page.getByRole("cell") });
+    const rows = studentTable(page)
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell") });
     await expect(rows).toHaveCount(50);
     const firstPage = await studentTable(page).getByRole("rowheader").allInnerTexts();
     for (const row of (await rows.all()).slice(0, 5)) {
@@ -91,7 +104,11 @@ test.describe("a school of 2,000 students and more", () => {
 
     // Plans: the student picker asks the server as one types; a student with a plan is found by name.
     const plans = await allOf<Plan>(request, "/learning-plans");
-    const plan = plans.find((candidate) => candidate.semester_id === semester.id && students.some((s) => s.id === candidate.student_id && counts.get(s.full_name) === 1))!;
+    const plan = plans.find(
+      (candidate) =>
+        candidate.semester_id === semester.id &&
+        students.some((s) => s.id === candidate.student_id && counts.get(s.full_name) === 1),
+    )!;
     const owner = students.find((student) => student.id === plan.student_id)!;
     // The scheduler's first plan sync of this server may still be on its way.
     const planTable = page.getByRole("table", { name: /^Learning plans of / });
@@ -108,7 +125,8 @@ test.describe("a school of 2,000 students and more", () => {
     await expect(page).toHaveURL(new RegExp(`[?&]student=${owner.id}`));
     const planRows = planTable.getByRole("row").filter({ has: page.getByRole("cell") });
     await expect(planRows.filter({ hasText: plan.name }).first()).toBeVisible();
-    for (const name of await planTable.getByRole("rowheader").allInnerTexts()) expect(name.trim()).toBe(owner.full_name);
+    for (const name of await planTable.getByRole("rowheader").allInnerTexts())
+      expect(name.trim()).toBe(owner.full_name);
 
     // Today stays small: a few cards a group, and a link to the rest.
     const today = await page.goto("/today");
@@ -116,18 +134,31 @@ test.describe("a school of 2,000 students and more", () => {
     const todays = page.getByRole("region", { name: "Today's sessions" });
     expect(await todays.getByRole("listitem").count()).toBeLessThanOrEqual(8);
     await expect(todays.getByRole("link", { name: "See them all in Sessions" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Start a session" }).getByRole("combobox", { name: "Find the halqa" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Start a session" }).getByRole("combobox", { name: "Find the halqa" }),
+    ).toBeVisible();
   });
 
   test("a teacher's picker finds only the students of the halqas they teach", async ({ page, request }) => {
     test.setTimeout(120_000);
     const { students } = await semesterStudents(request);
-    const sheikh = (await allOf<{ id: string; name: string; halqa_ids: string[] }>(request, "/sheikhs")).find((s) => s.name === "Abdullah Al-Harbi")!;
+    const sheikh = (await allOf<{ id: string; name: string; halqa_ids: string[] }>(request, "/sheikhs")).find(
+      (s) => s.name === "Abdullah Al-Harbi",
+    )!;
     const mine = students.find((student) => sheikh.halqa_ids.includes(student.halqa_id))!;
-    const other = students.find((student) => !sheikh.halqa_ids.includes(student.halqa_id) && !students.some((s) => s.full_name === student.full_name && sheikh.halqa_ids.includes(s.halqa_id)))!;
+    const other = students.find(
+      (student) =>
+        !sheikh.halqa_ids.includes(student.halqa_id) &&
+        !students.some((s) => s.full_name === student.full_name && sheikh.halqa_ids.includes(s.halqa_id)),
+    )!;
     await signedIn(page, DEMO.accounts.teacher);
 
-    const ask = async (q: string) => ((await (await page.request.get(`/api/pickers/students?q=${encodeURIComponent(q)}`)).json()) as { options: { id: string }[] }).options.map((option) => option.id);
+    const ask = async (q: string) =>
+      (
+        (await (await page.request.get(`/api/pickers/students?q=${encodeURIComponent(q)}`)).json()) as {
+          options: { id: string }[];
+        }
+      ).options.map((option) => option.id);
     expect(await ask(mine.full_name)).toContain(mine.id);
     expect(await ask(other.full_name)).toEqual([]);
 
@@ -156,15 +187,21 @@ test.describe("a school of 2,000 students and more", () => {
     await expect(arabic).toHaveValue(mine.full_name);
   });
 
-  test("an admin enrols a student and starts a session by typing a halqa's name, in English and in Arabic", async ({ page, request }) => {
+  test("an admin enrols a student and starts a session by typing a halqa's name, in English and in Arabic", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const { semester } = await semesterStudents(request);
     const halqas = await allOf<Halqa & { is_active: boolean }>(request, `/halqas?semester_id=${semester.id}`);
     expect(halqas.length, "more halqas than a select should hold").toBeGreaterThan(40);
     const sheikhs = await allOf<{ id: string; name: string; halqa_ids: string[] }>(request, "/sheikhs");
     // A name no other halqa's contains, so typing it leaves one option.
-    const unique = (halqa: Halqa) => halqas.filter((other) => other.name.toLowerCase().includes(halqa.name.toLowerCase())).length === 1;
-    const led = halqas.filter((halqa) => halqa.is_active && unique(halqa) && sheikhs.some((sheikh) => sheikh.halqa_ids.includes(halqa.id)));
+    const unique = (halqa: Halqa) =>
+      halqas.filter((other) => other.name.toLowerCase().includes(halqa.name.toLowerCase())).length === 1;
+    const led = halqas.filter(
+      (halqa) => halqa.is_active && unique(halqa) && sheikhs.some((sheikh) => sheikh.halqa_ids.includes(halqa.id)),
+    );
     const [forStudent, forSession] = [led.at(-1)!, led.at(-2)!];
     await signedIn(page, DEMO.accounts.admin);
 
@@ -187,7 +224,9 @@ test.describe("a school of 2,000 students and more", () => {
     await page.getByRole("button", { name: "Create student" }).click();
     await expect(page).toHaveURL(/\/students\/[^/?]+\?created=1$/);
     const studentId = new URL(page.url()).pathname.split("/").pop()!;
-    const enrolled = (await allOf<Student>(request, `/students?halqa_id=${forStudent.id}`)).find((student) => student.id === studentId);
+    const enrolled = (await allOf<Student>(request, `/students?halqa_id=${forStudent.id}`)).find(
+      (student) => student.id === studentId,
+    );
     expect(enrolled?.full_name, "the student is in the halqa that was typed").toBe(name);
 
     // Its edit form names the current halqa in the same combobox.
@@ -206,15 +245,25 @@ test.describe("a school of 2,000 students and more", () => {
       const halqaSelect = page.getByRole("combobox", { name: "الحلقة", exact: true });
       await expect(halqaSelect).toHaveValue(forSession.id);
       const sheikhSelect = page.getByRole("combobox", { name: "الشيخ", exact: true });
-      const eligible = sheikhs.filter((sheikh) => sheikh.halqa_ids.includes(forSession.id)).map((sheikh) => sheikh.name).sort();
+      const eligible = sheikhs
+        .filter((sheikh) => sheikh.halqa_ids.includes(forSession.id))
+        .map((sheikh) => sheikh.name)
+        .sort();
       const offered = (await sheikhSelect.getByRole("option").allInnerTexts()).slice(1).map((text) => text.trim());
       expect(offered.toSorted()).toEqual(eligible);
       await sheikhSelect.selectOption({ label: eligible[0]! });
       await page.getByRole("button", { name: "بدء الجلسة" }).click();
       await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
       const sessionId = new URL(page.url()).pathname.split("/").at(-2)!;
-      const started = (await allOf<{ id: string; halqa_id: string; sheikh_id: string }>(request, `/sessions?halqa_id=${forSession.id}&status=open`)).find((session) => session.id === sessionId);
-      expect(started?.sheikh_id, "the session is the typed halqa's, led by the chosen sheikh").toBe(sheikhs.find((sheikh) => sheikh.name === eligible[0])!.id);
+      const started = (
+        await allOf<{ id: string; halqa_id: string; sheikh_id: string }>(
+          request,
+          `/sessions?halqa_id=${forSession.id}&status=open`,
+        )
+      ).find((session) => session.id === sessionId);
+      expect(started?.sheikh_id, "the session is the typed halqa's, led by the chosen sheikh").toBe(
+        sheikhs.find((sheikh) => sheikh.name === eligible[0])!.id,
+      );
     } finally {
       await backToEnglish(page);
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -236,7 +285,10 @@ test.describe("a school of 2,000 students and more", () => {
     await expect(filter.getByRole("combobox", { name: "Halqa" })).toHaveValue(forSession.name);
   });
 
-  test("with no mail server (the README's default), an absence notice is composed and kept, never sent, and the admin can read it", async ({ page, request }) => {
+  test("with no mail server (the README's default), an absence notice is composed and kept, never sent, and the admin can read it", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     // The generator repeats names: the child's is one of a kind, so the admin links the right one by name.
     const { students } = await semesterStudents(request);
@@ -250,12 +302,18 @@ test.describe("a school of 2,000 students and more", () => {
 
     await page.goto("/admin/messages");
     await expect(page.getByText(notices.admin.noMailServer)).toBeVisible();
-    const kept = page.getByRole("table", { name: notices.admin.recentCaption }).getByRole("row").filter({ hasText: parent });
+    const kept = page
+      .getByRole("table", { name: notices.admin.recentCaption })
+      .getByRole("row")
+      .filter({ hasText: parent });
     await expect(async () => {
       await page.reload();
       await expect(kept.filter({ hasText: notices.admin.statuses.held })).toHaveCount(1, { timeout: 1_000 });
     }).toPass({ timeout: 60_000 });
-    await page.getByRole("link", { name: notices.admin.previewLabel.replace("{email}", parent) }).first().click();
+    await page
+      .getByRole("link", { name: notices.admin.previewLabel.replace("{email}", parent) })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: notices.admin.previewTitle })).toBeVisible();
     const childName = f.child.preferred_name || f.child.full_name;
     const message = page.frameLocator("iframe");
@@ -266,7 +324,10 @@ test.describe("a school of 2,000 students and more", () => {
     const link = (await message.getByRole("link", { name: notices.mail.unsubscribe }).getAttribute("href"))!;
     expect(link).toMatch(new RegExp(`^http://localhost:${new URL(page.url()).port}/api/notices/unsubscribe\\?token=`));
     const { pathname, search } = new URL(link);
-    const clicked = await request.post(`${pathname}${search}`, { headers: { "content-type": "application/x-www-form-urlencoded" }, data: "List-Unsubscribe=One-Click" });
+    const clicked = await request.post(`${pathname}${search}`, {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: "List-Unsubscribe=One-Click",
+    });
     expect(clicked.status()).toBe(200);
     expect(await clicked.text()).toContain(parent);
   });

@@ -34,8 +34,10 @@ async function studentNames(page: Page): Promise<string[]> {
 }
 
 /** The button that sets one student's status ("Set <name> to <status>"), pressed when it is the row's status. */
-const statusButton = (page: Page, name: string, status: string): Locator => roster(page).getByRole("button", { name: `Set ${name} to ${status}`, exact: true });
-const expectStatus = (page: Page, name: string, status: string, options?: { timeout: number }) => expect(statusButton(page, name, status)).toHaveAttribute("aria-pressed", "true", options);
+const statusButton = (page: Page, name: string, status: string): Locator =>
+  roster(page).getByRole("button", { name: `Set ${name} to ${status}`, exact: true });
+const expectStatus = (page: Page, name: string, status: string, options?: { timeout: number }) =>
+  expect(statusButton(page, name, status)).toHaveAttribute("aria-pressed", "true", options);
 function escape(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -46,12 +48,17 @@ async function tap(page: Page, target: Locator, isMobile: boolean) {
 }
 
 async function serverMarks(request: APIRequestContext, sessionId: string): Promise<Map<string, string>> {
-  const rows = await allOf<{ student_id: string; status: string }>(request, `/sessions/${encodeURIComponent(sessionId)}/attendance`);
+  const rows = await allOf<{ student_id: string; status: string }>(
+    request,
+    `/sessions/${encodeURIComponent(sessionId)}/attendance`,
+  );
   return new Map(rows.map((row) => [row.student_id, row.status]));
 }
 
 test.describe("live register", () => {
-  test("a teacher taps every student present, sees counts and saved marks, and they survive a reload", async ({ teacherPage: page }, info) => {
+  test("a teacher taps every student present, sees counts and saved marks, and they survive a reload", async ({
+    teacherPage: page,
+  }, info) => {
     const touch = info.project.name === "tablet";
     await openFreshRegister(page, TEACHER_HALQAS[0]!, `live e2e ${info.project.name} ${Date.now()}`);
     const names = await studentNames(page);
@@ -92,9 +99,16 @@ test.describe("live register", () => {
     await expectStatus(page, names[1]!, "Excused");
   });
 
-  test("marks made offline wait, then reach the server when the network returns", async ({ teacherPage: page, request }, info) => {
+  test("marks made offline wait, then reach the server when the network returns", async ({
+    teacherPage: page,
+    request,
+  }, info) => {
     const touch = info.project.name === "tablet";
-    const sessionId = await openFreshRegister(page, TEACHER_HALQAS[0]!, `live offline ${info.project.name} ${Date.now()}`);
+    const sessionId = await openFreshRegister(
+      page,
+      TEACHER_HALQAS[0]!,
+      `live offline ${info.project.name} ${Date.now()}`,
+    );
     const names = await studentNames(page);
     const half = Math.ceil(names.length / 2);
     for (const name of names.slice(0, half)) await tap(page, statusButton(page, name, "Present"), touch);
@@ -116,9 +130,16 @@ test.describe("live register", () => {
       .toBe(names.length);
   });
 
-  test("two devices on one session see each other's marks", async ({ teacherPage: teacher, adminPage: admin }, info) => {
+  test("two devices on one session see each other's marks", async ({
+    teacherPage: teacher,
+    adminPage: admin,
+  }, info) => {
     const touch = info.project.name === "tablet";
-    const sessionId = await openFreshRegister(teacher, TEACHER_HALQAS[1]!, `live two ${info.project.name} ${Date.now()}`);
+    const sessionId = await openFreshRegister(
+      teacher,
+      TEACHER_HALQAS[1]!,
+      `live two ${info.project.name} ${Date.now()}`,
+    );
     await admin.goto(`/sessions/${encodeURIComponent(sessionId)}/live`);
     const names = await studentNames(teacher);
     test.skip(names.length < 2, "needs two students");
@@ -132,7 +153,15 @@ test.describe("live register", () => {
   });
 });
 
-type ServerRecitation = { id: string; student_id: string; kind: string; range: { start: { surah: number; ayah: number }; end: { surah: number; ayah: number } }; rating: number; mistakes: number | null; note: string | null };
+type ServerRecitation = {
+  id: string;
+  student_id: string;
+  kind: string;
+  range: { start: { surah: number; ayah: number }; end: { surah: number; ayah: number } };
+  rating: number;
+  mistakes: number | null;
+  note: string | null;
+};
 
 function serverRecitations(request: APIRequestContext, sessionId: string): Promise<ServerRecitation[]> {
   return allOf<ServerRecitation>(request, `/sessions/${encodeURIComponent(sessionId)}/recitations`);
@@ -140,7 +169,11 @@ function serverRecitations(request: APIRequestContext, sessionId: string): Promi
 
 /** Opens a student's sheet (a dialog over the roster); answers its recitation form. */
 async function openRecitations(page: Page, name: string, touch: boolean): Promise<Locator> {
-  await tap(page, roster(page).getByRole("button", { name: new RegExp(`^Recitations and note \\d+ \\(${escape(name)}\\)$`) }), touch);
+  await tap(
+    page,
+    roster(page).getByRole("button", { name: new RegExp(`^Recitations and note \\d+ \\(${escape(name)}\\)$`) }),
+    touch,
+  );
   await expect(page.getByRole("dialog", { name: `${name}: recitations and note` })).toBeVisible();
   const form = page.getByRole("form", { name: `Record recitation for ${name}` });
   await expect(form).toBeVisible();
@@ -148,7 +181,10 @@ async function openRecitations(page: Page, name: string, touch: boolean): Promis
 }
 
 test.describe("live recitations", () => {
-  test("a teacher records a recitation with the surah picker; it is saved on the server and the next range continues after it", async ({ teacherPage: page, request }, info) => {
+  test("a teacher records a recitation with the surah picker; it is saved on the server and the next range continues after it", async ({
+    teacherPage: page,
+    request,
+  }, info) => {
     // The whole entry, its 10 s undo window and the save, with an axe check: slow on a shared machine.
     test.slow();
     const touch = info.project.name === "tablet";
@@ -167,7 +203,8 @@ test.describe("live recitations", () => {
     await expect(form.getByText(/^Page \d+(–\d+)? · juz 29$/)).toBeVisible();
     await form.getByRole("radio", { name: "Very good" }).check();
     // Mistakes are tapped as they are heard (issue 29); the rating chosen above stays the teacher's.
-    for (const n of [0, 1]) await tap(page, form.getByRole("button", { name: `Add a mistake: Hesitation or prompted (${n})` }), touch);
+    for (const n of [0, 1])
+      await tap(page, form.getByRole("button", { name: `Add a mistake: Hesitation or prompted (${n})` }), touch);
     await form.getByLabel("Note").fill("steady");
     await expectNoAxeViolations(page);
     await tap(page, form.getByRole("button", { name: `Record recitation for ${name}` }), touch);
@@ -177,8 +214,24 @@ test.describe("live recitations", () => {
     await expect(list.getByRole("listitem").first()).toContainText("Recent revision: Al-Mulk 1–10, Very good");
     await expect(list.getByRole("listitem").first()).toContainText("Saved", { timeout: 15_000 });
     await expect
-      .poll(async () => (await serverRecitations(request, sessionId)).map((r) => ({ kind: r.kind, range: r.range, rating: r.rating, mistakes: r.mistakes, note: r.note })))
-      .toEqual([{ kind: "recent_revision", range: { start: { surah: 67, ayah: 1 }, end: { surah: 67, ayah: 10 } }, rating: 4, mistakes: 2, note: "steady" }]);
+      .poll(async () =>
+        (await serverRecitations(request, sessionId)).map((r) => ({
+          kind: r.kind,
+          range: r.range,
+          rating: r.rating,
+          mistakes: r.mistakes,
+          note: r.note,
+        })),
+      )
+      .toEqual([
+        {
+          kind: "recent_revision",
+          range: { start: { surah: 67, ayah: 1 }, end: { surah: 67, ayah: 10 } },
+          rating: 4,
+          mistakes: 2,
+          note: "steady",
+        },
+      ]);
 
     // The next range of this kind continues after the one just recorded.
     await expect(form.getByLabel("From surah")).toHaveValue("67");
@@ -187,7 +240,10 @@ test.describe("live recitations", () => {
     await expect(form.getByText("Prefilled to continue after the last Recent revision recitation.")).toBeVisible();
   });
 
-  test("a recitation whose first response is lost is retried and exists once on the server", async ({ teacherPage: page, request }, info) => {
+  test("a recitation whose first response is lost is retried and exists once on the server", async ({
+    teacherPage: page,
+    request,
+  }, info) => {
     const touch = info.project.name === "tablet";
     const sessionId = await openFreshRegister(page, TEACHER_HALQAS[0]!, `live drop ${info.project.name} ${Date.now()}`);
     const [name] = await studentNames(page);
@@ -224,7 +280,9 @@ test.describe("live recitations", () => {
     const onServer = await serverRecitations(request, sessionId);
     expect(onServer.filter((r) => r.kind === "new_memorization" && r.range.start.surah === 112)).toHaveLength(1);
     await page.reload();
-    await expect(roster(page).getByRole("button", { name: `Recitations and note 1 (${name})`, exact: true })).toBeVisible();
+    await expect(
+      roster(page).getByRole("button", { name: `Recitations and note 1 (${name})`, exact: true }),
+    ).toBeVisible();
   });
 });
 
@@ -232,10 +290,20 @@ test.describe("prefill from the learning plan", () => {
   type Point = { surah: number; ayah: number };
   type Segment = { order: number; track_type: string; range: { start: Point; end: Point } };
   type Assignment = { status: string; due_date: string; superseded_at: string | null; segments: Segment[] };
-  const KIND_LABEL: Record<string, string> = { new_memorization: "New memorisation", recent_revision: "Recent revision", old_revision: "Old revision" };
+  const KIND_LABEL: Record<string, string> = {
+    new_memorization: "New memorisation",
+    recent_revision: "Recent revision",
+    old_revision: "Old revision",
+  };
 
-  type Expected = { student: { id: string; full_name: string; preferred_name: string | null }; kind: string; start: Point; end: Point };
-  const newMemorisation = (assignment: Assignment | undefined) => (assignment?.segments ?? []).filter((x) => x.track_type === "new_memorization").sort((a, b) => a.order - b.order);
+  type Expected = {
+    student: { id: string; full_name: string; preferred_name: string | null };
+    kind: string;
+    start: Point;
+    end: Point;
+  };
+  const newMemorisation = (assignment: Assignment | undefined) =>
+    (assignment?.segments ?? []).filter((x) => x.track_type === "new_memorization").sort((a, b) => a.order - b.order);
 
   /**
    * A student of the teacher's first halqa with an assignment in progress that asks for new
@@ -244,15 +312,39 @@ test.describe("prefill from the learning plan", () => {
    * not a skip (issue 28).
    */
   async function assignmentInProgress(request: APIRequestContext): Promise<Expected> {
-    const semester = (await allOf<{ id: string; status: string }>(request, "/semesters")).find((x) => x.status === "active")!;
-    const halqa = (await allOf<{ id: string; name: string; semester_id: string }>(request, `/halqas?semester_id=${semester.id}`)).find((h) => h.name === TEACHER_HALQAS[0] && h.semester_id === semester.id)!;
-    const students = (await allOf<Expected["student"] & { halqa_id: string; status: string }>(request, `/students?halqa_id=${halqa.id}&status=active`)).filter((x) => x.halqa_id === halqa.id && x.status === "active");
-    const plans = (await allOf<{ id: string; student_id: string; status: string }>(request, "/learning-plans?status=active")).filter((plan) => plan.status === "active" && students.some((x) => x.id === plan.student_id));
-    const histories = await Promise.all(plans.map(async (plan) => ({ plan, assignments: (await allOf<Assignment & { id: string }>(request, `/learning-plans/${plan.id}/assignments`)).filter((a) => a.superseded_at === null) })));
-    const earliest = (list: (Assignment & { id: string })[], status: string) => list.filter((a) => a.status === status).sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
+    const semester = (await allOf<{ id: string; status: string }>(request, "/semesters")).find(
+      (x) => x.status === "active",
+    )!;
+    const halqa = (
+      await allOf<{ id: string; name: string; semester_id: string }>(request, `/halqas?semester_id=${semester.id}`)
+    ).find((h) => h.name === TEACHER_HALQAS[0] && h.semester_id === semester.id)!;
+    const students = (
+      await allOf<Expected["student"] & { halqa_id: string; status: string }>(
+        request,
+        `/students?halqa_id=${halqa.id}&status=active`,
+      )
+    ).filter((x) => x.halqa_id === halqa.id && x.status === "active");
+    const plans = (
+      await allOf<{ id: string; student_id: string; status: string }>(request, "/learning-plans?status=active")
+    ).filter((plan) => plan.status === "active" && students.some((x) => x.id === plan.student_id));
+    const histories = await Promise.all(
+      plans.map(async (plan) => ({
+        plan,
+        assignments: (
+          await allOf<Assignment & { id: string }>(request, `/learning-plans/${plan.id}/assignments`)
+        ).filter((a) => a.superseded_at === null),
+      })),
+    );
+    const earliest = (list: (Assignment & { id: string })[], status: string) =>
+      list.filter((a) => a.status === status).sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
     const expectedOf = (studentId: string, assignment: Assignment): Expected => {
       const segments = newMemorisation(assignment);
-      return { student: students.find((x) => x.id === studentId)!, kind: "new_memorization", start: segments[0]!.range.start, end: segments.at(-1)!.range.end };
+      return {
+        student: students.find((x) => x.id === studentId)!,
+        kind: "new_memorization",
+        start: segments[0]!.range.start,
+        end: segments.at(-1)!.range.end,
+      };
     };
     for (const { plan, assignments } of histories) {
       const current = earliest(assignments, "in_progress");
@@ -260,7 +352,9 @@ test.describe("prefill from the learning plan", () => {
     }
     for (const { plan, assignments } of histories) {
       if (earliest(assignments, "in_progress")) continue;
-      const published = assignments.filter((a) => a.status === "published" && newMemorisation(a).length > 0).sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
+      const published = assignments
+        .filter((a) => a.status === "published" && newMemorisation(a).length > 0)
+        .sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
       if (!published) continue;
       await schoolAdmin(request, "set-assignment-status", { assignmentId: published.id, status: "in_progress" });
       return expectedOf(plan.student_id, published);
@@ -268,7 +362,11 @@ test.describe("prefill from the learning plan", () => {
     throw new Error(`no active plan of ${halqa.name}'s students has an assignment in progress or published to start`);
   }
 
-  test("a student's entry is prefilled with the current assignment's segment once the plans are synced", async ({ adminPage: admin, teacherPage: page, request }, info) => {
+  test("a student's entry is prefilled with the current assignment's segment once the plans are synced", async ({
+    adminPage: admin,
+    teacherPage: page,
+    request,
+  }, info) => {
     test.skip(info.project.name !== "desktop", "once is enough: it needs a plan sync");
     test.slow();
     const expected = await assignmentInProgress(request);
@@ -287,7 +385,9 @@ test.describe("prefill from the learning plan", () => {
     expect(name).toBeDefined();
     const form = await openRecitations(page, name, false);
     await form.getByRole("radio", { name: KIND_LABEL[expected.kind]! }).check();
-    await expect(form.getByText("Prefilled from the learning plan's current assignment.")).toBeVisible({ timeout: 15_000 });
+    await expect(form.getByText("Prefilled from the learning plan's current assignment.")).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(form.getByLabel("From surah")).toHaveValue(String(expected.start.surah));
     await expect(form.getByLabel("From ayah")).toHaveValue(String(expected.start.ayah));
     await expect(form.getByLabel("To surah")).toHaveValue(String(expected.end.surah));
@@ -301,18 +401,28 @@ test.describe("a class of thirty", () => {
   /** Brings the halqa to at least 30 active students through the API (names sort after the demo's, so other tests' rows keep their places). */
   async function ensureThirty(request: APIRequestContext) {
     const headers = { Authorization: `Bearer ${API_KEY}` };
-    const active = (await allOf<{ id: string; status: string }>(request, "/semesters")).find((s) => s.status === "active");
+    const active = (await allOf<{ id: string; status: string }>(request, "/semesters")).find(
+      (s) => s.status === "active",
+    );
     expect(active).toBeDefined();
-    const halqa = (await allOf<{ id: string; name: string }>(request, `/halqas?semester_id=${encodeURIComponent(active!.id)}`)).find((h) => h.name === HALQA);
+    const halqa = (
+      await allOf<{ id: string; name: string }>(request, `/halqas?semester_id=${encodeURIComponent(active!.id)}`)
+    ).find((h) => h.name === HALQA);
     expect(halqa).toBeDefined();
     const students = await allOf<unknown>(request, `/students?halqa_id=${encodeURIComponent(halqa!.id)}&status=active`);
     for (let n = students.length; n < 30; n++) {
-      const created = await request.post(`/api/v1/students`, { headers, data: { halqa_id: halqa!.id, full_name: `Zz Class Student ${String(n + 1).padStart(2, "0")}` } });
+      const created = await request.post(`/api/v1/students`, {
+        headers,
+        data: { halqa_id: halqa!.id, full_name: `Zz Class Student ${String(n + 1).padStart(2, "0")}` },
+      });
       expect(created.status()).toBe(201);
     }
   }
 
-  test("marks of 30 students, half made offline and kept across a reload, all reach the server", async ({ teacherPage: page, request }, info) => {
+  test("marks of 30 students, half made offline and kept across a reload, all reach the server", async ({
+    teacherPage: page,
+    request,
+  }, info) => {
     test.skip(info.project.name !== "tablet", "the tablet journey");
     await ensureThirty(request);
     const sessionId = await openFreshRegister(page, HALQA, `live thirty ${Date.now()}`);
@@ -335,10 +445,13 @@ test.describe("a class of thirty", () => {
     await page.context().setOffline(false);
     await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 20_000 });
     await expect
-      .poll(async () => {
-        const marks = await serverMarks(request, sessionId);
-        return names.length - [...marks.values()].filter((status) => status === "present").length;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const marks = await serverMarks(request, sessionId);
+          return names.length - [...marks.values()].filter((status) => status === "present").length;
+        },
+        { timeout: 20_000 },
+      )
       .toBe(0);
     await expectNoAxeViolations(page);
   });
@@ -348,7 +461,12 @@ test.describe("installable, and honest about old pending work", () => {
   test("the web app manifest names the app and its 192 and 512 px icons, maskable too", async ({ request }) => {
     const response = await request.get("/manifest.webmanifest");
     expect(response.ok()).toBe(true);
-    const manifest = (await response.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; purpose?: string }[] };
+    const manifest = (await response.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
     expect(manifest).toMatchObject({ name: "Halqa dashboard", start_url: "/today", display: "standalone" });
     for (const sizes of ["192x192", "512x512"]) {
       for (const purpose of ["any", "maskable"]) {
@@ -360,8 +478,13 @@ test.describe("installable, and honest about old pending work", () => {
     }
   });
 
-  test("work kept in the browser since an earlier day is announced on the today page", async ({ teacherPage: page, request }) => {
-    const school = (await (await request.get("/api/v1/school", { headers: { Authorization: `Bearer ${API_KEY}` } })).json()) as { data: { id: string; time_zone: string } };
+  test("work kept in the browser since an earlier day is announced on the today page", async ({
+    teacherPage: page,
+    request,
+  }) => {
+    const school = (await (
+      await request.get("/api/v1/school", { headers: { Authorization: `Bearer ${API_KEY}` } })
+    ).json()) as { data: { id: string; time_zone: string } };
     await page.goto("/today");
     const yesterday = new Date();
     yesterday.setDate(yesterday.getDate() - 1);
@@ -371,12 +494,30 @@ test.describe("installable, and honest about old pending work", () => {
       ({ tenantId, at }) =>
         new Promise<void>((resolve, reject) => {
           const open = indexedDB.open("halqa-live", 1);
-          open.onupgradeneeded = () => open.result.createObjectStore("queues", { keyPath: ["tenantId", "sessionId"] }).createIndex("tenantId", "tenantId", { unique: false });
+          open.onupgradeneeded = () =>
+            open.result
+              .createObjectStore("queues", { keyPath: ["tenantId", "sessionId"] })
+              .createIndex("tenantId", "tenantId", { unique: false });
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
             const tx = open.result.transaction("queues", "readwrite");
-            const mark = (student_id: string) => ({ student_id, value: { status: "present", late_minutes: null, note: null }, version: at, state: "pending", changedAt: at });
-            tx.objectStore("queues").put({ v: 1, tenantId, sessionId: "ses_left_yesterday", deviceId: "d", counter: at, marks: [mark("stu_a"), mark("stu_b")], recitations: [], savedAt: at });
+            const mark = (student_id: string) => ({
+              student_id,
+              value: { status: "present", late_minutes: null, note: null },
+              version: at,
+              state: "pending",
+              changedAt: at,
+            });
+            tx.objectStore("queues").put({
+              v: 1,
+              tenantId,
+              sessionId: "ses_left_yesterday",
+              deviceId: "d",
+              counter: at,
+              marks: [mark("stu_a"), mark("stu_b")],
+              recitations: [],
+              savedAt: at,
+            });
             tx.oncomplete = () => resolve();
             tx.onerror = () => reject(tx.error);
           };
@@ -384,14 +525,26 @@ test.describe("installable, and honest about old pending work", () => {
       { tenantId: school.data.id, at: yesterday.getTime() },
     );
     await page.reload();
-    const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: school.data.time_zone }).format(yesterday);
-    await expect(page.getByRole("alert").filter({ hasText: `2 changes from ${date} still waiting to be sent — keep this tablet online.` })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Open the register" })).toHaveAttribute("href", "/sessions/ses_left_yesterday/live");
+    const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: school.data.time_zone }).format(
+      yesterday,
+    );
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: `2 changes from ${date} still waiting to be sent — keep this tablet online.` }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Open the register" })).toHaveAttribute(
+      "href",
+      "/sessions/ses_left_yesterday/live",
+    );
   });
 });
 
 test.describe("ending and read-only", () => {
-  test("a teacher ends the session from the register after a summary and a confirmation, not while changes wait", async ({ teacherPage: page, request }, info) => {
+  test("a teacher ends the session from the register after a summary and a confirmation, not while changes wait", async ({
+    teacherPage: page,
+    request,
+  }, info) => {
     const touch = info.project.name === "tablet";
     const sessionId = await openFreshRegister(page, TEACHER_HALQAS[0]!, `live end ${info.project.name} ${Date.now()}`);
     const names = await studentNames(page);
@@ -409,8 +562,12 @@ test.describe("ending and read-only", () => {
     await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 20_000 });
     await expect(summary.getByRole("listitem").filter({ hasText: /^Present: / })).toHaveText("Present: 1");
     await expect(summary.getByRole("listitem").filter({ hasText: /^Absent: / })).toHaveText("Absent: 1");
-    await expect(summary.getByRole("listitem").filter({ hasText: /^Not marked: / })).toHaveText(`Not marked: ${names.length - 2}`);
-    await expect(summary.getByRole("listitem").filter({ hasText: /^Recitations recorded: / })).toHaveText("Recitations recorded: 0");
+    await expect(summary.getByRole("listitem").filter({ hasText: /^Not marked: / })).toHaveText(
+      `Not marked: ${names.length - 2}`,
+    );
+    await expect(summary.getByRole("listitem").filter({ hasText: /^Recitations recorded: / })).toHaveText(
+      "Recitations recorded: 0",
+    );
     // At the top of the page: scrolled down, the sticky counts bar lies over the first rows, which axe counts as obscured targets.
     await page.getByRole("heading", { level: 1 }).scrollIntoViewIfNeeded();
     await expectNoAxeViolations(page);
@@ -418,7 +575,11 @@ test.describe("ending and read-only", () => {
     await summary.getByRole("checkbox", { name: "I have checked the register: end this session" }).check();
     await tap(page, summary.getByRole("button", { name: "End the session now" }), touch);
     await expect(page).toHaveURL(new RegExp(`/sessions/${encodeURIComponent(sessionId)}\\?ended=1$`));
-    const session = (await (await request.get(`/api/v1/sessions/${encodeURIComponent(sessionId)}`, { headers: { Authorization: `Bearer ${API_KEY}` } })).json()) as { data: { status: string } };
+    const session = (await (
+      await request.get(`/api/v1/sessions/${encodeURIComponent(sessionId)}`, {
+        headers: { Authorization: `Bearer ${API_KEY}` },
+      })
+    ).json()) as { data: { status: string } };
     expect(session.data.status).toBe("ended");
 
     await page.goto(`/sessions/${encodeURIComponent(sessionId)}/live`);
@@ -426,13 +587,18 @@ test.describe("ending and read-only", () => {
     await expect(page.getByText("End session", { exact: true })).toHaveCount(0);
   });
 
-  test("a school without write access: the register, recitations and ending become read-only and say why", async ({ arqamAdminPage: page }, info) => {
+  test("a school without write access: the register, recitations and ending become read-only and say why", async ({
+    arqamAdminPage: page,
+  }, info) => {
     const touch = info.project.name === "tablet";
     // The shell's language test switches this account to Arabic for a moment: accept either language.
     const setPresent = /^(Set .+ to Present|تسجيل .+ حاضر)$/;
     const list = page.getByRole("list", { name: /^(Students|الطلاب)$/ });
     await page.goto("/today");
-    await page.getByRole("link", { name: /^(Mark attendance|تسجيل الحضور)/ }).first().click();
+    await page
+      .getByRole("link", { name: /^(Mark attendance|تسجيل الحضور)/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/sessions\/[^/]+\/live$/);
     const buttons = list.getByRole("button", { name: setPresent });
     await expect(buttons.first()).toBeVisible();
@@ -450,7 +616,11 @@ test.describe("ending and read-only", () => {
     await expect(page.getByRole("button", { name: /^(Mark the rest present|تسجيل البقية حاضرين)$/ })).toHaveCount(0);
     await expect(buttons.nth(1)).toBeDisabled();
     await tap(page, list.getByRole("button", { name: /^(Recitations and note|التسميع والملاحظة) / }).nth(1), touch);
-    await expect(page.getByText(/^(No recitation recorded in this session yet\.|لم يُسجَّل تسميع في هذه الجلسة بعد\.)$/).or(page.getByRole("list", { name: /in this session|في هذه الجلسة/ }))).toBeVisible();
+    await expect(
+      page
+        .getByText(/^(No recitation recorded in this session yet\.|لم يُسجَّل تسميع في هذه الجلسة بعد\.)$/)
+        .or(page.getByRole("list", { name: /in this session|في هذه الجلسة/ })),
+    ).toBeVisible();
     await expect(page.getByRole("form", { name: /Record recitation for|تسجيل تسميع/ })).toHaveCount(0);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -463,11 +633,16 @@ test.describe("ending and read-only", () => {
 });
 
 test.describe("an ineligible sheikh", () => {
-  test("a session whose sheikh is no longer eligible cannot be ended from the register, and says why", async ({ adminPage: page, request }, info) => {
+  test("a session whose sheikh is no longer eligible cannot be ended from the register, and says why", async ({
+    adminPage: page,
+    request,
+  }, info) => {
     // Changes a sheikh of the shared school for a moment: one project only, and a sheikh other specs do not pick.
     test.skip(info.project.name !== "desktop", "changes a shared sheikh's eligibility");
     const sheikhs = await allOf<{ id: string; name: string; halqa_ids: string[] }>(request, "/sheikhs");
-    const sheikh = sheikhs.filter((s) => s.halqa_ids.length > 0 && !["Abdullah Al-Harbi", "Saleh Al-Mutairi"].includes(s.name)).at(-1)!;
+    const sheikh = sheikhs
+      .filter((s) => s.halqa_ids.length > 0 && !["Abdullah Al-Harbi", "Saleh Al-Mutairi"].includes(s.name))
+      .at(-1)!;
     const created = await request.post("/api/v1/sessions", {
       headers: { Authorization: `Bearer ${API_KEY}`, "Idempotency-Key": `ineligible-${Date.now()}` },
       data: { halqa_id: sheikh.halqa_ids[0], sheikh_id: sheikh.id, topic: "ineligible sheikh" },

@@ -48,14 +48,32 @@ async function withServer(env: Record<string, string>, check: (server: RunningSe
 async function expectNoDemo(server: RunningServer, page: import("@playwright/test").Page): Promise<void> {
   // Ready once the store is open, whatever the (unreachable) school: 503 "starting" before that.
   // A refused or dropped connection is another "not yet" (a loaded machine), not the end of the wait.
-  await expect.poll(async () => (await send(`${server.origin}/api/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200);
+  await expect
+    .poll(async () => (await send(`${server.origin}/api/ready`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+    .toBe(200);
   const body = await (await send(`${server.origin}/api/ready`)).text();
   expect(body).not.toContain("127.0.0.1:2");
   expect(body).not.toMatch(/live_key|Bearer/);
   const demoKey = { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
   expect((await send(`${server.origin}/api/v1/school`, { headers: demoKey })).status).toBe(404);
-  expect((await send(`${server.origin}/api/v1/students`, { method: "POST", headers: { ...demoKey, "Content-Type": "application/json" }, body: "{}" })).status).toBe(404);
-  expect((await send(`${server.origin}/api/school-admin`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(404);
+  expect(
+    (
+      await send(`${server.origin}/api/v1/students`, {
+        method: "POST",
+        headers: { ...demoKey, "Content-Type": "application/json" },
+        body: "{}",
+      })
+    ).status,
+  ).toBe(404);
+  expect(
+    (
+      await send(`${server.origin}/api/school-admin`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      })
+    ).status,
+  ).toBe(404);
   await page.goto(`${server.origin}/login`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await page.content()).not.toContain(DEMO.password);
@@ -68,14 +86,18 @@ async function expectNoDemo(server: RunningServer, page: import("@playwright/tes
 
 test("default: the embedded demo answers with its public key", async () => {
   await withServer({}, async (server) => {
-    const response = await send(`${server.origin}/api/v1/school`, { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } });
+    const response = await send(`${server.origin}/api/v1/school`, {
+      headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` },
+    });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { data: { name: string } }).data.name).toBe("Al-Noor Quran School");
   });
 });
 
 test("one URL: the demo is nowhere", async ({ page }) => {
-  await withServer(realSchool({ SCHOOL_API_URL: NOWHERE, SCHOOL_API_KEY: "live_key_of_the_school" }), (server) => expectNoDemo(server, page));
+  await withServer(realSchool({ SCHOOL_API_URL: NOWHERE, SCHOOL_API_KEY: "live_key_of_the_school" }), (server) =>
+    expectNoDemo(server, page),
+  );
 });
 
 test("a connections file: the demo is nowhere", async ({ page }) => {
@@ -90,15 +112,24 @@ test("a connections file: the demo is nowhere", async ({ page }) => {
 
 test("a demo key in a connections file: the server refuses to start and says why", async () => {
   const file = path.join(scratch, "demo-key.json");
-  writeFileSync(file, JSON.stringify([{ id: "noor", label: "Al-Noor", base_url: NOWHERE, api_key: DEMO_KEYS.alnoorAdmin }]));
-  const started = startServer(AbortSignal.timeout(90_000), { env: { ...DEFAULTS, ...realSchool({ SCHOOL_CONNECTIONS_FILE: file }) } });
+  writeFileSync(
+    file,
+    JSON.stringify([{ id: "noor", label: "Al-Noor", base_url: NOWHERE, api_key: DEMO_KEYS.alnoorAdmin }]),
+  );
+  const started = startServer(AbortSignal.timeout(90_000), {
+    env: { ...DEFAULTS, ...realSchool({ SCHOOL_CONNECTIONS_FILE: file }) },
+  });
   await expect(started).rejects.toThrow(/the server exited[\s\S]*Connection 'noor' uses a key of the embedded demo/);
 });
 
 test("metrics: a 404 without the token, Prometheus text with it, figures of the requests just made", async () => {
   const token = "e2e-metrics-token-0123456789abcdef0123456789";
   await withServer({ METRICS_TOKEN: token }, async (server) => {
-    for (const headers of [{}, { Authorization: "Bearer wrong-token-0123456789abcdef0123456789ab" }, { Authorization: token }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { Authorization: "Bearer wrong-token-0123456789abcdef0123456789ab" },
+      { Authorization: token },
+    ] as Record<string, string>[]) {
       expect((await send(`${server.origin}/api/metrics`, { headers })).status).toBe(404);
     }
     // Each answer read to its end: a request is counted when its answer is finished.
@@ -138,13 +169,21 @@ test("traces: with OTEL_EXPORTER_OTLP_ENDPOINT, spans of requests and v1 calls r
   await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
   const { port } = collector.address() as AddressInfo;
   try {
-    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_BSP_SCHEDULE_DELAY: "500" };
+    const env = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_BSP_SCHEDULE_DELAY: "500",
+    };
     await withServer(env, async (server) => {
-      await expect.poll(async () => (await send(`${server.origin}/`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200);
+      await expect
+        .poll(async () => (await send(`${server.origin}/`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+        .toBe(200);
       await (await send(`${server.origin}/login?next=%2Fstudents%3Fq%3DSecretSearchTerm`)).text();
       await expect.poll(() => received.join("\n"), { timeout: 30_000 }).toContain('"v1 getSchool"');
       // Next.js's span of the request names its target: the path, its query dropped (lib/ops/tracing-setup.ts).
-      await expect.poll(() => received.join("\n"), { timeout: 30_000 }).toContain('{"key":"http.target","value":{"stringValue":"/login"}}');
+      await expect
+        .poll(() => received.join("\n"), { timeout: 30_000 })
+        .toContain('{"key":"http.target","value":{"stringValue":"/login"}}');
     });
     const all = received.join("\n");
     expect(all).toContain('"halqa.connection"');

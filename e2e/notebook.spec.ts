@@ -30,7 +30,8 @@ async function firstStudent(page: Page): Promise<string> {
 }
 
 type ServerRecitation = { student_id: string; rating: number; mistakes: number | null };
-const serverRecitations = (request: APIRequestContext, sessionId: string) => allOf<ServerRecitation>(request, `/sessions/${encodeURIComponent(sessionId)}/recitations`);
+const serverRecitations = (request: APIRequestContext, sessionId: string) =>
+  allOf<ServerRecitation>(request, `/sessions/${encodeURIComponent(sessionId)}/recitations`);
 
 /** Taps and counts them: the issue's budget is taps after the dialog opened. */
 function tapper() {
@@ -46,7 +47,8 @@ function tapper() {
   };
 }
 
-const counter = (form: Locator, type: string) => form.getByRole("button", { name: new RegExp(`^Add a mistake: ${type} \\(\\d+\\)$`) });
+const counter = (form: Locator, type: string) =>
+  form.getByRole("button", { name: new RegExp(`^Add a mistake: ${type} \\(\\d+\\)$`) });
 
 test.describe("mistakes as they are heard", () => {
   test.beforeEach(({}, info) => {
@@ -55,10 +57,17 @@ test.describe("mistakes as they are heard", () => {
     test.slow();
   });
 
-  test("a recitation with three typed, placed mistakes takes six taps after opening the dialog, no keyboard; the rating follows the counts", async ({ teacherPage: page, request }) => {
+  test("a recitation with three typed, placed mistakes takes six taps after opening the dialog, no keyboard; the rating follows the counts", async ({
+    teacherPage: page,
+    request,
+  }) => {
     const sessionId = await openFreshRegister(page, `notebook taps ${Date.now()}`);
     const name = await firstStudent(page);
-    await roster(page).getByRole("button", { name: new RegExp(`^Recitations and note \\d+ \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`) }).tap();
+    await roster(page)
+      .getByRole("button", {
+        name: new RegExp(`^Recitations and note \\d+ \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`),
+      })
+      .tap();
     const form = page.getByRole("form", { name: `Record recitation for ${name}` });
     await expect(form).toBeVisible();
     const stepper = form.getByRole("group", { name: "Ayah being heard" });
@@ -71,12 +80,17 @@ test.describe("mistakes as they are heard", () => {
     await taps.tap(counter(form, "Tajweed"));
     await taps.tap(counter(form, "Forgotten or wrong word"));
     await expect(form.getByRole("group", { name: "Mistakes heard: 3" })).toBeVisible();
-    await expect(form.getByText(/^Last one on /)).toHaveText(`Last one on ${(await stepper.getByRole("status").textContent())!}`);
+    await expect(form.getByText(/^Last one on /)).toHaveText(
+      `Last one on ${(await stepper.getByRole("status").textContent())!}`,
+    );
     expect(first).toMatch(/, ayah \d+$/);
     // Three mistakes suggest "Good" (docs/progress.md, the default thresholds); the teacher could tap another.
     await expect(form.getByRole("radio", { name: "Good", exact: true })).toBeChecked();
     // Each counter's name fits inside it at the tablet's width (it wraps; nothing is cut off).
-    for (const button of await form.getByRole("button", { name: /^Add a mistake: / }).all()) expect(await button.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+    for (const button of await form.getByRole("button", { name: /^Add a mistake: / }).all())
+      expect(
+        await button.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight),
+      ).toBe(true);
     await expectNoAxeViolations(page);
     await taps.tap(form.getByRole("button", { name: `Record recitation for ${name}` }));
     expect(taps.count).toBeLessThanOrEqual(6);
@@ -84,14 +98,22 @@ test.describe("mistakes as they are heard", () => {
     const list = page.getByRole("list", { name: `Recitations of ${name} in this session` });
     await expect(list.getByRole("listitem").first()).toContainText("Mistakes: 3");
     await expect(list.getByRole("listitem").first()).toContainText("Saved", { timeout: 20_000 });
-    await expect.poll(async () => (await serverRecitations(request, sessionId)).map((r) => [r.student_id, r.rating, r.mistakes])).toEqual([[expect.any(String), 3, 3]]);
+    await expect
+      .poll(async () => (await serverRecitations(request, sessionId)).map((r) => [r.student_id, r.rating, r.mistakes]))
+      .toEqual([[expect.any(String), 3, 3]]);
   });
 
-  test("mistakes recorded offline wait with the recitation and are sent when the network returns", async ({ teacherPage: page, request }) => {
+  test("mistakes recorded offline wait with the recitation and are sent when the network returns", async ({
+    teacherPage: page,
+    request,
+  }) => {
     const sessionId = await openFreshRegister(page, `notebook offline ${Date.now()}`);
     const name = await firstStudent(page);
     await page.context().setOffline(true);
-    await roster(page).getByRole("button", { name: new RegExp(`^Recitations and note \\d+ \\(`) }).first().tap();
+    await roster(page)
+      .getByRole("button", { name: new RegExp(`^Recitations and note \\d+ \\(`) })
+      .first()
+      .tap();
     const form = page.getByRole("form", { name: `Record recitation for ${name}` });
     await expect(form.getByRole("radio", { name: "Excellent" })).toBeChecked();
     // Undo takes back the last tap only.
@@ -106,17 +128,27 @@ test.describe("mistakes as they are heard", () => {
     await form.getByRole("radio", { name: "Excellent" }).tap();
     await expect(form.getByText("You chose the rating; the mistakes suggest Very good.")).toBeVisible();
     await form.getByRole("button", { name: `Record recitation for ${name}` }).tap();
-    const item = page.getByRole("list", { name: `Recitations of ${name} in this session` }).getByRole("listitem").first();
+    const item = page
+      .getByRole("list", { name: `Recitations of ${name} in this session` })
+      .getByRole("listitem")
+      .first();
     await expect(item).toContainText("Mistakes: 2");
     await expect(item).toContainText("Waiting to send", { timeout: 20_000 });
 
     await page.context().setOffline(false);
     await expect(item).toContainText("Saved", { timeout: 30_000 });
-    await expect.poll(async () => (await serverRecitations(request, sessionId)).map((r) => [r.rating, r.mistakes])).toEqual([[5, 2]]);
+    await expect
+      .poll(async () => (await serverRecitations(request, sessionId)).map((r) => [r.rating, r.mistakes]))
+      .toEqual([[5, 2]]);
   });
 });
 
-test("in Arabic: a teacher counts and places three mistakes by tap and records the recitation", async ({ teacherPage, adminPage, browser, request }, info) => {
+test("in Arabic: a teacher counts and places three mistakes by tap and records the recitation", async ({
+  teacherPage,
+  adminPage,
+  browser,
+  request,
+}, info) => {
   test.skip(info.project.name !== "tablet", "the tablet journey");
   test.slow();
   // An Arabic teacher of the same sheikh as the demo teacher, on a tablet of their own.
@@ -133,20 +165,33 @@ test("in Arabic: a teacher counts and places three mistakes by tap and records t
     const group = page.getByRole("list", { name: liveAr.rosterLabel }).getByRole("group").first();
     await expect(group).toBeVisible();
     const name = (await group.getAttribute("aria-label")) ?? "";
-    await page.getByRole("button", { name: new RegExp(`^${liveAr.row.more} \\S+ \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`) }).tap();
+    await page
+      .getByRole("button", {
+        name: new RegExp(`^${liveAr.row.more} \\S+ \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`),
+      })
+      .tap();
     const form = page.getByRole("form", { name: liveAr.recitation.submit.replace("{name}", name) });
-    const add = (type: keyof typeof liveAr.mistakes.types) => form.getByRole("button", { name: new RegExp(`^${liveAr.mistakes.add.replace("{type}", liveAr.mistakes.types[type]).replace("({tapped})", "\\(\\S+\\)")}$`) });
+    const add = (type: keyof typeof liveAr.mistakes.types) =>
+      form.getByRole("button", {
+        name: new RegExp(
+          `^${liveAr.mistakes.add.replace("{type}", liveAr.mistakes.types[type]).replace("({tapped})", "\\(\\S+\\)")}$`,
+        ),
+      });
     await form.getByRole("button", { name: liveAr.mistakes.startPlacing }).tap();
     await add("tajweed").tap();
     await form.getByRole("button", { name: liveAr.mistakes.nextAyah }).tap();
     await add("hesitation").tap();
     await add("memorisation").tap();
     // The school's digits (Latin or Arabic-Indic, its setting).
-    await expect(form.getByRole("group", { name: new RegExp(`^${liveAr.mistakes.legend.replace("{heard}", "[3٣]")}$`) })).toBeVisible();
+    await expect(
+      form.getByRole("group", { name: new RegExp(`^${liveAr.mistakes.legend.replace("{heard}", "[3٣]")}$`) }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await form.getByRole("button", { name: liveAr.recitation.submit.replace("{name}", name) }).tap();
     // Sent once the undo window (10 s) has passed.
-    await expect.poll(async () => (await serverRecitations(request, sessionId)).map((r) => r.mistakes), { timeout: 30_000 }).toEqual([3]);
+    await expect
+      .poll(async () => (await serverRecitations(request, sessionId)).map((r) => r.mistakes), { timeout: 30_000 })
+      .toEqual([3]);
   } finally {
     await context.close();
   }
@@ -159,11 +204,18 @@ test.describe("weak passages and what to hear today", () => {
     test.slow();
   });
 
-  test("three recitations with a mistake on one ayah make it a weak passage on the student's page, for staff", async ({ teacherPage: page, request }) => {
+  test("three recitations with a mistake on one ayah make it a weak passage on the student's page, for staff", async ({
+    teacherPage: page,
+    request,
+  }) => {
     const sessionId = await openFreshRegister(page, `notebook weak ${Date.now()}`);
     const group = roster(page).getByRole("group").nth(1);
     const name = (await group.getAttribute("aria-label")) ?? "";
-    await roster(page).getByRole("button", { name: new RegExp(`^Recitations and note \\d+ \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`) }).tap();
+    await roster(page)
+      .getByRole("button", {
+        name: new RegExp(`^Recitations and note \\d+ \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`),
+      })
+      .tap();
     const form = page.getByRole("form", { name: `Record recitation for ${name}` });
     const list = page.getByRole("list", { name: `Recitations of ${name} in this session` });
     for (const n of [1, 2, 3]) {
@@ -171,7 +223,10 @@ test.describe("weak passages and what to hear today", () => {
       await expect(form.getByLabel("From surah")).toHaveValue("67");
       await form.getByLabel("From ayah").fill("1");
       await form.getByLabel("To ayah").fill("10");
-      await form.getByRole("group", { name: "Ayah being heard" }).getByRole("button", { name: "Place mistakes on ayahs" }).tap();
+      await form
+        .getByRole("group", { name: "Ayah being heard" })
+        .getByRole("button", { name: "Place mistakes on ayahs" })
+        .tap();
       await counter(form, "Tajweed").tap();
       await form.getByRole("button", { name: `Record recitation for ${name}` }).tap();
       await expect(list.getByRole("listitem")).toHaveCount(n);
@@ -181,7 +236,9 @@ test.describe("weak passages and what to hear today", () => {
 
     await page.goto(`/students/${encodeURIComponent(studentId)}`);
     const weak = page.getByRole("region", { name: "Weak passages" });
-    await expect(weak.getByRole("listitem").filter({ hasText: /^Al-Mulk 1 \(page \d+\)/ })).toContainText(/Mistakes: \d+ · recitations: [3-9]/);
+    await expect(weak.getByRole("listitem").filter({ hasText: /^Al-Mulk 1 \(page \d+\)/ })).toContainText(
+      /Mistakes: \d+ · recitations: [3-9]/,
+    );
     await expect(weak).toContainText("Tajweed");
     // The same passage marked on the student's Quran map (staff pages only), named in its cell.
     const map = page.getByRole("group", { name: quranMapEn.label });
@@ -189,10 +246,16 @@ test.describe("weak passages and what to hear today", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("what to hear today: the same suggestions on the register and the student page, each one tap to a prefilled dialog", async ({ teacherPage: page, request }) => {
+  test("what to hear today: the same suggestions on the register and the student page, each one tap to a prefilled dialog", async ({
+    teacherPage: page,
+    request,
+  }) => {
     const sessionId = await openFreshRegister(page, `notebook hear ${Date.now()}`);
     const name = await firstStudent(page);
-    await roster(page).getByRole("button", { name: new RegExp(`^Recitations and note \\d+ \\(`) }).first().tap();
+    await roster(page)
+      .getByRole("button", { name: new RegExp(`^Recitations and note \\d+ \\(`) })
+      .first()
+      .tap();
     const dialog = page.getByRole("dialog", { name: `${name}: recitations and note` });
     const hear = dialog.getByRole("region", { name: "To hear today" });
     await expect(hear).toBeVisible();
@@ -206,17 +269,33 @@ test.describe("weak passages and what to hear today", () => {
     }
 
     // The student page lists the same suggestions, and "Hear now" opens this register on the student's dialog, prefilled.
-    const response = await request.get(`/api/v1/sessions/${encodeURIComponent(sessionId)}`, { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } });
+    const response = await request.get(`/api/v1/sessions/${encodeURIComponent(sessionId)}`, {
+      headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` },
+    });
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { data?: { halqa_id: string }; halqa_id?: string };
     const halqaId = body.data?.halqa_id ?? body.halqa_id;
-    const students = await allOf<{ id: string; full_name: string; preferred_name: string | null; halqa_id: string; status: string }>(request, "/students");
-    const mine = students.filter((s) => s.halqa_id === halqaId && s.status === "active" && (s.preferred_name || s.full_name) === name);
+    const students = await allOf<{
+      id: string;
+      full_name: string;
+      preferred_name: string | null;
+      halqa_id: string;
+      status: string;
+    }>(request, "/students");
+    const mine = students.filter(
+      (s) => s.halqa_id === halqaId && s.status === "active" && (s.preferred_name || s.full_name) === name,
+    );
     expect(mine).toHaveLength(1);
     const studentId = mine[0]!.id;
     await page.goto(`/students/${encodeURIComponent(studentId)}`);
     const section = page.getByRole("region", { name: "To hear today" });
-    for (const text of suggestions) await expect(section).toContainText(text.replace(/(From the learning plan|After the last new memorisation|Pages memorised last: \d+|Days overdue: \d+)$/, ""));
+    for (const text of suggestions)
+      await expect(section).toContainText(
+        text.replace(
+          /(From the learning plan|After the last new memorisation|Pages memorised last: \d+|Days overdue: \d+)$/,
+          "",
+        ),
+      );
     const first = section.getByRole("link", { name: /^Hear now: / }).first();
     await expect(first).toBeVisible();
     await first.tap();
@@ -231,7 +310,9 @@ test.describe("the notebook settings", () => {
     test.skip(info.project.name !== "desktop", "an admin page, on the desktop");
   });
 
-  test("an admin sees the mistake types in every language and the thresholds; bad thresholds are refused with the reason", async ({ adminPage: page }) => {
+  test("an admin sees the mistake types in every language and the thresholds; bad thresholds are refused with the reason", async ({
+    adminPage: page,
+  }) => {
     await page.goto("/admin/connection");
     const section = page.getByRole("region", { name: "The teacher’s notebook" });
     await expect(section.getByRole("group", { name: "Mistake type 3" }).getByLabel("English")).toHaveValue("Tajweed");
@@ -239,7 +320,9 @@ test.describe("the notebook settings", () => {
     await expect(section.getByLabel("Rating thresholds")).toHaveValue("0, 2, 4, 7");
     await section.getByLabel("Rating thresholds").fill("4, 2");
     await section.getByRole("button", { name: "Save notebook settings" }).click();
-    await expect(section.getByRole("alert")).toContainText("Thresholds are whole numbers from 0 to 999, each larger than the one before.");
+    await expect(section.getByRole("alert")).toContainText(
+      "Thresholds are whole numbers from 0 to 999, each larger than the one before.",
+    );
     await section.getByLabel("Rating thresholds").fill("0, 2, 4, 7");
     await section.getByRole("button", { name: "Save notebook settings" }).click();
     await expect(section.getByText("Notebook settings saved.")).toBeVisible();

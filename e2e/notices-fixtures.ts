@@ -58,13 +58,22 @@ export class SmtpSink {
   }
 
   to(email: string): ParsedMail[] {
-    return this.received.filter((mail) => (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).some((address) => address.value.some((v) => v.address === email)));
+    return this.received.filter((mail) =>
+      (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).some((address) =>
+        address.value.some((v) => v.address === email),
+      ),
+    );
   }
 }
 
 const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
 
-async function api<T>(request: APIRequestContext, method: "get" | "post" | "put", path: string, data?: unknown): Promise<T> {
+async function api<T>(
+  request: APIRequestContext,
+  method: "get" | "post" | "put",
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const send = () => request[method](`/api/v1${path}`, { headers: KEY, ...(data ? { data } : {}) });
   // A busy server may close a kept-alive connection as a read reuses it: a read is asked again.
   const response = await send().catch((error: unknown) => {
@@ -75,11 +84,22 @@ async function api<T>(request: APIRequestContext, method: "get" | "post" | "put"
   return ((await response.json()) as { data: T }).data;
 }
 
-export type Student = { id: string; lineage_id: string; full_name: string; preferred_name: string | null; status: string; halqa_id: string };
+export type Student = {
+  id: string;
+  lineage_id: string;
+  full_name: string;
+  preferred_name: string | null;
+  status: string;
+  halqa_id: string;
+};
 export type Fixture = { halqaId: string; sheikhId: string; child: Student; other: Student };
 
 /** A halqa the other specs leave alone (not the demo teacher's), with two active students; the child one that `childIf` accepts; `skip` passes over the first ones. */
-export async function pickHalqa(request: APIRequestContext, childIf: (student: Student) => boolean = () => true, skip = 0): Promise<Fixture> {
+export async function pickHalqa(
+  request: APIRequestContext,
+  childIf: (student: Student) => boolean = () => true,
+  skip = 0,
+): Promise<Fixture> {
   // Every page, checked by the records' own fields: a real school's API may ignore our filter names.
   const [semesters, halqas, sheikhs, students] = await Promise.all([
     allOf<{ id: string; status: string }>(request, "/semesters"),
@@ -88,7 +108,9 @@ export async function pickHalqa(request: APIRequestContext, childIf: (student: S
     allOf<Student & { semester_id: string }>(request, "/students?status=active"),
   ]);
   const active = semesters.find((s) => s.status === "active")!;
-  for (const halqa of halqas.filter((h) => h.semester_id === active.id).toSorted((a, b) => b.name.localeCompare(a.name))) {
+  for (const halqa of halqas
+    .filter((h) => h.semester_id === active.id)
+    .toSorted((a, b) => b.name.localeCompare(a.name))) {
     const sheikh = sheikhs.find((s) => s.halqa_ids.includes(halqa.id) && s.name !== "Abdullah Al-Harbi");
     const own = students.filter((s) => s.halqa_id === halqa.id && s.status === "active");
     const child = own.find(childIf);
@@ -99,10 +121,18 @@ export async function pickHalqa(request: APIRequestContext, childIf: (student: S
 }
 
 /** A register taken in the school's own application: the child absent (with a teacher's note), another present. */
-export async function takeRegister(request: APIRequestContext, f: Fixture, minutesAgo: number): Promise<{ id: string; time: string }> {
+export async function takeRegister(
+  request: APIRequestContext,
+  f: Fixture,
+  minutesAgo: number,
+): Promise<{ id: string; time: string }> {
   const starts = new Date(Date.now() - minutesAgo * 60_000);
   starts.setUTCSeconds(0, 0);
-  const session = await api<{ id: string; starts_at: string }>(request, "post", "/sessions", { halqa_id: f.halqaId, sheikh_id: f.sheikhId, starts_at: starts.toISOString() });
+  const session = await api<{ id: string; starts_at: string }>(request, "post", "/sessions", {
+    halqa_id: f.halqaId,
+    sheikh_id: f.sheikhId,
+    starts_at: starts.toISOString(),
+  });
   await api(request, "put", `/sessions/${session.id}/attendance`, {
     rows: [
       { student_id: f.child.id, status: "absent", note: `PRIVATE-NOTE-${session.id}: call the father about fees` },
@@ -119,21 +149,33 @@ export async function endInDashboard(page: Page, sessionId: string) {
   await expect(page).not.toHaveURL(/\/end$/);
 }
 
-export async function createParent(page: Page, child: Student, language: "English" | "Arabic" | "French" | "Urdu"): Promise<string> {
+export async function createParent(
+  page: Page,
+  child: Student,
+  language: "English" | "Arabic" | "French" | "Urdu",
+): Promise<string> {
   const email = await createAccount(page, "Parent", language);
   await expect(page.getByRole("heading", { level: 2, name: adminEn.user.childrenTitle })).toBeVisible();
   await page.getByRole("searchbox").fill(child.full_name);
   await page.getByRole("button", { name: adminEn.user.searchSubmit }).click();
-  await page.getByRole("button", { name: adminEn.user.linkLabel.replace("{name}", child.full_name) }).first().click();
+  await page
+    .getByRole("button", { name: adminEn.user.linkLabel.replace("{name}", child.full_name) })
+    .first()
+    .click();
   await expect(page.getByText(adminEn.user.childrenNone)).toHaveCount(0);
   return email;
 }
 
 /** An administrator account through the admin's form, in `language`. */
-export const createAdmin = (page: Page, language: "English" | "Arabic") => createAccount(page, "Administrator", language);
+export const createAdmin = (page: Page, language: "English" | "Arabic") =>
+  createAccount(page, "Administrator", language);
 
 /** A new account through the admin's form, in `language`; leaves the page on the new user's page. */
-async function createAccount(page: Page, role: "Parent" | "Teacher" | "Administrator", language: string): Promise<string> {
+async function createAccount(
+  page: Page,
+  role: "Parent" | "Teacher" | "Administrator",
+  language: string,
+): Promise<string> {
   const email = `notices-${role.toLowerCase()}-${language.toLowerCase()}-${Date.now().toString(36)}@example.org`;
   await page.goto("/admin/users/new");
   await page.getByLabel("Full name").fill(`${role} ${language} ${Date.now().toString(36)}`);
@@ -166,7 +208,9 @@ export function expectFamilySafe(mail: ParsedMail, sessionId: string) {
 
 /** Weekly summaries, in either language (their subjects name the week). */
 export function isWeekly(mail: ParsedMail): boolean {
-  return [en.mail.weeklySubject, ar.mail.weeklySubject].some((template) => mail.subject?.includes(template.split("{child}")[1]!.split("{from}")[0]!.trim()));
+  return [en.mail.weeklySubject, ar.mail.weeklySubject].some((template) =>
+    mail.subject?.includes(template.split("{child}")[1]!.split("{from}")[0]!.trim()),
+  );
 }
 
 /** An English weekly summary of `f.child` lists the week's marks and recitations as the school's API has them (read by their own fields). */
@@ -178,24 +222,34 @@ export async function expectWeekAsTheApiHasIt(request: APIRequestContext, mail: 
   // docs/progress.md "Which day": a session is of its `date`, an instant of its day in the school's zone.
   const inWeek = (day: string) => day >= from && day <= to;
   const within = (at: string) => inWeek(dateIn(school.time_zone, new Date(at)));
-  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${f.halqaId}`)).filter((s) => s.halqa_id === f.halqaId && inWeek(s.date));
+  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${f.halqaId}`)).filter(
+    (s) => s.halqa_id === f.halqaId && inWeek(s.date),
+  );
   const expected = new Map<string, number>();
   for (const session of sessions) {
-    const row = (await allOf<AttendanceRow>(request, `/sessions/${session.id}/attendance`)).find((r) => r.student_id === f.child.id);
+    const row = (await allOf<AttendanceRow>(request, `/sessions/${session.id}/attendance`)).find(
+      (r) => r.student_id === f.child.id,
+    );
     const status = en.mail.status[row?.status ?? "unmarked"];
     expected.set(status, (expected.get(status) ?? 0) + 1);
   }
   const text = mail.text ?? "";
   const marks = new Map<string, number>();
-  for (const line of section(text, en.mail.weeklyAttendance, en.mail.weeklyRecitations).filter((l) => /:\s*\S+/.test(l))) {
+  for (const line of section(text, en.mail.weeklyAttendance, en.mail.weeklyRecitations).filter((l) =>
+    /:\s*\S+/.test(l),
+  )) {
     const status = line.slice(line.lastIndexOf(":") + 1).trim();
     marks.set(status, (marks.get(status) ?? 0) + 1);
   }
   expect(marks).toEqual(expected);
 
   // Recitations of the week, by the school's records: each one's surah is named.
-  const recitations = (await allOf<Recitation>(request, `/students/${f.child.id}/recitations`)).filter((r) => r.student_id === f.child.id && within(r.recorded_at));
-  const listed = section(text, en.mail.weeklyRecitations, en.mail.weeklyAssignments).filter((l) => l.includes(", rated "));
+  const recitations = (await allOf<Recitation>(request, `/students/${f.child.id}/recitations`)).filter(
+    (r) => r.student_id === f.child.id && within(r.recorded_at),
+  );
+  const listed = section(text, en.mail.weeklyRecitations, en.mail.weeklyAssignments).filter((l) =>
+    l.includes(", rated "),
+  );
   expect(listed).toHaveLength(recitations.length);
 }
 

@@ -6,7 +6,18 @@ import { timeOfDayIn } from "../lib/dates";
 import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf } from "./api";
 import { activeSemester, isoDay, openHalqa, setTimetable } from "./timetable-fixtures";
-import { createAdmin, createParent, createTeacher, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt, isWeekly, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
+import {
+  createAdmin,
+  createParent,
+  createTeacher,
+  endInDashboard,
+  expectFamilySafe,
+  expectWeekAsTheApiHasIt,
+  isWeekly,
+  pickHalqa,
+  SmtpSink,
+  takeRegister,
+} from "./notices-fixtures";
 
 /**
  * Messages to families over a real SMTP server on loopback (smtp-server, started and stopped here on
@@ -23,7 +34,10 @@ const absencesTo = (email: string) => sink.to(email).filter((mail) => !isWeekly(
 
 test.afterAll(async () => sink.stop());
 
-test("a register ended with one absence sends one message to the linked parent, in their language; one click unsubscribes; a mail server down then up loses nothing", async ({ adminPage: page, request }, testInfo) => {
+test("a register ended with one absence sends one message to the linked parent, in their language; one click unsubscribes; a mail server down then up loses nothing", async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
   // The notices job keeps its defaults (a run a minute, a first retry after a minute): step 4 waits for them.
   test.setTimeout(360_000);
@@ -51,10 +65,17 @@ test("a register ended with one absence sends one message to the linked parent, 
   expect(unsubscribe).toContain("/api/notices/unsubscribe?token=");
 
   // 2. One-click unsubscribe (RFC 8058), as a mail client posts it: no sign-in, no cookie.
-  const clicked = await request.fetch(unsubscribe!, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, data: "List-Unsubscribe=One-Click" });
+  const clicked = await request.fetch(unsubscribe!, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    data: "List-Unsubscribe=One-Click",
+  });
   expect(clicked.status()).toBe(200);
   expect(await clicked.text()).toContain(arabicParent);
-  const forged = await request.fetch(unsubscribe!.replace(/token=[^.]+/, "token=eyJmb3JnZWQi"), { method: "POST", data: "List-Unsubscribe=One-Click" });
+  const forged = await request.fetch(unsubscribe!.replace(/token=[^.]+/, "token=eyJmb3JnZWQi"), {
+    method: "POST",
+    data: "List-Unsubscribe=One-Click",
+  });
   expect(forged.status()).toBe(400);
 
   // 3. Other parents of the same child (English, Urdu, French); the unsubscribed one gets nothing more.
@@ -71,7 +92,8 @@ test("a register ended with one absence sends one message to the linked parent, 
     const message = absencesTo(parent)[0]!;
     // The subject is the catalogue's, around the date (formatted in the language).
     const subject = catalogues[locale]!("notices").mail.absenceSubject as string;
-    for (const part of subject.replace("{child}", childName).split("{date}")) expect(message.subject).toContain(part.trim());
+    for (const part of subject.replace("{child}", childName).split("{date}"))
+      expect(message.subject).toContain(part.trim());
     expect(message.html).toContain(`lang="${locale}"`);
     expect(message.html).toContain(`dir="${locale === "ur" ? "rtl" : "ltr"}"`);
     expectFamilySafe(message, second.id);
@@ -83,7 +105,11 @@ test("a register ended with one absence sends one message to the linked parent, 
   const third = await takeRegister(request, f, 30);
   await endInDashboard(page, third.id);
   await page.goto("/admin/messages");
-  const waiting = page.getByRole("table", { name: en.admin.recentCaption }).getByRole("row").filter({ hasText: englishParent }).filter({ hasText: en.admin.statuses.pending });
+  const waiting = page
+    .getByRole("table", { name: en.admin.recentCaption })
+    .getByRole("row")
+    .filter({ hasText: englishParent })
+    .filter({ hasText: en.admin.statuses.pending });
   await expect(async () => {
     await page.reload();
     await expect(waiting).toHaveCount(1, { timeout: 1_000 });
@@ -101,14 +127,23 @@ test("a register ended with one absence sends one message to the linked parent, 
 
   // The admin's page: each kind's switch, counts per day, and the demo's preview of a message.
   await expect(page.getByRole("heading", { level: 1, name: en.admin.title })).toBeVisible();
-  await expect(page.getByRole("button", { name: en.admin.turnOff.replace("{kind}", en.admin.kinds.absence) })).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: en.admin.turnOff.replace("{kind}", en.admin.kinds.absence) }),
+  ).toBeVisible();
   await expect(page.getByRole("table", { name: en.admin.daysCaption })).toBeVisible();
-  await page.getByRole("link", { name: en.admin.previewLabel.replace("{email}", englishParent) }).first().click();
+  await page
+    .getByRole("link", { name: en.admin.previewLabel.replace("{email}", englishParent) })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: en.admin.previewTitle })).toBeVisible();
   await expect(page.frameLocator("iframe").getByText(`${childName} was marked absent`)).toBeVisible();
 });
 
-test("a parent chooses their messages and language on the family page; the admin sees the choice; an absence then reaches only the parents who want it", async ({ adminPage: page, request, browser }, testInfo) => {
+test("a parent chooses their messages and language on the family page; the admin sees the choice; an absence then reaches only the parents who want it", async ({
+  adminPage: page,
+  request,
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
   test.setTimeout(180_000);
   if (!sink.running) await sink.start();
@@ -137,7 +172,9 @@ test("a parent chooses their messages and language on the family page; the admin
   // The admin's page of that parent says the same.
   await page.goto(quietAdminPage);
   const seen = page.getByRole("region", { name: en.parent.title });
-  await expect(seen.getByRole("row", { name: new RegExp(`${en.admin.kinds.absence}\\s+${en.admin.off}`) })).toBeVisible();
+  await expect(
+    seen.getByRole("row", { name: new RegExp(`${en.admin.kinds.absence}\\s+${en.admin.off}`) }),
+  ).toBeVisible();
   await expect(seen.getByRole("row", { name: new RegExp(`${en.admin.kinds.weekly}\\s+${en.admin.on}`) })).toBeVisible();
   await expect(seen.getByText("العربية")).toBeVisible();
   await expect(seen.getByText(en.parent.never)).toBeVisible();
@@ -149,7 +186,10 @@ test("a parent chooses their messages and language on the family page; the admin
   expect(absencesTo(quiet)).toHaveLength(0);
 });
 
-test("this week's summary, sent now by the admin, lists the week's marks and recitations as the school's API has them, and nothing staff-only", async ({ adminPage: page, request }, testInfo) => {
+test("this week's summary, sent now by the admin, lists the week's marks and recitations as the school's API has them, and nothing staff-only", async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
   test.setTimeout(120_000);
   if (!sink.running) await sink.start();
@@ -165,7 +205,10 @@ test("this week's summary, sent now by the admin, lists the week's marks and rec
   await expectWeekAsTheApiHasIt(request, mail, f);
 });
 
-test("a halqa whose register is missing 20 minutes after its timetabled start: its teacher gets one reminder, in their language, naming the halqa", async ({ adminPage: page, request }, testInfo) => {
+test("a halqa whose register is missing 20 minutes after its timetabled start: its teacher gets one reminder, in their language, naming the halqa", async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
   test.setTimeout(180_000);
   if (!sink.running) await sink.start();
@@ -173,10 +216,18 @@ test("a halqa whose register is missing 20 minutes after its timetabled start: i
   // A start 20 minutes ago on the school's clock (to the minute), today: the register falls due now.
   const start = timeOfDayIn(s.timeZone, new Date(Date.now() - 20 * 60_000));
   test.skip(timeOfDayIn(s.timeZone, new Date()) < "00:21", "the start would be yesterday's");
-  const sheikh = (await allOf<{ id: string; name: string }>(request, "/sheikhs")).filter((row) => row.name !== DEMO_TEACHER_SHEIKH_NAME).at(-1)!;
+  const sheikh = (await allOf<{ id: string; name: string }>(request, "/sheikhs"))
+    .filter((row) => row.name !== DEMO_TEACHER_SHEIKH_NAME)
+    .at(-1)!;
   const teacher = await createTeacher(page, sheikh.name, "Arabic");
   const halqa = await openHalqa(request, s.semesterId, `Reminder circle ${Date.now().toString(36)}`, sheikh.id);
-  await setTimetable(page, [...s.halqas, halqa].sort((a, b) => a.name.localeCompare(b.name)), halqa, [isoDay(s.today)], start);
+  await setTimetable(
+    page,
+    [...s.halqas, halqa].sort((a, b) => a.name.localeCompare(b.name)),
+    halqa,
+    [isoDay(s.today)],
+    start,
+  );
 
   // The notices job runs every minute; the reminder names this halqa (the sheikh may have others).
   const reminders = () => mailsTo(teacher).filter((mail) => mail.subject?.includes(halqa.name));
@@ -188,15 +239,29 @@ test("a halqa whose register is missing 20 minutes after its timetabled start: i
   expect(mail.text).toContain("/today");
 });
 
-test("the admins' summary of the day's missing registers goes out from the time the school chose, naming each missing halqa and its teacher", async ({ adminPage: page, request }, testInfo) => {
+test("the admins' summary of the day's missing registers goes out from the time the school chose, naming each missing halqa and its teacher", async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
   test.setTimeout(240_000);
   if (!sink.running) await sink.start();
   const s = await activeSemester(request);
-  test.skip(timeOfDayIn(s.timeZone, new Date()) < "00:21", "a register falls due 20 minutes after its start: before 00:20 none of today's is missing");
-  const sheikh = (await allOf<{ id: string; name: string }>(request, "/sheikhs")).filter((row) => row.name !== DEMO_TEACHER_SHEIKH_NAME).at(-1)!;
+  test.skip(
+    timeOfDayIn(s.timeZone, new Date()) < "00:21",
+    "a register falls due 20 minutes after its start: before 00:20 none of today's is missing",
+  );
+  const sheikh = (await allOf<{ id: string; name: string }>(request, "/sheikhs"))
+    .filter((row) => row.name !== DEMO_TEACHER_SHEIKH_NAME)
+    .at(-1)!;
   const halqa = await openHalqa(request, s.semesterId, `Summary circle ${Date.now().toString(36)}`, sheikh.id);
-  await setTimetable(page, [...s.halqas, halqa].sort((a, b) => a.name.localeCompare(b.name)), halqa, [isoDay(s.today)], "00:00");
+  await setTimetable(
+    page,
+    [...s.halqas, halqa].sort((a, b) => a.name.localeCompare(b.name)),
+    halqa,
+    [isoDay(s.today)],
+    "00:00",
+  );
 
   // From 00:00 of the school's day instead of 20:00 (the default). A new admin has had no summary
   // today, so the job's next run (every minute) sends them one.
@@ -207,7 +272,9 @@ test("the admins' summary of the day's missing registers goes out from the time 
     await times.getByRole("button", { name: en.admin.times.save }).click();
     await expect(times.getByText(en.admin.saved)).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("region", { name: en.admin.times.title }).getByLabel(en.admin.times.summaryTime)).toHaveValue(time);
+    await expect(
+      page.getByRole("region", { name: en.admin.times.title }).getByLabel(en.admin.times.summaryTime),
+    ).toHaveValue(time);
   };
   await saveSummaryTime("00:00");
   try {

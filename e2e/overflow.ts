@@ -7,11 +7,13 @@ export async function overflow(page: Page) {
     for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
       const style = getComputedStyle(element);
       if (!element.textContent?.trim() || style.display === "none" || style.visibility === "hidden") continue;
-      if (style.textOverflow === "ellipsis" || element.closest("[data-slot='scroll-table'], [role='region'][tabindex]")) continue;
+      if (style.textOverflow === "ellipsis" || element.closest("[data-slot='scroll-table'], [role='region'][tabindex]"))
+        continue;
       const clipsX = ["hidden", "clip"].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
       const clipsY = ["hidden", "clip"].includes(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
       const sr = element.closest(".sr-only") !== null;
-      if ((clipsX || clipsY) && !sr) clipped.push(`${element.tagName.toLowerCase()}: ${element.textContent.trim().slice(0, 60)}`);
+      if ((clipsX || clipsY) && !sr)
+        clipped.push(`${element.tagName.toLowerCase()}: ${element.textContent.trim().slice(0, 60)}`);
     }
     return { pageWider: document.documentElement.scrollWidth > window.innerWidth + 1, clipped };
   });

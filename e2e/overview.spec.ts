@@ -21,16 +21,30 @@ type Session = { id: string; halqa_id: string; date: string; starts_at: string }
 type Student = { id: string; halqa_id: string; status: string; enrolled_on: string | null };
 type Row = { session_id: string; student_id: string; status: string };
 
-const todayRow = (page: Page, halqa: Halqa) => page.getByRole("region", { name: en.home.today.title }).getByRole("row").filter({ has: page.getByRole("link", { name: halqa.name, exact: true }) });
+const todayRow = (page: Page, halqa: Halqa) =>
+  page
+    .getByRole("region", { name: en.home.today.title })
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: halqa.name, exact: true }) });
 
-test("an admin lands on the overview; a missing register is acted on from it and shown against the API's roster", async ({ adminPage: page, request }, testInfo) => {
+test("an admin lands on the overview; a missing register is acted on from it and shown against the API's roster", async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the admin's screens: desktop");
   const s = await school(request);
   const clock = timeOfDayIn(s.timeZone, new Date());
-  test.skip(clock < "00:21" || clock > "23:30", "the 20 minutes' grace around midnight would make the states ambiguous");
+  test.skip(
+    clock < "00:21" || clock > "23:30",
+    "the 20 minutes' grace around midnight would make the states ambiguous",
+  );
   // Three halqas of its own, each with one student, so that none has a session today whatever the
   // other specs started (the school's own operation opens a halqa; the student goes through v1).
-  const opened = await Promise.all(["A", "B", "C"].map((mark) => openHalqa(request, s.semesterId, `Musab ibn Umair Circle ${mark} ${Date.now().toString(36)}`)));
+  const opened = await Promise.all(
+    ["A", "B", "C"].map((mark) =>
+      openHalqa(request, s.semesterId, `Musab ibn Umair Circle ${mark} ${Date.now().toString(36)}`),
+    ),
+  );
   const [missing, later, elsewhere] = opened as [Halqa, Halqa, Halqa];
   const halqas = [...s.halqas, ...opened].sort((a, b) => a.name.localeCompare(b.name));
   const weekday = isoDay(s.today);
@@ -47,26 +61,43 @@ test("an admin lands on the overview; a missing register is acted on from it and
   await expect(todayRow(page, elsewhere)).toContainText(en.home.today.states.not_meeting);
 
   // Act on it: the link opens Today's start form with the halqa chosen; the session starts and opens its register.
-  await todayRow(page, missing).getByRole("link", { name: en.home.today.startOf.replace("{halqa}", missing.name) }).click();
+  await todayRow(page, missing)
+    .getByRole("link", { name: en.home.today.startOf.replace("{halqa}", missing.name) })
+    .click();
   const start = page.getByRole("region", { name: "Start a session" });
   await expect(start.getByLabel("Halqa", { exact: true })).toHaveValue(missing.id);
   await start.getByRole("button", { name: "Start session" }).click();
   await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
 
   // Back on the overview: still missing (20 minutes past 00:00), now with every active student of the API's roster unmarked.
-  const students = (await allOf<Student>(request, `/students?halqa_id=${missing.id}`)).filter((st) => st.halqa_id === missing.id && st.status === "active" && (!st.enrolled_on || st.enrolled_on <= s.today));
+  const students = (await allOf<Student>(request, `/students?halqa_id=${missing.id}`)).filter(
+    (st) => st.halqa_id === missing.id && st.status === "active" && (!st.enrolled_on || st.enrolled_on <= s.today),
+  );
   await page.goto("/admin");
   const row = todayRow(page, missing);
   await expect(row).toContainText(en.home.today.states.missing);
-  await expect(row).toContainText(en.home.today.counts.replace("{present}", "0").replace("{absent}", "0").replace("{late}", "0").replace("{excused}", "0"));
-  await expect(row).toContainText(students.length === 1 ? "1 student not marked" : `${students.length} students not marked`);
-  await expect(row.getByRole("link", { name: en.home.today.openRegisterOf.replace("{halqa}", missing.name) })).toHaveAttribute("href", /\/sessions\/[^/]+\/live$/);
+  await expect(row).toContainText(
+    en.home.today.counts
+      .replace("{present}", "0")
+      .replace("{absent}", "0")
+      .replace("{late}", "0")
+      .replace("{excused}", "0"),
+  );
+  await expect(row).toContainText(
+    students.length === 1 ? "1 student not marked" : `${students.length} students not marked`,
+  );
+  await expect(
+    row.getByRole("link", { name: en.home.today.openRegisterOf.replace("{halqa}", missing.name) }),
+  ).toHaveAttribute("href", /\/sessions\/[^/]+\/live$/);
 
   // Teachers: the missing register of today counts for the sheikh who started it.
   await expect(page.getByRole("table", { name: en.home.teachers.title })).toBeVisible();
 });
 
-test("last week's attendance of a halqa is the rate the API's records give; the figures sort by any column", async ({ adminPage: page, request }, testInfo) => {
+test("last week's attendance of a halqa is the rate the API's records give; the figures sort by any column", async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the admin's screens: desktop");
   const s = await school(request);
   const monday = addDays(s.today, -(isoDay(s.today) - 1));
@@ -78,7 +109,9 @@ test("last week's attendance of a halqa is the rate the API's records give; the 
   // The first halqa by name with counted marks last week.
   let checked = false;
   for (const halqa of s.halqas.slice(0, 25)) {
-    const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${halqa.id}&date_from=${from}&date_to=${to}`)).filter((x) => x.halqa_id === halqa.id && x.date >= from && x.date <= to);
+    const sessions = (
+      await allOf<Session>(request, `/sessions?halqa_id=${halqa.id}&date_from=${from}&date_to=${to}`)
+    ).filter((x) => x.halqa_id === halqa.id && x.date >= from && x.date <= to);
     const rows = (await Promise.all(sessions.map((x) => allOf<Row>(request, `/sessions/${x.id}/attendance`)))).flat();
     const counted = rows.filter((r) => r.status === "present" || r.status === "late" || r.status === "absent");
     if (counted.length === 0) continue;
@@ -93,22 +126,40 @@ test("last week's attendance of a halqa is the rate the API's records give; the 
   expect(checked, "a halqa with marks last week").toBe(true);
   await table.getByRole("link", { name: en.home.figures.columns.attendanceLast }).click();
   await expect(page).toHaveURL(/sort=attendanceLast&dir=desc/);
-  await expect(page.getByRole("columnheader", { name: en.home.figures.columns.attendanceLast })).toHaveAttribute("aria-sort", "descending");
+  await expect(page.getByRole("columnheader", { name: en.home.figures.columns.attendanceLast })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
   await expect(page.getByRole("region", { name: en.home.attention.title })).toBeVisible();
 });
 
-test("plan against register: each halqa's count of assignments not heard yet is the one its own page gives", async ({ adminPage: page }, testInfo) => {
+test("plan against register: each halqa's count of assignments not heard yet is the one its own page gives", async ({
+  adminPage: page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the admin's screens: desktop");
   await page.goto("/admin");
   const table = page.getByRole("table", { name: en.home.planHeard.title });
   await expect(table).toBeVisible();
   // The demo plans have published assignments due this week (school-api/seed): the first row is the most not heard.
   const first = table.getByRole("row").nth(1);
-  const [due, heard, notHeard] = await Promise.all([1, 2, 3].map(async (n) => Number(await first.getByRole("cell").nth(n - 1).textContent())));
+  const [due, heard, notHeard] = await Promise.all(
+    [1, 2, 3].map(async (n) =>
+      Number(
+        await first
+          .getByRole("cell")
+          .nth(n - 1)
+          .textContent(),
+      ),
+    ),
+  );
   expect(heard! + notHeard!).toBe(due);
   await first.getByRole("link").click();
   await expect(page).toHaveURL(/\/halqas\/[^/#]+#plan-heard-heading$/);
-  await expect(page.getByText(liveEn.planHeard.notHeardCount.replace("{notHeard}", String(notHeard)).replace("{all}", String(due)))).toBeVisible();
+  await expect(
+    page.getByText(
+      liveEn.planHeard.notHeardCount.replace("{notHeard}", String(notHeard)).replace("{all}", String(due)),
+    ),
+  ).toBeVisible();
 });
 
 test("in Arabic: the overview reads right to left", async ({ adminPage: page, browser }) => {

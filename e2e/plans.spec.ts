@@ -3,12 +3,26 @@ import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf, expectNoAxeViolations, schoolAdmin } from "./api";
 import { expect, test } from "./fixtures";
 
-type Segment = { order: number; track_type: string; range: { start: { surah: number; ayah: number }; end: { surah: number; ayah: number } } };
-type Assignment = { id: string; status: string; source: string; due_date: string; superseded_at: string | null; replaced_by_assignment_id: string | null; segments: Segment[] };
+type Segment = {
+  order: number;
+  track_type: string;
+  range: { start: { surah: number; ayah: number }; end: { surah: number; ayah: number } };
+};
+type Assignment = {
+  id: string;
+  status: string;
+  source: string;
+  due_date: string;
+  superseded_at: string | null;
+  replaced_by_assignment_id: string | null;
+  segments: Segment[];
+};
 type Plan = { id: string; student_id: string; status: string; name: string; semester_id: string | null };
 
-const segmentKey = (s: Segment) => `${s.track_type}|${s.range.start.surah}:${s.range.start.ayah}-${s.range.end.surah}:${s.range.end.ayah}`;
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const segmentKey = (s: Segment) =>
+  `${s.track_type}|${s.range.start.surah}:${s.range.start.ayah}-${s.range.end.surah}:${s.range.end.ayah}`;
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const planTable = (page: Page) => page.getByRole("table", { name: /^Learning plans of / });
 
@@ -34,11 +48,20 @@ test.describe("learning plans, as the admin", () => {
     await expectNoAxeViolations(page);
 
     // The last sync is told in the school's time zone, like sessions and the audit log: one of the last few minutes there.
-    const school = (await (await request.get("/api/v1/school", { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: { time_zone: string } };
-    const inSchool = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: school.data.time_zone });
+    const school = (await (
+      await request.get("/api/v1/school", { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })
+    ).json()) as { data: { time_zone: string } };
+    const inSchool = new Intl.DateTimeFormat("en-GB", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: school.data.time_zone,
+    });
     const recent = Array.from({ length: 6 }, (_, minutes) => inSchool.format(Date.now() - minutes * 60_000));
     const last = await page.getByText(/^Last complete sync:/).innerText();
-    expect(recent.some((time) => last.includes(time)), `${last} is not one of ${recent.join(", ")}`).toBe(true);
+    expect(
+      recent.some((time) => last.includes(time)),
+      `${last} is not one of ${recent.join(", ")}`,
+    ).toBe(true);
 
     const counts = page.getByRole("navigation", { name: "Plans by state" });
     const allChip = counts.getByRole("link", { name: /^All: / });
@@ -63,7 +86,10 @@ test.describe("learning plans, as the admin", () => {
     for (const name of names) expect(name.trim()).toBe(firstStudent);
   });
 
-  test("a plan's timeline keeps a replaced assignment, linked to its replacement and back", async ({ adminPage: page, request }) => {
+  test("a plan's timeline keeps a replaced assignment, linked to its replacement and back", async ({
+    adminPage: page,
+    request,
+  }) => {
     const plans = await allOf<Plan>(request, "/learning-plans");
     let found: { plan: Plan; history: Assignment[] } | null = null;
     for (const plan of plans) {
@@ -100,14 +126,21 @@ test.describe("learning plans, as the admin", () => {
 });
 
 test.describe("learning plans, reviewed as the admin", () => {
-  test("a replaced plan is found from the list in one filter; its timeline shows what the replacement changed, as the API has it", async ({ adminPage: page, request }, info) => {
+  test("a replaced plan is found from the list in one filter; its timeline shows what the replacement changed, as the API has it", async ({
+    adminPage: page,
+    request,
+  }, info) => {
     test.setTimeout(300_000);
     // One published assignment per project, so that parallel projects never replace the same one.
     const [semester] = await allOf<{ id: string }>(request, "/semesters?status=active");
-    const plans = (await allOf<Plan>(request, "/learning-plans")).filter((plan) => plan.status === "active" && plan.semester_id === semester!.id);
+    const plans = (await allOf<Plan>(request, "/learning-plans")).filter(
+      (plan) => plan.status === "active" && plan.semester_id === semester!.id,
+    );
     const candidates: { plan: Plan; old: Assignment }[] = [];
     for (const plan of plans) {
-      const old = (await allOf<Assignment>(request, `/learning-plans/${plan.id}/assignments`)).find((a) => a.status === "published" && a.segments.length > 0);
+      const old = (await allOf<Assignment>(request, `/learning-plans/${plan.id}/assignments`)).find(
+        (a) => a.status === "published" && a.segments.length > 0,
+      );
       if (old) candidates.push({ plan, old });
       if (candidates.length > 2) break;
     }
@@ -120,15 +153,28 @@ test.describe("learning plans, reviewed as the admin", () => {
     ]
       .map((range): Segment => ({ order: kept.length + 1, track_type: "old_revision", range }))
       .find((segment) => !old.segments.some((s) => segmentKey(s) === segmentKey(segment)))!;
-    await schoolAdmin(request, "replace-assignment", { assignmentId: old.id, dueDate: addDays(old.due_date, 3), status: "in_progress", segments: [...kept, extra] });
+    await schoolAdmin(request, "replace-assignment", {
+      assignmentId: old.id,
+      dueDate: addDays(old.due_date, 3),
+      status: "in_progress",
+      segments: [...kept, extra],
+    });
 
     // The two assignments as the API has them now.
     const history = await allOf<Assignment>(request, `/learning-plans/${plan.id}/assignments`);
     const before = history.find((a) => a.id === old.id)!;
     const after = history.find((a) => a.id === before.replaced_by_assignment_id)!;
-    const student = (await (await request.get(`/api/v1/students/${plan.student_id}`, { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: { full_name: string } };
+    const student = (await (
+      await request.get(`/api/v1/students/${plan.student_id}`, {
+        headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` },
+      })
+    ).json()) as { data: { full_name: string } };
     // `/surahs` takes no query parameters (no `limit`): the whole list in one answer.
-    const surahs = ((await (await request.get("/api/v1/surahs", { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: { number: number; name_transliteration: string }[] }).data;
+    const surahs = (
+      (await (
+        await request.get("/api/v1/surahs", { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })
+      ).json()) as { data: { number: number; name_transliteration: string }[] }
+    ).data;
 
     // One filter on the list: replaced in the last 7 days (after a sync that started after the replacement).
     await expect(async () => {
@@ -139,23 +185,43 @@ test.describe("learning plans, reviewed as the admin", () => {
       await page.getByRole("combobox", { name: "Replaced" }).selectOption({ label: "In the last 7 days" });
       await page.getByRole("button", { name: "Apply" }).click();
       await expect(page).toHaveURL(/replaced=7/);
-      const row = planTable(page).getByRole("row").filter({ hasText: plan.name }).filter({ hasText: student.data.full_name });
+      const row = planTable(page)
+        .getByRole("row")
+        .filter({ hasText: plan.name })
+        .filter({ hasText: student.data.full_name });
       await expect(row.getByText("Replaced lately")).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 180_000 });
-    for (const text of await planTable(page).getByRole("row").filter({ has: page.getByRole("cell") }).allInnerTexts()) expect(text).toMatch(/Replaced (once|\d+ times), last /);
+    for (const text of await planTable(page)
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell") })
+      .allInnerTexts())
+      expect(text).toMatch(/Replaced (once|\d+ times), last /);
     await expectNoAxeViolations(page);
-    await planTable(page).getByRole("row").filter({ hasText: plan.name }).filter({ hasText: student.data.full_name }).getByRole("link", { name: student.data.full_name }).click();
+    await planTable(page)
+      .getByRole("row")
+      .filter({ hasText: plan.name })
+      .filter({ hasText: student.data.full_name })
+      .getByRole("link", { name: student.data.full_name })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(plan.name);
 
     const number = history.findIndex((a) => a.id === after.id) + 1;
-    const diff = page.getByRole("article", { name: `Assignment ${number}`, exact: true }).getByRole("region", { name: `What changed from assignment ${history.findIndex((a) => a.id === before.id) + 1}` });
+    const diff = page
+      .getByRole("article", { name: `Assignment ${number}`, exact: true })
+      .getByRole("region", {
+        name: `What changed from assignment ${history.findIndex((a) => a.id === before.id) + 1}`,
+      });
     const oldKeys = new Set(before.segments.map(segmentKey));
     const newKeys = new Set(after.segments.map(segmentKey));
     const added = after.segments.filter((s) => !oldKeys.has(segmentKey(s)));
     const removed = before.segments.filter((s) => !newKeys.has(segmentKey(s)));
     const rangeText = (s: Segment) => {
       const surah = surahs.find((x) => x.number === s.range.start.surah)!.name_transliteration;
-      return s.range.start.surah === s.range.end.surah ? new RegExp(`\\(${surah}\\).*${s.range.start.ayah === s.range.end.ayah ? `ayah ${s.range.start.ayah}` : `ayahs ${s.range.start.ayah}–${s.range.end.ayah}`}`) : new RegExp(surah);
+      return s.range.start.surah === s.range.end.surah
+        ? new RegExp(
+            `\\(${surah}\\).*${s.range.start.ayah === s.range.end.ayah ? `ayah ${s.range.start.ayah}` : `ayahs ${s.range.start.ayah}–${s.range.end.ayah}`}`,
+          )
+        : new RegExp(surah);
     };
     // Added segments come first, then removed ones; each list only when it has something.
     expect(added.length + removed.length, "the replacement changed the segments").toBeGreaterThan(0);
@@ -184,7 +250,10 @@ test.describe("learning plans, reviewed as the admin", () => {
     await page.goto("/plans/changes?kind=replaced");
     await expect(page.getByRole("heading", { level: 1, name: "What changed" })).toBeVisible();
     const changes = page.getByRole("table", { name: `Changes to ${plan.name} of ${student.data.full_name}` });
-    const replacedRow = changes.getByRole("row").filter({ hasText: `Replaced by assignment ${number}` }).first();
+    const replacedRow = changes
+      .getByRole("row")
+      .filter({ hasText: `Replaced by assignment ${number}` })
+      .first();
     await expect(replacedRow).toBeVisible();
     await expectNoAxeViolations(page);
     await replacedRow.getByRole("link", { name: /^Assignment \d+$/ }).click();
@@ -193,7 +262,10 @@ test.describe("learning plans, reviewed as the admin", () => {
 });
 
 test.describe("learning plans, as a teacher", () => {
-  test("lists only the plans of students they teach; another student's plan is a 404", async ({ teacherPage: page, request }) => {
+  test("lists only the plans of students they teach; another student's plan is a 404", async ({
+    teacherPage: page,
+    request,
+  }) => {
     await page.goto("/plans");
     await expect(page.getByText("Showing the plans of students in the halqas you teach.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Sync now" })).toHaveCount(0);
@@ -220,7 +292,9 @@ test.describe("learning plans, as a teacher", () => {
 test.describe("learning plans switched off", () => {
   test("Dar Al-Arqam's admin gets a calm page saying plans are not available", async ({ arqamAdminPage: page }) => {
     await page.goto("/plans");
-    await expect(page.getByRole("heading", { level: 2, name: /^(Learning plans are not available|خطط الحفظ غير متاحة)$/ })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: /^(Learning plans are not available|خطط الحفظ غير متاحة)$/ }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: /^(Sync now|زامن الآن)$/ })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });

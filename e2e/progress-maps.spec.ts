@@ -10,7 +10,15 @@ import { DEMO_KEYS } from "../school-api/seed-facts";
  * how much of each new memorisation covered, the last revision and the last rating there.
  */
 type Point = { surah: number; ayah: number };
-type Recitation = { id: string; student_id: string; kind: string; range: { start: Point; end: Point }; rating: number; note: string | null; recorded_at: string };
+type Recitation = {
+  id: string;
+  student_id: string;
+  kind: string;
+  range: { start: Point; end: Point };
+  rating: number;
+  note: string | null;
+  recorded_at: string;
+};
 type Student = { id: string; lineage_id: string; semester_id: string; full_name: string; status: string };
 type School = { time_zone: string; rating_scale: { value: number; label: string }[] };
 
@@ -20,16 +28,30 @@ const QUARTERS = Array.from({ length: 240 }, (_, at) => {
   return { index: at + 1, juz: q.juz, inJuz: q.juzPart, first: q.firstAyahId, last: q.lastAyahId };
 });
 
-const dayIn = (instant: string | Date, zone: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(instant));
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const dayIn = (instant: string | Date, zone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(instant),
+  );
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-type Expected = { juz: number; inJuz: number; heard: boolean; memorised: string; revision: RegExp; rating: string | null };
+type Expected = {
+  juz: number;
+  inJuz: number;
+  heard: boolean;
+  memorised: string;
+  revision: RegExp;
+  rating: string | null;
+};
 
 function expectedCells(recitations: Recitation[], school: School): Expected[] {
   const today = dayIn(new Date(), school.time_zone);
-  const latest = (list: Recitation[]) => list.toSorted((a, b) => b.recorded_at.localeCompare(a.recorded_at) || b.id.localeCompare(a.id))[0];
+  const latest = (list: Recitation[]) =>
+    list.toSorted((a, b) => b.recorded_at.localeCompare(a.recorded_at) || b.id.localeCompare(a.id))[0];
   return QUARTERS.map((quarter) => {
-    const touching = recitations.filter((r) => ayahOf(r.range.start) <= quarter.last && ayahOf(r.range.end) >= quarter.first);
+    const touching = recitations.filter(
+      (r) => ayahOf(r.range.start) <= quarter.last && ayahOf(r.range.end) >= quarter.first,
+    );
     let covered = 0;
     for (let ayah = quarter.first; ayah <= quarter.last; ayah++) {
       // Memorised: recited in new memorisation or revision (docs/progress.md, "What each figure means").
@@ -43,17 +65,31 @@ function expectedCells(recitations: Recitation[], school: School): Expected[] {
       juz: quarter.juz,
       inJuz: quarter.inJuz,
       heard: Boolean(heard),
-      memorised: covered === size ? "memorised" : covered === 0 ? "not memorised" : `${Math.floor((covered / size) * 100)}% memorised`,
+      memorised:
+        covered === size
+          ? "memorised"
+          : covered === 0
+            ? "not memorised"
+            : `${Math.floor((covered / size) * 100)}% memorised`,
       revision: days === null ? /not revised yet/ : days === 0 ? /\(today\)/ : new RegExp(`\\(${days} days? ago\\)`),
-      rating: heard ? (school.rating_scale.find((level) => level.value === heard.rating)?.label ?? String(heard.rating)) : null,
+      rating: heard
+        ? (school.rating_scale.find((level) => level.value === heard.rating)?.label ?? String(heard.rating))
+        : null,
     };
   });
 }
 
 /** Every recitation of a student's records (a map covers the student's whole lineage). */
-async function lineageRecitations(request: APIRequestContext, lineageId: string): Promise<{ records: Student[]; recitations: Recitation[] }> {
-  const records = (await allOf<Student>(request, `/students?lineage_id=${encodeURIComponent(lineageId)}`)).filter((s) => s.lineage_id === lineageId);
-  const recitations = (await Promise.all(records.map((record) => allOf<Recitation>(request, `/students/${record.id}/recitations`)))).flat();
+async function lineageRecitations(
+  request: APIRequestContext,
+  lineageId: string,
+): Promise<{ records: Student[]; recitations: Recitation[] }> {
+  const records = (await allOf<Student>(request, `/students?lineage_id=${encodeURIComponent(lineageId)}`)).filter(
+    (s) => s.lineage_id === lineageId,
+  );
+  const recitations = (
+    await Promise.all(records.map((record) => allOf<Recitation>(request, `/students/${record.id}/recitations`)))
+  ).flat();
   return { records, recitations };
 }
 
@@ -68,21 +104,39 @@ async function expectMapMatches(page: Page, recitations: Recitation[], school: S
   expect(heard.length, "the student has recitations to check").toBeGreaterThan(0);
   await expect(cellsOf(map).filter({ hasText: /not recited yet$/ })).toHaveCount(240 - heard.length);
   for (const cell of heard) {
-    const name = await cellsOf(map).filter({ hasText: new RegExp(`^Juz ${cell.juz}, quarter ${cell.inJuz} · `) }).locator("title").textContent();
+    const name = await cellsOf(map)
+      .filter({ hasText: new RegExp(`^Juz ${cell.juz}, quarter ${cell.inJuz} · `) })
+      .locator("title")
+      .textContent();
     const parts = (name ?? "").split(" · ");
     expect(parts[2], `juz ${cell.juz} quarter ${cell.inJuz}`).toBe(cell.memorised);
     expect(parts[3], `juz ${cell.juz} quarter ${cell.inJuz}`).toMatch(cell.revision);
-    expect(parts[4], `juz ${cell.juz} quarter ${cell.inJuz}`).toMatch(new RegExp(`^last rating ${cell.rating!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(`));
+    expect(parts[4], `juz ${cell.juz} quarter ${cell.inJuz}`).toMatch(
+      new RegExp(`^last rating ${cell.rating!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(`),
+    );
   }
   return heard;
 }
 
 test.describe("the Quran map", () => {
-  test("a student's map matches the API's recitations, and a tap shows a quarter's details", async ({ adminPage: page, request }, info) => {
-    const school = (await (await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()).data as School;
-    const [active] = (await allOf<{ id: string; status: string }>(request, "/semesters")).filter((s) => s.status === "active");
-    const students = (await allOf<Student>(request, `/students?semester_id=${active!.id}`)).filter((s) => s.semester_id === active!.id).slice(0, 12);
-    const histories = await Promise.all(students.map(async (student) => ({ student, ...(await lineageRecitations(request, student.lineage_id)) })));
+  test("a student's map matches the API's recitations, and a tap shows a quarter's details", async ({
+    adminPage: page,
+    request,
+  }, info) => {
+    const school = (
+      await (
+        await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })
+      ).json()
+    ).data as School;
+    const [active] = (await allOf<{ id: string; status: string }>(request, "/semesters")).filter(
+      (s) => s.status === "active",
+    );
+    const students = (await allOf<Student>(request, `/students?semester_id=${active!.id}`))
+      .filter((s) => s.semester_id === active!.id)
+      .slice(0, 12);
+    const histories = await Promise.all(
+      students.map(async (student) => ({ student, ...(await lineageRecitations(request, student.lineage_id)) })),
+    );
     const { student, recitations } = histories.toSorted((a, b) => b.recitations.length - a.recitations.length)[0]!;
 
     await page.goto(`/students/${student.id}`);
@@ -97,14 +151,25 @@ test.describe("the Quran map", () => {
     await expect(details).toContainText(`last rating ${first.rating}`);
 
     await page.getByText("Show the map as a table").click();
-    await expect(page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Last revision" }) }).getByRole("row")).toHaveCount(heard.length + 1);
+    await expect(
+      page
+        .getByRole("table")
+        .filter({ has: page.getByRole("columnheader", { name: "Last revision" }) })
+        .getByRole("row"),
+    ).toHaveCount(heard.length + 1);
     await expectNoAxeViolations(page);
   });
 
   test("a parent's map shows only their child, and nothing staff-only", async ({ parentPage: page, request }) => {
-    const school = (await (await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()).data as School;
+    const school = (
+      await (
+        await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })
+      ).json()
+    ).data as School;
     await page.goto("/family");
-    const links = await page.locator('a[href^="/family/children/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href") ?? ""))]);
+    const links = await page
+      .locator('a[href^="/family/children/"]')
+      .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href") ?? ""))]);
     expect(links.length).toBeGreaterThan(0);
     for (const href of links) {
       const lineageId = decodeURIComponent(href.split("/").at(-1)!);
@@ -113,8 +178,10 @@ test.describe("the Quran map", () => {
       await expectMapMatches(page, recitations, school);
       // A recitation's note is a teacher's note: neither the HTML nor the RSC payload carries one.
       const body = (await response!.text()) + (await page.content());
-      for (const note of new Set(recitations.map((r) => r.note).filter((n): n is string => Boolean(n)))) expect(body, "a teacher's note").not.toContain(note);
-      for (const id of recitations.map((r) => r.student_id)) expect(body, "a staff link to the student").not.toContain(`/students/${id}`);
+      for (const note of new Set(recitations.map((r) => r.note).filter((n): n is string => Boolean(n))))
+        expect(body, "a teacher's note").not.toContain(note);
+      for (const id of recitations.map((r) => r.student_id))
+        expect(body, "a staff link to the student").not.toContain(`/students/${id}`);
       await expectNoAxeViolations(page);
     }
   });

@@ -8,7 +8,14 @@ import { DEMO_KEYS } from "../school-api/seed-facts";
  * independent computation from the school's API records (read with a demo key, as docs/progress.md
  * defines each reason); the CSV export's role checks; Today's list; axe on the halqa page.
  */
-type Student = { id: string; halqa_id: string; full_name: string; preferred_name: string | null; status: string; enrolled_on: string | null };
+type Student = {
+  id: string;
+  halqa_id: string;
+  full_name: string;
+  preferred_name: string | null;
+  status: string;
+  enrolled_on: string | null;
+};
 type Session = { id: string; halqa_id: string; date: string; status: string; starts_at: string };
 type Row = { session_id: string; student_id: string; status: string };
 type Recitation = { session_id: string; student_id: string; rating: number };
@@ -33,10 +40,14 @@ async function teacherHalqas(request: APIRequestContext): Promise<{ mine: string
 
 /** Who needs attention in a halqa and why, from the API's records, by the documented rules. */
 async function expectedAttention(request: APIRequestContext, halqaId: string): Promise<Map<string, string[]>> {
-  const school = (await (await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: { time_zone: string; rating_scale: { value: number }[] } };
+  const school = (await (
+    await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })
+  ).json()) as { data: { time_zone: string; rating_scale: { value: number }[] } };
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: school.data.time_zone }).format(new Date());
   const scale = school.data.rating_scale.map((l) => l.value);
-  const students = (await allOf<Student>(request, `/students?halqa_id=${halqaId}`)).filter((s) => s.halqa_id === halqaId && s.status === "active");
+  const students = (await allOf<Student>(request, `/students?halqa_id=${halqaId}`)).filter(
+    (s) => s.halqa_id === halqaId && s.status === "active",
+  );
   // Attendance counts a marked session whether it is still open or ended (docs/progress.md); the rest reads ended sessions.
   const dated = (await allOf<Session>(request, `/sessions?halqa_id=${halqaId}`))
     .filter((s) => s.halqa_id === halqaId && s.date <= today && s.date >= addDays(today, -365))
@@ -51,25 +62,34 @@ async function expectedAttention(request: APIRequestContext, halqaId: string): P
   const since = addDays(today, -NOT_HEARD_DAYS);
   // The name staff read a student by: the preferred name, the full name where two would read the same.
   const short = (s: Student) => s.preferred_name?.trim() || s.full_name;
-  const nameOf = (s: Student) => (students.filter((other) => short(other) === short(s)).length > 1 ? s.full_name : short(s));
+  const nameOf = (s: Student) =>
+    students.filter((other) => short(other) === short(s)).length > 1 ? s.full_name : short(s);
   const result = new Map<string, string[]>();
   for (const student of students) {
     const expected = sessions.filter((s) => !student.enrolled_on || s.date >= student.enrolled_on);
     const reasons: string[] = [];
     const heardIn = sessions.filter((s) => heard.some((r) => r.student_id === student.id && r.session_id === s.id));
     const last = heardIn.at(-1)?.date ?? null;
-    if ((last === null || last < since) && expected.some((s) => s.date >= since)) reasons.push(last === null ? "Not heard in any session" : "Not heard for");
+    if ((last === null || last < since) && expected.some((s) => s.date >= since))
+      reasons.push(last === null ? "Not heard in any session" : "Not heard for");
     const means = heardIn.slice(-4).map((s) => {
-      const positions = heard.filter((r) => r.student_id === student.id && r.session_id === s.id).map((r) => scale.indexOf(r.rating));
+      const positions = heard
+        .filter((r) => r.student_id === student.id && r.session_id === s.id)
+        .map((r) => scale.indexOf(r.rating));
       return positions.reduce((a, b) => a + b, 0) / positions.length;
     });
-    if (means.length === 4 && means.every((m, i) => i === 0 || m <= means[i - 1]!) && means[0]! - means[3]! >= 1) reasons.push("Ratings falling");
-    const counted = dated.filter((s) => !student.enrolled_on || s.date >= student.enrolled_on).map((s) => rows.find((r) => r.session_id === s.id && r.student_id === student.id)?.status).filter((m) => m === "present" || m === "late" || m === "absent");
+    if (means.length === 4 && means.every((m, i) => i === 0 || m <= means[i - 1]!) && means[0]! - means[3]! >= 1)
+      reasons.push("Ratings falling");
+    const counted = dated
+      .filter((s) => !student.enrolled_on || s.date >= student.enrolled_on)
+      .map((s) => rows.find((r) => r.session_id === s.id && r.student_id === student.id)?.status)
+      .filter((m) => m === "present" || m === "late" || m === "absent");
     let streak = 0;
     while (streak < counted.length && counted[counted.length - 1 - streak] === "absent") streak++;
     if (streak >= 2) reasons.push("in a row");
     const missed = counted.filter((m) => m === "absent").length;
-    if (counted.length >= 5 && missed / counted.length >= 0.1) reasons.push(`Missed ${missed} of ${counted.length} sessions`);
+    if (counted.length >= 5 && missed / counted.length >= 0.1)
+      reasons.push(`Missed ${missed} of ${counted.length} sessions`);
     if (reasons.length) result.set(nameOf(student), reasons);
   }
   return result;
@@ -89,7 +109,10 @@ async function openGlance(page: Page, halqaId: string) {
 }
 
 test.describe("halqa at a glance", () => {
-  test("the needs-attention list is the one the API's records give, the map is labelled, and axe finds nothing", async ({ adminPage: page, request }) => {
+  test("the needs-attention list is the one the API's records give, the map is labelled, and axe finds nothing", async ({
+    adminPage: page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const { mine } = await teacherHalqas(request);
     const halqaId = mine[0]!;
@@ -113,7 +136,10 @@ test.describe("halqa at a glance", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a teacher downloads their halqa's CSV and XLSX from the page, and cannot export another halqa", async ({ teacherPage: page, request }) => {
+  test("a teacher downloads their halqa's CSV and XLSX from the page, and cannot export another halqa", async ({
+    teacherPage: page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const { mine, other } = await teacherHalqas(request);
     await openGlance(page, mine[0]!);
@@ -128,7 +154,9 @@ test.describe("halqa at a glance", () => {
     const xlsx = await xlsxDownload;
     expect(xlsx.suggestedFilename()).toMatch(/^halqa-attendance-recitations-.*\.xlsx$/);
     // An XLSX file is a zip archive.
-    expect([...(await (await import("node:fs/promises")).readFile((await xlsx.path())!)).subarray(0, 2)]).toEqual([0x50, 0x4b]);
+    expect([...(await (await import("node:fs/promises")).readFile((await xlsx.path())!)).subarray(0, 2)]).toEqual([
+      0x50, 0x4b,
+    ]);
 
     const today = new Date().toISOString().slice(0, 10);
     const range = `from=${addDays(today, -60)}&to=${today}`;
@@ -141,10 +169,15 @@ test.describe("halqa at a glance", () => {
   test("a parent cannot export any halqa", async ({ parentPage: page, request }) => {
     const { mine } = await teacherHalqas(request);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await page.request.get(`/halqas/${mine[0]}/export?from=${addDays(today, -30)}&to=${today}`)).status()).toBe(404);
+    expect((await page.request.get(`/halqas/${mine[0]}/export?from=${addDays(today, -30)}&to=${today}`)).status()).toBe(
+      404,
+    );
   });
 
-  test("Today shows the teacher's own students who need attention, after the day's sessions", async ({ teacherPage: page, request }) => {
+  test("Today shows the teacher's own students who need attention, after the day's sessions", async ({
+    teacherPage: page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const { mine } = await teacherHalqas(request);
     await openGlance(page, mine[0]!);

@@ -9,7 +9,25 @@ import { overflow } from "./overflow";
  * the layout then answers for text it was not written around. Scrolling regions (wide tables) and
  * deliberate truncation with an ellipsis are allowed. The tablet project only (playwright.config.ts).
  */
-const ACCENTS: Record<string, string> = { a: "å", e: "é", i: "î", o: "ö", u: "ü", c: "ç", n: "ñ", s: "š", y: "ý", A: "Å", E: "É", I: "Î", O: "Ö", U: "Ü", C: "Ç", N: "Ñ", S: "Š" };
+const ACCENTS: Record<string, string> = {
+  a: "å",
+  e: "é",
+  i: "î",
+  o: "ö",
+  u: "ü",
+  c: "ç",
+  n: "ñ",
+  s: "š",
+  y: "ý",
+  A: "Å",
+  E: "É",
+  I: "Î",
+  O: "Ö",
+  U: "Ü",
+  C: "Ç",
+  N: "Ñ",
+  S: "Š",
+};
 
 async function pseudoLocalise(page: Page) {
   await page.evaluate((accents) => {
@@ -19,7 +37,10 @@ async function pseudoLocalise(page: Page) {
       return [...word].map((c) => accents[c] ?? c).join("") + (accents[vowel] ?? vowel).repeat(extra);
     };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
-      acceptNode: (node) => (node.parentElement?.closest("script, style, noscript, [aria-hidden='true']") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+      acceptNode: (node) =>
+        node.parentElement?.closest("script, style, noscript, [aria-hidden='true']")
+          ? NodeFilter.FILTER_REJECT
+          : NodeFilter.FILTER_ACCEPT,
     });
     const nodes: Text[] = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
@@ -46,7 +67,14 @@ test.describe("pseudo-locale on the tablet: no clipped or overflowing text", () 
   for (const role of ["teacher", "admin"] as const) {
     test(`the main pages of the ${role}`, async ({ teacherPage, adminPage }) => {
       const page = role === "teacher" ? teacherPage : adminPage;
-      for (const path of ["/today", "/halqas", "/students", "/sessions", "/plans", ...(role === "admin" ? ["/admin/users", "/admin/connection"] : [])]) {
+      for (const path of [
+        "/today",
+        "/halqas",
+        "/students",
+        "/sessions",
+        "/plans",
+        ...(role === "admin" ? ["/admin/users", "/admin/connection"] : []),
+      ]) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await pseudoLocalise(page);

@@ -23,7 +23,15 @@ export function rawRequest(method: string, path: string, options: Options = {}):
   return new Promise((resolve, reject) => {
     let answered = false;
     const request = http.request(
-      { host: "127.0.0.1", port: options.port ?? Number(process.env.E2E_PORT), method, path, headers: options.headers, localAddress: options.localAddress, agent: false },
+      {
+        host: "127.0.0.1",
+        port: options.port ?? Number(process.env.E2E_PORT),
+        method,
+        path,
+        headers: options.headers,
+        localAddress: options.localAddress,
+        agent: false,
+      },
       (response) => {
         answered = true;
         let text = "";
@@ -60,7 +68,9 @@ export function rawRequest(method: string, path: string, options: Options = {}):
   });
 }
 
-export function jsonOf(response: RawResponse): { error?: { code?: string; message?: string; details?: { fields?: Record<string, string> } } } {
+export function jsonOf(response: RawResponse): {
+  error?: { code?: string; message?: string; details?: { fields?: Record<string, string> } };
+} {
   try {
     return JSON.parse(response.text) as ReturnType<typeof jsonOf>;
   } catch {

@@ -23,8 +23,18 @@ async function openSession(request: APIRequestContext, tag: string): Promise<{ i
 }
 
 test.describe("refusals", () => {
-  test("a record that does not exist, or is not the teacher's, answers a real 404 with the not-found page", async ({ adminPage, teacherPage, request }) => {
-    for (const path of ["/halqas/hlq_missing", "/students/stu_missing", "/sessions/ses_missing", "/sessions/ses_missing/live", "/plans/pln_missing"]) {
+  test("a record that does not exist, or is not the teacher's, answers a real 404 with the not-found page", async ({
+    adminPage,
+    teacherPage,
+    request,
+  }) => {
+    for (const path of [
+      "/halqas/hlq_missing",
+      "/students/stu_missing",
+      "/sessions/ses_missing",
+      "/sessions/ses_missing/live",
+      "/plans/pln_missing",
+    ]) {
       const response = await adminPage.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(adminPage.getByRole("heading", { level: 1 })).toBeVisible();
@@ -38,7 +48,10 @@ test.describe("refusals", () => {
     expect((await teacherPage.goto("/admin/users"))?.status()).toBe(404);
   });
 
-  test("a student who became ineligible during the lesson: the register names them as not saved", async ({ adminPage: page, request }, info) => {
+  test("a student who became ineligible during the lesson: the register names them as not saved", async ({
+    adminPage: page,
+    request,
+  }, info) => {
     const session = await openSession(request, `ineligible-${info.project.name}`);
     const created = await request.post("/api/v1/students", {
       headers: { ...ADMIN_KEY, "Idempotency-Key": `refusals-student-${info.project.name}-${Date.now()}` },
@@ -48,24 +61,39 @@ test.describe("refusals", () => {
     const student = ((await created.json()) as { data: { id: string; full_name: string } }).data;
 
     await page.goto(`/sessions/${encodeURIComponent(session.id)}/live`);
-    const row = page.getByRole("list", { name: "Students" }).getByRole("button", { name: `Set ${student.full_name} to Present`, exact: true });
+    const row = page
+      .getByRole("list", { name: "Students" })
+      .getByRole("button", { name: `Set ${student.full_name} to Present`, exact: true });
     await expect(row).toBeVisible();
     await page.context().setOffline(true);
     await row.click();
     // Withdrawn by the office while this tablet was offline.
-    const patched = await request.patch(`/api/v1/students/${encodeURIComponent(student.id)}`, { headers: ADMIN_KEY, data: { status: "withdrawn" } });
+    const patched = await request.patch(`/api/v1/students/${encodeURIComponent(student.id)}`, {
+      headers: ADMIN_KEY,
+      data: { status: "withdrawn" },
+    });
     expect(patched.status()).toBe(200);
     await page.context().setOffline(false);
     // Whether or not a poll has shown them withdrawn by then, the row says the mark was not saved and why.
-    await expect(page.getByText(/Not saved: this student is not eligible for this session \(not active in its halqa\)\.$/).first()).toBeVisible({ timeout: 15_000 });
-    const saved = await allOf<{ student_id: string }>(request, `/sessions/${encodeURIComponent(session.id)}/attendance`);
+    await expect(
+      page.getByText(/Not saved: this student is not eligible for this session \(not active in its halqa\)\.$/).first(),
+    ).toBeVisible({ timeout: 15_000 });
+    const saved = await allOf<{ student_id: string }>(
+      request,
+      `/sessions/${encodeURIComponent(session.id)}/attendance`,
+    );
     expect(saved.map((r) => r.student_id)).not.toContain(student.id);
   });
 
-  test("a school that refuses changes: the register says why, keeps the unsent marks and lets the teacher download them", async ({ arqamAdminPage: page }) => {
+  test("a school that refuses changes: the register says why, keeps the unsent marks and lets the teacher download them", async ({
+    arqamAdminPage: page,
+  }) => {
     const list = page.getByRole("list", { name: /^(Students|الطلاب)$/ });
     await page.goto("/today");
-    await page.getByRole("link", { name: /^(Mark attendance|تسجيل الحضور)/ }).first().click();
+    await page
+      .getByRole("link", { name: /^(Mark attendance|تسجيل الحضور)/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/sessions\/[^/]+\/live$/);
     const tryAgain = page.getByRole("button", { name: /^(Try saving again|حاول الحفظ مجددًا)$/ });
     const first = list.getByRole("button", { name: /^(Set .+ to Present|تسجيل .+ حاضر)$/ }).first();
@@ -75,7 +103,10 @@ test.describe("refusals", () => {
     await first.click();
     await expect(page.getByText(/does not accept changes|لا تقبل التعديلات/).first()).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(/(not sent to the school|إلى المدرسة)\./).first()).toBeVisible();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /^(Download unsent work \(CSV\)|تنزيل ما لم يُرسل \(CSV\))$/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: /^(Download unsent work \(CSV\)|تنزيل ما لم يُرسل \(CSV\))$/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^unsent-.+\.csv$/);
     const csv = await (await download.createReadStream()).toArray();
     const text = Buffer.concat(csv as Buffer[]).toString("utf8");

@@ -13,11 +13,18 @@ const HALQA = "Abu Bakr As-Siddiq Circle";
 test.skip(() => test.info().project.name !== "tablet", "the tablet project");
 
 async function ensureStudents(request: APIRequestContext, n: number) {
-  const semester = (await allOf<{ id: string; status: string }>(request, "/semesters")).find((s) => s.status === "active")!;
-  const halqa = (await allOf<{ id: string; name: string }>(request, `/halqas?semester_id=${encodeURIComponent(semester.id)}`)).find((h) => h.name === HALQA)!;
+  const semester = (await allOf<{ id: string; status: string }>(request, "/semesters")).find(
+    (s) => s.status === "active",
+  )!;
+  const halqa = (
+    await allOf<{ id: string; name: string }>(request, `/halqas?semester_id=${encodeURIComponent(semester.id)}`)
+  ).find((h) => h.name === HALQA)!;
   const students = await allOf<unknown>(request, `/students?halqa_id=${encodeURIComponent(halqa.id)}&status=active`);
   for (let i = students.length; i < n; i++) {
-    const created = await request.post("/api/v1/students", { headers: { Authorization: `Bearer ${API_KEY}` }, data: { halqa_id: halqa.id, full_name: `Zy Register Student ${String(i + 1).padStart(2, "0")}` } });
+    const created = await request.post("/api/v1/students", {
+      headers: { Authorization: `Bearer ${API_KEY}` },
+      data: { halqa_id: halqa.id, full_name: `Zy Register Student ${String(i + 1).padStart(2, "0")}` },
+    });
     expect(created.status()).toBe(201);
   }
 }
@@ -36,21 +43,35 @@ async function startRegister(page: Page, topic: string, taps?: { n: number }): P
 }
 
 const roster = (page: Page) => page.getByRole("list", { name: "Students" });
-const statusButton = (page: Page, name: string, status: string): Locator => roster(page).getByRole("button", { name: `Set ${name} to ${status}`, exact: true });
-const expectStatus = (page: Page, name: string, status: string) => expect(statusButton(page, name, status)).toHaveAttribute("aria-pressed", "true");
+const statusButton = (page: Page, name: string, status: string): Locator =>
+  roster(page).getByRole("button", { name: `Set ${name} to ${status}`, exact: true });
+const expectStatus = (page: Page, name: string, status: string) =>
+  expect(statusButton(page, name, status)).toHaveAttribute("aria-pressed", "true");
 const names = async (page: Page) => {
   await expect(roster(page).getByRole("group").first()).toBeVisible();
-  return roster(page).getByRole("group").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label") ?? ""));
+  return roster(page)
+    .getByRole("group")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("aria-label") ?? ""));
 };
 
 async function serverMarks(request: APIRequestContext, sessionId: string): Promise<Map<string, string>> {
-  const rows = await allOf<{ student_id: string; status: string }>(request, `/sessions/${encodeURIComponent(sessionId)}/attendance`);
+  const rows = await allOf<{ student_id: string; status: string }>(
+    request,
+    `/sessions/${encodeURIComponent(sessionId)}/attendance`,
+  );
   return new Map(rows.map((row) => [row.student_id, row.status]));
 }
 
 async function studentIds(page: Page, request: APIRequestContext, sessionId: string): Promise<Map<string, string>> {
-  const session = (await (await request.get(`/api/v1/sessions/${encodeURIComponent(sessionId)}`, { headers: { Authorization: `Bearer ${API_KEY}` } })).json()) as { data: { halqa_id: string } };
-  const students = await allOf<{ id: string; full_name: string; preferred_name: string | null }>(request, `/students?halqa_id=${encodeURIComponent(session.data.halqa_id)}`);
+  const session = (await (
+    await request.get(`/api/v1/sessions/${encodeURIComponent(sessionId)}`, {
+      headers: { Authorization: `Bearer ${API_KEY}` },
+    })
+  ).json()) as { data: { halqa_id: string } };
+  const students = await allOf<{ id: string; full_name: string; preferred_name: string | null }>(
+    request,
+    `/students?halqa_id=${encodeURIComponent(session.data.halqa_id)}`,
+  );
   const shown = await names(page);
   const ids = new Map<string, string>();
   for (const name of shown) {
@@ -63,16 +84,26 @@ async function studentIds(page: Page, request: APIRequestContext, sessionId: str
 /** Roster rows wholly on screen once the roster is scrolled to its top, below the sticky counts bar. */
 async function rowsVisible(page: Page): Promise<number> {
   const bar = await page.getByRole("region", { name: "Counts" }).boundingBox();
-  await roster(page).evaluate((list, barHeight) => window.scrollTo(0, list.getBoundingClientRect().top + window.scrollY - barHeight - 8), bar?.height ?? 0);
+  await roster(page).evaluate(
+    (list, barHeight) => window.scrollTo(0, list.getBoundingClientRect().top + window.scrollY - barHeight - 8),
+    bar?.height ?? 0,
+  );
   const barBox = (await page.getByRole("region", { name: "Counts" }).boundingBox())!;
   const rows = roster(page).getByRole("listitem");
-  return rows.evaluateAll((items, top) => items.filter((li) => {
-    const r = li.getBoundingClientRect();
-    return r.top >= top - 1 && r.bottom <= window.innerHeight + 1;
-  }).length, barBox.y + barBox.height);
+  return rows.evaluateAll(
+    (items, top) =>
+      items.filter((li) => {
+        const r = li.getBoundingClientRect();
+        return r.top >= top - 1 && r.bottom <= window.innerHeight + 1;
+      }).length,
+    barBox.y + barBox.height,
+  );
 }
 
-test("rows visible per viewport: at least 10 at 1024×768 and 8 at 810×1080, each with its status", async ({ teacherPage: page, request }, info) => {
+test("rows visible per viewport: at least 10 at 1024×768 and 8 at 810×1080, each with its status", async ({
+  teacherPage: page,
+  request,
+}, info) => {
   await ensureStudents(request, 14);
   await startRegister(page, `rows ${Date.now()}`);
   const shown = await names(page);
@@ -87,7 +118,10 @@ test("rows visible per viewport: at least 10 at 1024×768 and 8 at 810×1080, ea
   expect(portrait).toBeGreaterThanOrEqual(8);
 });
 
-test("a double tap never changes a status, and Undo restores the previous one on the server", async ({ teacherPage: page, request }) => {
+test("a double tap never changes a status, and Undo restores the previous one on the server", async ({
+  teacherPage: page,
+  request,
+}) => {
   const sessionId = await startRegister(page, `undo ${Date.now()}`);
   const [first] = await names(page);
   const ids = await studentIds(page, request, sessionId);
@@ -110,7 +144,10 @@ test("a double tap never changes a status, and Undo restores the previous one on
   await expect.poll(async () => (await serverMarks(request, sessionId)).get(id)).toBe("absent");
 });
 
-test("a reload while offline shows the register with its queued marks; they reach the API when the network returns", async ({ teacherPage: page, request }) => {
+test("a reload while offline shows the register with its queued marks; they reach the API when the network returns", async ({
+  teacherPage: page,
+  request,
+}) => {
   const sessionId = await startRegister(page, `offline reload ${Date.now()}`);
   const shown = await names(page);
   await statusButton(page, shown[0]!, "Present").tap();
@@ -131,7 +168,9 @@ test("a reload while offline shows the register with its queued marks; they reac
   await statusButton(page, shown[3]!, "Late").tap();
   await expect(page.getByText("3 changes waiting")).toBeVisible();
   // After an offline reload a student's sheet still opens, with its form: its code is not a chunk that only the network could bring (issue 31).
-  await roster(page).getByRole("button", { name: `Recitations and note 0 (${shown[4]!})`, exact: true }).tap();
+  await roster(page)
+    .getByRole("button", { name: `Recitations and note 0 (${shown[4]!})`, exact: true })
+    .tap();
   const sheet = page.getByRole("dialog", { name: `${shown[4]!}: recitations and note` });
   await expect(sheet.getByRole("form", { name: `Record recitation for ${shown[4]!}` })).toBeVisible();
   await sheet.getByRole("button", { name: "Close", exact: true }).tap();
@@ -148,7 +187,9 @@ test("a reload while offline shows the register with its queued marks; they reac
     .toEqual(["present", "absent", "excused", "late"]);
 });
 
-test("budget: a class of 14 with 4 exceptions, 2 recitations and ending take at most 16 taps and no typing", async ({ teacherPage: page }) => {
+test("budget: a class of 14 with 4 exceptions, 2 recitations and ending take at most 16 taps and no typing", async ({
+  teacherPage: page,
+}) => {
   test.slow();
   const taps = { n: 0 };
   const keys = 0;
@@ -166,14 +207,20 @@ test("budget: a class of 14 with 4 exceptions, 2 recitations and ending take at 
   await tap(statusButton(page, shown[10]!, "Absent"));
   await tap(page.getByRole("button", { name: "Mark the rest present" }));
   for (const name of [shown[0]!, shown[2]!]) {
-    await tap(roster(page).getByRole("button", { name: new RegExp(`^Recitations and note 0 \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`) }));
+    await tap(
+      roster(page).getByRole("button", {
+        name: new RegExp(`^Recitations and note 0 \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`),
+      }),
+    );
     const sheet = page.getByRole("dialog", { name: `${name}: recitations and note` });
     const form = sheet.getByRole("form", { name: `Record recitation for ${name}` });
     // The prefilled range stands; only the rating is chosen (a radio: checked, one tap).
     await form.getByRole("group", { name: "Rating" }).getByRole("radio").last().check();
     taps.n++;
     await tap(form.getByRole("button", { name: `Record recitation for ${name}` }));
-    await expect(sheet.getByRole("list", { name: `Recitations of ${name} in this session` }).getByRole("listitem")).toHaveCount(1);
+    await expect(
+      sheet.getByRole("list", { name: `Recitations of ${name} in this session` }).getByRole("listitem"),
+    ).toHaveCount(1);
     await tap(sheet.getByRole("button", { name: "Close" }));
   }
   await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 15_000 });
@@ -194,7 +241,8 @@ async function layoutShift(page: Page, path: string): Promise<number> {
     const w = window as unknown as { __cls: number };
     w.__cls = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) w.__cls += entry.value;
     }).observe({ type: "layout-shift", buffered: true });
   });
   await page.goto(path);
@@ -206,7 +254,9 @@ async function layoutShift(page: Page, path: string): Promise<number> {
   });
 }
 
-test("at phone width: a compact header, and layout shift at most 0.05 on today and the register", async ({ teacherPage: page }) => {
+test("at phone width: a compact header, and layout shift at most 0.05 on today and the register", async ({
+  teacherPage: page,
+}) => {
   // Today first, in a fresh browser context: nothing cached yet, the web fonts still to load.
   const today = await layoutShift(page, "/today");
   // The compact phone header: two short lines, not a third of the screen.
@@ -216,7 +266,9 @@ test("at phone width: a compact header, and layout shift at most 0.05 on today a
   const sessionId = await startRegister(page, `cls ${Date.now()}`);
   const register = await layoutShift(page, `/sessions/${encodeURIComponent(sessionId)}/live`);
   console.log(`CLS at 390×844: today ${today.toFixed(3)}, register ${register.toFixed(3)}`);
-  test.info().annotations.push({ type: "CLS", description: `today ${today.toFixed(3)}, register ${register.toFixed(3)}` });
+  test
+    .info()
+    .annotations.push({ type: "CLS", description: `today ${today.toFixed(3)}, register ${register.toFixed(3)}` });
   expect(today).toBeLessThanOrEqual(0.05);
   expect(register).toBeLessThanOrEqual(0.05);
 });

@@ -11,7 +11,15 @@ import { DEMO_KEYS } from "../school-api/seed-facts";
  * PDF (one card a page), and the parent downloads their child's card from the family page. Each
  * download's text is read back with pdftotext and checked against the school's API records.
  */
-type Student = { id: string; lineage_id: string; full_name: string; preferred_name: string | null; halqa_id: string; semester_id: string; enrolled_on: string | null };
+type Student = {
+  id: string;
+  lineage_id: string;
+  full_name: string;
+  preferred_name: string | null;
+  halqa_id: string;
+  semester_id: string;
+  enrolled_on: string | null;
+};
 type Semester = { id: string; status: string };
 type Session = { id: string; halqa_id: string; date: string };
 type Row = { student_id: string; status: string };
@@ -26,11 +34,21 @@ async function textOf(download: Download): Promise<string> {
 
 /** The child's attendance counts as the card writes them, from the API's sessions and rows of the record's halqa up to today. */
 async function expectedCounts(request: APIRequestContext, student: Student): Promise<string> {
-  const school = (await (await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: { time_zone: string } };
+  const school = (await (
+    await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })
+  ).json()) as { data: { time_zone: string } };
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: school.data.time_zone }).format(new Date());
-  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${student.halqa_id}`)).filter((s) => s.halqa_id === student.halqa_id && s.date <= today && (!student.enrolled_on || s.date >= student.enrolled_on));
+  const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${student.halqa_id}`)).filter(
+    (s) =>
+      s.halqa_id === student.halqa_id && s.date <= today && (!student.enrolled_on || s.date >= student.enrolled_on),
+  );
   const statuses: string[] = [];
-  for (const s of sessions) statuses.push(...(await allOf<Row>(request, `/sessions/${s.id}/attendance`)).filter((r) => r.student_id === student.id).map((r) => r.status));
+  for (const s of sessions)
+    statuses.push(
+      ...(await allOf<Row>(request, `/sessions/${s.id}/attendance`))
+        .filter((r) => r.student_id === student.id)
+        .map((r) => r.status),
+    );
   const n = (status: string) => statuses.filter((s) => s === status).length;
   return `Present ${n("present")}, late ${n("late")}, absent ${n("absent")}, excused ${n("excused")}`;
 }
@@ -41,16 +59,29 @@ async function download(page: Page, name: string): Promise<Download> {
   return file;
 }
 
-test("a teacher writes the family's comment, downloads the halqa's report cards, and the parent downloads their child's card", async ({ teacherPage, adminPage, parentPage, request }) => {
+test("a teacher writes the family's comment, downloads the halqa's report cards, and the parent downloads their child's card", async ({
+  teacherPage,
+  adminPage,
+  parentPage,
+  request,
+}) => {
   test.slow();
   await parentPage.goto("/family");
   const links = parentPage.getByRole("navigation", { name: "Your children" }).getByRole("link");
-  const lineages = (await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? ""))).map((href) => href.split("/").pop()!);
+  const lineages = (await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? ""))).map(
+    (href) => href.split("/").pop()!,
+  );
   const lineage = lineages[0]!;
   const active = (await allOf<Semester>(request, "/semesters")).find((s) => s.status === "active")!.id;
-  const child = (await allOf<Student>(request, `/students?lineage_id=${lineage}`)).find((s) => s.semester_id === active)!;
-  const classmates = (await allOf<Student>(request, `/students?halqa_id=${child.halqa_id}`)).filter((s) => s.halqa_id === child.halqa_id);
-  const teaches = (await allOf<Sheikh>(request, "/sheikhs")).find((s) => s.name === TEACHER_SHEIKH)!.halqa_ids.includes(child.halqa_id);
+  const child = (await allOf<Student>(request, `/students?lineage_id=${lineage}`)).find(
+    (s) => s.semester_id === active,
+  )!;
+  const classmates = (await allOf<Student>(request, `/students?halqa_id=${child.halqa_id}`)).filter(
+    (s) => s.halqa_id === child.halqa_id,
+  );
+  const teaches = (await allOf<Sheikh>(request, "/sheikhs"))
+    .find((s) => s.name === TEACHER_SHEIKH)!
+    .halqa_ids.includes(child.halqa_id);
   const staff = teaches ? teacherPage : adminPage;
   const comment = `Memorised Surah An-Naba with care ${Date.now()} بارك الله فيه`;
 

@@ -28,7 +28,14 @@ test.beforeAll(async () => {
   if (unavailable && !process.env.CI) test.skip(true, unavailable);
   test.setTimeout(300_000);
   await smtp.start();
-  cluster = await startInstances({ logPrefix: "e2e-scaling", env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "no-reply@alnoor.test", DASHBOARD_URL: "https://dashboard.alnoor.test" } });
+  cluster = await startInstances({
+    logPrefix: "e2e-scaling",
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "no-reply@alnoor.test",
+      DASHBOARD_URL: "https://dashboard.alnoor.test",
+    },
+  });
 });
 
 test.afterAll(async () => {
@@ -40,7 +47,11 @@ test.afterAll(async () => {
 async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${cluster.balancer}/api/v1${path}`, {
     method: init.method ?? "GET",
-    headers: { Authorization: `Bearer ${ADMIN_KEY}`, Accept: "application/json", ...(init.body ? { "Content-Type": "application/json" } : {}) },
+    headers: {
+      Authorization: `Bearer ${ADMIN_KEY}`,
+      Accept: "application/json",
+      ...(init.body ? { "Content-Type": "application/json" } : {}),
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   const text = await response.text();
@@ -71,7 +82,8 @@ async function browserAt(browser: Browser, origin: string, email?: string): Prom
 }
 
 const roster = (page: Page) => page.getByRole("list", { name: "Students" });
-const statusButton = (page: Page, name: string, status: string) => roster(page).getByRole("button", { name: `Set ${name} to ${status}`, exact: true });
+const statusButton = (page: Page, name: string, status: string) =>
+  roster(page).getByRole("button", { name: `Set ${name} to ${status}`, exact: true });
 
 async function attendance(sessionId: string): Promise<Map<string, string>> {
   const rows = await api<AttendanceRow[]>(`/sessions/${sessionId}/attendance?limit=100`);
@@ -83,8 +95,14 @@ test("two tablets on different instances mark one register: no mark lost, none r
   const [a, b] = cluster.instances;
   const sheikh = (await api<Sheikh[]>("/sheikhs?limit=100")).find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
   const halqa = await api<Halqa>(`/halqas/${sheikh.halqa_ids[0]}`);
-  const session = await api<Session>("/sessions", { method: "POST", body: { halqa_id: halqa.id, sheikh_id: sheikh.id, topic: "two tablets" } });
-  const students = byDisplayName(await api<Student[]>(`/students?halqa_id=${halqa.id}&status=active&limit=100`)).slice(0, 6);
+  const session = await api<Session>("/sessions", {
+    method: "POST",
+    body: { halqa_id: halqa.id, sheikh_id: sheikh.id, topic: "two tablets" },
+  });
+  const students = byDisplayName(await api<Student[]>(`/students?halqa_id=${halqa.id}&status=active&limit=100`)).slice(
+    0,
+    6,
+  );
   const names = rowNames(students);
   const nameOf = (student: Student) => names.get(student.id)!;
 
@@ -103,8 +121,21 @@ test("two tablets on different instances mark one register: no mark lost, none r
       expected.set(student.id, status.toLowerCase());
     }
   };
-  await Promise.all([sweep(tabletA, students.filter((_, i) => i % 2 === 0), "Present"), sweep(tabletB, students.filter((_, i) => i % 2 === 1), "Absent")]);
-  await expect.poll(async () => Object.fromEntries(await attendance(session.id)), { timeout: 30_000 }).toEqual(Object.fromEntries(expected));
+  await Promise.all([
+    sweep(
+      tabletA,
+      students.filter((_, i) => i % 2 === 0),
+      "Present",
+    ),
+    sweep(
+      tabletB,
+      students.filter((_, i) => i % 2 === 1),
+      "Absent",
+    ),
+  ]);
+  await expect
+    .poll(async () => Object.fromEntries(await attendance(session.id)), { timeout: 30_000 })
+    .toEqual(Object.fromEntries(expected));
 
   // Then on the same students, one tablet after the other: the last mark wins wherever it was made.
   const turns: [Page, Student, string][] = [
@@ -119,21 +150,29 @@ test("two tablets on different instances mark one register: no mark lost, none r
     await tablet.reload();
     await statusButton(tablet, nameOf(student), status).click();
     expected.set(student.id, status.toLowerCase());
-    await expect.poll(async () => (await attendance(session.id)).get(student.id), { timeout: 30_000 }).toBe(status.toLowerCase());
+    await expect
+      .poll(async () => (await attendance(session.id)).get(student.id), { timeout: 30_000 })
+      .toBe(status.toLowerCase());
   }
 
   // A burst of changes on one tablet: the server keeps the last one.
-  for (const status of ["Present", "Absent", "Late", "Excused", "Absent"]) await statusButton(tabletA, nameOf(students[3]!), status).click();
+  for (const status of ["Present", "Absent", "Late", "Excused", "Absent"])
+    await statusButton(tabletA, nameOf(students[3]!), status).click();
   expected.set(students[3]!.id, "absent");
   await expect(tabletA.getByText("All changes saved")).toBeVisible({ timeout: 30_000 });
-  await expect.poll(async () => Object.fromEntries(await attendance(session.id)), { timeout: 30_000 }).toEqual(Object.fromEntries(expected));
+  await expect
+    .poll(async () => Object.fromEntries(await attendance(session.id)), { timeout: 30_000 })
+    .toEqual(Object.fromEntries(expected));
 
   // Both tablets, reloaded, show what the school holds.
   for (const tablet of [tabletA, tabletB]) {
     await tablet.reload();
     for (const student of students.slice(0, 4)) {
       const status = expected.get(student.id)!;
-      await expect(statusButton(tablet, nameOf(student), status[0]!.toUpperCase() + status.slice(1))).toHaveAttribute("aria-pressed", "true");
+      await expect(statusButton(tablet, nameOf(student), status[0]!.toUpperCase() + status.slice(1))).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
     }
   }
 });
@@ -141,7 +180,9 @@ test("two tablets on different instances mark one register: no mark lost, none r
 test("a plan sync run on one instance is seen on the other", async ({ browser }) => {
   test.setTimeout(180_000);
   const [a, b] = cluster.instances;
-  const plan = (await api<{ id: string; status: string }[]>("/learning-plans?limit=100")).find((p) => p.status === "active")!;
+  const plan = (await api<{ id: string; status: string }[]>("/learning-plans?limit=100")).find(
+    (p) => p.status === "active",
+  )!;
   const renamed = `Synced through instance A ${Date.now().toString(36)}`;
   await schoolAdmin("update-plan", { planId: plan.id, name: renamed });
 
@@ -179,7 +220,9 @@ test("signing out on one instance ends the session on the other", async ({ brows
   await expect(copyOnB).toHaveURL(/\/login/);
 });
 
-test("an absence on a register ended on one instance reaches the parent exactly once, though both instances run the notices job", async ({ browser }) => {
+test("an absence on a register ended on one instance reaches the parent exactly once, though both instances run the notices job", async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const request = await playwrightRequest.newContext({ baseURL: cluster.balancer });
   const admin = await browserAt(browser, cluster.balancer, DEMO.accounts.admin);
@@ -202,7 +245,9 @@ test("the instances logged no unhandled error", () => {
     const unhandled = instance
       .log()
       .split("\n")
-      .filter((line) => line.includes("⨯") || /Unhandled|uncaughtException/.test(line) || /^\s+at .+:\d+:\d+\)?$/.test(line));
+      .filter(
+        (line) => line.includes("⨯") || /Unhandled|uncaughtException/.test(line) || /^\s+at .+:\d+:\d+\)?$/.test(line),
+      );
     expect(unhandled, instance.name).toEqual([]);
   }
 });

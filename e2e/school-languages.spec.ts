@@ -10,10 +10,18 @@ import { catalogues } from "./languages";
  */
 const admin = catalogues.en!("admin");
 const PASSWORD = "a long initial password";
-type Settings = { defaultLocale: string; numerals: "western" | "native"; calendars: "gregorian-first" | "hijri-first" | "gregorian-only" };
+type Settings = {
+  defaultLocale: string;
+  numerals: "western" | "native";
+  calendars: "gregorian-first" | "hijri-first" | "gregorian-only";
+};
 const DEFAULTS: Settings = { defaultLocale: "en", numerals: "western", calendars: "gregorian-first" };
 const NUMERALS = { western: admin.languages.numeralsWestern, native: admin.languages.numeralsNative };
-const CALENDARS = { "gregorian-first": admin.languages.calendarsGregorianFirst, "hijri-first": admin.languages.calendarsHijriFirst, "gregorian-only": admin.languages.calendarsGregorianOnly };
+const CALENDARS = {
+  "gregorian-first": admin.languages.calendarsGregorianFirst,
+  "hijri-first": admin.languages.calendarsHijriFirst,
+  "gregorian-only": admin.languages.calendarsGregorianOnly,
+};
 
 test.describe.configure({ mode: "serial" });
 
@@ -33,14 +41,19 @@ async function createUser(page: Page, user: { email: string; role: "Administrato
   await page.getByLabel(admin.create.name).fill(`Languages ${user.email.split("@")[0]}`);
   await page.getByLabel(admin.create.email).fill(user.email);
   await page.getByRole("combobox", { name: admin.create.role }).selectOption({ label: user.role });
-  if (user.language) await page.getByRole("combobox", { name: admin.create.locale, exact: true }).selectOption({ label: user.language });
+  if (user.language)
+    await page.getByRole("combobox", { name: admin.create.locale, exact: true }).selectOption({ label: user.language });
   await page.getByLabel(admin.create.password).fill(PASSWORD);
   await page.getByRole("button", { name: admin.create.submit }).click();
   await expect(page).toHaveURL(/\/admin\/users\/usr/);
 }
 
 /** Signs in from a browser that asks for `acceptLanguage`, through the sign-in page in whatever language it shows. */
-async function signInFrom(browser: Browser, acceptLanguage: string, email: string): Promise<{ page: Page; close: () => Promise<void> }> {
+async function signInFrom(
+  browser: Browser,
+  acceptLanguage: string,
+  email: string,
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ extraHTTPHeaders: { "Accept-Language": acceptLanguage } });
   const page = await context.newPage();
   await page.goto("/login");
@@ -66,7 +79,10 @@ test.afterAll(async ({ browser }) => {
   await context.close();
 });
 
-test("a new user whose browser asks for French reads French from the first sign-in, and keeps it on an English browser", async ({ arqamAdminPage: page, browser }) => {
+test("a new user whose browser asks for French reads French from the first sign-in, and keeps it on an English browser", async ({
+  arqamAdminPage: page,
+  browser,
+}) => {
   await saveSettings(page, DEFAULTS);
   const email = unique("french-teacher");
   await createUser(page, { email, role: "Teacher" });
@@ -82,7 +98,10 @@ test("a new user whose browser asks for French reads French from the first sign-
   await later.close();
 });
 
-test("the school's default language is pre-selected for a new user, and is theirs when the browser asks for none of ours", async ({ arqamAdminPage: page, browser }) => {
+test("the school's default language is pre-selected for a new user, and is theirs when the browser asks for none of ours", async ({
+  arqamAdminPage: page,
+  browser,
+}) => {
   await saveSettings(page, { ...DEFAULTS, defaultLocale: "ur" });
   await page.goto("/admin/users/new");
   await expect(page.getByRole("combobox", { name: admin.create.locale, exact: true })).toHaveValue("ur");
@@ -97,7 +116,10 @@ test("the school's default language is pre-selected for a new user, and is their
   await person.close();
 });
 
-test("digits and the order of the Hijri and Gregorian dates follow the school's settings, in Arabic and Urdu", async ({ arqamAdminPage: page, browser }) => {
+test("digits and the order of the Hijri and Gregorian dates follow the school's settings, in Arabic and Urdu", async ({
+  arqamAdminPage: page,
+  browser,
+}) => {
   test.slow();
   await saveSettings(page, DEFAULTS);
   const arabicEmail = unique("arabic-admin");

@@ -9,7 +9,13 @@ function expectSecurityHeaders(response: APIResponse): string {
   const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
   expect(nonce, `a nonce in ${csp}`).toBeTruthy();
   expect(csp).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
-  for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'"]) {
+  for (const directive of [
+    "default-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ]) {
     expect(csp).toContain(directive);
   }
   // The e2e suite runs a production build: no eval, no inline scripts without the nonce.
@@ -98,7 +104,11 @@ test.describe("security headers", () => {
 
   test("a server action posted from another site is a 403, not a 500", async ({ request }) => {
     const response = await request.post("/login", {
-      headers: { "next-action": "7f0000000000000000000000000000000000000000", origin: "https://evil.example", "content-type": "text/plain;charset=UTF-8" },
+      headers: {
+        "next-action": "7f0000000000000000000000000000000000000000",
+        origin: "https://evil.example",
+        "content-type": "text/plain;charset=UTF-8",
+      },
       data: "[]",
       maxRedirects: 0,
     });
@@ -115,7 +125,9 @@ test.describe("security headers", () => {
     await page.goto("/");
     // Next's inline scripts ran and React hydrated the page: both need the nonce.
     await expect.poll(() => page.evaluate(() => "__next_f" in window)).toBe(true);
-    await expect.poll(() => page.evaluate(() => Object.keys(document.forms[0] ?? {}).some((key) => key.startsWith("__react")))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(document.forms[0] ?? {}).some((key) => key.startsWith("__react"))))
+      .toBe(true);
     await page.getByRole("link", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(violations).toEqual([]);
@@ -132,7 +144,15 @@ test.describe("session cookies", () => {
   test("on https: __Host- and __Secure- names, Secure", async ({ request }) => {
     // Auth.js picks the names from the scheme it sees; behind TLS that is x-forwarded-proto.
     const response = await request.get("/api/auth/csrf", { headers: { "x-forwarded-proto": "https" } });
-    const setCookie = response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value);
-    expect(setCookie.some((value) => value.startsWith("__Host-authjs.csrf-token=") && /;\s*Secure/i.test(value) && /;\s*HttpOnly/i.test(value))).toBe(true);
+    const setCookie = response
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value);
+    expect(
+      setCookie.some(
+        (value) =>
+          value.startsWith("__Host-authjs.csrf-token=") && /;\s*Secure/i.test(value) && /;\s*HttpOnly/i.test(value),
+      ),
+    ).toBe(true);
   });
 });

@@ -14,7 +14,11 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 /** Rows of the sessions table (the header row has no cells). */
-const sessionRows = (page: Page) => page.getByRole("table").getByRole("row").filter({ has: page.getByRole("cell") });
+const sessionRows = (page: Page) =>
+  page
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
 
 /** Starts a session of the teacher's through /today and returns its page URL. */
 async function startSession(page: Page, halqa: string, topic: string): Promise<string> {
@@ -31,12 +35,15 @@ async function startSession(page: Page, halqa: string, topic: string): Promise<s
 }
 
 test.describe("sessions list", () => {
-  test("a teacher sees only sessions of their halqas, newest first, and can filter them", async ({ teacherPage: page }) => {
+  test("a teacher sees only sessions of their halqas, newest first, and can filter them", async ({
+    teacherPage: page,
+  }) => {
     await page.goto("/sessions");
     await expect(page.getByRole("heading", { level: 1, name: "Sessions" })).toBeVisible();
     const rows = sessionRows(page);
     await expect(rows.first()).toBeVisible();
-    for (const row of await rows.all()) await expect(row.getByRole("cell").nth(1)).toHaveText(new RegExp(`^(${TEACHER_HALQAS.join("|")})$`));
+    for (const row of await rows.all())
+      await expect(row.getByRole("cell").nth(1)).toHaveText(new RegExp(`^(${TEACHER_HALQAS.join("|")})$`));
     // Every date links to its session and carries the Hijri date beside the Gregorian one.
     await expect(rows.first().getByRole("link")).toHaveText(/\d{4}.+ AH$/);
 
@@ -74,7 +81,9 @@ test.describe("one session", () => {
     await adminPage.getByRole("button", { name: "Apply filters" }).click();
     await expect(adminPage).toHaveURL(/[?&]halqa=/);
     await sessionRows(adminPage).first().getByRole("link").click();
-    await expect(adminPage.getByRole("heading", { level: 1, name: "Session of Khadijah bint Khuwaylid Circle" })).toBeVisible();
+    await expect(
+      adminPage.getByRole("heading", { level: 1, name: "Session of Khadijah bint Khuwaylid Circle" }),
+    ).toBeVisible();
     await expectNoAxeViolations(adminPage);
     const url = adminPage.url();
 
@@ -84,7 +93,9 @@ test.describe("one session", () => {
     await expectNoAxeViolations(teacherPage);
   });
 
-  test("a teacher updates the topic, ends the session after confirming, and sees the summary", async ({ teacherPage: page }, testInfo) => {
+  test("a teacher updates the topic, ends the session after confirming, and sees the summary", async ({
+    teacherPage: page,
+  }, testInfo) => {
     test.slow(); // a whole journey: start, update, confirm, end, summary
     const stamp = `${testInfo.project.name} ${Date.now()}`;
     const url = await startSession(page, "Abu Bakr As-Siddiq Circle", `Juz' Amma ${stamp}`);
@@ -111,8 +122,11 @@ test.describe("one session", () => {
     await expect(page).toHaveURL(`${url}?ended=1`);
     const summary = page.getByRole("region", { name: "Summary" });
     await expect(summary.getByRole("status")).toHaveText("The session has ended.");
-    for (const label of ["Present", "Absent", "Late", "Excused", "Recitations recorded"]) await expect(summary.getByText(label, { exact: true })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Details" }).getByText("Ended", { exact: true }).first()).toBeVisible();
+    for (const label of ["Present", "Absent", "Late", "Excused", "Recitations recorded"])
+      await expect(summary.getByText(label, { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Details" }).getByText("Ended", { exact: true }).first(),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "End session…" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Update session" })).toHaveCount(0);
     await expectNoAxeViolations(page);

@@ -54,11 +54,14 @@ test.describe("signing in", () => {
 });
 
 test.describe("the staff shell", () => {
-  test("an admin sees the school, every staff and admin link, and can skip to the content", async ({ adminPage: page }) => {
+  test("an admin sees the school, every staff and admin link, and can skip to the content", async ({
+    adminPage: page,
+  }) => {
     await page.goto("/today");
     await expect(page.getByRole("banner").getByRole("link", { name: DEMO.schools.alnoor })).toBeVisible();
     const nav = mainNav(page);
-    for (const name of [...STAFF_LINKS, ...ADMIN_LINKS]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    for (const name of [...STAFF_LINKS, ...ADMIN_LINKS])
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
 
     await page.keyboard.press("Tab");
@@ -85,7 +88,8 @@ test.describe("parents", () => {
     const children = page.getByRole("region", { name: "Your children" }).getByRole("listitem");
     await expect(children).toHaveCount(2);
     await expect(mainNav(page)).toHaveCount(0);
-    for (const name of [...STAFF_LINKS, ...ADMIN_LINKS]) await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+    for (const name of [...STAFF_LINKS, ...ADMIN_LINKS])
+      await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 
@@ -99,7 +103,9 @@ test.describe("parents", () => {
 });
 
 test.describe("language", () => {
-  test("a signed-out visitor's choice is kept in a cookie, and the login page is accessible in both languages", async ({ page }) => {
+  test("a signed-out visitor's choice is kept in a cookie, and the login page is accessible in both languages", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await expectNoAxeViolations(page);
@@ -116,13 +122,18 @@ test.describe("language", () => {
     await page.getByLabel("البريد الإلكتروني").fill(DEMO.accounts.parent);
     await page.getByLabel("كلمة المرور").fill("not-the-password");
     await page.getByRole("button", { name: "تسجيل الدخول" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "البريد الإلكتروني أو كلمة المرور غير صحيحة" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "البريد الإلكتروني أو كلمة المرور غير صحيحة" }),
+    ).toBeVisible();
 
     await chooseLanguage(page, "en");
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
   });
 
-  test("a signed-in person's language is stored with their account", async ({ arqamAdminPage: page, browser }, testInfo) => {
+  test("a signed-in person's language is stored with their account", async ({
+    arqamAdminPage: page,
+    browser,
+  }, testInfo) => {
     // It changes a shared demo account for a moment; one project is enough (and two would race).
     test.skip(testInfo.project.name !== "desktop", "changes a shared account's stored language");
     await page.goto("/today");
@@ -130,14 +141,17 @@ test.describe("language", () => {
       await chooseLanguage(page, "ar");
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       const nav = mainNav(page, "القائمة الرئيسية");
-      for (const name of ["اليوم", "الحلقات", "الطلاب", "الجلسات", "المستخدمون"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+      for (const name of ["اليوم", "الحلقات", "الطلاب", "الجلسات", "المستخدمون"])
+        await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
       await page.reload();
       await expect(page.locator("html")).toHaveAttribute("lang", "ar");
       await expectNoAxeViolations(page, "header");
 
       // Another browser without the language cookie: the account remembers.
       const state = await page.context().storageState();
-      const elsewhere = await browser.newContext({ storageState: { ...state, cookies: state.cookies.filter((c) => c.name !== "locale") } });
+      const elsewhere = await browser.newContext({
+        storageState: { ...state, cookies: state.cookies.filter((c) => c.name !== "locale") },
+      });
       const other = await elsewhere.newPage();
       await other.goto("/today");
       await expect(other.locator("html")).toHaveAttribute("dir", "rtl");

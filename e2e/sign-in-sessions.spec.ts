@@ -22,7 +22,10 @@ async function createTeacher(page: Page, name: string, email: string) {
 }
 
 /** Signs in in a fresh browser, and opens a second browser holding a copy of its cookies. */
-async function signedInTwice(browser: Browser, email: string): Promise<{ own: Page; copy: Page; contexts: BrowserContext[] }> {
+async function signedInTwice(
+  browser: Browser,
+  email: string,
+): Promise<{ own: Page; copy: Page; contexts: BrowserContext[] }> {
   const first = await browser.newContext();
   const own = await first.newPage();
   await own.goto("/login");
@@ -35,7 +38,10 @@ async function signedInTwice(browser: Browser, email: string): Promise<{ own: Pa
   return { own, copy, contexts: [first, second] };
 }
 
-test("signing out ends the session, and a cookie copied before it no longer opens a page", async ({ adminPage: page, browser }, testInfo) => {
+test("signing out ends the session, and a cookie copied before it no longer opens a page", async ({
+  adminPage: page,
+  browser,
+}, testInfo) => {
   const email = unique("signout", testInfo.project.name);
   await createTeacher(page, `Sign-out ${testInfo.project.name}`, email);
   const { own, copy, contexts } = await signedInTwice(browser, email);
@@ -68,7 +74,10 @@ test("a role change ends the person's sessions", async ({ adminPage: page, brows
   }
 });
 
-test("wrong passwords slow the next try for a while and say how long, whatever X-Forwarded-For claims", async ({ adminPage: page, browser }, testInfo) => {
+test("wrong passwords slow the next try for a while and say how long, whatever X-Forwarded-For claims", async ({
+  adminPage: page,
+  browser,
+}, testInfo) => {
   const email = unique("throttle", testInfo.project.name);
   await createTeacher(page, `Throttle ${testInfo.project.name}`, email);
   const context = await browser.newContext();
@@ -84,7 +93,9 @@ test("wrong passwords slow the next try for a while and say how long, whatever X
     }
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": "10.20.9.9" });
     await signIn(guesser, email, PASSWORD);
-    await expect(guesser.getByRole("alert").filter({ hasText: /^Too many failed attempts\. Wait \d+ seconds, then try again\.$/ })).toBeVisible();
+    await expect(
+      guesser.getByRole("alert").filter({ hasText: /^Too many failed attempts\. Wait \d+ seconds, then try again\.$/ }),
+    ).toBeVisible();
     await expect(guesser).toHaveURL(/\/login/);
   } finally {
     await context.close();

@@ -6,7 +6,16 @@ import overviewEn from "../messages/en/overview.json" with { type: "json" };
 import studentsEn from "../messages/en/students.json" with { type: "json" };
 import { readFile } from "node:fs/promises";
 import { pdfText } from "../lib/features/report-cards/testing/pdf-text";
-import { createParent, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt, isWeekly, pickHalqa, SmtpSink, takeRegister } from "./notices-fixtures";
+import {
+  createParent,
+  endInDashboard,
+  expectFamilySafe,
+  expectWeekAsTheApiHasIt,
+  isWeekly,
+  pickHalqa,
+  SmtpSink,
+  takeRegister,
+} from "./notices-fixtures";
 
 /**
  * Against a school API that honours only what the spec names (SCHOOL_API_FILTERS=spec-only): our
@@ -14,7 +23,15 @@ import { createParent, endInDashboard, expectFamilySafe, expectWeekAsTheApiHasIt
  * every record. The dashboard must still show only the records that belong (invariant 7). The
  * expected records are read from the API and filtered here by their own fields.
  */
-type Student = { id: string; lineage_id: string; semester_id: string; halqa_id: string; full_name: string; preferred_name: string | null; status: string };
+type Student = {
+  id: string;
+  lineage_id: string;
+  semester_id: string;
+  halqa_id: string;
+  full_name: string;
+  preferred_name: string | null;
+  status: string;
+};
 type Halqa = { id: string; name: string; semester_id: string };
 type Session = { id: string; halqa_id: string; status: string; date: string };
 type Semester = { id: string; status: string; name: string };
@@ -32,8 +49,13 @@ async function linkedStudentIds(page: Page, table: RegExp): Promise<string[]> {
 const students = (request: APIRequestContext) => allOf<Student>(request, "/students");
 
 test.describe("against an API that ignores the filter names the spec does not give", () => {
-  test("the live register of today's open session lists exactly its halqa's students", async ({ adminPage: page, request }) => {
-    const [open] = (await allOf<Session>(request, "/sessions?status=open")).filter((s) => s.status === "open").sort((a, b) => b.date.localeCompare(a.date));
+  test("the live register of today's open session lists exactly its halqa's students", async ({
+    adminPage: page,
+    request,
+  }) => {
+    const [open] = (await allOf<Session>(request, "/sessions?status=open"))
+      .filter((s) => s.status === "open")
+      .sort((a, b) => b.date.localeCompare(a.date));
     expect(open, "the demo has an open session today").toBeDefined();
     const everyone = await students(request);
     const ofHalqa = everyone.filter((student) => student.halqa_id === open!.halqa_id);
@@ -49,7 +71,10 @@ test.describe("against an API that ignores the filter names the spec does not gi
     const labels = await rows.evaluateAll((groups) => groups.map((g) => g.getAttribute("aria-label") ?? ""));
     for (const student of active) {
       const name = student.preferred_name || student.full_name;
-      expect(labels.some((label) => label.startsWith(name)), name).toBe(true);
+      expect(
+        labels.some((label) => label.startsWith(name)),
+        name,
+      ).toBe(true);
     }
   });
 
@@ -64,7 +89,10 @@ test.describe("against an API that ignores the filter names the spec does not gi
 
   test("the students page shows only the selected semester's students", async ({ adminPage: page, request }) => {
     await page.goto("/students");
-    const archived = await page.getByRole("option", { name: /\(Archived\)$/ }).first().textContent();
+    const archived = await page
+      .getByRole("option", { name: /\(Archived\)$/ })
+      .first()
+      .textContent();
     await page.getByLabel("Semester").selectOption({ label: (archived ?? "").trim() });
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(/[?&]semester=/);
@@ -75,8 +103,15 @@ test.describe("against an API that ignores the filter names the spec does not gi
     expect((await everyPage(page, () => linkedStudentIds(page, /^Students of /))).sort()).toEqual(idsOf(expected));
   });
 
-  test("the family pages show only the parent's children, each with their own halqa", async ({ parentPage: page, request }) => {
-    const [everyone, halqas, semesters] = await Promise.all([students(request), allOf<Halqa>(request, "/halqas"), allOf<Semester>(request, "/semesters")]);
+  test("the family pages show only the parent's children, each with their own halqa", async ({
+    parentPage: page,
+    request,
+  }) => {
+    const [everyone, halqas, semesters] = await Promise.all([
+      students(request),
+      allOf<Halqa>(request, "/halqas"),
+      allOf<Semester>(request, "/semesters"),
+    ]);
     const active = new Set(semesters.filter((semester) => semester.status === "active").map((semester) => semester.id));
     await page.goto("/family");
     const links = page.getByRole("navigation", { name: "Your children" }).getByRole("link");
@@ -96,7 +131,10 @@ test.describe("against an API that ignores the filter names the spec does not gi
     }
   });
 
-  test("messages to a family name only their own child: an absence, then this week's summary as the API has it", async ({ adminPage: page, request }) => {
+  test("messages to a family name only their own child: an absence, then this week's summary as the API has it", async ({
+    adminPage: page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const sink = new SmtpSink(Number(process.env.E2E_SPEC_SMTP_PORT));
     await sink.start();
@@ -121,7 +159,10 @@ test.describe("against an API that ignores the filter names the spec does not gi
       const weeklyParent = await createParent(page, g.child, "English");
       await page.goto("/admin/messages");
       await page.getByRole("button", { name: en.admin.weeklyNow }).click();
-      for (const [to, family] of [[parent, f], [weeklyParent, g]] as const) {
+      for (const [to, family] of [
+        [parent, f],
+        [weeklyParent, g],
+      ] as const) {
         await expect.poll(() => sink.to(to).filter(isWeekly).length, { timeout: 60_000 }).toBe(1);
         const weekly = sink.to(to).filter(isWeekly)[0]!;
         expect(`${weekly.text}${weekly.html}`).not.toContain(family.other.full_name);
@@ -138,11 +179,18 @@ test.describe("against an API that ignores the filter names the spec does not gi
 async function linkedHalqaIds(page: Page, links: ReturnType<Page["getByRole"]>): Promise<string[]> {
   await expect(links.first()).toBeVisible();
   const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? ""));
-  return [...new Set(hrefs.filter((href) => href.startsWith("/halqas/")).map((href) => decodeURIComponent(href.split("/")[2]!)))].sort();
+  return [
+    ...new Set(
+      hrefs.filter((href) => href.startsWith("/halqas/")).map((href) => decodeURIComponent(href.split("/")[2]!)),
+    ),
+  ].sort();
 }
 
 test.describe("the head's pages against an API that ignores the filter names the spec does not give (issue 25)", () => {
-  test("the overview's figures and the timetable list exactly the active semester's halqas", async ({ adminPage: page, request }) => {
+  test("the overview's figures and the timetable list exactly the active semester's halqas", async ({
+    adminPage: page,
+    request,
+  }) => {
     const [semester] = (await allOf<Semester>(request, "/semesters")).filter((s) => s.status === "active");
     const all = await allOf<Halqa>(request, "/halqas");
     const ofSemester = all.filter((halqa) => halqa.semester_id === semester!.id);
@@ -153,11 +201,16 @@ test.describe("the head's pages against an API that ignores the filter names the
     expect(await linkedHalqaIds(page, figures)).toEqual(idsOf(ofSemester));
 
     await page.goto("/admin/timetable");
-    const list = page.getByRole("region", { name: overviewEn.timetable.listTitle.replace("{semester}", semester!.name) }).getByRole("link");
+    const list = page
+      .getByRole("region", { name: overviewEn.timetable.listTitle.replace("{semester}", semester!.name) })
+      .getByRole("link");
     expect(await linkedHalqaIds(page, list)).toEqual(idsOf(ofSemester));
   });
 
-  test("a halqa's report cards are one page for each of its own students, no other", async ({ adminPage: page, request }) => {
+  test("a halqa's report cards are one page for each of its own students, no other", async ({
+    adminPage: page,
+    request,
+  }) => {
     const [semester] = (await allOf<Semester>(request, "/semesters")).filter((s) => s.status === "active");
     const [halqa] = (await allOf<Halqa>(request, "/halqas")).filter((h) => h.semester_id === semester!.id);
     const everyone = await students(request);
@@ -165,38 +218,73 @@ test.describe("the head's pages against an API that ignores the filter names the
     expect(everyone.length, "the API answers with other halqas' students too").toBeGreaterThan(own.length);
 
     await page.goto(`/halqas/${encodeURIComponent(halqa!.id)}`);
-    const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the halqa's report cards (PDF)" }).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download the halqa's report cards (PDF)" }).click(),
+    ]);
     const text = await pdfText(new Uint8Array(await readFile(await file.path())));
     const cards = text.split("\f").filter((card) => card.includes("Term report card"));
     expect(cards).toHaveLength(own.length);
-    for (const student of own) expect(cards.some((card) => card.includes(`Student: ${student.preferred_name || student.full_name}`)), student.full_name).toBe(true);
+    for (const student of own)
+      expect(
+        cards.some((card) => card.includes(`Student: ${student.preferred_name || student.full_name}`)),
+        student.full_name,
+      ).toBe(true);
   });
 
-  test("importing students knows the semester's own halqas and students, by their own fields", async ({ adminPage: page, request }, info) => {
+  test("importing students knows the semester's own halqas and students, by their own fields", async ({
+    adminPage: page,
+    request,
+  }, info) => {
     test.setTimeout(180_000);
     const [semester] = (await allOf<Semester>(request, "/semesters")).filter((s) => s.status === "active");
     const halqas = await allOf<Halqa>(request, "/halqas");
     // A halqa carried into this semester keeps its name: the API answers with last term's namesake too.
-    const carried = halqas.find((h) => h.semester_id === semester!.id && halqas.some((other) => other.semester_id !== semester!.id && other.name === h.name));
+    const carried = halqas.find(
+      (h) =>
+        h.semester_id === semester!.id &&
+        halqas.some((other) => other.semester_id !== semester!.id && other.name === h.name),
+    );
     expect(carried, "a halqa of this semester shares its name with one of another semester").toBeDefined();
     const everyone = await students(request);
-    const enrolledNames = new Set(everyone.filter((student) => student.semester_id === semester!.id).map((student) => student.full_name));
+    const enrolledNames = new Set(
+      everyone.filter((student) => student.semester_id === semester!.id).map((student) => student.full_name),
+    );
     const enrolled = everyone.find((student) => student.semester_id === semester!.id)!;
-    const formerOnly = everyone.find((student) => student.semester_id !== semester!.id && !enrolledNames.has(student.full_name));
+    const formerOnly = everyone.find(
+      (student) => student.semester_id !== semester!.id && !enrolledNames.has(student.full_name),
+    );
     expect(formerOnly, "a student of another semester only").toBeDefined();
     const newName = `Zayd ${info.project.name}-${Date.now().toString(36)}`;
-    const file = ["full_name,halqa", `${newName},${carried!.name}`, `${formerOnly!.full_name},${carried!.name}`, `${enrolled.full_name},${carried!.name}`].join("\r\n");
+    const file = [
+      "full_name,halqa",
+      `${newName},${carried!.name}`,
+      `${formerOnly!.full_name},${carried!.name}`,
+      `${enrolled.full_name},${carried!.name}`,
+    ].join("\r\n");
 
     await page.goto(`/students?semester=${semester!.id}`);
     await page.getByRole("link", { name: studentsEn.import.link }).click();
-    await page.getByLabel(studentsEn.import.fileLabel).setInputFiles({ name: "new-students.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
+    await page
+      .getByLabel(studentsEn.import.fileLabel)
+      .setInputFiles({ name: "new-students.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
     await page.getByRole("button", { name: studentsEn.import.read }).click();
-    await expect(page.getByRole("status").filter({ hasText: "2 rows are ready to import, 0 have problems, 1 student is already enrolled." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "2 rows are ready to import, 0 have problems, 1 student is already enrolled." }),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Import 2 students" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Import finished: 2 students added, 1 already enrolled, 0 not added." })).toBeVisible({ timeout: 60_000 });
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "Import finished: 2 students added, 1 already enrolled, 0 not added." }),
+    ).toBeVisible({ timeout: 60_000 });
 
     // Each once, in this semester's halqa of that name (not last term's).
-    const added = (await students(request)).filter((student) => student.semester_id === semester!.id && [newName, formerOnly!.full_name].includes(student.full_name));
+    const added = (await students(request)).filter(
+      (student) => student.semester_id === semester!.id && [newName, formerOnly!.full_name].includes(student.full_name),
+    );
     expect(added.map((student) => student.full_name).sort()).toEqual([newName, formerOnly!.full_name].sort());
     expect(added.every((student) => student.halqa_id === carried!.id)).toBe(true);
   });

@@ -9,36 +9,68 @@ import { expect, test } from "./fixtures";
  * against the school's own records); the same file again adds nobody.
  */
 test.describe("importing students from a file", () => {
-  test("an admin previews, fixes a row, imports, and importing the same file again adds nobody", async ({ adminPage: page, request }, info) => {
+  test("an admin previews, fixes a row, imports, and importing the same file again adds nobody", async ({
+    adminPage: page,
+    request,
+  }, info) => {
     test.setTimeout(180_000);
     const semester = (await allOf<Semester>(request, "/semesters")).find((s) => s.status === "active")!;
-    const halqas = (await allOf<Halqa>(request, `/halqas?semester_id=${semester.id}`)).filter((h) => h.semester_id === semester.id && h.is_active);
-    const enrolled = (await allOf<Student>(request, `/students?semester_id=${semester.id}`)).find((s) => s.semester_id === semester.id)!;
+    const halqas = (await allOf<Halqa>(request, `/halqas?semester_id=${semester.id}`)).filter(
+      (h) => h.semester_id === semester.id && h.is_active,
+    );
+    const enrolled = (await allOf<Student>(request, `/students?semester_id=${semester.id}`)).find(
+      (s) => s.semester_id === semester.id,
+    )!;
     const tag = `${info.project.name}-${Date.now().toString(36)}`;
     const names = [`Hamza ${tag}`, `صفية ${tag}`, `Bilal ${tag}`];
-    const file = ["full_name,halqa,status", `${names[0]},${halqas[0]!.name},active`, `${names[1]},${halqas[1]!.name},`, `${names[2]},No such halqa,active`, `${enrolled.full_name},${halqas[0]!.name},active`].join("\r\n");
+    const file = [
+      "full_name,halqa,status",
+      `${names[0]},${halqas[0]!.name},active`,
+      `${names[1]},${halqas[1]!.name},`,
+      `${names[2]},No such halqa,active`,
+      `${enrolled.full_name},${halqas[0]!.name},active`,
+    ].join("\r\n");
 
     await page.goto(`/students?semester=${semester.id}`);
     await page.getByRole("link", { name: en.import.link }).click();
     await expect(page.getByRole("heading", { level: 1, name: en.import.title })).toBeVisible();
-    await page.getByLabel(en.import.fileLabel).setInputFiles({ name: "new-students.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${file}`) });
+    await page
+      .getByLabel(en.import.fileLabel)
+      .setInputFiles({ name: "new-students.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${file}`) });
     await page.getByRole("button", { name: en.import.read }).click();
 
-    await expect(page.getByRole("status").filter({ hasText: "2 rows are ready to import, 1 has a problem, 1 student is already enrolled." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "2 rows are ready to import, 1 has a problem, 1 student is already enrolled." }),
+    ).toBeVisible();
     const table = page.getByRole("table");
-    await expect(table.getByRole("row").filter({ hasText: `This semester has no halqa “No such halqa”.` })).toBeVisible();
-    await expect(table.getByRole("row").filter({ hasText: enrolled.full_name })).toContainText(en.import.problems.exists);
+    await expect(
+      table.getByRole("row").filter({ hasText: `This semester has no halqa “No such halqa”.` }),
+    ).toBeVisible();
+    await expect(table.getByRole("row").filter({ hasText: enrolled.full_name })).toContainText(
+      en.import.problems.exists,
+    );
     await expectNoAxeViolations(page);
 
     // The row with the unknown halqa is fixed where it stands, then checked again.
-    await page.getByRole("combobox", { name: `${en.form.halqa} (${en.import.line} 4)` }).selectOption({ label: halqas[0]!.name });
+    await page
+      .getByRole("combobox", { name: `${en.form.halqa} (${en.import.line} 4)` })
+      .selectOption({ label: halqas[0]!.name });
     await page.getByRole("button", { name: en.import.recheck }).click();
     await page.getByRole("button", { name: "Import 3 students" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Import finished: 3 students added, 1 already enrolled, 0 not added." })).toBeVisible({ timeout: 60_000 });
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "Import finished: 3 students added, 1 already enrolled, 0 not added." }),
+    ).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole("progressbar", { name: en.import.title })).toHaveAttribute("aria-valuenow", "100");
 
     // The school has each of them once, in the halqa the row named.
-    const mine = async () => (await allOf<Student>(request, `/students?semester_id=${semester.id}`)).filter((s) => s.semester_id === semester.id && names.includes(s.full_name));
+    const mine = async () =>
+      (await allOf<Student>(request, `/students?semester_id=${semester.id}`)).filter(
+        (s) => s.semester_id === semester.id && names.includes(s.full_name),
+      );
     const created = await mine();
     expect(created.map((s) => s.full_name).sort()).toEqual([...names].sort());
     expect(created.find((s) => s.full_name === names[1])!.halqa_id).toBe(halqas[1]!.id);
@@ -46,22 +78,35 @@ test.describe("importing students from a file", () => {
 
     // The same file again: every row is a student the semester already has; nothing to import.
     await page.getByRole("button", { name: en.import.again }).click();
-    await page.getByLabel(en.import.fileLabel).setInputFiles({ name: "new-students.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${file}`) });
+    await page
+      .getByLabel(en.import.fileLabel)
+      .setInputFiles({ name: "new-students.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${file}`) });
     await page.getByRole("button", { name: en.import.read }).click();
     await expect(page.getByRole("status").filter({ hasText: "0 rows are ready to import" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Import 0 students" })).toBeDisabled();
     expect(await mine()).toHaveLength(3);
   });
 
-  test("a file the dashboard cannot read says why and sends nothing; a teacher cannot reach the import", async ({ adminPage: page, teacherPage }) => {
+  test("a file the dashboard cannot read says why and sends nothing; a teacher cannot reach the import", async ({
+    adminPage: page,
+    teacherPage,
+  }) => {
     await page.goto("/students/import");
-    await page.getByLabel(en.import.fileLabel).setInputFiles({ name: "arabic-windows.csv", mimeType: "text/csv", buffer: Buffer.from([...Buffer.from("full_name,halqa\n"), 0xe1, 0xe1, 0xed, ...Buffer.from(",x\n")]) });
+    await page
+      .getByLabel(en.import.fileLabel)
+      .setInputFiles({
+        name: "arabic-windows.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from([...Buffer.from("full_name,halqa\n"), 0xe1, 0xe1, 0xed, ...Buffer.from(",x\n")]),
+      });
     await page.getByRole("button", { name: en.import.read }).click();
     await expect(page.getByRole("alert").filter({ hasText: "The file is not saved as UTF-8 text" })).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
 
     const response = await teacherPage.goto("/students/import");
     expect(response?.status()).toBe(404);
-    expect((await teacherPage.request.post("/students/import/read", { data: "full_name,halqa\nA,B\n" })).status()).toBe(404);
+    expect((await teacherPage.request.post("/students/import/read", { data: "full_name,halqa\nA,B\n" })).status()).toBe(
+      404,
+    );
   });
 });

@@ -12,7 +12,11 @@ async function expectNoAxeViolations(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-const studentLinks = (page: Page) => page.getByRole("table", { name: /^Students of / }).getByRole("rowheader").getByRole("link");
+const studentLinks = (page: Page) =>
+  page
+    .getByRole("table", { name: /^Students of / })
+    .getByRole("rowheader")
+    .getByRole("link");
 
 async function listedStudents(page: Page): Promise<string[]> {
   await expect(studentLinks(page).first()).toBeVisible();
@@ -91,7 +95,9 @@ test.describe("an admin's new student", () => {
 });
 
 test.describe("students", () => {
-  test("a student's page shows the profile, attendance of the last sessions and the recitation history", async ({ adminPage: page }) => {
+  test("a student's page shows the profile, attendance of the last sessions and the recitation history", async ({
+    adminPage: page,
+  }) => {
     await page.goto("/students?status=active");
     await studentLinks(page).first().click();
     await expect(page.getByRole("region", { name: "Profile" })).toBeVisible();
@@ -121,7 +127,10 @@ test.describe("students", () => {
     await expect(teacherPage.getByLabel("Full name")).toHaveCount(0);
   });
 
-  test("a teacher reads their student's page without the edit form, and another student is a 404", async ({ adminPage, teacherPage }) => {
+  test("a teacher reads their student's page without the edit form, and another student is a 404", async ({
+    adminPage,
+    teacherPage,
+  }) => {
     await adminPage.goto("/students");
     const everyone = await listedStudents(adminPage);
     await teacherPage.goto("/students");
@@ -137,10 +146,15 @@ test.describe("students", () => {
     await expectNoAxeViolations(teacherPage);
   });
 
-  test("where the school does not accept writes, creating a student says why, creates nothing, and the form turns read-only", async ({ arqamAdminPage: page }, testInfo) => {
+  test("where the school does not accept writes, creating a student says why, creates nothing, and the form turns read-only", async ({
+    arqamAdminPage: page,
+  }, testInfo) => {
     // Either language: another test may have switched this shared account to Arabic for a moment.
     const name = uniqueName(`${testInfo.project.name} arqam`);
-    const readOnly = page.getByRole("main").getByRole("status").filter({ hasText: /Read-only for now|للاطلاع فقط حاليًا/ });
+    const readOnly = page
+      .getByRole("main")
+      .getByRole("status")
+      .filter({ hasText: /Read-only for now|للاطلاع فقط حاليًا/ });
     await page.goto("/students/new");
     await expect(page.getByLabel(/^(Full name|الاسم الكامل)$/)).toBeVisible();
     // The other project may already have met the refusal: then the form is read-only from the start.
@@ -148,7 +162,9 @@ test.describe("students", () => {
       await page.getByLabel(/^(Full name|الاسم الكامل)$/).fill(name);
       await page.getByLabel(/^(Halqa|الحلقة)$/).selectOption({ index: 1 });
       await page.getByRole("button", { name: /^(Create student|إضافة الطالب)$/ }).click();
-      await expect(page.getByRole("main").getByRole("alert")).toContainText(/does not accept changes|لا تقبل التعديلات/);
+      await expect(page.getByRole("main").getByRole("alert")).toContainText(
+        /does not accept changes|لا تقبل التعديلات/,
+      );
       await expect(page).toHaveURL(/\/students\/new/);
       await expectNoAxeViolations(page);
       await page.reload();

@@ -11,10 +11,16 @@ const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
 
 /** Al-Noor's time zone and school date, its active semester and that semester's halqas by name. */
 export async function activeSemester(request: APIRequestContext) {
-  const body = (await (await request.get("/api/v1/school", { headers: KEY })).json()) as { data: { time_zone: string } };
+  const body = (await (await request.get("/api/v1/school", { headers: KEY })).json()) as {
+    data: { time_zone: string };
+  };
   const timeZone = body.data.time_zone;
-  const [semester] = (await allOf<{ id: string; status: string }>(request, "/semesters")).filter((s) => s.status === "active");
-  const halqas = (await allOf<Halqa>(request, `/halqas?semester_id=${semester!.id}`)).filter((h) => h.semester_id === semester!.id).sort((a, b) => a.name.localeCompare(b.name));
+  const [semester] = (await allOf<{ id: string; status: string }>(request, "/semesters")).filter(
+    (s) => s.status === "active",
+  );
+  const halqas = (await allOf<Halqa>(request, `/halqas?semester_id=${semester!.id}`))
+    .filter((h) => h.semester_id === semester!.id)
+    .sort((a, b) => a.name.localeCompare(b.name));
   return { timeZone, today: dateIn(timeZone), semesterId: semester!.id, halqas };
 }
 
@@ -22,11 +28,23 @@ export async function activeSemester(request: APIRequestContext) {
  * A new halqa of the semester (the school's own operation), taught by `sheikhId` or else an active
  * sheikh other than the demo teacher, with one active student (through v1).
  */
-export async function openHalqa(request: APIRequestContext, semesterId: string, name: string, sheikhId?: string): Promise<Halqa> {
-  const sheikh = sheikhId ?? (await allOf<{ id: string; name: string }>(request, "/sheikhs")).find((row) => row.name !== DEMO_TEACHER_SHEIKH_NAME)!.id;
+export async function openHalqa(
+  request: APIRequestContext,
+  semesterId: string,
+  name: string,
+  sheikhId?: string,
+): Promise<Halqa> {
+  const sheikh =
+    sheikhId ??
+    (await allOf<{ id: string; name: string }>(request, "/sheikhs")).find(
+      (row) => row.name !== DEMO_TEACHER_SHEIKH_NAME,
+    )!.id;
   const created = await schoolAdmin(request, "create-halqa", { semesterId, name, sheikhIds: [sheikh] });
   const { data } = (await created.json()) as { data: { id: string } };
-  const student = await request.post("/api/v1/students", { headers: KEY, data: { halqa_id: data.id, full_name: `Student of ${name}` } });
+  const student = await request.post("/api/v1/students", {
+    headers: KEY,
+    data: { halqa_id: data.id, full_name: `Student of ${name}` },
+  });
   expect(student.status()).toBe(201);
   return { id: data.id, name, semester_id: semesterId };
 }

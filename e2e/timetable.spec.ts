@@ -21,9 +21,15 @@ type Halqa = { id: string; name: string; semester_id: string };
 type Session = { id: string; halqa_id: string; date: string; starts_at: string };
 
 async function activeHalqas(request: APIRequestContext): Promise<{ halqas: Halqa[]; timeZone: string }> {
-  const school = (await (await request.get("/api/v1/school", { headers: KEY })).json()) as { data: { time_zone: string } };
-  const [semester] = (await allOf<{ id: string; status: string }>(request, "/semesters")).filter((s) => s.status === "active");
-  const halqas = (await allOf<Halqa>(request, `/halqas?semester_id=${semester!.id}`)).filter((h) => h.semester_id === semester!.id);
+  const school = (await (await request.get("/api/v1/school", { headers: KEY })).json()) as {
+    data: { time_zone: string };
+  };
+  const [semester] = (await allOf<{ id: string; status: string }>(request, "/semesters")).filter(
+    (s) => s.status === "active",
+  );
+  const halqas = (await allOf<Halqa>(request, `/halqas?semester_id=${semester!.id}`)).filter(
+    (h) => h.semester_id === semester!.id,
+  );
   return { halqas: halqas.sort((a, b) => a.name.localeCompare(b.name)), timeZone: school.data.time_zone };
 }
 
@@ -32,21 +38,34 @@ function expectedSuggestion(sessions: Session[], timeZone: string): { weekdays: 
   const today = dateIn(timeZone);
   const recent = sessions.filter((s) => s.date >= addDays(today, -28) && s.date < today);
   const isoDay = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-  const weekdays = [1, 2, 3, 4, 5, 6, 7].filter((day) => new Set(recent.filter((s) => isoDay(s.date) === day).map((s) => s.date)).size >= 2);
+  const weekdays = [1, 2, 3, 4, 5, 6, 7].filter(
+    (day) => new Set(recent.filter((s) => isoDay(s.date) === day).map((s) => s.date)).size >= 2,
+  );
   if (!weekdays.length) return null;
-  const starts = recent.filter((s) => weekdays.includes(isoDay(s.date))).map((s) => timeOfDayIn(timeZone, s.starts_at)).sort();
+  const starts = recent
+    .filter((s) => weekdays.includes(isoDay(s.date)))
+    .map((s) => timeOfDayIn(timeZone, s.starts_at))
+    .sort();
   return { weekdays, start: starts[Math.floor((starts.length - 1) / 2)]! };
 }
 
-const shortDays = (locale: string, days: number[]) => days.map((day) => new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day))));
+const shortDays = (locale: string, days: number[]) =>
+  days.map((day) =>
+    new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day))),
+  );
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
-test("a halqa without a timetable gets the suggestion its recent sessions make, accepted in one click", async ({ adminPage: page, request }, testInfo) => {
+test("a halqa without a timetable gets the suggestion its recent sessions make, accepted in one click", async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the admin's screens: desktop");
   const { halqas, timeZone } = await activeHalqas(request);
   let chosen: { halqa: Halqa; suggestion: { weekdays: number[]; start: string } } | null = null;
   for (const halqa of halqas) {
-    const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${halqa.id}`)).filter((s) => s.halqa_id === halqa.id);
+    const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${halqa.id}`)).filter(
+      (s) => s.halqa_id === halqa.id,
+    );
     const suggestion = expectedSuggestion(sessions, timeZone);
     if (suggestion) {
       chosen = { halqa, suggestion };
@@ -57,7 +76,10 @@ test("a halqa without a timetable gets the suggestion its recent sessions make, 
   const { halqa, suggestion } = chosen!;
 
   await page.goto("/today");
-  await expect(page.getByRole("navigation").getByRole("link", { name: navEn.timetable, exact: true })).toHaveAttribute("href", "/admin/timetable");
+  await expect(page.getByRole("navigation").getByRole("link", { name: navEn.timetable, exact: true })).toHaveAttribute(
+    "href",
+    "/admin/timetable",
+  );
   await page.goto("/admin/timetable");
   await expect(page.getByRole("heading", { level: 1, name: en.timetable.title })).toBeVisible({ timeout: 30_000 });
   // The halqa may be on a later page of 25.
@@ -74,13 +96,18 @@ test("a halqa without a timetable gets the suggestion its recent sessions make, 
 
   // Removing it brings the suggestion back.
   await region(page, halqa.name).getByText(en.timetable.edit.replace("{halqa}", halqa.name)).click();
-  await region(page, halqa.name).getByRole("button", { name: en.timetable.removeFor.replace("{halqa}", halqa.name) }).click();
+  await region(page, halqa.name)
+    .getByRole("button", { name: en.timetable.removeFor.replace("{halqa}", halqa.name) })
+    .click();
   await expect(region(page, halqa.name).getByText(en.timetable.none)).toBeVisible();
   await page.reload();
   await expect(region(page, halqa.name).getByText(en.timetable.none)).toBeVisible();
 });
 
-test("an admin sets days, start and end; a timetable without a day or ending before it starts is refused on the form", async ({ adminPage: page, request }, testInfo) => {
+test("an admin sets days, start and end; a timetable without a day or ending before it starts is refused on the form", async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the admin's screens: desktop");
   const { halqas } = await activeHalqas(request);
   const halqa = halqas.at(-1)!;
@@ -100,17 +127,25 @@ test("an admin sets days, start and end; a timetable without a day or ending bef
     return part;
   };
   await expect((await attempt([], "16:00", "")).getByRole("alert")).toContainText(en.timetable.invalid.noWeekday);
-  await expect((await attempt(["Monday", "Wednesday"], "16:00", "15:30")).getByRole("alert")).toContainText(en.timetable.invalid.endBeforeStart);
+  await expect((await attempt(["Monday", "Wednesday"], "16:00", "15:30")).getByRole("alert")).toContainText(
+    en.timetable.invalid.endBeforeStart,
+  );
   await expect((await attempt(["Monday", "Wednesday"], "16:00", "17:30")).getByText(en.timetable.saved)).toBeVisible();
   await page.reload();
-  await expect(region(page, halqa.name).getByText(en.timetable.meets.replace("{when}", "Mon, Wed · 16:00–17:30"))).toBeVisible();
+  await expect(
+    region(page, halqa.name).getByText(en.timetable.meets.replace("{when}", "Mon, Wed · 16:00–17:30")),
+  ).toBeVisible();
 
   // Recorded in the audit log under its own name.
   await page.goto("/admin/audit");
   await expect(page.getByRole("table").getByText(adminEn.audit.actions.timetableSave).first()).toBeVisible();
 });
 
-test("in Arabic: the page and a timetable read right to left with Arabic day names", async ({ adminPage: page, browser, request }, testInfo) => {
+test("in Arabic: the page and a timetable read right to left with Arabic day names", async ({
+  adminPage: page,
+  browser,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the admin's screens: desktop");
   const { halqas } = await activeHalqas(request);
   const halqa = halqas.at(-1)!;
@@ -134,9 +169,18 @@ test("in Arabic: the page and a timetable read right to left with Arabic day nam
     await expect(arabic.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(arabic.getByRole("heading", { level: 1, name: ar.timetable.title })).toBeVisible();
     const part = region(arabic, halqa.name);
-    await expect(part.getByText(ar.timetable.meets.replace("{when}", `${shortDays("ar", [1, 3]).join("، ")}، 16:00–17:30`))).toBeVisible();
+    await expect(
+      part.getByText(ar.timetable.meets.replace("{when}", `${shortDays("ar", [1, 3]).join("، ")}، 16:00–17:30`)),
+    ).toBeVisible();
     await part.getByText(ar.timetable.edit.replace("{halqa}", halqa.name)).click();
-    for (const day of [1, 3]) await part.getByRole("checkbox", { name: new Intl.DateTimeFormat("ar", { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day))) }).uncheck();
+    for (const day of [1, 3])
+      await part
+        .getByRole("checkbox", {
+          name: new Intl.DateTimeFormat("ar", { weekday: "long", timeZone: "UTC" }).format(
+            new Date(Date.UTC(2024, 0, day)),
+          ),
+        })
+        .uncheck();
     await part.getByRole("button", { name: ar.timetable.saveFor.replace("{halqa}", halqa.name) }).click();
     await expect(part.getByRole("alert")).toContainText(ar.timetable.invalid.noWeekday);
   } finally {

@@ -13,7 +13,9 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test.describe("today", () => {
-  test("a teacher sees today's open session of their halqa and can start only their own", async ({ teacherPage: page }) => {
+  test("a teacher sees today's open session of their halqa and can start only their own", async ({
+    teacherPage: page,
+  }) => {
     await page.goto("/today");
     await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
     // The school day with the Hijri date beside the Gregorian one.
@@ -21,10 +23,18 @@ test.describe("today", () => {
 
     const mine = page.getByRole("region", { name: "My sessions today" });
     await expect(mine.getByRole("link", { name: "Abu Bakr As-Siddiq Circle", exact: true }).first()).toBeVisible();
-    await expect(mine.getByRole("link", { name: /^Mark attendance/ }).first()).toHaveAttribute("href", /\/sessions\/[^/]+\/live$/);
+    await expect(mine.getByRole("link", { name: /^Mark attendance/ }).first()).toHaveAttribute(
+      "href",
+      /\/sessions\/[^/]+\/live$/,
+    );
     // A session of today that is still open is listed once, under today's, not again under open sessions.
     const open = page.getByRole("region", { name: "Still open from earlier days" });
-    const hrefs = (region: typeof mine) => region.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? "").filter((h) => /^\/sessions\/[^/]+$/.test(h)));
+    const hrefs = (region: typeof mine) =>
+      region
+        .getByRole("link")
+        .evaluateAll((links) =>
+          links.map((a) => a.getAttribute("href") ?? "").filter((h) => /^\/sessions\/[^/]+$/.test(h)),
+        );
     const mineHrefs = await hrefs(mine);
     expect(mineHrefs.length).toBeGreaterThan(0);
     expect((await hrefs(open)).filter((h) => mineHrefs.includes(h))).toEqual([]);
@@ -38,11 +48,16 @@ test.describe("today", () => {
     await halqa.selectOption({ label: "Umar ibn Al-Khattab Circle" });
     // Only the teacher's own sheikh record leads their sessions; it is chosen for them.
     await expect(start.getByLabel("Sheikh", { exact: true })).toHaveValue(/.+/);
-    await expect(start.getByLabel("Sheikh", { exact: true }).getByRole("option")).toHaveText(["Choose a sheikh", "Abdullah Al-Harbi"]);
+    await expect(start.getByLabel("Sheikh", { exact: true }).getByRole("option")).toHaveText([
+      "Choose a sheikh",
+      "Abdullah Al-Harbi",
+    ]);
     await expectNoAxeViolations(page);
   });
 
-  test("a teacher starts a session, lands on its register, and finds it once on Today", async ({ teacherPage: page }, testInfo) => {
+  test("a teacher starts a session, lands on its register, and finds it once on Today", async ({
+    teacherPage: page,
+  }, testInfo) => {
     const topic = `Surah Al-Mulk, ${testInfo.project.name} ${Date.now()}`;
     await page.goto("/today");
     const start = page.getByRole("region", { name: "Start a session" });
@@ -54,10 +69,18 @@ test.describe("today", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Register: Umar ibn Al-Khattab Circle" })).toBeVisible();
 
     await page.goto("/today");
-    const card = page.getByRole("region", { name: "My sessions today" }).getByRole("listitem").filter({ hasText: topic });
+    const card = page
+      .getByRole("region", { name: "My sessions today" })
+      .getByRole("listitem")
+      .filter({ hasText: topic });
     await expect(card).toHaveCount(1);
     await expect(card.getByRole("link", { name: "Umar ibn Al-Khattab Circle", exact: true })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Still open from earlier days" }).getByRole("listitem").filter({ hasText: topic })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("region", { name: "Still open from earlier days" })
+        .getByRole("listitem")
+        .filter({ hasText: topic }),
+    ).toHaveCount(0);
   });
 
   test("an admin sees every session of today and can start one in any running halqa", async ({ adminPage: page }) => {
@@ -75,11 +98,17 @@ test.describe("today", () => {
     expect(sheikhs.length).toBeGreaterThan(2);
     expect(new Set(sheikhs).size).toBe(sheikhs.length);
     await halqa.selectOption({ label: "Abu Bakr As-Siddiq Circle" });
-    await expect(page.getByLabel("Sheikh", { exact: true }).getByRole("option")).toHaveText(["Choose a sheikh", "Abdullah Al-Harbi", "Saleh Al-Mutairi"]);
+    await expect(page.getByLabel("Sheikh", { exact: true }).getByRole("option")).toHaveText([
+      "Choose a sheikh",
+      "Abdullah Al-Harbi",
+      "Saleh Al-Mutairi",
+    ]);
     await expectNoAxeViolations(page);
   });
 
-  test("Dar Al-Arqam's admin is told why a session cannot be started, and the form turns read-only", async ({ arqamAdminPage: page }) => {
+  test("Dar Al-Arqam's admin is told why a session cannot be started, and the form turns read-only", async ({
+    arqamAdminPage: page,
+  }) => {
     // The shell's language test switches this account to Arabic for a moment: accept either language.
     await page.goto("/today");
     const start = page.getByRole("region", { name: /^(Start a session|بدء جلسة)$/ });

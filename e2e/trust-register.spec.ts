@@ -19,11 +19,41 @@ import { expect, signIn, test } from "./fixtures";
 const HALQA = "Abu Bakr As-Siddiq Circle";
 const PASSWORD = "a long initial password";
 
-test.skip(() => test.info().project.name !== "tablet", "the tablet project (touch); the phone tests set their own viewport");
+test.skip(
+  () => test.info().project.name !== "tablet",
+  "the tablet project (touch); the phone tests set their own viewport",
+);
 
-type Words = { startTitle: string; halqa: string; topic: string; submit: string; rest: string; undo: string; counts: string; roster: string };
-const EN: Words = { startTitle: "Start a session", halqa: "Halqa", topic: "Topic (optional)", submit: "Start session", rest: "Mark the rest present", undo: "Undo", counts: "Counts", roster: "Students" };
-const AR: Words = { startTitle: homeAr.startTitle, halqa: sessionsAr.start.halqa, topic: sessionsAr.start.topic, submit: sessionsAr.start.submit, rest: liveAr.allPresent, undo: liveAr.undo.action, counts: liveAr.counts.label, roster: liveAr.rosterLabel };
+type Words = {
+  startTitle: string;
+  halqa: string;
+  topic: string;
+  submit: string;
+  rest: string;
+  undo: string;
+  counts: string;
+  roster: string;
+};
+const EN: Words = {
+  startTitle: "Start a session",
+  halqa: "Halqa",
+  topic: "Topic (optional)",
+  submit: "Start session",
+  rest: "Mark the rest present",
+  undo: "Undo",
+  counts: "Counts",
+  roster: "Students",
+};
+const AR: Words = {
+  startTitle: homeAr.startTitle,
+  halqa: sessionsAr.start.halqa,
+  topic: sessionsAr.start.topic,
+  submit: sessionsAr.start.submit,
+  rest: liveAr.allPresent,
+  undo: liveAr.undo.action,
+  counts: liveAr.counts.label,
+  roster: liveAr.rosterLabel,
+};
 
 async function startRegister(page: Page, w: Words, topic: string): Promise<string> {
   await page.goto("/today");
@@ -38,24 +68,40 @@ async function startRegister(page: Page, w: Words, topic: string): Promise<strin
 const roster = (page: Page, w: Words) => page.getByRole("list", { name: w.roster });
 const rowNames = async (page: Page, w: Words) => {
   await expect(roster(page, w).getByRole("group").first()).toBeVisible();
-  return roster(page, w).getByRole("group").evaluateAll((els) => els.map((el) => el.getAttribute("aria-label") ?? ""));
+  return roster(page, w)
+    .getByRole("group")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("aria-label") ?? ""));
 };
-const attendance = (request: APIRequestContext, sessionId: string) => allOf<{ student_id: string; status: string }>(request, `/sessions/${encodeURIComponent(sessionId)}/attendance`);
-const recitations = (request: APIRequestContext, sessionId: string) => allOf<{ id: string }>(request, `/sessions/${encodeURIComponent(sessionId)}/recitations`);
+const attendance = (request: APIRequestContext, sessionId: string) =>
+  allOf<{ student_id: string; status: string }>(request, `/sessions/${encodeURIComponent(sessionId)}/attendance`);
+const recitations = (request: APIRequestContext, sessionId: string) =>
+  allOf<{ id: string }>(request, `/sessions/${encodeURIComponent(sessionId)}/recitations`);
 
 /** The controls a visible undo slot overlaps (none may be). */
 async function controlsUnder(slot: Locator): Promise<string[]> {
   return slot.evaluate((el) => {
     const box = el.getBoundingClientRect();
-    const hit = (r: DOMRect) => r.width > 0 && r.height > 0 && r.left < box.right - 1 && r.right > box.left + 1 && r.top < box.bottom - 1 && r.bottom > box.top + 1;
-    return [...document.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea, summary, [role=button]")]
+    const hit = (r: DOMRect) =>
+      r.width > 0 &&
+      r.height > 0 &&
+      r.left < box.right - 1 &&
+      r.right > box.left + 1 &&
+      r.top < box.bottom - 1 &&
+      r.bottom > box.top + 1;
+    return [
+      ...document.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea, summary, [role=button]"),
+    ]
       .filter((c) => !el.contains(c) && hit(c.getBoundingClientRect()))
       .map((c) => `${c.tagName} ${(c.getAttribute("aria-label") ?? c.textContent ?? "").trim().slice(0, 40)}`);
   });
 }
 
 /** The status region that holds the undo slot (inside the counts bar). */
-const undoSlot = (page: Page, w: Words) => page.getByRole("region", { name: w.counts }).getByRole("status").filter({ has: page.getByRole("button", { name: w.undo }) });
+const undoSlot = (page: Page, w: Words) =>
+  page
+    .getByRole("region", { name: w.counts })
+    .getByRole("status")
+    .filter({ has: page.getByRole("button", { name: w.undo }) });
 
 async function nameMismatch(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
@@ -63,12 +109,17 @@ async function nameMismatch(page: Page): Promise<string[]> {
 }
 
 test.describe("the register in English, tablet", () => {
-  test("'Mark the rest present' waits 10 s with a countdown; Undo leaves every row not marked and nothing on the server", async ({ teacherPage: page, request }) => {
+  test("'Mark the rest present' waits 10 s with a countdown; Undo leaves every row not marked and nothing on the server", async ({
+    teacherPage: page,
+    request,
+  }) => {
     test.slow();
     await page.setViewportSize({ width: 1024, height: 768 });
     const sessionId = await startRegister(page, EN, `rest undo ${Date.now()}`);
     const names = await rowNames(page, EN);
-    await roster(page, EN).getByRole("button", { name: `Set ${names[0]} to Absent`, exact: true }).tap();
+    await roster(page, EN)
+      .getByRole("button", { name: `Set ${names[0]} to Absent`, exact: true })
+      .tap();
     await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 15_000 });
 
     await page.getByRole("button", { name: EN.rest }).tap();
@@ -85,19 +136,32 @@ test.describe("the register in English, tablet", () => {
     // Not undone: sent when the window ends, every row present on the server.
     await page.getByRole("button", { name: EN.rest }).tap();
     await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 20_000 });
-    await expect.poll(async () => (await attendance(request, sessionId)).filter((r) => r.status === "present").length).toBe(names.length - 1);
+    await expect
+      .poll(async () => (await attendance(request, sessionId)).filter((r) => r.status === "present").length)
+      .toBe(names.length - 1);
   });
 
-  test("a recitation waits 10 s with Undo and is final once sent, as the form says before recording; the dialog's smaller things", async ({ teacherPage: page, request }) => {
+  test("a recitation waits 10 s with Undo and is final once sent, as the form says before recording; the dialog's smaller things", async ({
+    teacherPage: page,
+    request,
+  }) => {
     test.slow();
     const sessionId = await startRegister(page, EN, `recitation undo ${Date.now()}`);
     const [name] = await rowNames(page, EN);
-    await roster(page, EN).getByRole("button", { name: `Set ${name} to Present`, exact: true }).tap();
+    await roster(page, EN)
+      .getByRole("button", { name: `Set ${name} to Present`, exact: true })
+      .tap();
     expect(await nameMismatch(page)).toEqual([]);
-    await roster(page, EN).getByRole("button", { name: `Recitations and note 0 (${name})`, exact: true }).tap();
+    await roster(page, EN)
+      .getByRole("button", { name: `Recitations and note 0 (${name})`, exact: true })
+      .tap();
     const sheet = page.getByRole("dialog", { name: `${name}: recitations and note` });
     const form = sheet.getByRole("form", { name: `Record recitation for ${name}` });
-    await expect(form.getByText("After recording, you have 10 seconds to undo. Once sent, a recitation is final: the school's system cannot change or delete it.")).toBeVisible();
+    await expect(
+      form.getByText(
+        "After recording, you have 10 seconds to undo. Once sent, a recitation is final: the school's system cannot change or delete it.",
+      ),
+    ).toBeVisible();
     // A present student: the recitation form comes first, late minutes and note after it.
     const details = sheet.getByRole("form", { name: `Late minutes and note for ${name}` });
     expect((await form.boundingBox())!.y).toBeLessThan((await details.boundingBox())!.y);
@@ -123,15 +187,23 @@ test.describe("the register in English, tablet", () => {
     await sheet.getByRole("button", { name: "Close" }).tap();
 
     await page.getByText("End session", { exact: true }).tap();
-    const box = (await page.getByRole("checkbox", { name: "I have checked the register: end this session" }).boundingBox())!;
+    const box = (await page
+      .getByRole("checkbox", { name: "I have checked the register: end this session" })
+      .boundingBox())!;
     expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
     await expectNoAxeViolations(page);
   });
 });
 
 test.describe("Today: the class first", () => {
-  for (const viewport of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }, { width: 390, height: 844 }]) {
-    test(`today's session and "Mark attendance" show without scrolling at ${viewport.width}×${viewport.height}; needs attention follows, naming the halqa`, async ({ teacherPage: page }) => {
+  for (const viewport of [
+    { width: 1024, height: 768 },
+    { width: 768, height: 1024 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`today's session and "Mark attendance" show without scrolling at ${viewport.width}×${viewport.height}; needs attention follows, naming the halqa`, async ({
+      teacherPage: page,
+    }) => {
       await page.setViewportSize(viewport);
       await page.goto("/today");
       const mine = page.getByRole("region", { name: "My sessions today" });
@@ -140,7 +212,8 @@ test.describe("Today: the class first", () => {
       await expect(attention).toBeVisible();
       expect((await mine.boundingBox())!.y).toBeLessThan((await attention.boundingBox())!.y);
       const first = attention.getByRole("listitem").first();
-      if (await first.count()) await expect(first).toContainText(/ in \u2068?(Abu Bakr As-Siddiq|Umar ibn Al-Khattab) Circle/);
+      if (await first.count())
+        await expect(first).toContainText(/ in \u2068?(Abu Bakr As-Siddiq|Umar ibn Al-Khattab) Circle/);
       // Open today, so never "No open sessions" below it.
       await expect(page.getByText("No open sessions")).toHaveCount(0);
       await expect(page.getByRole("region", { name: "Still open from earlier days" })).toBeVisible();
@@ -158,7 +231,9 @@ async function arabicTeacher(admin: Page, browser: Browser, project: string): Pr
   await admin.getByRole("combobox", { name: adminEn.create.locale, exact: true }).selectOption({ label: "Arabic" });
   await admin.getByLabel(adminEn.create.password).fill(PASSWORD);
   await admin.getByRole("button", { name: adminEn.create.submit }).click();
-  await admin.getByRole("combobox", { name: adminEn.user.sheikhPicker }).selectOption({ label: DEMO_TEACHER_SHEIKH_NAME });
+  await admin
+    .getByRole("combobox", { name: adminEn.user.sheikhPicker })
+    .selectOption({ label: DEMO_TEACHER_SHEIKH_NAME });
   await admin.getByRole("button", { name: adminEn.user.sheikhSubmit }).click();
   await expect(admin.getByText(adminEn.user.sheikhCurrent.replace("{name}", DEMO_TEACHER_SHEIKH_NAME))).toBeVisible();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -172,18 +247,33 @@ async function arabicTeacher(admin: Page, browser: Browser, project: string): Pr
 test.describe("in Arabic on a phone (390×844)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("Today first, then the register: the undo slot covers no control, Undo takes the rest back, numbers in the school’s digits (Western by default; Arabic-Indic typed reads the same)", async ({ adminPage, browser, request }, info) => {
+  test("Today first, then the register: the undo slot covers no control, Undo takes the rest back, numbers in the school’s digits (Western by default; Arabic-Indic typed reads the same)", async ({
+    adminPage,
+    browser,
+    request,
+  }, info) => {
     test.setTimeout(300_000);
     const page = await arabicTeacher(adminPage, browser, info.project.name);
     try {
       await page.goto("/today");
-      await expect(page.getByRole("region", { name: homeAr.mySessions }).getByRole("link", { name: new RegExp(`^${sessionsAr.detail.markAttendance}`) }).first()).toBeInViewport({ ratio: 1 });
+      await expect(
+        page
+          .getByRole("region", { name: homeAr.mySessions })
+          .getByRole("link", { name: new RegExp(`^${sessionsAr.detail.markAttendance}`) })
+          .first(),
+      ).toBeInViewport({ ratio: 1 });
       const attention = page.getByRole("region", { name: glanceAr.attention.todayMine });
-      expect((await page.getByRole("region", { name: homeAr.mySessions }).boundingBox())!.y).toBeLessThan((await attention.boundingBox())!.y);
+      expect((await page.getByRole("region", { name: homeAr.mySessions }).boundingBox())!.y).toBeLessThan(
+        (await attention.boundingBox())!.y,
+      );
 
       const sessionId = await startRegister(page, AR, `undo ar ${Date.now()}`);
       const names = await rowNames(page, AR);
-      const set = (name: string, status: string) => roster(page, AR).getByRole("button", { name: liveAr.setStatus.replace("{name}", name).replace("{status}", status), exact: true });
+      const set = (name: string, status: string) =>
+        roster(page, AR).getByRole("button", {
+          name: liveAr.setStatus.replace("{name}", name).replace("{status}", status),
+          exact: true,
+        });
       await set(names[0]!, liveAr.status.absent).tap();
       await set(names[0]!, liveAr.status.late).tap();
       const slot = undoSlot(page, AR);
@@ -205,7 +295,9 @@ test.describe("in Arabic on a phone (390×844)", () => {
       await expect.poll(async () => (await attendance(request, sessionId)).map((r) => r.status)).toEqual(["late"]);
 
       expect(await nameMismatch(page)).toEqual([]);
-      const more = roster(page, AR).getByRole("button", { name: new RegExp(`^${liveAr.row.more} 0 \\(`) }).first();
+      const more = roster(page, AR)
+        .getByRole("button", { name: new RegExp(`^${liveAr.row.more} 0 \\(`) })
+        .first();
       await more.tap();
       const sheet = page.getByRole("dialog");
       const fromAyah = sheet.getByLabel(liveAr.recitation.fromAyah, { exact: true });

@@ -31,8 +31,16 @@ async function arabicAdmin(admin: Page, browser: Browser, project: string) {
 
 /** The heading a plan's group of changes has: the student's full name and their halqa, from the API. */
 async function expectedHeading(request: APIRequestContext, planId: string): Promise<{ heading: string; halqa: Halqa }> {
-  const plan = (await (await request.get(`/api/v1/learning-plans/${planId}`, { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: Plan };
-  const student = (await (await request.get(`/api/v1/students/${plan.data.student_id}`, { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })).json()) as { data: Student };
+  const plan = (await (
+    await request.get(`/api/v1/learning-plans/${planId}`, {
+      headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` },
+    })
+  ).json()) as { data: Plan };
+  const student = (await (
+    await request.get(`/api/v1/students/${plan.data.student_id}`, {
+      headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` },
+    })
+  ).json()) as { data: Student };
   const halqa = (await allOf<Halqa>(request, "/halqas")).find((h) => h.id === student.data.halqa_id)!;
   return { heading: `${student.data.full_name} · ${halqa.name}`, halqa };
 }
@@ -43,7 +51,10 @@ const groups = (page: Page) => page.getByRole("main").getByRole("region");
 test.slow();
 
 test.describe("what changed, for real review", () => {
-  test("groups the changes by plan under the student and halqa, filters by halqa, kind and period, and pages", async ({ adminPage: page, request }) => {
+  test("groups the changes by plan under the student and halqa, filters by halqa, kind and period, and pages", async ({
+    adminPage: page,
+    request,
+  }) => {
     await page.goto("/plans/changes");
     await expect(page.getByRole("heading", { level: 1, name: "What changed" })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: /^\d+ changes? in \d+ plans?$/ })).toBeVisible();
@@ -61,8 +72,12 @@ test.describe("what changed, for real review", () => {
     await expect(page).toHaveURL(/halqa=.*kind=replaced.*period=90|period=90.*kind=replaced/);
     await expect(page.getByText(/in the last 90 days/)).toBeVisible();
     await expect(groups(page).first()).toBeVisible();
-    for (const text of await groups(page).getByRole("heading", { level: 2 }).allInnerTexts()) expect(text).toContain(` · ${halqa.name}`);
-    const whats = await groups(page).getByRole("row").filter({ has: page.getByRole("cell") }).allInnerTexts();
+    for (const text of await groups(page).getByRole("heading", { level: 2 }).allInnerTexts())
+      expect(text).toContain(` · ${halqa.name}`);
+    const whats = await groups(page)
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell") })
+      .allInnerTexts();
     expect(whats.length).toBeGreaterThan(0);
     for (const text of whats) expect(text).toContain("Replaced");
 
@@ -103,7 +118,9 @@ test.describe("what changed, for real review", () => {
 });
 
 test.describe("the audit log names its records", () => {
-  test("a register sitting is one entry, naming the halqa and day, each student before → after; the CSV's record is filled", async ({ adminPage: page }, info) => {
+  test("a register sitting is one entry, naming the halqa and day, each student before → after; the CSV's record is filled", async ({
+    adminPage: page,
+  }, info) => {
     test.skip(info.project.name !== "desktop", "one register sitting, on desktop");
     const halqaName = "Abu Bakr As-Siddiq Circle";
     await page.goto("/today");
@@ -117,7 +134,9 @@ test.describe("the audit log names its records", () => {
     const sessionId = decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
     const roster = page.getByRole("list", { name: "Students" });
     await expect(roster.getByRole("group").first()).toBeVisible();
-    const [a, b] = await roster.getByRole("group").evaluateAll((els) => els.slice(0, 2).map((el) => el.getAttribute("aria-label") ?? ""));
+    const [a, b] = await roster
+      .getByRole("group")
+      .evaluateAll((els) => els.slice(0, 2).map((el) => el.getAttribute("aria-label") ?? ""));
     for (const [name, status] of [
       [a, "Absent"],
       [a, "Late"],
@@ -129,15 +148,24 @@ test.describe("the audit log names its records", () => {
     }
 
     await page.goto("/admin/audit");
-    const person = await page.getByRole("combobox", { name: en.audit.filters.person }).getByRole("option", { name: "Huda Al-Admin" }).getAttribute("value");
+    const person = await page
+      .getByRole("combobox", { name: en.audit.filters.person })
+      .getByRole("option", { name: "Huda Al-Admin" })
+      .getAttribute("value");
     await page.goto(`/admin/audit?action=attendance.save&person=${person}`);
-    const rows = page.getByRole("table", { name: /^Audit log of / }).getByRole("row").filter({ has: page.getByRole("cell") });
+    const rows = page
+      .getByRole("table", { name: /^Audit log of / })
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell") });
     await expect(rows.first()).toBeVisible();
     const hrefs = await rows.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(hrefs.filter((href) => href === `/sessions/${sessionId}`)).toHaveLength(1);
     // The newest of this person's saves: this sitting.
     const row = rows.first();
-    await expect(row.getByRole("link", { name: new RegExp(`^${halqaName}, `) })).toHaveAttribute("href", `/sessions/${sessionId}`);
+    await expect(row.getByRole("link", { name: new RegExp(`^${halqaName}, `) })).toHaveAttribute(
+      "href",
+      `/sessions/${sessionId}`,
+    );
     await expect(row.getByText("4 saves in one sitting")).toBeVisible();
     const changes = row.getByRole("list", { name: "What changed" });
     await expect(changes.getByRole("listitem")).toHaveCount(2);
@@ -151,7 +179,10 @@ test.describe("the audit log names its records", () => {
     expect(line).toMatch(/Not marked → Present/);
   });
 
-  test("date boxes are year-month-day in either language; a day that is not a date is said so", async ({ adminPage, browser }, info) => {
+  test("date boxes are year-month-day in either language; a day that is not a date is said so", async ({
+    adminPage,
+    browser,
+  }, info) => {
     for (const run of ["en", "ar"] as const) {
       const person = run === "ar" ? await arabicAdmin(adminPage, browser, `${info.project.name}-audit`) : null;
       const page = person?.page ?? adminPage;
@@ -178,8 +209,13 @@ test.describe("the audit log names its records", () => {
 test.describe("maps that read at a glance", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test("on a phone the heat map opens where the data is and says it scrolls; both maps share colours; map cells are 24×24 or more", async ({ adminPage: page, request }) => {
-    const semester = (await allOf<{ id: string; status: string }>(request, "/semesters")).find((s) => s.status === "active")!;
+  test("on a phone the heat map opens where the data is and says it scrolls; both maps share colours; map cells are 24×24 or more", async ({
+    adminPage: page,
+    request,
+  }) => {
+    const semester = (await allOf<{ id: string; status: string }>(request, "/semesters")).find(
+      (s) => s.status === "active",
+    )!;
     const halqa = (await allOf<Halqa>(request, `/halqas?semester_id=${semester.id}`))[0]!;
     await page.goto(`/halqas/${halqa.id}`);
     const region = page.getByRole("region", { name: "Revision currency" });
@@ -188,14 +224,21 @@ test.describe("maps that read at a glance", () => {
     const hint = await page.getByText(/^Scroll sideways/).innerText();
     const firstJuz = Number(/juz (\d+)/.exec(hint)![1]);
     if (firstJuz > 1) await expect.poll(() => region.evaluate((el) => Math.abs(el.scrollLeft))).toBeGreaterThan(0);
-    const heatFill = await page.getByRole("list", { name: "Legend" }).getByRole("listitem").first().evaluate((li) => getComputedStyle(li.querySelector("rect")!).fill);
+    const heatFill = await page
+      .getByRole("list", { name: "Legend" })
+      .getByRole("listitem")
+      .first()
+      .evaluate((li) => getComputedStyle(li.querySelector("rect")!).fill);
     await expectNoAxeViolations(page);
 
     const student = (await allOf<Student>(request, `/students?halqa_id=${halqa.id}`))[0]!;
     await page.goto(`/students/${student.id}`);
     const map = page.getByRole("group", { name: "Quran map: 30 juz of 8 hizb quarters each" });
     await expect(map).toBeVisible();
-    const mapFill = await page.getByRole("listitem").filter({ hasText: "Revised in the last 7 days" }).evaluate((li) => getComputedStyle(li.querySelector("rect")!).fill);
+    const mapFill = await page
+      .getByRole("listitem")
+      .filter({ hasText: "Revised in the last 7 days" })
+      .evaluate((li) => getComputedStyle(li.querySelector("rect")!).fill);
     expect(mapFill).toBe(heatFill);
     const box = await map.getByRole("link").first().boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(24);
@@ -208,16 +251,33 @@ test.describe("offline without dead ends", () => {
   async function kept(page: Page) {
     await page.goto("/today");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect.poll(() => page.evaluate(async () => Boolean(navigator.serviceWorker?.controller) && (await caches.keys()).some((n) => n.startsWith("halqa-user-"))), { timeout: 20_000 }).toBe(true);
     await expect
-      .poll(() => page.evaluate(async () => {
-        for (const name of await caches.keys()) if (name.startsWith("halqa-user-") && (await (await caches.open(name)).match("/today"))) return true;
-        return false;
-      }), { timeout: 20_000 })
+      .poll(
+        () =>
+          page.evaluate(
+            async () =>
+              Boolean(navigator.serviceWorker?.controller) &&
+              (await caches.keys()).some((n) => n.startsWith("halqa-user-")),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            for (const name of await caches.keys())
+              if (name.startsWith("halqa-user-") && (await (await caches.open(name)).match("/today"))) return true;
+            return false;
+          }),
+        { timeout: 20_000 },
+      )
       .toBe(true);
   }
 
-  test("a page not kept, opened offline, is our own page linking to Today; Today from the kept copy says 'Offline — as of'", async ({ adminPage: page }) => {
+  test("a page not kept, opened offline, is our own page linking to Today; Today from the kept copy says 'Offline — as of'", async ({
+    adminPage: page,
+  }) => {
     await kept(page);
     await page.context().setOffline(true);
     try {

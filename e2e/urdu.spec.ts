@@ -14,7 +14,10 @@ import { overflow } from "./overflow";
 const PASSWORD = "a long initial password";
 const ur = (namespace: string) => catalogues.ur!(namespace);
 
-test("in Urdu, right to left: a teacher's pages (today, halqas, students, sessions, plans)", async ({ adminPage: page, browser }, testInfo) => {
+test("in Urdu, right to left: a teacher's pages (today, halqas, students, sessions, plans)", async ({
+  adminPage: page,
+  browser,
+}, testInfo) => {
   test.slow();
   const email = `teacher-ur-${testInfo.project.name}-${Date.now().toString(36)}@example.org`;
   const name = `استاد ${testInfo.project.name}`;
@@ -38,7 +41,13 @@ test("in Urdu, right to left: a teacher's pages (today, halqas, students, sessio
     await expect(teacher).toHaveURL(/\/today$/);
     await expect(teacher.locator("html")).toHaveAttribute("lang", "ur");
     await expect(teacher.locator("html")).toHaveAttribute("dir", "rtl");
-    for (const [path, namespace] of [["/today", "home"], ["/halqas", "halqas"], ["/students", "students"], ["/sessions", "sessions"], ["/plans", "plans"]] as const) {
+    for (const [path, namespace] of [
+      ["/today", "home"],
+      ["/halqas", "halqas"],
+      ["/students", "students"],
+      ["/sessions", "sessions"],
+      ["/plans", "plans"],
+    ] as const) {
       await teacher.goto(path);
       await expect(teacher.getByRole("heading", { level: 1, name: ur(namespace).title })).toBeVisible();
       await expect(teacher.getByRole("navigation", { name: ur("nav").primary })).toBeVisible();

@@ -181,6 +181,9 @@ export type PageRoute = keyof typeof V1_CALL_BUDGETS;
 
 /** The route of a page file: `app/(staff)/halqas/[id]/page.tsx` → `/halqas/[id]`. */
 export function routeOfPageFile(file: string): string {
-  const segments = file.split("/").slice(1, -1).filter((segment) => !(segment.startsWith("(") && segment.endsWith(")")));
+  const segments = file
+    .split("/")
+    .slice(1, -1)
+    .filter((segment) => !(segment.startsWith("(") && segment.endsWith(")")));
   return `/${segments.join("/")}`;
 }

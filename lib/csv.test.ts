@@ -11,9 +11,21 @@ describe("audit CSV", () => {
   });
 
   it("never lets a cell start a formula", () => {
-    for (const text of ["=HYPERLINK(\"x\")", "+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "  =1"]) expect(csvCell(text).startsWith(`"'`), text).toBe(true);
+    for (const text of ['=HYPERLINK("x")', "+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "  =1"])
+      expect(csvCell(text).startsWith(`"'`), text).toBe(true);
     // Behind invisible characters, in fullwidth forms, and DDE's pipe (issue 30.10).
-    for (const text of ["\u200B=1+1", "\u2060=1+1", "\uFEFF=1+1", "\uFF1D1+1", "\uFF0B1", "\uFF0D1", "\uFF20SUM(A1)", "|cmd", " \u200B +1"]) expect(csvCell(text).startsWith(`"'`), JSON.stringify(text)).toBe(true);
+    for (const text of [
+      "\u200B=1+1",
+      "\u2060=1+1",
+      "\uFEFF=1+1",
+      "\uFF1D1+1",
+      "\uFF0B1",
+      "\uFF0D1",
+      "\uFF20SUM(A1)",
+      "|cmd",
+      " \u200B +1",
+    ])
+      expect(csvCell(text).startsWith(`"'`), JSON.stringify(text)).toBe(true);
     // A quote at the start is only text: doubled, not defused.
     expect(csvCell('"=1"')).toBe('"""=1"""');
     expect(csvCell("2026-11-22")).toBe('"2026-11-22"');

@@ -30,7 +30,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 export function wallClock(instant: Date, timeZone: string): WallClock {
   const parts = formatter(timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour") % 24,
+    minute: get("minute"),
+    second: get("second"),
+  };
 }
 
 /** Milliseconds the zone's wall clock is ahead of UTC at an instant (east positive). */

@@ -2,7 +2,7 @@
  * Name search done in memory over lists fetched whole: case-, accent- and Arabic-spelling-insensitive,
  * so "al harbi" finds "Al-Harbi" and "احمد" finds "أحمد".
  */
-const ARABIC_VARIANTS: Record<string, string> = { "ة": "ه", "ى": "ي", "ـ": "" };
+const ARABIC_VARIANTS: Record<string, string> = { ة: "ه", ى: "ي", ـ: "" };
 
 export function normalizeForSearch(text: string): string {
   return text
@@ -16,9 +16,14 @@ export function normalizeForSearch(text: string): string {
 
 /** Every word of the query occurs in one of the texts (empty query: everything matches). */
 export function matchesQuery(texts: readonly (string | null | undefined)[], query: string | undefined): boolean {
-  const words = normalizeForSearch(query ?? "").split(" ").filter(Boolean);
+  const words = normalizeForSearch(query ?? "")
+    .split(" ")
+    .filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = texts.filter((text): text is string => Boolean(text)).map(normalizeForSearch).join(" ");
+  const haystack = texts
+    .filter((text): text is string => Boolean(text))
+    .map(normalizeForSearch)
+    .join(" ");
   return words.every((word) => haystack.includes(word));
 }
 

@@ -10,7 +10,11 @@ async function read(buffer: Buffer) {
 
 describe("toXlsx", () => {
   it("writes typed text as text (never a formula), numbers as numbers, and Arabic as it is", async () => {
-    const rows = [["=1+1", 3, null], ["+SUM(A1:A2)", 0, "عبد الله بن عمر"], ["@cmd", -1, "-2+3"]];
+    const rows = [
+      ["=1+1", 3, null],
+      ["+SUM(A1:A2)", 0, "عبد الله بن عمر"],
+      ["@cmd", -1, "-2+3"],
+    ];
     const workbook = await read(await toXlsx(["name", "count", "note"], rows, { sheet: "Halqa", rightToLeft: false }));
     const sheet = workbook.getWorksheet("Halqa")!;
     expect(sheet.getRow(1).values).toEqual([undefined, "name", "count", "note"]);
@@ -22,11 +26,14 @@ describe("toXlsx", () => {
     expect(sheet.getCell("B2").type).toBe(ExcelJS.ValueType.Number);
     expect(sheet.getCell("C2").type).toBe(ExcelJS.ValueType.Null);
     expect(sheet.getCell("C3").value).toBe("عبد الله بن عمر");
-    for (let row = 1; row <= sheet.rowCount; row++) sheet.getRow(row).eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula));
+    for (let row = 1; row <= sheet.rowCount; row++)
+      sheet.getRow(row).eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula));
   });
 
   it("freezes the header, reads right to left when asked, and keeps the sheet name within Excel's rules", async () => {
-    const workbook = await read(await toXlsx(["a"], [["b"]], { sheet: "حلقة [الفجر]: الصف/الأول والثاني والثالث", rightToLeft: true }));
+    const workbook = await read(
+      await toXlsx(["a"], [["b"]], { sheet: "حلقة [الفجر]: الصف/الأول والثاني والثالث", rightToLeft: true }),
+    );
     const sheet = workbook.worksheets[0]!;
     expect(sheet.name.length).toBeLessThanOrEqual(31);
     expect(sheet.name).not.toMatch(/[[\]:*?/\\]/);

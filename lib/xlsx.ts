@@ -8,7 +8,11 @@ import type { TableCell } from "./csv";
  * never as formulas, so a name typed as `=1+1` stays that text in Excel and LibreOffice with no
  * apostrophe; numbers stay numbers. Unicode throughout: Arabic opens as it is, with no import dialog.
  */
-export async function toXlsx(header: readonly string[], rows: readonly (readonly TableCell[])[], options: { sheet: string; rightToLeft: boolean }): Promise<Buffer> {
+export async function toXlsx(
+  header: readonly string[],
+  rows: readonly (readonly TableCell[])[],
+  options: { sheet: string; rightToLeft: boolean },
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Halqa dashboard";
   const sheet = workbook.addWorksheet(sheetName(options.sheet), {
@@ -25,5 +29,10 @@ export async function toXlsx(header: readonly string[], rows: readonly (readonly
 
 /** Excel's rules for a sheet's name: at most 31 characters, none of `[]:*?/\`. */
 function sheetName(name: string): string {
-  return name.replace(/[[\]:*?/\\]/g, " ").trim().slice(0, 31) || "Sheet1";
+  return (
+    name
+      .replace(/[[\]:*?/\\]/g, " ")
+      .trim()
+      .slice(0, 31) || "Sheet1"
+  );
 }

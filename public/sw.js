@@ -33,7 +33,8 @@ async function setKey(key) {
   userKey = key;
   const meta = await caches.open(META_CACHE);
   await meta.put(USER_KEY_URL, new Response(key));
-  for (const name of await caches.keys()) if (name.startsWith(USER_PREFIX) && name !== USER_PREFIX + key) await caches.delete(name);
+  for (const name of await caches.keys())
+    if (name.startsWith(USER_PREFIX) && name !== USER_PREFIX + key) await caches.delete(name);
 }
 
 async function forget() {
@@ -80,7 +81,8 @@ async function networkOrOfflinePage(event) {
   }
 }
 
-const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 /** The pages kept for the signed-in person, each named by its own title. */
 async function keptPages() {
@@ -98,7 +100,14 @@ async function keptPages() {
   return pages.sort((a, b) => (a.path === "/today" ? -1 : b.path === "/today" ? 1 : a.title.localeCompare(b.title)));
 }
 
-const DEFAULT_WORDS = { lang: "en", dir: "ltr", title: "You are offline", body: "This page was not kept on this device. These pages are:", none: "No page is kept on this device yet.", retry: "Try again" };
+const DEFAULT_WORDS = {
+  lang: "en",
+  dir: "ltr",
+  title: "You are offline",
+  body: "This page was not kept on this device. These pages are:",
+  none: "No page is kept on this device yet.",
+  retry: "Try again",
+};
 
 function newNonce() {
   const bytes = new Uint8Array(16);
@@ -150,7 +159,10 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(cacheFirst(request));
     return;
   }
-  if (url.search === "" && ((request.mode === "navigate" && KEPT_PAGE.test(url.pathname)) || KEPT_POLL.test(url.pathname))) {
+  if (
+    url.search === "" &&
+    ((request.mode === "navigate" && KEPT_PAGE.test(url.pathname)) || KEPT_POLL.test(url.pathname))
+  ) {
     event.respondWith(networkFirst(event, url));
     return;
   }
@@ -168,13 +180,16 @@ self.addEventListener("message", (event) => {
     event.waitUntil(
       currentKey().then(async (key) => {
         if (key !== data.key) await setKey(data.key);
-        if (data.offline && typeof data.offline === "object") await (await caches.open(META_CACHE)).put(OFFLINE_WORDS_URL, new Response(JSON.stringify(data.offline)));
+        if (data.offline && typeof data.offline === "object")
+          await (await caches.open(META_CACHE)).put(OFFLINE_WORDS_URL, new Response(JSON.stringify(data.offline)));
         // A page reached by a client-side navigation was never fetched as a document: fetch it once to keep it.
         for (const path of data.keep ?? []) {
           if (!KEPT_PAGE.test(path)) continue;
           const cache = await caches.open(USER_PREFIX + data.key);
           if (await cache.match(path)) continue;
-          const response = await fetch(path, { credentials: "same-origin", headers: { Accept: "text/html" } }).catch(() => null);
+          const response = await fetch(path, { credentials: "same-origin", headers: { Accept: "text/html" } }).catch(
+            () => null,
+          );
           if (response && keepable(response) && userKey === data.key) await cache.put(path, response);
         }
         for (const url of data.assets ?? []) {

@@ -16,7 +16,13 @@ let api: SchoolApi;
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const headers = body === undefined ? auth : { ...auth, "content-type": "application/json" };
-  const response = await api.handle(new Request(`http://school.test/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+  const response = await api.handle(
+    new Request(`http://school.test/api/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
   return { status: response.status, body: (await response.json()) as T };
 }
 
@@ -28,13 +34,23 @@ beforeAll(async () => {
   await seedDemo(database.db);
   api = createSchoolApi(database, { rateLimitPerMinute: 0 });
   const semester = (await call<{ data: { id: string }[] }>("GET", "/semesters?status=active")).body.data[0]!;
-  const halqas = (await call<{ data: { id: string }[] }>("GET", `/halqas?semester_id=${semester.id}&active=true&limit=100`)).body.data;
+  const halqas = (
+    await call<{ data: { id: string }[] }>("GET", `/halqas?semester_id=${semester.id}&active=true&limit=100`)
+  ).body.data;
   for (const halqa of halqas) {
     const sheikh = (await call<{ data: { id: string }[] }>("GET", `/sheikhs?halqa_id=${halqa.id}`)).body.data[0];
-    const roster = (await call<{ data: { id: string }[] }>("GET", `/students?halqa_id=${halqa.id}&status=active&limit=100`)).body.data;
+    const roster = (
+      await call<{ data: { id: string }[] }>("GET", `/students?halqa_id=${halqa.id}&status=active&limit=100`)
+    ).body.data;
     if (!sheikh || roster.length < 3) continue;
     students = roster.slice(0, 3).map((student) => student.id);
-    sessionId = (await call<{ data: { id: string } }>("POST", "/sessions", { halqa_id: halqa.id, sheikh_id: sheikh.id, topic: "upsert test" })).body.data.id;
+    sessionId = (
+      await call<{ data: { id: string } }>("POST", "/sessions", {
+        halqa_id: halqa.id,
+        sheikh_id: sheikh.id,
+        topic: "upsert test",
+      })
+    ).body.data.id;
     break;
   }
 }, 120_000);
@@ -43,7 +59,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const put = (rows: unknown[]) => call<{ data: { rows: AttendanceRow[] } }>("PUT", `/sessions/${sessionId}/attendance`, { rows });
+const put = (rows: unknown[]) =>
+  call<{ data: { rows: AttendanceRow[] } }>("PUT", `/sessions/${sessionId}/attendance`, { rows });
 
 describe("PUT attendance as one statement", { timeout: 60_000 }, () => {
   it("leaves rows that already hold the sent values as stored, moves changed ones, and keeps the request's order", async () => {
@@ -73,7 +90,9 @@ describe("PUT attendance as one statement", { timeout: 60_000 }, () => {
 
     // Only b supplied: a and c stay exactly as they are (spec rule 1).
     const third = await put([{ student_id: b, status: "present" }]);
-    expect(third.body.data.rows.map((row) => [row.student_id, row.status, row.late_minutes])).toEqual([[b, "present", null]]);
+    expect(third.body.data.rows.map((row) => [row.student_id, row.status, row.late_minutes])).toEqual([
+      [b, "present", null],
+    ]);
     const listed = (await call<{ data: AttendanceRow[] }>("GET", `/sessions/${sessionId}/attendance`)).body.data;
     expect(listed.find((row) => row.student_id === a)).toEqual(rowA);
     expect(listed.find((row) => row.student_id === c)).toEqual(rowC);
@@ -82,14 +101,20 @@ describe("PUT attendance as one statement", { timeout: 60_000 }, () => {
   it("a batch with one ineligible student changes nothing and names that row", async () => {
     const [a] = students as [string];
     const before = (await call<{ data: AttendanceRow[] }>("GET", `/sessions/${sessionId}/attendance`)).body.data;
-    const refused = await call<{ error: { code: string; details: { fields: Record<string, string> } } }>("PUT", `/sessions/${sessionId}/attendance`, {
-      rows: [
-        { student_id: a, status: "absent" },
-        { student_id: "stu_does_not_exist", status: "present" },
-      ],
-    });
+    const refused = await call<{ error: { code: string; details: { fields: Record<string, string> } } }>(
+      "PUT",
+      `/sessions/${sessionId}/attendance`,
+      {
+        rows: [
+          { student_id: a, status: "absent" },
+          { student_id: "stu_does_not_exist", status: "present" },
+        ],
+      },
+    );
     expect(refused.status).toBe(422);
     expect(refused.body.error.details.fields).toEqual({ "rows.1.student_id": "no such student in this school" });
-    expect((await call<{ data: AttendanceRow[] }>("GET", `/sessions/${sessionId}/attendance`)).body.data).toEqual(before);
+    expect((await call<{ data: AttendanceRow[] }>("GET", `/sessions/${sessionId}/attendance`)).body.data).toEqual(
+      before,
+    );
   });
 });

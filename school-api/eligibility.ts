@@ -22,12 +22,20 @@ export async function requireEligibleHalqa(ctx: Context, halqaId: string, field 
   if (!row) throw validationFailed({ [field]: "no such halqa in this school" });
   if (!row.halqa.isActive) throw validationFailed({ [field]: "the halqa is not active" }, "The halqa is not eligible");
   if (row.semesterStatus !== "active") {
-    throw validationFailed({ [field]: `the halqa belongs to a ${row.semesterStatus} semester, not the active one` }, "The halqa is not eligible");
+    throw validationFailed(
+      { [field]: `the halqa belongs to a ${row.semesterStatus} semester, not the active one` },
+      "The halqa is not eligible",
+    );
   }
   return row.halqa;
 }
 
-export async function requireEligibleSheikh(ctx: Context, sheikhId: string, halqaId: string, field = "sheikh_id"): Promise<void> {
+export async function requireEligibleSheikh(
+  ctx: Context,
+  sheikhId: string,
+  halqaId: string,
+  field = "sheikh_id",
+): Promise<void> {
   const [row] = await ctx.db
     .select({ status: sheikhs.status, linked: halqaSheikhs.halqaId })
     .from(sheikhs)
@@ -35,8 +43,13 @@ export async function requireEligibleSheikh(ctx: Context, sheikhId: string, halq
     .where(and(eq(sheikhs.schoolId, ctx.school.id), eq(sheikhs.id, sheikhId)))
     .limit(1);
   if (!row) throw validationFailed({ [field]: "no such sheikh in this school" });
-  if (row.status !== "active") throw validationFailed({ [field]: "the sheikh is not currently eligible" }, "The sheikh is not eligible");
-  if (!row.linked) throw validationFailed({ [field]: "the sheikh does not teach this halqa" }, "The sheikh is not eligible for this halqa");
+  if (row.status !== "active")
+    throw validationFailed({ [field]: "the sheikh is not currently eligible" }, "The sheikh is not eligible");
+  if (!row.linked)
+    throw validationFailed(
+      { [field]: "the sheikh does not teach this halqa" },
+      "The sheikh is not eligible for this halqa",
+    );
 }
 
 /** Checks every student at once and names each bad one, so a batch is accepted or rejected whole. */
@@ -47,7 +60,10 @@ export async function requireEligibleStudents(
 ): Promise<Map<string, StudentRow>> {
   const ids = [...new Set(refs.map((ref) => ref.studentId))];
   const rows = ids.length
-    ? await ctx.db.select().from(students).where(and(eq(students.schoolId, ctx.school.id), inList(students.id, ids)))
+    ? await ctx.db
+        .select()
+        .from(students)
+        .where(and(eq(students.schoolId, ctx.school.id), inList(students.id, ids)))
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const fields: Record<string, string> = {};
@@ -57,6 +73,7 @@ export async function requireEligibleStudents(
     else if (student.halqaId !== halqaId) fields[ref.field] = "the student is not enrolled in this session's halqa";
     else if (student.status !== "active") fields[ref.field] = `the student's status is ${student.status}, not active`;
   }
-  if (Object.keys(fields).length) throw validationFailed(fields, "Some students are not eligible for this session; nothing was saved");
+  if (Object.keys(fields).length)
+    throw validationFailed(fields, "Some students are not eligible for this session; nothing was saved");
   return byId;
 }

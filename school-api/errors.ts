@@ -23,6 +23,8 @@ export function validationFailed(fields: Record<string, string>, message = "The 
 }
 
 export function errorResponse(error: ApiError): Response {
-  const body = { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } };
+  const body = {
+    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+  };
   return Response.json(body, { status: error.status, headers: error.headers });
 }

@@ -10,13 +10,21 @@ import { hashKey } from "./key-hash";
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]{8,256}=*)$/;
 const URL_CREDENTIALS = ["api_key", "apikey", "key", "token", "access_token", "authorization", "bearer", "secret"];
 
-const invalidKey = (why: string) => new ApiError("invalid_api_key", `The API key is ${why}. Send a valid school key as 'Authorization: Bearer <API_KEY>'.`);
+const invalidKey = (why: string) =>
+  new ApiError(
+    "invalid_api_key",
+    `The API key is ${why}. Send a valid school key as 'Authorization: Bearer <API_KEY>'.`,
+  );
 
 /** Credentials belong in the Authorization header only: never in a URL (where they end up in logs). */
 export function rejectCredentialsInUrl(url: URL): void {
   for (const name of url.searchParams.keys()) {
     if (URL_CREDENTIALS.includes(name.toLowerCase())) {
-      throw new ApiError("bad_request", "Credentials must not be sent in the URL; use the Authorization header. Rotate a key that was sent this way.", { parameter: name });
+      throw new ApiError(
+        "bad_request",
+        "Credentials must not be sent in the URL; use the Authorization header. Rotate a key that was sent this way.",
+        { parameter: name },
+      );
     }
   }
 }
@@ -80,20 +88,36 @@ function networkAllowed(cidrs: string[], clientIp: string | null): boolean {
 export function authorize(endpoint: Endpoint, key: KeyRow, school: SchoolRow, clientIp: string | null): void {
   const scope = endpoint.scope;
   if (scope && !key.scopes.includes(scope)) {
-    throw new ApiError("insufficient_scope", `This key lacks the '${scope}' scope. Scopes of a key never change: rotate the key to one that has it.`, { required_scope: scope });
+    throw new ApiError(
+      "insufficient_scope",
+      `This key lacks the '${scope}' scope. Scopes of a key never change: rotate the key to one that has it.`,
+      { required_scope: scope },
+    );
   }
   if (school.suspended) throw new ApiError("school_suspended", "API access for this school is suspended.");
   if (school.allowedNetworks && !networkAllowed(school.allowedNetworks, clientIp)) {
     throw new ApiError("network_denied", "Requests from this network are not allowed by the school's network control.");
   }
   if (endpoint.feature === "learning_plans" && !school.learningPlansEnabled) {
-    throw new ApiError("feature_unavailable", "Learning Plans are not enabled for this school.", { feature: "learning_plans" });
+    throw new ApiError("feature_unavailable", "Learning Plans are not enabled for this school.", {
+      feature: "learning_plans",
+    });
   }
   if (scope && isWriteScope(scope)) {
-    if (!school.writeRolloutEligible) throw new ApiError("rollout_ineligible", "Write access through the API has not been rolled out to this school yet.");
-    if (!school.writeAccessEnabled) throw new ApiError("write_access_disabled", "Write access is not effective for this school; the API is read-only for it.");
+    if (!school.writeRolloutEligible)
+      throw new ApiError(
+        "rollout_ineligible",
+        "Write access through the API has not been rolled out to this school yet.",
+      );
+    if (!school.writeAccessEnabled)
+      throw new ApiError(
+        "write_access_disabled",
+        "Write access is not effective for this school; the API is read-only for it.",
+      );
     if (school.allowedWriteScopes && !school.allowedWriteScopes.includes(scope)) {
-      throw new ApiError("write_policy_denied", `The school's current scope policy does not allow '${scope}'.`, { scope });
+      throw new ApiError("write_policy_denied", `The school's current scope policy does not allow '${scope}'.`, {
+        scope,
+      });
     }
   }
 }

@@ -28,7 +28,6 @@ const send = (method: string, path: string, body?: unknown) =>
     }),
   );
 
-
 describe("log hygiene", () => {
   it("a student with a year-0000 date or a NUL in the name is a 422 and logs nothing", async () => {
     const log = captureLogs();
@@ -51,7 +50,9 @@ describe("log hygiene", () => {
 
   it("an unexpected database error is logged by kind and code, never by its SQL parameters", async () => {
     const log = captureLogs();
-    const failure = new Error(`Failed query: insert into "students" values ($1)\nparams: ${NAME}`, { cause: Object.assign(new Error("boom"), { code: "22008" }) });
+    const failure = new Error(`Failed query: insert into "students" values ($1)\nparams: ${NAME}`, {
+      cause: Object.assign(new Error("boom"), { code: "22008" }),
+    });
     vi.spyOn(database.db, "transaction").mockRejectedValueOnce(failure);
     const response = await send("PATCH", "/students/st_unknown", { full_name: NAME });
     expect(response.status).toBe(500);

@@ -1,5 +1,16 @@
 import { getTableColumns } from "drizzle-orm";
-import type { Assignment, AttendanceRow, Halqa, LearningPlan, Recitation, School, Semester, Session, Sheikh, Student } from "@/lib/contract";
+import type {
+  Assignment,
+  AttendanceRow,
+  Halqa,
+  LearningPlan,
+  Recitation,
+  School,
+  Semester,
+  Session,
+  Sheikh,
+  Student,
+} from "@/lib/contract";
 import * as t from "./db/schema";
 
 /** Row → wire shape, in one place. Sensitive and private columns are left out here, by construction. */
@@ -7,10 +18,20 @@ type Row<T extends { $inferSelect: unknown }> = T["$inferSelect"];
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
-const audit = (row: { createdAt: Date; updatedAt: Date }) => ({ created_at: iso(row.createdAt), updated_at: iso(row.updatedAt) });
+const audit = (row: { createdAt: Date; updatedAt: Date }) => ({
+  created_at: iso(row.createdAt),
+  updated_at: iso(row.updatedAt),
+});
 
 export function toSchool(row: Row<typeof t.schools>): School {
-  return { id: row.id, name: row.name, name_ar: row.nameAr, time_zone: row.timeZone, rating_scale: row.ratingScale, ...audit(row) };
+  return {
+    id: row.id,
+    name: row.name,
+    name_ar: row.nameAr,
+    time_zone: row.timeZone,
+    rating_scale: row.ratingScale,
+    ...audit(row),
+  };
 }
 
 export function toSemester(row: Row<typeof t.semesters>): Semester {

@@ -21,14 +21,27 @@ function toRequest(req: IncomingMessage, origin: string): Request {
 }
 
 /** Serves the same handler as the Next.js route, on 127.0.0.1, for tests and tools. */
-export async function startSchoolApiServer({ api, port = 0 }: { api: SchoolApi; port?: number }): Promise<RunningServer> {
+export async function startSchoolApiServer({
+  api,
+  port = 0,
+}: {
+  api: SchoolApi;
+  port?: number;
+}): Promise<RunningServer> {
   let origin = "";
   const server = createServer(async (req, res) => {
     try {
       const request = toRequest(req, origin);
-      const response = new URL(request.url).pathname === "/api/school-admin"
-        ? await handleAdmin(request, api.database.db)
-        : await api.handle(request, { clientIp: clientAddress(req.socket.remoteAddress, request.headers.get("x-forwarded-for"), proxyTrustFromEnv()) });
+      const response =
+        new URL(request.url).pathname === "/api/school-admin"
+          ? await handleAdmin(request, api.database.db)
+          : await api.handle(request, {
+              clientIp: clientAddress(
+                req.socket.remoteAddress,
+                request.headers.get("x-forwarded-for"),
+                proxyTrustFromEnv(),
+              ),
+            });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch {

@@ -22,28 +22,46 @@ function parameters(endpoint: Endpoint, components: Record<string, JsonSchema>) 
     schema:
       name === "number"
         ? { type: "integer", format: "int32", minimum: 1, maximum: 114 }
-        : { type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]{1,64}$", description: "Opaque id from a response." },
+        : {
+            type: "string",
+            minLength: 1,
+            maxLength: 64,
+            pattern: "^[A-Za-z0-9_-]{1,64}$",
+            description: "Opaque id from a response.",
+          },
   }));
   const query = convert(endpoint.query, "input", components);
   const properties = (query.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((query.required ?? []) as string[]);
   return [
     ...path,
-    ...Object.entries(properties).map(([name, schema]) => ({ name, in: "query", required: required.has(name), schema, description: schema.description })),
+    ...Object.entries(properties).map(([name, schema]) => ({
+      name,
+      in: "query",
+      required: required.has(name),
+      schema,
+      description: schema.description,
+    })),
   ];
 }
 
 /** IETF RateLimit fields on every answer (the policy always; the key's quota once the key is known); Retry-After on a 429. */
 const HEADERS: Record<string, JsonSchema> = {
   "RateLimit-Policy": {
-    description: 'The per-key quota, e.g. `"per-key";q=6000;w=60` (requests per window of seconds). Absent when the server sets no limit.',
+    description:
+      'The per-key quota, e.g. `"per-key";q=6000;w=60` (requests per window of seconds). Absent when the server sets no limit.',
     schema: { type: "string", maxLength: 200 },
   },
   RateLimit: {
-    description: 'What is left of the key\'s quota, e.g. `"per-key";r=5999;t=1` (requests remaining; seconds until the quota is whole again). Present once the key is known.',
+    description:
+      'What is left of the key\'s quota, e.g. `"per-key";r=5999;t=1` (requests remaining; seconds until the quota is whole again). Present once the key is known.',
     schema: { type: "string", maxLength: 200 },
   },
-  "Retry-After": { description: "Seconds to wait before trying again.", required: true, schema: { type: "integer", format: "int32", minimum: 1, maximum: 86400 } },
+  "Retry-After": {
+    description: "Seconds to wait before trying again.",
+    required: true,
+    schema: { type: "integer", format: "int32", minimum: 1, maximum: 86400 },
+  },
 };
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const rateHeaders = { "RateLimit-Policy": ref("RateLimit-Policy"), RateLimit: ref("RateLimit") };
@@ -77,23 +95,42 @@ export function openApiDocument(): JsonSchema {
       security: [{ bearer: [] }],
       parameters: [
         ...parameters(endpoint, components),
-        ...(endpoint.idempotent ? [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 200 } }] : []),
+        ...(endpoint.idempotent
+          ? [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 200 } }]
+          : []),
       ],
       ...(endpoint.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: convert(endpoint.body, "input", components) } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: convert(endpoint.body, "input", components) } },
+            },
+          }
         : {}),
       responses: {
-        [String(endpoint.status)]: { description: endpoint.summary, headers: rateHeaders, content: { "application/json": { schema: convert(endpoint.response, "output", components) } } },
+        [String(endpoint.status)]: {
+          description: endpoint.summary,
+          headers: rateHeaders,
+          content: { "application/json": { schema: convert(endpoint.response, "output", components) } },
+        },
         ...errors,
       },
     };
   }
   cached = {
     openapi: "3.1.0",
-    info: { title: "School Study-Circle Service API", version: "v1", description: "Embedded implementation; decisions where the spec is silent are in docs/contract.md." },
+    info: {
+      title: "School Study-Circle Service API",
+      version: "v1",
+      description: "Embedded implementation; decisions where the spec is silent are in docs/contract.md.",
+    },
     servers: [{ url: "/api/v1" }],
     paths,
-    components: { schemas: components, headers: HEADERS, securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    components: {
+      schemas: components,
+      headers: HEADERS,
+      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+    },
   };
   return cached;
 }

@@ -38,9 +38,15 @@ describe("cursor pagination", () => {
   it("never skips or repeats a record that exists throughout the traversal", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.uniqueArray(fc.string({ minLength: 1, maxLength: 6, unit: fc.constantFrom("a", "b", "c", "d", "_", "0", "9") }), { maxLength: 60 }),
+        fc.uniqueArray(
+          fc.string({ minLength: 1, maxLength: 6, unit: fc.constantFrom("a", "b", "c", "d", "_", "0", "9") }),
+          { maxLength: 60 },
+        ),
         fc.integer({ min: 1, max: 10 }),
-        fc.array(fc.tuple(fc.constantFrom("update", "create", "delete"), fc.nat(), fc.string({ minLength: 1, maxLength: 6 })), { maxLength: 40 }),
+        fc.array(
+          fc.tuple(fc.constantFrom("update", "create", "delete"), fc.nat(), fc.string({ minLength: 1, maxLength: 6 })),
+          { maxLength: 40 },
+        ),
         async (ids, limit, ops) => {
           const table = new Map(ids.map((id) => [id, { id, version: 0 }]));
           const stable = new Set(ids);
@@ -49,7 +55,8 @@ describe("cursor pagination", () => {
               const existing = [...table.keys()];
               const target = existing[n % Math.max(existing.length, 1)];
               if (op === "update" && target) table.set(target, { id: target, version: 1 });
-              if (op === "create" && !table.has(`new${newId}`)) table.set(`new${newId}`, { id: `new${newId}`, version: 0 });
+              if (op === "create" && !table.has(`new${newId}`))
+                table.set(`new${newId}`, { id: `new${newId}`, version: 0 });
               if (op === "delete" && target) {
                 table.delete(target);
                 stable.delete(target);
@@ -68,7 +75,14 @@ describe("cursor pagination", () => {
   it("rejects a tampered cursor and a cursor reused with other filters", async () => {
     const table = new Map(["a", "b", "c"].map((id) => [id, { id, version: 0 }]));
     const run = (query: Record<string, unknown>, school = "sch_a") =>
-      paginate<Rec>({ school, scope: "test", query, now: new Date(), key: (r) => r.id, fetchAfter: async (after, n) => [...table.values()].filter((r) => !after || r.id > after).slice(0, n) });
+      paginate<Rec>({
+        school,
+        scope: "test",
+        query,
+        now: new Date(),
+        key: (r) => r.id,
+        fetchAfter: async (after, n) => [...table.values()].filter((r) => !after || r.id > after).slice(0, n),
+      });
     const first = await run({ limit: 1, status: "x" });
     const cursor = first.pagination.next_cursor!;
     await expect(run({ limit: 1, status: "x", cursor })).resolves.toBeDefined();
@@ -76,8 +90,12 @@ describe("cursor pagination", () => {
     // Issue 30.9: another school's key cannot continue this school's traversal.
     await expect(run({ limit: 1, status: "x", cursor }, "sch_b")).rejects.toMatchObject({ code: "bad_request" });
     const [payload, signature] = cursor.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), k: "z" })).toString("base64url");
-    await expect(run({ limit: 1, status: "x", cursor: `${forged}.${signature}` })).rejects.toMatchObject({ code: "bad_request" });
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), k: "z" }),
+    ).toString("base64url");
+    await expect(run({ limit: 1, status: "x", cursor: `${forged}.${signature}` })).rejects.toMatchObject({
+      code: "bad_request",
+    });
     await expect(run({ limit: 1, status: "x", cursor: "garbage" })).rejects.toMatchObject({ code: "bad_request" });
   });
 });

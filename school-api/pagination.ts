@@ -25,7 +25,10 @@ function encode(state: CursorState): string {
   return `${payload}.${sign(payload)}`;
 }
 
-const badCursor = () => new ApiError("bad_request", "The cursor is not valid for this request; start the traversal again without a cursor", { fields: { cursor: "invalid or issued for other filters" } });
+const badCursor = () =>
+  new ApiError("bad_request", "The cursor is not valid for this request; start the traversal again without a cursor", {
+    fields: { cursor: "invalid or issued for other filters" },
+  });
 
 function decode(cursor: string, fingerprint: string): CursorState {
   const [payload, signature] = cursor.split(".");
@@ -49,7 +52,10 @@ function fingerprintOf(school: string, scope: string, query: Record<string, unkn
   const filters = Object.entries(query)
     .filter(([name, value]) => name !== "limit" && name !== "cursor" && value !== undefined)
     .sort(([a], [b]) => a.localeCompare(b));
-  return createHash("sha256").update(JSON.stringify([school, scope, filters])).digest("base64url").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify([school, scope, filters]))
+    .digest("base64url")
+    .slice(0, 16);
 }
 
 export type PageRequest = { limit?: number; cursor?: string } & Record<string, unknown>;

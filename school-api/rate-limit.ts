@@ -13,7 +13,9 @@ export type RateState = { limit: number; remaining: number; resetSeconds: number
 export function rateLimitHeaders(state: RateState | null, defaultPerMinute: number): Record<string, string> {
   const limit = state?.limit ?? defaultPerMinute;
   if (limit <= 0) return {};
-  const headers: Record<string, string> = { "RateLimit-Policy": `"${RATE_POLICY_NAME}";q=${limit};w=${RATE_WINDOW_SECONDS}` };
+  const headers: Record<string, string> = {
+    "RateLimit-Policy": `"${RATE_POLICY_NAME}";q=${limit};w=${RATE_WINDOW_SECONDS}`,
+  };
   if (state) headers.RateLimit = `"${RATE_POLICY_NAME}";r=${state.remaining};t=${state.resetSeconds}`;
   return headers;
 }
@@ -37,10 +39,15 @@ export function refusal(limit: number, tokens: number): ApiError {
   const rate = ratePerMs(limit);
   const retryAfter = Math.max(1, Math.ceil((1 - tokens) / rate / 1000));
   const state = { limit, remaining: 0, resetSeconds: Math.ceil((limit - tokens) / rate / 1000) };
-  return new ApiError("rate_limited", `Too many requests for this key; retry after ${retryAfter} s.`, { retry_after_seconds: retryAfter }, {
-    "Retry-After": String(retryAfter),
-    ...rateLimitHeaders(state, limit),
-  });
+  return new ApiError(
+    "rate_limited",
+    `Too many requests for this key; retry after ${retryAfter} s.`,
+    { retry_after_seconds: retryAfter },
+    {
+      "Retry-After": String(retryAfter),
+      ...rateLimitHeaders(state, limit),
+    },
+  );
 }
 
 /** Token buckets per key, in this process: `perMinute` requests, refilled continuously (PGlite: one process sees every request). */

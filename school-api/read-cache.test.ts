@@ -27,7 +27,10 @@ describe("read cache", () => {
   it("never serves a page read while a write was committing", async () => {
     const cache = createReadCache();
     let release!: () => void;
-    const slow = cache.rows(query("select"), () => new Promise<string[]>((resolve) => (release = () => resolve(["before the write"]))));
+    const slow = cache.rows(
+      query("select"),
+      () => new Promise<string[]>((resolve) => (release = () => resolve(["before the write"]))),
+    );
     invalidateReads(); // the write ends while the read is in flight
     release();
     expect(await slow).toEqual(["before the write"]);

@@ -17,7 +17,9 @@ export function invalidateReads(): void {
   generation += 1;
 }
 
-export type ReadCache = { rows<T>(query: { toSQL(): { sql: string; params: unknown[] } }, load: () => Promise<T[]>): Promise<T[]> };
+export type ReadCache = {
+  rows<T>(query: { toSQL(): { sql: string; params: unknown[] } }, load: () => Promise<T[]>): Promise<T[]>;
+};
 
 export function createReadCache(maxEntries = 2_000): ReadCache {
   const entries = new Map<string, { generation: number; rows: unknown[] }>();

@@ -27,7 +27,9 @@ function checkQueryEncoding(url: URL): void {
       decodeURIComponent(pair.replaceAll("+", " "));
     } catch {
       const name = pair.split("=")[0] ?? "";
-      throw new ApiError("bad_request", "A query parameter is not valid percent-encoded UTF-8", { fields: { [safeName(name)]: "is not valid UTF-8" } });
+      throw new ApiError("bad_request", "A query parameter is not valid percent-encoded UTF-8", {
+        fields: { [safeName(name)]: "is not valid UTF-8" },
+      });
     }
   }
 }
@@ -39,11 +41,17 @@ const safeName = (name: string) => (/^[A-Za-z0-9_]{1,64}$/.test(name) ? name : "
  * (lib/security/edge-guard.ts); the URL itself is checked too, for servers that hand it over raw.
  */
 export function parseQuery(endpoint: Endpoint, url: URL, badQuery: string | null = null): Record<string, unknown> {
-  if (badQuery) throw new ApiError("bad_request", "A query parameter is not valid percent-encoded UTF-8", { fields: { [safeName(badQuery)]: "is not valid UTF-8" } });
+  if (badQuery)
+    throw new ApiError("bad_request", "A query parameter is not valid percent-encoded UTF-8", {
+      fields: { [safeName(badQuery)]: "is not valid UTF-8" },
+    });
   checkQueryEncoding(url);
   const raw: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
-    if (name in raw) throw new ApiError("bad_request", `Query parameter '${name}' is given more than once`, { fields: { [name]: "given more than once" } });
+    if (name in raw)
+      throw new ApiError("bad_request", `Query parameter '${name}' is given more than once`, {
+        fields: { [name]: "given more than once" },
+      });
     raw[name] = value;
   }
   const parsed = endpoint.query.safeParse(raw);
@@ -73,7 +81,11 @@ export async function readBody(request: Request): Promise<string> {
   }
   if (json && typeof json === "object" && !Array.isArray(json)) {
     const credential = Object.keys(json).find((name) => BODY_CREDENTIALS.includes(name.toLowerCase()));
-    if (credential) throw new ApiError("bad_request", "Credentials must not be sent in a body; use the Authorization header. Rotate a key that was sent this way.");
+    if (credential)
+      throw new ApiError(
+        "bad_request",
+        "Credentials must not be sent in a body; use the Authorization header. Rotate a key that was sent this way.",
+      );
   }
   return text;
 }
@@ -109,6 +121,7 @@ export function idempotencyKeyOf(request: Request, endpoint: Endpoint): string |
   const value = request.headers.get("idempotency-key");
   if (value === null) return null;
   if (!endpoint.idempotent) throw new ApiError("bad_request", "This operation does not take an Idempotency-Key");
-  if (!IDEMPOTENCY_KEY.test(value)) throw new ApiError("bad_request", "Idempotency-Key must be 1-200 visible ASCII characters");
+  if (!IDEMPOTENCY_KEY.test(value))
+    throw new ApiError("bad_request", "Idempotency-Key must be 1-200 visible ASCII characters");
   return value;
 }

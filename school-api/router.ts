@@ -41,7 +41,9 @@ function match(path: string, method: string): { route: Route; params: Record<str
   const route = candidates.find((candidate) => candidate.endpoint.method === method);
   if (!route) {
     const allow = candidates.map((candidate) => candidate.endpoint.method).join(", ");
-    throw new ApiError("method_not_allowed", `${method} is not allowed here; use ${allow}`, undefined, { Allow: allow });
+    throw new ApiError("method_not_allowed", `${method} is not allowed here; use ${allow}`, undefined, {
+      Allow: allow,
+    });
   }
   const values = route.pattern.exec(path)?.slice(1) ?? [];
   const params: Record<string, string> = {};
@@ -121,7 +123,9 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
       return await db.transaction(async (tx) => {
         const txCtx = { ...ctx, db: tx as unknown as Db };
         if (!idempotencyKey) return respond(route, await handler(txCtx, input));
-        return runIdempotent(txCtx, route, idempotencyKey, JSON.stringify([url.pathname, body]), () => handler(txCtx, input));
+        return runIdempotent(txCtx, route, idempotencyKey, JSON.stringify([url.pathname, body]), () =>
+          handler(txCtx, input),
+        );
       });
     } finally {
       invalidateReads();
@@ -137,7 +141,13 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
   }
 
   /** Same key and body: the first response again. Same key, other body: 409. Stored in the write's transaction. */
-  async function runIdempotent(ctx: Context, route: Route, idemKey: string, fingerprint: string, execute: () => Promise<unknown>): Promise<Response> {
+  async function runIdempotent(
+    ctx: Context,
+    route: Route,
+    idemKey: string,
+    fingerprint: string,
+    execute: () => Promise<unknown>,
+  ): Promise<Response> {
     const requestHash = createHash("sha256").update(`${route.name}\n${fingerprint}`).digest("hex");
     const [previous] = await ctx.db
       .select()
@@ -145,9 +155,14 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
       .where(and(eq(idempotencyRecords.schoolId, ctx.school.id), eq(idempotencyRecords.idempotencyKey, idemKey)));
     if (previous) {
       if (previous.requestHash !== requestHash) {
-        throw new ApiError("conflict", "This Idempotency-Key was already used for a different request", { idempotency_key: idemKey });
+        throw new ApiError("conflict", "This Idempotency-Key was already used for a different request", {
+          idempotency_key: idemKey,
+        });
       }
-      return Response.json(shaped(previous.responseBody), { status: previous.responseStatus, headers: { "Idempotent-Replayed": "true" } });
+      return Response.json(shaped(previous.responseBody), {
+        status: previous.responseStatus,
+        headers: { "Idempotent-Replayed": "true" },
+      });
     }
     const payload = await execute();
     await ctx.db.insert(idempotencyRecords).values({
@@ -166,10 +181,18 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
       return await run(request, info, seen);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
-      if (isUniqueViolation(error)) return errorResponse(new ApiError("conflict", "The request conflicts with a concurrent change; read the resource and try again"));
+      if (isUniqueViolation(error))
+        return errorResponse(
+          new ApiError("conflict", "The request conflicts with a concurrent change; read the resource and try again"),
+        );
       // Ids and codes only: a database error's message holds the SQL parameters (names, notes).
-      logger().error({ kind: "school_api", operation: seen.operation, error: errorSummary(error) }, "school-api: unexpected error");
-      return errorResponse(new ApiError("internal_error", "Something went wrong on the server; the request changed nothing"));
+      logger().error(
+        { kind: "school_api", operation: seen.operation, error: errorSummary(error) },
+        "school-api: unexpected error",
+      );
+      return errorResponse(
+        new ApiError("internal_error", "Something went wrong on the server; the request changed nothing"),
+      );
     }
   }
 
@@ -178,7 +201,8 @@ export function createRouter(db: Db, options: SchoolApiOptions = {}) {
     const seen: Seen = { operation: "(no route)", rate: null };
     const response = await answer(request, info, seen);
     const extra = { ...apiSecurityHeaders(), ...rateLimitHeaders(seen.rate, limiter.defaultPerMinute) };
-    for (const [name, value] of Object.entries(extra)) if (!response.headers.has(name)) response.headers.set(name, value);
+    for (const [name, value] of Object.entries(extra))
+      if (!response.headers.has(name)) response.headers.set(name, value);
     return response;
   };
 }

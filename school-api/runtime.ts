@@ -18,7 +18,10 @@ export function createSchoolApi(database: Database, options?: SchoolApiOptions):
   return { database, handle: createRouter(database.db, { readCache: !shared, sharedRateLimits: shared, ...options }) };
 }
 
-const globalForApi = globalThis as typeof globalThis & { __embeddedSchoolApi?: Promise<SchoolApi>; __embeddedSchoolDatabase?: Promise<Database> };
+const globalForApi = globalThis as typeof globalThis & {
+  __embeddedSchoolApi?: Promise<SchoolApi>;
+  __embeddedSchoolDatabase?: Promise<Database>;
+};
 
 /**
  * The embedded API's database, opened (and the demo seeded when empty) once per process. Server

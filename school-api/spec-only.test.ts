@@ -16,7 +16,9 @@ let strict: RunningServer;
 beforeAll(async () => {
   database = await openDatabase({ dataDir: "memory://" });
   await seedDemo(database.db);
-  specOnly = await startSchoolApiServer({ api: createSchoolApi(database, { filters: "spec-only", rateLimitPerMinute: 0 }) });
+  specOnly = await startSchoolApiServer({
+    api: createSchoolApi(database, { filters: "spec-only", rateLimitPerMinute: 0 }),
+  });
   strict = await startSchoolApiServer({ api: createSchoolApi(database, { filters: "strict", rateLimitPerMinute: 0 }) });
 }, 120_000);
 afterAll(async () => {
@@ -26,7 +28,9 @@ afterAll(async () => {
 });
 
 async function get<T>(server: RunningServer, path: string): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${KEY}`, accept: "application/json" } });
+  const response = await fetch(`${server.url}${path}`, {
+    headers: { authorization: `Bearer ${KEY}`, accept: "application/json" },
+  });
   return { status: response.status, body: (await response.json()) as T };
 }
 
@@ -49,7 +53,10 @@ describe("SCHOOL_API_FILTERS=spec-only, over HTTP", () => {
     const first = await get<Page<Student>>(specOnly, "/students?status=active&semester_id=whatever");
     expect(first.status).toBe(200);
     expect(first.body.pagination.has_more).toBe(true);
-    const next = await get<Page<Student>>(specOnly, `/students?status=active&semester_id=other&cursor=${encodeURIComponent(first.body.pagination.next_cursor!)}`);
+    const next = await get<Page<Student>>(
+      specOnly,
+      `/students?status=active&semester_id=other&cursor=${encodeURIComponent(first.body.pagination.next_cursor!)}`,
+    );
     expect(next.status).toBe(200);
     const all = [...first.body.data, ...next.body.data];
     expect(all.every((student) => student.status === "active")).toBe(true);
@@ -70,7 +77,9 @@ describe("SCHOOL_API_FILTERS=spec-only, over HTTP", () => {
     const halqa = halqas.data[0]!;
     const query = { halqa_id: halqa.id, limit: 100 };
     const [fromSpecOnly, fromStrict] = await Promise.all(
-      [specOnly, strict].map((server) => createV1Client({ baseUrl: server.url, apiKey: KEY }).listAll("listStudents", { query })),
+      [specOnly, strict].map((server) =>
+        createV1Client({ baseUrl: server.url, apiKey: KEY }).listAll("listStudents", { query }),
+      ),
     );
     expect(fromSpecOnly!.items.length).toBeGreaterThan(0);
     expect(fromSpecOnly!.items).toEqual(fromStrict!.items);

@@ -26,7 +26,11 @@ export function specOnlyUrl(endpoint: Endpoint, url: URL): URL {
 }
 
 /** Fields of a richer API, at the top level of each record. */
-export const VENDOR_FIELDS = { x_vendor_note: "imported from the school's office system", legacy_code: 7, x_audit: { source: "office", revision: 3 } } as const;
+export const VENDOR_FIELDS = {
+  x_vendor_note: "imported from the school's office system",
+  legacy_code: 7,
+  x_audit: { source: "office", revision: 3 },
+} as const;
 
 /** The payload with vendor fields added to each record of `data` (and to an attendance upsert's rows); never mutates it (list pages may be cached). */
 export function withVendorFields(payload: unknown): unknown {

@@ -17,12 +17,21 @@ import { parseArgs } from "node:util";
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { connection: { type: "string" }, email: { type: "string" }, name: { type: "string" }, locale: { type: "string" }, now: { type: "boolean" } },
+    options: {
+      connection: { type: "string" },
+      email: { type: "string" },
+      name: { type: "string" },
+      locale: { type: "string" },
+      now: { type: "boolean" },
+    },
   });
   if (positionals[0] === "send-weekly-summaries") return sendWeeklySummaries(values.connection, values.now ?? false);
-  if (positionals[0] === "backup" || positionals[0] === "restore") return backupOrRestore(positionals[0], positionals[1]);
+  if (positionals[0] === "backup" || positionals[0] === "restore")
+    return backupOrRestore(positionals[0], positionals[1]);
   if (positionals[0] !== "create-admin") {
-    console.log("usage: DASHBOARD_ADMIN_PASSWORD=… npm run dashboard -- create-admin --connection <id> --email <email> --name <name> [--locale en|ar|ur|id|ms|tr|fr]");
+    console.log(
+      "usage: DASHBOARD_ADMIN_PASSWORD=… npm run dashboard -- create-admin --connection <id> --email <email> --name <name> [--locale en|ar|ur|id|ms|tr|fr]",
+    );
     console.log("       npm run dashboard -- send-weekly-summaries [--connection <id>] [--now]");
     console.log("       npm run dashboard -- backup <file>");
     console.log("       npm run dashboard -- restore <file>");
@@ -30,11 +39,19 @@ async function main(): Promise<void> {
     return;
   }
   const password = process.env.DASHBOARD_ADMIN_PASSWORD ?? "";
-  if (!values.connection || !values.email || !values.name) throw new Error("--connection, --email and --name are required");
+  if (!values.connection || !values.email || !values.name)
+    throw new Error("--connection, --email and --name are required");
   const { isLocale, LOCALES } = await import("../lib/i18n/locales");
-  if (values.locale !== undefined && !isLocale(values.locale)) throw new Error(`--locale is one of ${LOCALES.join(", ")}`);
+  if (values.locale !== undefined && !isLocale(values.locale))
+    throw new Error(`--locale is one of ${LOCALES.join(", ")}`);
   const { createFirstAdmin } = await import("../lib/auth/bootstrap");
-  const created = await createFirstAdmin({ connectionId: values.connection, email: values.email, name: values.name, password, locale: values.locale });
+  const created = await createFirstAdmin({
+    connectionId: values.connection,
+    email: values.email,
+    name: values.name,
+    password,
+    locale: values.locale,
+  });
   console.log(`created admin ${values.email} for ${created.school}; sign in and add the other users on the Users page`);
 }
 
@@ -51,8 +68,11 @@ async function sendWeeklySummaries(connection: string | undefined, now: boolean)
   const ids = connection ? [connection] : loadConnections().map((c) => c.id);
   for (const id of ids) {
     const result = await runNotices(id, { weeklyNow: now });
-    console.log(`${id}: ${result.status === "completed" ? summaryOf(result) || "nothing to send" : "another run holds the lease; try again in a minute"}`);
-    if (result.status === "completed" && !result.mailServer) console.log(`${id}: no mail server configured (SMTP_URL): messages are composed and kept, not sent`);
+    console.log(
+      `${id}: ${result.status === "completed" ? summaryOf(result) || "nothing to send" : "another run holds the lease; try again in a minute"}`,
+    );
+    if (result.status === "completed" && !result.mailServer)
+      console.log(`${id}: no mail server configured (SMTP_URL): messages are composed and kept, not sent`);
   }
 }
 
@@ -63,11 +83,14 @@ async function backupOrRestore(command: "backup" | "restore", file: string | und
   const { openStoreAlone } = await import("../lib/db/backup/store-alone");
   if (command === "restore") await checkBackup(file); // before the store is opened (or made)
   const { store, checked } = await openStoreAlone(command);
-  if (!checked) console.warn("dashboard: cannot check here whether a server holds the store's folder: make sure it is stopped");
+  if (!checked)
+    console.warn("dashboard: cannot check here whether a server holds the store's folder: make sure it is stopped");
   try {
     const header = await (command === "backup" ? backupStore : restoreStore)(store, file);
     for (const table of header.tables) console.log(`${table.name}: ${table.rows} rows`);
-    console.log(`${command === "backup" ? "backed up to" : "restored from"} ${file} (schema ${header.migration.tag}, made ${header.createdAt}); plans and progress are rebuilt by the syncs`);
+    console.log(
+      `${command === "backup" ? "backed up to" : "restored from"} ${file} (schema ${header.migration.tag}, made ${header.createdAt}); plans and progress are rebuilt by the syncs`,
+    );
   } finally {
     await store.close();
   }

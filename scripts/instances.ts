@@ -27,7 +27,8 @@ const LOG_DIR = path.join(ROOT, ".test-reports");
 export function instancesUnavailable(): string | null {
   if (!postgresAvailable()) return "PostgreSQL 15 is not installed (/usr/lib/postgresql/15/bin)";
   if (!existsSync(HAPROXY)) return `HAProxy is not installed (${HAPROXY}; apt-get install -y haproxy)`;
-  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return "there is no production build (.next/BUILD_ID); run next build";
+  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")))
+    return "there is no production build (.next/BUILD_ID); run next build";
   return null;
 }
 
@@ -43,7 +44,12 @@ export type Instances = {
   stop(): Promise<void>;
 };
 
-export type InstancesOptions = { count?: number; env?: Record<string, string>; logPrefix?: string; log?: (line: string) => void };
+export type InstancesOptions = {
+  count?: number;
+  env?: Record<string, string>;
+  logPrefix?: string;
+  log?: (line: string) => void;
+};
 
 /** HAProxy's configuration: round robin over the instances, health-checked, loopback only. */
 export function haproxyConfig(port: number, servers: { name: string; port: number }[]): string {
@@ -87,7 +93,10 @@ function guard(childPid: number): void {
       setTimeout(() => { try { process.kill(-group, "SIGKILL"); } catch {} process.exit(0); }, 5000);
     }, 1000);
   `;
-  spawn(process.execPath, ["-e", source, String(process.pid), String(childPid)], { detached: true, stdio: "ignore" }).unref();
+  spawn(process.execPath, ["-e", source, String(process.pid), String(childPid)], {
+    detached: true,
+    stdio: "ignore",
+  }).unref();
 }
 
 function startChild(file: string, args: string[], env: NodeJS.ProcessEnv, logFile: string | null): Child {
@@ -120,11 +129,17 @@ async function stopChild(child: Child): Promise<void> {
   clearTimeout(timer);
 }
 
-async function waitFor(url: string, child: Child, timeoutMs: number, headers: Record<string, string> = {}): Promise<void> {
+async function waitFor(
+  url: string,
+  child: Child,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = "no answer";
   while (Date.now() < deadline) {
-    if (child.process.exitCode !== null) throw new Error(`exited (${child.process.exitCode}) before ${url} answered:\n${child.output().slice(-3_000)}`);
+    if (child.process.exitCode !== null)
+      throw new Error(`exited (${child.process.exitCode}) before ${url} answered:\n${child.output().slice(-3_000)}`);
     try {
       const response = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
       await response.arrayBuffer();
@@ -135,7 +150,9 @@ async function waitFor(url: string, child: Child, timeoutMs: number, headers: Re
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s (last: ${last}):\n${child.output().slice(-3_000)}`);
+  throw new Error(
+    `${url} did not answer within ${timeoutMs / 1000} s (last: ${last}):\n${child.output().slice(-3_000)}`,
+  );
 }
 
 async function createDatabases(url: string, names: string[]): Promise<string[]> {
@@ -180,12 +197,18 @@ export async function startInstances(options: InstancesOptions = {}): Promise<In
       TRUSTED_PROXIES: "127.0.0.1",
       ...options.env,
     };
-    for (const name of ["SCHOOL_API_URL", "SCHOOL_CONNECTIONS_FILE", "SCHOOL_API_DATA_DIR", "DASHBOARD_DATA_DIR"]) delete shared[name];
+    for (const name of ["SCHOOL_API_URL", "SCHOOL_CONNECTIONS_FILE", "SCHOOL_API_DATA_DIR", "DASHBOARD_DATA_DIR"])
+      delete shared[name];
     const instances: Instance[] = [];
     for (let index = 0; index < count; index++) {
       const port = await freePort();
       const name = `instance-${String.fromCharCode(97 + index)}`;
-      const child = startChild(process.execPath, [NEXT_CLI, "start", "-H", "127.0.0.1", "-p", String(port)], { ...shared, PORT: String(port) }, path.join(LOG_DIR, `${prefix}-${name}.log`));
+      const child = startChild(
+        process.execPath,
+        [NEXT_CLI, "start", "-H", "127.0.0.1", "-p", String(port)],
+        { ...shared, PORT: String(port) },
+        path.join(LOG_DIR, `${prefix}-${name}.log`),
+      );
       children.push(child);
       instances.push({ name, origin: `http://127.0.0.1:${port}`, pid: child.process.pid ?? 0, log: child.output });
     }
@@ -194,15 +217,28 @@ export async function startInstances(options: InstancesOptions = {}): Promise<In
       instances.map(async (instance, index) => {
         const child = children[index]!;
         await waitFor(`${instance.origin}/api/health`, child, 120_000);
-        await waitFor(`${instance.origin}/api/v1/school`, child, 180_000, { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` });
+        await waitFor(`${instance.origin}/api/v1/school`, child, 180_000, {
+          Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}`,
+        });
       }),
     );
     log(`${count} instances ready: ${instances.map((instance) => instance.origin).join(", ")}`);
     const port = await freePort();
     const config = path.join(scratch, "haproxy.cfg");
-    writeFileSync(config, haproxyConfig(port, instances.map((instance) => ({ name: instance.name, port: Number(new URL(instance.origin).port) }))));
+    writeFileSync(
+      config,
+      haproxyConfig(
+        port,
+        instances.map((instance) => ({ name: instance.name, port: Number(new URL(instance.origin).port) })),
+      ),
+    );
     execFileSync(HAPROXY, ["-c", "-q", "-f", config], { stdio: "pipe" });
-    const haproxy = startChild(HAPROXY, ["-db", "-f", config], process.env, path.join(LOG_DIR, `${prefix}-haproxy.log`));
+    const haproxy = startChild(
+      HAPROXY,
+      ["-db", "-f", config],
+      process.env,
+      path.join(LOG_DIR, `${prefix}-haproxy.log`),
+    );
     children.push(haproxy);
     const balancer = `http://127.0.0.1:${port}`;
     await waitFor(`${balancer}/api/health`, haproxy, 30_000);
@@ -221,15 +257,22 @@ async function selfTest(): Promise<void> {
     return;
   }
   const started = Date.now();
-  const cluster = await startInstances({ logPrefix: "self-test", log: (line) => console.log(`instances self-test: ${line}`) });
+  const cluster = await startInstances({
+    logPrefix: "self-test",
+    log: (line) => console.log(`instances self-test: ${line}`),
+  });
   try {
     const seen = new Set<string>();
     for (let i = 0; i < 6; i++) {
-      const response = await fetch(`${cluster.balancer}/api/v1/school`, { headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } });
+      const response = await fetch(`${cluster.balancer}/api/v1/school`, {
+        headers: { Authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` },
+      });
       if (!response.ok) throw new Error(`the balancer answered ${response.status}`);
       seen.add((await response.json()).data.id);
     }
-    console.log(`instances self-test: one school through the balancer (${[...seen].join(", ")}), ready in ${Date.now() - started} ms`);
+    console.log(
+      `instances self-test: one school through the balancer (${[...seen].join(", ")}), ready in ${Date.now() - started} ms`,
+    );
   } finally {
     await cluster.stop();
   }

@@ -12,9 +12,17 @@
 import { parseArgs } from "node:util";
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { students: { type: "string" }, plans: { type: "string" }, "per-plan": { type: "string" }, "session-days": { type: "string" } } });
+  const { values } = parseArgs({
+    options: {
+      students: { type: "string" },
+      plans: { type: "string" },
+      "per-plan": { type: "string" },
+      "session-days": { type: "string" },
+    },
+  });
   const count = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Number(value));
-  const { databaseOptionsFromEnv, openDatabase, seedDemo, generateSchool, listSchools } = await import("../school-api/operations");
+  const { databaseOptionsFromEnv, openDatabase, seedDemo, generateSchool, listSchools } =
+    await import("../school-api/operations");
   const { DEMO_SCHOOLS } = await import("../school-api/seed-facts");
   const database = await openDatabase(databaseOptionsFromEnv());
   try {

@@ -17,7 +17,12 @@ function shapeAt(x, y, { rounded }) {
   }
   const ring = Math.hypot(x - 16, y - 16);
   if (Math.abs(ring - 9) <= 1.25) return 2;
-  for (const [dx, dy] of [[16, 7], [23.8, 20.5], [8.2, 20.5]]) if (Math.hypot(x - dx, y - dy) <= 2.2) return 2;
+  for (const [dx, dy] of [
+    [16, 7],
+    [23.8, 20.5],
+    [8.2, 20.5],
+  ])
+    if (Math.hypot(x - dx, y - dy) <= 2.2) return 2;
   return 1;
 }
 
@@ -76,7 +81,12 @@ function png(width, height, rgba) {
   header[9] = 6; // RGBA
   const raw = Buffer.alloc((width * 4 + 1) * height);
   for (let y = 0; y < height; y++) rgba.copy(raw, y * (width * 4 + 1) + 1, y * width * 4, (y + 1) * width * 4);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 mkdirSync("public/icons", { recursive: true });

@@ -40,7 +40,11 @@ export function readAudit({ code, signal, stdout, stderr }) {
       .map(([name, entry]) => `${name} (${entry.severity})`);
     return { reachable: true, failing, names, counts };
   }
-  const reason = report?.message ?? report?.error?.summary ?? stderr.split("\n").find((line) => /error/i.test(line)) ?? `exit code ${code}`;
+  const reason =
+    report?.message ??
+    report?.error?.summary ??
+    stderr.split("\n").find((line) => /error/i.test(line)) ??
+    `exit code ${code}`;
   return { reachable: false, reason: String(reason).replace(/\s+/g, " ").slice(0, 200) };
 }
 
@@ -51,9 +55,13 @@ export async function auditStep(cwd) {
     console.log(`npm audit: skipped, the advisory service could not be reached (${outcome.reason})`);
     return { status: "skipped", note: "advisory service unreachable" };
   }
-  const summary = Object.entries(outcome.counts).map(([level, n]) => `${level} ${n}`).join(", ");
+  const summary = Object.entries(outcome.counts)
+    .map(([level, n]) => `${level} ${n}`)
+    .join(", ");
   console.log(`npm audit (production dependencies): ${summary}`);
   if (outcome.failing === 0) return { status: "passed", note: "" };
-  console.error(`!! ${outcome.failing} high or critical advisories: ${outcome.names.join(", ")}; run \`npm audit\` for the fixes`);
+  console.error(
+    `!! ${outcome.failing} high or critical advisories: ${outcome.names.join(", ")}; run \`npm audit\` for the fixes`,
+  );
   return { status: "failed", note: `${outcome.failing} high/critical advisories` };
 }

@@ -109,7 +109,18 @@ export async function startPostgres(options: { binDir?: string } = {}): Promise<
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    exec(runAs, binDir, "initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync"]);
+    exec(runAs, binDir, "initdb", [
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      "-A",
+      "trust",
+      "-E",
+      "UTF8",
+      "--no-locale",
+      "--no-sync",
+    ]);
     startWatchdog(process.pid, command(runAs, binDir, "pg_ctl", stopArgs), dir);
     let lastError: unknown;
     for (let attempt = 0; attempt < 3 && !started; attempt += 1) {
@@ -119,7 +130,18 @@ export async function startPostgres(options: { binDir?: string } = {}): Promise<
         "-c fsync=off -c synchronous_commit=off -c full_page_writes=off",
       ].join(" ");
       try {
-        exec(runAs, binDir, "pg_ctl", ["start", "-D", dataDir, "-l", path.join(dir, "postgres.log"), "-w", "-t", "60", "-o", serverOptions]);
+        exec(runAs, binDir, "pg_ctl", [
+          "start",
+          "-D",
+          dataDir,
+          "-l",
+          path.join(dir, "postgres.log"),
+          "-w",
+          "-t",
+          "60",
+          "-o",
+          serverOptions,
+        ]);
         started = true;
         return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dir, stop };
       } catch (error) {

@@ -50,33 +50,68 @@ const COMMANDS: Record<string, { summary: string; example: string }> = {
   seed: { summary: "Seed the two demo schools unless they exist (database only)", example: "seed" },
   generate: {
     summary: "Add a large school for benchmarks, with a key holding every scope (database only)",
-    example: "generate --plans 10000 --assignments-per-plan 10 --key bench_key_1 [--students-per-halqa 30] [--name \"Big School\"]",
+    example:
+      'generate --plans 10000 --assignments-per-plan 10 --key bench_key_1 [--students-per-halqa 30] [--name "Big School"]',
   },
   "list-schools": { summary: "Schools with their ids and policies", example: "list-schools" },
   "replace-assignment": {
     summary: "Replace an assignment: the old one becomes superseded and links to the new one",
-    example: "replace-assignment --assignment-id asg_… [--due-date 2025-03-01] [--status published] [--explanation \"Shorter portion\"] [--staff-note \"…\"] [--segments '[{\"order\":1,\"track_type\":\"new_memorization\",\"range\":{\"start\":{\"surah\":78,\"ayah\":1},\"end\":{\"surah\":78,\"ayah\":5}}}]']",
+    example:
+      'replace-assignment --assignment-id asg_… [--due-date 2025-03-01] [--status published] [--explanation "Shorter portion"] [--staff-note "…"] [--segments \'[{"order":1,"track_type":"new_memorization","range":{"start":{"surah":78,"ayah":1},"end":{"surah":78,"ayah":5}}}]\']',
   },
-  "set-assignment-status": { summary: "Publish, start, complete, postpone or cancel an assignment", example: "set-assignment-status --assignment-id asg_… --status published" },
-  "set-plan-status": { summary: "Set a plan's state (draft, active, paused, completed, cancelled)", example: "set-plan-status --plan-id pln_… --status paused" },
-  "update-plan": { summary: "Edit a plan's name, target date or workload tracks", example: "update-plan --plan-id pln_… [--name \"Juz' Amma\"] [--target-completion-date 2025-06-30] [--tracks '[…]']" },
+  "set-assignment-status": {
+    summary: "Publish, start, complete, postpone or cancel an assignment",
+    example: "set-assignment-status --assignment-id asg_… --status published",
+  },
+  "set-plan-status": {
+    summary: "Set a plan's state (draft, active, paused, completed, cancelled)",
+    example: "set-plan-status --plan-id pln_… --status paused",
+  },
+  "update-plan": {
+    summary: "Edit a plan's name, target date or workload tracks",
+    example:
+      "update-plan --plan-id pln_… [--name \"Juz' Amma\"] [--target-completion-date 2025-06-30] [--tracks '[…]']",
+  },
   "set-school-policy": {
     summary: "Suspension, rollout, write access, write scopes, networks, Learning Plans, plan policy",
-    example: "set-school-policy --school-id sch_… [--suspended true] [--write-access-enabled false] [--allowed-write-scopes attendance:write,sessions:write|null] [--allowed-networks 10.0.0.0/8|null] [--learning-plans-enabled false] [--publication-policy automatic] [--automation-paused true]",
+    example:
+      "set-school-policy --school-id sch_… [--suspended true] [--write-access-enabled false] [--allowed-write-scopes attendance:write,sessions:write|null] [--allowed-networks 10.0.0.0/8|null] [--learning-plans-enabled false] [--publication-policy automatic] [--automation-paused true]",
   },
-  "set-halqa-plan-config": { summary: "Halqa-level plan policy (null inherits the school's)", example: "set-halqa-plan-config --halqa-id hlq_… [--publication-policy staff_review|null] [--automation-paused true|null]" },
-  "set-student-plan-config": { summary: "Learner-level plan policy (null inherits the halqa's)", example: "set-student-plan-config --student-id stu_… [--publication-policy automatic|null] [--automation-paused false|null]" },
-  "create-halqa": { summary: "Open a halqa in a semester, with the sheikhs who may teach it", example: "create-halqa --semester-id sem_… --name \"Evening circle\" --sheikh-ids shk_…,shk_… [--description \"…\"]" },
-  "set-sheikh-status": { summary: "Make a sheikh eligible (active) or not (on_leave, inactive)", example: "set-sheikh-status --sheikh-id shk_… --status inactive" },
-  "create-api-key": { summary: "Issue a key; the secret is printed once", example: "create-api-key --school-id sch_… --name \"Kiosk\" --scopes attendance:read,attendance:write [--expires-at 2026-01-01T00:00:00.000Z] [--rate-limit-per-minute 600]" },
+  "set-halqa-plan-config": {
+    summary: "Halqa-level plan policy (null inherits the school's)",
+    example:
+      "set-halqa-plan-config --halqa-id hlq_… [--publication-policy staff_review|null] [--automation-paused true|null]",
+  },
+  "set-student-plan-config": {
+    summary: "Learner-level plan policy (null inherits the halqa's)",
+    example:
+      "set-student-plan-config --student-id stu_… [--publication-policy automatic|null] [--automation-paused false|null]",
+  },
+  "create-halqa": {
+    summary: "Open a halqa in a semester, with the sheikhs who may teach it",
+    example: 'create-halqa --semester-id sem_… --name "Evening circle" --sheikh-ids shk_…,shk_… [--description "…"]',
+  },
+  "set-sheikh-status": {
+    summary: "Make a sheikh eligible (active) or not (on_leave, inactive)",
+    example: "set-sheikh-status --sheikh-id shk_… --status inactive",
+  },
+  "create-api-key": {
+    summary: "Issue a key; the secret is printed once",
+    example:
+      'create-api-key --school-id sch_… --name "Kiosk" --scopes attendance:read,attendance:write [--expires-at 2026-01-01T00:00:00.000Z] [--rate-limit-per-minute 600]',
+  },
   "revoke-api-key": { summary: "Revoke a key now", example: "revoke-api-key --key-id key_…" },
   "list-api-keys": { summary: "A school's keys (never the secrets)", example: "list-api-keys --school-id sch_…" },
-  "touch-plans": { summary: "Change a share of a school's plans, for sync benchmarks", example: "touch-plans --school-id sch_… --fraction 0.1" },
+  "touch-plans": {
+    summary: "Change a share of a school's plans, for sync benchmarks",
+    example: "touch-plans --school-id sch_… --fraction 0.1",
+  },
 };
 
 function help(): string {
   const lines = ["Usage: npm run school-api -- <command> [--flags]", "", "Commands:"];
-  for (const [name, { summary, example }] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(24)} ${summary}`, `      npm run school-api -- ${example}`);
+  for (const [name, { summary, example }] of Object.entries(COMMANDS))
+    lines.push(`  ${name.padEnd(24)} ${summary}`, `      npm run school-api -- ${example}`);
   lines.push(
     "",
     "Admin commands (all but seed and generate) call a running server:",
@@ -121,7 +156,10 @@ function convert(name: string, value: string | true): unknown {
     case "boolean":
       return value === "true" ? true : value === "false" ? false : value;
     case "list":
-      return value.split(",").map((item) => item.trim()).filter(Boolean);
+      return value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
     case "json":
       try {
         return JSON.parse(value) as unknown;
@@ -136,7 +174,11 @@ function convert(name: string, value: string | true): unknown {
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 function argsOf(flags: Flags, skip: string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(flags).filter(([name]) => !skip.includes(name)).map(([name, value]) => [name, convert(name, value)]));
+  return Object.fromEntries(
+    Object.entries(flags)
+      .filter(([name]) => !skip.includes(name))
+      .map(([name, value]) => [name, convert(name, value)]),
+  );
 }
 
 async function openFromEnv() {
@@ -166,7 +208,11 @@ async function seed(): Promise<unknown> {
   return withDatabase(async (db) => {
     const before = new Set((await listSchools(db)).map((school) => school.id));
     await seedDemo(db);
-    const schools = (await listSchools(db)).map((school) => ({ id: school.id, name: school.name, seeded: !before.has(school.id) }));
+    const schools = (await listSchools(db)).map((school) => ({
+      id: school.id,
+      name: school.name,
+      seeded: !before.has(school.id),
+    }));
     return { schools, demo_keys: Object.values(DEMO_KEYS) };
   });
 }
@@ -182,8 +228,14 @@ async function generate(flags: Flags): Promise<unknown> {
 async function adminToken(): Promise<string> {
   if (process.env.SCHOOL_ADMIN_TOKEN) return process.env.SCHOOL_ADMIN_TOKEN;
   const file = path.join(process.cwd(), ".data/school-admin-token");
-  const token = await readFile(file, "utf8").then((text) => text.trim(), () => "");
-  if (!token) throw new UsageError(`no admin token: set SCHOOL_ADMIN_TOKEN, or start the dev server once (it writes ${file}), or use --direct`);
+  const token = await readFile(file, "utf8").then(
+    (text) => text.trim(),
+    () => "",
+  );
+  if (!token)
+    throw new UsageError(
+      `no admin token: set SCHOOL_ADMIN_TOKEN, or start the dev server once (it writes ${file}), or use --direct`,
+    );
   return token;
 }
 
@@ -203,11 +255,21 @@ async function overHttp(op: string, args: Record<string, unknown>, url: string |
   } catch {
     throw new UsageError(`could not reach ${endpoint}: is the server running (npm run dev)? Or use --direct.`);
   }
-  const body = (await response.json().catch(() => null)) as { data?: unknown; error?: { code?: string; message?: string; details?: Record<string, unknown> } } | null;
+  const body = (await response.json().catch(() => null)) as {
+    data?: unknown;
+    error?: { code?: string; message?: string; details?: Record<string, unknown> };
+  } | null;
   if (response.ok && body && "data" in body) return body.data;
   const error = body?.error;
-  const hint = response.status === 404 && error?.message === "Not found" ? " (the admin surface is off there: it needs embedded mode and SCHOOL_ADMIN_TOKEN on the server)" : "";
-  throw new OperationError(error?.code ?? `http_${response.status}`, `${error?.message ?? `HTTP ${response.status}`}${hint}`, error?.details);
+  const hint =
+    response.status === 404 && error?.message === "Not found"
+      ? " (the admin surface is off there: it needs embedded mode and SCHOOL_ADMIN_TOKEN on the server)"
+      : "";
+  throw new OperationError(
+    error?.code ?? `http_${response.status}`,
+    `${error?.message ?? `HTTP ${response.status}`}${hint}`,
+    error?.details,
+  );
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -238,12 +300,17 @@ main(process.argv.slice(2)).then(
     if (error instanceof OperationError) {
       console.error(`school-api: ${error.code}: ${error.message}`);
       const fields = error.details?.fields;
-      if (fields && typeof fields === "object") for (const [field, message] of Object.entries(fields)) console.error(`  --${kebab(field.split(".")[0] ?? field)} (${field}): ${String(message)}`);
+      if (fields && typeof fields === "object")
+        for (const [field, message] of Object.entries(fields))
+          console.error(`  --${kebab(field.split(".")[0] ?? field)} (${field}): ${String(message)}`);
       process.exit(1);
     }
     const message = error instanceof Error ? error.message : String(error);
     console.error(`school-api: unexpected failure: ${message}`);
-    if (message.includes("Client Component")) console.error("  run it with the react-server condition: node --conditions=react-server --import tsx scripts/school-api.ts …");
+    if (message.includes("Client Component"))
+      console.error(
+        "  run it with the react-server condition: node --conditions=react-server --import tsx scripts/school-api.ts …",
+      );
     process.exit(1);
   },
 );

@@ -11,7 +11,11 @@ export default async function AuthLayout({ children }: { children: ReactNode }) 
         <p className="text-lg font-semibold tracking-tight">{t("common.appName")}</p>
         <LanguageSwitch locale={locale} t={t} />
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-6 px-6 py-10 outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center gap-6 px-6 py-10 outline-none"
+      >
         {children}
       </main>
     </div>

@@ -14,7 +14,11 @@ export default async function FamilyLayout({ children }: { children: ReactNode }
     <div className="flex min-h-dvh flex-col">
       <ShellHeader actor={actor} school={school} i18n={i18n} />
       {school.ok ? null : <SchoolProblemBanner title={i18n.t("nav.schoolProblemTitle")} message={school.message} />}
-      <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 py-6 outline-none sm:px-6">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 py-6 outline-none sm:px-6"
+      >
         {children}
       </main>
     </div>

@@ -19,12 +19,23 @@ export default async function StaffLayout({ children }: { children: ReactNode })
     <div className="flex min-h-dvh flex-col">
       <OfflineSupport
         userKey={offlineKeyOf(actor.connectionId, actor.id)}
-        words={{ lang: i18n.locale, dir: i18n.dir, title: i18n.t("nav.offline.title"), body: i18n.t("nav.offline.body"), none: i18n.t("nav.offline.none"), retry: i18n.t("nav.offline.retry") }}
+        words={{
+          lang: i18n.locale,
+          dir: i18n.dir,
+          title: i18n.t("nav.offline.title"),
+          body: i18n.t("nav.offline.body"),
+          none: i18n.t("nav.offline.none"),
+          retry: i18n.t("nav.offline.retry"),
+        }}
         asOf={i18n.t("nav.offline.asOf", { time: i18n.time(new Date()) })}
       />
       <ShellHeader actor={actor} school={school} i18n={i18n} />
       {school.ok ? null : <SchoolProblemBanner title={i18n.t("nav.schoolProblemTitle")} message={school.message} />}
-      <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 outline-none sm:px-6">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 outline-none sm:px-6"
+      >
         {children}
       </main>
     </div>

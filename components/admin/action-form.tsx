@@ -27,7 +27,16 @@ type Props = {
  * Validation keys the action may answer with (`admin.validation.role`) read as the text of the
  * catalogue parts the page sends with <ClientStrings>.
  */
-export function ActionForm({ action, hidden, children, submitLabel, submitAriaLabel, successMessage, variant, className }: Props) {
+export function ActionForm({
+  action,
+  hidden,
+  children,
+  submitLabel,
+  submitAriaLabel,
+  successMessage,
+  variant,
+  className,
+}: Props) {
   const [state, formAction, pending] = useActionState(action, null);
   const text = useMessageText();
   const problem = state && !state.ok ? [state.message, ...Object.values(state.fieldErrors ?? {}).map(text)] : null;

@@ -15,7 +15,13 @@ type Props = { t: Translate; filters: Filters; people: { id: string; name: strin
 export function AuditFilterForm({ t, filters, people, invalidDays = [] }: Props) {
   const filtered = Object.values(filters).some(Boolean);
   return (
-    <form method="get" action="/admin/audit" role="search" aria-label={t("admin.audit.filters.label")} className="flex flex-wrap items-end gap-3">
+    <form
+      method="get"
+      action="/admin/audit"
+      role="search"
+      aria-label={t("admin.audit.filters.label")}
+      className="flex flex-wrap items-end gap-3"
+    >
       <div className="flex min-w-48 flex-col gap-2">
         <Label htmlFor="audit-person">{t("admin.audit.filters.person")}</Label>
         <Select id="audit-person" name="person" defaultValue={filters.person ?? ""}>
@@ -41,11 +47,29 @@ export function AuditFilterForm({ t, filters, people, invalidDays = [] }: Props)
       {/* Text, not type="date": a browser's date box speaks the browser's locale (mm/dd/yyyy), not the person's language. */}
       <div className="flex flex-col gap-2">
         <Label htmlFor="audit-from">{t("admin.audit.filters.from")}</Label>
-        <Input id="audit-from" name="from" inputMode="numeric" dir="ltr" className="w-36" placeholder={t("admin.audit.filters.dayPlaceholder")} aria-describedby="audit-day-hint" defaultValue={filters.from ?? ""} />
+        <Input
+          id="audit-from"
+          name="from"
+          inputMode="numeric"
+          dir="ltr"
+          className="w-36"
+          placeholder={t("admin.audit.filters.dayPlaceholder")}
+          aria-describedby="audit-day-hint"
+          defaultValue={filters.from ?? ""}
+        />
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="audit-to">{t("admin.audit.filters.to")}</Label>
-        <Input id="audit-to" name="to" inputMode="numeric" dir="ltr" className="w-36" placeholder={t("admin.audit.filters.dayPlaceholder")} aria-describedby="audit-day-hint" defaultValue={filters.to ?? ""} />
+        <Input
+          id="audit-to"
+          name="to"
+          inputMode="numeric"
+          dir="ltr"
+          className="w-36"
+          placeholder={t("admin.audit.filters.dayPlaceholder")}
+          aria-describedby="audit-day-hint"
+          defaultValue={filters.to ?? ""}
+        />
       </div>
       <div className="flex min-w-40 flex-col gap-2">
         <Label htmlFor="audit-outcome">{t("admin.audit.filters.outcome")}</Label>

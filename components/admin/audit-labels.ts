@@ -12,14 +12,28 @@ export function auditTargetLabel(t: Translate, type: string): string {
   return isAuditTarget(type) ? t(`admin.audit.targets.${AUDIT_TARGETS[type]}`) : type;
 }
 
-const FIELDS = ["full_name", "preferred_name", "halqa_id", "status", "enrolled_on", "sheikh_id", "date", "starts_at", "topic"] as const;
+const FIELDS = [
+  "full_name",
+  "preferred_name",
+  "halqa_id",
+  "status",
+  "enrolled_on",
+  "sheikh_id",
+  "date",
+  "starts_at",
+  "topic",
+] as const;
 type Field = (typeof FIELDS)[number];
 const isField = (value: string): value is Field => (FIELDS as readonly string[]).includes(value);
 const MARKS = ["present", "absent", "late", "excused"] as const;
 const isMark = (value: string): value is (typeof MARKS)[number] => (MARKS as readonly string[]).includes(value);
 
 /** A record's name in the log: its own name, else where it belongs (a session: halqa and day; a recitation: student, halqa and day), else its kind. */
-export function auditRecordName(t: Translate, date: (value: string) => string, row: Pick<AuditView, "targetType" | "targetLabel" | "context">): string | null {
+export function auditRecordName(
+  t: Translate,
+  date: (value: string) => string,
+  row: Pick<AuditView, "targetType" | "targetLabel" | "context">,
+): string | null {
   if (!row.targetType) return null;
   if (row.targetLabel) return row.targetLabel;
   const { student, halqa, day } = row.context ?? { student: null, halqa: null, day: null };
@@ -43,7 +57,16 @@ function fieldValue(t: Translate, field: string, value: string | null, date: (va
 
 /** One change before → after in the reader's words: "Ammar: Absent → Present", "Status: Open → Ended". */
 export function auditChangeText(t: Translate, change: AuditChange, date: (value: string) => string): string {
-  if (change.kind === "mark") return t("admin.audit.changes.pair", { name: change.student, from: markLabel(t, change.from), to: markLabel(t, change.to) });
+  if (change.kind === "mark")
+    return t("admin.audit.changes.pair", {
+      name: change.student,
+      from: markLabel(t, change.from),
+      to: markLabel(t, change.to),
+    });
   const name = isField(change.field) ? t(`admin.audit.fields.${change.field}`) : change.field;
-  return t("admin.audit.changes.pair", { name, from: fieldValue(t, change.field, change.from, date), to: fieldValue(t, change.field, change.to, date) });
+  return t("admin.audit.changes.pair", {
+    name,
+    from: fieldValue(t, change.field, change.from, date),
+    to: fieldValue(t, change.field, change.to, date),
+  });
 }

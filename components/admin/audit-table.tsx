@@ -30,7 +30,19 @@ function Target({ row, t, day }: { row: AuditView; t: Translate; day: (value: st
 }
 
 /** Who did what, when, to which record, and how it ended: actions in the reader's words, people and records by name, refusals with their reason. */
-export function AuditTable({ rows, caption, t, when, day }: { rows: AuditView[]; caption: string; t: Translate; when: (at: Date) => string; day: (value: string) => string }) {
+export function AuditTable({
+  rows,
+  caption,
+  t,
+  when,
+  day,
+}: {
+  rows: AuditView[];
+  caption: string;
+  t: Translate;
+  when: (at: Date) => string;
+  day: (value: string) => string;
+}) {
   return (
     <ScrollTable label={caption}>
       <TableCaption className="sr-only">{caption}</TableCaption>
@@ -68,7 +80,11 @@ export function AuditTable({ rows, caption, t, when, day }: { rows: AuditView[];
             <TableCell className="whitespace-normal">
               <div className="flex flex-col gap-1">
                 <span>{auditActionLabel(t, row.action)}</span>
-                {row.saves > 1 ? <span className="text-sm text-muted-foreground">{t("admin.audit.changes.saves", { count: row.saves })}</span> : null}
+                {row.saves > 1 ? (
+                  <span className="text-sm text-muted-foreground">
+                    {t("admin.audit.changes.saves", { count: row.saves })}
+                  </span>
+                ) : null}
                 {row.changes.length ? (
                   <ul aria-label={t("admin.audit.changes.label")} className="flex flex-col text-sm">
                     {row.changes.map((change) => (
@@ -86,7 +102,9 @@ export function AuditTable({ rows, caption, t, when, day }: { rows: AuditView[];
             <TableCell className="whitespace-normal">
               <div className="flex flex-col items-start gap-1">
                 <Badge variant={RESULT_VARIANT[row.result]}>{t(`admin.audit.results.${row.result}`)}</Badge>
-                {row.reason ? <span className="text-sm">{t("admin.audit.reason", { reason: t(row.reason) })}</span> : null}
+                {row.reason ? (
+                  <span className="text-sm">{t("admin.audit.reason", { reason: t(row.reason) })}</span>
+                ) : null}
               </div>
             </TableCell>
           </TableRow>

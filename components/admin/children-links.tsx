@@ -30,7 +30,13 @@ export function ChildrenLinks({ userId, links, query, picker, t }: Props) {
           {links.map((link) => (
             <li key={link.refId} className="flex flex-wrap items-start justify-between gap-3 py-2">
               <span className="pt-2.5">{link.label}</span>
-              <UnlinkForm userId={userId} kind="student_lineage" link={link} label={t("admin.user.removeLabel", { name: link.label })} t={t} />
+              <UnlinkForm
+                userId={userId}
+                kind="student_lineage"
+                link={link}
+                label={t("admin.user.removeLabel", { name: link.label })}
+                t={t}
+              />
             </li>
           ))}
         </ul>
@@ -41,7 +47,11 @@ export function ChildrenLinks({ userId, links, query, picker, t }: Props) {
       {picker.semesterName ? (
         <>
           <form method="get" role="search" className="flex flex-wrap items-end gap-3">
-            <Field id="student-search" label={t("admin.user.searchLabel", { semester: picker.semesterName })} className="min-w-64 flex-1">
+            <Field
+              id="student-search"
+              label={t("admin.user.searchLabel", { semester: picker.semesterName })}
+              className="min-w-64 flex-1"
+            >
               {(control) => <Input {...control} type="search" name="q" defaultValue={query} autoComplete="off" />}
             </Field>
             <Button type="submit" variant="secondary">
@@ -51,13 +61,21 @@ export function ChildrenLinks({ userId, links, query, picker, t }: Props) {
           <h3 className="text-base font-semibold">{t("admin.user.results")}</h3>
           {picker.matches.length ? (
             <>
-              {picker.total > picker.matches.length ? <p className="text-sm text-muted-foreground">{t("admin.user.resultsCount", { shown: picker.matches.length, total: picker.total })}</p> : null}
+              {picker.total > picker.matches.length ? (
+                <p className="text-sm text-muted-foreground">
+                  {t("admin.user.resultsCount", { shown: picker.matches.length, total: picker.total })}
+                </p>
+              ) : null}
               <ul className="flex flex-col divide-y divide-border">
                 {picker.matches.map((student) => (
                   <li key={student.id} className="flex flex-wrap items-start justify-between gap-3 py-2">
                     <span className="flex flex-col pt-1">
                       <span>{student.name}</span>
-                      {student.halqaName ? <span className="text-sm text-muted-foreground">{t("admin.user.inHalqa", { halqa: student.halqaName })}</span> : null}
+                      {student.halqaName ? (
+                        <span className="text-sm text-muted-foreground">
+                          {t("admin.user.inHalqa", { halqa: student.halqaName })}
+                        </span>
+                      ) : null}
                     </span>
                     {linked.has(student.lineageId) ? (
                       <span className="pt-2.5 text-sm font-medium text-muted-foreground">{t("admin.user.linked")}</span>

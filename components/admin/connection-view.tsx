@@ -7,7 +7,11 @@ import type { Translate } from "@/lib/i18n/core";
 import { ScrollTable } from "@/components/ui/scroll-table";
 import { AdminSection } from "./section";
 
-const SCOPE_VARIANT: Record<ScopeState, "secondary" | "destructive" | "outline"> = { granted: "secondary", missing: "destructive", unknown: "outline" };
+const SCOPE_VARIANT: Record<ScopeState, "secondary" | "destructive" | "outline"> = {
+  granted: "secondary",
+  missing: "destructive",
+  unknown: "outline",
+};
 
 function adviceText(advice: Advice, t: Translate): string {
   if (advice.kind === "rotateForScope") return t("admin.connection.advice.rotateForScope", { scope: advice.scope });
@@ -15,18 +19,32 @@ function adviceText(advice: Advice, t: Translate): string {
 }
 
 /** The connection health report: facts first, then what to do about each gap. */
-export function ConnectionView({ health, t, when }: { health: ConnectionHealth; t: Translate; when: (at: Date) => string }) {
+export function ConnectionView({
+  health,
+  t,
+  when,
+}: {
+  health: ConnectionHealth;
+  t: Translate;
+  when: (at: Date) => string;
+}) {
   const { school, writes } = health;
   return (
     <>
       {health.previousTenantId && school ? (
         <Alert variant="destructive">
-          <AlertDescription>{t("admin.connection.tenantChanged", { previous: health.previousTenantId, current: school.id })}</AlertDescription>
+          <AlertDescription>
+            {t("admin.connection.tenantChanged", { previous: health.previousTenantId, current: school.id })}
+          </AlertDescription>
         </Alert>
       ) : null}
       {health.key === "rejected" || health.blocked ? (
         <Alert variant="warning">
-          <AlertTitle>{health.key === "rejected" ? `${t("admin.connection.key")}: ${t("admin.connection.keyStates.rejected")}` : t(`admin.connection.blocked.${health.blocked ?? "unreachable"}`)}</AlertTitle>
+          <AlertTitle>
+            {health.key === "rejected"
+              ? `${t("admin.connection.key")}: ${t("admin.connection.keyStates.rejected")}`
+              : t(`admin.connection.blocked.${health.blocked ?? "unreachable"}`)}
+          </AlertTitle>
         </Alert>
       ) : null}
 
@@ -71,7 +89,10 @@ export function ConnectionView({ health, t, when }: { health: ConnectionHealth; 
           <dd>
             {health.embedded ? t("admin.connection.embedded") : null}
             {health.baseUrl ? (
-              <code className={health.embedded ? "ms-2 font-mono text-sm text-muted-foreground" : "font-mono"} dir="ltr">
+              <code
+                className={health.embedded ? "ms-2 font-mono text-sm text-muted-foreground" : "font-mono"}
+                dir="ltr"
+              >
                 {health.baseUrl}
               </code>
             ) : null}
@@ -124,7 +145,9 @@ export function ConnectionView({ health, t, when }: { health: ConnectionHealth; 
         {health.advice.length ? (
           <ul className="flex list-disc flex-col gap-2 ps-5">
             {health.advice.map((advice) => (
-              <li key={advice.kind === "rotateForScope" ? `${advice.kind}-${advice.scope}` : advice.kind}>{adviceText(advice, t)}</li>
+              <li key={advice.kind === "rotateForScope" ? `${advice.kind}-${advice.scope}` : advice.kind}>
+                {adviceText(advice, t)}
+              </li>
             ))}
           </ul>
         ) : (
@@ -135,7 +158,16 @@ export function ConnectionView({ health, t, when }: { health: ConnectionHealth; 
   );
 }
 
-type ScopeKey = "school" | "semesters" | "halqas" | "students" | "sheikhs" | "sessions" | "attendance" | "recitations" | "learning_plans";
+type ScopeKey =
+  | "school"
+  | "semesters"
+  | "halqas"
+  | "students"
+  | "sheikhs"
+  | "sessions"
+  | "attendance"
+  | "recitations"
+  | "learning_plans";
 
 function scopeName(scope: string): ScopeKey {
   return scope.slice(0, scope.indexOf(":")) as ScopeKey;

@@ -55,7 +55,9 @@ export function CreateUserForm({ action, roles, locales, defaultLocale, password
         {(control) => <Input {...control} name="name" autoComplete="off" required maxLength={120} />}
       </Field>
       <Field id="user-email" label={t("create.email")} error={error("email")}>
-        {(control) => <Input {...control} name="email" type="email" autoComplete="off" required maxLength={200} dir="ltr" />}
+        {(control) => (
+          <Input {...control} name="email" type="email" autoComplete="off" required maxLength={200} dir="ltr" />
+        )}
       </Field>
       <Field id="user-role" label={t("create.role")} error={error("role")}>
         {(control) => (
@@ -80,7 +82,18 @@ export function CreateUserForm({ action, roles, locales, defaultLocale, password
         )}
       </Field>
       <Field id="user-password" label={t("create.password")} hint={t("create.passwordHint")} error={error("password")}>
-        {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" required minLength={passwordMin} maxLength={200} dir="ltr" />}
+        {(control) => (
+          <Input
+            {...control}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={passwordMin}
+            maxLength={200}
+            dir="ltr"
+          />
+        )}
       </Field>
       <div aria-live="polite" className="text-sm">
         {state && !state.ok ? (
@@ -90,7 +103,10 @@ export function CreateUserForm({ action, roles, locales, defaultLocale, password
         ) : created ? (
           <p className="flex flex-wrap items-center gap-3">
             <span>{t("create.created")}</span>
-            <Link href={`/admin/users/${encodeURIComponent(created.id)}`} className={buttonVariants({ variant: "link" })}>
+            <Link
+              href={`/admin/users/${encodeURIComponent(created.id)}`}
+              className={buttonVariants({ variant: "link" })}
+            >
               {t("create.open")}
             </Link>
           </p>

@@ -26,14 +26,24 @@ export function AdminExcusesTable({ rows, i18n }: { rows: AdminExcuse[]; i18n: I
           <TableCell>
             <bdi dir="auto">{row.childName}</bdi>
           </TableCell>
-          <TableCell>{row.parentName === null ? <span className="text-muted-foreground">{t("excuses.admin.parentGone")}</span> : <bdi dir="auto">{row.parentName}</bdi>}</TableCell>
+          <TableCell>
+            {row.parentName === null ? (
+              <span className="text-muted-foreground">{t("excuses.admin.parentGone")}</span>
+            ) : (
+              <bdi dir="auto">{row.parentName}</bdi>
+            )}
+          </TableCell>
           <TableCell className="max-w-sm whitespace-normal">
             <bdi dir="auto">{row.reason}</bdi>
           </TableCell>
           <TableCell>
             <time dateTime={row.createdAt.toISOString()}>{date(row.createdAt, { time: true })}</time>
           </TableCell>
-          <TableCell>{row.seenAt ? t("excuses.admin.seenAt", { when: date(row.seenAt, { time: true }) }) : t("excuses.admin.firstSeenNow")}</TableCell>
+          <TableCell>
+            {row.seenAt
+              ? t("excuses.admin.seenAt", { when: date(row.seenAt, { time: true }) })
+              : t("excuses.admin.firstSeenNow")}
+          </TableCell>
         </TableRow>
       ))}
     </DataTable>

@@ -37,7 +37,12 @@ export function ExcuseForm({ action, lineageId, today, lastDay }: Props) {
   const errors = state && !state.ok ? (state.fieldErrors ?? {}) : {};
   const error = (field: string) => (errors[field] ? text(errors[field]) : undefined);
   const placed = new Set(["day", "reason"]);
-  const general = state && !state.ok && !Object.keys(errors).some((key) => placed.has(key)) ? (errors.form ? text(errors.form) : state.message) : null;
+  const general =
+    state && !state.ok && !Object.keys(errors).some((key) => placed.has(key))
+      ? errors.form
+        ? text(errors.form)
+        : state.message
+      : null;
 
   // Dispatched by hand so that React does not clear what was typed when the answer is a field error.
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -50,7 +55,19 @@ export function ExcuseForm({ action, lineageId, today, lastDay }: Props) {
     <form ref={form} action={formAction} onSubmit={submit} className="flex max-w-xl flex-col gap-4" noValidate>
       <input type="hidden" name="lineageId" value={lineageId} />
       <Field id="excuse-day" label={t("form.date")} hint={t("form.dateHint")} error={error("day")}>
-        {(control) => <Input {...control} name="day" type="date" required min={today} max={lastDay} defaultValue={today} dir="ltr" className="w-fit" />}
+        {(control) => (
+          <Input
+            {...control}
+            name="day"
+            type="date"
+            required
+            min={today}
+            max={lastDay}
+            defaultValue={today}
+            dir="ltr"
+            className="w-fit"
+          />
+        )}
       </Field>
       <Field id="excuse-reason" label={t("form.reason")} hint={t("form.reasonHint")} error={error("reason")}>
         {(control) => (

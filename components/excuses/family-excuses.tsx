@@ -27,24 +27,38 @@ export async function FamilyExcuses({ actor, child, i18n }: Props) {
   const { t, date, separator } = i18n;
   const school = await clientFor(actor.connectionId).tenant();
   const today = dateIn(school.time_zone);
-  const rows = (await parentExcuses(await dashboardDb(), actor, school.id, addDays(today, -LISTED_DAYS_BACK))).filter((row) => row.lineageId === child.lineageId);
+  const rows = (await parentExcuses(await dashboardDb(), actor, school.id, addDays(today, -LISTED_DAYS_BACK))).filter(
+    (row) => row.lineageId === child.lineageId,
+  );
   const registerOf = (day: string) => {
     const marks = child.attendance.filter((mark) => mark.date === day);
     if (marks.length === 0) return <span className="text-muted-foreground">{t("excuses.list.noRegister")}</span>;
-    return marks.map((mark) => (mark.status ? t(`students.attendance.${mark.status}`) : t("family.attendance.unmarked"))).join(separator);
+    return marks
+      .map((mark) => (mark.status ? t(`students.attendance.${mark.status}`) : t("family.attendance.unmarked")))
+      .join(separator);
   };
   return (
     <div className="flex flex-col gap-4">
       <p className="max-w-prose text-sm text-muted-foreground">{t("excuses.intro", { child: child.name })}</p>
       <ClientStrings parts={["excuses.form", "excuses.validation"]}>
-        <ExcuseForm action={requestExcuseAction} lineageId={child.lineageId} today={today} lastDay={addDays(today, EXCUSE_DAYS_AHEAD)} />
+        <ExcuseForm
+          action={requestExcuseAction}
+          lineageId={child.lineageId}
+          today={today}
+          lastDay={addDays(today, EXCUSE_DAYS_AHEAD)}
+        />
       </ClientStrings>
       {rows.length === 0 ? (
         <EmptyState title={t("excuses.list.empty")} />
       ) : (
         <DataTable
           caption={t("excuses.list.caption")}
-          columns={[{ label: t("excuses.list.date") }, { label: t("excuses.list.reason") }, { label: t("excuses.list.seen") }, { label: t("excuses.list.register") }]}
+          columns={[
+            { label: t("excuses.list.date") },
+            { label: t("excuses.list.reason") },
+            { label: t("excuses.list.seen") },
+            { label: t("excuses.list.register") },
+          ]}
         >
           {rows.map((row) => (
             <TableRow key={row.id}>
@@ -52,7 +66,13 @@ export async function FamilyExcuses({ actor, child, i18n }: Props) {
               <TableCell className="whitespace-normal">
                 <bdi dir="auto">{row.reason}</bdi>
               </TableCell>
-              <TableCell>{row.seen ? t("excuses.list.seenYes") : <span className="text-muted-foreground">{t("excuses.list.seenNo")}</span>}</TableCell>
+              <TableCell>
+                {row.seen ? (
+                  t("excuses.list.seenYes")
+                ) : (
+                  <span className="text-muted-foreground">{t("excuses.list.seenNo")}</span>
+                )}
+              </TableCell>
               <TableCell>{registerOf(row.day)}</TableCell>
             </TableRow>
           ))}

@@ -15,10 +15,17 @@ export function ChildSummary({ child, i18n }: Props) {
   const words = mapWords(i18n, child.progress.ratingScale);
   const { t } = words;
   const newest = newestRecitationsFirst(child.progress.recitations);
-  const latest = RECITATION_KINDS.flatMap((kind) => newest.filter((recitation) => recitation.kind === kind).slice(0, 1));
+  const latest = RECITATION_KINDS.flatMap((kind) =>
+    newest.filter((recitation) => recitation.kind === kind).slice(0, 1),
+  );
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <PageSection id="lately-heading" level={3} title={t("quranMap.family.lately")} className="gap-2 rounded-xl border border-border bg-card p-4">
+      <PageSection
+        id="lately-heading"
+        level={3}
+        title={t("quranMap.family.lately")}
+        className="gap-2 rounded-xl border border-border bg-card p-4"
+      >
         {latest.length ? (
           <ul className="flex flex-col gap-1 text-sm">
             {latest.map((recitation) => (
@@ -36,17 +43,31 @@ export function ChildSummary({ child, i18n }: Props) {
           <p className="text-sm text-muted-foreground">{t("quranMap.family.nothingLately")}</p>
         )}
       </PageSection>
-      <PageSection id="family-attendance-heading" level={3} title={t("quranMap.attendance.title")} className="gap-2 rounded-xl border border-border bg-card p-4">
+      <PageSection
+        id="family-attendance-heading"
+        level={3}
+        title={t("quranMap.attendance.title")}
+        className="gap-2 rounded-xl border border-border bg-card p-4"
+      >
         <AttendanceFactsView facts={child.attendanceFacts} note={t("quranMap.family.attendanceWindow")} words={words} />
       </PageSection>
-      <PageSection id="family-plan-heading" level={3} title={t("quranMap.family.plan")} className="gap-2 rounded-xl border border-border bg-card p-4">
+      <PageSection
+        id="family-plan-heading"
+        level={3}
+        title={t("quranMap.family.plan")}
+        className="gap-2 rounded-xl border border-border bg-card p-4"
+      >
         {child.plan === "unavailable" ? (
           <p className="text-sm text-muted-foreground">{t("quranMap.plan.unavailable")}</p>
         ) : child.plan === null ? (
           <p className="text-sm text-muted-foreground">{t("quranMap.plan.none")}</p>
         ) : (
           <>
-            <p className="text-sm">{child.plan.completed ? t("quranMap.family.planDone") : t("quranMap.family.planDue", { date: i18n.date(child.plan.targetDate) })}</p>
+            <p className="text-sm">
+              {child.plan.completed
+                ? t("quranMap.family.planDone")
+                : t("quranMap.family.planDue", { date: i18n.date(child.plan.targetDate) })}
+            </p>
             <TrackShares tracks={child.plan.tracks} words={words} />
             <p className="text-xs text-muted-foreground">{t("quranMap.plan.share")}</p>
           </>
@@ -59,5 +80,14 @@ export function ChildSummary({ child, i18n }: Props) {
 /** The child's Quran map and rating trend. */
 export function ChildMap({ child, i18n }: Props) {
   const { recitations, ratingScale, timeZone } = child.progress;
-  return <StudentProgress recitations={recitations} scale={ratingScale} today={dateIn(timeZone)} timeZone={timeZone} words={mapWords(i18n, ratingScale)} panels={[]} />;
+  return (
+    <StudentProgress
+      recitations={recitations}
+      scale={ratingScale}
+      today={dateIn(timeZone)}
+      timeZone={timeZone}
+      words={mapWords(i18n, ratingScale)}
+      panels={[]}
+    />
+  );
 }

@@ -17,7 +17,10 @@ export function FamilyAttendance({ child, i18n }: Props) {
   // Two sessions on one day are told apart by their time of day.
   const twice = daysWithSeveralSessions(child.attendance);
   return (
-    <DataTable caption={t("family.attendance.caption")} columns={[{ label: t("family.attendance.date") }, { label: t("family.attendance.status") }]}>
+    <DataTable
+      caption={t("family.attendance.caption")}
+      columns={[{ label: t("family.attendance.date") }, { label: t("family.attendance.status") }]}
+    >
       {child.attendance.map((mark) => (
         <TableRow key={`${mark.date}-${mark.startsAt}`}>
           <RowHeader>
@@ -30,7 +33,11 @@ export function FamilyAttendance({ child, i18n }: Props) {
             ) : null}
           </RowHeader>
           <TableCell>
-            {mark.status ? t(`students.attendance.${mark.status}`) : <span className="text-muted-foreground">{t("family.attendance.unmarked")}</span>}
+            {mark.status ? (
+              t(`students.attendance.${mark.status}`)
+            ) : (
+              <span className="text-muted-foreground">{t("family.attendance.unmarked")}</span>
+            )}
             {mark.open ? (
               <span className="text-muted-foreground">
                 {separator}
@@ -54,7 +61,11 @@ export function FamilyRecitations({ child, i18n }: Props) {
   const { t, date, number } = i18n;
   if (!child.recitations.length) return <EmptyState title={t("family.recitations.empty")} />;
   // Three columns, each wrapping, so the table fits a phone's width without scrolling.
-  const columns = [{ label: t("students.recitations.date") }, { label: t("family.recitations.what") }, { label: t("students.recitations.rating") }];
+  const columns = [
+    { label: t("students.recitations.date") },
+    { label: t("family.recitations.what") },
+    { label: t("students.recitations.rating") },
+  ];
   return (
     <DataTable caption={t("family.recitations.caption")} columns={columns}>
       {child.recitations.map((recitation) => (
@@ -66,7 +77,11 @@ export function FamilyRecitations({ child, i18n }: Props) {
           </TableCell>
           <TableCell className="whitespace-normal">
             <span className="block">{recitation.rating}</span>
-            {recitation.mistakes === null ? null : <span className="block text-muted-foreground">{t("family.recitations.mistakes", { count: recitation.mistakes })}</span>}
+            {recitation.mistakes === null ? null : (
+              <span className="block text-muted-foreground">
+                {t("family.recitations.mistakes", { count: recitation.mistakes })}
+              </span>
+            )}
           </TableCell>
         </TableRow>
       ))}
@@ -84,9 +99,15 @@ function AssignmentCard({ assignment, child, i18n }: { assignment: ParentAssignm
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
       <div className="flex flex-wrap items-center gap-2">
-        {done ? null : <Badge variant={assignment.status === "in_progress" ? "default" : "secondary"}>{t(assignment.status === "in_progress" ? "family.assignments.started" : "family.assignments.notStarted")}</Badge>}
+        {done ? null : (
+          <Badge variant={assignment.status === "in_progress" ? "default" : "secondary"}>
+            {t(assignment.status === "in_progress" ? "family.assignments.started" : "family.assignments.notStarted")}
+          </Badge>
+        )}
         <span className="text-sm text-muted-foreground">
-          {done ? t("family.assignments.completedOn", { date: date(assignment.completedAt ?? assignment.dueDate) }) : t("family.assignments.due", { date: date(assignment.dueDate, { hijri: true }) })}
+          {done
+            ? t("family.assignments.completedOn", { date: date(assignment.completedAt ?? assignment.dueDate) })
+            : t("family.assignments.due", { date: date(assignment.dueDate, { hijri: true }) })}
         </span>
       </div>
       {/* The school's own words: marked with their language, so English reads left to right on an Arabic page. */}
@@ -102,7 +123,15 @@ function AssignmentCard({ assignment, child, i18n }: { assignment: ParentAssignm
             {assignment.segments.map((segment) => (
               <li key={segment.order} className="text-sm">
                 <span className="text-muted-foreground">{t(`students.recitations.kinds.${segment.trackType}`)}: </span>
-                <RangeLabel range={{ start: { surah: segment.start.surah, ayah: segment.start.ayah }, end: { surah: segment.end.surah, ayah: segment.end.ayah } }} surahs={child.surahs} t={t} number={number} />
+                <RangeLabel
+                  range={{
+                    start: { surah: segment.start.surah, ayah: segment.start.ayah },
+                    end: { surah: segment.end.surah, ayah: segment.end.ayah },
+                  }}
+                  surahs={child.surahs}
+                  t={t}
+                  number={number}
+                />
               </li>
             ))}
           </ol>
@@ -116,8 +145,18 @@ export function FamilyAssignments({ child, i18n }: Props) {
   const { t } = i18n;
   if (!child.assignments) return <EmptyState title={t("family.assignments.unavailable")} />;
   const groups = [
-    { key: "current", title: t("family.assignments.current"), items: child.assignments.current, empty: t("family.assignments.noCurrent") },
-    { key: "completed", title: t("family.assignments.completed"), items: child.assignments.completed, empty: t("family.assignments.noCompleted") },
+    {
+      key: "current",
+      title: t("family.assignments.current"),
+      items: child.assignments.current,
+      empty: t("family.assignments.noCurrent"),
+    },
+    {
+      key: "completed",
+      title: t("family.assignments.completed"),
+      items: child.assignments.completed,
+      empty: t("family.assignments.noCompleted"),
+    },
   ];
   return (
     <div className="flex flex-col gap-6">

@@ -15,7 +15,9 @@ export function ChildSwitcher({ items, current, t }: { items: ChildSummary[]; cu
               aria-current={child.lineageId === current ? "page" : undefined}
               className={cn(
                 "inline-flex min-h-11 items-center rounded-full border px-5 text-base font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60",
-                child.lineageId === current ? "border-primary bg-primary text-primary-foreground" : "border-border bg-card hover:bg-muted",
+                child.lineageId === current
+                  ? "border-primary bg-primary text-primary-foreground"
+                  : "border-border bg-card hover:bg-muted",
               )}
             >
               <bdi dir="auto">{child.name}</bdi>

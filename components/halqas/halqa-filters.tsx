@@ -13,7 +13,14 @@ type Props = { t: Translate; semester: string; active?: "true" | "false"; q?: st
 export function HalqaFilters({ t, semester, active, q }: Props) {
   return (
     // Keyed by the URL state: after a client-side navigation the controls show the new values.
-    <form key={`${semester}|${active ?? ""}|${q ?? ""}`} method="get" action="/halqas" role="search" aria-label={t("halqas.filters.label")} className="flex flex-wrap items-end gap-3">
+    <form
+      key={`${semester}|${active ?? ""}|${q ?? ""}`}
+      method="get"
+      action="/halqas"
+      role="search"
+      aria-label={t("halqas.filters.label")}
+      className="flex flex-wrap items-end gap-3"
+    >
       <input type="hidden" name="semester" value={semester} />
       <div className="flex min-w-40 flex-col gap-2">
         <Label htmlFor="halqa-active">{t("halqas.filters.state")}</Label>

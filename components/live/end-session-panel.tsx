@@ -33,8 +33,18 @@ export function EndSessionPanel({ sessionId, counts, recitations, unsaved, held,
   const error = state?.ok === false ? (state.fieldErrors?.confirm ?? state.message) : null;
   return (
     <details className="group">
-      <summary className={cn(buttonVariants({ variant: "outline" }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>{t("end.open")}</summary>
-      <section aria-labelledby={`${id}-summary`} className="mt-3 flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
+      <summary
+        className={cn(
+          buttonVariants({ variant: "outline" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        {t("end.open")}
+      </summary>
+      <section
+        aria-labelledby={`${id}-summary`}
+        className="mt-3 flex flex-col gap-3 rounded-lg border border-border bg-card p-4"
+      >
         <h2 id={`${id}-summary`} className="text-lg font-semibold">
           {t("end.summary")}
         </h2>
@@ -69,7 +79,14 @@ export function EndSessionPanel({ sessionId, counts, recitations, unsaved, held,
         <form action={action} className="flex flex-col gap-3">
           <input type="hidden" name="id" value={sessionId} />
           <label className="flex min-h-11 cursor-pointer items-center gap-3 text-base font-medium">
-            <input type="checkbox" name="confirm" value="yes" required className="size-6 shrink-0 accent-primary" disabled={unsaved > 0} />
+            <input
+              type="checkbox"
+              name="confirm"
+              value="yes"
+              required
+              className="size-6 shrink-0 accent-primary"
+              disabled={unsaved > 0}
+            />
             {t("end.confirm")}
           </label>
           <div>

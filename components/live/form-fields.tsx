@@ -6,13 +6,24 @@ import { useDigits } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 
 /** Small fields of the recitation entry: 44 px high, labelled, errors tied to their input. */
-export const inputClass = "h-11 rounded-md border border-border bg-card px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-invalid:border-destructive";
+export const inputClass =
+  "h-11 rounded-md border border-border bg-card px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-invalid:border-destructive";
 
 /**
  * A whole-number box in the reader's digits (Arabic-Indic in Arabic, as every other number there; a
  * `type="number"` box would show Latin ones). `value` and `onChange` keep Latin digits.
  */
-export function NumberField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error: string | null }) {
+export function NumberField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | null;
+}) {
   const id = useId();
   const digits = useDigits();
   return (
@@ -39,7 +50,21 @@ export function NumberField({ label, value, onChange, error }: { label: string; 
 }
 
 /** A row of big radio buttons inside a fieldset (kind, rating). */
-export function Choice<T extends string | number>({ legend, name, value, options, onChange, error }: { legend: string; name: string; value: T | null; options: { value: T; label: string }[]; onChange: (v: T) => void; error?: string | null }): ReactNode {
+export function Choice<T extends string | number>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  error,
+}: {
+  legend: string;
+  name: string;
+  value: T | null;
+  options: { value: T; label: string }[];
+  onChange: (v: T) => void;
+  error?: string | null;
+}): ReactNode {
   return (
     <fieldset className="flex flex-col gap-1" aria-invalid={error ? true : undefined}>
       <legend className="mb-1">{legend}</legend>
@@ -52,7 +77,13 @@ export function Choice<T extends string | number>({ legend, name, value, options
               value === option.value ? "border-primary bg-primary/10 font-semibold" : "border-border bg-card",
             )}
           >
-            <input type="radio" name={name} className="size-4 accent-primary" checked={value === option.value} onChange={() => onChange(option.value)} />
+            <input
+              type="radio"
+              name={name}
+              className="size-4 accent-primary"
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
             {option.label}
           </label>
         ))}

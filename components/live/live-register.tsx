@@ -83,7 +83,10 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
   }, [queue, data.recitations]);
 
   const { roster, ineligible, attendance, recitations } = data;
-  const merged = useMemo(() => mergeRegister({ roster, ineligible, attendance, recitations }, queueState), [roster, ineligible, attendance, recitations, queueState]);
+  const merged = useMemo(
+    () => mergeRegister({ roster, ineligible, attendance, recitations }, queueState),
+    [roster, ineligible, attendance, recitations, queueState],
+  );
   const register = useStableRows(merged);
   const counts = useMemo(() => countRegister(register), [register]);
   const names = useMemo(() => rowNames(register.rows.map((r) => r.student)), [register.rows]);
@@ -92,7 +95,8 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
   const csvNames = useMemo(() => recordNames(register.rows.map((r) => r.student)), [register.rows]);
 
   // A poll that finds the session ended, or a write the school refused for every write, makes the screen read-only too.
-  const endedMeanwhile = data.session.status !== "open" && initial.session.status === "open" ? t("endedMeanwhile") : null;
+  const endedMeanwhile =
+    data.session.status !== "open" && initial.session.status === "open" ? t("endedMeanwhile") : null;
   const refused = useReadOnly(refusals, endedMeanwhile, queue, queueState);
   const readOnly = refused.marks !== null;
   const { setMark, undo, undoLast, clearUndo } = useMarking(queue, register.rows, names);
@@ -118,8 +122,15 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
   const retryRow = useCallback((studentId: string) => queue?.retryFailed({ studentId }), [queue]);
   const discardRow = useCallback((studentId: string) => void queue?.discardMark(studentId), [queue]);
 
-  const earlier = useMemo(() => waitingSince([{ marks: [...queueState.marks.values()], recitations: queueState.recitations }], startOfToday()), [queueState.marks, queueState.recitations]);
-  const recitationCount = register.rows.reduce((n, row) => n + row.recitations.filter((r) => r.state === "saved").length, 0);
+  const earlier = useMemo(
+    () =>
+      waitingSince([{ marks: [...queueState.marks.values()], recitations: queueState.recitations }], startOfToday()),
+    [queueState.marks, queueState.recitations],
+  );
+  const recitationCount = register.rows.reduce(
+    (n, row) => n + row.recitations.filter((r) => r.state === "saved").length,
+    0,
+  );
   const unsaved = queueState.waiting + queueState.failed;
 
   return (
@@ -144,14 +155,30 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
         ready={queue !== null}
         onRetryAll={() => queue?.retryFailed()}
         onAllPresent={() => queue?.markMany(allPresent(register), { holdMs: UNDO_WINDOW_MS })}
-        undo={<UndoSlot entry={undo} held={held.work} note={held.note} onUndo={undoLast} onUndoHeld={held.undo} onExpire={clearUndo} onNoteExpire={held.clearNote} />}
+        undo={
+          <UndoSlot
+            entry={undo}
+            held={held.work}
+            note={held.note}
+            onUndo={undoLast}
+            onUndoHeld={held.undo}
+            onExpire={clearUndo}
+            onNoteExpire={held.clearNote}
+          />
+        }
       />
 
       <p className="hidden text-sm text-muted-foreground xl:block">{t("statusKeys")}</p>
       {register.rows.length === 0 ? (
-        <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">{t("emptyRoster")}</p>
+        <p className="rounded-md border border-dashed border-border p-6 text-center text-muted-foreground">
+          {t("emptyRoster")}
+        </p>
       ) : (
-        <ul aria-label={t("rosterLabel")} className="flex flex-col divide-y divide-border rounded-lg border border-border" onKeyDown={keys.onKeyDown}>
+        <ul
+          aria-label={t("rosterLabel")}
+          className="flex flex-col divide-y divide-border rounded-lg border border-border"
+          onKeyDown={keys.onKeyDown}
+        >
           {register.rows.map((row, index) => (
             <RosterRow
               key={row.student.id}
@@ -173,7 +200,14 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
       )}
 
       {refused.end === null ? (
-        <EndSessionPanel sessionId={sessionId} counts={counts} recitations={recitationCount} unsaved={unsaved} held={queueState.held.marks.length + queueState.held.recitations.length} onSendNow={() => queue?.releaseHeld()} />
+        <EndSessionPanel
+          sessionId={sessionId}
+          counts={counts}
+          recitations={recitationCount}
+          unsaved={unsaved}
+          held={queueState.held.marks.length + queueState.held.recitations.length}
+          onSendNow={() => queue?.releaseHeld()}
+        />
       ) : initial.session.status === "open" && data.session.status === "open" ? (
         <p className="text-sm text-muted-foreground">{t("end.notAllowed", { reason: refused.end })}</p>
       ) : null}
@@ -199,7 +233,9 @@ function useHeld(queue: LiveQueue | null, queueState: QueueSnapshot, names: Read
     const result = queue.undoHeld({ studentIds: marks, clientIds: recitations });
     const keptMarks = result.kept.filter((id) => marks.includes(id)).length;
     const keptRecs = result.kept.length - keptMarks;
-    setNote(keptMarks > 0 ? t("undo.kept", { n: keptMarks }) : keptRecs > 0 ? t("undo.keptRecitation") : t("undo.undone"));
+    setNote(
+      keptMarks > 0 ? t("undo.kept", { n: keptMarks }) : keptRecs > 0 ? t("undo.keptRecitation") : t("undo.undone"),
+    );
   };
   const clearNote = useCallback(() => setNote(null), []);
   return { work, note, undo, clearNote };
@@ -207,7 +243,13 @@ function useHeld(queue: LiveQueue | null, queueState: QueueSnapshot, names: Read
 
 /** The previous data when a poll differs from it only in when it was fetched (else TanStack's structural sharing). */
 function samePoll(previous: unknown, next: unknown): unknown {
-  if (previous && next && JSON.stringify({ ...(previous as LiveSnapshot), fetchedAt: 0 }) === JSON.stringify({ ...(next as LiveSnapshot), fetchedAt: 0 })) return previous;
+  if (
+    previous &&
+    next &&
+    JSON.stringify({ ...(previous as LiveSnapshot), fetchedAt: 0 }) ===
+      JSON.stringify({ ...(next as LiveSnapshot), fetchedAt: 0 })
+  )
+    return previous;
   return replaceEqualDeep(previous, next);
 }
 

@@ -3,7 +3,15 @@
 import { Button } from "@/components/ui/button";
 import type { SurahOption } from "@/lib/features/live/recitation-form";
 import type { QuranPoint } from "@/lib/features/live/types";
-import { clampToRange, countsByType, MISTAKES_MAX, stepAyah, type MistakeOptions, type MistakeRange, type MistakeTap } from "@/lib/features/notebook/mistakes";
+import {
+  clampToRange,
+  countsByType,
+  MISTAKES_MAX,
+  stepAyah,
+  type MistakeOptions,
+  type MistakeRange,
+  type MistakeTap,
+} from "@/lib/features/notebook/mistakes";
 import { useLocale, useNumber, useT } from "@/lib/i18n/client";
 import { isRightToLeft } from "@/lib/i18n/locales";
 
@@ -26,9 +34,13 @@ export function MistakeCounter({ options, range, surahs, taps, at, onAt, onTaps 
   const t = useT("live");
   const number = useNumber();
   const rtl = isRightToLeft(useLocale());
-  const counts = countsByType(taps, options.types.map((type) => type.id));
+  const counts = countsByType(
+    taps,
+    options.types.map((type) => type.id),
+  );
   const place = range && at ? clampToRange(at, range) : null;
-  const surahName = (n: number) => (rtl ? surahs[n - 1]?.name_arabic : surahs[n - 1]?.name_transliteration) ?? number(n);
+  const surahName = (n: number) =>
+    (rtl ? surahs[n - 1]?.name_arabic : surahs[n - 1]?.name_transliteration) ?? number(n);
   const label = (id: string) => options.types.find((type) => type.id === id)?.label ?? id;
   const last = taps.at(-1);
   return (
@@ -38,13 +50,25 @@ export function MistakeCounter({ options, range, surahs, taps, at, onAt, onTaps 
         <div role="group" aria-label={t("mistakes.stepper")} className="flex flex-wrap items-center gap-2">
           {place ? (
             <>
-              <Button type="button" variant="outline" className="min-h-11 min-w-11" aria-label={t("mistakes.previousAyah")} onClick={() => onAt(stepAyah(surahs, range, place, -1))}>
+              <Button
+                type="button"
+                variant="outline"
+                className="min-h-11 min-w-11"
+                aria-label={t("mistakes.previousAyah")}
+                onClick={() => onAt(stepAyah(surahs, range, place, -1))}
+              >
                 {rtl ? "›" : "‹"}
               </Button>
               <output aria-live="polite" className="min-w-32 text-center font-semibold">
                 {t("mistakes.ayah", { surah: surahName(place.surah), ayah: number(place.ayah) })}
               </output>
-              <Button type="button" variant="outline" className="min-h-11 min-w-11" aria-label={t("mistakes.nextAyah")} onClick={() => onAt(stepAyah(surahs, range, place, 1))}>
+              <Button
+                type="button"
+                variant="outline"
+                className="min-h-11 min-w-11"
+                aria-label={t("mistakes.nextAyah")}
+                onClick={() => onAt(stepAyah(surahs, range, place, 1))}
+              >
                 {rtl ? "‹" : "›"}
               </Button>
               <Button type="button" variant="ghost" className="min-h-11" onClick={() => onAt(null)}>
@@ -78,10 +102,20 @@ export function MistakeCounter({ options, range, surahs, taps, at, onAt, onTaps 
         ))}
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="button" variant="ghost" className="min-h-11" disabled={!last} onClick={() => onTaps(taps.slice(0, -1))}>
+        <Button
+          type="button"
+          variant="ghost"
+          className="min-h-11"
+          disabled={!last}
+          onClick={() => onTaps(taps.slice(0, -1))}
+        >
           {last ? t("mistakes.undo", { type: label(last.type) }) : t("mistakes.undoNone")}
         </Button>
-        {last?.at ? <span className="text-muted-foreground">{t("mistakes.lastAt", { surah: surahName(last.at.surah), ayah: number(last.at.ayah) })}</span> : null}
+        {last?.at ? (
+          <span className="text-muted-foreground">
+            {t("mistakes.lastAt", { surah: surahName(last.at.surah), ayah: number(last.at.ayah) })}
+          </span>
+        ) : null}
       </div>
     </fieldset>
   );

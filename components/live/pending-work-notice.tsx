@@ -6,7 +6,6 @@ import { waitingSince, type EarlierWork } from "@/lib/features/live/outbox/pendi
 import { openLiveStore } from "@/lib/features/live/outbox/store";
 import { useSchoolTime, useT } from "@/lib/i18n/client";
 
-
 /**
  * Outside the register (the today page): this browser's live work from an earlier day that has
  * not reached the server yet, read from the stored queues of this school. Nothing shows otherwise.
@@ -26,7 +25,9 @@ export function PendingWorkNotice({ tenantId }: { tenantId: string }) {
       .then((records) => {
         const earlier = waitingSince(records, today.getTime());
         if (!live || !earlier) return;
-        const oldest = records.find((r) => [...r.marks.map((m) => m.changedAt), ...r.recitations.map((x) => x.createdAt)].includes(earlier.oldest));
+        const oldest = records.find((r) =>
+          [...r.marks.map((m) => m.changedAt), ...r.recitations.map((x) => x.createdAt)].includes(earlier.oldest),
+        );
         setWork({ earlier, sessionId: oldest?.sessionId ?? null });
       })
       .catch(() => undefined);
@@ -37,10 +38,16 @@ export function PendingWorkNotice({ tenantId }: { tenantId: string }) {
   if (!work) return null;
 
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-destructive p-3 text-destructive">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-md border border-destructive p-3 text-destructive"
+    >
       <p>{t("stalePending", { n: work.earlier.count, date: date(new Date(work.earlier.oldest)) })}</p>
       {work.sessionId ? (
-        <Link href={`/sessions/${encodeURIComponent(work.sessionId)}/live`} className="inline-flex min-h-11 items-center underline underline-offset-4">
+        <Link
+          href={`/sessions/${encodeURIComponent(work.sessionId)}/live`}
+          className="inline-flex min-h-11 items-center underline underline-offset-4"
+        >
           {t("stalePendingLink")}
         </Link>
       ) : null}

@@ -5,7 +5,10 @@ import { fetchSnapshot, pollMessage, PollError, type PollProblem } from "./poll"
 const t = (key: PollProblem) => `t:${key}`;
 
 function answer(status: number, body: unknown) {
-  vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } })),
+  );
 }
 
 async function failure(): Promise<Error> {
@@ -21,7 +24,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("the live poll's failures are said in the reader's words", () => {
   it("says a network failure by its key, never the browser's text", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     expect(pollMessage(await failure(), t)).toBe("t:poll.noAnswer");
   });
 
@@ -35,7 +41,13 @@ describe("the live poll's failures are said in the reader's words", () => {
   });
 
   it("shows a refusal of the school's API as the route translated it (502/503 with a code)", async () => {
-    answer(503, { error: "unavailable", code: "internal_error", message: "The school's service could not be reached.", retryable: true, blocked: false });
+    answer(503, {
+      error: "unavailable",
+      code: "internal_error",
+      message: "The school's service could not be reached.",
+      retryable: true,
+      blocked: false,
+    });
     expect(pollMessage(await failure(), t)).toBe("The school's service could not be reached.");
   });
 

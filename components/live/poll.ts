@@ -26,13 +26,21 @@ function pollProblemOf(status: number): PollProblem {
 }
 
 export async function fetchSnapshot(sessionId: string): Promise<LiveSnapshot> {
-  const response = await fetch(`/api/live/sessions/${encodeURIComponent(sessionId)}`, { cache: "no-store", headers: { Accept: "application/json" } }).catch(() => {
+  const response = await fetch(`/api/live/sessions/${encodeURIComponent(sessionId)}`, {
+    cache: "no-store",
+    headers: { Accept: "application/json" },
+  }).catch(() => {
     throw new PollError("poll.noAnswer");
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
     // 502/503 (staff-json.ts): a failure with a code, its message read from the catalogue on the server.
-    const refusal = (response.status === 502 || response.status === 503) && typeof body?.code === "string" && typeof body.message === "string" ? body.message : null;
+    const refusal =
+      (response.status === 502 || response.status === 503) &&
+      typeof body?.code === "string" &&
+      typeof body.message === "string"
+        ? body.message
+        : null;
     throw new PollError(pollProblemOf(response.status), refusal);
   }
   return (await response.json().catch(() => {

@@ -22,7 +22,17 @@ type Props = {
 };
 
 /** A student's recitations of this session with their state: waiting, sending, saved, or failed with the reason. */
-export function RecitationList({ name, recitations, surahs, ratings, readOnly, onEdit, onRetry, onDiscard, onUndo }: Props) {
+export function RecitationList({
+  name,
+  recitations,
+  surahs,
+  ratings,
+  readOnly,
+  onEdit,
+  onRetry,
+  onDiscard,
+  onUndo,
+}: Props) {
   const t = useT("live");
   const locale = useLocale();
   const number = useNumber();
@@ -33,13 +43,27 @@ export function RecitationList({ name, recitations, surahs, ratings, readOnly, o
     <ul aria-label={t("recitation.listLabel", { name })} className="flex flex-col gap-2">
       {recitations.map((rec) => (
         <li key={rec.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border p-2">
-          <span>{t("recitation.item", { kind: t(`recitation.kinds.${rec.draft.kind}`), range: formatRange(rec.draft, surahs, locale, number), rating: ratingLabel(rec.draft.rating) })}</span>
-          {rec.draft.mistakes ? <span className="text-muted-foreground">{t("mistakes.total", { mistakes: rec.draft.mistakes })}</span> : null}
+          <span>
+            {t("recitation.item", {
+              kind: t(`recitation.kinds.${rec.draft.kind}`),
+              range: formatRange(rec.draft, surahs, locale, number),
+              rating: ratingLabel(rec.draft.rating),
+            })}
+          </span>
+          {rec.draft.mistakes ? (
+            <span className="text-muted-foreground">{t("mistakes.total", { mistakes: rec.draft.mistakes })}</span>
+          ) : null}
           {rec.heldUntil !== null ? (
             <HeldState until={rec.heldUntil} onUndo={() => onUndo(rec.key)} />
           ) : (
             <span className={cn(rec.state === "failed" ? "text-destructive" : "text-muted-foreground")}>
-              {rec.state === "failed" ? t("row.failed", { reason: text(rec.reason ?? "") }) : rec.state === "saved" ? t("row.saved") : rec.sending ? t("row.sending") : t("row.pending")}
+              {rec.state === "failed"
+                ? t("row.failed", { reason: text(rec.reason ?? "") })
+                : rec.state === "saved"
+                  ? t("row.saved")
+                  : rec.sending
+                    ? t("row.sending")
+                    : t("row.pending")}
             </span>
           )}
           {rec.state === "failed" && !readOnly ? (

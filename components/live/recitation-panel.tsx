@@ -6,9 +6,26 @@ import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import type { RegisterRecitation } from "@/lib/features/live/merge";
 import type { HearToday } from "@/lib/features/notebook/hear-today";
-import { mistakeProblem, suggestedRating, type MistakeOptions, type MistakeProblem, type MistakeTap } from "@/lib/features/notebook/mistakes";
-import { prefillRange, rangeProblem, type QuranRange, type StudentPrefill, type SurahOption } from "@/lib/features/live/recitation-form";
-import { RECITATION_KIND_VALUES, type QuranPoint, type RecitationDraft, type RecitationKind } from "@/lib/features/live/types";
+import {
+  mistakeProblem,
+  suggestedRating,
+  type MistakeOptions,
+  type MistakeProblem,
+  type MistakeTap,
+} from "@/lib/features/notebook/mistakes";
+import {
+  prefillRange,
+  rangeProblem,
+  type QuranRange,
+  type StudentPrefill,
+  type SurahOption,
+} from "@/lib/features/live/recitation-form";
+import {
+  RECITATION_KIND_VALUES,
+  type QuranPoint,
+  type RecitationDraft,
+  type RecitationKind,
+} from "@/lib/features/live/types";
 import { useLocale, useNumber, useT, type ClientTranslate } from "@/lib/i18n/client";
 import { Choice, inputClass, NumberField } from "./form-fields";
 import { HearTodayChoices } from "./hear-today";
@@ -45,20 +62,45 @@ export type RecitationPanelProps = {
 };
 
 async function fetchPrefill(sessionId: string, studentId: string): Promise<StudentPrefill> {
-  const response = await fetch(`/api/live/sessions/${encodeURIComponent(sessionId)}/students/${encodeURIComponent(studentId)}/prefill`, {
-    cache: "no-store",
-    headers: { Accept: "application/json" },
-  });
+  const response = await fetch(
+    `/api/live/sessions/${encodeURIComponent(sessionId)}/students/${encodeURIComponent(studentId)}/prefill`,
+    {
+      cache: "no-store",
+      headers: { Accept: "application/json" },
+    },
+  );
   if (!response.ok) throw new Error(String(response.status));
   return (await response.json()) as StudentPrefill;
 }
 
 type Fields = { fromSurah: number; fromAyah: string; toSurah: number; toAyah: string };
 
-const toFields = (range: QuranRange): Fields => ({ fromSurah: range.start.surah, fromAyah: String(range.start.ayah), toSurah: range.end.surah, toAyah: String(range.end.ayah) });
+const toFields = (range: QuranRange): Fields => ({
+  fromSurah: range.start.surah,
+  fromAyah: String(range.start.ayah),
+  toSurah: range.end.surah,
+  toAyah: String(range.end.ayah),
+});
 
 /** A student's recitations of this session with their state, and the entry form (in the student's sheet). */
-export function RecitationEntry({ tenantId, sessionId, studentId, name, recitations, surahs, ratings, mistakeOptions, hear, initial, readOnly, onRecord, onUpdate, onRetry, onDiscard, onUndo }: RecitationPanelProps) {
+export function RecitationEntry({
+  tenantId,
+  sessionId,
+  studentId,
+  name,
+  recitations,
+  surahs,
+  ratings,
+  mistakeOptions,
+  hear,
+  initial,
+  readOnly,
+  onRecord,
+  onUpdate,
+  onRetry,
+  onDiscard,
+  onUndo,
+}: RecitationPanelProps) {
   const t = useT("live");
   const locale = useLocale();
   const number = useNumber();
@@ -86,25 +128,51 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
   });
   const prefill = useMemo(() => {
     const data = prefillQuery.data?.studentId === studentId ? prefillQuery.data : null;
-    const thisSession = recitations.map((rec) => ({ student_id: rec.student_id, kind: rec.draft.kind, start: rec.draft.start, end: rec.draft.end, recorded_at: rec.recorded_at }));
-    return prefillRange(surahs, studentId, kind, { thisSession, earlier: data?.earlier ?? [], planSegment: data?.plan[kind] ?? null });
+    const thisSession = recitations.map((rec) => ({
+      student_id: rec.student_id,
+      kind: rec.draft.kind,
+      start: rec.draft.start,
+      end: rec.draft.end,
+      recorded_at: rec.recorded_at,
+    }));
+    return prefillRange(surahs, studentId, kind, {
+      thisSession,
+      earlier: data?.earlier ?? [],
+      planSegment: data?.plan[kind] ?? null,
+    });
   }, [prefillQuery.data, recitations, surahs, studentId, kind]);
 
-  const fields: Fields = override ?? (prefill.range ? toFields(prefill.range) : { fromSurah: 1, fromAyah: "1", toSurah: 1, toAyah: "1" });
-  const range: QuranRange = { start: { surah: fields.fromSurah, ayah: Number(fields.fromAyah) }, end: { surah: fields.toSurah, ayah: Number(fields.toAyah) } };
+  const fields: Fields =
+    override ?? (prefill.range ? toFields(prefill.range) : { fromSurah: 1, fromAyah: "1", toSurah: 1, toAyah: "1" });
+  const range: QuranRange = {
+    start: { surah: fields.fromSurah, ayah: Number(fields.fromAyah) },
+    end: { surah: fields.toSurah, ayah: Number(fields.toAyah) },
+  };
   const problem = rangeProblem(surahs, range);
   // While the student's prefill is on its way the range is not known yet: no placing on ayahs then (a
   // tap placed on the placeholder 1:1 fell outside the range that arrived). Offline it is not fetching.
   const rangePending = override === null && prefillQuery.isPending && prefillQuery.fetchStatus === "fetching";
   const mistakesValue = taps.length > 0 ? taps.length : (untapped ?? 0);
-  const suggested = suggestedRating(mistakesValue, ratings.map((x) => x.value), mistakeOptions.thresholds);
+  const suggested = suggestedRating(
+    mistakesValue,
+    ratings.map((x) => x.value),
+    mistakeOptions.thresholds,
+  );
   const chosenRating = rating ?? suggested;
-  const tapsProblem = problem ? null : mistakeProblem({ mistakes: mistakesValue, taps, start: range.start, end: range.end }, mistakeOptions.types.map((type) => type.id));
+  const tapsProblem = problem
+    ? null
+    : mistakeProblem(
+        { mistakes: mistakesValue, taps, start: range.start, end: range.end },
+        mistakeOptions.types.map((type) => type.id),
+      );
   const problemText = (field: "start" | "end"): string | null => {
     if (!problem || problem.field !== field) return null;
     if (problem.kind === "surah") return t("recitation.problems.surah");
     if (problem.kind === "order") return t("recitation.problems.order");
-    return t("recitation.problems.ayah", { surah: field === "start" ? fields.fromSurah : fields.toSurah, max: problem.max });
+    return t("recitation.problems.ayah", {
+      surah: field === "start" ? fields.fromSurah : fields.toSurah,
+      max: problem.max,
+    });
   };
   const edit = (patch: Partial<Fields>) => {
     setQueued(false);
@@ -114,7 +182,13 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
     setOverride(next);
   };
   const info = !problem && positions ? rangeInfo(range, positions, t, number) : null;
-  const endJuz = useMemo(() => (positions ? (n: number) => (surahs[n - 1] ? positions.juz({ surah: n, ayah: surahs[n - 1]!.ayah_count }) : undefined) : undefined), [positions, surahs]);
+  const endJuz = useMemo(
+    () =>
+      positions
+        ? (n: number) => (surahs[n - 1] ? positions.juz({ surah: n, ayah: surahs[n - 1]!.ayah_count }) : undefined)
+        : undefined,
+    [positions, surahs],
+  );
 
   const reset = () => {
     setOverride(null);
@@ -134,7 +208,16 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
       setShowProblems(true);
       return;
     }
-    const draft: RecitationDraft = { student_id: studentId, kind, start: range.start, end: range.end, rating: chosenRating, mistakes: mistakesValue, note: note.trim() || null, ...(taps.length > 0 ? { taps } : {}) };
+    const draft: RecitationDraft = {
+      student_id: studentId,
+      kind,
+      start: range.start,
+      end: range.end,
+      rating: chosenRating,
+      mistakes: mistakesValue,
+      note: note.trim() || null,
+      ...(taps.length > 0 ? { taps } : {}),
+    };
     if (editing) onUpdate(editing, draft);
     else onRecord(draft);
     reset();
@@ -153,7 +236,17 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
 
   return (
     <div className="flex flex-col gap-4 pt-2">
-      <RecitationList name={name} recitations={recitations} surahs={surahs} ratings={ratings} readOnly={readOnly} onEdit={startEdit} onRetry={onRetry} onDiscard={onDiscard} onUndo={onUndo} />
+      <RecitationList
+        name={name}
+        recitations={recitations}
+        surahs={surahs}
+        ratings={ratings}
+        readOnly={readOnly}
+        onEdit={startEdit}
+        onRetry={onRetry}
+        onDiscard={onDiscard}
+        onUndo={onUndo}
+      />
 
       {readOnly || !hear ? null : (
         <HearTodayChoices
@@ -177,38 +270,109 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
             submit();
           }}
         >
-          <Choice legend={t("recitation.kind")} name={`${id}-kind`} value={kind} options={RECITATION_KIND_VALUES.map((k) => ({ value: k, label: t(`recitation.kinds.${k}`) }))} onChange={(k) => { setKind(k); setOverride(null); }} />
-          {prefill.source && !override ? <p className="text-muted-foreground">{prefill.source === "plan" ? t("recitation.prefilledPlan") : t("recitation.prefilledLast", { kind: t(`recitation.kinds.${kind}`) })}</p> : null}
-          <SurahPicker surahs={surahs} value={fields.fromSurah} onChange={(n) => edit({ fromSurah: n, fromAyah: "1", toSurah: n, toAyah: String(surahs[n - 1]?.ayah_count ?? 1) })} endJuz={endJuz} />
+          <Choice
+            legend={t("recitation.kind")}
+            name={`${id}-kind`}
+            value={kind}
+            options={RECITATION_KIND_VALUES.map((k) => ({ value: k, label: t(`recitation.kinds.${k}`) }))}
+            onChange={(k) => {
+              setKind(k);
+              setOverride(null);
+            }}
+          />
+          {prefill.source && !override ? (
+            <p className="text-muted-foreground">
+              {prefill.source === "plan"
+                ? t("recitation.prefilledPlan")
+                : t("recitation.prefilledLast", { kind: t(`recitation.kinds.${kind}`) })}
+            </p>
+          ) : null}
+          <SurahPicker
+            surahs={surahs}
+            value={fields.fromSurah}
+            onChange={(n) =>
+              edit({ fromSurah: n, fromAyah: "1", toSurah: n, toAyah: String(surahs[n - 1]?.ayah_count ?? 1) })
+            }
+            endJuz={endJuz}
+          />
           <div className="flex flex-wrap items-start gap-3">
-            <NumberField label={t("recitation.fromAyah")} value={fields.fromAyah} onChange={(v) => edit({ fromAyah: v })} error={showProblems || fields.fromAyah !== "" ? problemText("start") : null} />
+            <NumberField
+              label={t("recitation.fromAyah")}
+              value={fields.fromAyah}
+              onChange={(v) => edit({ fromAyah: v })}
+              error={showProblems || fields.fromAyah !== "" ? problemText("start") : null}
+            />
             <div className="flex min-w-56 flex-[2] flex-col gap-1">
               <label htmlFor={`${id}-to-surah`}>{t("recitation.toSurah")}</label>
-              <Select id={`${id}-to-surah`} value={fields.toSurah} onChange={(e) => edit({ toSurah: Number(e.target.value), toAyah: String(surahs[Number(e.target.value) - 1]?.ayah_count ?? 1) })}>
-                {surahs.filter((x) => x.number >= fields.fromSurah).map((x) => (
-                  <option key={x.number} value={x.number}>
-                    {surahLabel(x, locale, number)}
-                  </option>
-                ))}
+              <Select
+                id={`${id}-to-surah`}
+                value={fields.toSurah}
+                onChange={(e) =>
+                  edit({
+                    toSurah: Number(e.target.value),
+                    toAyah: String(surahs[Number(e.target.value) - 1]?.ayah_count ?? 1),
+                  })
+                }
+              >
+                {surahs
+                  .filter((x) => x.number >= fields.fromSurah)
+                  .map((x) => (
+                    <option key={x.number} value={x.number}>
+                      {surahLabel(x, locale, number)}
+                    </option>
+                  ))}
               </Select>
             </div>
-            <NumberField label={t("recitation.toAyah")} value={fields.toAyah} onChange={(v) => edit({ toAyah: v })} error={showProblems || fields.toAyah !== "" ? problemText("end") : null} />
+            <NumberField
+              label={t("recitation.toAyah")}
+              value={fields.toAyah}
+              onChange={(v) => edit({ toAyah: v })}
+              error={showProblems || fields.toAyah !== "" ? problemText("end") : null}
+            />
           </div>
           <p aria-live="polite" className="min-h-5 text-muted-foreground">
             {info}
           </p>
-          <MistakeCounter options={mistakeOptions} range={problem || rangePending ? null : range} surahs={surahs} taps={taps} at={placing} onAt={setPlacing} onTaps={(next) => { setQueued(false); setTaps(next); }} />
-          {showProblems && tapsProblem ? <p className="text-destructive">{mistakeProblemText(tapsProblem, t)}</p> : null}
-          <Choice legend={t("recitation.rating")} name={`${id}-rating`} value={chosenRating} options={ratings.map((x) => ({ value: x.value, label: x.label }))} onChange={setRating} error={showProblems && chosenRating === null ? t("recitation.problems.rating") : null} />
+          <MistakeCounter
+            options={mistakeOptions}
+            range={problem || rangePending ? null : range}
+            surahs={surahs}
+            taps={taps}
+            at={placing}
+            onAt={setPlacing}
+            onTaps={(next) => {
+              setQueued(false);
+              setTaps(next);
+            }}
+          />
+          {showProblems && tapsProblem ? (
+            <p className="text-destructive">{mistakeProblemText(tapsProblem, t)}</p>
+          ) : null}
+          <Choice
+            legend={t("recitation.rating")}
+            name={`${id}-rating`}
+            value={chosenRating}
+            options={ratings.map((x) => ({ value: x.value, label: x.label }))}
+            onChange={setRating}
+            error={showProblems && chosenRating === null ? t("recitation.problems.rating") : null}
+          />
           {suggested !== null ? (
             <p className="text-sm text-muted-foreground">
-              {rating === null || rating === suggested ? t("mistakes.suggested", { mistakes: mistakesValue }) : t("mistakes.overridden", { rating: ratingLabel(suggested) })}
+              {rating === null || rating === suggested
+                ? t("mistakes.suggested", { mistakes: mistakesValue })
+                : t("mistakes.overridden", { rating: ratingLabel(suggested) })}
             </p>
           ) : null}
           <div className="flex flex-wrap items-start gap-3">
             <label className="flex min-w-48 flex-1 flex-col gap-1">
               <span>{t("recitation.note")}</span>
-              <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} className={inputClass} />
+              <input
+                type="text"
+                maxLength={500}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                className={inputClass}
+              />
             </label>
           </div>
           <p className="text-sm text-muted-foreground">{t("recitation.finalNote", { s: UNDO_WINDOW_MS / 1000 })}</p>
@@ -229,14 +393,27 @@ export function RecitationEntry({ tenantId, sessionId, studentId, name, recitati
   );
 }
 
-function rangeInfo(range: QuranRange, positions: NonNullable<ReturnType<typeof usePositions>>, t: ClientTranslate<"live">, number: (value: number) => string): string {
+function rangeInfo(
+  range: QuranRange,
+  positions: NonNullable<ReturnType<typeof usePositions>>,
+  t: ClientTranslate<"live">,
+  number: (value: number) => string,
+): string {
   const span = (a: number, b: number) => (a === b ? number(a) : `${number(a)}–${number(b)}`);
-  return t("recitation.rangeInfo", { pages: span(positions.page(range.start), positions.page(range.end)), juz: span(positions.juz(range.start), positions.juz(range.end)) });
+  return t("recitation.rangeInfo", {
+    pages: span(positions.page(range.start), positions.page(range.end)),
+    juz: span(positions.juz(range.start), positions.juz(range.end)),
+  });
 }
 
 /** The same reasons the server gives (lib/features/notebook/refusal.ts), before anything is queued. */
 function mistakeProblemText(problem: MistakeProblem, t: ClientTranslate<"live">): string {
-  if (problem.kind === "outside") return t("mistakes.problems.outside", { position: problem.index + 1, surah: problem.at.surah, ayah: problem.at.ayah });
+  if (problem.kind === "outside")
+    return t("mistakes.problems.outside", {
+      position: problem.index + 1,
+      surah: problem.at.surah,
+      ayah: problem.at.ayah,
+    });
   if (problem.kind === "type") return t("mistakes.problems.type", { type: problem.type });
   if (problem.kind === "total") return t("mistakes.problems.total", { tapped: problem.taps });
   if (problem.kind === "tooMany") return t("mistakes.problems.tooMany", { max: problem.max });

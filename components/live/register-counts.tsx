@@ -24,28 +24,52 @@ type Props = {
 };
 
 /** The bar over the roster: counts per status, what is still waiting or failed, and "all present". */
-export function RegisterCounts({ counts, queueState, blocked, canMarkAll, ready, onRetryAll, onAllPresent, undo }: Props) {
+export function RegisterCounts({
+  counts,
+  queueState,
+  blocked,
+  canMarkAll,
+  ready,
+  onRetryAll,
+  onAllPresent,
+  undo,
+}: Props) {
   const t = useT("live");
   const number = useNumber();
   return (
-    <section aria-label={t("counts.label")} className="sticky top-0 z-10 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-2">
+    <section
+      aria-label={t("counts.label")}
+      className="sticky top-0 z-10 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-2"
+    >
       <div className="relative flex min-h-11 min-w-0 flex-1 basis-64 items-center">
-      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        {MARK_STATUSES.map((status) => (
-          <li key={status}>
-            {t(`status.${status}`)}: <span className="font-semibold tabular-nums" data-testid={`count-${status}`}>{number(counts[status])}</span>
-          </li>
-        ))}
-        <li>{counts.unmarked > 0 ? t("counts.notMarked", { n: counts.unmarked }) : t("counts.allMarked")}</li>
-      </ul>
-      {undo}
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {MARK_STATUSES.map((status) => (
+            <li key={status}>
+              {t(`status.${status}`)}:{" "}
+              <span className="font-semibold tabular-nums" data-testid={`count-${status}`}>
+                {number(counts[status])}
+              </span>
+            </li>
+          ))}
+          <li>{counts.unmarked > 0 ? t("counts.notMarked", { n: counts.unmarked }) : t("counts.allMarked")}</li>
+        </ul>
+        {undo}
       </div>
-      <p role="status" aria-live="polite" className={cn("rounded-full border px-3 py-1 text-sm", queueState.waiting > 0 ? "border-primary text-primary" : "border-border text-muted-foreground")}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={cn(
+          "rounded-full border px-3 py-1 text-sm",
+          queueState.waiting > 0 ? "border-primary text-primary" : "border-border text-muted-foreground",
+        )}
+      >
         {queueState.waiting > 0 ? t("waiting", { n: queueState.waiting }) : t("allSaved")}
       </p>
       {queueState.failed > 0 ? (
         <>
-          <p role="alert" className="text-sm text-destructive">{t("failedCount", { n: queueState.failed })}</p>
+          <p role="alert" className="text-sm text-destructive">
+            {t("failedCount", { n: queueState.failed })}
+          </p>
           {blocked ? null : (
             <Button variant="outline" onClick={onRetryAll}>
               {t("retryAll")}

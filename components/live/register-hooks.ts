@@ -15,7 +15,12 @@ export type Refusals = { marks: string | null; recitations: string | null; end: 
  * finds the session ended meanwhile (`ended`), and a write the school refused for every write
  * (`blocked`, which the teacher may try again).
  */
-export function useReadOnly(refusals: Refusals, ended: string | null, queue: LiveQueue | null, queueState: QueueSnapshot) {
+export function useReadOnly(
+  refusals: Refusals,
+  ended: string | null,
+  queue: LiveQueue | null,
+  queueState: QueueSnapshot,
+) {
   const [schoolBlockLifted, setSchoolBlockLifted] = useState(false);
   const schoolBlock = schoolBlockLifted ? null : refusals.school;
   const blocked = queueState.writeBlocked ?? schoolBlock;
@@ -48,7 +53,10 @@ export function useStableRows(merged: Register): Register {
   const [kept, setKept] = useState({ merged, register: merged });
   if (kept.merged === merged) return kept.register;
   const rows = reuseRows(kept.register.rows, merged.rows);
-  const register = rows === kept.register.rows && JSON.stringify(kept.register.orphans) === JSON.stringify(merged.orphans) ? kept.register : { ...merged, rows };
+  const register =
+    rows === kept.register.rows && JSON.stringify(kept.register.orphans) === JSON.stringify(merged.orphans)
+      ? kept.register
+      : { ...merged, rows };
   // Storing what was derived from the previous render during render: React's documented pattern for it.
   setKept({ merged, register });
   return register;
@@ -58,19 +66,18 @@ export function useStableRows(merged: Register): Register {
 export function useMarking(queue: LiveQueue | null, rows: readonly RegisterRow[], names: ReadonlyMap<string, string>) {
   const [undo, setUndo] = useState<UndoEntry | null>(null);
   const rowsById = useMemo(() => new Map(rows.map((row) => [row.student.id, row])), [rows]);
-  const setMark = useStableCallback(
-    (studentId: string, value: MarkValue | MarkStatus) => {
-      if (!queue) return;
-      const previous = rowsById.get(studentId)?.mark ?? null;
-      if (typeof value === "string") {
-        // Setting the status a row already has (a double tap) is no change: nothing to send, nothing to undo.
-        if (previous?.status === value) return;
-        // A first mark has nothing to go back to: the API cannot remove an attendance row.
-        if (previous) setUndo({ id: Date.now(), studentId, name: names.get(studentId) ?? studentId, previous, next: value });
-      }
-      queue.mark(studentId, value);
-    },
-  );
+  const setMark = useStableCallback((studentId: string, value: MarkValue | MarkStatus) => {
+    if (!queue) return;
+    const previous = rowsById.get(studentId)?.mark ?? null;
+    if (typeof value === "string") {
+      // Setting the status a row already has (a double tap) is no change: nothing to send, nothing to undo.
+      if (previous?.status === value) return;
+      // A first mark has nothing to go back to: the API cannot remove an attendance row.
+      if (previous)
+        setUndo({ id: Date.now(), studentId, name: names.get(studentId) ?? studentId, previous, next: value });
+    }
+    queue.mark(studentId, value);
+  });
   const undoLast = useCallback(
     (entry: UndoEntry) => {
       queue?.mark(entry.studentId, entry.previous);
@@ -85,13 +92,18 @@ export function useMarking(queue: LiveQueue | null, rows: readonly RegisterRow[]
 const STATUS_KEYS = { p: "present", a: "absent", l: "late", e: "excused" } as const;
 
 /** Keyboard on the roster: arrows move between rows, P/A/L/E set the focused row's status. */
-export function useRosterKeys(rows: readonly RegisterRow[], readOnly: boolean, setMark: (studentId: string, status: MarkStatus) => void) {
+export function useRosterKeys(
+  rows: readonly RegisterRow[],
+  readOnly: boolean,
+  setMark: (studentId: string, status: MarkStatus) => void,
+) {
   const rowButtons = useRef(new Map<number, HTMLButtonElement>());
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const target = event.target as HTMLElement;
     const index = Number(target.closest<HTMLElement>("[data-row-index]")?.dataset.rowIndex ?? NaN);
     // Typing in the late-minutes, note or recitation fields is not a command.
-    if (Number.isNaN(index) || target.closest("form, details, dialog") || target.matches("input, select, textarea")) return;
+    if (Number.isNaN(index) || target.closest("form, details, dialog") || target.matches("input, select, textarea"))
+      return;
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       const button = rowButtons.current.get(index + (event.key === "ArrowDown" ? 1 : -1));
       if (button) {

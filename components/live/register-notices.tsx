@@ -20,7 +20,18 @@ type Props = {
 };
 
 /** What the teacher must know above the roster: read-only reasons, unsent work, retries, offline, old pending work, storage. */
-export function RegisterNotices({ sessionId, queueState, names, reasons, blocked, schoolBlock, canTryAgain, onTryAgain, earlier, pollError }: Props) {
+export function RegisterNotices({
+  sessionId,
+  queueState,
+  names,
+  reasons,
+  blocked,
+  schoolBlock,
+  canTryAgain,
+  onTryAgain,
+  earlier,
+  pollError,
+}: Props) {
   const t = useT("live");
   const clock = useSchoolTime();
   const notice = "rounded-md border border-border bg-muted p-3";

@@ -32,7 +32,20 @@ type RowProps = Omit<StudentSheetProps, "onClose" | "recitation"> & {
 };
 
 /** One line per student on a tablet: name and saved state, the four statuses, and the button to the student's sheet. */
-export const RosterRow = memo(function RosterRow({ row, name, index, readOnly, recitation, hear, initial, onMark, onRetry, onDiscard, buttonRef, excuses = [] }: RowProps) {
+export const RosterRow = memo(function RosterRow({
+  row,
+  name,
+  index,
+  readOnly,
+  recitation,
+  hear,
+  initial,
+  onMark,
+  onRetry,
+  onDiscard,
+  buttonRef,
+  excuses = [],
+}: RowProps) {
   const t = useT("live");
   const studentStatus = useT("students");
   const text = useMessageText();
@@ -49,14 +62,34 @@ export const RosterRow = memo(function RosterRow({ row, name, index, readOnly, r
         : row.state === "saved"
           ? t("row.saved")
           : null;
-  const stateText = row.eligible ? state : [t("row.ineligible", { status: isStudentStatus(row.student.status) ? studentStatus(`status.${row.student.status}`) : row.student.status }), row.state === "failed" ? state : null].filter(Boolean).join(" — ");
+  const stateText = row.eligible
+    ? state
+    : [
+        t("row.ineligible", {
+          status: isStudentStatus(row.student.status)
+            ? studentStatus(`status.${row.student.status}`)
+            : row.student.status,
+        }),
+        row.state === "failed" ? state : null,
+      ]
+        .filter(Boolean)
+        .join(" — ");
   const savedCount = row.recitations.length;
 
   return (
     <li data-row-index={index} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5">
       <div className="flex min-w-36 flex-1 basis-40 flex-col">
         <span className="truncate font-medium">{name}</span>
-        <span className={cn("min-h-4 text-xs", row.state === "failed" ? "text-destructive" : row.state === "saved" ? "text-emerald-800 dark:text-emerald-300" : "text-muted-foreground")}>
+        <span
+          className={cn(
+            "min-h-4 text-xs",
+            row.state === "failed"
+              ? "text-destructive"
+              : row.state === "saved"
+                ? "text-emerald-800 dark:text-emerald-300"
+                : "text-muted-foreground",
+          )}
+        >
           {row.state === "saved" && row.eligible ? <span aria-hidden="true">✓ </span> : null}
           <span>{stateText}</span>
         </span>
@@ -66,7 +99,13 @@ export const RosterRow = memo(function RosterRow({ row, name, index, readOnly, r
           </span>
         ))}
       </div>
-      <StatusControl name={name} status={row.mark?.status ?? null} disabled={disabled} onSet={(status) => onMark(row.student.id, status)} firstRef={buttonRef} />
+      <StatusControl
+        name={name}
+        status={row.mark?.status ?? null}
+        disabled={disabled}
+        onSet={(status) => onMark(row.student.id, status)}
+        firstRef={buttonRef}
+      />
       {row.eligible && recitation ? (
         // The accessible name begins with the visible words (WCAG 2.5.3), then says whose: "Recitations and note 0 (Aboud)".
         <Button variant="outline" className="gap-1 px-3" aria-haspopup="dialog" onClick={() => setOpen(true)}>
@@ -85,7 +124,16 @@ export const RosterRow = memo(function RosterRow({ row, name, index, readOnly, r
           </Button>
         </span>
       ) : null}
-      {open ? <StudentSheet row={row} name={name} readOnly={readOnly} recitation={recitation && { ...recitation, hear, initial }} onMark={onMark} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <StudentSheet
+          row={row}
+          name={name}
+          readOnly={readOnly}
+          recitation={recitation && { ...recitation, hear, initial }}
+          onMark={onMark}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
     </li>
   );
 });

@@ -28,7 +28,15 @@ export function StudentSheet({ row, name, readOnly, recitation, onMark, onClose 
   const titleId = useId();
   // Recitations are what a teacher opens this for; late minutes lead only for a student marked late.
   const late = row.mark?.status === "late";
-  const details = row.eligible && !readOnly && row.mark ? <DetailsEditor key={`${row.mark.status}:${row.mark.late_minutes}:${row.mark.note}`} row={row} name={name} onMark={onMark} /> : null;
+  const details =
+    row.eligible && !readOnly && row.mark ? (
+      <DetailsEditor
+        key={`${row.mark.status}:${row.mark.late_minutes}:${row.mark.note}`}
+        row={row}
+        name={name}
+        onMark={onMark}
+      />
+    ) : null;
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -49,7 +57,9 @@ export function StudentSheet({ row, name, readOnly, recitation, onMark, onClose 
         </Button>
       </div>
       {details && late ? details : null}
-      {row.eligible && recitation ? <RecitationEntry {...recitation} studentId={row.student.id} name={name} recitations={row.recitations} /> : null}
+      {row.eligible && recitation ? (
+        <RecitationEntry {...recitation} studentId={row.student.id} name={name} recitations={row.recitations} />
+      ) : null}
       {details && !late ? <div className="mt-4">{details}</div> : null}
     </dialog>
   );
@@ -63,7 +73,8 @@ function DetailsEditor({ row, name, onMark }: Pick<StudentSheetProps, "row" | "n
   const digits = useDigits();
   const lateValue = late.trim() === "" ? null : Number(late);
   const lateValid = lateValue === null || (Number.isInteger(lateValue) && lateValue >= 0 && lateValue <= 600);
-  const field = "h-11 rounded-md border border-border bg-card px-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60";
+  const field =
+    "h-11 rounded-md border border-border bg-card px-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60";
   return (
     <form
       aria-label={t("row.details", { name })}
@@ -71,12 +82,24 @@ function DetailsEditor({ row, name, onMark }: Pick<StudentSheetProps, "row" | "n
       onSubmit={(event) => {
         event.preventDefault();
         if (!lateValid) return;
-        onMark(row.student.id, { status: lateValue !== null ? "late" : mark.status, late_minutes: lateValue, note: note.trim() || null });
+        onMark(row.student.id, {
+          status: lateValue !== null ? "late" : mark.status,
+          late_minutes: lateValue,
+          note: note.trim() || null,
+        });
       }}
     >
       <label className="flex flex-col gap-1">
         <span>{t("row.lateMinutes")}</span>
-        <input type="text" inputMode="numeric" autoComplete="off" value={digits(late)} aria-invalid={!lateValid} onChange={(e) => setLate(toLatinDigits(e.target.value).replace(/[^0-9]/g, ""))} className={`${field} w-28`} />
+        <input
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={digits(late)}
+          aria-invalid={!lateValid}
+          onChange={(e) => setLate(toLatinDigits(e.target.value).replace(/[^0-9]/g, ""))}
+          className={`${field} w-28`}
+        />
       </label>
       <label className="flex min-w-48 flex-1 flex-col gap-1">
         <span>{t("row.note")}</span>

@@ -18,7 +18,9 @@ type Props = {
 };
 
 export function surahLabel(surah: SurahOption, locale: Locale, number: (value: number) => string): string {
-  return isRightToLeft(locale) ? `${number(surah.number)}. ${surah.name_arabic}` : `${surah.number}. ${surah.name_transliteration} (${surah.name_arabic})`;
+  return isRightToLeft(locale)
+    ? `${number(surah.number)}. ${surah.name_arabic}`
+    : `${surah.number}. ${surah.name_transliteration} (${surah.name_arabic})`;
 }
 
 /**
@@ -55,7 +57,8 @@ export function SurahPicker({ surahs, value, onChange, endJuz, disabled }: Props
   const narrow = (nextQuery: string, nextJuz: number | null) => {
     const found = filterSurahs(surahs, nextQuery, nextJuz, endJuz);
     const typed = toLatinDigits(nextQuery.trim());
-    if (found.length === 1 || (found.length > 0 && /^\d+$/.test(typed) && found[0]!.number === Number(typed))) choose(found[0]!.number);
+    if (found.length === 1 || (found.length > 0 && /^\d+$/.test(typed) && found[0]!.number === Number(typed)))
+      choose(found[0]!.number);
     else if (found.length > 0 && nextJuz !== null && !found.some((m) => m.number === value)) choose(found[0]!.number);
   };
 

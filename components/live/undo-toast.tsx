@@ -18,7 +18,13 @@ export const UNDO_MS = 8000;
 export const UNDO_WINDOW_MS = 10_000;
 
 /** Work held in its undo window, as the slot shows it. */
-export type HeldWork = { marks: number; recitations: number; recitationName: string | null; until: number | null; startedAt: number };
+export type HeldWork = {
+  marks: number;
+  recitations: number;
+  recitationName: string | null;
+  until: number | null;
+  startedAt: number;
+};
 
 /** Whole seconds left until `until` (null: nothing held), ticking while something is held. */
 export function useSecondsLeft(until: number | null): number | null {
@@ -63,15 +69,28 @@ export function UndoSlot({ entry, held, note, onUndo, onUndoHeld, onExpire, onNo
     return () => clearTimeout(timer);
   }, [note, onNoteExpire]);
 
-  const showHeld = seconds !== null && (held.marks > 0 || held.recitations > 0) && (!entry || held.startedAt >= entry.id);
+  const showHeld =
+    seconds !== null && (held.marks > 0 || held.recitations > 0) && (!entry || held.startedAt >= entry.id);
   let content: { text: string; detail?: string; onClick?: () => void } | null = null;
   if (showHeld) {
     const marks = held.marks > 0 ? t("undo.restPresent", { n: held.marks, s: seconds }) : null;
-    const recs = held.recitations > 0 ? t("undo.recitation", { n: held.recitations, name: held.recitationName ?? "", s: seconds }) : null;
-    const detail = [marks ? t("undo.restPresentFinal") : null, recs ? t("undo.recitationFinal") : null].filter(Boolean).join(" ");
+    const recs =
+      held.recitations > 0
+        ? t("undo.recitation", { n: held.recitations, name: held.recitationName ?? "", s: seconds })
+        : null;
+    const detail = [marks ? t("undo.restPresentFinal") : null, recs ? t("undo.recitationFinal") : null]
+      .filter(Boolean)
+      .join(" ");
     content = { text: [marks, recs].filter(Boolean).join(separator), detail, onClick: onUndoHeld };
   } else if (entry) {
-    content = { text: t("undo.message", { name: entry.name, status: t(`status.${entry.next}`), previous: t(`status.${entry.previous.status}`) }), onClick: () => onUndo(entry) };
+    content = {
+      text: t("undo.message", {
+        name: entry.name,
+        status: t(`status.${entry.next}`),
+        previous: t(`status.${entry.previous.status}`),
+      }),
+      onClick: () => onUndo(entry),
+    };
   } else if (note) content = { text: note };
 
   return (

@@ -23,21 +23,39 @@ export function StudentNotebook({ connectionId, student, school, here, i18n }: P
       <PageSection id="hear-today-heading" title={t("live.hear.title")} className="gap-3">
         <PagePart
           load={async () => {
-            const [tenant, settings, surahs] = await Promise.all([school(), getNotebookSettings(connectionId), surahsFor(connectionId)]);
-            const found = await loadStudentHear({ connectionId, tenantId: tenant.id }, student, { today: dateIn(tenant.time_zone), timeZone: tenant.time_zone, settings });
+            const [tenant, settings, surahs] = await Promise.all([
+              school(),
+              getNotebookSettings(connectionId),
+              surahsFor(connectionId),
+            ]);
+            const found = await loadStudentHear({ connectionId, tenantId: tenant.id }, student, {
+              today: dateIn(tenant.time_zone),
+              timeZone: tenant.time_zone,
+              settings,
+            });
             return { ...found, surahs };
           }}
           fallback={<SkeletonRows count={3} className="h-11" />}
           retryHref={here}
-          render={({ hear, sessionId, surahs }) => <HearTodaySection hear={hear} sessionId={sessionId} studentId={student.id} surahs={surahs} i18n={i18n} />}
+          render={({ hear, sessionId, surahs }) => (
+            <HearTodaySection hear={hear} sessionId={sessionId} studentId={student.id} surahs={surahs} i18n={i18n} />
+          )}
         />
       </PageSection>
 
-      <PageSection id="plan-heard-heading" title={t("live.planHeard.title")} hint={t("live.planHeard.hint")} className="gap-3">
+      <PageSection
+        id="plan-heard-heading"
+        title={t("live.planHeard.title")}
+        hint={t("live.planHeard.hint")}
+        className="gap-3"
+      >
         <PagePart
           load={async () => {
             const [tenant, surahs] = await Promise.all([school(), surahsFor(connectionId)]);
-            return { items: await planHeardOf({ connectionId, tenantId: tenant.id }, [student.id], dateIn(tenant.time_zone)), surahs };
+            return {
+              items: await planHeardOf({ connectionId, tenantId: tenant.id }, [student.id], dateIn(tenant.time_zone)),
+              surahs,
+            };
           }}
           fallback={<SkeletonRows count={2} className="h-11" />}
           retryHref={here}
@@ -48,14 +66,28 @@ export function StudentNotebook({ connectionId, student, school, here, i18n }: P
       <PageSection id="weak-passages-heading" title={t("live.weak.title")} hint={t("live.weak.hint")} className="gap-3">
         <PagePart
           load={async () => {
-            const [tenant, settings, surahs] = await Promise.all([school(), getNotebookSettings(connectionId), surahsFor(connectionId)]);
-            const weak = await studentWeakPassages({ connectionId, tenantId: tenant.id }, student, { today: dateIn(tenant.time_zone), timeZone: tenant.time_zone });
+            const [tenant, settings, surahs] = await Promise.all([
+              school(),
+              getNotebookSettings(connectionId),
+              surahsFor(connectionId),
+            ]);
+            const weak = await studentWeakPassages({ connectionId, tenantId: tenant.id }, student, {
+              today: dateIn(tenant.time_zone),
+              timeZone: tenant.time_zone,
+            });
             return { weak, settings, surahs };
           }}
           fallback={<SkeletonRows count={3} className="h-11" />}
           retryHref={here}
           render={({ weak, settings, surahs }) => (
-            <WeakPassagesView weak={weak} surahs={surahs} i18n={i18n} typeName={(id) => mistakeTypeName(settings.mistakeTypes.find((x) => x.id === id) ?? { id, names: {} }, locale, t)} />
+            <WeakPassagesView
+              weak={weak}
+              surahs={surahs}
+              i18n={i18n}
+              typeName={(id) =>
+                mistakeTypeName(settings.mistakeTypes.find((x) => x.id === id) ?? { id, names: {} }, locale, t)
+              }
+            />
           )}
         />
       </PageSection>

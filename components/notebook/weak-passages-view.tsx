@@ -5,9 +5,22 @@ import type { I18n } from "@/lib/i18n/core";
 import { isRightToLeft } from "@/lib/i18n/locales";
 
 /** Weak passages, staff only (issue 29): each ayah where mistakes recur, its page, counts, last day and types. */
-export function WeakPassagesView({ weak, surahs, typeName, halqa = false, i18n }: { weak: readonly WeakAyah[]; surahs: readonly SurahOption[]; typeName: (id: string) => string; halqa?: boolean; i18n: Pick<I18n, "t" | "locale" | "number" | "date"> }) {
+export function WeakPassagesView({
+  weak,
+  surahs,
+  typeName,
+  halqa = false,
+  i18n,
+}: {
+  weak: readonly WeakAyah[];
+  surahs: readonly SurahOption[];
+  typeName: (id: string) => string;
+  halqa?: boolean;
+  i18n: Pick<I18n, "t" | "locale" | "number" | "date">;
+}) {
   const { t, locale, number, date } = i18n;
-  if (weak.length === 0) return <p className="text-muted-foreground">{halqa ? t("live.weak.noneHalqa") : t("live.weak.none")}</p>;
+  if (weak.length === 0)
+    return <p className="text-muted-foreground">{halqa ? t("live.weak.noneHalqa") : t("live.weak.none")}</p>;
   // Arabic-script numbers are never separated by a middle dot (docs/glossary.md).
   const sep = separatorOf(locale);
   const surahName = (n: number) => {
@@ -18,9 +31,13 @@ export function WeakPassagesView({ weak, surahs, typeName, halqa = false, i18n }
     <ul className="flex flex-col gap-2">
       {weak.map((w) => (
         <li key={`${w.at.surah}:${w.at.ayah}`} className="flex flex-col gap-0.5 rounded-md border border-border p-3">
-          <span className="font-medium">{t("live.weak.ayah", { surah: surahName(w.at.surah), ayah: number(w.at.ayah), page: number(w.page) })}</span>
+          <span className="font-medium">
+            {t("live.weak.ayah", { surah: surahName(w.at.surah), ayah: number(w.at.ayah), page: number(w.page) })}
+          </span>
           <span className="text-sm">
-            {halqa ? t("live.weak.students", { students: w.students, mistakes: w.mistakes }) : t("live.weak.counts", { mistakes: w.mistakes, recitations: w.recitations })}
+            {halqa
+              ? t("live.weak.students", { students: w.students, mistakes: w.mistakes })
+              : t("live.weak.counts", { mistakes: w.mistakes, recitations: w.recitations })}
             {sep}
             {t("live.weak.last", { date: date(w.lastDay) })}
           </span>

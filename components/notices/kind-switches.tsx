@@ -14,7 +14,9 @@ export function KindSwitches({ switches, i18n }: { switches: NoticeSwitches; i18
         return (
           <li key={kind} className="flex flex-wrap items-center gap-4 rounded-lg border border-border p-3">
             <span className="min-w-64 font-medium">{name}</span>
-            <span className={on ? "font-medium" : "text-muted-foreground"}>{on ? t("notices.admin.on") : t("notices.admin.off")}</span>
+            <span className={on ? "font-medium" : "text-muted-foreground"}>
+              {on ? t("notices.admin.on") : t("notices.admin.off")}
+            </span>
             <ActionForm
               action={setNoticeKindAction}
               hidden={{ kind, on: on ? "false" : "true" }}

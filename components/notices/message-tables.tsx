@@ -43,12 +43,25 @@ export function DaysTable({ days, i18n }: { days: DayCount[]; i18n: I18n }) {
 export function reasonText(i18n: I18n, code: string | null): string {
   if (!code) return "";
   const { t } = i18n;
-  if (code === "invalid_address" || code === "interrupted" || code === "expired") return t(`notices.admin.reasons.${code}`);
-  return code.startsWith("smtp_") ? t("notices.admin.reasons.unknown", { code }) : t("notices.admin.reasons.unreachable", { code });
+  if (code === "invalid_address" || code === "interrupted" || code === "expired")
+    return t(`notices.admin.reasons.${code}`);
+  return code.startsWith("smtp_")
+    ? t("notices.admin.reasons.unknown", { code })
+    : t("notices.admin.reasons.unreachable", { code });
 }
 
 /** A list of messages; failed ones offer "Send again", and in the demo each opens as received. */
-export function MessagesTable({ rows, caption, i18n, preview }: { rows: MessageRow[]; caption: string; i18n: I18n; preview: boolean }) {
+export function MessagesTable({
+  rows,
+  caption,
+  i18n,
+  preview,
+}: {
+  rows: MessageRow[];
+  caption: string;
+  i18n: I18n;
+  preview: boolean;
+}) {
   const { t, date, number } = i18n;
   return (
     <Table>
@@ -75,12 +88,18 @@ export function MessagesTable({ rows, caption, i18n, preview }: { rows: MessageR
               <bdi>{row.subject}</bdi>
             </TableCell>
             <TableCell>{t(`notices.admin.statuses.${row.status}`)}</TableCell>
-            <TableCell>{row.status === "failed" || row.status === "pending" ? reasonText(i18n, row.reason) : ""}</TableCell>
+            <TableCell>
+              {row.status === "failed" || row.status === "pending" ? reasonText(i18n, row.reason) : ""}
+            </TableCell>
             <TableCell>{number(row.attempts)}</TableCell>
             <TableCell>
               <div className="flex flex-wrap items-start gap-2">
                 {preview ? (
-                  <Link href={`/admin/messages/${encodeURIComponent(row.id)}`} className={linkClass} aria-label={t("notices.admin.previewLabel", { email: row.email })}>
+                  <Link
+                    href={`/admin/messages/${encodeURIComponent(row.id)}`}
+                    className={linkClass}
+                    aria-label={t("notices.admin.previewLabel", { email: row.email })}
+                  >
                     {t("notices.admin.preview")}
                   </Link>
                 ) : null}

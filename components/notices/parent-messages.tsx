@@ -7,7 +7,19 @@ import type { I18n } from "@/lib/i18n/core";
 import { nativeName, type Locale } from "@/lib/i18n/locales";
 
 /** On an admin's page of a parent: what they chose to receive, in which language, and the last message sent (issue 24.5). */
-export function ParentMessages({ choices, school, locale, last, i18n }: { choices: NoticeChoices; school: NoticeSwitches; locale: Locale; last: LastMessage | null; i18n: I18n }) {
+export function ParentMessages({
+  choices,
+  school,
+  locale,
+  last,
+  i18n,
+}: {
+  choices: NoticeChoices;
+  school: NoticeSwitches;
+  locale: Locale;
+  last: LastMessage | null;
+  i18n: I18n;
+}) {
   const { t, date } = i18n;
   return (
     <AdminSection id="parent-messages-heading" title={t("notices.parent.title")} hint={t("notices.parent.hint")}>
@@ -25,7 +37,9 @@ export function ParentMessages({ choices, school, locale, last, i18n }: { choice
               <TableCell>{t(`notices.admin.kinds.${kind}`)}</TableCell>
               <TableCell>
                 {choices[kind] ? t("notices.admin.on") : t("notices.admin.off")}
-                {school[kind] ? null : ` (${t("notices.choices.schoolOff", { kind: t(`notices.unsubscribe.${kind}`) })})`}
+                {school[kind]
+                  ? null
+                  : ` (${t("notices.choices.schoolOff", { kind: t(`notices.unsubscribe.${kind}`) })})`}
               </TableCell>
             </TableRow>
           ))}
@@ -35,7 +49,14 @@ export function ParentMessages({ choices, school, locale, last, i18n }: { choice
         <dt className="text-muted-foreground">{t("notices.parent.language")}</dt>
         <dd lang={locale}>{nativeName(locale)}</dd>
         <dt className="text-muted-foreground">{t("notices.parent.lastSent")}</dt>
-        <dd>{last ? t("notices.parent.lastSentValue", { kind: t(`notices.admin.kinds.${last.kind}`), date: date(last.sentAt, { time: true }) }) : t("notices.parent.never")}</dd>
+        <dd>
+          {last
+            ? t("notices.parent.lastSentValue", {
+                kind: t(`notices.admin.kinds.${last.kind}`),
+                date: date(last.sentAt, { time: true }),
+              })
+            : t("notices.parent.never")}
+        </dd>
       </dl>
     </AdminSection>
   );

@@ -18,11 +18,18 @@ export function AttentionGroups({ groups, i18n }: { groups: Group[]; i18n: I18n 
         return (
           <section key={group.halqaId} aria-labelledby={id} className="flex flex-col gap-2">
             <h3 id={id} className="text-base font-semibold">
-              <bdi>{group.name}</bdi> <span className="text-sm font-normal text-muted-foreground">{t("overview.home.attention.count", { count: group.items.length })}</span>
+              <bdi>{group.name}</bdi>{" "}
+              <span className="text-sm font-normal text-muted-foreground">
+                {t("overview.home.attention.count", { count: group.items.length })}
+              </span>
             </h3>
             <AttentionList items={group.items.slice(0, SHOWN_PER_HALQA)} i18n={i18n} labelledBy={id} />
             {group.items.length > SHOWN_PER_HALQA ? (
-              <Link href={`/halqas/${encodeURIComponent(group.halqaId)}`} prefetch={false} className="text-sm underline-offset-4 hover:underline">
+              <Link
+                href={`/halqas/${encodeURIComponent(group.halqaId)}`}
+                prefetch={false}
+                className="text-sm underline-offset-4 hover:underline"
+              >
                 {t("overview.home.attention.all", { count: group.items.length, halqa: group.name })}
               </Link>
             ) : null}

@@ -6,7 +6,18 @@ import type { I18n } from "@/lib/i18n/core";
 
 type Props = { rows: FigureRow[]; sort: FigureSort; i18n: I18n; href: (sort: FigureSort) => string; caption: string };
 
-const COLUMNS: { key: SortKey; label: "halqa" | "attendanceWeek" | "attendanceLast" | "attendanceTerm" | "recitationsWeek" | "recitationsTerm" | "heard" | "currency" }[] = [
+const COLUMNS: {
+  key: SortKey;
+  label:
+    | "halqa"
+    | "attendanceWeek"
+    | "attendanceLast"
+    | "attendanceTerm"
+    | "recitationsWeek"
+    | "recitationsTerm"
+    | "heard"
+    | "currency";
+}[] = [
   { key: "name", label: "halqa" },
   { key: "attendanceWeek", label: "attendanceWeek" },
   { key: "attendanceLast", label: "attendanceLast" },
@@ -20,8 +31,12 @@ const COLUMNS: { key: SortKey; label: "halqa" | "attendanceWeek" | "attendanceLa
 /** Each halqa's figures, sortable by any column through links (no script needed), with its 12-week trend. */
 export function FiguresTable({ rows, sort, i18n, href, caption }: Props) {
   const { t } = i18n;
-  const percent = (share: number | null) => (share === null ? t("overview.home.figures.none") : t("overview.home.figures.percent", { value: wholePercent(share) }));
-  const perStudent = (value: number | null) => (value === null ? t("overview.home.figures.none") : i18n.number(Math.round(value * 10) / 10));
+  const percent = (share: number | null) =>
+    share === null
+      ? t("overview.home.figures.none")
+      : t("overview.home.figures.percent", { value: wholePercent(share) });
+  const perStudent = (value: number | null) =>
+    value === null ? t("overview.home.figures.none") : i18n.number(Math.round(value * 10) / 10);
   return (
     <Table>
       <caption className="sr-only">{caption}</caption>
@@ -29,9 +44,15 @@ export function FiguresTable({ rows, sort, i18n, href, caption }: Props) {
         <TableRow>
           {COLUMNS.map((column) => {
             const current = sort.key === column.key;
-            const next: FigureSort = { key: column.key, dir: current && sort.dir === "desc" ? "asc" : current ? "desc" : column.key === "name" ? "asc" : "desc" };
+            const next: FigureSort = {
+              key: column.key,
+              dir: current && sort.dir === "desc" ? "asc" : current ? "desc" : column.key === "name" ? "asc" : "desc",
+            };
             return (
-              <TableHead key={column.key} aria-sort={current ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}>
+              <TableHead
+                key={column.key}
+                aria-sort={current ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
+              >
                 <Link href={href(next)} prefetch={false} scroll={false} className="underline-offset-4 hover:underline">
                   {t(`overview.home.figures.columns.${column.label}`)}
                 </Link>
@@ -45,7 +66,11 @@ export function FiguresTable({ rows, sort, i18n, href, caption }: Props) {
         {rows.map((row) => (
           <TableRow key={row.id}>
             <TableHead scope="row" className="font-medium">
-              <Link href={`/halqas/${encodeURIComponent(row.id)}/report`} prefetch={false} className="underline-offset-4 hover:underline">
+              <Link
+                href={`/halqas/${encodeURIComponent(row.id)}/report`}
+                prefetch={false}
+                className="underline-offset-4 hover:underline"
+              >
                 <bdi>{row.name}</bdi>
               </Link>
             </TableHead>
@@ -83,7 +108,14 @@ function Trend({ trend, label }: { trend: (number | null)[]; label: string }) {
     open = true;
   });
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${width} ${height}`} width={width} height={height} className="overflow-visible text-primary rtl:-scale-x-100">
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      className="overflow-visible text-primary rtl:-scale-x-100"
+    >
       <path d={segments.join(" ")} fill="none" stroke="currentColor" strokeWidth={1.5} />
     </svg>
   );

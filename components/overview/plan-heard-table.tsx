@@ -21,13 +21,19 @@ export function PlanHeardTable({ rows, i18n, caption }: { rows: PlanHeardRow[]; 
         {rows.map((row) => (
           <TableRow key={row.halqa.id}>
             <TableHead scope="row" className="font-medium text-foreground">
-              <Link href={`/halqas/${encodeURIComponent(row.halqa.id)}#plan-heard-heading`} prefetch={false} className="underline-offset-4 hover:underline">
+              <Link
+                href={`/halqas/${encodeURIComponent(row.halqa.id)}#plan-heard-heading`}
+                prefetch={false}
+                className="underline-offset-4 hover:underline"
+              >
                 <bdi>{row.halqa.name}</bdi>
               </Link>
             </TableHead>
             <TableCell>{i18n.number(row.due)}</TableCell>
             <TableCell>{i18n.number(row.heard)}</TableCell>
-            <TableCell className={row.notHeard > 0 ? "font-semibold text-destructive" : undefined}>{i18n.number(row.notHeard)}</TableCell>
+            <TableCell className={row.notHeard > 0 ? "font-semibold text-destructive" : undefined}>
+              {i18n.number(row.notHeard)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

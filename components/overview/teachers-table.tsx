@@ -24,14 +24,20 @@ export function TeachersTable({ rows, i18n, caption }: { rows: TeacherRow[]; i18
             </TableHead>
             <TableCell>
               {row.last ? (
-                <Link href={`/sessions/${encodeURIComponent(row.last.sessionId)}`} prefetch={false} className="underline-offset-4 hover:underline">
+                <Link
+                  href={`/sessions/${encodeURIComponent(row.last.sessionId)}`}
+                  prefetch={false}
+                  className="underline-offset-4 hover:underline"
+                >
                   {i18n.date(row.last.date)}
                 </Link>
               ) : (
                 t("overview.home.teachers.never")
               )}
             </TableCell>
-            <TableCell className={row.missing > 0 ? "font-semibold text-destructive" : undefined}>{i18n.number(row.missing)}</TableCell>
+            <TableCell className={row.missing > 0 ? "font-semibold text-destructive" : undefined}>
+              {i18n.number(row.missing)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

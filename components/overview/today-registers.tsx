@@ -7,7 +7,13 @@ import type { RegisterState } from "@/lib/features/overview/register-state";
 import { localDigits } from "@/lib/i18n/digits";
 import type { I18n } from "@/lib/i18n/core";
 
-const VARIANT = { missing: "destructive", in_progress: "warning", not_started: "outline", taken: "secondary", not_meeting: "outline" } as const;
+const VARIANT = {
+  missing: "destructive",
+  in_progress: "warning",
+  not_started: "outline",
+  taken: "secondary",
+  not_meeting: "outline",
+} as const;
 
 /** Today's timetabled halqas and their registers, the missing ones first, each with what to do. */
 export function TodayRegisters({ rows, i18n }: { rows: TodayRow[]; i18n: I18n }) {
@@ -27,18 +33,34 @@ export function TodayRegisters({ rows, i18n }: { rows: TodayRow[]; i18n: I18n })
         {rows.map((row) => (
           <TableRow key={row.halqa.id}>
             <TableCell>
-              <Link href={`/halqas/${encodeURIComponent(row.halqa.id)}`} prefetch={false} className="font-medium underline-offset-4 hover:underline">
+              <Link
+                href={`/halqas/${encodeURIComponent(row.halqa.id)}`}
+                prefetch={false}
+                className="font-medium underline-offset-4 hover:underline"
+              >
                 <bdi>{row.halqa.name}</bdi>
               </Link>
             </TableCell>
-            <TableCell>{localDigits(row.endsAt ? `${row.startsAt}–${row.endsAt}` : row.startsAt, i18n.locale, i18n.formats.numerals)}</TableCell>
+            <TableCell>
+              {localDigits(
+                row.endsAt ? `${row.startsAt}–${row.endsAt}` : row.startsAt,
+                i18n.locale,
+                i18n.formats.numerals,
+              )}
+            </TableCell>
             <TableCell>
               <div className="flex flex-col gap-1">
                 <Badge variant={VARIANT[row.state.kind]}>{t(`overview.home.today.states.${row.state.kind}`)}</Badge>
                 <StateDetail state={row.state} i18n={i18n} />
               </div>
             </TableCell>
-            <TableCell>{row.teachers.length ? <bdi>{row.teachers.join(i18n.separator)}</bdi> : t("overview.home.today.noTeacher")}</TableCell>
+            <TableCell>
+              {row.teachers.length ? (
+                <bdi>{row.teachers.join(i18n.separator)}</bdi>
+              ) : (
+                t("overview.home.today.noTeacher")
+              )}
+            </TableCell>
             <TableCell>
               <Act row={row} i18n={i18n} />
             </TableCell>
@@ -57,12 +79,18 @@ function StateDetail({ state, i18n }: { state: RegisterState; i18n: I18n }) {
     const unmarked = "unmarked" in state ? state.unmarked : 0;
     return (
       <span className="text-sm text-muted-foreground">
-        {t("overview.home.today.counts", { present: counts.present, absent: counts.absent, late: counts.late, excused: counts.excused })}
+        {t("overview.home.today.counts", {
+          present: counts.present,
+          absent: counts.absent,
+          late: counts.late,
+          excused: counts.excused,
+        })}
         {unmarked > 0 ? ` ${t("overview.home.today.unmarked", { count: unmarked })}` : null}
       </span>
     );
   }
-  if (state.kind === "missing") return <span className="text-sm text-muted-foreground">{t("overview.home.today.noSession")}</span>;
+  if (state.kind === "missing")
+    return <span className="text-sm text-muted-foreground">{t("overview.home.today.noSession")}</span>;
   return null;
 }
 
@@ -72,21 +100,36 @@ function Act({ row, i18n }: { row: TodayRow; i18n: I18n }) {
   const session = "session" in state ? state.session : null;
   if (session && state.kind !== "taken") {
     return (
-      <Link href={`/sessions/${encodeURIComponent(session.id)}/live`} prefetch={false} className={buttonVariants({ variant: state.kind === "missing" ? "default" : "outline" })} aria-label={t("overview.home.today.openRegisterOf", { halqa: row.halqa.name })}>
+      <Link
+        href={`/sessions/${encodeURIComponent(session.id)}/live`}
+        prefetch={false}
+        className={buttonVariants({ variant: state.kind === "missing" ? "default" : "outline" })}
+        aria-label={t("overview.home.today.openRegisterOf", { halqa: row.halqa.name })}
+      >
         {t("overview.home.today.openRegister")}
       </Link>
     );
   }
   if (session) {
     return (
-      <Link href={`/sessions/${encodeURIComponent(session.id)}`} prefetch={false} className="text-sm underline-offset-4 hover:underline" aria-label={t("overview.home.today.viewSessionOf", { halqa: row.halqa.name })}>
+      <Link
+        href={`/sessions/${encodeURIComponent(session.id)}`}
+        prefetch={false}
+        className="text-sm underline-offset-4 hover:underline"
+        aria-label={t("overview.home.today.viewSessionOf", { halqa: row.halqa.name })}
+      >
         {t("overview.home.today.viewSession")}
       </Link>
     );
   }
   if (state.kind === "missing" || state.kind === "not_started") {
     return (
-      <Link href={`/today?halqa=${encodeURIComponent(row.halqa.id)}#today-start`} prefetch={false} className={buttonVariants({ variant: state.kind === "missing" ? "default" : "outline" })} aria-label={t("overview.home.today.startOf", { halqa: row.halqa.name })}>
+      <Link
+        href={`/today?halqa=${encodeURIComponent(row.halqa.id)}#today-start`}
+        prefetch={false}
+        className={buttonVariants({ variant: state.kind === "missing" ? "default" : "outline" })}
+        aria-label={t("overview.home.today.startOf", { halqa: row.halqa.name })}
+      >
         {t("overview.home.today.start")}
       </Link>
     );

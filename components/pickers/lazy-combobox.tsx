@@ -10,4 +10,6 @@ import type { ServerCombobox as EagerCombobox } from "./server-combobox";
  * a small school, no longer ships Headless UI and TanStack Query in its first-load script
  * (docs/scale.md, "What each page ships"). Server-rendered as before; its chunk is preloaded then.
  */
-export const ServerCombobox = dynamic<ComponentProps<typeof EagerCombobox>>(() => import("./server-combobox").then((module) => module.ServerCombobox));
+export const ServerCombobox = dynamic<ComponentProps<typeof EagerCombobox>>(() =>
+  import("./server-combobox").then((module) => module.ServerCombobox),
+);

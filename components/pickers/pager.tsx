@@ -3,7 +3,19 @@ import { linkClass } from "@/components/ui/text-link";
 import type { Translate } from "@/lib/i18n/core";
 
 /** Pages of a list held whole (bounded: one halqa's students, the school's halqas): numbered, with the total. */
-export function NumberPager({ t, page, pages, total, href }: { t: Translate; page: number; pages: number; total: number; href: (page: number) => string }) {
+export function NumberPager({
+  t,
+  page,
+  pages,
+  total,
+  href,
+}: {
+  t: Translate;
+  page: number;
+  pages: number;
+  total: number;
+  href: (page: number) => string;
+}) {
   return (
     <nav aria-label={t("paging.nav")} className="flex flex-wrap items-center gap-4 text-sm">
       <span className="text-muted-foreground">{t("paging.total", { count: total })}</span>
@@ -22,7 +34,16 @@ export function NumberPager({ t, page, pages, total, href }: { t: Translate; pag
   );
 }
 
-type CursorProps = { t: Translate; shown: number; next: string | null; first: boolean; searching: boolean; scanned: number; stoppedEarly: boolean; href: (after: string | undefined) => string };
+type CursorProps = {
+  t: Translate;
+  shown: number;
+  next: string | null;
+  first: boolean;
+  searching: boolean;
+  scanned: number;
+  stoppedEarly: boolean;
+  href: (after: string | undefined) => string;
+};
 
 /**
  * Pages of a list read on the API's cursors (keyset): forward from here, or back to the first page.
@@ -32,7 +53,9 @@ export function CursorPager({ t, shown, next, first, searching, scanned, stopped
   return (
     <nav aria-label={t("paging.nav")} className="flex flex-wrap items-center gap-4 text-sm">
       <span className="text-muted-foreground">{t("paging.shown", { count: shown })}</span>
-      {searching && stoppedEarly ? <span className="text-muted-foreground">{t("paging.searchedSoFar", { count: scanned })}</span> : null}
+      {searching && stoppedEarly ? (
+        <span className="text-muted-foreground">{t("paging.searchedSoFar", { count: scanned })}</span>
+      ) : null}
       {!first ? (
         <Link href={href(undefined)} className={linkClass}>
           {t("paging.first")}

@@ -36,12 +36,43 @@ type Props = {
  * (server-combobox.tsx) — the same form field either way, so server actions and GET filters read
  * `name` as before. The combobox's words (`paging.picker`) come from the page's <ClientStrings>.
  */
-export function PickerOrSelect({ kind, id, name, label, choices, placeholder, placeholderSelectable, required, value, onChange, semester, halqa, hint, error, className }: Props) {
+export function PickerOrSelect({
+  kind,
+  id,
+  name,
+  label,
+  choices,
+  placeholder,
+  placeholderSelectable,
+  required,
+  value,
+  onChange,
+  semester,
+  halqa,
+  hint,
+  error,
+  className,
+}: Props) {
   if (!choices) {
     const initial: PickerOption | null = value?.id ? { id: value.id, label: value.name, hint: null } : null;
-    return <ServerCombobox kind={kind} name={name} label={label} semester={semester} halqa={halqa} initial={initial} onChange={onChange} hint={hint} error={error} className={className} />;
+    return (
+      <ServerCombobox
+        kind={kind}
+        name={name}
+        label={label}
+        semester={semester}
+        halqa={halqa}
+        initial={initial}
+        onChange={onChange}
+        hint={hint}
+        error={error}
+        className={className}
+      />
+    );
   }
-  const selectValue = onChange ? { value: value?.id ?? "", onChange: (event: { target: { value: string } }) => onChange(event.target.value) } : { defaultValue: value?.id ?? "" };
+  const selectValue = onChange
+    ? { value: value?.id ?? "", onChange: (event: { target: { value: string } }) => onChange(event.target.value) }
+    : { defaultValue: value?.id ?? "" };
   return (
     <Field id={id} label={label} hint={hint} error={error} className={className}>
       {(control) => (

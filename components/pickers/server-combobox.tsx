@@ -1,6 +1,15 @@
 "use client";
 
-import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Description, Field, Label } from "@headlessui/react";
+import {
+  Combobox,
+  ComboboxButton,
+  ComboboxInput,
+  ComboboxOption,
+  ComboboxOptions,
+  Description,
+  Field,
+  Label,
+} from "@headlessui/react";
 import { QueryClient, QueryClientProvider, useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useT } from "@/lib/i18n/client";
@@ -59,7 +68,19 @@ function useDebounced(value: string): string {
   return debounced;
 }
 
-function Picker({ kind, name, label, semester, halqa, initial = null, submitOnChange, className, onChange, hint, error }: Props) {
+function Picker({
+  kind,
+  name,
+  label,
+  semester,
+  halqa,
+  initial = null,
+  submitOnChange,
+  className,
+  onChange,
+  hint,
+  error,
+}: Props) {
   const t = useT("paging");
   const [selected, setSelected] = useState<PickerOption | null>(initial);
   const [query, setQuery] = useState("");
@@ -75,7 +96,10 @@ function Picker({ kind, name, label, semester, halqa, initial = null, submitOnCh
       if (semester) params.set("semester", semester);
       if (halqa) params.set("halqa", halqa);
       if (pageParam) params.set("after", pageParam);
-      const response = await fetch(`/api/pickers/${kind}?${params}`, { signal, headers: { accept: "application/json" } });
+      const response = await fetch(`/api/pickers/${kind}?${params}`, {
+        signal,
+        headers: { accept: "application/json" },
+      });
       if (!response.ok) throw new Error(`picker search answered ${response.status}`);
       return (await response.json()) as Answer;
     },
@@ -85,7 +109,8 @@ function Picker({ kind, name, label, semester, halqa, initial = null, submitOnCh
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
   // A scan that found too few matches so far goes on by itself, a bounded number of windows.
   useEffect(() => {
-    if (q && hasNextPage && !isFetchingNextPage && options.length < WANTED && windows < MAX_WINDOWS) void fetchNextPage();
+    if (q && hasNextPage && !isFetchingNextPage && options.length < WANTED && windows < MAX_WINDOWS)
+      void fetchNextPage();
   }, [q, hasNextPage, isFetchingNextPage, options.length, windows, fetchNextPage]);
 
   const field = useRef<HTMLInputElement>(null);
@@ -141,13 +166,24 @@ function Picker({ kind, name, label, semester, halqa, initial = null, submitOnCh
               {t("picker.clear")}
             </button>
           ) : null}
-          <ComboboxButton className="absolute inset-y-0 end-0 w-10 text-muted-foreground" aria-hidden="true" onClick={() => setOpen(true)}>
+          <ComboboxButton
+            className="absolute inset-y-0 end-0 w-10 text-muted-foreground"
+            aria-hidden="true"
+            onClick={() => setOpen(true)}
+          >
             ▾
           </ComboboxButton>
         </div>
-        <ComboboxOptions anchor="bottom start" className="z-50 w-(--input-width) rounded-md border border-border bg-card p-1 shadow-md [--anchor-gap:4px] empty:invisible">
+        <ComboboxOptions
+          anchor="bottom start"
+          className="z-50 w-(--input-width) rounded-md border border-border bg-card p-1 shadow-md [--anchor-gap:4px] empty:invisible"
+        >
           {options.map((option) => (
-            <ComboboxOption key={option.id} value={option} className="flex cursor-default flex-col rounded px-3 py-2 data-focus:bg-muted data-selected:font-semibold">
+            <ComboboxOption
+              key={option.id}
+              value={option}
+              className="flex cursor-default flex-col rounded px-3 py-2 data-focus:bg-muted data-selected:font-semibold"
+            >
               <span>{option.label}</span>
               {option.hint ? <span className="text-xs text-muted-foreground">{option.hint}</span> : null}
             </ComboboxOption>
@@ -155,7 +191,15 @@ function Picker({ kind, name, label, semester, halqa, initial = null, submitOnCh
         </ComboboxOptions>
       </Combobox>
       <p className="min-h-4 text-xs text-muted-foreground" role="status" aria-live="polite">
-        {search.isError ? t("picker.failed") : busy ? t("picker.searching") : q && options.length === 0 && search.isSuccess ? t("picker.noMatch") : more ? t("picker.more") : ""}
+        {search.isError
+          ? t("picker.failed")
+          : busy
+            ? t("picker.searching")
+            : q && options.length === 0 && search.isSuccess
+              ? t("picker.noMatch")
+              : more
+                ? t("picker.more")
+                : ""}
       </p>
       {hint ? <Description className="text-sm text-muted-foreground">{hint}</Description> : null}
       {error ? <Description className="text-sm font-medium text-destructive">{error}</Description> : null}

@@ -26,21 +26,41 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Ordered Quran segments as readable ranges, each with its track. */
-export function SegmentList({ segments, surahs, t, number }: { segments: readonly AssignmentSegment[]; surahs: ReadonlyMap<number, SurahName>; t: Translate; number: (n: number) => string }) {
+export function SegmentList({
+  segments,
+  surahs,
+  t,
+  number,
+}: {
+  segments: readonly AssignmentSegment[];
+  surahs: ReadonlyMap<number, SurahName>;
+  t: Translate;
+  number: (n: number) => string;
+}) {
   return (
     <ol className="flex flex-col gap-1">
-      {segments.toSorted((a, b) => a.order - b.order).map((segment) => (
-        <li key={segment.order} className="text-sm">
-          <span className="text-muted-foreground">{t(`students.recitations.kinds.${segment.track_type}`)}: </span>
-          <RangeLabel range={segment.range} surahs={surahs} t={t} number={number} />
-        </li>
-      ))}
+      {segments
+        .toSorted((a, b) => a.order - b.order)
+        .map((segment) => (
+          <li key={segment.order} className="text-sm">
+            <span className="text-muted-foreground">{t(`students.recitations.kinds.${segment.track_type}`)}: </span>
+            <RangeLabel range={segment.range} surahs={surahs} t={t} number={number} />
+          </li>
+        ))}
     </ol>
   );
 }
 
 /** The whole assignment history: replaced items stay, linked forward to their replacement and back. */
-export function AssignmentTimeline({ entries, surahs, i18n }: { entries: TimelineEntry[]; surahs: ReadonlyMap<number, SurahName>; i18n: I18n }) {
+export function AssignmentTimeline({
+  entries,
+  surahs,
+  i18n,
+}: {
+  entries: TimelineEntry[];
+  surahs: ReadonlyMap<number, SurahName>;
+  i18n: I18n;
+}) {
   const { t, date, number } = i18n;
   if (!entries.length) return <EmptyState title={t("plans.timeline.empty")} />;
   const when = (value: string | null) => (value ? date(value, { time: true }) : null);
@@ -49,15 +69,30 @@ export function AssignmentTimeline({ entries, surahs, i18n }: { entries: Timelin
       {entries.map(({ assignment, number: position, replaces, replacedBy, staffOnly, changes }) => {
         const source = sourceLabel(t, assignment.source);
         return (
-          <li key={assignment.id} id={assignmentAnchor(assignment.id)} className={cn("scroll-mt-24 rounded-xl border border-border bg-card p-4", assignment.superseded_at && "bg-muted/40")}>
+          <li
+            key={assignment.id}
+            id={assignmentAnchor(assignment.id)}
+            className={cn(
+              "scroll-mt-24 rounded-xl border border-border bg-card p-4",
+              assignment.superseded_at && "bg-muted/40",
+            )}
+          >
             <article aria-labelledby={`${assignmentAnchor(assignment.id)}-title`} className="flex flex-col gap-3">
               <header className="flex flex-wrap items-center gap-2">
                 <h3 id={`${assignmentAnchor(assignment.id)}-title`} className="text-base font-semibold">
                   {t("plans.timeline.number", { number: position })}
                 </h3>
-                <Badge variant={assignment.status === "superseded" || assignment.status === "cancelled" ? "outline" : "secondary"}>{assignmentStatusLabel(t, assignment.status)}</Badge>
+                <Badge
+                  variant={
+                    assignment.status === "superseded" || assignment.status === "cancelled" ? "outline" : "secondary"
+                  }
+                >
+                  {assignmentStatusLabel(t, assignment.status)}
+                </Badge>
                 {staffOnly ? <Badge variant="warning">{t("plans.timeline.staffOnly")}</Badge> : null}
-                <span className="text-sm text-muted-foreground">{t("plans.timeline.due", { date: date(assignment.due_date, { hijri: true }) })}</span>
+                <span className="text-sm text-muted-foreground">
+                  {t("plans.timeline.due", { date: date(assignment.due_date, { hijri: true }) })}
+                </span>
               </header>
               {replacedBy || assignment.superseded_at ? (
                 <p className="text-sm">
@@ -77,12 +112,26 @@ export function AssignmentTimeline({ entries, surahs, i18n }: { entries: Timelin
                   </a>
                 </p>
               ) : null}
-              {replaces && changes ? <ReplacementDiff diff={changes} from={replaces.number} surahs={surahs} i18n={i18n} headingId={`${assignmentAnchor(assignment.id)}-diff`} /> : null}
+              {replaces && changes ? (
+                <ReplacementDiff
+                  diff={changes}
+                  from={replaces.number}
+                  surahs={surahs}
+                  i18n={i18n}
+                  headingId={`${assignmentAnchor(assignment.id)}-diff`}
+                />
+              ) : null}
               <dl className="flex flex-wrap gap-x-6 gap-y-1">
                 <Fact label={t("plans.timeline.source")}>{source}</Fact>
-                {assignment.published_at ? <Fact label={t("plans.timeline.published")}>{when(assignment.published_at)}</Fact> : null}
-                {assignment.started_at ? <Fact label={t("plans.timeline.started")}>{when(assignment.started_at)}</Fact> : null}
-                {assignment.completed_at ? <Fact label={t("plans.timeline.completed")}>{when(assignment.completed_at)}</Fact> : null}
+                {assignment.published_at ? (
+                  <Fact label={t("plans.timeline.published")}>{when(assignment.published_at)}</Fact>
+                ) : null}
+                {assignment.started_at ? (
+                  <Fact label={t("plans.timeline.started")}>{when(assignment.started_at)}</Fact>
+                ) : null}
+                {assignment.completed_at ? (
+                  <Fact label={t("plans.timeline.completed")}>{when(assignment.completed_at)}</Fact>
+                ) : null}
               </dl>
               {assignment.explanation ? (
                 <p className="text-sm">
@@ -94,7 +143,11 @@ export function AssignmentTimeline({ entries, surahs, i18n }: { entries: Timelin
               ) : null}
               <div className="flex flex-col gap-1">
                 <h4 className="text-sm font-medium">{t("plans.timeline.segments")}</h4>
-                {assignment.segments.length ? <SegmentList segments={assignment.segments} surahs={surahs} t={t} number={number} /> : <p className="text-sm text-muted-foreground">{t("plans.timeline.noSegments")}</p>}
+                {assignment.segments.length ? (
+                  <SegmentList segments={assignment.segments} surahs={surahs} t={t} number={number} />
+                ) : (
+                  <p className="text-sm text-muted-foreground">{t("plans.timeline.noSegments")}</p>
+                )}
               </div>
             </article>
           </li>

@@ -8,10 +8,25 @@ import { CHANGE_KINDS, CHANGES_PERIODS, type ChangesFilters } from "@/lib/featur
 import type { Translate } from "@/lib/i18n/core";
 
 /** Halqa, kind of change and period in the URL (`?halqa=&kind=&period=`): a GET form; a new filter starts at page 1. */
-export function ChangesFilterForm({ t, filters, halqas }: { t: Translate; filters: ChangesFilters; halqas: readonly Halqa[] }) {
+export function ChangesFilterForm({
+  t,
+  filters,
+  halqas,
+}: {
+  t: Translate;
+  filters: ChangesFilters;
+  halqas: readonly Halqa[];
+}) {
   const filtered = Boolean(filters.halqa || filters.kind || filters.period !== "7");
   return (
-    <form key={`${filters.halqa ?? ""}|${filters.kind ?? ""}|${filters.period}`} method="get" action="/plans/changes" role="search" aria-label={t("plans.changes.filters.label")} className="flex flex-wrap items-end gap-3">
+    <form
+      key={`${filters.halqa ?? ""}|${filters.kind ?? ""}|${filters.period}`}
+      method="get"
+      action="/plans/changes"
+      role="search"
+      aria-label={t("plans.changes.filters.label")}
+      className="flex flex-wrap items-end gap-3"
+    >
       <div className="flex min-w-48 flex-col gap-2">
         <Label htmlFor="changes-halqa">{t("plans.changes.filters.halqa")}</Label>
         <Select id="changes-halqa" name="halqa" defaultValue={filters.halqa ?? ""}>

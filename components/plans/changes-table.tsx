@@ -12,7 +12,15 @@ type Props = { group: ChangeGroup; halqaName: string | null; numbers: ReadonlyMa
 
 function What({ change, numbers, i18n }: { change: PlanChange; numbers: ReadonlyMap<string, number>; i18n: I18n }) {
   const { t } = i18n;
-  if (change.kind === "planState") return <>{t("plans.changes.planState", { from: planStatusLabel(t, change.from ?? ""), to: planStatusLabel(t, change.to ?? "") })}</>;
+  if (change.kind === "planState")
+    return (
+      <>
+        {t("plans.changes.planState", {
+          from: planStatusLabel(t, change.from ?? ""),
+          to: planStatusLabel(t, change.to ?? ""),
+        })}
+      </>
+    );
   const replacement = change.replacementId ? numbers.get(change.replacementId) : undefined;
   return (
     <>
@@ -29,7 +37,11 @@ export function ChangeGroupSection({ group, halqaName, numbers, i18n }: Props) {
   const href = `/plans/${encodeURIComponent(plan.id)}`;
   const headingId = `changes-${plan.id}`;
   const studentName = student?.name ?? t("plans.changes.studentUnknown");
-  const columns = [{ label: t("plans.changes.when") }, { label: t("plans.changes.what") }, { label: t("plans.changes.assignment") }];
+  const columns = [
+    { label: t("plans.changes.when") },
+    { label: t("plans.changes.what") },
+    { label: t("plans.changes.assignment") },
+  ];
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
       <h2 id={headingId} className="text-lg font-semibold">

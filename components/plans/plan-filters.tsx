@@ -9,15 +9,36 @@ import { hrefWith } from "@/lib/web/search-params";
 import { REPLACED_PERIODS, type ReplacedPeriod } from "@/lib/features/plans/periods";
 import type { Translate } from "@/lib/i18n/core";
 
-type Props = { t: Translate; semester: string; student?: { id: string; full_name: string }; status?: string; q?: string; replaced?: ReplacedPeriod; sort?: "changed" };
+type Props = {
+  t: Translate;
+  semester: string;
+  student?: { id: string; full_name: string };
+  status?: string;
+  q?: string;
+  replaced?: ReplacedPeriod;
+  sort?: "changed";
+};
 
 /** Student (a searchable picker), name and replacement filters and the order in the URL (`?student=&q=&replaced=&sort=`), keeping the semester and state: a GET form. */
 export function PlanFilters({ t, semester, student, status, q, replaced, sort }: Props) {
   return (
-    <form key={`${semester}|${status ?? ""}|${student?.id ?? ""}|${q ?? ""}|${replaced ?? ""}|${sort ?? ""}`} method="get" action="/plans" role="search" aria-label={t("plans.filters.label")} className="flex flex-wrap items-end gap-3">
+    <form
+      key={`${semester}|${status ?? ""}|${student?.id ?? ""}|${q ?? ""}|${replaced ?? ""}|${sort ?? ""}`}
+      method="get"
+      action="/plans"
+      role="search"
+      aria-label={t("plans.filters.label")}
+      className="flex flex-wrap items-end gap-3"
+    >
       <input type="hidden" name="semester" value={semester} />
       {status ? <input type="hidden" name="status" value={status} /> : null}
-      <Picker kind="students" name="student" label={t("plans.filters.student")} semester={semester} initial={student ? { id: student.id, label: student.full_name, hint: null } : null} />
+      <Picker
+        kind="students"
+        name="student"
+        label={t("plans.filters.student")}
+        semester={semester}
+        initial={student ? { id: student.id, label: student.full_name, hint: null } : null}
+      />
       <div className="flex min-w-56 flex-1 flex-col gap-2">
         <Label htmlFor="plan-q">{t("plans.filters.search")}</Label>
         <Input id="plan-q" type="search" name="q" defaultValue={q ?? ""} />

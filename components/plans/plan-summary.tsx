@@ -20,7 +20,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const oneOf = (list: readonly string[], value: string) => list.includes(value);
 
-type Props = { plan: LearningPlan; student: Student | null; semester: Semester | null; surahs: ReadonlyMap<number, SurahName>; syncedAt: Date; i18n: I18n };
+type Props = {
+  plan: LearningPlan;
+  student: Student | null;
+  semester: Semester | null;
+  surahs: ReadonlyMap<number, SurahName>;
+  syncedAt: Date;
+  i18n: I18n;
+};
 
 /** What the plan is (its creation data) and, apart, the school's settings in effect for it now. */
 export function PlanSummary({ plan, student, semester, surahs, syncedAt, i18n }: Props) {
@@ -47,7 +54,9 @@ export function PlanSummary({ plan, student, semester, surahs, syncedAt, i18n }:
               <bdi dir="auto">{plan.name}</bdi>
             </Row>
             <Row label={t("plans.detail.state")}>
-              <Badge variant={plan.status === "active" ? "default" : "secondary"}>{planStatusLabel(t, plan.status)}</Badge>
+              <Badge variant={plan.status === "active" ? "default" : "secondary"}>
+                {planStatusLabel(t, plan.status)}
+              </Badge>
             </Row>
             <Row label={t("plans.detail.periodStart")}>{date(plan.period_start, { hijri: true })}</Row>
             <Row label={t("plans.detail.targetDate")}>{date(plan.target_completion_date, { hijri: true })}</Row>
@@ -72,11 +81,17 @@ export function PlanSummary({ plan, student, semester, surahs, syncedAt, i18n }:
         <CardContent>
           <dl className="flex flex-col gap-3">
             <Row label={t("plans.detail.policy")}>
-              {oneOf(PUBLICATION_POLICIES, plan.publication_policy) ? t(`plans.detail.policies.${plan.publication_policy as (typeof PUBLICATION_POLICIES)[number]}`) : plan.publication_policy}
+              {oneOf(PUBLICATION_POLICIES, plan.publication_policy)
+                ? t(`plans.detail.policies.${plan.publication_policy as (typeof PUBLICATION_POLICIES)[number]}`)
+                : plan.publication_policy}
             </Row>
-            <Row label={t("plans.detail.paused")}>{plan.automation_paused ? t("plans.detail.yes") : t("plans.detail.no")}</Row>
+            <Row label={t("plans.detail.paused")}>
+              {plan.automation_paused ? t("plans.detail.yes") : t("plans.detail.no")}
+            </Row>
             <Row label={t("plans.detail.source")}>
-              {oneOf(POLICY_SOURCES, plan.policy_source) ? t(`plans.detail.sources.${plan.policy_source as (typeof POLICY_SOURCES)[number]}`) : plan.policy_source}
+              {oneOf(POLICY_SOURCES, plan.policy_source)
+                ? t(`plans.detail.sources.${plan.policy_source as (typeof POLICY_SOURCES)[number]}`)
+                : plan.policy_source}
             </Row>
           </dl>
         </CardContent>

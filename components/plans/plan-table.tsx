@@ -8,12 +8,22 @@ import type { Translate } from "@/lib/i18n/core";
 import type { ReplacementSummary } from "@/lib/features/plans/changes";
 import { planStatusLabel } from "./labels";
 
-function Replacements({ summary, t, formatTime }: { summary?: ReplacementSummary & { lately: boolean }; t: Translate; formatTime: (value: string) => string }) {
+function Replacements({
+  summary,
+  t,
+  formatTime,
+}: {
+  summary?: ReplacementSummary & { lately: boolean };
+  t: Translate;
+  formatTime: (value: string) => string;
+}) {
   if (!summary?.lastAt) return <span className="text-muted-foreground">{t("plans.list.noReplacement")}</span>;
   return (
     <div className="flex flex-col items-start gap-1">
       {summary.lately ? <Badge variant="warning">{t("plans.list.replacedLately")}</Badge> : null}
-      <span className="text-sm">{t("plans.list.replacements", { count: summary.count, time: formatTime(summary.lastAt) })}</span>
+      <span className="text-sm">
+        {t("plans.list.replacements", { count: summary.count, time: formatTime(summary.lastAt) })}
+      </span>
     </div>
   );
 }
@@ -51,9 +61,16 @@ export function PlanTable({ plans, studentNames, caption, t, formatDate, formatT
           </RowHeader>
           <TableCell dir="auto">{plan.name}</TableCell>
           <TableCell>
-            <Badge variant={plan.status === "active" ? "default" : "secondary"}>{planStatusLabel(t, plan.status)}</Badge>
+            <Badge variant={plan.status === "active" ? "default" : "secondary"}>
+              {planStatusLabel(t, plan.status)}
+            </Badge>
           </TableCell>
-          <TableCell className="whitespace-normal">{t("plans.list.periodRange", { start: formatDate(plan.period_start), target: formatDate(plan.target_completion_date) })}</TableCell>
+          <TableCell className="whitespace-normal">
+            {t("plans.list.periodRange", {
+              start: formatDate(plan.period_start),
+              target: formatDate(plan.target_completion_date),
+            })}
+          </TableCell>
           <TableCell className="whitespace-normal">
             <time dateTime={plan.updated_at}>{formatTime(plan.updated_at)}</time>
           </TableCell>

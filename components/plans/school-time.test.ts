@@ -15,7 +15,9 @@ const riyadh = i18nFor("en", "Asia/Riyadh");
 
 describe("plan pages show the school's time", () => {
   it("the last complete sync", () => {
-    expect(lastSyncText({ lastCompletedAt: "2026-03-01T09:15:00.000Z", lastMode: "incremental" }, riyadh)).toContain("1 Mar 2026, 12:15");
+    expect(lastSyncText({ lastCompletedAt: "2026-03-01T09:15:00.000Z", lastMode: "incremental" }, riyadh)).toContain(
+      "1 Mar 2026, 12:15",
+    );
   });
 
   it("the assignment timeline", () => {
@@ -36,7 +38,9 @@ describe("plan pages show the school's time", () => {
       created_at: "2026-03-01T08:00:00.000Z",
       updated_at: "2026-03-01T08:00:00.000Z",
     } as Assignment;
-    const html = renderToStaticMarkup(createElement(AssignmentTimeline, { entries: buildTimeline([assignment]), surahs: new Map(), i18n: riyadh }));
+    const html = renderToStaticMarkup(
+      createElement(AssignmentTimeline, { entries: buildTimeline([assignment]), surahs: new Map(), i18n: riyadh }),
+    );
     expect(html).toContain("2 Mar 2026, 01:00");
     expect(html).not.toContain("22:00");
   });

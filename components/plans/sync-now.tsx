@@ -50,8 +50,17 @@ export function SyncNow({ initial }: { initial: SyncStatusView }) {
   }, [running, router]);
 
   const fraction = progressFraction(view);
-  const counts = view.progress ? t("sync.progress", { plans: view.progress.plans, assignments: view.progress.assignments }) : null;
-  const message = result?.ok === false ? result.message : result?.ok && !result.data.started && result.data.status === "busy" ? t("sync.busy") : finished ? t("sync.done") : null;
+  const counts = view.progress
+    ? t("sync.progress", { plans: view.progress.plans, assignments: view.progress.assignments })
+    : null;
+  const message =
+    result?.ok === false
+      ? result.message
+      : result?.ok && !result.data.started && result.data.status === "busy"
+        ? t("sync.busy")
+        : finished
+          ? t("sync.done")
+          : null;
 
   return (
     <div className="flex flex-col gap-3">
@@ -71,7 +80,14 @@ export function SyncNow({ initial }: { initial: SyncStatusView }) {
             aria-valuetext={counts ?? t("sync.running")}
             className="h-3 w-full max-w-md overflow-hidden rounded-full bg-muted"
           >
-            <div className={fraction === null ? "h-full w-1/3 animate-pulse rounded-full bg-primary" : "h-full rounded-full bg-primary transition-[width]"} style={fraction === null ? undefined : { width: `${Math.round(fraction * 100)}%` }} />
+            <div
+              className={
+                fraction === null
+                  ? "h-full w-1/3 animate-pulse rounded-full bg-primary"
+                  : "h-full rounded-full bg-primary transition-[width]"
+              }
+              style={fraction === null ? undefined : { width: `${Math.round(fraction * 100)}%` }}
+            />
           </div>
         </div>
       ) : null}

@@ -7,7 +7,12 @@ import { SyncNow } from "./sync-now";
 
 /** When plans were last synced completely, in words (everyone who sees plans is shown this). */
 export function lastSyncText(view: Pick<SyncStatusView, "lastCompletedAt" | "lastMode">, { t, date }: I18n): string {
-  return view.lastCompletedAt ? t("plans.sync.last", { time: date(view.lastCompletedAt, { time: true }), mode: t(`plans.sync.${view.lastMode ?? "full"}`) }) : t("plans.sync.never");
+  return view.lastCompletedAt
+    ? t("plans.sync.last", {
+        time: date(view.lastCompletedAt, { time: true }),
+        mode: t(`plans.sync.${view.lastMode ?? "full"}`),
+      })
+    : t("plans.sync.never");
 }
 
 /** Admins: when plans were last synced, what that cycle did, why the last one stopped, and "Sync now" (its words: the page's <ClientStrings>). */
@@ -16,7 +21,12 @@ export function SyncSection({ view, i18n }: { view: SyncStatusView; i18n: I18n }
   const minutes = intervalMinutesFromEnv();
   const last = lastSyncText(view, i18n);
   const counts = view.lastCounts
-    ? t("plans.sync.lastCounts", { plans: view.lastCounts.plans, assignments: view.lastCounts.assignments, requests: view.lastCounts.requests, seconds: Math.max(1, Math.round(view.lastCounts.durationMs / 1000)) })
+    ? t("plans.sync.lastCounts", {
+        plans: view.lastCounts.plans,
+        assignments: view.lastCounts.assignments,
+        requests: view.lastCounts.requests,
+        seconds: Math.max(1, Math.round(view.lastCounts.durationMs / 1000)),
+      })
     : null;
   return (
     <Card>
@@ -33,7 +43,9 @@ export function SyncSection({ view, i18n }: { view: SyncStatusView; i18n: I18n }
               : t("plans.sync.failed", { code: view.problem.code })}
           </Alert>
         ) : null}
-        <p className="text-sm text-muted-foreground">{minutes > 0 ? t("plans.sync.schedule", { minutes }) : t("plans.sync.scheduleOff")}</p>
+        <p className="text-sm text-muted-foreground">
+          {minutes > 0 ? t("plans.sync.schedule", { minutes }) : t("plans.sync.scheduleOff")}
+        </p>
         <SyncNow initial={view} />
       </CardContent>
     </Card>

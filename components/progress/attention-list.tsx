@@ -9,9 +9,13 @@ export function reasonText(i18n: Pick<I18n, "t" | "locale" | "number">, reason: 
   const { t } = i18n;
   switch (reason.kind) {
     case "not_heard":
-      return reason.days === null ? t("glance.attention.neverHeard") : t("glance.attention.notHeard", { days: reason.days });
+      return reason.days === null
+        ? t("glance.attention.neverHeard")
+        : t("glance.attention.notHeard", { days: reason.days });
     case "falling_ratings":
-      return t("glance.attention.falling", { ratings: reason.ratings.map((r) => i18n.number(r)).join(isRightToLeft(i18n.locale) ? " ← " : " → ") });
+      return t("glance.attention.falling", {
+        ratings: reason.ratings.map((r) => i18n.number(r)).join(isRightToLeft(i18n.locale) ? " ← " : " → "),
+      });
     case "absence_streak":
       return t("glance.attention.streak", { sessions: reason.sessions });
     case "chronic_absence":
@@ -35,7 +39,11 @@ export function AttentionList({ items, i18n, labelledBy, halqaNames }: ListProps
       {items.map((item) => (
         <li key={item.studentId} className="rounded-md border border-border bg-card px-4 py-3">
           {/* Not prefetched: up to eight student pages fetched on every load of Today is a cheap tablet's network and main thread gone (issue 31). */}
-          <Link href={`/students/${encodeURIComponent(item.studentId)}`} prefetch={false} className="inline-flex min-h-6 items-center font-medium underline-offset-4 hover:underline">
+          <Link
+            href={`/students/${encodeURIComponent(item.studentId)}`}
+            prefetch={false}
+            className="inline-flex min-h-6 items-center font-medium underline-offset-4 hover:underline"
+          >
             <bdi>{item.name}</bdi>
           </Link>
           <ul className="mt-1 list-disc ps-5 text-sm text-muted-foreground">
@@ -52,12 +60,18 @@ export function AttentionList({ items, i18n, labelledBy, halqaNames }: ListProps
 function CompactList({ items, i18n, labelledBy, halqaNames }: ListProps & { halqaNames: ReadonlyMap<string, string> }) {
   const { t } = i18n;
   return (
-    <ul aria-labelledby={labelledBy} className="flex flex-col divide-y divide-border rounded-md border border-border bg-card text-sm">
+    <ul
+      aria-labelledby={labelledBy}
+      className="flex flex-col divide-y divide-border rounded-md border border-border bg-card text-sm"
+    >
       {items.map((item) => {
         const halqa = item.halqaId ? halqaNames.get(item.halqaId) : undefined;
         return (
           <li key={item.studentId} className="px-3 py-2">
-            <Link href={`/students/${encodeURIComponent(item.studentId)}`} className="inline-flex min-h-6 items-center font-medium underline-offset-4 hover:underline">
+            <Link
+              href={`/students/${encodeURIComponent(item.studentId)}`}
+              className="inline-flex min-h-6 items-center font-medium underline-offset-4 hover:underline"
+            >
               <bdi>{item.name}</bdi>
             </Link>
             {halqa ? (

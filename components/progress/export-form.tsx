@@ -8,7 +8,11 @@ import { PageSection } from "@/components/ui/page-section";
 export function ExportForm({ halqaId, from, to, t }: { halqaId: string; from: string; to: string; t: Translate }) {
   return (
     <PageSection id="export-heading" title={t("glance.export.title")} hint={t("glance.export.hint")} className="gap-3">
-      <form method="get" action={`/halqas/${encodeURIComponent(halqaId)}/export`} className="flex flex-wrap items-end gap-3">
+      <form
+        method="get"
+        action={`/halqas/${encodeURIComponent(halqaId)}/export`}
+        className="flex flex-wrap items-end gap-3"
+      >
         <div className="flex flex-col gap-2">
           <Label htmlFor="export-from">{t("glance.export.from")}</Label>
           <Input id="export-from" name="from" type="date" defaultValue={from} required className="w-44" />

@@ -7,7 +7,8 @@ export function Freshness({ freshness, i18n }: { freshness: ProgressFreshness; i
   if (!freshness.lastCompletedAt) return <p className="text-sm text-muted-foreground">{t("glance.freshnessNever")}</p>;
   return (
     <p className="text-sm text-muted-foreground">
-      {t("glance.freshness", { when: i18n.date(freshness.lastCompletedAt, { time: true }) })} {freshness.running ? t("glance.freshnessRunning") : null}
+      {t("glance.freshness", { when: i18n.date(freshness.lastCompletedAt, { time: true }) })}{" "}
+      {freshness.running ? t("glance.freshnessRunning") : null}
     </p>
   );
 }

@@ -23,17 +23,38 @@ export async function HalqaGlance({ connectionId, school, halqa, roster, i18n }:
   const glance = await loadHalqaGlance({ connectionId, tenantId: school.id }, school, halqa.id, roster);
   return (
     <div className="flex flex-col gap-8">
-      <PageSection id="glance-heading" title={t("glance.title")} hint={t("glance.intro")} note={<Freshness freshness={glance.freshness} i18n={i18n} />} className="gap-3">
+      <PageSection
+        id="glance-heading"
+        title={t("glance.title")}
+        hint={t("glance.intro")}
+        note={<Freshness freshness={glance.freshness} i18n={i18n} />}
+        className="gap-3"
+      >
         <h3 className="text-lg font-semibold">{t("glance.map.title")}</h3>
         {glance.students.length ? (
-          <JuzHeatMap id="halqa-map" halqaName={halqa.name} students={glance.students} notHeardDays={glance.notHeardDays} i18n={i18n} />
+          <JuzHeatMap
+            id="halqa-map"
+            halqaName={halqa.name}
+            students={glance.students}
+            notHeardDays={glance.notHeardDays}
+            i18n={i18n}
+          />
         ) : (
           <p className="text-sm text-muted-foreground">{t("glance.map.empty")}</p>
         )}
       </PageSection>
 
-      <PageSection id="attention-heading" title={t("glance.attention.title")} hint={t("glance.attention.intro", { days: glance.notHeardDays })} className="gap-3">
-        {glance.attention.length ? <AttentionList items={glance.attention} i18n={i18n} labelledBy="attention-heading" /> : <p className="text-sm">{t("glance.attention.none")}</p>}
+      <PageSection
+        id="attention-heading"
+        title={t("glance.attention.title")}
+        hint={t("glance.attention.intro", { days: glance.notHeardDays })}
+        className="gap-3"
+      >
+        {glance.attention.length ? (
+          <AttentionList items={glance.attention} i18n={i18n} labelledBy="attention-heading" />
+        ) : (
+          <p className="text-sm">{t("glance.attention.none")}</p>
+        )}
       </PageSection>
 
       <ExportForm halqaId={halqa.id} from={addDays(glance.today, -30)} to={glance.today} t={t} />

@@ -2,7 +2,12 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
-type Props = { label: string; hint: string; /** Pixels from the inline start to the first column with data. */ offset: number; children: ReactNode };
+type Props = {
+  label: string;
+  hint: string;
+  /** Pixels from the inline start to the first column with data. */ offset: number;
+  children: ReactNode;
+};
 
 /**
  * The heat map's grid in a focusable region that scrolls sideways on a narrow screen: it opens where
@@ -27,7 +32,13 @@ export function HeatMapScroller({ label, hint, offset, children }: Props) {
   }, [offset]);
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">
-      <div ref={ref} role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+      <div
+        ref={ref}
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        className="overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      >
         {children}
       </div>
       {scrolls ? <p className="text-sm text-muted-foreground">{hint}</p> : null}

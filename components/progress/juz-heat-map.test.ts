@@ -5,11 +5,21 @@ import { i18nFor } from "@/lib/i18n/core";
 import { emptyCurrency } from "@/lib/features/progress/currency";
 import { JuzHeatMap } from "./juz-heat-map";
 
-const cells = emptyCurrency().map((cell) => (cell.juz === 1 ? { ...cell, lastHeard: "2026-11-20", days: 4, bucket: "fresh" as const } : cell));
+const cells = emptyCurrency().map((cell) =>
+  cell.juz === 1 ? { ...cell, lastHeard: "2026-11-20", days: 4, bucket: "fresh" as const } : cell,
+);
 const students = [{ id: "stu_1", name: "عبد الله", cells }];
 
 function render(locale: "en" | "ar") {
-  return renderToStaticMarkup(createElement(JuzHeatMap, { id: "m", halqaName: "Al-Noor", students, notHeardDays: 7, i18n: i18nFor(locale, "Asia/Riyadh") }));
+  return renderToStaticMarkup(
+    createElement(JuzHeatMap, {
+      id: "m",
+      halqaName: "Al-Noor",
+      students,
+      notHeardDays: 7,
+      i18n: i18nFor(locale, "Asia/Riyadh"),
+    }),
+  );
 }
 
 /** The x of the cell whose title names juz `juz`. */
@@ -24,7 +34,9 @@ describe("JuzHeatMap", () => {
   it("is one labelled image with a title per cell, and the same facts as a table", () => {
     const html = render("en");
     expect(html).toMatch(/<svg role="img" aria-labelledby="m-title"/);
-    expect(html).toContain("<title id=\"m-title\">Students by juz of Al-Noor: how long since each juz was last heard</title>");
+    expect(html).toContain(
+      '<title id="m-title">Students by juz of Al-Noor: how long since each juz was last heard</title>',
+    );
     expect(html).toMatch(/juz 1: last heard on .*4 days ago/);
     expect(html).toContain("juz 30: Not heard this year");
     expect(html).toMatch(/<caption[^>]*>Juz of Al-Noor by how recently each student was heard there<\/caption>/);

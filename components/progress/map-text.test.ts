@@ -16,7 +16,11 @@ describe("weakTexts", () => {
     ];
     expect(quarter(2, 255)).toBe(quarter(2, 256));
     const en = weakTexts(weak, mapWords(i18nFor("en", "Asia/Riyadh"), []));
-    expect(Object.keys(en).map(Number).sort((a, b) => a - b)).toEqual([quarter(1, 1), quarter(2, 255)]);
+    expect(
+      Object.keys(en)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([quarter(1, 1), quarter(2, 255)]);
     expect(en[quarter(2, 255)]).toBe("Weak passage: 4 mistakes at 2:255, 2:256");
     expect(en[quarter(1, 1)]).toBe("Weak passage: 1 mistake at 1:1");
 

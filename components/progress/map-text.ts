@@ -10,7 +10,9 @@ import { ayahIdOf } from "@/lib/quran/cover";
 import { quarterOfAyah } from "@/lib/quran/quarters";
 
 /** What a map's words need: the page's i18n and the school's word for a rating. */
-export type MapWords = Pick<I18n, "t" | "locale" | "date" | "number" | "separator"> & { rating: (value: number) => string };
+export type MapWords = Pick<I18n, "t" | "locale" | "date" | "number" | "separator"> & {
+  rating: (value: number) => string;
+};
 
 export function mapWords({ t, locale, date, number, separator }: I18n, scale: readonly RatingLevel[]): MapWords {
   return { t, locale, date, number, separator, rating: (value) => ratingLabel(scale, value, locale) };
@@ -24,12 +26,23 @@ function surahName(number: number, locale: I18n["locale"]): string {
 
 /** "Al-Baqarah 203–252", or "Al-Baqarah 253 – Aal-i-Imran 14" across surahs. */
 export function rangeText(first: QuranPoint, last: QuranPoint, { t, locale, number }: MapWords): string {
-  if (first.surah === last.surah) return t("quranMap.rangeWithin", { surah: surahName(first.surah, locale), from: number(first.ayah), to: number(last.ayah) });
-  return t("quranMap.rangeAcross", { startSurah: surahName(first.surah, locale), startAyah: number(first.ayah), endSurah: surahName(last.surah, locale), endAyah: number(last.ayah) });
+  if (first.surah === last.surah)
+    return t("quranMap.rangeWithin", {
+      surah: surahName(first.surah, locale),
+      from: number(first.ayah),
+      to: number(last.ayah),
+    });
+  return t("quranMap.rangeAcross", {
+    startSurah: surahName(first.surah, locale),
+    startAyah: number(first.ayah),
+    endSurah: surahName(last.surah, locale),
+    endAyah: number(last.ayah),
+  });
 }
 
 export function memorisedText(cell: MapCell, { t }: MapWords): string {
-  if (cell.memorised === "part") return t("quranMap.memorised.part", { percent: wholePercent(cell.memorisedAyahs / cell.ayahCount) });
+  if (cell.memorised === "part")
+    return t("quranMap.memorised.part", { percent: wholePercent(cell.memorisedAyahs / cell.ayahCount) });
   return t(`quranMap.memorised.${cell.memorised}`);
 }
 
@@ -40,14 +53,20 @@ export function revisionText(cell: MapCell, words: MapWords): string {
 
 export function ratingText(cell: MapCell, words: MapWords): string {
   if (!cell.lastHeard) return words.t("quranMap.notHeard");
-  return words.t("quranMap.rating", { rating: words.rating(cell.lastHeard.rating), date: words.date(cell.lastHeard.day) });
+  return words.t("quranMap.rating", {
+    rating: words.rating(cell.lastHeard.rating),
+    date: words.date(cell.lastHeard.day),
+  });
 }
 
 /**
  * Staff only: per quarter (1 … 240) holding weak passages, the mistakes placed there and the ayahs
  * ("2:255, 2:260"), for the map's marks. Never built for a family page or a report.
  */
-export function weakTexts(weak: readonly Pick<WeakAyah, "at" | "mistakes">[], { t, number, locale }: MapWords): Record<number, string> {
+export function weakTexts(
+  weak: readonly Pick<WeakAyah, "at" | "mistakes">[],
+  { t, number, locale }: MapWords,
+): Record<number, string> {
   const byQuarter = new Map<number, { count: number; ayahs: string[] }>();
   for (const passage of weak) {
     const index = quarterOfAyah(ayahIdOf(passage.at)).index;
@@ -56,5 +75,10 @@ export function weakTexts(weak: readonly Pick<WeakAyah, "at" | "mistakes">[], { 
     entry.ayahs.push(`${number(passage.at.surah)}:${number(passage.at.ayah)}`);
   }
   const comma = isRightToLeft(locale) ? "، " : ", ";
-  return Object.fromEntries([...byQuarter].map(([index, entry]) => [index, t("quranMap.weak", { count: entry.count, ayahs: entry.ayahs.join(comma) })]));
+  return Object.fromEntries(
+    [...byQuarter].map(([index, entry]) => [
+      index,
+      t("quranMap.weak", { count: entry.count, ayahs: entry.ayahs.join(comma) }),
+    ]),
+  );
 }

@@ -44,16 +44,33 @@ async function NeedsAttentionSection() {
   const { t } = i18n;
   const teacher = actor.role === "teacher";
   const [{ items, freshness }, halqaNames] = await Promise.all([
-    loadAttentionAcross({ connectionId: actor.connectionId, tenantId: school.id }, school, teacher ? [...subject.halqaIds] : null),
+    loadAttentionAcross(
+      { connectionId: actor.connectionId, tenantId: school.id },
+      school,
+      teacher ? [...subject.halqaIds] : null,
+    ),
     loadTodayHalqaNames(actor).catch((error: unknown) => {
       if (isFailure(error)) return new Map<string, string>();
       throw error;
     }),
   ]);
   return (
-    <PageSection id="today-attention" title={teacher ? t("glance.attention.todayMine") : t("glance.attention.todayTitle")} note={<Freshness freshness={freshness} i18n={i18n} />} className="gap-3">
-      {items.length ? <AttentionList items={items.slice(0, SHOWN)} i18n={i18n} labelledBy="today-attention" halqaNames={halqaNames} /> : <p className="text-sm">{t("glance.attention.none")}</p>}
-      {items.length > SHOWN ? <p className="text-sm text-muted-foreground">{t("glance.attention.todayMore", { shown: SHOWN, all: items.length })}</p> : null}
+    <PageSection
+      id="today-attention"
+      title={teacher ? t("glance.attention.todayMine") : t("glance.attention.todayTitle")}
+      note={<Freshness freshness={freshness} i18n={i18n} />}
+      className="gap-3"
+    >
+      {items.length ? (
+        <AttentionList items={items.slice(0, SHOWN)} i18n={i18n} labelledBy="today-attention" halqaNames={halqaNames} />
+      ) : (
+        <p className="text-sm">{t("glance.attention.none")}</p>
+      )}
+      {items.length > SHOWN ? (
+        <p className="text-sm text-muted-foreground">
+          {t("glance.attention.todayMore", { shown: SHOWN, all: items.length })}
+        </p>
+      ) : null}
     </PageSection>
   );
 }

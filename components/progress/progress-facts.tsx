@@ -11,10 +11,20 @@ import type { MapWords } from "./map-text";
 /** Each mark's count over the same sessions as the rate (staff student page). */
 function MarkCounts({ facts, words }: { facts: AttendanceFacts; words: MapWords }) {
   const { t, number } = words;
-  const rows = (["present", "late", "absent", "excused", "unmarked"] as const).map((key) => ({ key, label: t(`students.attendance.${key}`), count: key === "absent" ? facts.missed : facts[key] }));
-  const columns = [{ label: t("quranMap.attendance.statusColumn") }, { label: t("quranMap.attendance.countColumn"), align: "end" as const }];
+  const rows = (["present", "late", "absent", "excused", "unmarked"] as const).map((key) => ({
+    key,
+    label: t(`students.attendance.${key}`),
+    count: key === "absent" ? facts.missed : facts[key],
+  }));
+  const columns = [
+    { label: t("quranMap.attendance.statusColumn") },
+    { label: t("quranMap.attendance.countColumn"), align: "end" as const },
+  ];
   return (
-    <DataTable caption={t("quranMap.attendance.caption", { count: facts.counted + facts.excused + facts.unmarked })} columns={columns}>
+    <DataTable
+      caption={t("quranMap.attendance.caption", { count: facts.counted + facts.excused + facts.unmarked })}
+      columns={columns}
+    >
       {rows.map((row) => (
         <TableRow key={row.key}>
           <RowHeader>{row.label}</RowHeader>
@@ -26,7 +36,17 @@ function MarkCounts({ facts, words }: { facts: AttendanceFacts; words: MapWords 
 }
 
 /** Attendance rate and the current streak (figures.ts), with the counting rule under them; `counts` adds each mark's count. */
-export function AttendanceFactsView({ facts, note, words, counts = false }: { facts: AttendanceFacts; note?: string; words: MapWords; counts?: boolean }) {
+export function AttendanceFactsView({
+  facts,
+  note,
+  words,
+  counts = false,
+}: {
+  facts: AttendanceFacts;
+  note?: string;
+  words: MapWords;
+  counts?: boolean;
+}) {
   const { t } = words;
   const streak = facts.streak;
   return (
@@ -35,9 +55,17 @@ export function AttendanceFactsView({ facts, note, words, counts = false }: { fa
         <Fact label={t("quranMap.attendance.rate")}>
           {facts.rate === null ? t("quranMap.attendance.noRate") : attendanceRateText(facts, words)}
         </Fact>
-        <Fact label={t("quranMap.attendance.streak")}>{streak ? t(`quranMap.attendance.${streak.kind}`, { count: streak.sessions }) : t("quranMap.attendance.noStreak")}</Fact>
+        <Fact label={t("quranMap.attendance.streak")}>
+          {streak
+            ? t(`quranMap.attendance.${streak.kind}`, { count: streak.sessions })
+            : t("quranMap.attendance.noStreak")}
+        </Fact>
       </dl>
-      {note ? <p className="text-xs text-muted-foreground">{note}</p> : <p className="text-xs text-muted-foreground">{t("quranMap.attendance.rule")}</p>}
+      {note ? (
+        <p className="text-xs text-muted-foreground">{note}</p>
+      ) : (
+        <p className="text-xs text-muted-foreground">{t("quranMap.attendance.rule")}</p>
+      )}
       {counts ? <MarkCounts facts={facts} words={words} /> : null}
     </div>
   );
@@ -46,7 +74,12 @@ export function AttendanceFactsView({ facts, note, words, counts = false }: { fa
 /** The one way an attendance rate reads, wherever it is shown: "62%: attended 18 of 29 sessions, missed 11". */
 export function attendanceRateText(facts: AttendanceFacts, words: Pick<MapWords, "t" | "number">): string {
   if (facts.rate === null) return words.t("quranMap.attendance.noRate");
-  return words.t("quranMap.attendance.rateValue", { percent: words.number(wholePercent(facts.rate)), attended: words.number(facts.attended), count: facts.counted, missed: words.number(facts.missed) });
+  return words.t("quranMap.attendance.rateValue", {
+    percent: words.number(wholePercent(facts.rate)),
+    attended: words.number(facts.attended),
+    count: facts.counted,
+    missed: words.number(facts.missed),
+  });
 }
 
 /** Each track of the current plan as a progress bar. */
@@ -74,7 +107,8 @@ export function TrackShares({ tracks, words }: { tracks: readonly TrackShare[]; 
 /** The learning plan's progress on the staff student page, linking to the plan. */
 export function StaffPlanProgressView({ plan, words }: { plan: StaffPlanProgress; words: MapWords }) {
   const { t } = words;
-  if (plan.state === "unavailable") return <p className="text-sm text-muted-foreground">{t("quranMap.plan.unavailable")}</p>;
+  if (plan.state === "unavailable")
+    return <p className="text-sm text-muted-foreground">{t("quranMap.plan.unavailable")}</p>;
   if (plan.state === "none") return <p className="text-sm text-muted-foreground">{t("quranMap.plan.none")}</p>;
   return (
     <div className="flex flex-col gap-3">
@@ -83,7 +117,10 @@ export function StaffPlanProgressView({ plan, words }: { plan: StaffPlanProgress
       </p>
       <TrackShares tracks={plan.tracks} words={words} />
       <p className="text-xs text-muted-foreground">{t("quranMap.plan.share")}</p>
-      <Link href={`/plans/${encodeURIComponent(plan.id)}`} className="inline-flex min-h-6 items-center self-start text-sm font-medium text-primary underline underline-offset-4 print:hidden">
+      <Link
+        href={`/plans/${encodeURIComponent(plan.id)}`}
+        className="inline-flex min-h-6 items-center self-start text-sm font-medium text-primary underline underline-offset-4 print:hidden"
+      >
         {t("quranMap.plan.open")}
       </Link>
     </div>

@@ -83,7 +83,13 @@ export function QuranMapGrid({ fills, parts, texts, weak, printOnly = false }: P
         <rect id="qc" width={CELL.width} height={CELL.height} rx={3} />
       </defs>
       {Array.from({ length: rows }, (_, row) => (
-        <text key={row} x={rtl ? WIDTH - 4 : 4} y={row * (CELL.height + CELL.gap) + 20} className="fill-muted-foreground text-[12px]" aria-hidden="true">
+        <text
+          key={row}
+          x={rtl ? WIDTH - 4 : 4}
+          y={row * (CELL.height + CELL.gap) + 20}
+          className="fill-muted-foreground text-[12px]"
+          aria-hidden="true"
+        >
           {t("juz", { number: row + 1 })}
         </text>
       ))}
@@ -98,7 +104,16 @@ export function QuranMapGrid({ fills, parts, texts, weak, printOnly = false }: P
             <title>{labels[at]!.join(separator)}</title>
             {/* A blank cell takes the grid's default fill (app/globals.css), so it needs no class. */}
             <use href="#qc" x={x} y={y} className={part === undefined && fills[at] !== "b" ? fill : undefined} />
-            {part === undefined ? null : <rect x={rtl ? x + CELL.width - width : x} y={y} width={width} height={CELL.height} rx={3} className={fill} />}
+            {part === undefined ? null : (
+              <rect
+                x={rtl ? x + CELL.width - width : x}
+                y={y}
+                width={width}
+                height={CELL.height}
+                rx={3}
+                className={fill}
+              />
+            )}
             {weak?.[at + 1] ? <WeakMark x={rtl ? x : x + CELL.width} y={y} rtl={rtl} /> : null}
           </a>
         );
@@ -135,7 +150,9 @@ export function QuranMapGrid({ fills, parts, texts, weak, printOnly = false }: P
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
-              <caption className="pb-2 text-start text-muted-foreground">{t("table.caption", { rest: texts.length - heard.length })}</caption>
+              <caption className="pb-2 text-start text-muted-foreground">
+                {t("table.caption", { rest: texts.length - heard.length })}
+              </caption>
               <thead>
                 <tr className="border-b border-border">
                   {COLUMNS.map((column) => (

@@ -6,19 +6,23 @@ import { memorisedText, rangeText, ratingText, revisionText, weakTexts, type Map
 import { FILLS, type FillCode } from "./map-fills";
 import { QuranMapGrid, WeakMark } from "./quran-map-grid";
 
-const codeOf = (cell: MapCell): FillCode => (!cell.lastHeard ? "b" : ({ week: "w", month: "m", older: "o", never: "n" } as const)[cell.currency]);
+const codeOf = (cell: MapCell): FillCode =>
+  !cell.lastHeard ? "b" : ({ week: "w", month: "m", older: "o", never: "n" } as const)[cell.currency];
 
 /** The words of each quarter: its ayahs, then (ever heard) memorised, last revision, last rating. The grid adds its name. */
 function textsOf(map: QuranMap, words: MapWords): string[][] {
   return map.cells.map((cell) => {
     const range = rangeText(cell.quarter.first, cell.quarter.last, words);
-    return cell.lastHeard ? [range, memorisedText(cell, words), revisionText(cell, words), ratingText(cell, words)] : [range];
+    return cell.lastHeard
+      ? [range, memorisedText(cell, words), revisionText(cell, words), ratingText(cell, words)]
+      : [range];
   });
 }
 
 function gridProps(map: QuranMap, words: MapWords) {
   const parts: Record<number, number> = {};
-  for (const cell of map.cells) if (cell.memorised === "part") parts[cell.quarter.index] = wholePercent(cell.memorisedAyahs / cell.ayahCount);
+  for (const cell of map.cells)
+    if (cell.memorised === "part") parts[cell.quarter.index] = wholePercent(cell.memorisedAyahs / cell.ayahCount);
   return { fills: map.cells.map(codeOf).join(""), parts, texts: textsOf(map, words) };
 }
 
@@ -68,15 +72,44 @@ function Legend({ words, weak }: { words: MapWords; weak: boolean }) {
  * A student's Quran map with its summary line and key; `print` leaves out what only a screen needs.
  * `weak` (staff pages only: never a family page or a report) marks the quarters of weak passages.
  */
-export function QuranMapView({ map, words, weak, print = false }: { map: QuranMap; words: MapWords; weak?: readonly Pick<WeakAyah, "at" | "mistakes">[]; print?: boolean }) {
+export function QuranMapView({
+  map,
+  words,
+  weak,
+  print = false,
+}: {
+  map: QuranMap;
+  words: MapWords;
+  weak?: readonly Pick<WeakAyah, "at" | "mistakes">[];
+  print?: boolean;
+}) {
   const { t, number } = words;
   return (
     <div className="flex flex-col gap-4">
       {print ? null : <p className="max-w-prose text-sm text-muted-foreground">{t("quranMap.intro")}</p>}
-      <p className="font-medium">{t("quranMap.summary", { quarters: map.memorisedQuarters, ayahs: number(map.memorisedAyahs), percent: number(map.memorisedPercent) })}</p>
+      <p className="font-medium">
+        {t("quranMap.summary", {
+          quarters: map.memorisedQuarters,
+          ayahs: number(map.memorisedAyahs),
+          percent: number(map.memorisedPercent),
+        })}
+      </p>
       <Legend words={words} weak={!!weak?.length} />
-      <ClientStrings parts={["quranMap.label", "quranMap.juz", "quranMap.quarter", "quranMap.notHeard", "quranMap.details", "quranMap.table"]}>
-        <QuranMapGrid {...gridProps(map, words)} weak={weak?.length ? weakTexts(weak, words) : undefined} printOnly={print} />
+      <ClientStrings
+        parts={[
+          "quranMap.label",
+          "quranMap.juz",
+          "quranMap.quarter",
+          "quranMap.notHeard",
+          "quranMap.details",
+          "quranMap.table",
+        ]}
+      >
+        <QuranMapGrid
+          {...gridProps(map, words)}
+          weak={weak?.length ? weakTexts(weak, words) : undefined}
+          printOnly={print}
+        />
       </ClientStrings>
     </div>
   );

@@ -5,14 +5,25 @@ import type { MapWords } from "./map-text";
 const SIZE = { width: 320, height: 96, pad: 8 };
 
 /** Mean rating per day as a small line (the school's scale, lowest at the bottom), with a table alternative. */
-export function RatingTrend({ points, scale, words }: { points: TrendPoint[]; scale: readonly RatingLevel[]; words: MapWords }) {
+export function RatingTrend({
+  points,
+  scale,
+  words,
+}: {
+  points: TrendPoint[];
+  scale: readonly RatingLevel[];
+  words: MapWords;
+}) {
   const { t, number, date } = words;
   if (!points.length) return <p className="text-sm text-muted-foreground">{t("quranMap.trend.empty")}</p>;
   const values = scale.map((level) => level.value);
   const low = Math.min(...values, ...points.map((p) => p.mean));
   const high = Math.max(...values, ...points.map((p) => p.mean));
-  const x = (at: number) => SIZE.pad + (points.length === 1 ? (SIZE.width - 2 * SIZE.pad) / 2 : (at * (SIZE.width - 2 * SIZE.pad)) / (points.length - 1));
-  const y = (mean: number) => SIZE.height - SIZE.pad - ((mean - low) / (high - low || 1)) * (SIZE.height - 2 * SIZE.pad);
+  const x = (at: number) =>
+    SIZE.pad +
+    (points.length === 1 ? (SIZE.width - 2 * SIZE.pad) / 2 : (at * (SIZE.width - 2 * SIZE.pad)) / (points.length - 1));
+  const y = (mean: number) =>
+    SIZE.height - SIZE.pad - ((mean - low) / (high - low || 1)) * (SIZE.height - 2 * SIZE.pad);
   const line = points.map((point, at) => `${x(at).toFixed(1)},${y(point.mean).toFixed(1)}`).join(" ");
   const label = t("quranMap.trend.label", { count: points.length });
   const mean = (value: number) => `${number(Math.round(value * 10) / 10)} (${words.rating(Math.round(value))})`;
@@ -33,15 +44,23 @@ export function RatingTrend({ points, scale, words }: { points: TrendPoint[]; sc
         <table className="mt-2 text-sm">
           <thead>
             <tr>
-              <th scope="col" className="p-1 text-start font-medium">{t("quranMap.trend.day")}</th>
-              <th scope="col" className="p-1 text-start font-medium">{t("quranMap.trend.mean")}</th>
-              <th scope="col" className="p-1 text-start font-medium">{t("quranMap.trend.recitations")}</th>
+              <th scope="col" className="p-1 text-start font-medium">
+                {t("quranMap.trend.day")}
+              </th>
+              <th scope="col" className="p-1 text-start font-medium">
+                {t("quranMap.trend.mean")}
+              </th>
+              <th scope="col" className="p-1 text-start font-medium">
+                {t("quranMap.trend.recitations")}
+              </th>
             </tr>
           </thead>
           <tbody>
             {points.toReversed().map((point) => (
               <tr key={point.day}>
-                <th scope="row" className="p-1 text-start font-normal">{date(point.day)}</th>
+                <th scope="row" className="p-1 text-start font-normal">
+                  {date(point.day)}
+                </th>
                 <td className="p-1 tabular-nums">{mean(point.mean)}</td>
                 <td className="p-1 tabular-nums">{number(point.count)}</td>
               </tr>

@@ -9,7 +9,10 @@ import type { MapWords } from "./map-text";
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 break-inside-avoid">
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 break-inside-avoid"
+    >
       <h3 id={id} className="text-base font-semibold">
         {title}
       </h3>

@@ -15,7 +15,15 @@ import { cn } from "@/lib/utils";
  * dashboard's own data, so this part asks the school's API nothing. Whoever sees the page (an admin,
  * the halqa's teacher) may write it; the action checks that again.
  */
-export async function ReportCardSection({ connectionId, student, i18n }: { connectionId: string; student: Pick<Student, "id" | "semester_id">; i18n: I18n }) {
+export async function ReportCardSection({
+  connectionId,
+  student,
+  i18n,
+}: {
+  connectionId: string;
+  student: Pick<Student, "id" | "semester_id">;
+  i18n: I18n;
+}) {
   const { t } = i18n;
   const comment = (await commentsOf(connectionId, student.semester_id, [student.id])).get(student.id) ?? "";
   const href = `/students/${encodeURIComponent(student.id)}/report-card?semester=${encodeURIComponent(student.semester_id)}`;
@@ -25,7 +33,13 @@ export async function ReportCardSection({ connectionId, student, i18n }: { conne
         {t("reportCards.download.student")}
       </a>
       <ClientStrings parts={["reportCards.comment"]}>
-        <ActionForm action={saveReportCardComment} hidden={{ studentId: student.id }} submitLabel={t("reportCards.comment.save")} successMessage={t("reportCards.comment.saved")} className="max-w-xl">
+        <ActionForm
+          action={saveReportCardComment}
+          hidden={{ studentId: student.id }}
+          submitLabel={t("reportCards.comment.save")}
+          successMessage={t("reportCards.comment.saved")}
+          className="max-w-xl"
+        >
           <div className="flex basis-full flex-col gap-2">
             <div className="flex flex-wrap items-center gap-2">
               <label htmlFor="report-card-comment" className="text-sm font-medium">

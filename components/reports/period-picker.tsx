@@ -11,7 +11,19 @@ import { PrintButton } from "./print-button";
  * The report's period (a plain GET form, so a period is a link one can share) and the Print button.
  * Hidden when printing.
  */
-export function PeriodPicker({ path, period, hasTerm, rejected, i18n }: { path: string; period: Period; hasTerm: boolean; rejected: boolean; i18n: Pick<I18n, "t"> }) {
+export function PeriodPicker({
+  path,
+  period,
+  hasTerm,
+  rejected,
+  i18n,
+}: {
+  path: string;
+  period: Period;
+  hasTerm: boolean;
+  rejected: boolean;
+  i18n: Pick<I18n, "t">;
+}) {
   const { t } = i18n;
   const quick = [
     ["month", t("progressReport.period.month")],
@@ -20,10 +32,20 @@ export function PeriodPicker({ path, period, hasTerm, rejected, i18n }: { path: 
   ] as const;
   return (
     <div data-print="hide" className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4">
-      <form method="get" action={path} className="flex flex-wrap items-end gap-3" aria-label={t("progressReport.period.legend")}>
+      <form
+        method="get"
+        action={path}
+        className="flex flex-wrap items-end gap-3"
+        aria-label={t("progressReport.period.legend")}
+      >
         <nav aria-label={t("progressReport.period.legend")} className="flex flex-wrap gap-x-4">
           {quick.map(([kind, label]) => (
-            <Link key={kind} href={`${path}?period=${kind}`} aria-current={period.kind === kind ? "page" : undefined} className={linkClass}>
+            <Link
+              key={kind}
+              href={`${path}?period=${kind}`}
+              aria-current={period.kind === kind ? "page" : undefined}
+              className={linkClass}
+            >
               {label}
             </Link>
           ))}

@@ -38,7 +38,16 @@ export async function ReportPage<R extends ReportBase>({ params, searchParams, b
   const { t, date } = i18n;
   const record = `${base}/${encodeURIComponent(id)}`;
   const path = `${record}/report`;
-  if (!loaded.ok) return <RefusalPage title={t("progressReport.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={path} />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={t("progressReport.title")}
+        failure={loaded.failure}
+        t={t}
+        role={actor.role}
+        retryHref={path}
+      />
+    );
   const report = loaded.value;
   if (!report) notFound();
   const { back, title, facts, body } = parts(report, i18n);
@@ -47,7 +56,13 @@ export async function ReportPage<R extends ReportBase>({ params, searchParams, b
       <div data-print="hide">
         <BackLink href={record} label={back} />
       </div>
-      <PeriodPicker path={path} period={report.period} hasTerm={report.semester !== null} rejected={report.rejected} i18n={i18n} />
+      <PeriodPicker
+        path={path}
+        period={report.period}
+        hasTerm={report.semester !== null}
+        rejected={report.rejected}
+        i18n={i18n}
+      />
       <header className="flex flex-col gap-3">
         <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
         <dl className="grid gap-3 sm:grid-cols-2 print:grid-cols-2">

@@ -14,5 +14,8 @@ export function ReportFact({ label, children }: { label: string; children: React
 
 /** Both ends of the period, each Gregorian with its Hijri date beside it (the one date helper). */
 export function periodText(period: Period, { t, date }: Pick<I18n, "t" | "date">): string {
-  return t("progressReport.period.shown", { from: date(period.from, { hijri: true }), to: date(period.to, { hijri: true }) });
+  return t("progressReport.period.shown", {
+    from: date(period.from, { hijri: true }),
+    to: date(period.to, { hijri: true }),
+  });
 }

@@ -34,13 +34,22 @@ export function StudentReportBody({ report, i18n }: { report: Report; i18n: I18n
           <ReportFact label={t("progressReport.summary.recitations")}>
             <ul>
               {RECITATION_KINDS.map((kind) => (
-                <li key={kind}>{t("progressReport.summary.byKind", { kind: t(`students.recitations.kinds.${kind}`), count: figures.byKind[kind] })}</li>
+                <li key={kind}>
+                  {t("progressReport.summary.byKind", {
+                    kind: t(`students.recitations.kinds.${kind}`),
+                    count: figures.byKind[kind],
+                  })}
+                </li>
               ))}
             </ul>
           </ReportFact>
-          <ReportFact label={t("progressReport.summary.newAyahs")}>{t("progressReport.summary.newAyahsValue", { count: figures.newAyahs })}</ReportFact>
+          <ReportFact label={t("progressReport.summary.newAyahs")}>
+            {t("progressReport.summary.newAyahsValue", { count: figures.newAyahs })}
+          </ReportFact>
           <ReportFact label={t("progressReport.summary.meanRating")}>
-            {figures.meanRating === null ? t("progressReport.summary.none") : `${number(Math.round(figures.meanRating * 10) / 10)} (${words.rating(Math.round(figures.meanRating))})`}
+            {figures.meanRating === null
+              ? t("progressReport.summary.none")
+              : `${number(Math.round(figures.meanRating * 10) / 10)} (${words.rating(Math.round(figures.meanRating))})`}
           </ReportFact>
         </dl>
         <div className="rounded-xl border border-border bg-card p-4">
@@ -51,13 +60,22 @@ export function StudentReportBody({ report, i18n }: { report: Report; i18n: I18n
         <QuranMapView map={map} words={words} print />
       </PageSection>
       <PageSection id="trend-heading" title={t("quranMap.trend.title")}>
-        <RatingTrend points={ratingTrend(figures.recitations, school.time_zone, 62)} scale={school.rating_scale} words={words} />
+        <RatingTrend
+          points={ratingTrend(figures.recitations, school.time_zone, 62)}
+          scale={school.rating_scale}
+          words={words}
+        />
       </PageSection>
       <PageSection id="recitations-heading" title={t("progressReport.recitations.title")}>
         {figures.recitations.length === 0 ? (
           <EmptyState title={t("progressReport.recitations.empty")} />
         ) : (
-          <DataTable caption={t("progressReport.recitations.caption")} columns={(["date", "kind", "range", "rating", "mistakes"] as const).map((column) => ({ label: t(`students.recitations.${column}`) }))}>
+          <DataTable
+            caption={t("progressReport.recitations.caption")}
+            columns={(["date", "kind", "range", "rating", "mistakes"] as const).map((column) => ({
+              label: t(`students.recitations.${column}`),
+            }))}
+          >
             {figures.recitations.map((recitation) => (
               <TableRow key={recitation.id} className="break-inside-avoid align-top">
                 <RowHeader>{date(recitation.recorded_at, { hijri: true })}</RowHeader>
@@ -66,7 +84,9 @@ export function StudentReportBody({ report, i18n }: { report: Report; i18n: I18n
                   <RangeLabel range={recitation.range} surahs={surahs} t={t} number={number} />
                 </TableCell>
                 <TableCell>{words.rating(recitation.rating)}</TableCell>
-                <TableCell className="tabular-nums">{recitation.mistakes === null ? "" : number(recitation.mistakes)}</TableCell>
+                <TableCell className="tabular-nums">
+                  {recitation.mistakes === null ? "" : number(recitation.mistakes)}
+                </TableCell>
               </TableRow>
             ))}
           </DataTable>

@@ -39,7 +39,9 @@ export async function SemesterSwitch({ connectionId, requested, action, keep = {
             ))}
           </Select>
         </div>
-        {Object.entries(keep).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+        {Object.entries(keep).map(([name, value]) =>
+          value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+        )}
         <Button type="submit" variant="outline">
           {t("halqas.semester.show")}
         </Button>

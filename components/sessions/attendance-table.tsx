@@ -4,10 +4,20 @@ import type { I18n } from "@/i18n/server";
 
 const KNOWN = ["present", "absent", "late", "excused"] as const;
 
-export function AttendanceTable({ rows, i18n, labelledBy }: { rows: readonly AttendanceItem[]; i18n: I18n; labelledBy: string }) {
+export function AttendanceTable({
+  rows,
+  i18n,
+  labelledBy,
+}: {
+  rows: readonly AttendanceItem[];
+  i18n: I18n;
+  labelledBy: string;
+}) {
   const { t, number } = i18n;
   const statusText = (status: string) =>
-    (KNOWN as readonly string[]).includes(status) ? t(`sessions.attendance.${status as (typeof KNOWN)[number]}`) : t("sessions.attendance.other", { status });
+    (KNOWN as readonly string[]).includes(status)
+      ? t(`sessions.attendance.${status as (typeof KNOWN)[number]}`)
+      : t("sessions.attendance.other", { status });
   return (
     <Table aria-labelledby={labelledBy}>
       <TableHeader>

@@ -6,11 +6,18 @@ import { RangeText, ratingLabel } from "./format";
 
 const KINDS = ["new_memorization", "recent_revision", "old_revision"] as const;
 
-type Props = { recitations: readonly RecitationItem[]; surahs: readonly Surah[]; school: School; i18n: I18n; labelledBy: string };
+type Props = {
+  recitations: readonly RecitationItem[];
+  surahs: readonly Surah[];
+  school: School;
+  i18n: I18n;
+  labelledBy: string;
+};
 
 export function RecitationsTable({ recitations, surahs, school, i18n, labelledBy }: Props) {
   const { t, number } = i18n;
-  const kindText = (kind: string) => ((KINDS as readonly string[]).includes(kind) ? t(`sessions.recitation.${kind as (typeof KINDS)[number]}`) : kind);
+  const kindText = (kind: string) =>
+    (KINDS as readonly string[]).includes(kind) ? t(`sessions.recitation.${kind as (typeof KINDS)[number]}`) : kind;
   return (
     <Table aria-labelledby={labelledBy}>
       <TableHeader>

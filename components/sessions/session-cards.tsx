@@ -31,7 +31,10 @@ export function SessionCards({ sessions, i18n, subject, withDate = false, counts
               <CardHeader>
                 <div className="flex items-start justify-between gap-3">
                   <CardTitle as="h3" className="text-base">
-                    <Link href={`/sessions/${encodeURIComponent(session.id)}`} className="inline-flex min-h-6 items-center rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60">
+                    <Link
+                      href={`/sessions/${encodeURIComponent(session.id)}`}
+                      className="inline-flex min-h-6 items-center rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                    >
                       {halqa}
                     </Link>
                   </CardTitle>
@@ -55,7 +58,14 @@ export function SessionCards({ sessions, i18n, subject, withDate = false, counts
                 </dl>
                 {summary ? (
                   <p className="mt-3 text-sm text-muted-foreground">
-                    {summary.marked ? t("home.attendanceCount", { present: summary.present, late: summary.late, absent: summary.absent, excused: summary.excused }) : t("home.attendanceNone")}
+                    {summary.marked
+                      ? t("home.attendanceCount", {
+                          present: summary.present,
+                          late: summary.late,
+                          absent: summary.absent,
+                          excused: summary.excused,
+                        })
+                      : t("home.attendanceNone")}
                   </p>
                 ) : null}
               </CardContent>

@@ -22,7 +22,12 @@ export function SessionFilters({ filters, halqas, halqaName, semesterId, i18n }:
   const { t } = i18n;
   const reset = semesterId ? `/sessions?semester=${encodeURIComponent(semesterId)}` : "/sessions";
   return (
-    <form method="get" action="/sessions" aria-label={t("sessions.filters.title")} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4">
+    <form
+      method="get"
+      action="/sessions"
+      aria-label={t("sessions.filters.title")}
+      className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4"
+    >
       {semesterId ? <input type="hidden" name="semester" value={semesterId} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Choose

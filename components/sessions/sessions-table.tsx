@@ -5,7 +5,15 @@ import type { I18n } from "@/i18n/server";
 import { StatusBadge } from "./status-badge";
 
 /** Sessions newest first; the date (with Hijri) is the link into each one. */
-export function SessionsTable({ sessions, i18n, caption }: { sessions: readonly SessionItem[]; i18n: I18n; caption: string }) {
+export function SessionsTable({
+  sessions,
+  i18n,
+  caption,
+}: {
+  sessions: readonly SessionItem[];
+  i18n: I18n;
+  caption: string;
+}) {
   const { t, dateParts, time } = i18n;
   return (
     <Table>
@@ -37,7 +45,9 @@ export function SessionsTable({ sessions, i18n, caption }: { sessions: readonly 
             <TableCell>
               <StatusBadge status={session.status} t={t} />
             </TableCell>
-            <TableCell className="max-w-64 truncate">{session.topic ?? <span className="text-muted-foreground">{t("sessions.noTopic")}</span>}</TableCell>
+            <TableCell className="max-w-64 truncate">
+              {session.topic ?? <span className="text-muted-foreground">{t("sessions.noTopic")}</span>}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -23,13 +23,21 @@ export function StartSessionForm({ groups, idempotencyKey, initialHalqaId }: Pro
   const t = useT("sessions");
   const [state, action, pending] = useActionState<SessionFormState, FormData>(submitStartSession, null);
   const first = groups.length === 1 ? groups[0]?.halqa.id : undefined;
-  const [halqaId, setHalqaId] = useState(groups.some((g) => g.halqa.id === initialHalqaId) ? (initialHalqaId ?? "") : (first ?? ""));
+  const [halqaId, setHalqaId] = useState(
+    groups.some((g) => g.halqa.id === initialHalqaId) ? (initialHalqaId ?? "") : (first ?? ""),
+  );
   const only = (id: string) => {
     const sheikhs = groups.find((g) => g.halqa.id === id)?.sheikhs ?? [];
     return sheikhs.length === 1 ? (sheikhs[0]?.id ?? "") : "";
   };
   // Before a halqa is chosen, each sheikh once (one who teaches two halqas is still one person); the server checks the pair.
-  const everySheikh = useMemo(() => [...new Map(groups.flatMap((g) => g.sheikhs).map((s) => [s.id, s])).values()].sort((a, b) => a.name.localeCompare(b.name)), [groups]);
+  const everySheikh = useMemo(
+    () =>
+      [...new Map(groups.flatMap((g) => g.sheikhs).map((s) => [s.id, s])).values()].sort((a, b) =>
+        a.name.localeCompare(b.name),
+      ),
+    [groups],
+  );
   const [sheikhId, setSheikhId] = useState(() => only(halqaId));
   const [topic, setTopic] = useState("");
   const chosen = groups.find((g) => g.halqa.id === halqaId);
@@ -79,7 +87,16 @@ export function StartSessionForm({ groups, idempotencyKey, initialHalqaId }: Pro
         />
       </div>
       <Field id="start-topic" label={t("start.topic")} error={errors.topic}>
-        {(p) => <Input {...p} name="topic" maxLength={500} value={topic} onChange={(e) => setTopic(e.target.value)} autoComplete="off" />}
+        {(p) => (
+          <Input
+            {...p}
+            name="topic"
+            maxLength={500}
+            value={topic}
+            onChange={(e) => setTopic(e.target.value)}
+            autoComplete="off"
+          />
+        )}
       </Field>
       <div>
         <Button type="submit" size="lg" disabled={pending}>

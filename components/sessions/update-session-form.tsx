@@ -40,7 +40,16 @@ export function UpdateSessionForm({ sessionId, initial, sheikhs, halqaId, timeZo
         </Alert>
       ) : null}
       <Field id="update-topic" label={t("fields.topic")} error={errors.topic}>
-        {(p) => <Input {...p} name="topic" maxLength={500} value={topic} onChange={(e) => setTopic(e.target.value)} autoComplete="off" />}
+        {(p) => (
+          <Input
+            {...p}
+            name="topic"
+            maxLength={500}
+            value={topic}
+            onChange={(e) => setTopic(e.target.value)}
+            autoComplete="off"
+          />
+        )}
       </Field>
       <PickerOrSelect
         kind="sheikhs"
@@ -56,10 +65,26 @@ export function UpdateSessionForm({ sessionId, initial, sheikhs, halqaId, timeZo
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="update-date" label={t("fields.date")} error={errors.date}>
-          {(p) => <Input {...p} type="date" name="date" required value={date} onChange={(e) => setDate(e.target.value)} />}
+          {(p) => (
+            <Input {...p} type="date" name="date" required value={date} onChange={(e) => setDate(e.target.value)} />
+          )}
         </Field>
-        <Field id="update-time" label={t("fields.startsAt")} hint={t("update.timeZoneHint", { zone: timeZone })} error={errors.starts_at}>
-          {(p) => <Input {...p} type="time" name="starts_at" required value={startTime} onChange={(e) => setStartTime(e.target.value)} />}
+        <Field
+          id="update-time"
+          label={t("fields.startsAt")}
+          hint={t("update.timeZoneHint", { zone: timeZone })}
+          error={errors.starts_at}
+        >
+          {(p) => (
+            <Input
+              {...p}
+              type="time"
+              name="starts_at"
+              required
+              value={startTime}
+              onChange={(e) => setStartTime(e.target.value)}
+            />
+          )}
         </Field>
       </div>
       <div>

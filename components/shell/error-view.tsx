@@ -9,7 +9,15 @@ import { useT } from "@/lib/i18n/client";
  * a generic message with a digest, and the digest is what matches the server's log line. Its words
  * come from the root layout's <ClientStrings> (app/layout.tsx).
  */
-export function ErrorView({ error, retry, headingLevel = 1 }: { error: unknown; retry: () => void; headingLevel?: 1 | 2 }) {
+export function ErrorView({
+  error,
+  retry,
+  headingLevel = 1,
+}: {
+  error: unknown;
+  retry: () => void;
+  headingLevel?: 1 | 2;
+}) {
   const t = useT("common");
   const nav = useT("nav");
   const digest = error instanceof Error && "digest" in error && typeof error.digest === "string" ? error.digest : null;

@@ -9,7 +9,17 @@ import { cn } from "@/lib/utils";
  * posts the form to a server action, which returns to the page it came from. Without JavaScript a
  * button sends it.
  */
-export function LanguageSelect({ locale, label, send, className }: { locale: Locale; label: string; send: string; className?: string }) {
+export function LanguageSelect({
+  locale,
+  label,
+  send,
+  className,
+}: {
+  locale: Locale;
+  label: string;
+  send: string;
+  className?: string;
+}) {
   return (
     <form action={setLanguage} className={cn("flex items-center gap-1", className)}>
       <select

@@ -23,7 +23,9 @@ export function NavLinks({ label, items }: Props) {
                 className={cn(
                   "inline-flex min-h-11 items-center rounded-md px-2 whitespace-nowrap sm:px-3 text-sm font-medium transition-colors outline-none",
                   "hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/60",
-                  current ? "bg-muted text-foreground underline decoration-primary decoration-2 underline-offset-8" : "text-muted-foreground",
+                  current
+                    ? "bg-muted text-foreground underline decoration-primary decoration-2 underline-offset-8"
+                    : "text-muted-foreground",
                 )}
               >
                 {item.label}

@@ -27,7 +27,11 @@ type Props = {
  */
 export function OfflineSupport({ userKey, words, asOf }: Props) {
   const pathname = usePathname();
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   const [fromCache, setFromCache] = useState(false);
   useEffect(() => {
     registerOffline(userKey, pathname, words).catch(() => undefined);

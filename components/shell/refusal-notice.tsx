@@ -10,7 +10,17 @@ import { failureMessage, type Failure } from "@/lib/v1";
  * what can be done — try again when it may pass, the connection page for an admin when the key or
  * the school must change. A calm page, never an error screen.
  */
-export function RefusalNotice({ failure, t, role, retryHref }: { failure: Failure; t: Translate; role: Role; retryHref: string }) {
+export function RefusalNotice({
+  failure,
+  t,
+  role,
+  retryHref,
+}: {
+  failure: Failure;
+  t: Translate;
+  role: Role;
+  retryHref: string;
+}) {
   return (
     <Card role="status" data-failure={failure.code}>
       <CardHeader>

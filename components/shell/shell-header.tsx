@@ -21,14 +21,20 @@ export function ShellHeader({ actor, school, i18n }: { actor: Actor; school: Sch
         <div className="flex items-center justify-between gap-x-4 gap-y-2 sm:flex-wrap">
           <div className="flex min-w-0 flex-col">
             {/* The school's name wraps rather than being cut (an Arabic name is often the longest line). */}
-            <Link href={homeFor(actor.role)} className="inline-flex min-h-11 items-center rounded-md text-base font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+            <Link
+              href={homeFor(actor.role)}
+              className="inline-flex min-h-11 items-center rounded-md text-base font-semibold tracking-tight [overflow-wrap:anywhere] sm:text-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+            >
               {school.ok ? <bdi dir="auto">{school.name}</bdi> : t("common.appName")}
             </Link>
             {school.ok ? <p className="hidden text-xs text-muted-foreground sm:block">{t("common.appName")}</p> : null}
           </div>
           <div className="flex shrink-0 items-center gap-2 sm:flex-wrap">
             {/* On a phone the person's name goes: the header keeps to two short lines. */}
-            <p className="hidden text-sm text-muted-foreground sm:block" title={t("nav.signedInAs", { name: actor.name })}>
+            <p
+              className="hidden text-sm text-muted-foreground sm:block"
+              title={t("nav.signedInAs", { name: actor.name })}
+            >
               <span className="font-medium text-foreground">{actor.name}</span>
               {separator}
               {t(`nav.roles.${actor.role}`)}

@@ -29,19 +29,32 @@ export function SurahLabel({ surah }: { surah: SurahName }) {
   );
 }
 
-export function RangeLabel({ range, surahs, t, number }: { range: Recitation["range"]; surahs: Props["surahs"]; t: Translate; number: Props["number"] }) {
+export function RangeLabel({
+  range,
+  surahs,
+  t,
+  number,
+}: {
+  range: Recitation["range"];
+  surahs: Props["surahs"];
+  t: Translate;
+  number: Props["number"];
+}) {
   const view = describeRange(range, surahs);
   if (view.kind === "within") {
     return (
       <>
         <SurahLabel surah={view.surah} />{" "}
-        {view.from === view.to ? t("students.recitations.ayah", { number: view.from }) : t("students.recitations.ayahs", { from: view.from, to: view.to })}
+        {view.from === view.to
+          ? t("students.recitations.ayah", { number: view.from })
+          : t("students.recitations.ayahs", { from: view.from, to: view.to })}
       </>
     );
   }
   return (
     <>
-      <SurahLabel surah={view.start.surah} /> {number(view.start.ayah)} {t("students.recitations.to")} <SurahLabel surah={view.end.surah} /> {number(view.end.ayah)}
+      <SurahLabel surah={view.start.surah} /> {number(view.start.ayah)} {t("students.recitations.to")}{" "}
+      <SurahLabel surah={view.end.surah} /> {number(view.end.ayah)}
     </>
   );
 }
@@ -49,7 +62,9 @@ export function RangeLabel({ range, surahs, t, number }: { range: Recitation["ra
 /** Every recitation of the student, newest first, with the school's rating words. */
 export function RecitationHistory({ recitations, surahs, scale, locale, t, number, formatDate }: Props) {
   if (!recitations.length) return <EmptyState title={t("students.recitations.empty")} />;
-  const columns = (["date", "kind", "range", "rating", "mistakes", "note"] as const).map((column) => ({ label: t(`students.recitations.${column}`) }));
+  const columns = (["date", "kind", "range", "rating", "mistakes", "note"] as const).map((column) => ({
+    label: t(`students.recitations.${column}`),
+  }));
   return (
     <DataTable caption={t("students.recitations.caption")} columns={columns} readOnly>
       {recitations.map((recitation) => (
@@ -60,7 +75,13 @@ export function RecitationHistory({ recitations, surahs, scale, locale, t, numbe
             <RangeLabel range={recitation.range} surahs={surahs} t={t} number={number} />
           </TableCell>
           <TableCell>{ratingLabel(scale, recitation.rating, locale)}</TableCell>
-          <TableCell className="tabular-nums">{recitation.mistakes === null ? <span className="text-muted-foreground">{t("students.notRecorded")}</span> : number(recitation.mistakes)}</TableCell>
+          <TableCell className="tabular-nums">
+            {recitation.mistakes === null ? (
+              <span className="text-muted-foreground">{t("students.notRecorded")}</span>
+            ) : (
+              number(recitation.mistakes)
+            )}
+          </TableCell>
           <TableCell>{recitation.note ? <bdi dir="auto">{recitation.note}</bdi> : null}</TableCell>
         </TableRow>
       ))}

@@ -15,7 +15,14 @@ type Props = { t: Translate; semester: string; halqa?: { id: string; name: strin
 export function StudentFilters({ t, semester, halqa, status, q }: Props) {
   return (
     // Keyed by the URL state: after a client-side navigation the controls show the new values.
-    <form key={`${semester}|${status ?? ""}|${halqa?.id ?? ""}|${q ?? ""}`} method="get" action="/students" role="search" aria-label={t("students.filters.label")} className="flex flex-wrap items-end gap-3">
+    <form
+      key={`${semester}|${status ?? ""}|${halqa?.id ?? ""}|${q ?? ""}`}
+      method="get"
+      action="/students"
+      role="search"
+      aria-label={t("students.filters.label")}
+      className="flex flex-wrap items-end gap-3"
+    >
       <input type="hidden" name="semester" value={semester} />
       <div className="flex min-w-40 flex-col gap-2">
         <Label htmlFor="student-status">{t("students.filters.status")}</Label>
@@ -28,7 +35,13 @@ export function StudentFilters({ t, semester, halqa, status, q }: Props) {
           ))}
         </Select>
       </div>
-      <Picker kind="halqas" name="halqa" label={t("students.filters.halqa")} semester={semester} initial={halqa ? { id: halqa.id, label: halqa.name, hint: null } : null} />
+      <Picker
+        kind="halqas"
+        name="halqa"
+        label={t("students.filters.halqa")}
+        semester={semester}
+        initial={halqa ? { id: halqa.id, label: halqa.name, hint: null } : null}
+      />
       <div className="flex min-w-56 flex-1 flex-col gap-2">
         <Label htmlFor="student-q">{t("students.filters.search")}</Label>
         <Input id="student-q" type="search" name="q" defaultValue={q ?? ""} />

@@ -18,7 +18,15 @@ const FIELDS = ["full_name", "preferred_name", "halqa_id", "status", "enrolled_o
 type FieldName = (typeof FIELDS)[number];
 
 /** `halqaName` names the current halqa in the searchable picker (a large school sends no list to find it in). */
-export type StudentFormValues = { id?: string; full_name: string; preferred_name: string; halqa_id: string; halqaName?: string; status: string; enrolled_on: string };
+export type StudentFormValues = {
+  id?: string;
+  full_name: string;
+  preferred_name: string;
+  halqa_id: string;
+  halqaName?: string;
+  status: string;
+  enrolled_on: string;
+};
 
 type State = ActionResult<{ id: string }> | null;
 
@@ -89,11 +97,20 @@ export function StudentForm({ mode, action, halqas, semesterId, statuses, initia
       {initial.id ? <input type="hidden" name="id" value={initial.id} /> : null}
 
       <Field id={id("full_name")} label={t("form.fullName")} error={errorOf("full_name")}>
-        {(control) => <Input {...control} name="full_name" required autoComplete="off" defaultValue={initial.full_name} />}
+        {(control) => (
+          <Input {...control} name="full_name" required autoComplete="off" defaultValue={initial.full_name} />
+        )}
       </Field>
 
-      <Field id={id("preferred_name")} label={t("form.preferredName")} hint={t("form.preferredNameHint")} error={errorOf("preferred_name")}>
-        {(control) => <Input {...control} name="preferred_name" autoComplete="off" defaultValue={initial.preferred_name} />}
+      <Field
+        id={id("preferred_name")}
+        label={t("form.preferredName")}
+        hint={t("form.preferredNameHint")}
+        error={errorOf("preferred_name")}
+      >
+        {(control) => (
+          <Input {...control} name="preferred_name" autoComplete="off" defaultValue={initial.preferred_name} />
+        )}
       </Field>
 
       <PickerOrSelect
@@ -122,7 +139,12 @@ export function StudentForm({ mode, action, halqas, semesterId, statuses, initia
         )}
       </Field>
 
-      <Field id={id("enrolled_on")} label={t("form.enrolledOn")} hint={t("form.enrolledOnHint")} error={errorOf("enrolled_on")}>
+      <Field
+        id={id("enrolled_on")}
+        label={t("form.enrolledOn")}
+        hint={t("form.enrolledOnHint")}
+        error={errorOf("enrolled_on")}
+      >
         {(control) => <Input {...control} name="enrolled_on" type="date" defaultValue={initial.enrolled_on} />}
       </Field>
 

@@ -11,5 +11,9 @@ export function studentStatusLabel(t: Translate, status: string): string {
 }
 
 export function StudentStatusBadge({ status, t }: { status: string; t: Translate }) {
-  return <Badge variant={status === "active" ? "default" : status === "on_leave" ? "warning" : "secondary"}>{studentStatusLabel(t, status)}</Badge>;
+  return (
+    <Badge variant={status === "active" ? "default" : status === "on_leave" ? "warning" : "secondary"}>
+      {studentStatusLabel(t, status)}
+    </Badge>
+  );
 }

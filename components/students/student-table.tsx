@@ -40,7 +40,11 @@ export function StudentTable({ students, halqaNames, caption, t, formatDate }: P
           <TableCell>
             <StudentStatusBadge status={student.status} t={t} />
           </TableCell>
-          {formatDate ? <TableCell className="whitespace-nowrap">{student.enrolled_on ? formatDate(student.enrolled_on) : missing}</TableCell> : null}
+          {formatDate ? (
+            <TableCell className="whitespace-nowrap">
+              {student.enrolled_on ? formatDate(student.enrolled_on) : missing}
+            </TableCell>
+          ) : null}
         </TableRow>
       ))}
     </DataTable>

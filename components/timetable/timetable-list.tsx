@@ -37,9 +37,13 @@ function HalqaTimetable({ row, i18n, readOnly }: { row: TimetableRow; i18n: I18n
         {row.isActive ? null : <Badge variant="outline">{t("overview.timetable.inactive")}</Badge>}
       </div>
       <p className="text-sm text-muted-foreground">
-        {row.sheikhs.length ? t("overview.timetable.sheikhs", { names: row.sheikhs.join(i18n.separator) }) : t("overview.timetable.noSheikh")}
+        {row.sheikhs.length
+          ? t("overview.timetable.sheikhs", { names: row.sheikhs.join(i18n.separator) })
+          : t("overview.timetable.noSheikh")}
       </p>
-      <p className="font-medium">{row.timetable ? t("overview.timetable.meets", { when: when(row.timetable) }) : t("overview.timetable.none")}</p>
+      <p className="font-medium">
+        {row.timetable ? t("overview.timetable.meets", { when: when(row.timetable) }) : t("overview.timetable.none")}
+      </p>
       {!row.timetable && row.suggestion ? (
         <div className="flex flex-col gap-2 rounded-lg bg-muted/50 p-3">
           <p>{t("overview.timetable.suggestion", { when: when(row.suggestion) })}</p>
@@ -54,10 +58,14 @@ function HalqaTimetable({ row, i18n, readOnly }: { row: TimetableRow; i18n: I18n
           )}
         </div>
       ) : null}
-      {!row.timetable && !row.suggestion ? <p className="text-sm text-muted-foreground">{t("overview.timetable.noSuggestion")}</p> : null}
+      {!row.timetable && !row.suggestion ? (
+        <p className="text-sm text-muted-foreground">{t("overview.timetable.noSuggestion")}</p>
+      ) : null}
       {readOnly ? null : (
         <details className="flex flex-col gap-3">
-          <summary className="min-h-11 cursor-pointer py-2 font-medium">{t("overview.timetable.edit", { halqa: row.name })}</summary>
+          <summary className="min-h-11 cursor-pointer py-2 font-medium">
+            {t("overview.timetable.edit", { halqa: row.name })}
+          </summary>
           <ActionForm
             action={saveTimetableAction}
             hidden={{ halqaId: row.id }}
@@ -69,13 +77,30 @@ function HalqaTimetable({ row, i18n, readOnly }: { row: TimetableRow; i18n: I18n
               <legend className="mb-1 text-sm font-medium">{t("overview.timetable.days")}</legend>
               {WEEKDAYS.map((day) => (
                 <label key={day} className="flex min-h-11 items-center gap-2">
-                  <input type="checkbox" name={`day${day}`} value="on" defaultChecked={(row.timetable ?? row.suggestion)?.weekdays.includes(day)} className="size-4 accent-primary" />
+                  <input
+                    type="checkbox"
+                    name={`day${day}`}
+                    value="on"
+                    defaultChecked={(row.timetable ?? row.suggestion)?.weekdays.includes(day)}
+                    className="size-4 accent-primary"
+                  />
                   <span>{weekdayName(locale, day)}</span>
                 </label>
               ))}
             </fieldset>
-            <TimeField id={`${headingId}-starts`} name="startsAt" label={t("overview.timetable.startsAt")} value={(row.timetable ?? row.suggestion)?.startsAt} required />
-            <TimeField id={`${headingId}-ends`} name="endsAt" label={t("overview.timetable.endsAt")} value={row.timetable?.endsAt ?? undefined} />
+            <TimeField
+              id={`${headingId}-starts`}
+              name="startsAt"
+              label={t("overview.timetable.startsAt")}
+              value={(row.timetable ?? row.suggestion)?.startsAt}
+              required
+            />
+            <TimeField
+              id={`${headingId}-ends`}
+              name="endsAt"
+              label={t("overview.timetable.endsAt")}
+              value={row.timetable?.endsAt ?? undefined}
+            />
           </ActionForm>
           {row.timetable ? (
             <ActionForm
@@ -93,7 +118,19 @@ function HalqaTimetable({ row, i18n, readOnly }: { row: TimetableRow; i18n: I18n
   );
 }
 
-function TimeField({ id, name, label, value, required }: { id: string; name: string; label: string; value: string | undefined; required?: boolean }) {
+function TimeField({
+  id,
+  name,
+  label,
+  value,
+  required,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  required?: boolean;
+}) {
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium">
@@ -105,5 +142,10 @@ function TimeField({ id, name, label, value, required }: { id: string; name: str
 }
 
 function hiddenOf(halqaId: string, timetable: Timetable): Record<string, string> {
-  return { halqaId, startsAt: timetable.startsAt, ...Object.fromEntries(timetable.weekdays.map((day) => [`day${day}`, "on"])), ...(timetable.endsAt ? { endsAt: timetable.endsAt } : {}) };
+  return {
+    halqaId,
+    startsAt: timetable.startsAt,
+    ...Object.fromEntries(timetable.weekdays.map((day) => [`day${day}`, "on"])),
+    ...(timetable.endsAt ? { endsAt: timetable.endsAt } : {}),
+  };
 }

@@ -13,7 +13,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { PagePart } from "@/components/shell/page-part";
 import type { Actor } from "@/lib/auth/actor";
 import type { Subject } from "@/lib/authz/policy";
-import { loadOpenSessions, loadTodaysSessions, loadTodayStart, type TodaySessionsData } from "@/lib/features/sessions/today";
+import {
+  loadOpenSessions,
+  loadTodaysSessions,
+  loadTodayStart,
+  type TodaySessionsData,
+} from "@/lib/features/sessions/today";
 import { writeBlockOf } from "@/lib/features/write-access";
 import type { StartGroup } from "@/lib/features/sessions/start-options";
 import { PICKER_SELECT_LIMIT } from "@/lib/features/pickers/choices";
@@ -38,7 +43,18 @@ function More({ i18n, shown, total, href }: { i18n: I18n; shown: number; total: 
   );
 }
 
-type GroupProps = { id: string; title: string; hint?: string; load: () => Promise<TodaySessionsData>; subject: Subject; i18n: I18n; withDate?: boolean; more: string; empty: { title: string; hint: string }; inFirstPaint?: boolean };
+type GroupProps = {
+  id: string;
+  title: string;
+  hint?: string;
+  load: () => Promise<TodaySessionsData>;
+  subject: Subject;
+  i18n: I18n;
+  withDate?: boolean;
+  more: string;
+  empty: { title: string; hint: string };
+  inFirstPaint?: boolean;
+};
 
 /** A titled group of session cards; its heading shows at once, its sessions stream in (unless `inFirstPaint`). */
 function Group({ id, title, hint, load, subject, i18n, withDate, more, empty, inFirstPaint }: GroupProps) {
@@ -106,20 +122,37 @@ type StartProps = { actor: Actor; i18n: I18n; halqa: string | undefined; idempot
 /** Start a session: the whole form in a small school; in a large one, the halqa is picked first (searchable), then its sheikhs. */
 export function StartSection({ actor, i18n, halqa, idempotencyKey }: StartProps) {
   const { t, date } = i18n;
-  const load = () => Promise.all([loadTodayStart(actor), writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }))]);
+  const load = () =>
+    Promise.all([loadTodayStart(actor), writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }))]);
   return (
     <PageSection id="today-start" title={t("home.startTitle")} hint={t("home.startHint")}>
       <PagePart
         load={load}
         fallback={<Skeleton className="h-64" />}
         retryHref="/today"
-        render={([groups, blocked]) => <StartAtScale groups={groups} i18n={i18n} halqa={halqa} blocked={blocked} idempotencyKey={idempotencyKey} action="/today" />}
+        render={([groups, blocked]) => (
+          <StartAtScale
+            groups={groups}
+            i18n={i18n}
+            halqa={halqa}
+            blocked={blocked}
+            idempotencyKey={idempotencyKey}
+            action="/today"
+          />
+        )}
       />
     </PageSection>
   );
 }
 
-type ScaleProps = { groups: StartGroup[]; i18n: I18n; halqa: string | undefined; blocked: string | null; idempotencyKey: string; action: "/today" | "/sessions/new" };
+type ScaleProps = {
+  groups: StartGroup[];
+  i18n: I18n;
+  halqa: string | undefined;
+  blocked: string | null;
+  idempotencyKey: string;
+  action: "/today" | "/sessions/new";
+};
 
 /** The start form, bounded: above PICKER_SELECT_LIMIT halqas a searchable halqa picker comes first (a GET form to `action`), then the chosen halqa's form. */
 export function StartAtScale({ groups: all, i18n, halqa, blocked, idempotencyKey, action }: ScaleProps) {
@@ -130,7 +163,13 @@ export function StartAtScale({ groups: all, i18n, halqa, blocked, idempotencyKey
     <>
       {large ? (
         <form method="get" action={action} className="flex flex-wrap items-end gap-3">
-          <Picker kind="halqas" name="halqa" label={t("home.findHalqa")} initial={groups[0] ? { id: groups[0].halqa.id, label: groups[0].halqa.name, hint: null } : null} submitOnChange />
+          <Picker
+            kind="halqas"
+            name="halqa"
+            label={t("home.findHalqa")}
+            initial={groups[0] ? { id: groups[0].halqa.id, label: groups[0].halqa.name, hint: null } : null}
+            submitOnChange
+          />
           <Button type="submit" variant="outline">
             {t("home.chooseHalqa")}
           </Button>

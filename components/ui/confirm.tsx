@@ -19,7 +19,14 @@ type ConfirmProps = Omit<ComponentProps<"details">, "children"> & {
 export function Confirm({ trigger, triggerVariant = "outline", className, children, ...props }: ConfirmProps) {
   return (
     <details data-slot="confirm" className={cn("group", className)} {...props}>
-      <summary className={cn(buttonVariants({ variant: triggerVariant }), "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>{trigger}</summary>
+      <summary
+        className={cn(
+          buttonVariants({ variant: triggerVariant }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        {trigger}
+      </summary>
       <div className="mt-3 flex flex-col gap-3 rounded-lg border border-border bg-card p-4">{children}</div>
     </details>
   );

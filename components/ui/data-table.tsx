@@ -9,7 +9,17 @@ export type Column = { label: string; align?: "start" | "end" };
  * rows whose first cell is the row header (`<TableHead scope="row">`). A table holding nothing
  * focusable (`readOnly`) scrolls in a focusable region, so a keyboard can scroll it sideways too.
  */
-export function DataTable({ caption, columns, readOnly = false, children }: { caption: string; columns: Column[]; readOnly?: boolean; children: ReactNode }) {
+export function DataTable({
+  caption,
+  columns,
+  readOnly = false,
+  children,
+}: {
+  caption: string;
+  columns: Column[];
+  readOnly?: boolean;
+  children: ReactNode;
+}) {
   const rows = (
     <>
       <TableCaption className="sr-only">{caption}</TableCaption>
@@ -25,7 +35,11 @@ export function DataTable({ caption, columns, readOnly = false, children }: { ca
       <TableBody>{children}</TableBody>
     </>
   );
-  return <div className="rounded-xl border border-border bg-card">{readOnly ? <ScrollTable label={caption}>{rows}</ScrollTable> : <Table>{rows}</Table>}</div>;
+  return (
+    <div className="rounded-xl border border-border bg-card">
+      {readOnly ? <ScrollTable label={caption}>{rows}</ScrollTable> : <Table>{rows}</Table>}
+    </div>
+  );
 }
 
 /** The first cell of a row, naming it for screen readers. */

@@ -9,7 +9,15 @@ const ROWS = { list: { top: "h-11 w-full", row: "h-12" }, table: { top: "h-32", 
  * A page's loading placeholder, shaped like the page (`list`: a filter bar and `rows` rows); the
  * label is announced once through role="status".
  */
-export function PageSkeleton({ label, variant = "list", rows = 6 }: { label: string; variant?: Variant; rows?: number }) {
+export function PageSkeleton({
+  label,
+  variant = "list",
+  rows = 6,
+}: {
+  label: string;
+  variant?: Variant;
+  rows?: number;
+}) {
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-6">
       <span className="sr-only">{label}</span>

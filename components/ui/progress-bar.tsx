@@ -1,7 +1,17 @@
 import { cn } from "@/lib/utils";
 
 /** A labelled progress bar, 0 … 100 percent; `text` says the value in words (aria-valuetext). */
-export function ProgressBar({ label, percent, text, className }: { label: string; percent: number; text: string; className?: string }) {
+export function ProgressBar({
+  label,
+  percent,
+  text,
+  className,
+}: {
+  label: string;
+  percent: number;
+  text: string;
+  className?: string;
+}) {
   return (
     <div
       data-slot="progress-bar"

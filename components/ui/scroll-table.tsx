@@ -7,7 +7,12 @@ import { cn } from "@/lib/utils";
  */
 export function ScrollTable({ label, className, ...props }: ComponentProps<"table"> & { label: string }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+    >
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -3,5 +3,12 @@ import { cn } from "@/lib/utils";
 
 /** A grey placeholder; hidden from assistive technology (announce loading once, with role="status"). */
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="skeleton" aria-hidden="true" className={cn("animate-pulse rounded-md bg-muted motion-reduce:animate-none", className)} {...props} />;
+  return (
+    <div
+      data-slot="skeleton"
+      aria-hidden="true"
+      className={cn("animate-pulse rounded-md bg-muted motion-reduce:animate-none", className)}
+      {...props}
+    />
+  );
 }

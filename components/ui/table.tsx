@@ -11,7 +11,9 @@ export function Table({ className, ...props }: ComponentProps<"table">) {
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<"caption">) {
-  return <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
+  return (
+    <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />
+  );
 }
 
 export function TableHeader({ className, ...props }: ComponentProps<"thead">) {
@@ -23,11 +25,24 @@ export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
 }
 
 export function TableRow({ className, ...props }: ComponentProps<"tr">) {
-  return <tr data-slot="table-row" className={cn("border-b border-border transition-colors hover:bg-muted/50", className)} {...props} />;
+  return (
+    <tr
+      data-slot="table-row"
+      className={cn("border-b border-border transition-colors hover:bg-muted/50", className)}
+      {...props}
+    />
+  );
 }
 
 export function TableHead({ className, scope = "col", ...props }: ComponentProps<"th">) {
-  return <th data-slot="table-head" scope={scope} className={cn("h-11 px-3 text-start align-middle font-medium whitespace-nowrap text-muted-foreground", className)} {...props} />;
+  return (
+    <th
+      data-slot="table-head"
+      scope={scope}
+      className={cn("h-11 px-3 text-start align-middle font-medium whitespace-nowrap text-muted-foreground", className)}
+      {...props}
+    />
+  );
 }
 
 export function TableCell({ className, ...props }: ComponentProps<"td">) {

@@ -9,14 +9,30 @@ const state = vi.hoisted(() => ({
 }));
 
 vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor }));
-vi.mock("@/lib/authz/subject", () => ({ subjectOf: async () => ({ role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] }) }));
-vi.mock("@/lib/audit", () => ({ recordAudit: async (_: unknown, entry: { action: string; result: string; details?: Record<string, unknown> }) => void state.audits.push(entry) }));
+vi.mock("@/lib/authz/subject", () => ({
+  subjectOf: async () => ({ role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] }),
+}));
+vi.mock("@/lib/audit", () => ({
+  recordAudit: async (_: unknown, entry: { action: string; result: string; details?: Record<string, unknown> }) =>
+    void state.audits.push(entry),
+}));
 vi.mock("@/lib/connections", () => ({ clientFor: () => ({}) }));
-vi.mock("@/lib/preferences/school-languages", async () => ({ readerTranslator: async () => (await import("@/lib/i18n/core")).translator("en") }));
+vi.mock("@/lib/preferences/school-languages", async () => ({
+  readerTranslator: async () => (await import("@/lib/i18n/core")).translator("en"),
+}));
 
 const { defineAction } = await import("./define-action");
 
-const admin: Actor = { id: "u1", email: "a@example.org", name: "A", role: "admin", connectionId: "alnoor", locale: "en", sheikhIds: [], studentLineageIds: [] };
+const admin: Actor = {
+  id: "u1",
+  email: "a@example.org",
+  name: "A",
+  role: "admin",
+  connectionId: "alnoor",
+  locale: "en",
+  sheikhIds: [],
+  studentLineageIds: [],
+};
 
 beforeEach(() => {
   state.actor = admin;
@@ -44,23 +60,44 @@ describe("defineAction: what authorize loaded reaches the handler through its co
       { id: "1", name: "old 1" },
       { id: "2", name: "old 2" },
     ]);
-    expect(state.audits.map((entry) => entry.details)).toEqual([{ changes: { name: ["old 1", "one"] } }, { changes: { name: ["old 2", "two"] } }]);
+    expect(state.audits.map((entry) => entry.details)).toEqual([
+      { changes: { name: ["old 1", "one"] } },
+      { changes: { name: ["old 2", "two"] } },
+    ]);
   });
 
   it("denies on false without running, and passes true when authorize loads nothing", async () => {
     const run = vi.fn(async (ctx: { loaded: unknown }) => ctx.loaded);
-    const denied = defineAction({ name: "thing.denied", input: z.object({}), roles: ["admin"], authorize: () => false, run });
+    const denied = defineAction({
+      name: "thing.denied",
+      input: z.object({}),
+      roles: ["admin"],
+      authorize: () => false,
+      run,
+    });
     expect(await denied({})).toMatchObject({ ok: false, code: "forbidden" });
     expect(run).not.toHaveBeenCalled();
     expect(state.audits).toEqual([expect.objectContaining({ result: "denied" })]);
-    const allowed = defineAction({ name: "thing.allowed", input: z.object({}), roles: ["admin"], authorize: () => true, run });
+    const allowed = defineAction({
+      name: "thing.allowed",
+      input: z.object({}),
+      roles: ["admin"],
+      authorize: () => true,
+      run,
+    });
     expect(await allowed({})).toEqual({ ok: true, data: true });
   });
 
   it("never runs authorize for a role the action does not allow", async () => {
     state.actor = { ...admin, role: "teacher" };
     const authorize = vi.fn(async () => ({ loaded: true }));
-    const action = defineAction({ name: "thing.admin", input: z.object({}), roles: ["admin"], authorize, run: async () => 1 });
+    const action = defineAction({
+      name: "thing.admin",
+      input: z.object({}),
+      roles: ["admin"],
+      authorize,
+      run: async () => 1,
+    });
     expect(await action({})).toMatchObject({ ok: false, code: "forbidden" });
     expect(authorize).not.toHaveBeenCalled();
   });
@@ -75,7 +112,11 @@ describe("defineAction: field errors travel as catalogue keys", () => {
       authorize: () => true,
       run: async () => 1,
     });
-    expect(await action({ email: "nope", age: "x" })).toMatchObject({ ok: false, code: "invalid_input", fieldErrors: { email: "admin.validation.email", age: "errors.invalidField" } });
+    expect(await action({ email: "nope", age: "x" })).toMatchObject({
+      ok: false,
+      code: "invalid_input",
+      fieldErrors: { email: "admin.validation.email", age: "errors.invalidField" },
+    });
   });
 
   it("never passes on the school's text for a field", async () => {
@@ -86,11 +127,20 @@ describe("defineAction: field errors travel as catalogue keys", () => {
       authorize: () => true,
       run: async () => {
         // A school API failure as any copy of the v1 client throws it: branded, with a code (lib/v1/failures.ts).
-        throw Object.assign(new Error("invalid"), { [FAILURE_BRAND]: true, code: "validation_failed", status: 422, details: { fields: { full_name: "must not be blank <b>", "rows.0": "errors.markInvalid" } } });
+        throw Object.assign(new Error("invalid"), {
+          [FAILURE_BRAND]: true,
+          code: "validation_failed",
+          status: 422,
+          details: { fields: { full_name: "must not be blank <b>", "rows.0": "errors.markInvalid" } },
+        });
       },
     });
     const result = await action({});
-    expect(result).toMatchObject({ ok: false, code: "validation_failed", fieldErrors: { full_name: "errors.invalidField", "rows.0": "errors.markInvalid" } });
+    expect(result).toMatchObject({
+      ok: false,
+      code: "validation_failed",
+      fieldErrors: { full_name: "errors.invalidField", "rows.0": "errors.markInvalid" },
+    });
     expect(JSON.stringify(result)).not.toContain("must not be blank");
   });
 });

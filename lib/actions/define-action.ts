@@ -22,12 +22,28 @@ export type { ActionFailure, ActionResult };
  * generic one, so the server's words never travel (docs/failures.md).
  */
 export function fieldErrorKeys(fieldErrors: Record<string, string>): Record<string, MessageKey> {
-  return Object.fromEntries(Object.entries(fieldErrors).map(([field, message]) => [field, isMessageKey(message) ? message : "errors.invalidField"]));
+  return Object.fromEntries(
+    Object.entries(fieldErrors).map(([field, message]) => [
+      field,
+      isMessageKey(message) ? message : "errors.invalidField",
+    ]),
+  );
 }
 
 /** A refusal of the dashboard itself (not the school's API); `fieldErrors` as catalogue keys. */
-export function refusal(code: "signed_out" | "invalid_input" | "forbidden", message: string, fieldErrors?: Record<string, string>): ActionFailure {
-  return { ok: false, code, message, ...(fieldErrors ? { fieldErrors: fieldErrorKeys(fieldErrors) } : {}), retryable: false, blocked: false };
+export function refusal(
+  code: "signed_out" | "invalid_input" | "forbidden",
+  message: string,
+  fieldErrors?: Record<string, string>,
+): ActionFailure {
+  return {
+    ok: false,
+    code,
+    message,
+    ...(fieldErrors ? { fieldErrors: fieldErrorKeys(fieldErrors) } : {}),
+    retryable: false,
+    blocked: false,
+  };
 }
 
 /** A failure of the school's API as an action result. */
@@ -102,7 +118,14 @@ export function defineAction<S extends z.ZodType, T, L = true>(config: Config<S,
     const audit = (result: "ok" | "denied" | "failed", details?: Record<string, unknown>, data?: T) => {
       const finalTarget = config.target?.(input, data) ?? target;
       const withLabel = finalTarget?.label ? { ...details, label: finalTarget.label } : details;
-      return recordAudit(actor, { action: config.name, result, targetType: finalTarget?.type, targetId: finalTarget?.id, details: withLabel, coalesceWithinMs: config.coalesceWithinMs });
+      return recordAudit(actor, {
+        action: config.name,
+        result,
+        targetType: finalTarget?.type,
+        targetId: finalTarget?.id,
+        details: withLabel,
+        coalesceWithinMs: config.coalesceWithinMs,
+      });
     };
     const ctx: ActionContext = { actor, subject: await subjectOf(actor), client: clientFor(actor.connectionId), t };
     try {
@@ -125,7 +148,10 @@ export function defineAction<S extends z.ZodType, T, L = true>(config: Config<S,
         logger().error({ kind: "action", action: config.name, error: summary }, "unexpected error in a server action");
         throw new Error(`${config.name} failed unexpectedly (${summary})`);
       }
-      await audit(failure.kind === "validation_failed" ? "failed" : "denied", { code: failure.code, status: failure.status });
+      await audit(failure.kind === "validation_failed" ? "failed" : "denied", {
+        code: failure.code,
+        status: failure.status,
+      });
       return refusalOf(failure, t);
     }
   };

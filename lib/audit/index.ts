@@ -38,15 +38,23 @@ const TEXT_MAX = 500;
  */
 export function storable(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return value.toWellFormed().replaceAll("\u0000", "\uFFFD").slice(0, TEXT_MAX);
-  if (depth > 4 || value === null || typeof value !== "object") return typeof value === "number" || typeof value === "boolean" || value === null ? value : null;
+  if (depth > 4 || value === null || typeof value !== "object")
+    return typeof value === "number" || typeof value === "boolean" || value === null ? value : null;
   if (Array.isArray(value)) return value.slice(0, 50).map((item) => storable(item, depth + 1));
-  return Object.fromEntries(Object.entries(value).slice(0, 50).map(([key, item]) => [storable(key) as string, storable(item, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .slice(0, 50)
+      .map(([key, item]) => [storable(key) as string, storable(item, depth + 1)]),
+  );
 }
 
 const storableText = (value: string | undefined) => (value === undefined ? null : (storable(value) as string));
 
 /** Every write, allowed or not, is recorded: who, when, from where, what, and how it ended. */
-export async function recordAudit(actor: Pick<Actor, "id" | "email" | "connectionId">, entry: AuditEntry): Promise<void> {
+export async function recordAudit(
+  actor: Pick<Actor, "id" | "email" | "connectionId">,
+  entry: AuditEntry,
+): Promise<void> {
   const db = await dashboardDb();
   const clientAddress = await requestAddress();
   const details = withoutUnchanged(entry.details) ?? null;
@@ -69,7 +77,14 @@ export async function recordAudit(actor: Pick<Actor, "id" | "email" | "connectio
       .orderBy(desc(auditLog.at))
       .limit(1);
     if (open) {
-      await db.update(auditLog).set({ at: now, details: storable(mergeChangeDetails(open.details, details ?? undefined)) as Record<string, unknown>, clientAddress }).where(eq(auditLog.id, open.id));
+      await db
+        .update(auditLog)
+        .set({
+          at: now,
+          details: storable(mergeChangeDetails(open.details, details ?? undefined)) as Record<string, unknown>,
+          clientAddress,
+        })
+        .where(eq(auditLog.id, open.id));
       return;
     }
   }

@@ -55,7 +55,11 @@ export async function loadActor(userId: string, sessionVersion?: number): Promis
 
 export async function sessionVersionOf(userId: string): Promise<number | null> {
   const db = await dashboardDb();
-  const [row] = await db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row?.sessionVersion ?? null;
 }
 
@@ -64,5 +68,8 @@ type Writer = Pick<Awaited<ReturnType<typeof dashboardDb>>, "update">;
 /** Ends every session of this person on every instance: tokens carry the version they were made with. */
 export async function endSessions(userId: string, db?: Writer): Promise<void> {
   const writer = db ?? (await dashboardDb());
-  await writer.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+  await writer
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId));
 }

@@ -21,7 +21,10 @@ declare module "next-auth" {
 
 const oidc = oidcCallbacks(findUserByEmail);
 
-const SignIn = z.object({ email: z.string().trim().toLowerCase().email().max(200), password: z.string().min(1).max(200) });
+const SignIn = z.object({
+  email: z.string().trim().toLowerCase().email().max(200),
+  password: z.string().min(1).max(200),
+});
 
 /** Carries when to try again, for the form (app/(auth)/login/actions.ts). */
 class TooManyAttempts extends CredentialsSignin {
@@ -80,9 +83,17 @@ const config: NextAuthConfig = {
     error(error) {
       // By its type, not its name: production builds minify class names.
       const type = (error as { type?: string }).type ?? "AuthError";
-      if (type === "CredentialsSignin") logger().info({ kind: "sign_in", outcome: "refused" }, "sign-in refused (wrong email or password, or throttled)");
+      if (type === "CredentialsSignin")
+        logger().info(
+          { kind: "sign_in", outcome: "refused" },
+          "sign-in refused (wrong email or password, or throttled)",
+        );
       // The type and Auth.js's own sentence (a configuration problem), never the request's values.
-      else logger().error({ kind: "auth", type, detail: error.message.split("\n")[0]?.slice(0, 200) ?? "" }, "Auth.js error");
+      else
+        logger().error(
+          { kind: "auth", type, detail: error.message.split("\n")[0]?.slice(0, 200) ?? "" },
+          "Auth.js error",
+        );
     },
   },
   callbacks: {

@@ -12,13 +12,24 @@ import { hashPassword } from "./password";
  * connection's school with GET /school, records the connection (label and tenant, never the key),
  * and adds the admin. Refuses an email already in use; changes nothing then.
  */
-export async function createFirstAdmin(input: { connectionId: string; email: string; name: string; password: string; locale?: Locale }): Promise<{ userId: string; school: string }> {
+export async function createFirstAdmin(input: {
+  connectionId: string;
+  email: string;
+  name: string;
+  password: string;
+  locale?: Locale;
+}): Promise<{ userId: string; school: string }> {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`'${input.email}' is not an email address`);
   if (!input.name.trim()) throw new Error("a name is required");
   if (input.password.length < PASSWORD_MIN) throw new Error(`the password needs at least ${PASSWORD_MIN} characters`);
   const connection = loadConnections().find((c) => c.id === input.connectionId);
-  if (!connection) throw new Error(`no school connection '${input.connectionId}'; configured: ${loadConnections().map((c) => c.id).join(", ")}`);
+  if (!connection)
+    throw new Error(
+      `no school connection '${input.connectionId}'; configured: ${loadConnections()
+        .map((c) => c.id)
+        .join(", ")}`,
+    );
   const school = await clientFor(connection.id).tenant();
   const db = await dashboardDb();
   const userId = newId("usr");
@@ -30,7 +41,16 @@ export async function createFirstAdmin(input: { connectionId: string; email: str
       .onConflictDoUpdate({ target: connections.id, set: { label: school.name, checkedAt: new Date() } });
     const inserted = await tx
       .insert(users)
-      .values({ id: userId, connectionId: connection.id, email, name: input.name.trim(), role: "admin", locale: input.locale ?? "en", localeSetAt: input.locale ? new Date() : null, passwordHash })
+      .values({
+        id: userId,
+        connectionId: connection.id,
+        email,
+        name: input.name.trim(),
+        role: "admin",
+        locale: input.locale ?? "en",
+        localeSetAt: input.locale ? new Date() : null,
+        passwordHash,
+      })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (inserted.length === 0) throw new Error(`a user with the email ${email} already exists`);

@@ -33,7 +33,9 @@ describe("device cookies", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 3000 }), (garbage) => {
         expect(deviceFor(garbage, "teacher@school.org", SECRET)).toBeNull();
-        expect(cookieValue(garbage, "halqa-device") === null || typeof cookieValue(garbage, "halqa-device") === "string").toBe(true);
+        expect(
+          cookieValue(garbage, "halqa-device") === null || typeof cookieValue(garbage, "halqa-device") === "string",
+        ).toBe(true);
       }),
     );
   });

@@ -45,7 +45,9 @@ export function deviceCookieAfterSignIn(value: string | null | undefined, email:
   const own = tokens.find((token) => token.email === email);
   const nonce = own?.nonce ?? randomBytes(18).toString("base64url");
   const fresh = own?.raw ?? `${encode(email)}.${nonce}.${signature(secret, email, nonce)}`;
-  return [fresh, ...tokens.filter((token) => token.email !== email).map((token) => token.raw)].slice(0, MAX_TOKENS).join("~");
+  return [fresh, ...tokens.filter((token) => token.email !== email).map((token) => token.raw)]
+    .slice(0, MAX_TOKENS)
+    .join("~");
 }
 
 /** A cookie header's value for one name (the first), without a parser that could throw on garbage. */

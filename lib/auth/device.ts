@@ -12,5 +12,11 @@ export function signInDevice(headers: Headers, email: string): string | null {
 export async function rememberDevice(request: Request, email: string): Promise<void> {
   const value = deviceCookieAfterSignIn(cookieValue(request.headers.get("cookie"), DEVICE_COOKIE), email, authSecret());
   const secure = request.url.startsWith("https:") || request.headers.get("x-forwarded-proto") === "https";
-  (await cookies()).set(DEVICE_COOKIE, value, { httpOnly: true, sameSite: "lax", path: "/", maxAge: DEVICE_COOKIE_MAX_AGE, secure });
+  (await cookies()).set(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: DEVICE_COOKIE_MAX_AGE,
+    secure,
+  });
 }

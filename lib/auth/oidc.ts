@@ -16,7 +16,11 @@ export function oidcCallbacks(findUserByEmail: FindUser) {
       const known = email ? await findUserByEmail(email) : undefined;
       return Boolean(known && !known.disabledAt);
     },
-    async sessionUserId(provider: string | undefined, email: string | null | undefined, providerUserId: string | undefined): Promise<string | undefined> {
+    async sessionUserId(
+      provider: string | undefined,
+      email: string | null | undefined,
+      providerUserId: string | undefined,
+    ): Promise<string | undefined> {
       if (provider !== "oidc") return providerUserId;
       return email ? (await findUserByEmail(email))?.id : undefined;
     },

@@ -14,11 +14,19 @@ export type SignInResult =
  * Email and password through the throttle (lib/auth/throttle.ts); a refused attempt checks no password.
  * `device`: the id from this account's device cookie, when the browser showed a valid one.
  */
-export async function checkPassword(email: string, password: string, address: string | null, now = new Date(), device: string | null = null): Promise<SignInResult> {
+export async function checkPassword(
+  email: string,
+  password: string,
+  address: string | null,
+  now = new Date(),
+  device: string | null = null,
+): Promise<SignInResult> {
   const gate = await beginSignInAttempt(email, address, now, device);
   if (!gate.ok) return { ok: false, reason: "throttled", retryAt: gate.retryAt };
   const user = await findUserByEmail(email);
-  const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
+  const ok = user?.passwordHash
+    ? await verifyPassword(password, user.passwordHash)
+    : (await burnPasswordCheck(password), false);
   if (!ok || !user) return { ok: false, reason: "invalid" };
   await signInSucceeded(email, address, now, device);
   if (user.disabledAt) return { ok: false, reason: "disabled" };

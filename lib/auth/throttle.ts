@@ -30,7 +30,8 @@ const P = SIGN_IN_POLICY;
 const UNKNOWN_ADDRESS = "unknown";
 
 /** The row an attempt is counted in: the device's when it showed this account's device cookie. */
-const keyOf = (rawAddress: string | null, device: string | null) => (device ? `device:${device}` : (rawAddress ?? UNKNOWN_ADDRESS));
+const keyOf = (rawAddress: string | null, device: string | null) =>
+  device ? `device:${device}` : (rawAddress ?? UNKNOWN_ADDRESS);
 
 export type Gate = { ok: true } | { ok: false; retryAt: Date };
 
@@ -41,7 +42,10 @@ export function pairDelaySeconds(failures: number): number {
 
 export function addressDelaySeconds(accounts: number): number {
   if (accounts < P.addressAccounts) return 0;
-  return Math.min(P.addressMaxDelaySeconds, P.addressFirstDelaySeconds * 2 ** Math.min(accounts - P.addressAccounts, 20));
+  return Math.min(
+    P.addressMaxDelaySeconds,
+    P.addressFirstDelaySeconds * 2 ** Math.min(accounts - P.addressAccounts, 20),
+  );
 }
 
 /** The same delay in SQL, over the row's own count, so that the gate and the count move in one statement. */
@@ -56,7 +60,12 @@ async function addressGate(email: string, address: string, now: Date): Promise<G
   const db = await dashboardDb();
   const since = at(now, -P.addressWindowMinutes * 60);
   const rows = await db
-    .select({ email: signInPairs.email, lastFailureAt: signInPairs.lastFailureAt, succeededAt: signInPairs.succeededAt, failures: signInPairs.failures })
+    .select({
+      email: signInPairs.email,
+      lastFailureAt: signInPairs.lastFailureAt,
+      succeededAt: signInPairs.succeededAt,
+      failures: signInPairs.failures,
+    })
     .from(signInPairs)
     .where(and(eq(signInPairs.address, address), gt(signInPairs.lastFailureAt, since)));
   const failing = rows.filter((row) => row.failures > 0);
@@ -71,7 +80,12 @@ async function addressGate(email: string, address: string, now: Date): Promise<G
  * Asks to try a password. An allowed attempt is counted as a failure before the password is checked
  * (one atomic statement, so parallel guesses cannot slip through together); `signInSucceeded` undoes it.
  */
-export async function beginSignInAttempt(email: string, rawAddress: string | null, now = new Date(), device: string | null = null): Promise<Gate> {
+export async function beginSignInAttempt(
+  email: string,
+  rawAddress: string | null,
+  now = new Date(),
+  device: string | null = null,
+): Promise<Gate> {
   const address = keyOf(rawAddress, device);
   if (!device) {
     const byAddress = await addressGate(email, address, now);
@@ -90,12 +104,23 @@ export async function beginSignInAttempt(email: string, rawAddress: string | nul
     })
     .returning({ failures: signInPairs.failures });
   if (counted.length > 0) return { ok: true };
-  const [row] = await db.select().from(signInPairs).where(and(eq(signInPairs.email, email), eq(signInPairs.address, address)));
-  return { ok: false, retryAt: row ? at(row.lastFailureAt, pairDelaySeconds(row.failures)) : at(now, P.firstDelaySeconds) };
+  const [row] = await db
+    .select()
+    .from(signInPairs)
+    .where(and(eq(signInPairs.email, email), eq(signInPairs.address, address)));
+  return {
+    ok: false,
+    retryAt: row ? at(row.lastFailureAt, pairDelaySeconds(row.failures)) : at(now, P.firstDelaySeconds),
+  };
 }
 
 /** The right password: this pair (or device) starts afresh, and the address is now known for this account. */
-export async function signInSucceeded(email: string, rawAddress: string | null, now = new Date(), device: string | null = null): Promise<void> {
+export async function signInSucceeded(
+  email: string,
+  rawAddress: string | null,
+  now = new Date(),
+  device: string | null = null,
+): Promise<void> {
   const db = await dashboardDb();
   await db
     .update(signInPairs)

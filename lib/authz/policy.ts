@@ -37,7 +37,8 @@ export const can = {
   updateStudent: (s: Subject) => isAdmin(s),
   viewSession: (s: Subject, session: SessionRef) => isAdmin(s) || ownsSession(s, session),
   /** A teacher starts sessions only as one of their own sheikhs, in a halqa they teach. */
-  createSession: (s: Subject, halqaId: string, sheikhId: string) => isAdmin(s) || (teaches(s, halqaId) && s.sheikhIds.includes(sheikhId)),
+  createSession: (s: Subject, halqaId: string, sheikhId: string) =>
+    isAdmin(s) || (teaches(s, halqaId) && s.sheikhIds.includes(sheikhId)),
   updateSession: (s: Subject, session: SessionRef) => isAdmin(s) || ownsSession(s, session),
   endSession: (s: Subject, session: SessionRef) => isAdmin(s) || ownsSession(s, session),
   markAttendance: (s: Subject, session: SessionRef) => isAdmin(s) || ownsSession(s, session),
@@ -56,7 +57,8 @@ export const can = {
   /** The school at a glance (/admin): every halqa's registers, figures and teachers. */
   viewOverview: (s: Subject) => isAdmin(s),
   /** Parents see only their own children, across semesters (by lineage). */
-  viewChild: (s: Subject, student: StudentRef) => s.role === "parent" && s.studentLineageIds.includes(student.lineage_id),
+  viewChild: (s: Subject, student: StudentRef) =>
+    s.role === "parent" && s.studentLineageIds.includes(student.lineage_id),
 } as const;
 
 export type Ability = keyof typeof can;

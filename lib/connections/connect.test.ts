@@ -38,7 +38,10 @@ describe("tenant", () => {
 
   it("connectSchool fails with the typed error when the key is refused", async () => {
     api().reply(() => errorReply(401, "invalid_api_key", "The API key is revoked"));
-    await expect(connectSchool({ baseUrl: api().baseUrl, apiKey: KEY })).rejects.toMatchObject({ code: "invalid_api_key", status: 401 });
+    await expect(connectSchool({ baseUrl: api().baseUrl, apiKey: KEY })).rejects.toMatchObject({
+      code: "invalid_api_key",
+      status: 401,
+    });
   });
 
   it("cacheKey keeps two schools apart and needs a tenant", () => {

@@ -2,7 +2,8 @@ import "server-only";
 import type { School } from "@/lib/contract";
 import { createV1Client, type V1Client, type V1ClientOptions } from "@/lib/v1";
 
-export type CacheKeyPart = string | number | boolean | null | Readonly<Record<string, string | number | boolean | null | undefined>>;
+export type CacheKeyPart =
+  string | number | boolean | null | Readonly<Record<string, string | number | boolean | null | undefined>>;
 export type CacheKey = readonly ["v1", string, ...CacheKeyPart[]];
 
 /** Every cache and query key starts with the tenant confirmed by `GET /school`, so two schools never share an entry. */

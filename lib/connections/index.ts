@@ -11,7 +11,15 @@ import { isDemoKey, isEmbeddedMode } from "./mode";
  * The schools this dashboard serves. Keys live only here, in server memory, read from the
  * environment or a secrets file; the dashboard's store knows a connection by its id alone.
  */
-export type ConnectionConfig = { id: string; label: string; baseUrl: string; apiKey: string; allowInsecureHttp?: boolean; smtpUrl?: string; mailFrom?: string };
+export type ConnectionConfig = {
+  id: string;
+  label: string;
+  baseUrl: string;
+  apiKey: string;
+  allowInsecureHttp?: boolean;
+  smtpUrl?: string;
+  mailFrom?: string;
+};
 
 const FileEntry = z.object({
   id: z.string().regex(/^[a-z0-9-]{1,40}$/, "ids are lowercase letters, digits and dashes"),
@@ -47,25 +55,46 @@ export function loadConnections(env: Env = process.env): ConnectionConfig[] {
   }
   const configured = configuredConnections(env);
   const demo = configured.find((c) => isDemoKey(c.apiKey));
-  if (demo) throw new Error(`Connection '${demo.id}' uses a key of the embedded demo, which is public: ask the school for its own key`);
+  if (demo)
+    throw new Error(
+      `Connection '${demo.id}' uses a key of the embedded demo, which is public: ask the school for its own key`,
+    );
   return configured;
 }
 
 function configuredConnections(env: Env): ConnectionConfig[] {
   if (env.SCHOOL_CONNECTIONS_FILE?.trim()) {
     const parsed = FileSchema.safeParse(readJson(env.SCHOOL_CONNECTIONS_FILE.trim()));
-    if (!parsed.success) throw new Error(`SCHOOL_CONNECTIONS_FILE is not valid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    if (!parsed.success)
+      throw new Error(
+        `SCHOOL_CONNECTIONS_FILE is not valid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      );
     return parsed.data.map((entry) => {
       const apiKey = entry.api_key ?? (entry.api_key_env ? env[entry.api_key_env] : undefined);
       if (!apiKey) throw new Error(`Connection '${entry.id}' has no key: set api_key or api_key_env`);
       const smtpUrl = entry.smtp_url_env ? env[entry.smtp_url_env]?.trim() || undefined : undefined;
-      return { id: entry.id, label: entry.label, baseUrl: entry.base_url, apiKey, ...(smtpUrl ? { smtpUrl } : {}), ...(entry.mail_from ? { mailFrom: entry.mail_from } : {}) };
+      return {
+        id: entry.id,
+        label: entry.label,
+        baseUrl: entry.base_url,
+        apiKey,
+        ...(smtpUrl ? { smtpUrl } : {}),
+        ...(entry.mail_from ? { mailFrom: entry.mail_from } : {}),
+      };
     });
   }
   const baseUrl = env.SCHOOL_API_URL?.trim() ?? "";
   const apiKey = env.SCHOOL_API_KEY?.trim();
   if (!apiKey) throw new Error("SCHOOL_API_URL is set but SCHOOL_API_KEY is not: a real school needs its own key");
-  return [{ id: "default", label: env.SCHOOL_LABEL ?? "School", baseUrl, apiKey, allowInsecureHttp: env.SCHOOL_API_ALLOW_INSECURE_HTTP === "true" }];
+  return [
+    {
+      id: "default",
+      label: env.SCHOOL_LABEL ?? "School",
+      baseUrl,
+      apiKey,
+      allowInsecureHttp: env.SCHOOL_API_ALLOW_INSECURE_HTTP === "true",
+    },
+  ];
 }
 
 /** The file's text never goes into the message: it holds keys. */
@@ -74,7 +103,9 @@ function readJson(file: string): unknown {
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new Error(`SCHOOL_CONNECTIONS_FILE (${file}) cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+    throw new Error(
+      `SCHOOL_CONNECTIONS_FILE (${file}) cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+    );
   }
   try {
     return JSON.parse(text);

@@ -33,11 +33,21 @@ describe("embedded mode: one rule", () => {
 
   it("one URL: that school alone, with its own key; without a key, or with a demo key, it is refused", () => {
     expect(loadConnections({ SCHOOL_API_URL: "https://school.example", SCHOOL_API_KEY: "live_key_123" })).toEqual([
-      { id: "default", label: "School", baseUrl: "https://school.example", apiKey: "live_key_123", allowInsecureHttp: false },
+      {
+        id: "default",
+        label: "School",
+        baseUrl: "https://school.example",
+        apiKey: "live_key_123",
+        allowInsecureHttp: false,
+      },
     ]);
     expect(() => loadConnections({ SCHOOL_API_URL: "https://school.example" })).toThrow(/SCHOOL_API_KEY/);
-    expect(() => loadConnections({ SCHOOL_API_URL: "https://school.example", SCHOOL_API_KEY: DEMO_KEYS.alnoorAdmin })).toThrow(/key of the embedded demo/);
-    expect(configurationProblems({ ...REAL, SCHOOL_API_URL: "https://school.example", SCHOOL_API_KEY: "live_key_123" })).toEqual([]);
+    expect(() =>
+      loadConnections({ SCHOOL_API_URL: "https://school.example", SCHOOL_API_KEY: DEMO_KEYS.alnoorAdmin }),
+    ).toThrow(/key of the embedded demo/);
+    expect(
+      configurationProblems({ ...REAL, SCHOOL_API_URL: "https://school.example", SCHOOL_API_KEY: "live_key_123" }),
+    ).toEqual([]);
   });
 
   it("a connections file: its schools; a demo key in it is refused at start with the connection named", () => {
@@ -45,18 +55,24 @@ describe("embedded mode: one rule", () => {
       { id: "noor", label: "Al-Noor", base_url: "https://noor.example", api_key_env: "NOOR_KEY" },
       { id: "arqam", label: "Dar Al-Arqam", base_url: "https://arqam.example", api_key: "arqam_live_key" },
     ]);
-    expect(loadConnections({ SCHOOL_CONNECTIONS_FILE: good, NOOR_KEY: "noor_live_key" }).map((c) => [c.id, c.apiKey])).toEqual([
+    expect(
+      loadConnections({ SCHOOL_CONNECTIONS_FILE: good, NOOR_KEY: "noor_live_key" }).map((c) => [c.id, c.apiKey]),
+    ).toEqual([
       ["noor", "noor_live_key"],
       ["arqam", "arqam_live_key"],
     ]);
-    const demo = connectionsFile([{ id: "noor", label: "Al-Noor", base_url: "https://noor.example", api_key: DEMO_KEYS.arqamAdmin }]);
+    const demo = connectionsFile([
+      { id: "noor", label: "Al-Noor", base_url: "https://noor.example", api_key: DEMO_KEYS.arqamAdmin },
+    ]);
     const problems = configurationProblems({ ...REAL, SCHOOL_CONNECTIONS_FILE: demo });
     expect(problems).toEqual([expect.stringMatching(/^Connection 'noor' uses a key of the embedded demo/)]);
     expect(problems.join()).not.toContain(DEMO_KEYS.arqamAdmin);
   });
 
   it("a file that is missing or not JSON is refused without quoting what it holds", () => {
-    expect(configurationProblems({ ...REAL, SCHOOL_CONNECTIONS_FILE: path.join(dir, "missing.json") })).toEqual([expect.stringMatching(/cannot be read \(ENOENT\)/)]);
+    expect(configurationProblems({ ...REAL, SCHOOL_CONNECTIONS_FILE: path.join(dir, "missing.json") })).toEqual([
+      expect.stringMatching(/cannot be read \(ENOENT\)/),
+    ]);
     const broken = connectionsFile('[{"id": "noor", "api_key": "secret_live_key"');
     const problems = configurationProblems({ ...REAL, SCHOOL_CONNECTIONS_FILE: broken });
     expect(problems).toEqual([expect.stringMatching(/is not valid JSON$/)]);
@@ -66,9 +82,14 @@ describe("embedded mode: one rule", () => {
   it("a real school needs AUTH_SECRET; LOG_LEVEL, METRICS_TOKEN and TRUSTED_PROXIES are checked", () => {
     const env = { SCHOOL_API_URL: "https://school.example", SCHOOL_API_KEY: "live_key_123" };
     expect(configurationProblems(env)).toEqual([expect.stringMatching(/AUTH_SECRET/)]);
-    expect(configurationProblems({ LOG_LEVEL: "verbose", METRICS_TOKEN: "short" })).toEqual([expect.stringMatching(/LOG_LEVEL/), expect.stringMatching(/METRICS_TOKEN must be at least 32/)]);
+    expect(configurationProblems({ LOG_LEVEL: "verbose", METRICS_TOKEN: "short" })).toEqual([
+      expect.stringMatching(/LOG_LEVEL/),
+      expect.stringMatching(/METRICS_TOKEN must be at least 32/),
+    ]);
     expect(configurationProblems({ LOG_LEVEL: "debug", METRICS_TOKEN: "t".repeat(32) })).toEqual([]);
-    expect(configurationProblems({ TRUSTED_PROXIES: "10.0.0.0/8,proxy.example" })).toEqual([expect.stringMatching(/^TRUSTED_PROXIES .*proxy\.example/)]);
+    expect(configurationProblems({ TRUSTED_PROXIES: "10.0.0.0/8,proxy.example" })).toEqual([
+      expect.stringMatching(/^TRUSTED_PROXIES .*proxy\.example/),
+    ]);
     expect(configurationProblems({ TRUSTED_PROXIES: "10.0.0.0/8,192.0.2.1" })).toEqual([]);
   });
 });

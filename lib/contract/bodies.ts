@@ -11,10 +11,13 @@ import { ATTENDANCE_STATUSES, AttendanceRow, RECITATION_KINDS, STUDENT_STATUSES 
  */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 const LINE_BREAKS = /[\u0000-\u001F\u007F\u0085\u2028\u2029]/;
-const noBidi = (schema: z.ZodString) => schema.refine((value) => !BIDI_CONTROLS.test(value), "must not contain bidi override or isolate characters");
+const noBidi = (schema: z.ZodString) =>
+  schema.refine((value) => !BIDI_CONTROLS.test(value), "must not contain bidi override or isolate characters");
 
 /** Request bodies are strict: an unknown field is a validation error, never silently dropped. */
-const name = noBidi(wellFormed(z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters")))
+const name = noBidi(
+  wellFormed(z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters")),
+)
   .refine((value) => !LINE_BREAKS.test(value), "must be one line, without control characters")
   .refine((value) => /[\p{L}\p{N}]/u.test(value), "must contain a letter or a digit");
 const note = noBidi(wellFormed(z.string().trim().max(500, "must be at most 500 characters")));
@@ -24,7 +27,8 @@ const START_SLACK_MS = 36 * 60 * 60 * 1000;
 function startsOnDate(body: { date?: string; starts_at?: string }, ctx: z.RefinementCtx): void {
   if (!body.date || !body.starts_at) return;
   const offset = Date.parse(body.starts_at) - Date.parse(`${body.date}T12:00:00Z`);
-  if (Math.abs(offset) > START_SLACK_MS) ctx.addIssue({ code: "custom", message: "must fall on the session's date", path: ["starts_at"] });
+  if (Math.abs(offset) > START_SLACK_MS)
+    ctx.addIssue({ code: "custom", message: "must fall on the session's date", path: ["starts_at"] });
 }
 
 export const StudentCreate = z
@@ -88,7 +92,11 @@ export const AttendanceMark = z
   })
   .superRefine((mark, ctx) => {
     if (mark.late_minutes != null && mark.status !== "late") {
-      ctx.addIssue({ code: "custom", message: "late_minutes is only allowed when status is late", path: ["late_minutes"] });
+      ctx.addIssue({
+        code: "custom",
+        message: "late_minutes is only allowed when status is late",
+        path: ["late_minutes"],
+      });
     }
   })
   .meta({ id: "AttendanceMark" });
@@ -96,14 +104,21 @@ export type AttendanceMark = z.infer<typeof AttendanceMark>;
 
 export const AttendanceUpsert = z
   .strictObject({
-    rows: z.array(AttendanceMark).min(1, "give at least one row").max(ATTENDANCE_BATCH_MAX, `at most ${ATTENDANCE_BATCH_MAX} rows per request`),
+    rows: z
+      .array(AttendanceMark)
+      .min(1, "give at least one row")
+      .max(ATTENDANCE_BATCH_MAX, `at most ${ATTENDANCE_BATCH_MAX} rows per request`),
   })
   .superRefine((body, ctx) => {
     const seen = new Map<string, number>();
     body.rows.forEach((row, index) => {
       const first = seen.get(row.student_id);
       if (first !== undefined) {
-        ctx.addIssue({ code: "custom", message: `student already given in rows.${first}`, path: ["rows", index, "student_id"] });
+        ctx.addIssue({
+          code: "custom",
+          message: `student already given in rows.${first}`,
+          path: ["rows", index, "student_id"],
+        });
       } else seen.set(row.student_id, index);
     });
   })
@@ -111,7 +126,13 @@ export const AttendanceUpsert = z
 export type AttendanceUpsert = z.infer<typeof AttendanceUpsert>;
 
 export const AttendanceUpsertResult = z
-  .object({ session_id: Id, rows: z.array(AttendanceRow).max(ATTENDANCE_BATCH_MAX).meta({ description: "The rows of the supplied students, as stored." }) })
+  .object({
+    session_id: Id,
+    rows: z
+      .array(AttendanceRow)
+      .max(ATTENDANCE_BATCH_MAX)
+      .meta({ description: "The rows of the supplied students, as stored." }),
+  })
   .meta({ id: "AttendanceUpsertResult" });
 export type AttendanceUpsertResult = z.infer<typeof AttendanceUpsertResult>;
 

@@ -27,7 +27,9 @@ export const Timestamp = z.iso
   .datetime({ offset: true })
   .max(40)
   .refine((value) => inYears(new Date(value).getUTCFullYear()), yearsMessage)
-  .meta({ description: `ISO-8601 timestamp, years ${YEAR_MIN}-${YEAR_MAX}; UTC with millisecond precision from the embedded server.` });
+  .meta({
+    description: `ISO-8601 timestamp, years ${YEAR_MIN}-${YEAR_MAX}; UTC with millisecond precision from the embedded server.`,
+  });
 /** Calendar date in the school's time zone. */
 export const CalendarDate = z.iso
   .date()
@@ -43,7 +45,9 @@ export const Int32 = z.int32().meta({ format: "int32" });
  * accept a value it does not know (the spec does not promise the set is closed).
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(known: T, description: string) {
-  return text(64).min(1).meta({ description: `${description} Known values: ${known.join(", ")}; clients must tolerate others.` });
+  return text(64)
+    .min(1)
+    .meta({ description: `${description} Known values: ${known.join(", ")}; clients must tolerate others.` });
 }
 
 const positionShape = {
@@ -57,7 +61,10 @@ const realAyah = (point: { surah: number; ayah: number }, ctx: z.RefinementCtx) 
 const positionDescription = "A real ayah of the Hafs mushaf: surah 1-114, ayah within that surah's count.";
 
 /** A position in a response: a school may add fields to it, which clients ignore. */
-export const QuranPosition = z.object(positionShape).superRefine(realAyah).meta({ id: "QuranPosition", description: positionDescription });
+export const QuranPosition = z
+  .object(positionShape)
+  .superRefine(realAyah)
+  .meta({ id: "QuranPosition", description: positionDescription });
 /** A position in a request body: strict like the body, so `{"surah": 2, "ayah": 1, "juz": 1}` is refused, not trimmed. */
 export const QuranPositionInput = z
   .strictObject(positionShape)
@@ -84,7 +91,8 @@ export const Pagination = z
     next_cursor: text(512).nullable(),
     has_more: z.boolean(),
     sync_watermark: Timestamp.optional().meta({
-      description: "Pass as `updated_after` in the next complete cycle. Present on collections that accept `updated_after`.",
+      description:
+        "Pass as `updated_after` in the next complete cycle. Present on collections that accept `updated_after`.",
     }),
   })
   .meta({ id: "Pagination" });
@@ -145,16 +153,13 @@ export const PAGE_LIMIT_MAX = 100;
 
 /** Query strings arrive as text; numbers and booleans are parsed strictly. */
 export const QueryInt = (min: number, max: number) =>
-  z
-    .string()
-    .max(12)
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(Int32.min(min).max(max));
+  z.string().max(12).regex(/^\d+$/, "must be a whole number").transform(Number).pipe(Int32.min(min).max(max));
 export const QueryBool = z.enum(["true", "false"]).transform((value) => value === "true");
 
 export const PageQuery = {
-  limit: QueryInt(1, PAGE_LIMIT_MAX).optional().meta({ description: `Page size, 1-${PAGE_LIMIT_MAX}, default ${PAGE_LIMIT_DEFAULT}.` }),
+  limit: QueryInt(1, PAGE_LIMIT_MAX)
+    .optional()
+    .meta({ description: `Page size, 1-${PAGE_LIMIT_MAX}, default ${PAGE_LIMIT_DEFAULT}.` }),
   cursor: text(512).min(1).optional().meta({ description: "Opaque cursor from `pagination.next_cursor`." }),
 };
 export const SyncQuery = {

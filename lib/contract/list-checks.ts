@@ -40,7 +40,9 @@ export const LIST_CHECKS: ListChecks = {
   listSemesters: { query: { status: "status" } },
   listHalqas: { query: { semester_id: "semester_id", active: "is_active", lineage_id: "lineage_id" } },
   listSheikhs: { query: { halqa_id: { field: "halqa_ids", test: "contains" } } },
-  listStudents: { query: { status: "status", halqa_id: "halqa_id", semester_id: "semester_id", lineage_id: "lineage_id" } },
+  listStudents: {
+    query: { status: "status", halqa_id: "halqa_id", semester_id: "semester_id", lineage_id: "lineage_id" },
+  },
   listSessions: {
     query: {
       halqa_id: "halqa_id",
@@ -77,7 +79,8 @@ function rulesOf(name: ListEndpointName, request: ListRequest): [LooseRule, stri
     if (sent === undefined || sent === null || (UNCHECKED_QUERY as readonly string[]).includes(filter)) continue;
     const rule = check.query[filter];
     // A filter the table does not know cannot be checked, so it must not be trusted either.
-    if (rule === undefined) throw new TypeError(`No record check for filter "${filter}" of ${name} (lib/contract/list-checks.ts)`);
+    if (rule === undefined)
+      throw new TypeError(`No record check for filter "${filter}" of ${name} (lib/contract/list-checks.ts)`);
     rules.push([rule, String(sent)]);
   }
   const parent: unknown = (request.params as Record<string, unknown> | undefined)?.id;

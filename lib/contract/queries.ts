@@ -9,7 +9,11 @@ import { ATTENDANCE_STATUSES, RECITATION_KINDS, SEMESTER_STATUSES, SESSION_STATU
 const state = text(40).min(1);
 
 export const NoQuery = z.strictObject({});
-export const SemesterListQuery = z.strictObject({ ...PageQuery, ...SyncQuery, status: z.enum(SEMESTER_STATUSES).optional() });
+export const SemesterListQuery = z.strictObject({
+  ...PageQuery,
+  ...SyncQuery,
+  status: z.enum(SEMESTER_STATUSES).optional(),
+});
 export const HalqaListQuery = z.strictObject({
   ...PageQuery,
   ...SyncQuery,
@@ -42,6 +46,15 @@ export const SessionRecitationListQuery = z.strictObject({
   student_id: Id.optional(),
   kind: z.enum(RECITATION_KINDS).optional(),
 });
-export const StudentRecitationListQuery = z.strictObject({ ...PageQuery, ...SyncQuery, kind: z.enum(RECITATION_KINDS).optional() });
-export const PlanListQuery = z.strictObject({ ...PageQuery, ...SyncQuery, status: state.optional(), student_id: Id.optional() });
+export const StudentRecitationListQuery = z.strictObject({
+  ...PageQuery,
+  ...SyncQuery,
+  kind: z.enum(RECITATION_KINDS).optional(),
+});
+export const PlanListQuery = z.strictObject({
+  ...PageQuery,
+  ...SyncQuery,
+  status: state.optional(),
+  student_id: Id.optional(),
+});
 export const AssignmentListQuery = z.strictObject({ ...PageQuery, status: state.optional() });

@@ -1,6 +1,19 @@
 import { z } from "zod";
 import { CalendarDate, Id, Int32, openEnum, QuranPosition, QuranRange, text, Timestamp } from "./common";
-import { SEMESTER_STATUSES, STUDENT_STATUSES, SESSION_STATUSES, ATTENDANCE_STATUSES, RECITATION_KINDS, PLAN_STATUSES, PLAN_DIRECTIONS, PUBLICATION_POLICIES, POLICY_SOURCES, TRACK_UNITS, ASSIGNMENT_STATUSES, ASSIGNMENT_SOURCES } from "./enums";
+import {
+  SEMESTER_STATUSES,
+  STUDENT_STATUSES,
+  SESSION_STATUSES,
+  ATTENDANCE_STATUSES,
+  RECITATION_KINDS,
+  PLAN_STATUSES,
+  PLAN_DIRECTIONS,
+  PUBLICATION_POLICIES,
+  POLICY_SOURCES,
+  TRACK_UNITS,
+  ASSIGNMENT_STATUSES,
+  ASSIGNMENT_SOURCES,
+} from "./enums";
 
 export * from "./enums";
 
@@ -23,7 +36,11 @@ export const School = z
     name: text(NAME_MAX),
     name_ar: text(NAME_MAX).nullable(),
     time_zone: text(64).meta({ description: "IANA time zone; session dates are calendar dates in it." }),
-    rating_scale: z.array(RatingLevel).min(2).max(20).meta({ description: "Recitation ratings this school accepts, lowest first." }),
+    rating_scale: z
+      .array(RatingLevel)
+      .min(2)
+      .max(20)
+      .meta({ description: "Recitation ratings this school accepts, lowest first." }),
     ...audit,
   })
   .meta({ id: "School" });
@@ -163,7 +180,10 @@ export const LearningPlan = z
     destination_position: QuranPosition,
     status: openEnum(PLAN_STATUSES, "Plan state."),
     workload_dataset_id: text(255),
-    publication_policy: openEnum(PUBLICATION_POLICIES, "Currently effective publication policy (response state, not creation data)."),
+    publication_policy: openEnum(
+      PUBLICATION_POLICIES,
+      "Currently effective publication policy (response state, not creation data).",
+    ),
     automation_paused: z.boolean().meta({ description: "Currently effective automation pause." }),
     policy_source: openEnum(POLICY_SOURCES, "Where the effective policy comes from."),
     tracks: z.array(WorkloadTrack).max(20),

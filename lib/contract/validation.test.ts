@@ -1,12 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { CalendarDate, QuranPosition, RecitationCreate, SessionCreate, SessionListQuery, StudentCreate, StudentListQuery, Timestamp } from "@/lib/contract";
+import {
+  CalendarDate,
+  QuranPosition,
+  RecitationCreate,
+  SessionCreate,
+  SessionListQuery,
+  StudentCreate,
+  StudentListQuery,
+  Timestamp,
+} from "@/lib/contract";
 
 /** Issue 12 §4-5: what the database cannot store never gets past the contract. */
 describe("contract: dates, text and nesting the database can store", () => {
   it("refuses dates and timestamps outside the years 1900-2200 (year 0000 was a 500)", () => {
-    for (const bad of ["0000-01-01", "1899-12-31", "2201-01-01", "9999-12-31"]) expect(CalendarDate.safeParse(bad).success, bad).toBe(false);
-    for (const good of ["1900-01-01", "2026-11-24", "2200-12-31"]) expect(CalendarDate.safeParse(good).success, good).toBe(true);
-    for (const bad of ["0000-01-01T00:00:00.000Z", "1899-12-31T23:59:59Z", "2200-12-31T23:00:00-05:00", "9999-01-01T00:00:00Z"]) {
+    for (const bad of ["0000-01-01", "1899-12-31", "2201-01-01", "9999-12-31"])
+      expect(CalendarDate.safeParse(bad).success, bad).toBe(false);
+    for (const good of ["1900-01-01", "2026-11-24", "2200-12-31"])
+      expect(CalendarDate.safeParse(good).success, good).toBe(true);
+    for (const bad of [
+      "0000-01-01T00:00:00.000Z",
+      "1899-12-31T23:59:59Z",
+      "2200-12-31T23:00:00-05:00",
+      "9999-01-01T00:00:00Z",
+    ]) {
       expect(Timestamp.safeParse(bad).success, bad).toBe(false);
     }
     expect(Timestamp.safeParse("2026-11-24T08:15:00.000Z").success).toBe(true);
@@ -26,7 +42,13 @@ describe("contract: dates, text and nesting the database can store", () => {
   });
 
   it("nested objects are strict, and integers stay within 32 bits", () => {
-    const body = { student_id: "st1", kind: "new_memorization", start: { surah: 2, ayah: 1 }, end: { surah: 2, ayah: 5 }, rating: 3 };
+    const body = {
+      student_id: "st1",
+      kind: "new_memorization",
+      start: { surah: 2, ayah: 1 },
+      end: { surah: 2, ayah: 5 },
+      rating: 3,
+    };
     expect(RecitationCreate.safeParse(body).success).toBe(true);
     expect(RecitationCreate.safeParse({ ...body, start: { surah: 2, ayah: 1, juz: 1 } }).success).toBe(false);
     expect(RecitationCreate.safeParse({ ...body, rating: 2 ** 31 }).success).toBe(false);

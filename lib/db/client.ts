@@ -12,11 +12,18 @@ export type DashboardExecutor = DashboardDb | DashboardTx;
 export const DASHBOARD_MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");
 
 /** The dashboard's store: PostgreSQL when `DATABASE_URL` is set, else PGlite under `DASHBOARD_DATA_DIR`. */
-export function openDashboardDatabase(env: Record<string, string | undefined> = process.env): Promise<DashboardDatabase> {
+export function openDashboardDatabase(
+  env: Record<string, string | undefined> = process.env,
+): Promise<DashboardDatabase> {
   if (env.DATABASE_URL && env.SCHOOL_API_DATABASE_URL && sameDatabase(env.DATABASE_URL, env.SCHOOL_API_DATABASE_URL)) {
-    return Promise.reject(new Error("DATABASE_URL and SCHOOL_API_DATABASE_URL name the same database: give each store its own database (one PostgreSQL server may hold both)"));
+    return Promise.reject(
+      new Error(
+        "DATABASE_URL and SCHOOL_API_DATABASE_URL name the same database: give each store its own database (one PostgreSQL server may hold both)",
+      ),
+    );
   }
-  if (env.DATABASE_URL) return openPg({ url: env.DATABASE_URL, poolSize: Number(env.DATABASE_POOL ?? 10) }, schema, DASHBOARD_MIGRATIONS);
+  if (env.DATABASE_URL)
+    return openPg({ url: env.DATABASE_URL, poolSize: Number(env.DATABASE_POOL ?? 10) }, schema, DASHBOARD_MIGRATIONS);
   return openPg({ dataDir: dashboardDataDir(env) }, schema, DASHBOARD_MIGRATIONS);
 }
 

@@ -26,7 +26,10 @@ export const recitationMistakes = pgTable(
     recordedAt: ts("recorded_at").notNull(),
     recordedBy: text("recorded_by"),
   },
-  (t) => [primaryKey({ columns: [t.connectionId, t.recitationId, t.seq] }), index("recitation_mistakes_student").on(t.connectionId, t.studentId, t.recordedAt)],
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.recitationId, t.seq] }),
+    index("recitation_mistakes_student").on(t.connectionId, t.studentId, t.recordedAt),
+  ],
 );
 
 /** A mistake type of a school: its id, and its name per language (absent: the catalogue's name of a default type). */

@@ -15,7 +15,8 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number];
 export const STAFF_NOTICE_KINDS = ["missing_register", "missing_summary"] as const;
 export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
 export type OutboxKind = NoticeKind | StaffNoticeKind;
-export const isStaffKind = (kind: string): kind is StaffNoticeKind => (STAFF_NOTICE_KINDS as readonly string[]).includes(kind);
+export const isStaffKind = (kind: string): kind is StaffNoticeKind =>
+  (STAFF_NOTICE_KINDS as readonly string[]).includes(kind);
 /** held: composed and kept, no mail server configured; sending: handed to the SMTP server, answer not yet recorded. */
 export const NOTICE_STATUSES = ["held", "pending", "sending", "sent", "failed"] as const;
 export type NoticeStatus = (typeof NOTICE_STATUSES)[number];

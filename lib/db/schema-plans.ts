@@ -82,5 +82,8 @@ export const planStatusChanges = pgTable(
     at: ts("at").notNull(),
     seenAt: ts("seen_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.connectionId, t.planId, t.at] }), index("plan_status_changes_at").on(t.connectionId, t.at)],
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.planId, t.at] }),
+    index("plan_status_changes_at").on(t.connectionId, t.at),
+  ],
 );

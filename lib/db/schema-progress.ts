@@ -25,7 +25,10 @@ export const progressSessions = pgTable(
     /** When the sync last read this session's attendance and recitations; null: never (written through only). */
     childrenSyncedAt: ts("children_synced_at"),
   },
-  (t) => [primaryKey({ columns: [t.connectionId, t.id] }), index("progress_sessions_halqa_date").on(t.connectionId, t.halqaId, t.date)],
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.id] }),
+    index("progress_sessions_halqa_date").on(t.connectionId, t.halqaId, t.date),
+  ],
 );
 
 export const progressAttendance = pgTable(
@@ -85,7 +88,14 @@ export const progressStudents = pgTable(
   ],
 );
 
-export type ProgressCounts = { students: number; sessions: number; attendance: number; recitations: number; requests: number; pages: number };
+export type ProgressCounts = {
+  students: number;
+  sessions: number;
+  attendance: number;
+  recitations: number;
+  requests: number;
+  pages: number;
+};
 
 /** One row per connection: the last complete cycle, the running (or interrupted) one, and a lease. */
 export const progressSyncState = pgTable("progress_sync_state", {

@@ -19,5 +19,8 @@ export const halqaTimetable = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
     updatedBy: text("updated_by"),
   },
-  (t) => [primaryKey({ columns: [t.connectionId, t.halqaId] }), index("halqa_timetable_semester").on(t.connectionId, t.semesterId)],
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.halqaId] }),
+    index("halqa_timetable_semester").on(t.connectionId, t.semesterId),
+  ],
 );

@@ -26,7 +26,9 @@ export const users = pgTable(
   "users",
   {
     id: text("id").primaryKey(),
-    connectionId: text("connection_id").notNull().references(() => connections.id),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => connections.id),
     email: text("email").notNull(),
     name: text("name").notNull(),
     role: text("role").$type<Role>().notNull(),
@@ -55,7 +57,9 @@ export const users = pgTable(
 export const userLinks = pgTable(
   "user_links",
   {
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     kind: text("kind").$type<"sheikh" | "student_lineage">().notNull(),
     refId: text("ref_id").notNull(),
     /** The name shown when the link was made, for lists; the API stays the source of truth. */

@@ -11,7 +11,15 @@ import { loadPage } from "./page";
  * page behind a loading skeleton has already sent 200 when it finds out). A refusal of the school's
  * API is left to the page, which explains it. The record is read once per request (lib/features/records).
  */
-export async function DetailGate({ exists, params, children }: { exists: (actor: Actor, id: string) => Promise<boolean>; params: Promise<{ id: string }>; children: ReactNode }) {
+export async function DetailGate({
+  exists,
+  params,
+  children,
+}: {
+  exists: (actor: Actor, id: string) => Promise<boolean>;
+  params: Promise<{ id: string }>;
+  children: ReactNode;
+}) {
   const [actor, { id }] = await Promise.all([requireActor(["admin", "teacher"]), params]);
   const loaded = await loadPage(() => exists(actor, id));
   if (loaded.ok && !loaded.value) notFound();

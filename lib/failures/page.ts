@@ -18,7 +18,10 @@ export async function loadPage<T>(load: () => Promise<T>): Promise<Loaded<T>> {
     const failure = failureOf(error);
     if (!failure) throw error;
     if (failure.kind === "not_found") notFound();
-    logger().warn({ kind: "page", code: failure.code, operation: failure.operation }, "the school API refused or failed a page");
+    logger().warn(
+      { kind: "page", code: failure.code, operation: failure.operation },
+      "the school API refused or failed a page",
+    );
     return { ok: false, failure };
   }
 }

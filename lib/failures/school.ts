@@ -9,7 +9,10 @@ import { failureOf, type Failure } from "@/lib/v1";
  * pages where a refused key gets fixed, the time zone, a part of a page). `onFailure` hears why, for a
  * caller that explains or logs it. Anything that is not a failure of the school's API is a bug and is thrown.
  */
-export async function schoolOrNull(connectionId: string, onFailure?: (failure: Failure) => void): Promise<School | null> {
+export async function schoolOrNull(
+  connectionId: string,
+  onFailure?: (failure: Failure) => void,
+): Promise<School | null> {
   try {
     return await clientFor(connectionId).tenant();
   } catch (error) {

@@ -18,45 +18,68 @@ function fakeClient(records: Record[], apiPage: number): { client: V1Client; cal
     const data = records.slice(start, start + apiPage);
     const end = start + data.length;
     const more = end < records.length;
-    return { data, pagination: { next_cursor: more ? Buffer.from(String(end)).toString("base64url") : null, has_more: more } };
+    return {
+      data,
+      pagination: { next_cursor: more ? Buffer.from(String(end)).toString("base64url") : null, has_more: more },
+    };
   };
   return { client: { call } as unknown as V1Client, calls: () => calls };
 }
 
-const school = (flags: boolean[]) => flags.map((inHalqa, i) => ({ ...student(i + 1), halqa_id: inHalqa ? "hal_1" : "hal_2" }));
+const school = (flags: boolean[]) =>
+  flags.map((inHalqa, i) => ({ ...student(i + 1), halqa_id: inHalqa ? "hal_1" : "hal_2" }));
 
 describe("windowOf: pages on the API's cursors", () => {
   it("following `next` shows every matching record once, in the API's order, whatever the page sizes", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.boolean(), { maxLength: 60 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 4 }), async (flags, apiPage, size, maxCalls) => {
-        const records = school(flags);
-        const { client } = fakeClient(records, apiPage);
-        const seen: string[] = [];
-        let after: string | undefined;
-        for (let round = 0; round < 200; round++) {
-          const window = await windowOf(client, "listStudents", { query: { halqa_id: "hal_1" } }, { after, size, maxCalls });
-          expect(window.items.length).toBeLessThanOrEqual(size);
-          seen.push(...window.items.map((item) => item.id));
-          if (window.next === null) break;
-          after = window.next;
-        }
-        // The filter the API ignored is applied by the records' own field.
-        expect(seen).toEqual(records.filter((record) => record.halqa_id === "hal_1").map((record) => record.id));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.boolean(), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 1, max: 4 }),
+        async (flags, apiPage, size, maxCalls) => {
+          const records = school(flags);
+          const { client } = fakeClient(records, apiPage);
+          const seen: string[] = [];
+          let after: string | undefined;
+          for (let round = 0; round < 200; round++) {
+            const window = await windowOf(
+              client,
+              "listStudents",
+              { query: { halqa_id: "hal_1" } },
+              { after, size, maxCalls },
+            );
+            expect(window.items.length).toBeLessThanOrEqual(size);
+            seen.push(...window.items.map((item) => item.id));
+            if (window.next === null) break;
+            after = window.next;
+          }
+          // The filter the API ignored is applied by the records' own field.
+          expect(seen).toEqual(records.filter((record) => record.halqa_id === "hal_1").map((record) => record.id));
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it("a long read cut at any record continues from that record", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.boolean(), { maxLength: 40 }), fc.integer({ min: 1, max: 9 }), fc.nat(45), async (flags, apiPage, cut) => {
-        const { client } = fakeClient(school(flags), apiPage);
-        const args = { query: { halqa_id: "hal_1" } };
-        const whole = await windowOf(client, "listStudents", args, { size: Number.MAX_SAFE_INTEGER, maxCalls: 100 });
-        const token = whole.at(cut);
-        const rest = token === null ? [] : (await windowOf(client, "listStudents", args, { after: token, size: 1000, maxCalls: 100 })).items;
-        expect(rest.map((item) => item.id)).toEqual(whole.items.slice(cut).map((item) => item.id));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.boolean(), { maxLength: 40 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.nat(45),
+        async (flags, apiPage, cut) => {
+          const { client } = fakeClient(school(flags), apiPage);
+          const args = { query: { halqa_id: "hal_1" } };
+          const whole = await windowOf(client, "listStudents", args, { size: Number.MAX_SAFE_INTEGER, maxCalls: 100 });
+          const token = whole.at(cut);
+          const rest =
+            token === null
+              ? []
+              : (await windowOf(client, "listStudents", args, { after: token, size: 1000, maxCalls: 100 })).items;
+          expect(rest.map((item) => item.id)).toEqual(whole.items.slice(cut).map((item) => item.id));
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -73,7 +96,12 @@ describe("windowOf: pages on the API's cursors", () => {
   it("applies `keep` (who may see a record, a name search) like a filter", async () => {
     const records = school(Array.from({ length: 12 }, () => true));
     const { client } = fakeClient(records, 4);
-    const window = await windowOf(client, "listStudents", { query: {} }, { size: 3, maxCalls: 5, keep: (item) => item.full_name.endsWith("1") });
+    const window = await windowOf(
+      client,
+      "listStudents",
+      { query: {} },
+      { size: 3, maxCalls: 5, keep: (item) => item.full_name.endsWith("1") },
+    );
     expect(window.items.map((item) => item.full_name)).toEqual(["Student 1", "Student 11"]);
     expect(window.next).toBeNull();
   });
@@ -82,7 +110,14 @@ describe("windowOf: pages on the API's cursors", () => {
 describe("positions and numbered pages", () => {
   it("a position survives the URL; anything else reads as the first page", () => {
     expect(decodePosition(encodePosition({ cursor: "abc", skip: 3 }))).toEqual({ cursor: "abc", skip: 3 });
-    for (const bad of [undefined, "", "%%%", Buffer.from("[1,2]").toString("base64url"), Buffer.from('["x",-1]').toString("base64url"), Buffer.from("{}").toString("base64url")]) {
+    for (const bad of [
+      undefined,
+      "",
+      "%%%",
+      Buffer.from("[1,2]").toString("base64url"),
+      Buffer.from('["x",-1]').toString("base64url"),
+      Buffer.from("{}").toString("base64url"),
+    ]) {
       expect(decodePosition(bad)).toEqual({ cursor: null, skip: 0 });
     }
   });

@@ -44,9 +44,12 @@ export function decodePosition(token: string | undefined): Position {
     const value: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
     if (!Array.isArray(value) || value.length !== 2) return { cursor: null, skip: 0 };
     const [cursor, skip] = value as unknown[];
-    const validCursor = cursor === null || (typeof cursor === "string" && cursor.length > 0 && cursor.length <= MAX_CURSOR);
+    const validCursor =
+      cursor === null || (typeof cursor === "string" && cursor.length > 0 && cursor.length <= MAX_CURSOR);
     const validSkip = typeof skip === "number" && Number.isInteger(skip) && skip >= 0 && skip <= MAX_SKIP;
-    return validCursor && validSkip ? { cursor: cursor as string | null, skip: skip as number } : { cursor: null, skip: 0 };
+    return validCursor && validSkip
+      ? { cursor: cursor as string | null, skip: skip as number }
+      : { cursor: null, skip: 0 };
   } catch {
     return { cursor: null, skip: 0 };
   }
@@ -65,7 +68,13 @@ export async function windowOf<N extends PaginatedName>(
   let scanned = 0;
   const done = (next: Position | null, stoppedEarly = false): Window<ItemOf<N>> => {
     const token = next && encodePosition(next);
-    return { items, next: token, scanned, stoppedEarly, at: (index) => (index < marks.length ? encodePosition(marks[index]!) : token) };
+    return {
+      items,
+      next: token,
+      scanned,
+      stoppedEarly,
+      at: (index) => (index < marks.length ? encodePosition(marks[index]!) : token),
+    };
   };
   for (let calls = 0; calls < options.maxCalls; calls++) {
     const query = { ...args.query, ...(cursor ? { cursor } : {}) };
@@ -87,7 +96,11 @@ export async function windowOf<N extends PaginatedName>(
 }
 
 /** One page of a list that is held whole (a bounded list: one halqa's students, the school's halqas), by number. */
-export function pageOfList<T>(items: readonly T[], page: number, size: number): { items: T[]; page: number; pages: number; total: number } {
+export function pageOfList<T>(
+  items: readonly T[],
+  page: number,
+  size: number,
+): { items: T[]; page: number; pages: number; total: number } {
   const pages = Math.max(1, Math.ceil(items.length / size));
   const current = Math.min(Math.max(1, page), pages);
   return { items: items.slice((current - 1) * size, current * size), page: current, pages, total: items.length };

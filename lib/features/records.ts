@@ -21,9 +21,15 @@ export function missingAsNull(error: unknown): null {
   throw error;
 }
 
-export const sessionRecord = cache((connectionId: string, id: string) => orNull(clientFor(connectionId).call("getSession", { params: { id } })));
-export const halqaRecord = cache((connectionId: string, id: string) => orNull(clientFor(connectionId).call("getHalqa", { params: { id } })));
-export const studentRecord = cache((connectionId: string, id: string) => orNull(clientFor(connectionId).call("getStudent", { params: { id } })));
+export const sessionRecord = cache((connectionId: string, id: string) =>
+  orNull(clientFor(connectionId).call("getSession", { params: { id } })),
+);
+export const halqaRecord = cache((connectionId: string, id: string) =>
+  orNull(clientFor(connectionId).call("getHalqa", { params: { id } })),
+);
+export const studentRecord = cache((connectionId: string, id: string) =>
+  orNull(clientFor(connectionId).call("getStudent", { params: { id } })),
+);
 
 /** Whether the record exists and the actor may see it: the question a detail layout answers with a 404. */
 export const visible = {

@@ -22,7 +22,12 @@ async function perTenant<T>(connectionId: string, name: string, ttlMs: number, l
 }
 
 export function semestersFor(connectionId: string): Promise<Semester[]> {
-  return perTenant(connectionId, "semesters", 60_000, async () => (await clientFor(connectionId).listAll("listSemesters")).items);
+  return perTenant(
+    connectionId,
+    "semesters",
+    60_000,
+    async () => (await clientFor(connectionId).listAll("listSemesters")).items,
+  );
 }
 
 export function surahsFor(connectionId: string): Promise<Surah[]> {
@@ -34,7 +39,12 @@ export function surahsFor(connectionId: string): Promise<Surah[]> {
  * audit log, "what changed"). Five minutes: a renamed halqa shows its new name soon enough.
  */
 export function halqasFor(connectionId: string): Promise<Halqa[]> {
-  return perTenant(connectionId, "halqas", 5 * 60_000, async () => (await clientFor(connectionId).listAll("listHalqas", { query: { limit: 100 } })).items);
+  return perTenant(
+    connectionId,
+    "halqas",
+    5 * 60_000,
+    async () => (await clientFor(connectionId).listAll("listHalqas", { query: { limit: 100 } })).items,
+  );
 }
 
 /**
@@ -43,13 +53,16 @@ export function halqasFor(connectionId: string): Promise<Halqa[]> {
  * filter, and sorted by name.
  */
 export async function halqasOfSemester(connectionId: string, semesterId: string): Promise<Halqa[]> {
-  const { items } = await clientFor(connectionId).listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } });
+  const { items } = await clientFor(connectionId).listAll("listHalqas", {
+    query: { semester_id: semesterId, limit: API_PAGE_SIZE },
+  });
   return items.filter((halqa) => halqa.semester_id === semesterId).sort(byName);
 }
 
 /** The semester a page shows: the one asked for when it exists, else the active one (archived stay readable). */
 export async function resolveSemester(connectionId: string, requested: string | undefined) {
   const semesters = await semestersFor(connectionId);
-  const selected = semesters.find((s) => s.id === requested) ?? semesters.find((s) => s.status === "active") ?? semesters[0] ?? null;
+  const selected =
+    semesters.find((s) => s.id === requested) ?? semesters.find((s) => s.status === "active") ?? semesters[0] ?? null;
   return { semesters, selected };
 }

@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-const latest = vi.hoisted(() => ({ row: null as null | { at: Date; action: string; result: "ok" | "denied" | "failed"; code: string | null; status?: number | null } }));
+const latest = vi.hoisted(() => ({
+  row: null as null | {
+    at: Date;
+    action: string;
+    result: "ok" | "denied" | "failed";
+    code: string | null;
+    status?: number | null;
+  },
+}));
 vi.mock("@/lib/features/admin/connection-health", () => ({ latestApiWrite: async () => latest.row }));
 
 const { WRITE_BLOCK_MINUTES, writeBlockOf } = await import("./write-access");

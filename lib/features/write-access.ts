@@ -13,7 +13,12 @@ export const WRITE_BLOCK_MINUTES = 10;
  * write access not effective, rollout, write policy, missing scope, suspension…) makes forms
  * read-only with that reason for WRITE_BLOCK_MINUTES. A later accepted write (or the time passing) lifts it.
  */
-export async function writeBlockOf(connectionId: string, t: Translate, format: (at: Date) => string, now: Date = new Date()): Promise<string | null> {
+export async function writeBlockOf(
+  connectionId: string,
+  t: Translate,
+  format: (at: Date) => string,
+  now: Date = new Date(),
+): Promise<string | null> {
   const latest = await latestApiWrite(connectionId);
   if (!latest || latest.result === "ok" || !latest.code) return null;
   const kind = FAILURE_KINDS[failureKindOf(latest.code, latest.status ?? null)];

@@ -25,7 +25,9 @@ function leaves(node: unknown, prefix = ""): Map<string, string> {
 
 function catalogue(locale: string): Map<string, string> {
   const files = readdirSync(path.join(ROOT, locale)).filter((file) => file.endsWith(".json") && file !== META_FILE);
-  const all = Object.fromEntries(files.map((file) => [file.replace(/\.json$/, ""), JSON.parse(readFileSync(path.join(ROOT, locale, file), "utf8"))]));
+  const all = Object.fromEntries(
+    files.map((file) => [file.replace(/\.json$/, ""), JSON.parse(readFileSync(path.join(ROOT, locale, file), "utf8"))]),
+  );
   return leaves(all);
 }
 
@@ -35,10 +37,22 @@ function shape(message: string) {
   const plurals: string[] = [];
   const walk = (elements: MessageFormatElement[]) => {
     for (const element of elements) {
-      if (element.type === TYPE.argument || element.type === TYPE.number || element.type === TYPE.date || element.type === TYPE.time) names.add(element.value);
+      if (
+        element.type === TYPE.argument ||
+        element.type === TYPE.number ||
+        element.type === TYPE.date ||
+        element.type === TYPE.time
+      )
+        names.add(element.value);
       if (element.type === TYPE.plural || element.type === TYPE.select) {
         names.add(element.value);
-        if (element.type === TYPE.plural) plurals.push(`${element.value}: ${Object.keys(element.options).filter((k) => !k.startsWith("=")).sort().join(" ")}`);
+        if (element.type === TYPE.plural)
+          plurals.push(
+            `${element.value}: ${Object.keys(element.options)
+              .filter((k) => !k.startsWith("="))
+              .sort()
+              .join(" ")}`,
+          );
         for (const option of Object.values(element.options)) walk(option.value);
       }
     }
@@ -48,10 +62,17 @@ function shape(message: string) {
 }
 
 /** Counts shown as a tally ("Not marked yet: 3") need no plural; every other count does. */
-const TALLIES = new Set(["live.counts.notMarked", "live.recitation.open", "live.recitation.juzN", "plans.counts.chip", "errors.writesBlocked"]);
+const TALLIES = new Set([
+  "live.counts.notMarked",
+  "live.recitation.open",
+  "live.recitation.juzN",
+  "plans.counts.chip",
+  "errors.writesBlocked",
+]);
 const COUNT_NAMES = /\{(count|n|days|minutes|total|limit|plans|assignments|requests)\}/;
 const RTL_SCRIPT = /[\u0590-\u08FF]/;
-const categoriesOf = (locale: string) => [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort().join(" ");
+const categoriesOf = (locale: string) =>
+  [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort().join(" ");
 
 describe("message catalogues", () => {
   const english = catalogue("en");
@@ -94,7 +115,10 @@ describe("message catalogues", () => {
         const ours = shape(own);
         const theirs = shape(text);
         expect(ours.names, key).toEqual(theirs.names);
-        expect(ours.plurals.map((p) => p.split(": ")[0]), key).toEqual(theirs.plurals.map((p) => p.split(": ")[0]));
+        expect(
+          ours.plurals.map((p) => p.split(": ")[0]),
+          key,
+        ).toEqual(theirs.plurals.map((p) => p.split(": ")[0]));
         for (const plural of ours.plurals) expect(plural.split(": ")[1], `${key} ${plural}`).toBe(needs);
       }
     });
@@ -115,15 +139,21 @@ describe("message catalogues", () => {
   });
 
   it("fills placeholders and formats numbers per locale", () => {
-    expect(translator("en")("errors.insufficientScope", { scope: "learning_plans:read" })).toContain("learning_plans:read");
+    expect(translator("en")("errors.insufficientScope", { scope: "learning_plans:read" })).toContain(
+      "learning_plans:read",
+    );
     expect(translator("ar")("common.save")).toBe("حفظ");
-    expect(translator("ar", "native")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe("حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠");
+    expect(translator("ar", "native")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe(
+      "حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠",
+    );
   });
 
   it("write the numbers of their own text in Western digits: the school's choice of digits applies to what the program fills in", () => {
     // Only the settings' own example of the native digits shows them.
     for (const locale of LOCALES) {
-      const native = [...catalogue(locale)].filter(([key, text]) => key !== "admin.languages.numeralsNative" && /[\u0660-\u0669\u06F0-\u06F9]/.test(text));
+      const native = [...catalogue(locale)].filter(
+        ([key, text]) => key !== "admin.languages.numeralsNative" && /[\u0660-\u0669\u06F0-\u06F9]/.test(text),
+      );
       expect(native.map(([key]) => `${locale}: ${key}`)).toEqual([]);
     }
   });

@@ -10,7 +10,28 @@ import type { Messages } from "./types";
  * first use by the server (the browser receives only the parts a page sends, lib/i18n/client.tsx).
  * A message a language lacks reads in English; the catalogue tests keep every language complete.
  */
-export const NAMESPACES = ["common", "errors", "nav", "auth", "home", "halqas", "students", "sessions", "admin", "live", "plans", "family", "glance", "paging", "quranMap", "progressReport", "notices", "excuses", "overview", "reportCards"] as const;
+export const NAMESPACES = [
+  "common",
+  "errors",
+  "nav",
+  "auth",
+  "home",
+  "halqas",
+  "students",
+  "sessions",
+  "admin",
+  "live",
+  "plans",
+  "family",
+  "glance",
+  "paging",
+  "quranMap",
+  "progressReport",
+  "notices",
+  "excuses",
+  "overview",
+  "reportCards",
+] as const;
 
 const ROOT = path.join(process.cwd(), "messages");
 const loaded = new Map<Locale, Messages>();
@@ -18,7 +39,12 @@ const lacking = new Map<Locale, ReadonlySet<string>>();
 
 /** A language's own files (`root`: another messages folder, for the tests of a language being added). */
 export function readCatalogue(locale: string, root = ROOT): Messages {
-  return Object.fromEntries(NAMESPACES.map((namespace) => [namespace, JSON.parse(readFileSync(path.join(root, locale, `${namespace}.json`), "utf8"))])) as Messages;
+  return Object.fromEntries(
+    NAMESPACES.map((namespace) => [
+      namespace,
+      JSON.parse(readFileSync(path.join(root, locale, `${namespace}.json`), "utf8")),
+    ]),
+  ) as Messages;
 }
 
 export function catalogueOf(locale: Locale): Messages {

@@ -9,7 +9,16 @@ import { describe, expect, it } from "vitest";
  * both languages) or zod (the contract barrel), which would weigh on every page's First Load JS.
  */
 const root = path.resolve(__dirname, "../..");
-const FORBIDDEN = [/^zod$/, /^next-intl/, /^icu-minify\/compile$/, /^@formatjs\//, /^lib\/i18n\/core\.ts$/, /^lib\/i18n\/catalogues\.ts$/, /^messages\//, /^i18n\//];
+const FORBIDDEN = [
+  /^zod$/,
+  /^next-intl/,
+  /^icu-minify\/compile$/,
+  /^@formatjs\//,
+  /^lib\/i18n\/core\.ts$/,
+  /^lib\/i18n\/catalogues\.ts$/,
+  /^messages\//,
+  /^i18n\//,
+];
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(root, dir)).flatMap((name) => {
@@ -20,7 +29,11 @@ function sources(dir: string): string[] {
 }
 
 function resolve(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/") ? specifier.slice(2) : specifier.startsWith(".") ? path.join(path.dirname(from), specifier) : null;
+  const base = specifier.startsWith("@/")
+    ? specifier.slice(2)
+    : specifier.startsWith(".")
+      ? path.join(path.dirname(from), specifier)
+      : null;
   if (base === null) return specifier;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
     if (existsSync(path.join(root, candidate)) && statSync(path.join(root, candidate)).isFile()) return candidate;
@@ -53,7 +66,9 @@ function forbiddenChain(start: string): string[] | null {
 }
 
 describe("client components' bundles", () => {
-  const clients = ["app", "components", "lib"].flatMap(sources).filter((file) => /^["']use client["']/m.test(readFileSync(path.join(root, file), "utf8")));
+  const clients = ["app", "components", "lib"]
+    .flatMap(sources)
+    .filter((file) => /^["']use client["']/m.test(readFileSync(path.join(root, file), "utf8")));
 
   it("finds the client components", () => {
     expect(clients).toContain("components/live/roster-row.tsx");

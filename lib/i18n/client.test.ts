@@ -7,7 +7,13 @@ import type { Formats } from "./locales";
 
 function render(locale: Locale, Component: () => string, formats?: Formats) {
   const messages = clientMessages(locale, ["live", "students.status"]);
-  return renderToStaticMarkup(createElement(I18nProvider, { locale, timeZone: "Asia/Riyadh", formats, messages } as ComponentProps<typeof I18nProvider>, createElement(Component)));
+  return renderToStaticMarkup(
+    createElement(
+      I18nProvider,
+      { locale, timeZone: "Asia/Riyadh", formats, messages } as ComponentProps<typeof I18nProvider>,
+      createElement(Component),
+    ),
+  );
 }
 
 describe("client strings (useT over the parts a page sends)", () => {
@@ -35,7 +41,9 @@ describe("client strings (useT over the parts a page sends)", () => {
     expect(render("ar", () => useNumber()(1234))).toBe("1,234");
     expect(render("ar", () => useNumber()(1234), native)).toBe("١٬٢٣٤");
     expect(render("ur", () => useNumber()(1234), native)).toBe("۱٬۲۳۴");
-    expect(render("ar", () => useT("live")("waiting", { n: 11 }), native)).toBe(translator("ar", "native")("live.waiting", { n: 11 }));
+    expect(render("ar", () => useT("live")("waiting", { n: 11 }), native)).toBe(
+      translator("ar", "native")("live.waiting", { n: 11 }),
+    );
     expect(render("en", () => useNumber()(1234))).toBe("1,234");
   });
 
@@ -48,8 +56,18 @@ describe("client strings (useT over the parts a page sends)", () => {
       renderToStaticMarkup(
         createElement(
           I18nProvider,
-          { locale, timeZone: null, messages: clientMessages(locale, ["common.retry", "live.row"]) } as ComponentProps<typeof I18nProvider>,
-          createElement(I18nProvider, { locale, timeZone: null, messages: clientMessages(locale, ["live.waiting", "paging.picker"]) } as ComponentProps<typeof I18nProvider>, createElement(Component)),
+          { locale, timeZone: null, messages: clientMessages(locale, ["common.retry", "live.row"]) } as ComponentProps<
+            typeof I18nProvider
+          >,
+          createElement(
+            I18nProvider,
+            {
+              locale,
+              timeZone: null,
+              messages: clientMessages(locale, ["live.waiting", "paging.picker"]),
+            } as ComponentProps<typeof I18nProvider>,
+            createElement(Component),
+          ),
         ),
       );
     for (const locale of ["en", "ar"] as const) {
@@ -62,7 +80,16 @@ describe("client strings (useT over the parts a page sends)", () => {
   });
 
   it("reads a catalogue key an action answered with as its text, and anything else as it came", () => {
-    const text = (key: string) => renderToStaticMarkup(createElement(I18nProvider, { locale: "ar", timeZone: null, messages: clientMessages("ar", ["admin.validation"]) } as ComponentProps<typeof I18nProvider>, createElement(() => useMessageText()(key))));
+    const text = (key: string) =>
+      renderToStaticMarkup(
+        createElement(
+          I18nProvider,
+          { locale: "ar", timeZone: null, messages: clientMessages("ar", ["admin.validation"]) } as ComponentProps<
+            typeof I18nProvider
+          >,
+          createElement(() => useMessageText()(key)),
+        ),
+      );
     expect(text("admin.validation.email")).toBe(translator("ar")("admin.validation.email"));
     expect(text("admin.validation")).toBe("admin.validation");
     expect(text("The school refused it.")).toBe("The school refused it.");

@@ -25,15 +25,25 @@ type Context = { locale: Locale; timeZone: string | null; formats: Formats; mess
 const I18nContext = createContext<Context | null>(null);
 
 /** Inside another provider (the root layout's boundary strings), the parts it holds stay readable too. */
-export function I18nProvider({ locale, timeZone, formats = DEFAULT_FORMATS, messages, children }: Omit<Context, "formats"> & { formats?: Formats; children: ReactNode }) {
+export function I18nProvider({
+  locale,
+  timeZone,
+  formats = DEFAULT_FORMATS,
+  messages,
+  children,
+}: Omit<Context, "formats"> & { formats?: Formats; children: ReactNode }) {
   const outer = useContext(I18nContext);
-  const value = useMemo(() => ({ locale, timeZone, formats, messages: outer ? mergeParts(outer.messages, messages) : messages }), [locale, timeZone, formats, messages, outer]);
+  const value = useMemo(
+    () => ({ locale, timeZone, formats, messages: outer ? mergeParts(outer.messages, messages) : messages }),
+    [locale, timeZone, formats, messages, outer],
+  );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
 function useI18n(): Context {
   const context = useContext(I18nContext);
-  if (!context) throw new Error("useT and useLocale need an <I18nProvider> (components/i18n/client-strings.tsx) above them");
+  if (!context)
+    throw new Error("useT and useLocale need an <I18nProvider> (components/i18n/client-strings.tsx) above them");
   return context;
 }
 
@@ -46,7 +56,10 @@ export function useT<N extends Namespace>(namespace: N): ClientTranslate<N> {
     (key, vars) => {
       const message = messageAt(messages[namespace], key);
       if (message === undefined) reportMissingMessage(locale, `${namespace}.${key}`);
-      return (message === undefined ? null : formatCompiled(locale, message, vars, formats.numerals)) ?? `${namespace}.${key}`;
+      return (
+        (message === undefined ? null : formatCompiled(locale, message, vars, formats.numerals)) ??
+        `${namespace}.${key}`
+      );
     },
     [locale, formats, messages, namespace],
   );

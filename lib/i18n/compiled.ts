@@ -22,7 +22,9 @@ const cached = <A extends unknown[], R>(make: (...args: A) => R) => {
 const formatters = {
   getNumberFormat: cached((...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args)),
   getPluralRules: cached((...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)),
-  getDateTimeFormat: cached((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args)),
+  getDateTimeFormat: cached(
+    (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
+  ),
 };
 
 /** The plural and select arguments of a compiled message (their values choose a form). */
@@ -50,10 +52,19 @@ export function messageAt(messages: unknown, key: string): CompiledMessage | und
 }
 
 /** A compiled message filled with vars, numbers in the reader's digits; null when it cannot be (a value missing). */
-export function formatCompiled(locale: Locale, message: CompiledMessage, vars: Vars = {}, numerals: Numerals = "western"): string | null {
+export function formatCompiled(
+  locale: Locale,
+  message: CompiledMessage,
+  vars: Vars = {},
+  numerals: Numerals = "western",
+): string | null {
   if (typeof message === "string") return message;
   try {
-    return String(format(message, intlTag(locale, numerals), localValues(locale, selectorsOf(message), vars, numerals), { formatters }));
+    return String(
+      format(message, intlTag(locale, numerals), localValues(locale, selectorsOf(message), vars, numerals), {
+        formatters,
+      }),
+    );
   } catch {
     return null;
   }

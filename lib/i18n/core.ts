@@ -3,7 +3,15 @@ import compile from "icu-minify/compile";
 import { createTranslator } from "use-intl/core";
 import { catalogueOf, lackingKeys } from "./catalogues";
 import { messageAt, selectorsOf, type CompiledMessage } from "./compiled";
-import { DEFAULT_FORMATS, directionOf, intlTag, numberFormat, type Formats, type Locale, type Numerals } from "./locales";
+import {
+  DEFAULT_FORMATS,
+  directionOf,
+  intlTag,
+  numberFormat,
+  type Formats,
+  type Locale,
+  type Numerals,
+} from "./locales";
 import { schoolTime, separatorOf } from "./school-time";
 import type { MessageKey, Messages, PathOf } from "./types";
 import { reportMissingMessage } from "./missing";
@@ -37,7 +45,12 @@ function rawTranslator(locale: Locale, numerals: Numerals): Raw {
   const tag = intlTag(locale, numerals);
   let t = translators.get(tag);
   if (!t) {
-    t = createTranslator({ locale: tag, messages: catalogueOf(locale), onError: () => undefined, getMessageFallback: missingAsKey(locale) }) as unknown as Raw;
+    t = createTranslator({
+      locale: tag,
+      messages: catalogueOf(locale),
+      onError: () => undefined,
+      getMessageFallback: missingAsKey(locale),
+    }) as unknown as Raw;
     translators.set(tag, t);
   }
   return t;
@@ -61,7 +74,9 @@ export function translator(locale: Locale, numerals: Numerals = "western"): Tran
     if (typeof template !== "string") return key;
     // Without vars the message as written (its text, for a message without placeholders).
     // Its plural and select arguments are read from the message as compiled for the browser: one reading of a message's shape.
-    return vars ? t(key, localValues(locale, selectorsOf(messageAt(compiledCatalogue(locale), key)), vars, numerals)) : template;
+    return vars
+      ? t(key, localValues(locale, selectorsOf(messageAt(compiledCatalogue(locale), key)), vars, numerals))
+      : template;
   };
 }
 
@@ -71,7 +86,8 @@ export function translator(locale: Locale, numerals: Numerals = "western"): Tran
  * page sends the browser only the strings its client components use.
  */
 export function clientMessages(locale: Locale, parts: readonly MessagePart[]): ClientMessages {
-  for (const key of lackingKeys(locale)) if (parts.some((part) => key === part || key.startsWith(`${part}.`))) reportMissingMessage(locale, key);
+  for (const key of lackingKeys(locale))
+    if (parts.some((part) => key === part || key.startsWith(`${part}.`))) reportMissingMessage(locale, key);
   const messages: Record<string, unknown> = {};
   for (const part of parts) {
     const path = part.split(".");
@@ -92,7 +108,9 @@ const compiledCatalogues = new Map<Locale, unknown>();
 function compiledCatalogue(locale: Locale): unknown {
   // Through JSON: the compiler's option maps have no prototype, which React refuses to send to a client component.
   const compileAll = (node: unknown): unknown =>
-    typeof node === "string" ? JSON.parse(JSON.stringify(compile(node))) : Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([k, v]) => [k, compileAll(v)]));
+    typeof node === "string"
+      ? JSON.parse(JSON.stringify(compile(node)))
+      : Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([k, v]) => [k, compileAll(v)]));
   let compiled = compiledCatalogues.get(locale);
   if (!compiled) compiledCatalogues.set(locale, (compiled = compileAll(catalogueOf(locale))));
   return compiled;

@@ -26,10 +26,17 @@ describe("a language added as a folder of messages/", () => {
     addLanguage("sw", { name: "Kiswahili", tag: "sw-KE", dir: "ltr" });
     const metas = readLocaleFolders(messages);
     expect(metas.map((meta) => meta.code)).toEqual(["en", "ar", "fr", "id", "ms", "sw", "tr", "ur"]);
-    expect(metas.find((meta) => meta.code === "sw")).toEqual({ code: "sw", name: "Kiswahili", tag: "sw-KE", dir: "ltr" });
+    expect(metas.find((meta) => meta.code === "sw")).toEqual({
+      code: "sw",
+      name: "Kiswahili",
+      tag: "sw-KE",
+      dir: "ltr",
+    });
 
     expect(writeLocaleIndex(project)).toBe(true);
-    expect(readFileSync(path.join(project, INDEX_FILE), "utf8")).toContain('  sw: {"name":"Kiswahili","tag":"sw-KE","dir":"ltr"},');
+    expect(readFileSync(path.join(project, INDEX_FILE), "utf8")).toContain(
+      '  sw: {"name":"Kiswahili","tag":"sw-KE","dir":"ltr"},',
+    );
     expect(writeLocaleIndex(project), "written again only when the folders change").toBe(false);
 
     expect(readCatalogue("sw", messages).common).toEqual(readCatalogue("en").common);
@@ -37,7 +44,10 @@ describe("a language added as a folder of messages/", () => {
 
   it("a right-to-left language with its own digits says so in its _locale.json", () => {
     addLanguage("fa", { name: "فارسی", tag: "fa-IR", dir: "rtl", digits: "arabext" });
-    expect(readLocaleFolders(messages).find((meta) => meta.code === "fa")).toMatchObject({ dir: "rtl", digits: "arabext" });
+    expect(readLocaleFolders(messages).find((meta) => meta.code === "fa")).toMatchObject({
+      dir: "rtl",
+      digits: "arabext",
+    });
   });
 
   it.each([

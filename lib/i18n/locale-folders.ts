@@ -37,14 +37,24 @@ export function readLocaleMeta(root: string, code: string): LocaleMeta {
   const raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
   const { name, tag, dir, digits } = raw;
   if (typeof name !== "string" || name.trim() === "") fail('"name" must be the language\'s own name');
-  if (typeof tag !== "string" || !TAG.test(tag) || tag.split("-")[0] !== code) fail(`"tag" must be a BCP 47 tag of ${code} ("${code}-XX")`);
+  if (typeof tag !== "string" || !TAG.test(tag) || tag.split("-")[0] !== code)
+    fail(`"tag" must be a BCP 47 tag of ${code} ("${code}-XX")`);
   if (dir !== "ltr" && dir !== "rtl") fail('"dir" must be "ltr" or "rtl"');
-  if (digits !== undefined && (typeof digits !== "string" || !Intl.supportedValuesOf("numberingSystem").includes(digits) || digits === "latn")) {
+  if (
+    digits !== undefined &&
+    (typeof digits !== "string" || !Intl.supportedValuesOf("numberingSystem").includes(digits) || digits === "latn")
+  ) {
     fail('"digits", if given, must be an Intl numbering system other than "latn" (e.g. "arab")');
   }
   const unknown = Object.keys(raw).filter((key) => !["name", "tag", "dir", "digits"].includes(key));
   if (unknown.length > 0) fail(`unknown fields ${unknown.join(", ")}`);
-  return { code, name: name as string, tag: tag as string, dir: dir as "ltr" | "rtl", ...(digits ? { digits: digits as string } : {}) };
+  return {
+    code,
+    name: name as string,
+    tag: tag as string,
+    dir: dir as "ltr" | "rtl",
+    ...(digits ? { digits: digits as string } : {}),
+  };
 }
 
 /** Every language folder under `root`, English (the source of every key) first, then by code. */

@@ -74,7 +74,11 @@ export function numberingSystem(locale: Locale, numerals: Numerals = "western"):
  * language's region is its `_locale.json`'s (British English writes "26 Nov 2026"), the numbering
  * system always named: the one place that decides the digits.
  */
-export function intlTag(locale: Locale, numerals: Numerals = "western", calendar?: "gregory" | "islamic-umalqura"): string {
+export function intlTag(
+  locale: Locale,
+  numerals: Numerals = "western",
+  calendar?: "gregory" | "islamic-umalqura",
+): string {
   return `${metaOf(locale).tag}-u-${calendar ? `ca-${calendar}-` : ""}nu-${numberingSystem(locale, numerals)}`;
 }
 

@@ -12,4 +12,5 @@ export function mergeParts<T extends object>(under: T, over: T): T {
   return merged as T;
 }
 
-const isNode = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isNode = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);

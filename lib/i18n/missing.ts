@@ -9,5 +9,7 @@ export function reportMissingMessage(locale: string, key: string): void {
   const id = `${locale}\u0000${key}`;
   if (reported.has(id)) return;
   reported.add(id);
-  console.warn(`[i18n] missing message ${key} in ${locale}: ${locale === "en" ? "no text in any language" : "shown in English"}`);
+  console.warn(
+    `[i18n] missing message ${key} in ${locale}: ${locale === "en" ? "no text in any language" : "shown in English"}`,
+  );
 }

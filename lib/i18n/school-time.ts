@@ -45,8 +45,12 @@ export function schoolTime(locale: Locale, timeZone: string | null, formats: For
   const gregorianTag = intlTag(locale, formats.numerals, "gregory");
   const hijriTag = intlTag(locale, formats.numerals, "islamic-umalqura");
   // Styles cannot carry a zone name, so a time in an unknown school zone is spelled out with "UTC" after it.
-  const clock: Intl.DateTimeFormatOptions = timeZone ? { timeStyle: "short" } : { hour: "numeric", minute: "2-digit", timeZoneName: "short" };
-  const stamp: Intl.DateTimeFormatOptions = timeZone ? { dateStyle: "medium", timeStyle: "short" } : { year: "numeric", month: "short", day: "numeric", ...clock };
+  const clock: Intl.DateTimeFormatOptions = timeZone
+    ? { timeStyle: "short" }
+    : { hour: "numeric", minute: "2-digit", timeZoneName: "short" };
+  const stamp: Intl.DateTimeFormatOptions = timeZone
+    ? { dateStyle: "medium", timeStyle: "short" }
+    : { year: "numeric", month: "short", day: "numeric", ...clock };
 
   // A school day is a calendar date, not an instant: read at noon UTC it is the same day everywhere.
   const read = (value: Date | string) => {
@@ -58,11 +62,14 @@ export function schoolTime(locale: Locale, timeZone: string | null, formats: For
   const parts = (value: Date | string, time = false) => {
     const { instant, day } = read(value);
     const dayZone = day ? "UTC" : zone;
-    const gregorian = day || !time
-      ? format(gregorianTag, { dateStyle: "medium", timeZone: dayZone }).format(instant)
-      : format(gregorianTag, { ...stamp, timeZone: zone }).format(instant);
+    const gregorian =
+      day || !time
+        ? format(gregorianTag, { dateStyle: "medium", timeZone: dayZone }).format(instant)
+        : format(gregorianTag, { ...stamp, timeZone: zone }).format(instant);
     // Hijri months in full outside Arabic ("Jumada II", not "Jum. II"): the short forms are cryptic to most readers.
-    const hijri = format(hijriTag, { dateStyle: locale === "ar" ? "medium" : "long", timeZone: dayZone }).format(instant);
+    const hijri = format(hijriTag, { dateStyle: locale === "ar" ? "medium" : "long", timeZone: dayZone }).format(
+      instant,
+    );
     return { gregorian, hijri };
   };
 

@@ -13,7 +13,12 @@ function sources(dir: string): string[] {
 describe("separators on pages", () => {
   // A middle dot next to Arabic-Indic digits reads as a zero, so pages take `i18n.separator` (school-time.ts).
   it("no page or component writes a middle dot of its own", () => {
-    const offenders = [...sources("app"), ...sources("components")].filter((file) => !file.startsWith("app/api/") && file !== "app/manifest.ts" && /·|\\u00b7/i.test(readFileSync(path.join(root, file), "utf8")));
+    const offenders = [...sources("app"), ...sources("components")].filter(
+      (file) =>
+        !file.startsWith("app/api/") &&
+        file !== "app/manifest.ts" &&
+        /·|\\u00b7/i.test(readFileSync(path.join(root, file), "utf8")),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -16,19 +16,38 @@ describe("translator (ICU messages, formatted by next-intl)", () => {
       "١٠٠ تغيير بانتظار الإرسال",
     ]);
     const en = translator("en");
-    expect([1, 2, 1200].map((n) => en("live.waiting", { n }))).toEqual(["1 change waiting", "2 changes waiting", "1,200 changes waiting"]);
+    expect([1, 2, 1200].map((n) => en("live.waiting", { n }))).toEqual([
+      "1 change waiting",
+      "2 changes waiting",
+      "1,200 changes waiting",
+    ]);
   });
 
   it("writes a plain number in the reader's digits, and fills the other placeholders", () => {
-    expect(translator("ar", "native")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe("حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠");
-    expect(translator("ar")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe("حاضر: 10، متأخر: 1، غائب: 20، معذور: 0");
+    expect(translator("ar", "native")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe(
+      "حاضر: ١٠، متأخر: ١، غائب: ٢٠، معذور: ٠",
+    );
+    expect(translator("ar")("home.attendanceCount", { present: 10, late: 1, absent: 20, excused: 0 })).toBe(
+      "حاضر: 10، متأخر: 1، غائب: 20، معذور: 0",
+    );
     expect(translator("ur", "native")("live.waiting", { n: 3 })).toMatch(/۳/);
-    expect(translator("en")("home.attendanceCount", { present: 1200, late: 1, absent: 20, excused: 0 })).toContain("1,200");
-    expect(translator("en")("errors.insufficientScope", { scope: "learning_plans:read" })).toContain("learning_plans:read");
+    expect(translator("en")("home.attendanceCount", { present: 1200, late: 1, absent: 20, excused: 0 })).toContain(
+      "1,200",
+    );
+    expect(translator("en")("errors.insufficientScope", { scope: "learning_plans:read" })).toContain(
+      "learning_plans:read",
+    );
   });
 
   it("keeps a plural argument's number for choosing its form, and formats the plain ones", () => {
-    expect(localValues("ar", selectorsOf(compile("{n, plural, one {# x} other {# y}} {m}")), { n: 3, m: 3, s: "a" }, "native")).toEqual({ n: 3, m: "٣", s: "a" });
+    expect(
+      localValues(
+        "ar",
+        selectorsOf(compile("{n, plural, one {# x} other {# y}} {m}")),
+        { n: 3, m: 3, s: "a" },
+        "native",
+      ),
+    ).toEqual({ n: 3, m: "٣", s: "a" });
   });
 
   it("without values gives the template itself (client components fill it), and a key no catalogue has reads as its name", () => {
@@ -39,9 +58,12 @@ describe("translator (ICU messages, formatted by next-intl)", () => {
   it("formats a message compiled for the browser exactly as the server formats it, in every language", () => {
     for (const locale of ["en", "ar", "ur", "id", "ms", "tr", "fr"] as const) {
       const compiled = clientMessages(locale, ["live.waiting", "home.attendanceCount"]);
-      for (const n of [0, 1, 2, 3, 11, 100, 1200]) expect(formatCompiled(locale, compiled.live!.waiting, { n })).toBe(translator(locale)("live.waiting", { n }));
+      for (const n of [0, 1, 2, 3, 11, 100, 1200])
+        expect(formatCompiled(locale, compiled.live!.waiting, { n })).toBe(translator(locale)("live.waiting", { n }));
       const counts = { present: 10, late: 1, absent: 20, excused: 0 };
-      expect(formatCompiled(locale, compiled.home!.attendanceCount, counts)).toBe(translator(locale)("home.attendanceCount", counts));
+      expect(formatCompiled(locale, compiled.home!.attendanceCount, counts)).toBe(
+        translator(locale)("home.attendanceCount", counts),
+      );
     }
   });
 });
@@ -49,7 +71,14 @@ describe("translator (ICU messages, formatted by next-intl)", () => {
 describe("messages compiled for the browser", () => {
   it("are plain data, as React sends to client components (no prototype-less maps)", () => {
     const plain = (node: unknown): boolean =>
-      typeof node === "string" || typeof node === "number" || (Array.isArray(node) ? node.every(plain) : node !== null && typeof node === "object" && Object.getPrototypeOf(node) === Object.prototype && Object.values(node).every(plain));
+      typeof node === "string" ||
+      typeof node === "number" ||
+      (Array.isArray(node)
+        ? node.every(plain)
+        : node !== null &&
+          typeof node === "object" &&
+          Object.getPrototypeOf(node) === Object.prototype &&
+          Object.values(node).every(plain));
     expect(plain(clientMessages("ar", ["live", "students.status"]))).toBe(true);
   });
 });

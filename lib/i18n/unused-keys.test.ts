@@ -17,16 +17,64 @@ const SOURCE_DIRS = ["app", "components", "lib", "i18n"];
  * keys that way; everything under it is then taken as used.
  */
 const DYNAMIC_PREFIXES = [
-  "admin.roles", "admin.users.refusals", "admin.audit.results", "admin.audit.actions", "admin.audit.targets",
-  "admin.audit.fields", "admin.audit.csv", "admin.connection.keyStates", "admin.connection.blocked", "admin.connection.scopeStates",
-  "admin.connection.scopes", "admin.connection.featureStates", "admin.connection.writes", "admin.connection.advice", "admin.languages",
-  "glance.export", "halqas.semester.status", "live.status", "live.recitation.kinds", "live.mistakes.types", "live.planHeard.states", "live.unsent.headings", "nav.roles",
-  "notices.mail.status", "notices.mail.assignmentStatus", "notices.choices", "notices.admin.kinds",
-  "notices.admin.statuses", "notices.admin.reasons", "overview.timetable.invalid", "overview.home.today.states", "overview.home.figures.columns", "plans.status", "plans.sync", "plans.detail.directions", "plans.detail.policies",
-  "plans.detail.sources", "plans.tracks.units", "plans.timeline.sources", "plans.changes.kinds", "plans.assignmentStatus",
-  "quranMap.memorised", "quranMap.legend", "quranMap.table", "quranMap.attendance", "sessions.attendance", "sessions.recitation",
-  "sessions.end", "students.status", "students.form.fieldErrors", "students.import.file", "students.import.problems", "students.import.outcome", "students.attendance", "students.recitations",
-  "students.recitations.kinds", "reportCards.recitations.kinds", "reportCards.assignments.statuses",
+  "admin.roles",
+  "admin.users.refusals",
+  "admin.audit.results",
+  "admin.audit.actions",
+  "admin.audit.targets",
+  "admin.audit.fields",
+  "admin.audit.csv",
+  "admin.connection.keyStates",
+  "admin.connection.blocked",
+  "admin.connection.scopeStates",
+  "admin.connection.scopes",
+  "admin.connection.featureStates",
+  "admin.connection.writes",
+  "admin.connection.advice",
+  "admin.languages",
+  "glance.export",
+  "halqas.semester.status",
+  "live.status",
+  "live.recitation.kinds",
+  "live.mistakes.types",
+  "live.planHeard.states",
+  "live.unsent.headings",
+  "nav.roles",
+  "notices.mail.status",
+  "notices.mail.assignmentStatus",
+  "notices.choices",
+  "notices.admin.kinds",
+  "notices.admin.statuses",
+  "notices.admin.reasons",
+  "overview.timetable.invalid",
+  "overview.home.today.states",
+  "overview.home.figures.columns",
+  "plans.status",
+  "plans.sync",
+  "plans.detail.directions",
+  "plans.detail.policies",
+  "plans.detail.sources",
+  "plans.tracks.units",
+  "plans.timeline.sources",
+  "plans.changes.kinds",
+  "plans.assignmentStatus",
+  "quranMap.memorised",
+  "quranMap.legend",
+  "quranMap.table",
+  "quranMap.attendance",
+  "sessions.attendance",
+  "sessions.recitation",
+  "sessions.end",
+  "students.status",
+  "students.form.fieldErrors",
+  "students.import.file",
+  "students.import.problems",
+  "students.import.outcome",
+  "students.attendance",
+  "students.recitations",
+  "students.recitations.kinds",
+  "reportCards.recitations.kinds",
+  "reportCards.assignments.statuses",
 ];
 
 function englishKeys(): string[] {
@@ -37,7 +85,8 @@ function englishKeys(): string[] {
       else walk(value as Record<string, unknown>, `${prefix}${name}.`);
     }
   };
-  for (const file of readdirSync("messages/en").filter((name) => !name.startsWith("_"))) walk(JSON.parse(readFileSync(path.join("messages/en", file), "utf8")), `${file.replace(/\.json$/, "")}.`);
+  for (const file of readdirSync("messages/en").filter((name) => !name.startsWith("_")))
+    walk(JSON.parse(readFileSync(path.join("messages/en", file), "utf8")), `${file.replace(/\.json$/, "")}.`);
   return keys;
 }
 

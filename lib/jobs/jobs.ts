@@ -47,9 +47,12 @@ export const JOBS: readonly Job[] = [
     intervalMinutes: intervalMinutesFromEnv,
     initialDelayMs: 30_000,
     lease: "plan_sync_state",
-    run: async (connectionId) => (await import("@/lib/features/plans/sync/sync-plans")).syncPlans(connectionId, { mode: "auto" }),
+    run: async (connectionId) =>
+      (await import("@/lib/features/plans/sync/sync-plans")).syncPlans(connectionId, { mode: "auto" }),
     summary: (result) =>
-      result.status === "completed" ? `${result.mode} cycle, ${result.plans} plans, ${result.assignments} assignments, ${result.requests} requests in ${result.durationMs} ms` : result.status,
+      result.status === "completed"
+        ? `${result.mode} cycle, ${result.plans} plans, ${result.assignments} assignments, ${result.requests} requests in ${result.durationMs} ms`
+        : result.status,
     waitsForStart: true,
     startLine: () => "plan sync scheduled for each school connection",
   }),
@@ -86,7 +89,9 @@ export const JOBS: readonly Job[] = [
  * Starts every job of `JOBS` on this instance. `ready`: the start's warm-up (the stores opened, the
  * embedded demo seeded), which the first tick of a job that `waitsForStart` waits for.
  */
-export function startJobs(options: { ready?: Promise<unknown>; env?: Record<string, string | undefined> } = {}): Scheduler[] {
+export function startJobs(
+  options: { ready?: Promise<unknown>; env?: Record<string, string | undefined> } = {},
+): Scheduler[] {
   const env = options.env ?? process.env;
   return JOBS.map((definition) => {
     for (const warning of definition.startWarnings?.(env) ?? []) logger().warn({ kind: definition.name }, warning);

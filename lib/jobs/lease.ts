@@ -24,7 +24,13 @@ export const leaseUntil = (leaseMs: number) => sql`now() + ${leaseMs} * interval
 export const RELEASED = { leaseOwner: null, leaseExpiresAt: null } as const;
 
 /** The sync state row when this run got the lease (created on first use), or null when another run holds it. */
-export async function acquireLease<T extends LeaseTable>(db: DashboardDb, table: T, connectionId: string, owner: string, leaseMs: number): Promise<T["$inferSelect"] | null> {
+export async function acquireLease<T extends LeaseTable>(
+  db: DashboardDb,
+  table: T,
+  connectionId: string,
+  owner: string,
+  leaseMs: number,
+): Promise<T["$inferSelect"] | null> {
   const expires = leaseUntil(leaseMs);
   const [row] = await db
     .insert(table)
@@ -44,14 +50,33 @@ function ownLease(table: LeaseTable, connectionId: string, owner: string): SQL |
 }
 
 /** Writes the run's cycle state, only while it holds the lease; throws a `sync_lease_lost` failure when it lost it. */
-export async function writeOwned<T extends LeaseTable>(db: DashboardExecutor, table: T, connectionId: string, owner: string, set: PgUpdateSetSource<T>): Promise<void> {
-  const [ok] = await db.update(table).set(set).where(ownLease(table, connectionId, owner)).returning({ id: table.connectionId });
+export async function writeOwned<T extends LeaseTable>(
+  db: DashboardExecutor,
+  table: T,
+  connectionId: string,
+  owner: string,
+  set: PgUpdateSetSource<T>,
+): Promise<void> {
+  const [ok] = await db
+    .update(table)
+    .set(set)
+    .where(ownLease(table, connectionId, owner))
+    .returning({ id: table.connectionId });
   if (!ok) throw v1Error("sync_lease_lost", null, "The plan sync lease was taken over by another run");
 }
 
 /** As `writeOwned`, for the run's last words (why it stopped): nothing is written when the lease is gone, and nothing is thrown. */
-export async function writeIfOwned<T extends LeaseTable>(db: DashboardExecutor, table: T, connectionId: string, owner: string, set: PgUpdateSetSource<T>): Promise<void> {
-  await db.update(table).set(set).where(ownLease(table, connectionId, owner));
+export async function writeIfOwned<T extends LeaseTable>(
+  db: DashboardExecutor,
+  table: T,
+  connectionId: string,
+  owner: string,
+  set: PgUpdateSetSource<T>,
+): Promise<void> {
+  await db
+    .update(table)
+    .set(set)
+    .where(ownLease(table, connectionId, owner));
 }
 
 /** The cycle fields of a state row without a running or interrupted cycle. */

@@ -53,7 +53,12 @@ describe("startScheduler", () => {
     expect(intervalMinutesFromEnv({ PLAN_SYNC_INTERVAL_MINUTES: "0" })).toBe(0);
     expect(() => intervalMinutesFromEnv({ PLAN_SYNC_INTERVAL_MINUTES: "soon" })).toThrow(/PLAN_SYNC_INTERVAL_MINUTES/);
     const manual = manualTimer();
-    const off = startScheduler<SyncResult>({ intervalMinutes: intervalMinutesFromEnv({ PLAN_SYNC_INTERVAL_MINUTES: "0" }), timer: manual.timer, run: async (id) => completed(id), connectionIds: () => ["a"] });
+    const off = startScheduler<SyncResult>({
+      intervalMinutes: intervalMinutesFromEnv({ PLAN_SYNC_INTERVAL_MINUTES: "0" }),
+      timer: manual.timer,
+      run: async (id) => completed(id),
+      connectionIds: () => ["a"],
+    });
     expect(off.enabled).toBe(false);
     expect(manual.delays()).toEqual([]);
   });
@@ -72,7 +77,17 @@ describe("startScheduler", () => {
       run: async (id) => {
         runs.push(id);
         if (id === "arqam") {
-          return { status: "denied", connectionId: id, error: null, problem: { code: "feature_unavailable", kind: "denied", message: "off", at: "" }, plans: 0, assignments: 0, requests: 2, pages: 0, durationMs: 1 };
+          return {
+            status: "denied",
+            connectionId: id,
+            error: null,
+            problem: { code: "feature_unavailable", kind: "denied", message: "off", at: "" },
+            plans: 0,
+            assignments: 0,
+            requests: 2,
+            pages: 0,
+            durationMs: 1,
+          };
         }
         if (id === "flaky") throw new Error("network down");
         return completed(id);
@@ -135,7 +150,14 @@ describe("startScheduler", () => {
         finish = resolve;
         fail = reject;
       });
-      const scheduler = startScheduler<SyncResult>({ intervalMinutes: 15, timer: manual.timer, ready, log: () => undefined, run: async (id) => (runs.push(id), completed(id)), connectionIds: () => ["a"] });
+      const scheduler = startScheduler<SyncResult>({
+        intervalMinutes: 15,
+        timer: manual.timer,
+        ready,
+        log: () => undefined,
+        run: async (id) => (runs.push(id), completed(id)),
+        connectionIds: () => ["a"],
+      });
       expect(manual.delays()).toEqual([30_000]);
       await manual.fire();
       expect(runs, "no cycle before start-up is done").toEqual([]);

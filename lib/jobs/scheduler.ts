@@ -105,14 +105,18 @@ export function startScheduler<R extends CycleOutcome>(options: SchedulerOptions
         const result = await run(id);
         if (result.status === "denied") {
           deniedUntil.set(id, now() + deniedBackoffMs);
-          log(`${id}: not synced (${result.problem?.code ?? "denied"}); next attempt in ${Math.round(deniedBackoffMs / 60_000)} min or on demand`);
+          log(
+            `${id}: not synced (${result.problem?.code ?? "denied"}); next attempt in ${Math.round(deniedBackoffMs / 60_000)} min or on demand`,
+          );
         } else {
           deniedUntil.delete(id);
           if (result.status === "completed") log(`${id}: ${summary(result)}`);
         }
       } catch (error) {
         // Interrupted: the cycle's cursor is saved; the next tick resumes it.
-        log(`${id}: cycle interrupted (${error instanceof Error ? error.message : String(error)}); it resumes on the next tick`);
+        log(
+          `${id}: cycle interrupted (${error instanceof Error ? error.message : String(error)}); it resumes on the next tick`,
+        );
       }
     }
   }

@@ -10,10 +10,14 @@ export type MailConfig = { url: string; from: string };
 /** The sender's address when neither the connection nor MAIL_FROM names one (a start-up warning says so). */
 export const FALLBACK_SENDER = "no-reply@localhost";
 
-export function mailConfigFor(connectionId: string, env: Record<string, string | undefined> = process.env): MailConfig | null {
+export function mailConfigFor(
+  connectionId: string,
+  env: Record<string, string | undefined> = process.env,
+): MailConfig | null {
   const connection = loadConnections(env).find((c) => c.id === connectionId);
   const url = connection?.smtpUrl ?? env.SMTP_URL?.trim();
   if (!url) return null;
-  const from = connection?.mailFrom ?? env.MAIL_FROM?.trim() ?? `"${connection?.label ?? "School"}" <${FALLBACK_SENDER}>`;
+  const from =
+    connection?.mailFrom ?? env.MAIL_FROM?.trim() ?? `"${connection?.label ?? "School"}" <${FALLBACK_SENDER}>`;
   return { url, from };
 }

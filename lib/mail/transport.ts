@@ -25,7 +25,15 @@ function transportFor(url: string): Transporter {
   if (!transport) {
     // A pool: a school's week of summaries goes over a few kept connections, not one per message.
     // The timeouts bound a server that accepts the connection and then hangs.
-    transport = nodemailer.createTransport({ url, pool: true, maxConnections: 2, maxMessages: 200, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    transport = nodemailer.createTransport({
+      url,
+      pool: true,
+      maxConnections: 2,
+      maxMessages: 200,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     transports.set(url, transport);
   }
   return transport;
@@ -42,7 +50,9 @@ export async function sendMail(config: MailConfig, mail: OutgoingMail): Promise<
       messageId: mail.messageId,
       headers: {
         // Messages to staff have no unsubscribe (admins turn them off for the school).
-        ...(mail.unsubscribeUrl ? { "List-Unsubscribe": `<${mail.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {}),
+        ...(mail.unsubscribeUrl
+          ? { "List-Unsubscribe": `<${mail.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+          : {}),
         "Content-Language": mail.language,
         "Auto-Submitted": "auto-generated",
       },

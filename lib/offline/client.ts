@@ -8,7 +8,8 @@ export type OfflineWords = { lang: string; dir: string; title: string; body: str
 export async function registerOffline(userKey: string, path: string, offline?: OfflineWords): Promise<void> {
   if (!("serviceWorker" in navigator)) return;
   const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
-  const worker = navigator.serviceWorker.controller ?? registration.active ?? (await navigator.serviceWorker.ready).active;
+  const worker =
+    navigator.serviceWorker.controller ?? registration.active ?? (await navigator.serviceWorker.ready).active;
   const assets = performance
     .getEntriesByType("resource")
     .map((entry) => entry.name)
@@ -35,5 +36,6 @@ export async function servedFromCache(path: string): Promise<boolean> {
 export async function forgetOffline(): Promise<void> {
   if ("serviceWorker" in navigator) navigator.serviceWorker.controller?.postMessage({ type: "forget" });
   if (typeof caches === "undefined") return;
-  for (const name of await caches.keys()) if (name.startsWith(USER_CACHE_PREFIX) || name === "halqa-meta") await caches.delete(name);
+  for (const name of await caches.keys())
+    if (name.startsWith(USER_CACHE_PREFIX) || name === "halqa-meta") await caches.delete(name);
 }

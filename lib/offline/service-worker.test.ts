@@ -5,7 +5,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 /** public/sw.js run in a sandbox: a fake CacheStorage and network, its event listeners called directly. */
 type Listener = (event: FakeEvent) => void;
-type FakeEvent = { request?: Request; data?: unknown; respondWith: (r: Promise<Response>) => void; waitUntil: (p: Promise<unknown>) => void };
+type FakeEvent = {
+  request?: Request;
+  data?: unknown;
+  respondWith: (r: Promise<Response>) => void;
+  waitUntil: (p: Promise<unknown>) => void;
+};
 
 const ORIGIN = "https://school.example";
 const source = readFileSync(path.join(process.cwd(), "public/sw.js"), "utf8");
@@ -49,7 +54,12 @@ function worker() {
     void input;
     return new SameOrigin(net.body, { status: 200, headers: { "Content-Type": "text/html" } });
   };
-  const self = { location: { origin: ORIGIN }, clients: { claim: async () => undefined }, skipWaiting: () => undefined, addEventListener: (type: string, fn: Listener) => listeners.set(type, fn) };
+  const self = {
+    location: { origin: ORIGIN },
+    clients: { claim: async () => undefined },
+    skipWaiting: () => undefined,
+    addEventListener: (type: string, fn: Listener) => listeners.set(type, fn),
+  };
   runInNewContext(source, { self, caches, fetch, Response, Request, URL });
 
   const dispatch = async (type: string, init: { request?: Request; data?: unknown }) => {
@@ -103,7 +113,14 @@ describe("service worker", () => {
   });
 
   it("answers a page not kept, opened offline, with its own page in the person's language linking to the kept pages", async () => {
-    const words = { lang: "ar", dir: "rtl", title: "أنت غير متصل", body: "هذه الصفحات محفوظة:", none: "لا شيء", retry: "حاول مرة أخرى" };
+    const words = {
+      lang: "ar",
+      dir: "rtl",
+      title: "أنت غير متصل",
+      body: "هذه الصفحات محفوظة:",
+      none: "لا شيء",
+      retry: "حاول مرة أخرى",
+    };
     await sw.message({ type: "user", key: "a", offline: words });
     sw.net.body = "<html><head><title>اليوم</title></head><body>today</body></html>";
     await sw.navigate("/today");

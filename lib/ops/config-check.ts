@@ -27,9 +27,12 @@ export function configurationProblems(env: Env = process.env): string[] {
     try {
       parseProxyTrust(env.TRUSTED_PROXIES);
     } catch (error) {
-      throw new Error(`TRUSTED_PROXIES is a list of addresses or CIDRs, or a number of proxies: ${(error as Error).message}`);
+      throw new Error(
+        `TRUSTED_PROXIES is a list of addresses or CIDRs, or a number of proxies: ${(error as Error).message}`,
+      );
     }
   });
-  if (!isEmbeddedMode(env) && !env.AUTH_SECRET?.trim()) problems.push("AUTH_SECRET must be set when the dashboard serves a real school (openssl rand -base64 32)");
+  if (!isEmbeddedMode(env) && !env.AUTH_SECRET?.trim())
+    problems.push("AUTH_SECRET must be set when the dashboard serves a real school (openssl rand -base64 32)");
   return problems;
 }

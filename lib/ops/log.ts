@@ -8,7 +8,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** `LOG_LEVEL` (default info); anything else is refused at start (lib/ops/config-check.ts). */
 export function logLevelFrom(env: Record<string, string | undefined> = process.env): LogLevel {
   const value = env.LOG_LEVEL?.trim().toLowerCase() || "info";
-  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (it is '${env.LOG_LEVEL}')`);
+  if (!(LOG_LEVELS as readonly string[]).includes(value))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (it is '${env.LOG_LEVEL}')`);
   return value as LogLevel;
 }
 
@@ -17,7 +18,21 @@ export function logLevelFrom(env: Record<string, string | undefined> = process.e
  * credential are censored wherever a caller puts them (two levels deep), and an error is logged by
  * its kind and code only, never its message (which may quote input or SQL).
  */
-const SECRET_FIELDS = ["email", "name", "password", "note", "notes", "topic", "body", "apiKey", "key", "token", "authorization", "cookie", "headers"];
+const SECRET_FIELDS = [
+  "email",
+  "name",
+  "password",
+  "note",
+  "notes",
+  "topic",
+  "body",
+  "apiKey",
+  "key",
+  "token",
+  "authorization",
+  "cookie",
+  "headers",
+];
 export const REDACT_PATHS = SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]);
 
 function errorFields(error: unknown): Record<string, string> {

@@ -15,7 +15,8 @@ import { inSpan, recordSpan } from "./tracing";
 export function metricsToken(env: Record<string, string | undefined> = process.env): string | null {
   const token = env.METRICS_TOKEN?.trim();
   if (!token) return null;
-  if (token.length < 32) throw new Error("METRICS_TOKEN must be at least 32 characters (for example: openssl rand -hex 32)");
+  if (token.length < 32)
+    throw new Error("METRICS_TOKEN must be at least 32 characters (for example: openssl rand -hex 32)");
   return token;
 }
 
@@ -27,20 +28,93 @@ function createMetrics() {
   const metric = { registers: [registry] };
   return {
     registry,
-    httpRequests: new Counter({ name: "http_requests_total", help: "HTTP requests by route template, method and status", labelNames: ["route", "method", "status"], ...metric }),
-    httpDuration: new Histogram({ name: "http_request_duration_seconds", help: "Time to the end of the answer, by route template", labelNames: ["route", "method"], buckets: SECONDS, ...metric }),
-    v1Calls: new Counter({ name: "halqa_v1_calls_total", help: "Calls to a school's API v1 (one per attempt) by outcome: HTTP status or failure code", labelNames: ["connection", "operation", "outcome"], ...metric }),
-    v1Duration: new Histogram({ name: "halqa_v1_call_duration_seconds", help: "Latency of a call to a school's API v1", labelNames: ["connection", "operation"], buckets: SECONDS, ...metric }),
-    schoolAnswered: new Gauge({ name: "halqa_school_last_answer_timestamp_seconds", help: "When the school's API last answered (any HTTP status)", labelNames: ["connection"], ...metric }),
-    syncCycles: new Counter({ name: "halqa_sync_cycles_total", help: "Sync cycles by job (plans, progress) and outcome (completed, busy, denied, failed)", labelNames: ["job", "connection", "outcome"], ...metric }),
-    syncFailures: new Counter({ name: "halqa_sync_failures_total", help: "Sync cycles that were refused or interrupted, by failure code", labelNames: ["job", "connection", "code"], ...metric }),
-    syncDuration: new Histogram({ name: "halqa_sync_cycle_duration_seconds", help: "Duration of a sync cycle that ran", labelNames: ["job", "connection"], buckets: [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600], ...metric }),
-    syncRecords: new Counter({ name: "halqa_sync_records_total", help: "Records read by completed sync cycles", labelNames: ["job", "connection"], ...metric }),
-    syncSucceeded: new Gauge({ name: "halqa_sync_last_success_timestamp_seconds", help: "When the job last completed a cycle for the connection", labelNames: ["job", "connection"], ...metric }),
-    registerSaves: new Counter({ name: "halqa_register_saves_total", help: "Marks saved from the live register, by outcome (saved or the refusal's code)", labelNames: ["outcome"], ...metric }),
-    outboxDepth: new Gauge({ name: "halqa_outbox_messages_waiting", help: "Messages to families waiting to be sent (pending or sending), read at scrape time", labelNames: ["connection"], ...metric }),
-    outboxOldest: new Gauge({ name: "halqa_outbox_oldest_waiting_age_seconds", help: "Age of the oldest message waiting to be sent (0 when none)", labelNames: ["connection"], ...metric }),
-    guardWait: new Histogram({ name: "halqa_live_guard_wait_seconds", help: "Time a mark waited for the live register's guard (one writer per student and session)", buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5], ...metric }),
+    httpRequests: new Counter({
+      name: "http_requests_total",
+      help: "HTTP requests by route template, method and status",
+      labelNames: ["route", "method", "status"],
+      ...metric,
+    }),
+    httpDuration: new Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time to the end of the answer, by route template",
+      labelNames: ["route", "method"],
+      buckets: SECONDS,
+      ...metric,
+    }),
+    v1Calls: new Counter({
+      name: "halqa_v1_calls_total",
+      help: "Calls to a school's API v1 (one per attempt) by outcome: HTTP status or failure code",
+      labelNames: ["connection", "operation", "outcome"],
+      ...metric,
+    }),
+    v1Duration: new Histogram({
+      name: "halqa_v1_call_duration_seconds",
+      help: "Latency of a call to a school's API v1",
+      labelNames: ["connection", "operation"],
+      buckets: SECONDS,
+      ...metric,
+    }),
+    schoolAnswered: new Gauge({
+      name: "halqa_school_last_answer_timestamp_seconds",
+      help: "When the school's API last answered (any HTTP status)",
+      labelNames: ["connection"],
+      ...metric,
+    }),
+    syncCycles: new Counter({
+      name: "halqa_sync_cycles_total",
+      help: "Sync cycles by job (plans, progress) and outcome (completed, busy, denied, failed)",
+      labelNames: ["job", "connection", "outcome"],
+      ...metric,
+    }),
+    syncFailures: new Counter({
+      name: "halqa_sync_failures_total",
+      help: "Sync cycles that were refused or interrupted, by failure code",
+      labelNames: ["job", "connection", "code"],
+      ...metric,
+    }),
+    syncDuration: new Histogram({
+      name: "halqa_sync_cycle_duration_seconds",
+      help: "Duration of a sync cycle that ran",
+      labelNames: ["job", "connection"],
+      buckets: [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600],
+      ...metric,
+    }),
+    syncRecords: new Counter({
+      name: "halqa_sync_records_total",
+      help: "Records read by completed sync cycles",
+      labelNames: ["job", "connection"],
+      ...metric,
+    }),
+    syncSucceeded: new Gauge({
+      name: "halqa_sync_last_success_timestamp_seconds",
+      help: "When the job last completed a cycle for the connection",
+      labelNames: ["job", "connection"],
+      ...metric,
+    }),
+    registerSaves: new Counter({
+      name: "halqa_register_saves_total",
+      help: "Marks saved from the live register, by outcome (saved or the refusal's code)",
+      labelNames: ["outcome"],
+      ...metric,
+    }),
+    outboxDepth: new Gauge({
+      name: "halqa_outbox_messages_waiting",
+      help: "Messages to families waiting to be sent (pending or sending), read at scrape time",
+      labelNames: ["connection"],
+      ...metric,
+    }),
+    outboxOldest: new Gauge({
+      name: "halqa_outbox_oldest_waiting_age_seconds",
+      help: "Age of the oldest message waiting to be sent (0 when none)",
+      labelNames: ["connection"],
+      ...metric,
+    }),
+    guardWait: new Histogram({
+      name: "halqa_live_guard_wait_seconds",
+      help: "Time a mark waited for the live register's guard (one writer per student and session)",
+      buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+      ...metric,
+    }),
   };
 }
 
@@ -78,7 +152,12 @@ export function observeHttpRequest(request: IncomingMessage, response: ServerRes
 
 /** For lib/v1's `observe` option: every attempt of a call to the connection's school. */
 export function observeV1Call(connection: string, call: V1CallObservation): void {
-  recordSpan(`v1 ${call.operation}`, { "halqa.connection": connection, "halqa.v1.operation": call.operation, "halqa.v1.outcome": call.outcome }, call.seconds, !/^[23]/.test(call.outcome));
+  recordSpan(
+    `v1 ${call.operation}`,
+    { "halqa.connection": connection, "halqa.v1.operation": call.operation, "halqa.v1.outcome": call.outcome },
+    call.seconds,
+    !/^[23]/.test(call.outcome),
+  );
   lastAnswers.set(connection, call.answered ? Date.now() : (lastAnswers.get(connection) ?? null));
   const m = metrics();
   if (!m) return;
@@ -89,7 +168,8 @@ export function observeV1Call(connection: string, call: V1CallObservation): void
 
 // Per process, whichever chunk of the build records or reads it (as the metrics above).
 const ANSWERS = Symbol.for("halqa-dashboard.last-school-answers");
-const lastAnswers = ((globalThis as typeof globalThis & { [ANSWERS]?: Map<string, number | null> })[ANSWERS] ??= new Map());
+const lastAnswers = ((globalThis as typeof globalThis & { [ANSWERS]?: Map<string, number | null> })[ANSWERS] ??=
+  new Map());
 
 /** When each connection's school last answered this process (for /api/ready); null: not yet. */
 export function lastSchoolAnswer(connection: string): Date | null {
@@ -109,7 +189,12 @@ export function observeGuardWait(seconds: number): void {
 type CycleOutcome = { status: string; records?: number; code?: string };
 
 /** Wraps one sync cycle: counted by outcome, timed, its records and failure code kept. */
-export async function observeSyncCycle<R>(job: "plans" | "progress", connection: string, run: () => Promise<R>, outcomeOf: (result: R) => CycleOutcome): Promise<R> {
+export async function observeSyncCycle<R>(
+  job: "plans" | "progress",
+  connection: string,
+  run: () => Promise<R>,
+  outcomeOf: (result: R) => CycleOutcome,
+): Promise<R> {
   const m = metrics();
   const started = process.hrtime.bigint();
   const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;

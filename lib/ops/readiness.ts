@@ -16,7 +16,12 @@ export type Readiness = {
   ready: boolean;
   stores: { dashboard: Store; schoolApi?: Store };
   /** Per school: when it last answered this instance, and when a sync cycle last completed (any instance). No key, no URL. */
-  connections: { id: string; lastAnsweredAt: string | null; plansSyncedAt: string | null; progressSyncedAt: string | null }[];
+  connections: {
+    id: string;
+    lastAnsweredAt: string | null;
+    plansSyncedAt: string | null;
+    progressSyncedAt: string | null;
+  }[];
 };
 
 /**
@@ -25,15 +30,25 @@ export type Readiness = {
  * would be taken out together, and the pages say what is wrong with the school themselves.
  */
 export async function readiness(): Promise<Readiness> {
-  const [dashboard, schoolApi] = await Promise.all([probe("dashboard", dashboardProbe), isEmbeddedMode() ? probe("school API", schoolApiProbe) : undefined]);
-  const synced = dashboard === "ok" ? await lastSyncs().catch(() => new Map<string, { plans: Date | null; progress: Date | null }>()) : new Map();
+  const [dashboard, schoolApi] = await Promise.all([
+    probe("dashboard", dashboardProbe),
+    isEmbeddedMode() ? probe("school API", schoolApiProbe) : undefined,
+  ]);
+  const synced =
+    dashboard === "ok"
+      ? await lastSyncs().catch(() => new Map<string, { plans: Date | null; progress: Date | null }>())
+      : new Map();
   const connections = loadConnections().map(({ id }) => ({
     id,
     lastAnsweredAt: lastSchoolAnswer(id)?.toISOString() ?? null,
     plansSyncedAt: synced.get(id)?.plans?.toISOString() ?? null,
     progressSyncedAt: synced.get(id)?.progress?.toISOString() ?? null,
   }));
-  return { ready: dashboard === "ok" && (schoolApi === undefined || schoolApi === "ok"), stores: { dashboard, ...(schoolApi ? { schoolApi } : {}) }, connections };
+  return {
+    ready: dashboard === "ok" && (schoolApi === undefined || schoolApi === "ok"),
+    stores: { dashboard, ...(schoolApi ? { schoolApi } : {}) },
+    connections,
+  };
 }
 
 async function probe(name: string, check: () => Promise<unknown>): Promise<Store> {

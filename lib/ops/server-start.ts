@@ -46,8 +46,21 @@ function warmUp(): Promise<unknown> {
  * An error no page or action answered (Next.js prints its own line too): logged by kind and code
  * with the route and the request's id, never its message (README "Logs").
  */
-export async function logRequestError(error: unknown, request: { path: string; method: string }, context: { routePath: string; routeType: string }): Promise<void> {
+export async function logRequestError(
+  error: unknown,
+  request: { path: string; method: string },
+  context: { routePath: string; routeType: string },
+): Promise<void> {
   const { logger } = await import("@/lib/ops/log");
   const { errorSummary } = await import("@/lib/security/log-safe");
-  logger().error({ kind: "request_error", route: context.routePath, routeType: context.routeType, method: request.method, error: errorSummary(error) }, "unhandled error");
+  logger().error(
+    {
+      kind: "request_error",
+      route: context.routePath,
+      routeType: context.routeType,
+      method: request.method,
+      error: errorSummary(error),
+    },
+    "unhandled error",
+  );
 }

@@ -40,5 +40,9 @@ class DropQueries implements SpanProcessor {
  * carry the school API's URLs with their query values; our v1 spans name the operation instead.
  */
 export function registerTracing(): void {
-  registerOTel({ serviceName: process.env.OTEL_SERVICE_NAME?.trim() || "halqa-dashboard", instrumentations: [], spanProcessors: [new DropQueries(), "auto"] });
+  registerOTel({
+    serviceName: process.env.OTEL_SERVICE_NAME?.trim() || "halqa-dashboard",
+    instrumentations: [],
+    spanProcessors: [new DropQueries(), "auto"],
+  });
 }

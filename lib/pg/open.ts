@@ -82,7 +82,10 @@ export async function openPg<TSchema extends Record<string, unknown>>(
   const settings = [`shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   const client = options.thread
     ? await openPgliteThread(dataDir, settings)
-    : new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ["-c", setting])], serializers: { [types.BYTEA]: binaryBytea } });
+    : new PGlite(dataDir, {
+        startParams: [...PGlite.defaultStartParams, ...settings.flatMap((setting) => ["-c", setting])],
+        serializers: { [types.BYTEA]: binaryBytea },
+      });
   const db = drizzlePglite(client as PGlite, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Opened<TSchema>["db"], kind: "pglite", close: () => client.close() };
@@ -136,6 +139,11 @@ export function sameDatabase(a: string, b: string): boolean {
  */
 export function newPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max });
-  pool.on("error", (error) => logger().warn({ kind: "db", error: errorSummary(error) }, "the server closed an idle connection; the next query opens another"));
+  pool.on("error", (error) =>
+    logger().warn(
+      { kind: "db", error: errorSummary(error) },
+      "the server closed an idle connection; the next query opens another",
+    ),
+  );
   return pool;
 }

@@ -23,7 +23,10 @@ describe("PGlite thread", () => {
     await db.query("insert into marks (id, note, data) values ($1, $2, $3)", [1, "مراجعة 'x'", bytes]);
     const objects = await db.query("select id, note, convert_from(data, 'UTF8') as data from marks where id = $1", [1]);
     expect(objects.rows).toEqual([{ id: 1, note: "مراجعة 'x'", data: '{"name":"خطة ✨"}' }]);
-    const arrays = await db.query("select id, now() as at from marks where id = 1", [], { rowMode: "array", parsers: { 1184: (value) => value } });
+    const arrays = await db.query("select id, now() as at from marks where id = 1", [], {
+      rowMode: "array",
+      parsers: { 1184: (value) => value },
+    });
     expect(arrays.rows[0]).toEqual([1, expect.stringMatching(/^\d{4}-\d\d-\d\d /)]);
   });
 
@@ -63,6 +66,8 @@ describe("PGlite thread", () => {
   });
 
   it("refuses a parser that would change values, since it cannot run in the thread", async () => {
-    await expect(db.query("select 1", [], { parsers: { 23: (value) => Number(value) * 2 } })).rejects.toThrow(/cannot cross/);
+    await expect(db.query("select 1", [], { parsers: { 23: (value) => Number(value) * 2 } })).rejects.toThrow(
+      /cannot cross/,
+    );
   });
 });

@@ -17,7 +17,10 @@ import { Worker } from "node:worker_threads";
  * as it would in PGlite). Errors come back with PGlite's fields (`code`, `detail`, `constraint`…).
  */
 
-type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, (value: string, typeId: number) => unknown> };
+type QueryOptions = {
+  rowMode?: "array" | "object";
+  parsers?: Record<number, (value: string, typeId: number) => unknown>;
+};
 type Results = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
 type Reply = { id: number; result?: Results; error?: Record<string, unknown> & { message: string } };
 export type PgliteLike = {
@@ -37,7 +40,9 @@ function errorOf(plain: Record<string, unknown> & { message: string }): Error {
 /** Opens PGlite on `dataDir` (or `memory://`) in a worker thread, with PostgreSQL settings (`name=value`). */
 export async function openPgliteThread(dataDir: string, settings: string[] = []): Promise<PgliteLike> {
   if (!existsSync(WORKER_FILE)) {
-    throw new Error(`PGlite's worker file is not at ${WORKER_FILE}: start the server from the project folder (the worker and the migrations are found from the working directory)`);
+    throw new Error(
+      `PGlite's worker file is not at ${WORKER_FILE}: start the server from the project folder (the worker and the migrations are found from the working directory)`,
+    );
   }
   const worker = new Worker(WORKER_FILE, { workerData: { dataDir, settings } });
   const waiting = new Map<number, { resolve: (result: Results) => void; reject: (error: Error) => void }>();
@@ -84,7 +89,12 @@ export async function openPgliteThread(dataDir: string, settings: string[] = [])
     });
   };
   const run = (sql: string, params?: unknown[], options?: QueryOptions) =>
-    send({ sql, params: params ?? [], rowMode: options?.rowMode, identityParsers: options?.parsers ? identityParsersOf(options.parsers) : undefined });
+    send({
+      sql,
+      params: params ?? [],
+      rowMode: options?.rowMode,
+      identityParsers: options?.parsers ? identityParsersOf(options.parsers) : undefined,
+    });
 
   // One session: a transaction keeps it from BEGIN to its end; everything else queues behind.
   let tail: Promise<unknown> = Promise.resolve();
@@ -124,7 +134,8 @@ export async function openPgliteThread(dataDir: string, settings: string[] = [])
 function identityParsersOf(parsers: NonNullable<QueryOptions["parsers"]>): number[] {
   const ids = Object.keys(parsers).map(Number);
   for (const id of ids) {
-    if (parsers[id]!("x", id) !== "x") throw new Error(`The PGlite thread only keeps values as text; a parser for type ${id} cannot cross to it`);
+    if (parsers[id]!("x", id) !== "x")
+      throw new Error(`The PGlite thread only keeps values as text; a parser for type ${id} cannot cross to it`);
   }
   return ids;
 }

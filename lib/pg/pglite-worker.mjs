@@ -21,7 +21,12 @@ function plainError(error) {
   if (!(error instanceof Error)) return { message: String(error), name: "Error" };
   const fields = {};
   for (const [key, value] of Object.entries(error)) {
-    if (value === undefined || typeof value === "function" || (typeof value === "object" && value !== null && !Array.isArray(value))) continue;
+    if (
+      value === undefined ||
+      typeof value === "function" ||
+      (typeof value === "object" && value !== null && !Array.isArray(value))
+    )
+      continue;
     fields[key] = value;
   }
   return { ...fields, message: error.message, name: error.name, stack: error.stack };
@@ -32,7 +37,9 @@ async function answer(message) {
     await db.close();
     return { closed: true };
   }
-  const parsers = message.identityParsers ? Object.fromEntries(message.identityParsers.map((oid) => [oid, identity])) : undefined;
+  const parsers = message.identityParsers
+    ? Object.fromEntries(message.identityParsers.map((oid) => [oid, identity]))
+    : undefined;
   const result = await db.query(message.sql, message.params ?? [], { rowMode: message.rowMode, parsers });
   return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
 }

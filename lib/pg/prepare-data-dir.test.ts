@@ -44,7 +44,9 @@ describe("a new PGlite data folder is made outside the server process", { timeou
   it("says which folder it could not make", async () => {
     const file = path.join(await tempFolder(), "a-file");
     await writeFile(file, "not a folder");
-    await expect(prepareDataDir(path.join(file, "store"))).rejects.toThrow(/could not create the database folder .*a-file/);
+    await expect(prepareDataDir(path.join(file, "store"))).rejects.toThrow(
+      /could not create the database folder .*a-file/,
+    );
   });
 });
 

@@ -29,7 +29,10 @@ export async function prepareDataDir(dataDir: string): Promise<void> {
       process.execPath,
       ["--input-type=module", "--eval", INIT_SCRIPT, dataDir],
       { cwd: process.cwd(), timeout: INIT_TIMEOUT_MS },
-      (error, _stdout, stderr) => (error ? reject(new Error(`could not create the database folder ${dataDir}: ${stderr.trim() || error.message}`)) : resolve()),
+      (error, _stdout, stderr) =>
+        error
+          ? reject(new Error(`could not create the database folder ${dataDir}: ${stderr.trim() || error.message}`))
+          : resolve(),
     );
   });
 }

@@ -20,7 +20,10 @@ const YEAR = 365 * 24 * 60 * 60;
 export async function setLanguage(form: FormData): Promise<void> {
   const parsed = Input.safeParse({ locale: form.get("locale"), returnTo: form.get("returnTo") ?? undefined });
   const requestHeaders = await headers();
-  const back = safeLocalPath(parsed.data?.returnTo) ?? refererPath(requestHeaders.get("referer"), requestHeaders.get("host")) ?? "/";
+  const back =
+    safeLocalPath(parsed.data?.returnTo) ??
+    refererPath(requestHeaders.get("referer"), requestHeaders.get("host")) ??
+    "/";
   if (!parsed.success) redirect(back);
 
   await rememberLocale(parsed.data.locale);

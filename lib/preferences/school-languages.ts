@@ -32,7 +32,11 @@ function shape(row: Row | undefined): SchoolLanguages {
 /** `store`: the caller's own handle on the dashboard store (a job's), else the process's. */
 export async function getSchoolLanguages(connectionId: string, store?: DashboardDb): Promise<SchoolLanguages> {
   const db = store ?? (await dashboardDb());
-  const [row] = await db.select().from(schoolLanguageSettings).where(eq(schoolLanguageSettings.connectionId, connectionId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(schoolLanguageSettings)
+    .where(eq(schoolLanguageSettings.connectionId, connectionId))
+    .limit(1);
   return shape(row);
 }
 
@@ -52,9 +56,18 @@ export async function visitorSchoolLanguages(): Promise<SchoolLanguages> {
   return schools.length === 1 && schools[0] ? getSchoolLanguages(schools[0].id) : DEFAULT_SCHOOL_LANGUAGES;
 }
 
-export async function saveSchoolLanguages(connectionId: string, settings: SchoolLanguages, userId: string): Promise<void> {
+export async function saveSchoolLanguages(
+  connectionId: string,
+  settings: SchoolLanguages,
+  userId: string,
+): Promise<void> {
   const db = await dashboardDb();
-  const values = { defaultLocale: settings.defaultLocale, numerals: settings.formats.numerals, calendars: settings.formats.calendars, updatedBy: userId };
+  const values = {
+    defaultLocale: settings.defaultLocale,
+    numerals: settings.formats.numerals,
+    calendars: settings.formats.calendars,
+    updatedBy: userId,
+  };
   await db
     .insert(schoolLanguageSettings)
     .values({ connectionId, ...values })

@@ -15,12 +15,25 @@ beforeAll(async () => {
 }, 60_000);
 
 async function newUser(id: string, locale: "en" | "ar" | "ur", localeSetAt: Date | null = null) {
-  await db.insert(schema.users).values({ id, connectionId: "school-1", email: `${id}@example.org`, name: id, role: "teacher", locale, localeSetAt });
+  await db
+    .insert(schema.users)
+    .values({
+      id,
+      connectionId: "school-1",
+      email: `${id}@example.org`,
+      name: id,
+      role: "teacher",
+      locale,
+      localeSetAt,
+    });
 }
 
 async function localeOf(id: string) {
   const { eq } = await import("drizzle-orm");
-  const [row] = await db.select({ locale: schema.users.locale, setAt: schema.users.localeSetAt }).from(schema.users).where(eq(schema.users.id, id));
+  const [row] = await db
+    .select({ locale: schema.users.locale, setAt: schema.users.localeSetAt })
+    .from(schema.users)
+    .where(eq(schema.users.id, id));
   return row;
 }
 
@@ -52,7 +65,8 @@ describe("a person's language at first sign-in", () => {
 
 describe("the school's language settings", () => {
   it("are the defaults until saved, then what the admin saved", async () => {
-    const { getSchoolLanguages, saveSchoolLanguages, DEFAULT_SCHOOL_LANGUAGES } = await import("@/lib/preferences/school-languages");
+    const { getSchoolLanguages, saveSchoolLanguages, DEFAULT_SCHOOL_LANGUAGES } =
+      await import("@/lib/preferences/school-languages");
     expect(await getSchoolLanguages("school-1")).toEqual(DEFAULT_SCHOOL_LANGUAGES);
     const chosen = { defaultLocale: "ur", formats: { numerals: "native", calendars: "hijri-first" } } as const;
     await saveSchoolLanguages("school-1", chosen, "u-admin");
@@ -69,8 +83,13 @@ describe("the school's language settings", () => {
   it("read a value this version does not know as the default, never as an error", async () => {
     const { sql } = await import("drizzle-orm");
     const { getSchoolLanguages } = await import("@/lib/preferences/school-languages");
-    await db.execute(sql`insert into school_language_settings (connection_id, default_locale, numerals, calendars) values ('school-2', 'xx', 'roman', 'julian')`);
-    expect(await getSchoolLanguages("school-2")).toEqual({ defaultLocale: "en", formats: { numerals: "western", calendars: "gregorian-first" } });
+    await db.execute(
+      sql`insert into school_language_settings (connection_id, default_locale, numerals, calendars) values ('school-2', 'xx', 'roman', 'julian')`,
+    );
+    expect(await getSchoolLanguages("school-2")).toEqual({
+      defaultLocale: "en",
+      formats: { numerals: "western", calendars: "gregorian-first" },
+    });
   });
 
   it("write the numbers of what actions and routes answer (refusals, CSV headings) in the school's digits, as its pages do", async () => {
@@ -78,9 +97,15 @@ describe("the school's language settings", () => {
     const blocked = async (locale: "en" | "ar" | "ur", connectionId: string) =>
       (await readerTranslator({ locale, connectionId }))("errors.writesBlocked", { reason: "", time: "", minutes: 15 });
     expect(await blocked("ar", "school-digits")).toContain("15");
-    await saveSchoolLanguages("school-digits", { defaultLocale: "en", formats: { numerals: "native", calendars: "gregorian-first" } }, "u-admin");
+    await saveSchoolLanguages(
+      "school-digits",
+      { defaultLocale: "en", formats: { numerals: "native", calendars: "gregorian-first" } },
+      "u-admin",
+    );
     expect(await blocked("ar", "school-digits")).toContain("١٥");
     expect(await blocked("ur", "school-digits")).toContain("۱۵");
-    expect(await blocked("en", "school-digits"), "a language without digits of its own keeps Western ones").toContain("15");
+    expect(await blocked("en", "school-digits"), "a language without digits of its own keeps Western ones").toContain(
+      "15",
+    );
   });
 });

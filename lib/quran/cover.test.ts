@@ -18,8 +18,12 @@ describe("Quran coverage of a range", () => {
   });
 
   it("Al-Mulk lies wholly in juz 29; Al-Baqarah 140–145 straddles juz 1 and 2", () => {
-    expect(juzCoverage({ start: { surah: 67, ayah: 1 }, end: { surah: 67, ayah: 30 } })).toEqual([{ unit: 29, ayahs: 30, unitAyahs: unitBounds("juz", 29).lastId - unitBounds("juz", 29).firstId + 1 }]);
-    expect(juzCoverage({ start: { surah: 2, ayah: 140 }, end: { surah: 2, ayah: 145 } }).map((c) => [c.unit, c.ayahs])).toEqual([
+    expect(juzCoverage({ start: { surah: 67, ayah: 1 }, end: { surah: 67, ayah: 30 } })).toEqual([
+      { unit: 29, ayahs: 30, unitAyahs: unitBounds("juz", 29).lastId - unitBounds("juz", 29).firstId + 1 },
+    ]);
+    expect(
+      juzCoverage({ start: { surah: 2, ayah: 140 }, end: { surah: 2, ayah: 145 } }).map((c) => [c.unit, c.ayahs]),
+    ).toEqual([
       [1, 2],
       [2, 4],
     ]);

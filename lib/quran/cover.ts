@@ -1,4 +1,13 @@
-import { findAyahIdBySurah, findSurahAyahByAyahId, HizbQuarterList, JuzList, PageList, type AyahId, type AyahNo, type Surah } from "quran-meta/hafs";
+import {
+  findAyahIdBySurah,
+  findSurahAyahByAyahId,
+  HizbQuarterList,
+  JuzList,
+  PageList,
+  type AyahId,
+  type AyahNo,
+  type Surah,
+} from "quran-meta/hafs";
 import type { QuranPoint } from "./index";
 
 /**
@@ -11,7 +20,11 @@ export type QuranUnit = "juz" | "quarter" | "page";
 /** Each list: index n is the first ayah id of unit n (index 0 unused), the last entry the end sentinel. */
 const LISTS: Record<QuranUnit, readonly number[]> = { juz: JuzList, quarter: HizbQuarterList, page: PageList };
 
-export const UNIT_COUNTS: Record<QuranUnit, number> = { juz: JuzList.length - 2, quarter: HizbQuarterList.length - 2, page: PageList.length - 2 };
+export const UNIT_COUNTS: Record<QuranUnit, number> = {
+  juz: JuzList.length - 2,
+  quarter: HizbQuarterList.length - 2,
+  page: PageList.length - 2,
+};
 
 export type Range = { start: QuranPoint; end: QuranPoint };
 
@@ -36,9 +49,13 @@ export function pointOfAyahId(id: number): QuranPoint {
 }
 
 /** The first and last ayah of a unit. */
-export function unitBounds(unit: QuranUnit, n: number): { first: QuranPoint; last: QuranPoint; firstId: number; lastId: number } {
+export function unitBounds(
+  unit: QuranUnit,
+  n: number,
+): { first: QuranPoint; last: QuranPoint; firstId: number; lastId: number } {
   const list = LISTS[unit];
-  if (!Number.isInteger(n) || n < 1 || n > UNIT_COUNTS[unit]) throw new RangeError(`${unit} must be 1…${UNIT_COUNTS[unit]}, not ${n}`);
+  if (!Number.isInteger(n) || n < 1 || n > UNIT_COUNTS[unit])
+    throw new RangeError(`${unit} must be 1…${UNIT_COUNTS[unit]}, not ${n}`);
   const firstId = list[n]!;
   const lastId = list[n + 1]! - 1;
   return { first: pointOfAyahId(firstId), last: pointOfAyahId(lastId), firstId, lastId };

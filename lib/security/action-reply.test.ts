@@ -2,17 +2,30 @@ import { describe, expect, it } from "vitest";
 import { actionReplyProblem, missingReference } from "./action-reply";
 
 const parts = (...names: string[]) => new Set(names);
-const plain = (body: string) => new Request("http://x/login", { method: "POST", headers: { "content-type": "text/plain;charset=UTF-8" }, body });
+const plain = (body: string) =>
+  new Request("http://x/login", { method: "POST", headers: { "content-type": "text/plain;charset=UTF-8" }, body });
 
 describe("server action replies", () => {
   it("finds references to parts that were never sent", () => {
-    for (const body of ['["$Q9"]', '"$W2"', '["$7"]', '{"a":["$@3"]}', '["$B1"]', '["$A2"]', '["$R4"]', '["$1:name"]']) {
+    for (const body of [
+      '["$Q9"]',
+      '"$W2"',
+      '["$7"]',
+      '{"a":["$@3"]}',
+      '["$B1"]',
+      '["$A2"]',
+      '["$R4"]',
+      '["$1:name"]',
+    ]) {
       expect(missingReference(JSON.parse(body), parts("0")), body).not.toBeNull();
     }
   });
 
   it("accepts plain values and references that are answered", () => {
-    for (const body of ['["$$money", "$undefined", "$D2026-01-01T00:00:00.000Z", "$n12", "$NaN", "$-0", "$K1", 1, null, "plain"]', '["$1", "$Q2"]']) {
+    for (const body of [
+      '["$$money", "$undefined", "$D2026-01-01T00:00:00.000Z", "$n12", "$NaN", "$-0", "$K1", 1, null, "plain"]',
+      '["$1", "$Q2"]',
+    ]) {
       expect(missingReference(JSON.parse(body), parts("0", "1", "2")), body).toBeNull();
     }
   });

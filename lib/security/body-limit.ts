@@ -33,7 +33,8 @@ const STUDENT_IMPORT_ROUTES = "/students/import/";
 export const LINGER_MS = 2_000;
 
 export function bodyLimitFor(pathname: string): number {
-  if (pathname === "/api/v1" || pathname.startsWith("/api/v1/") || pathname === "/api/school-admin") return BODY_LIMITS.schoolApi;
+  if (pathname === "/api/v1" || pathname.startsWith("/api/v1/") || pathname === "/api/school-admin")
+    return BODY_LIMITS.schoolApi;
   if (pathname.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (pathname === "/api" || pathname.startsWith("/api/")) return BODY_LIMITS.otherApi;
   if (pathname.startsWith(STUDENT_IMPORT_ROUTES)) return BODY_LIMITS.studentImport;

@@ -75,10 +75,18 @@ export function isTrustedProxy(peer: string | null | undefined, trust: ProxyTrus
  * The client, walking `X-Forwarded-For` from the right only through trusted hops. A hop that is not
  * a well-formed address ends the walk at the last trusted one.
  */
-export function clientAddress(peer: string | null | undefined, forwardedFor: string | null | undefined, trust: ProxyTrust): string | null {
+export function clientAddress(
+  peer: string | null | undefined,
+  forwardedFor: string | null | undefined,
+  trust: ProxyTrust,
+): string | null {
   let client = normalizeAddress(peer);
   if (!client || trust.kind === "none") return client;
-  const hops = (forwardedFor ?? "").split(",").map((hop) => hop.trim()).filter(Boolean).reverse();
+  const hops = (forwardedFor ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean)
+    .reverse();
   for (let i = 0; i < hops.length; i += 1) {
     const trusted = trust.kind === "hops" ? i < trust.hops : addressInList(trust.list, client);
     if (!trusted) break;

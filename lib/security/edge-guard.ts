@@ -36,7 +36,8 @@ export function edgeDecision(method: string, rawUrl: string, headers: Headers): 
   const limit = bodyLimitFor(path);
   if (typeof length === "string" && !(Number(length) <= limit)) return { refuse: "payload_too_large", limit };
   const isApi = path === "/api" || path.startsWith("/api/");
-  if (headers["transfer-encoding"] !== undefined && length === undefined && !isApi) return { refuse: "length_required" };
+  if (headers["transfer-encoding"] !== undefined && length === undefined && !isApi)
+    return { refuse: "length_required" };
   const isV1 = path === "/api/v1" || path.startsWith("/api/v1/");
   return { url: escapeBadPercents(path) + query, badQuery: isV1 ? badQueryName(query) : null };
 }
@@ -44,7 +45,9 @@ export function edgeDecision(method: string, rawUrl: string, headers: Headers): 
 /** `%FF` → `%25FF`: each run of escapes that is not UTF-8, and each stray `%`, becomes literal text. */
 export function escapeBadPercents(path: string): string {
   if (decodes(path)) return path;
-  return path.replace(/(?:%[0-9A-Fa-f]{2})+|%/g, (run) => (run.length > 1 && decodes(run) ? run : run.replaceAll("%", "%25")));
+  return path.replace(/(?:%[0-9A-Fa-f]{2})+|%/g, (run) =>
+    run.length > 1 && decodes(run) ? run : run.replaceAll("%", "%25"),
+  );
 }
 
 /** The first query parameter whose name or value is not valid percent-encoded UTF-8. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, isLoopbackHost, newNonce, oidcOrigin, securityHeaders } from "./headers";
 
-const directives = (csp: string) => new Map(csp.split("; ").map((part) => [part.split(" ")[0], part.split(" ").slice(1)] as const));
+const directives = (csp: string) =>
+  new Map(csp.split("; ").map((part) => [part.split(" ")[0], part.split(" ").slice(1)] as const));
 
 describe("contentSecurityPolicy", () => {
   it("is strict in production: nonce and strict-dynamic for scripts, nothing inline or eval'd", () => {
@@ -23,7 +24,12 @@ describe("contentSecurityPolicy", () => {
   });
 
   it("lets forms lead to the OIDC provider and upgrades requests outside loopback", () => {
-    const csp = contentSecurityPolicy({ nonce: "n", dev: false, upgradeInsecureRequests: true, formActionOrigins: ["https://login.example"] });
+    const csp = contentSecurityPolicy({
+      nonce: "n",
+      dev: false,
+      upgradeInsecureRequests: true,
+      formActionOrigins: ["https://login.example"],
+    });
     expect(directives(csp).get("form-action")).toEqual(["'self'", "https://login.example"]);
     expect(csp.endsWith("; upgrade-insecure-requests")).toBe(true);
   });
@@ -32,7 +38,10 @@ describe("contentSecurityPolicy", () => {
 describe("securityHeaders", () => {
   it("sends HSTS only to hosts that are not this machine", () => {
     for (const host of ["localhost:3000", "127.0.0.1:4000", "[::1]:3000", "app.localhost", null]) {
-      expect(securityHeaders({ nonce: "n", host, dev: false })["Strict-Transport-Security"], String(host)).toBeUndefined();
+      expect(
+        securityHeaders({ nonce: "n", host, dev: false })["Strict-Transport-Security"],
+        String(host),
+      ).toBeUndefined();
     }
     const remote = securityHeaders({ nonce: "n", host: "dashboard.school.example", dev: false });
     expect(remote["Strict-Transport-Security"]).toMatch(/^max-age=\d{8,}/);
@@ -64,7 +73,9 @@ describe("helpers", () => {
   });
 
   it("knows the OIDC origin only when the provider is fully configured", () => {
-    expect(oidcOrigin({ AUTH_OIDC_ISSUER: "https://id.example/realms/school", AUTH_OIDC_ID: "x", AUTH_OIDC_SECRET: "y" })).toBe("https://id.example");
+    expect(
+      oidcOrigin({ AUTH_OIDC_ISSUER: "https://id.example/realms/school", AUTH_OIDC_ID: "x", AUTH_OIDC_SECRET: "y" }),
+    ).toBe("https://id.example");
     expect(oidcOrigin({ AUTH_OIDC_ISSUER: "https://id.example" })).toBeNull();
     expect(oidcOrigin({})).toBeNull();
   });

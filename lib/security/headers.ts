@@ -17,7 +17,12 @@ export type CspOptions = {
   formActionOrigins?: readonly string[];
 };
 
-export function contentSecurityPolicy({ nonce, dev, upgradeInsecureRequests, formActionOrigins = [] }: CspOptions): string {
+export function contentSecurityPolicy({
+  nonce,
+  dev,
+  upgradeInsecureRequests,
+  formActionOrigins = [],
+}: CspOptions): string {
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
     // 'strict-dynamic': scripts trusted by the nonce may load the app's chunks; host lists are ignored.
@@ -47,7 +52,13 @@ export function contentSecurityPolicy({ nonce, dev, upgradeInsecureRequests, for
 export function isLoopbackHost(host: string | null | undefined): boolean {
   if (!host) return true;
   const name = hostnameOf(host);
-  return name === "localhost" || name.endsWith(".localhost") || name === "::1" || name === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(name);
+  return (
+    name === "localhost" ||
+    name.endsWith(".localhost") ||
+    name === "::1" ||
+    name === "[::1]" ||
+    /^127(?:\.\d{1,3}){3}$/.test(name)
+  );
 }
 
 function hostnameOf(host: string): string {
@@ -56,13 +67,28 @@ function hostnameOf(host: string): string {
   return value.replace(/:\d+$/, "");
 }
 
-export type SecurityHeaderOptions = { nonce: string; host: string | null; dev: boolean; formActionOrigins?: readonly string[] };
+export type SecurityHeaderOptions = {
+  nonce: string;
+  host: string | null;
+  dev: boolean;
+  formActionOrigins?: readonly string[];
+};
 
 /** Everything but the CSP is the same for every response; HSTS only where https can be relied on. */
-export function securityHeaders({ nonce, host, dev, formActionOrigins }: SecurityHeaderOptions): Record<string, string> {
+export function securityHeaders({
+  nonce,
+  host,
+  dev,
+  formActionOrigins,
+}: SecurityHeaderOptions): Record<string, string> {
   const remote = !isLoopbackHost(host);
   const headers: Record<string, string> = {
-    "Content-Security-Policy": contentSecurityPolicy({ nonce, dev, upgradeInsecureRequests: remote, formActionOrigins }),
+    "Content-Security-Policy": contentSecurityPolicy({
+      nonce,
+      dev,
+      upgradeInsecureRequests: remote,
+      formActionOrigins,
+    }),
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",

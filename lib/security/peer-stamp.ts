@@ -4,7 +4,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { observeHttpRequest } from "@/lib/ops/metrics";
 import { acceptableRequestId, enterRequest } from "@/lib/ops/request-context";
-import { isTrustedProxy, markPeerStampInstalled, PEER_HEADER, peerStampInstalled, proxyTrustFromEnv } from "./client-address";
+import {
+  isTrustedProxy,
+  markPeerStampInstalled,
+  PEER_HEADER,
+  peerStampInstalled,
+  proxyTrustFromEnv,
+} from "./client-address";
 import { LINGER_MS } from "./body-limit";
 import { BAD_QUERY_HEADER, edgeDecision, refusedUrl } from "./edge-guard";
 
@@ -45,7 +51,9 @@ export function installPeerStamp(): void {
  * proxy's own id (TRUSTED_PROXIES), else a new one; and its duration and status for the metrics.
  */
 function tagRequest(request: IncomingMessage, response: ServerResponse, socket: Socket): void {
-  const fromProxy = isTrustedProxy(socket.remoteAddress, proxyTrustFromEnv()) ? acceptableRequestId(request.headers["x-request-id"]) : null;
+  const fromProxy = isTrustedProxy(socket.remoteAddress, proxyTrustFromEnv())
+    ? acceptableRequestId(request.headers["x-request-id"])
+    : null;
   const requestId = fromProxy ?? randomUUID();
   request.headers["x-request-id"] = requestId;
   response.setHeader("x-request-id", requestId);

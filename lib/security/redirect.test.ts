@@ -11,12 +11,20 @@ describe("safeLocalPath", () => {
     expect(safeLocalPath("/today?_rsc=abc")).toBe("/today");
   });
 
-  it.each(["https://evil.example/", "//evil.example", "/\\evil.example", "\\\\evil", "javascript:alert(1)", "halqas", "", "/a\nb", null, 42])(
-    "refuses %j",
-    (value) => {
-      expect(safeLocalPath(value)).toBeNull();
-    },
-  );
+  it.each([
+    "https://evil.example/",
+    "//evil.example",
+    "/\\evil.example",
+    "\\\\evil",
+    "javascript:alert(1)",
+    "halqas",
+    "",
+    "/a\nb",
+    null,
+    42,
+  ])("refuses %j", (value) => {
+    expect(safeLocalPath(value)).toBeNull();
+  });
 });
 
 describe("refererPath", () => {

@@ -10,6 +10,8 @@ describe("hasSessionCookie", () => {
 
   it("ignores every other cookie", () => {
     expect(hasSessionCookie([])).toBe(false);
-    expect(hasSessionCookie(["authjs.csrf-token", "__Host-authjs.csrf-token", "locale", "xauthjs.session-token"])).toBe(false);
+    expect(hasSessionCookie(["authjs.csrf-token", "__Host-authjs.csrf-token", "locale", "xauthjs.session-token"])).toBe(
+      false,
+    );
   });
 });

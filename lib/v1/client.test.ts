@@ -12,7 +12,9 @@ describe("requests", () => {
     api().reply(() => ({ status: 200, json: { data: SCHOOL } }));
     await client().client.call("getSchool");
     const [seen] = api().requests;
-    const auth = seen!.rawHeaders.filter((_, i) => i % 2 === 0).filter((name) => name.toLowerCase() === "authorization");
+    const auth = seen!.rawHeaders
+      .filter((_, i) => i % 2 === 0)
+      .filter((name) => name.toLowerCase() === "authorization");
     expect(auth).toHaveLength(1);
     expect(seen!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(seen!.headers.accept).toBe("application/json");
@@ -54,7 +56,17 @@ describe("requests", () => {
 
 describe("responses", () => {
   it("unwraps a single envelope and tolerates unknown fields", async () => {
-    api().reply(() => ({ status: 200, json: { data: { ...SCHOOL, motto: "new field", rating_scale: SCHOOL.rating_scale.map((l) => ({ ...l, colour: "green" })) }, meta: { v: 2 } } }));
+    api().reply(() => ({
+      status: 200,
+      json: {
+        data: {
+          ...SCHOOL,
+          motto: "new field",
+          rating_scale: SCHOOL.rating_scale.map((l) => ({ ...l, colour: "green" })),
+        },
+        meta: { v: 2 },
+      },
+    }));
     const school = await client().client.call("getSchool");
     expectTypeOf(school).toEqualTypeOf<School>();
     expect(school).toEqual(SCHOOL);
@@ -70,7 +82,16 @@ describe("responses", () => {
   });
 
   it("returns the array of the bounded Surah collection", async () => {
-    const surah = { number: 1, name_arabic: "الفاتحة", name_transliteration: "Al-Fatihah", name_english: "The Opening", ayah_count: 7, revelation_place: "meccan", start_juz: 1, start_page: 1 };
+    const surah = {
+      number: 1,
+      name_arabic: "الفاتحة",
+      name_transliteration: "Al-Fatihah",
+      name_english: "The Opening",
+      ayah_count: 7,
+      revelation_place: "meccan",
+      start_juz: 1,
+      start_page: 1,
+    };
     api().reply(() => ({ status: 200, json: { data: [surah] } }));
     const surahs = await client().client.call("listSurahs");
     expectTypeOf(surahs).toEqualTypeOf<Surah[]>();

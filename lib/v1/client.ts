@@ -18,7 +18,10 @@ export type V1Client = {
   /** Every item of a collection, across pages. */
   paginate<N extends PaginatedName>(name: N, ...args: ArgsTuple<N>): AsyncGenerator<ItemOf<N>, void, undefined>;
   /** A complete traversal in memory: the items and the watermark for the next `updated_after` cycle. */
-  listAll<N extends PaginatedName>(name: N, ...args: ArgsTuple<N>): Promise<{ items: ItemOf<N>[]; syncWatermark: string | null }>;
+  listAll<N extends PaginatedName>(
+    name: N,
+    ...args: ArgsTuple<N>
+  ): Promise<{ items: ItemOf<N>[]; syncWatermark: string | null }>;
   /** The school attached to the key (`GET /school`), fetched once per client; a failure is not remembered. */
   tenant(): Promise<School>;
 };
@@ -44,7 +47,10 @@ export function createV1Client(options: V1ClientOptions): V1Client {
     return (pagination === undefined ? data : { data, pagination }) as ResultOf<N>;
   }
 
-  function pages<N extends PaginatedName>(name: N, ...rest: ArgsTuple<N>): AsyncGenerator<Page<ItemOf<N>>, void, undefined> {
+  function pages<N extends PaginatedName>(
+    name: N,
+    ...rest: ArgsTuple<N>
+  ): AsyncGenerator<Page<ItemOf<N>>, void, undefined> {
     const args: Partial<CallArgs<N>> = rest[0] ?? {};
     const fetchPage = async (cursor: string | undefined) => {
       const query = { ...args.query, cursor: cursor ?? args.query?.cursor };
@@ -55,7 +61,10 @@ export function createV1Client(options: V1ClientOptions): V1Client {
     return traverse(name, fetchPage);
   }
 
-  async function* paginate<N extends PaginatedName>(name: N, ...rest: ArgsTuple<N>): AsyncGenerator<ItemOf<N>, void, undefined> {
+  async function* paginate<N extends PaginatedName>(
+    name: N,
+    ...rest: ArgsTuple<N>
+  ): AsyncGenerator<ItemOf<N>, void, undefined> {
     for await (const page of pages(name, ...rest)) yield* page.data;
   }
 

@@ -14,33 +14,49 @@ const { api, client } = withFakeApi();
 /** The English text of a catalogue key (`errors.invalidKey` → messages/en/errors.json → invalidKey), or undefined. */
 function english(key: string): unknown {
   const [namespace, ...rest] = key.split(".");
-  const catalogue = JSON.parse(readFileSync(path.join(process.cwd(), "messages", "en", `${namespace}.json`), "utf8")) as unknown;
-  return rest.reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined), catalogue);
+  const catalogue = JSON.parse(
+    readFileSync(path.join(process.cwd(), "messages", "en", `${namespace}.json`), "utf8"),
+  ) as unknown;
+  return rest.reduce<unknown>(
+    (node, part) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined),
+    catalogue,
+  );
 }
 
 /** The failure a GET ends with when every answer is `reply`, and how many requests the client made (up to 3 allowed). */
-async function failGet(reply: Parameters<ReturnType<typeof api>["reply"]>[0]): Promise<{ error: Error; failure: Failure | null; requests: number }> {
+async function failGet(
+  reply: Parameters<ReturnType<typeof api>["reply"]>[0],
+): Promise<{ error: Error; failure: Failure | null; requests: number }> {
   api().reply(reply);
   const error = await caught(() => client({ retry: { maxAttempts: 3 } }).client.call("getSchool"));
   return { error, failure: failureOf(error), requests: api().requests.length };
 }
 
 describe("one error class, read through the failure table", () => {
-  it.each(ERROR_CODES)("%s: a V1Error with its code and status, a known kind, and a sentence in the English catalogue", async (code) => {
-    const status = ERROR_STATUS[code];
-    const { error, failure, requests } = await failGet(() => errorReply(status, code, "Told by the server"));
-    expect(error).toBeInstanceOf(V1Error);
-    expect(error).toMatchObject({ name: "V1Error", code, status, message: "Told by the server", operation: "getSchool" });
-    expect(failure?.kind).toBe(code);
-    expect(typeof english(failure!.message), failure!.message).toBe("string");
-    // What the table says about retrying is what the client does.
-    expect(requests).toBe(failure!.retryable ? 3 : 1);
-    for (const locale of ["en", "ar"] as const) {
-      const sentence = problemMessage(error, translator(locale));
-      expect(sentence).not.toBe(failure!.message);
-      expect(sentence).not.toContain("Told by the server");
-    }
-  });
+  it.each(ERROR_CODES)(
+    "%s: a V1Error with its code and status, a known kind, and a sentence in the English catalogue",
+    async (code) => {
+      const status = ERROR_STATUS[code];
+      const { error, failure, requests } = await failGet(() => errorReply(status, code, "Told by the server"));
+      expect(error).toBeInstanceOf(V1Error);
+      expect(error).toMatchObject({
+        name: "V1Error",
+        code,
+        status,
+        message: "Told by the server",
+        operation: "getSchool",
+      });
+      expect(failure?.kind).toBe(code);
+      expect(typeof english(failure!.message), failure!.message).toBe("string");
+      // What the table says about retrying is what the client does.
+      expect(requests).toBe(failure!.retryable ? 3 : 1);
+      for (const locale of ["en", "ar"] as const) {
+        const sentence = problemMessage(error, translator(locale));
+        expect(sentence).not.toBe(failure!.message);
+        expect(sentence).not.toContain("Told by the server");
+      }
+    },
+  );
 
   it("every kind of the table has its sentence in the English catalogue", () => {
     const missing = Object.entries(FAILURE_KINDS).filter(([, kind]) => typeof english(kind.message) !== "string");
@@ -48,7 +64,10 @@ describe("one error class, read through the failure table", () => {
   });
 
   it("never retries a 401 or a 403 (spec part 7), whatever the code", async () => {
-    for (const code of [...ERROR_CODES.filter((c) => ERROR_STATUS[c] === 401 || ERROR_STATUS[c] === 403), "brand_new_policy"]) {
+    for (const code of [
+      ...ERROR_CODES.filter((c) => ERROR_STATUS[c] === 401 || ERROR_STATUS[c] === 403),
+      "brand_new_policy",
+    ]) {
       api().requests.length = 0;
       const status = code === "invalid_api_key" ? 401 : 403;
       const { requests, failure } = await failGet(() => errorReply(status, code));
@@ -59,15 +78,26 @@ describe("one error class, read through the failure table", () => {
 
   it("reads required_scope, feature, fields and Retry-After from the answer", async () => {
     api().reply(() => errorReply(403, "insufficient_scope", "no", { required_scope: "school:read" }));
-    expect(failureOf(await caught(() => client().client.call("getSchool")))).toMatchObject({ requiredScope: "school:read", message: "errors.insufficientScope" });
+    expect(failureOf(await caught(() => client().client.call("getSchool")))).toMatchObject({
+      requiredScope: "school:read",
+      message: "errors.insufficientScope",
+    });
 
     api().reply(() => errorReply(403, "feature_unavailable", "no", { feature: "learning_plans" }));
-    expect(failureOf(await caught(() => client().client.call("listPlans")))).toMatchObject({ feature: "learning_plans", blocksWrites: false });
+    expect(failureOf(await caught(() => client().client.call("listPlans")))).toMatchObject({
+      feature: "learning_plans",
+      blocksWrites: false,
+    });
 
-    const fields = { "rows.3.status": "must be one of present, absent, late, excused", "rows.4": "student not in this halqa" };
+    const fields = {
+      "rows.3.status": "must be one of present, absent, late, excused",
+      "rows.4": "student not in this halqa",
+    };
     api().reply(() => errorReply(422, "validation_failed", "bad rows", { fields }));
     const body = { rows: [{ student_id: "stu_1", status: "present" as const }] };
-    expect(failureOf(await caught(() => client().client.call("upsertAttendance", { params: { id: "ses_1" }, body })))).toMatchObject({ fieldErrors: fields });
+    expect(
+      failureOf(await caught(() => client().client.call("upsertAttendance", { params: { id: "ses_1" }, body }))),
+    ).toMatchObject({ fieldErrors: fields });
 
     api().reply(() => errorReply(429, "rate_limited", "slow down", undefined, { "retry-after": "7" }));
     const limited = await caught(() => client({ retry: { maxAttempts: 1 } }).client.call("getSchool"));
@@ -106,13 +136,22 @@ describe("one error class, read through the failure table", () => {
   });
 
   it("a failure made by the dashboard itself reads like one the school answered", () => {
-    const denied = new V1Error({ code: "insufficient_scope", status: 403, message: "server text", details: { required_scope: "school:read" } });
+    const denied = new V1Error({
+      code: "insufficient_scope",
+      status: 403,
+      message: "server text",
+      details: { required_scope: "school:read" },
+    });
     for (const locale of ["en", "ar"] as const) {
       const problem = problemMessage(denied, translator(locale));
       expect(problem).toContain("school:read");
       expect(problem).not.toContain("server text");
     }
-    expect(JSON.parse(JSON.stringify(denied))).toMatchObject({ name: "V1Error", code: "insufficient_scope", status: 403 });
+    expect(JSON.parse(JSON.stringify(denied))).toMatchObject({
+      name: "V1Error",
+      code: "insufficient_scope",
+      status: 403,
+    });
   });
 
   it("keeps working after a successful call", async () => {

@@ -45,12 +45,25 @@ export class V1Error extends Error {
   }
 
   toJSON() {
-    return { name: this.name, code: this.code, status: this.status, message: this.message, details: this.details, operation: this.operation };
+    return {
+      name: this.name,
+      code: this.code,
+      status: this.status,
+      message: this.message,
+      details: this.details,
+      operation: this.operation,
+    };
   }
 }
 
 /** A failure with its code: `v1Error("not_found", 404, "Student not found")`. */
-export function v1Error(code: string, status: number | null, message: string, details?: Details, more?: Pick<V1ErrorInit, "operation" | "retryAfter" | "cause">): V1Error {
+export function v1Error(
+  code: string,
+  status: number | null,
+  message: string,
+  details?: Details,
+  more?: Pick<V1ErrorInit, "operation" | "retryAfter" | "cause">,
+): V1Error {
   return new V1Error({ code, status, message, details, ...more });
 }
 
@@ -62,7 +75,8 @@ export function errorFromResponse(input: {
   operation: string;
 }): V1Error {
   const { status, body, operation } = input;
-  const code = body?.error.code ?? (status === 429 ? "rate_limited" : status >= 500 ? "internal_error" : `http_${status}`);
+  const code =
+    body?.error.code ?? (status === 429 ? "rate_limited" : status >= 500 ? "internal_error" : `http_${status}`);
   const message = body?.error.message ?? `The school API answered HTTP ${status}`;
   const retryAfter = failureKindOf(code, status) === "rate_limited" ? input.retryAfter : null;
   return new V1Error({ code, status, message, details: body?.error.details, operation, retryAfter });

@@ -16,7 +16,12 @@ export const FAILURE_BRAND = Symbol.for("halqa-dashboard.v1-failure");
  * - `message`: what the person reads, in their language (never the server's own text);
  * - `lacks`: what the key (a scope) or the school (a feature) lacks for this request, when that is the reason.
  */
-export type FailureKind = { retryable: boolean; blocksWrites: boolean; message: MessageKey; lacks?: "scope" | "feature" };
+export type FailureKind = {
+  retryable: boolean;
+  blocksWrites: boolean;
+  message: MessageKey;
+  lacks?: "scope" | "feature";
+};
 
 const request = (message: MessageKey): FailureKind => ({ retryable: false, blocksWrites: false, message });
 const school = (message: MessageKey): FailureKind => ({ retryable: false, blocksWrites: true, message });
@@ -106,7 +111,14 @@ export type Failure = {
   operation: string | null;
 };
 
-type Branded = { [FAILURE_BRAND]: true; code: string; status: number | null; details?: Record<string, unknown>; operation?: string; retryAfter?: number | null };
+type Branded = {
+  [FAILURE_BRAND]: true;
+  code: string;
+  status: number | null;
+  details?: Record<string, unknown>;
+  operation?: string;
+  retryAfter?: number | null;
+};
 
 function isBranded(error: unknown): error is Branded {
   return typeof error === "object" && error !== null && (error as Partial<Branded>)[FAILURE_BRAND] === true;
@@ -150,7 +162,10 @@ export function isMissing(failure: Failure | null): boolean {
 }
 
 /** A failure's sentence in the reader's language, with the scope filled in where the school named it. */
-export function failureMessage(failure: Failure, t: (key: MessageKey, vars?: Record<string, string | number>) => string): string {
+export function failureMessage(
+  failure: Failure,
+  t: (key: MessageKey, vars?: Record<string, string | number>) => string,
+): string {
   return t(failure.message, failure.requiredScope ? { scope: failure.requiredScope } : undefined);
 }
 

@@ -71,7 +71,8 @@ export function normalizeBaseUrl(raw: string, allowInsecureHttp = false): string
 export function createV1Fetch(options: V1FetchOptions): V1Fetch {
   const apiKey = options.apiKey.trim();
   if (!apiKey) throw misconfigured("No API key is configured for the school API");
-  if (!TOKEN68.test(apiKey)) throw misconfigured("The school API key has characters a bearer credential cannot contain");
+  if (!TOKEN68.test(apiKey))
+    throw misconfigured("The school API key has characters a bearer credential cannot contain");
   const baseUrl = normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp);
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -84,7 +85,8 @@ export function createV1Fetch(options: V1FetchOptions): V1Fetch {
   const redactDetails = (details: Record<string, unknown> | undefined) =>
     details === undefined ? undefined : (JSON.parse(redact(JSON.stringify(details))) as Record<string, unknown>);
 
-  type Outcome = { ok: true; value: unknown; status: number } | { ok: false; error: V1Error; retryAfterMs: number | null };
+  type Outcome =
+    { ok: true; value: unknown; status: number } | { ok: false; error: V1Error; retryAfterMs: number | null };
 
   async function attempt(request: V1Request): Promise<Outcome> {
     const { operation } = request;
@@ -112,37 +114,69 @@ export function createV1Fetch(options: V1FetchOptions): V1Fetch {
     } catch (cause) {
       if (request.signal?.aborted) throw abortReason(request.signal);
       if (timeout.aborted) {
-        const error = v1Error("timeout", null, `The school API did not answer within ${timeoutMs} ms`, undefined, { operation });
+        const error = v1Error("timeout", null, `The school API did not answer within ${timeoutMs} ms`, undefined, {
+          operation,
+        });
         return { ok: false, error, retryAfterMs: null };
       }
       const reason = describeCause(cause);
-      const error = v1Error("network_error", null, `The school API could not be reached${reason ? ` (${redact(reason)})` : ""}`, undefined, { operation });
+      const error = v1Error(
+        "network_error",
+        null,
+        `The school API could not be reached${reason ? ` (${redact(reason)})` : ""}`,
+        undefined,
+        { operation },
+      );
       return { ok: false, error, retryAfterMs: null };
     }
 
     if (response.status >= 300 && response.status < 400) {
-      const error = v1Error("unexpected_redirect", response.status, "The school API answered with a redirect, which the client does not follow", undefined, { operation });
+      const error = v1Error(
+        "unexpected_redirect",
+        response.status,
+        "The school API answered with a redirect, which the client does not follow",
+        undefined,
+        { operation },
+      );
       return { ok: false, error, retryAfterMs: null };
     }
     if (!response.ok) {
       const parsed = ErrorBody.safeParse(parseJson(text));
       const body = parsed.success
-        ? { error: { ...parsed.data.error, message: redact(parsed.data.error.message), details: redactDetails(parsed.data.error.details) } }
+        ? {
+            error: {
+              ...parsed.data.error,
+              message: redact(parsed.data.error.message),
+              details: redactDetails(parsed.data.error.details),
+            },
+          }
         : null;
       const honoursRetryAfter = response.status === 429 || response.status === 503;
       const retryAfterMs = honoursRetryAfter ? parseRetryAfter(response.headers.get("retry-after"), now()) : null;
       const retryAfter = retryAfterMs === null ? null : Math.ceil(retryAfterMs / 1000);
-      return { ok: false, error: errorFromResponse({ status: response.status, body, retryAfter, operation }), retryAfterMs };
+      return {
+        ok: false,
+        error: errorFromResponse({ status: response.status, body, retryAfter, operation }),
+        retryAfterMs,
+      };
     }
 
     const json = parseJson(text);
     if (json === undefined) {
-      const error = v1Error("invalid_response", response.status, "The school API answered with something other than JSON", undefined, { operation });
+      const error = v1Error(
+        "invalid_response",
+        response.status,
+        "The school API answered with something other than JSON",
+        undefined,
+        { operation },
+      );
       return { ok: false, error, retryAfterMs: null };
     }
     const result = request.schema.safeParse(json);
     if (!result.success) {
-      const issues = result.error.issues.slice(0, 10).map((issue) => ({ path: redact(issue.path.map(String).join(".")), message: redact(issue.message) }));
+      const issues = result.error.issues
+        .slice(0, 10)
+        .map((issue) => ({ path: redact(issue.path.map(String).join(".")), message: redact(issue.message) }));
       const message = `The school API response does not match the v1 contract (${issues.map((i) => i.path || "(root)").join(", ")})`;
       const error = v1Error("invalid_response", response.status, message, { issues }, { operation });
       return { ok: false, error, retryAfterMs: null };
@@ -156,7 +190,12 @@ export function createV1Fetch(options: V1FetchOptions): V1Fetch {
     const outcome = await attempt(request);
     const status = outcome.ok ? outcome.status : outcome.error.status;
     const label = status !== null ? String(status) : outcome.ok ? "ok" : outcome.error.code;
-    options.observe({ operation: request.operation, outcome: label, answered: status !== null, seconds: (performance.now() - started) / 1000 });
+    options.observe({
+      operation: request.operation,
+      outcome: label,
+      answered: status !== null,
+      seconds: (performance.now() - started) / 1000,
+    });
     return outcome;
   }
 
@@ -165,7 +204,9 @@ export function createV1Fetch(options: V1FetchOptions): V1Fetch {
     for (let attemptNo = 1; ; attemptNo++) {
       const outcome = await observed(request);
       if (outcome.ok) return outcome.value as z.infer<S>;
-      const delay = retryable ? nextDelay({ error: outcome.error, attempt: attemptNo, retryAfterMs: outcome.retryAfterMs, policy, random }) : null;
+      const delay = retryable
+        ? nextDelay({ error: outcome.error, attempt: attemptNo, retryAfterMs: outcome.retryAfterMs, policy, random })
+        : null;
       if (delay === null) throw outcome.error;
       await wait(delay, request.signal);
     }

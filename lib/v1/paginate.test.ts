@@ -45,7 +45,8 @@ describe("cursor traversal", () => {
 
   it("keeps the filters on every page and passes the cursor back untouched", async () => {
     serveStudents();
-    for await (const page of client().client.pages("listStudents", { query: { limit: 3, halqa_id: "hal_1" } })) void page;
+    for await (const page of client().client.pages("listStudents", { query: { limit: 3, halqa_id: "hal_1" } }))
+      void page;
     const queries = api().requests.map((r) => Object.fromEntries(r.url.searchParams));
     expect(queries).toEqual([
       { limit: "3", halqa_id: "hal_1" },
@@ -65,11 +66,15 @@ describe("cursor traversal", () => {
 
   it("listAll collects everything with the first page's watermark", async () => {
     serveStudents();
-    const { items, syncWatermark } = await client().client.listAll("listStudents", { query: { limit: 2, updated_after: "2024-12-01T00:00:00.000Z" } });
+    const { items, syncWatermark } = await client().client.listAll("listStudents", {
+      query: { limit: 2, updated_after: "2024-12-01T00:00:00.000Z" },
+    });
     expect(items.map((s) => s.id)).toEqual(ALL.map((s) => s.id));
     expect(syncWatermark).toBe(TS);
     expect(api().requests).toHaveLength(4);
-    expect(api().requests.every((r) => r.url.searchParams.get("updated_after") === "2024-12-01T00:00:00.000Z")).toBe(true);
+    expect(api().requests.every((r) => r.url.searchParams.get("updated_after") === "2024-12-01T00:00:00.000Z")).toBe(
+      true,
+    );
   });
 
   it("has no watermark for feeds without one", async () => {
@@ -86,7 +91,10 @@ describe("cursor traversal", () => {
   });
 
   it("ends with an error instead of looping on a repeated cursor", async () => {
-    api().reply(() => ({ status: 200, json: { data: [student(1)], pagination: { next_cursor: "same", has_more: true } } }));
+    api().reply(() => ({
+      status: 200,
+      json: { data: [student(1)], pagination: { next_cursor: "same", has_more: true } },
+    }));
     const error = await caught(async () => {
       for await (const page of client().client.pages("listStudents")) void page;
     });
@@ -99,7 +107,10 @@ describe("cursor traversal", () => {
     api().reply(() =>
       n++ === 0
         ? { status: 200, json: { data: [student(1)], pagination: { next_cursor: "c2", has_more: true } } }
-        : { status: 400, json: { error: { code: "bad_request", message: "The cursor is not valid for this request" } } },
+        : {
+            status: 400,
+            json: { error: { code: "bad_request", message: "The cursor is not valid for this request" } },
+          },
     );
     const seen: string[] = [];
     const error = await caught(async () => {

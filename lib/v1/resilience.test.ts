@@ -43,7 +43,11 @@ describe("retries of idempotent calls", () => {
   });
 
   it("honours Retry-After in seconds on 429 and 503", async () => {
-    script(errorReply(429, "rate_limited", "slow", undefined, { "retry-after": "2" }), errorReply(503, "internal_error", "busy", undefined, { "retry-after": "1" }), ok());
+    script(
+      errorReply(429, "rate_limited", "slow", undefined, { "retry-after": "2" }),
+      errorReply(503, "internal_error", "busy", undefined, { "retry-after": "1" }),
+      ok(),
+    );
     const { client: c, sleeps } = client();
     await c.call("getSchool");
     expect(sleeps).toEqual([2000, 1000]);
@@ -51,7 +55,10 @@ describe("retries of idempotent calls", () => {
 
   it("honours Retry-After as an HTTP date against the injected clock", async () => {
     const now = Date.parse("2025-03-01T12:00:00.000Z");
-    script(errorReply(429, "rate_limited", "slow", undefined, { "retry-after": "Sat, 01 Mar 2025 12:00:03 GMT" }), ok());
+    script(
+      errorReply(429, "rate_limited", "slow", undefined, { "retry-after": "Sat, 01 Mar 2025 12:00:03 GMT" }),
+      ok(),
+    );
     const { client: c, sleeps } = client({ now: () => now });
     await c.call("getSchool");
     expect(sleeps).toEqual([3000]);
@@ -88,9 +95,17 @@ describe("retries of idempotent calls", () => {
 
   it("never retries a POST without an idempotency key, nor a PATCH", async () => {
     script(unavailable);
-    await expect(client().client.call("createStudent", { body: studentBody })).rejects.toMatchObject({ code: "internal_error", status: 503 });
-    await expect(client().client.call("updateStudent", { params: { id: "stu_1" }, body: { full_name: "B" } })).rejects.toMatchObject({ code: "internal_error", status: 503 });
-    await expect(client().client.call("endSession", { params: { id: "ses_1" } })).rejects.toMatchObject({ code: "internal_error", status: 503 });
+    await expect(client().client.call("createStudent", { body: studentBody })).rejects.toMatchObject({
+      code: "internal_error",
+      status: 503,
+    });
+    await expect(
+      client().client.call("updateStudent", { params: { id: "stu_1" }, body: { full_name: "B" } }),
+    ).rejects.toMatchObject({ code: "internal_error", status: 503 });
+    await expect(client().client.call("endSession", { params: { id: "ses_1" } })).rejects.toMatchObject({
+      code: "internal_error",
+      status: 503,
+    });
     expect(api().requests.map((r) => r.method)).toEqual(["POST", "PATCH", "POST"]);
   });
 });

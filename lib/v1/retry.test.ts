@@ -34,7 +34,9 @@ describe("parseRetryAfter", () => {
   const now = Date.parse("2025-03-01T12:00:00.000Z");
 
   it("reads delay-seconds", () => {
-    fc.assert(fc.property(fc.nat({ max: 1_000_000 }), (seconds) => parseRetryAfter(String(seconds), now) === seconds * 1000));
+    fc.assert(
+      fc.property(fc.nat({ max: 1_000_000 }), (seconds) => parseRetryAfter(String(seconds), now) === seconds * 1000),
+    );
   });
 
   it("reads an HTTP date relative to now, never negative", () => {
@@ -65,7 +67,9 @@ describe("nextDelay", () => {
   it("honours Retry-After exactly, and gives up when it is longer than the limit", () => {
     const limited = new V1Error({ code: "rate_limited", status: 429, message: "x", retryAfter: 3 });
     expect(nextDelay({ error: limited, attempt: 1, retryAfterMs: 3000, policy, random })).toBe(3000);
-    expect(nextDelay({ error: limited, attempt: 1, retryAfterMs: policy.maxRetryAfterMs + 1, policy, random })).toBeNull();
+    expect(
+      nextDelay({ error: limited, attempt: 1, retryAfterMs: policy.maxRetryAfterMs + 1, policy, random }),
+    ).toBeNull();
   });
 });
 

@@ -13,10 +13,19 @@ export type RetryPolicy = {
   maxRetryAfterMs: number;
 };
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 4_000, maxRetryAfterMs: 10_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 3,
+  baseDelayMs: 200,
+  maxDelayMs: 4_000,
+  maxRetryAfterMs: 10_000,
+};
 
 /** The shared full-jitter backoff (lib/backoff.ts) over a retry policy. `attempt` counts from 1. */
-export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs">, random: () => number): number {
+export function backoffDelay(
+  attempt: number,
+  policy: Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs">,
+  random: () => number,
+): number {
   return fullJitter(attempt, policy.baseDelayMs, policy.maxDelayMs, random);
 }
 

@@ -27,17 +27,23 @@ function expectKeyFree(error: Error) {
 }
 
 /** A hostile server that echoes the credential back in every place it can. */
-const echo = (status: number, code: string) => (request: SeenRequest): Reply => ({
-  status,
-  json: {
-    error: {
-      code,
-      message: `rejected ${request.headers.authorization}`,
-      details: { authorization: request.headers.authorization, fields: { key: `${KEY} is bad` }, nested: [{ again: KEY }] },
+const echo =
+  (status: number, code: string) =>
+  (request: SeenRequest): Reply => ({
+    status,
+    json: {
+      error: {
+        code,
+        message: `rejected ${request.headers.authorization}`,
+        details: {
+          authorization: request.headers.authorization,
+          fields: { key: `${KEY} is bad` },
+          nested: [{ again: KEY }],
+        },
+      },
     },
-  },
-  headers: { "retry-after": "1" },
-});
+    headers: { "retry-after": "1" },
+  });
 
 describe("the API key never leaks", () => {
   it.each([

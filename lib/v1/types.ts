@@ -1,5 +1,13 @@
 import "server-only";
-import type { EndpointName, Endpoints, ListEndpointName, Pagination, QueryOf, ResponseOf, BodyOf } from "@/lib/contract";
+import type {
+  EndpointName,
+  Endpoints,
+  ListEndpointName,
+  Pagination,
+  QueryOf,
+  ResponseOf,
+  BodyOf,
+} from "@/lib/contract";
 
 /** `{id}` segments of a path template, e.g. `"/sessions/{id}/end"` → `"id"`. */
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
@@ -19,13 +27,17 @@ export type ResultOf<N extends EndpointName> = N extends PaginatedName ? Page<It
  * `"true"|"false"` filters may be booleans; enumerated filters keep their literal types.
  */
 type QueryValue<T> = [T] extends ["true" | "false"] ? T | boolean : string extends T ? T | number : T;
-export type QueryArgs<N extends EndpointName> = { [K in keyof QueryOf<N>]?: QueryValue<Exclude<QueryOf<N>[K], undefined>> };
+export type QueryArgs<N extends EndpointName> = {
+  [K in keyof QueryOf<N>]?: QueryValue<Exclude<QueryOf<N>[K], undefined>>;
+};
 
 type ParamsArg<N extends EndpointName> = [ParamNames<Endpoints[N]["path"]>] extends [never]
   ? { params?: undefined }
   : { params: Record<ParamNames<Endpoints[N]["path"]>, string | number> };
 
-type BodyArg<N extends EndpointName> = Endpoints[N] extends { body: unknown } ? { body: BodyOf<N> } : { body?: undefined };
+type BodyArg<N extends EndpointName> = Endpoints[N] extends { body: unknown }
+  ? { body: BodyOf<N> }
+  : { body?: undefined };
 
 type IdempotencyArg<N extends EndpointName> = Endpoints[N] extends { idempotent: true }
   ? {
@@ -40,7 +52,9 @@ export type CallOptions = {
   timeoutMs?: number;
 };
 
-export type CallArgs<N extends EndpointName> = ParamsArg<N> & BodyArg<N> & IdempotencyArg<N> & { query?: QueryArgs<N> } & CallOptions;
+export type CallArgs<N extends EndpointName> = ParamsArg<N> &
+  BodyArg<N> &
+  IdempotencyArg<N> & { query?: QueryArgs<N> } & CallOptions;
 
 /** Arguments may be left out when none is required. */
 export type ArgsTuple<N extends EndpointName> = object extends CallArgs<N> ? [args?: CallArgs<N>] : [args: CallArgs<N>];

@@ -19,9 +19,21 @@ const TYPES: Record<ExportFormat, string> = {
 };
 
 /** A download of the table as the chosen kind of file, named `<filename>.<format>`, never cached. */
-export async function exportResponse(table: ExportTable, options: { format: ExportFormat; filename: string; sheet: string; locale: Locale }): Promise<Response> {
-  const body = options.format === "xlsx" ? new Uint8Array(await toXlsx(table.header, table.rows, { sheet: options.sheet, rightToLeft: isRightToLeft(options.locale) })) : tableCsv(table);
+export async function exportResponse(
+  table: ExportTable,
+  options: { format: ExportFormat; filename: string; sheet: string; locale: Locale },
+): Promise<Response> {
+  const body =
+    options.format === "xlsx"
+      ? new Uint8Array(
+          await toXlsx(table.header, table.rows, { sheet: options.sheet, rightToLeft: isRightToLeft(options.locale) }),
+        )
+      : tableCsv(table);
   return new Response(body, {
-    headers: { "Cache-Control": "no-store", "Content-Type": TYPES[options.format], "Content-Disposition": `attachment; filename="${options.filename}.${options.format}"` },
+    headers: {
+      "Cache-Control": "no-store",
+      "Content-Type": TYPES[options.format],
+      "Content-Disposition": `attachment; filename="${options.filename}.${options.format}"`,
+    },
   });
 }

@@ -40,6 +40,10 @@ export async function staffJson(load: (actor: Actor) => Promise<unknown>): Promi
 export function failureAnswer(failure: Failure, message: string, as: "json" | "text" = "json"): Response {
   const { retryable, blocksWrites: blocked } = failure;
   const status = retryable ? 503 : 502;
-  if (as === "text") return new Response(message, { status, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
-  return Response.json({ error: retryable ? "unavailable" : "refused", code: failure.code, message, retryable, blocked }, { status, headers: NO_STORE });
+  if (as === "text")
+    return new Response(message, { status, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  return Response.json(
+    { error: retryable ? "unavailable" : "refused", code: failure.code, message, retryable, blocked },
+    { status, headers: NO_STORE },
+  );
 }

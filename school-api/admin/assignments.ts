@@ -19,7 +19,12 @@ export const Segments = z
   .max(20, "at most 20 segments")
   .superRefine((segments, ctx) => {
     segments.forEach((segment, index) => {
-      if (segment.order !== index + 1) ctx.addIssue({ code: "custom", message: `order must be ${index + 1}: segments are numbered 1, 2, 3… in order`, path: [index, "order"] });
+      if (segment.order !== index + 1)
+        ctx.addIssue({
+          code: "custom",
+          message: `order must be ${index + 1}: segments are numbered 1, 2, 3… in order`,
+          path: [index, "order"],
+        });
     });
   });
 
@@ -35,7 +40,11 @@ export type ReplaceChanges = z.input<typeof ReplaceChanges>;
 export type Replacement = { replaced: Assignment; replacement: Assignment };
 
 /** Timestamps an assignment reaching `status` gets, keeping those it already has. */
-function lifecycleStamps(status: string, now: Date, current: { publishedAt: Date | null; startedAt: Date | null; completedAt: Date | null }) {
+function lifecycleStamps(
+  status: string,
+  now: Date,
+  current: { publishedAt: Date | null; startedAt: Date | null; completedAt: Date | null },
+) {
   const started = status === "in_progress" || status === "completed";
   return {
     publishedAt: SHOWN.has(status) ? (current.publishedAt ?? now) : current.publishedAt,
@@ -49,7 +58,11 @@ function lifecycleStamps(status: string, now: Date, current: { publishedAt: Date
  * marked `superseded` with the time and a link to the replacement, which takes the plan's next
  * sequence. The plan's `updated_at` moves so incremental sync sees the change.
  */
-export async function replaceAssignment(db: Db, assignmentId: string, changes: ReplaceChanges = {}): Promise<Replacement> {
+export async function replaceAssignment(
+  db: Db,
+  assignmentId: string,
+  changes: ReplaceChanges = {},
+): Promise<Replacement> {
   const id = parseInput(Id, assignmentId, "assignment id");
   const input = parseInput(ReplaceChanges, changes, "replacement");
   return db.transaction(async (tx) => {
@@ -57,11 +70,16 @@ export async function replaceAssignment(db: Db, assignmentId: string, changes: R
     const [old] = await tx.select().from(assignments).where(eq(assignments.id, id)).for("update");
     if (!old) throw notFound("Assignment");
     if (old.status === "superseded") {
-      throw new ApiError("conflict", "This assignment was already replaced; replace its replacement instead", { replaced_by_assignment_id: old.replacedByAssignmentId });
+      throw new ApiError("conflict", "This assignment was already replaced; replace its replacement instead", {
+        replaced_by_assignment_id: old.replacedByAssignmentId,
+      });
     }
     // Locks the plan so two replacements in one plan cannot take the same sequence.
     await tx.select({ id: learningPlans.id }).from(learningPlans).where(eq(learningPlans.id, old.planId)).for("update");
-    const [last] = await tx.select({ sequence: max(assignments.sequence) }).from(assignments).where(eq(assignments.planId, old.planId));
+    const [last] = await tx
+      .select({ sequence: max(assignments.sequence) })
+      .from(assignments)
+      .where(eq(assignments.planId, old.planId));
     const now = new Date();
     const status = input.status ?? old.status;
     const [created] = await tx
@@ -90,7 +108,10 @@ export async function replaceAssignment(db: Db, assignmentId: string, changes: R
       .where(eq(assignments.id, old.id))
       .returning();
     if (!replaced) throw new Error("update returned no row");
-    await tx.update(learningPlans).set({ updatedAt: bumpedAt(now) }).where(eq(learningPlans.id, old.planId));
+    await tx
+      .update(learningPlans)
+      .set({ updatedAt: bumpedAt(now) })
+      .where(eq(learningPlans.id, old.planId));
     return { replaced: toAssignment(replaced), replacement: toAssignment(created) };
   });
 }
@@ -103,7 +124,9 @@ export async function setAssignmentStatus(db: Db, assignmentId: string, status: 
     const [current] = await tx.select().from(assignments).where(eq(assignments.id, id)).for("update");
     if (!current) throw notFound("Assignment");
     if (current.status === "superseded") {
-      throw new ApiError("conflict", "A superseded assignment keeps its state; change its replacement instead", { replaced_by_assignment_id: current.replacedByAssignmentId });
+      throw new ApiError("conflict", "A superseded assignment keeps its state; change its replacement instead", {
+        replaced_by_assignment_id: current.replacedByAssignmentId,
+      });
     }
     if (current.status === next) return toAssignment(current);
     const now = new Date();
@@ -113,7 +136,10 @@ export async function setAssignmentStatus(db: Db, assignmentId: string, status: 
       .where(eq(assignments.id, id))
       .returning();
     if (!updated) throw new Error("update returned no row");
-    await tx.update(learningPlans).set({ updatedAt: bumpedAt(now) }).where(eq(learningPlans.id, current.planId));
+    await tx
+      .update(learningPlans)
+      .set({ updatedAt: bumpedAt(now) })
+      .where(eq(learningPlans.id, current.planId));
     return toAssignment(updated);
   });
 }

@@ -11,13 +11,24 @@ import { parseInput } from "./input";
 import { columnsOf } from "./rows";
 
 type KeyRow = typeof apiKeys.$inferSelect;
-const INFO_COLUMNS = ["id", "schoolId", "name", "scopes", "expiresAt", "revokedAt", "rateLimitPerMinute", "createdAt"] as const;
+const INFO_COLUMNS = [
+  "id",
+  "schoolId",
+  "name",
+  "scopes",
+  "expiresAt",
+  "revokedAt",
+  "rateLimitPerMinute",
+  "createdAt",
+] as const;
 export type ApiKeyInfo = Pick<KeyRow, (typeof INFO_COLUMNS)[number]>;
 const info = (row: KeyRow): ApiKeyInfo => columnsOf(row, INFO_COLUMNS);
 
 const ScopeName = z.string().superRefine((scope, ctx) => {
-  if ((RESERVED_SCOPES as readonly string[]).includes(scope)) ctx.addIssue({ code: "custom", message: `${scope} is reserved and cannot be assigned` });
-  else if (!(ALL_SCOPES as readonly string[]).includes(scope)) ctx.addIssue({ code: "custom", message: `unknown scope ${scope}; known: ${ALL_SCOPES.join(", ")}` });
+  if ((RESERVED_SCOPES as readonly string[]).includes(scope))
+    ctx.addIssue({ code: "custom", message: `${scope} is reserved and cannot be assigned` });
+  else if (!(ALL_SCOPES as readonly string[]).includes(scope))
+    ctx.addIssue({ code: "custom", message: `unknown scope ${scope}; known: ${ALL_SCOPES.join(", ")}` });
 });
 
 const NewKey = z.strictObject({
@@ -26,7 +37,9 @@ const NewKey = z.strictObject({
     .array(ScopeName)
     .min(1, "give at least one scope")
     .transform((scopes) => [...new Set(scopes)] as Scope[]),
-  expiresAt: Timestamp.refine((value) => new Date(value).getTime() > Date.now(), "must be in the future").nullable().optional(),
+  expiresAt: Timestamp.refine((value) => new Date(value).getTime() > Date.now(), "must be in the future")
+    .nullable()
+    .optional(),
   rateLimitPerMinute: z.number().int().min(0, "must be 0 (unlimited) or more").max(1_000_000).nullable().optional(),
 });
 export type NewKey = z.input<typeof NewKey>;
@@ -75,5 +88,7 @@ export async function listApiKeys(db: Db, schoolId: string): Promise<ApiKeyInfo[
   const id = parseInput(Id, schoolId, "school id");
   const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.id, id));
   if (!school) throw notFound("School");
-  return (await db.select().from(apiKeys).where(eq(apiKeys.schoolId, id)).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))).map(info);
+  return (
+    await db.select().from(apiKeys).where(eq(apiKeys.schoolId, id)).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
+  ).map(info);
 }

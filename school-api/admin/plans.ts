@@ -1,6 +1,14 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { CalendarDate, Id, PLAN_STATUSES, PUBLICATION_POLICIES, RECITATION_KINDS, TRACK_UNITS, WorkloadTrack } from "@/lib/contract";
+import {
+  CalendarDate,
+  Id,
+  PLAN_STATUSES,
+  PUBLICATION_POLICIES,
+  RECITATION_KINDS,
+  TRACK_UNITS,
+  WorkloadTrack,
+} from "@/lib/contract";
 import type { Db } from "../db/client";
 import { halqas, learningPlans, schools, students } from "../db/schema";
 import { notFound, validationFailed } from "../errors";
@@ -10,7 +18,16 @@ import { columnsOf } from "./rows";
 type PlanRow = typeof learningPlans.$inferSelect;
 
 /** The plan as the school's application sees it (internal names; not the API's wire shape). */
-const SUMMARY_COLUMNS = ["id", "schoolId", "studentId", "name", "status", "targetCompletionDate", "tracks", "updatedAt"] as const;
+const SUMMARY_COLUMNS = [
+  "id",
+  "schoolId",
+  "studentId",
+  "name",
+  "status",
+  "targetCompletionDate",
+  "tracks",
+  "updatedAt",
+] as const;
 export type PlanSummary = Pick<PlanRow, (typeof SUMMARY_COLUMNS)[number]>;
 const summary = (row: PlanRow): PlanSummary => columnsOf(row, SUMMARY_COLUMNS);
 
@@ -23,7 +40,11 @@ export async function setPlanStatus(db: Db, planId: string, status: string): Pro
     const [plan] = await tx.select().from(learningPlans).where(eq(learningPlans.id, id)).for("update");
     if (!plan) throw notFound("Learning plan");
     if (plan.status === next) return summary(plan);
-    const [updated] = await tx.update(learningPlans).set({ status: next, updatedAt: bumpedAt(new Date()) }).where(eq(learningPlans.id, id)).returning();
+    const [updated] = await tx
+      .update(learningPlans)
+      .set({ status: next, updatedAt: bumpedAt(new Date()) })
+      .where(eq(learningPlans.id, id))
+      .returning();
     if (!updated) throw new Error("update returned no row");
     return summary(updated);
   });
@@ -43,7 +64,10 @@ const PlanChanges = z
       .array(Track)
       .min(1, "give at least one track")
       .max(RECITATION_KINDS.length)
-      .refine((tracks) => new Set(tracks.map((track) => track.type)).size === tracks.length, "each track type may appear once")
+      .refine(
+        (tracks) => new Set(tracks.map((track) => track.type)).size === tracks.length,
+        "each track type may appear once",
+      )
       .optional(),
   })
   .refine((changes) => Object.keys(changes).length > 0, "give at least one of name, targetCompletionDate, tracks");
@@ -71,14 +95,25 @@ export async function updatePlan(db: Db, planId: string, changes: PlanChanges): 
 
 const PlanConfig = z
   .strictObject({
-    publicationPolicy: z.enum(PUBLICATION_POLICIES, { error: `must be one of ${PUBLICATION_POLICIES.join(", ")}, or null to inherit` }).nullable().optional(),
+    publicationPolicy: z
+      .enum(PUBLICATION_POLICIES, { error: `must be one of ${PUBLICATION_POLICIES.join(", ")}, or null to inherit` })
+      .nullable()
+      .optional(),
     automationPaused: z.boolean({ error: "must be true or false, or null to inherit" }).nullable().optional(),
   })
   .refine((config) => Object.keys(config).length > 0, "give publicationPolicy and/or automationPaused (null inherits)");
 export type PlanConfig = z.input<typeof PlanConfig>;
-export type PlanConfigResult = { id: string; publicationPolicy: string | null; automationPaused: boolean | null; plansTouched: number };
+export type PlanConfigResult = {
+  id: string;
+  publicationPolicy: string | null;
+  automationPaused: boolean | null;
+  plansTouched: number;
+};
 
-const changed = (config: z.output<typeof PlanConfig>, current: { publicationPolicy: string | null; automationPaused: boolean | null }) =>
+const changed = (
+  config: z.output<typeof PlanConfig>,
+  current: { publicationPolicy: string | null; automationPaused: boolean | null },
+) =>
   (config.publicationPolicy !== undefined && config.publicationPolicy !== current.publicationPolicy) ||
   (config.automationPaused !== undefined && config.automationPaused !== current.automationPaused);
 
@@ -93,14 +128,29 @@ export async function setHalqaPlanConfig(db: Db, halqaId: string, config: PlanCo
     const [halqa] = await tx.select().from(halqas).where(eq(halqas.id, id)).for("update");
     if (!halqa) throw notFound("Halqa");
     const now = new Date();
-    const [updated] = await tx.update(halqas).set({ ...input, updatedAt: now }).where(eq(halqas.id, id)).returning();
+    const [updated] = await tx
+      .update(halqas)
+      .set({ ...input, updatedAt: now })
+      .where(eq(halqas.id, id))
+      .returning();
     if (!updated) throw new Error("update returned no row");
     let plansTouched = 0;
     if (changed(input, halqa)) {
       const learners = tx.select({ id: students.id }).from(students).where(eq(students.halqaId, id));
-      plansTouched = (await tx.update(learningPlans).set({ updatedAt: bumpedAt(now) }).where(inArray(learningPlans.studentId, learners)).returning({ id: learningPlans.id })).length;
+      plansTouched = (
+        await tx
+          .update(learningPlans)
+          .set({ updatedAt: bumpedAt(now) })
+          .where(inArray(learningPlans.studentId, learners))
+          .returning({ id: learningPlans.id })
+      ).length;
     }
-    return { id, publicationPolicy: updated.publicationPolicy, automationPaused: updated.automationPaused, plansTouched };
+    return {
+      id,
+      publicationPolicy: updated.publicationPolicy,
+      automationPaused: updated.automationPaused,
+      plansTouched,
+    };
   });
 }
 
@@ -112,27 +162,55 @@ export async function setStudentPlanConfig(db: Db, studentId: string, config: Pl
     const [student] = await tx.select().from(students).where(eq(students.id, id)).for("update");
     if (!student) throw notFound("Student");
     const now = new Date();
-    const [updated] = await tx.update(students).set({ ...input, updatedAt: now }).where(eq(students.id, id)).returning();
+    const [updated] = await tx
+      .update(students)
+      .set({ ...input, updatedAt: now })
+      .where(eq(students.id, id))
+      .returning();
     if (!updated) throw new Error("update returned no row");
     let plansTouched = 0;
     if (changed(input, student)) {
-      plansTouched = (await tx.update(learningPlans).set({ updatedAt: bumpedAt(now) }).where(eq(learningPlans.studentId, id)).returning({ id: learningPlans.id })).length;
+      plansTouched = (
+        await tx
+          .update(learningPlans)
+          .set({ updatedAt: bumpedAt(now) })
+          .where(eq(learningPlans.studentId, id))
+          .returning({ id: learningPlans.id })
+      ).length;
     }
-    return { id, publicationPolicy: updated.publicationPolicy, automationPaused: updated.automationPaused, plansTouched };
+    return {
+      id,
+      publicationPolicy: updated.publicationPolicy,
+      automationPaused: updated.automationPaused,
+      plansTouched,
+    };
   });
 }
 
 /** Changes a share of a school's plans (their `updated_at`), so benchmarks can measure incremental sync. */
-export async function touchPlans(db: Db, schoolId: string, fraction: number): Promise<{ schoolId: string; plans: number; touched: number }> {
+export async function touchPlans(
+  db: Db,
+  schoolId: string,
+  fraction: number,
+): Promise<{ schoolId: string; plans: number; touched: number }> {
   const id = parseInput(Id, schoolId, "school id");
-  const share = parseInput(z.strictObject({ fraction: z.number().gt(0, "must be more than 0").max(1, "must be at most 1") }), { fraction }, "fraction").fraction;
+  const share = parseInput(
+    z.strictObject({ fraction: z.number().gt(0, "must be more than 0").max(1, "must be at most 1") }),
+    { fraction },
+    "fraction",
+  ).fraction;
   return db.transaction(async (tx) => {
     const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, id));
     if (!school) throw notFound("School");
     const [total] = await tx.select({ n: count() }).from(learningPlans).where(eq(learningPlans.schoolId, id));
     const plans = total?.n ?? 0;
     const limit = Math.ceil(plans * share);
-    const chosen = tx.select({ id: learningPlans.id }).from(learningPlans).where(eq(learningPlans.schoolId, id)).orderBy(sql`random()`).limit(limit);
+    const chosen = tx
+      .select({ id: learningPlans.id })
+      .from(learningPlans)
+      .where(eq(learningPlans.schoolId, id))
+      .orderBy(sql`random()`)
+      .limit(limit);
     const touched = await tx
       .update(learningPlans)
       .set({ updatedAt: bumpedAt(new Date()) })

@@ -11,7 +11,17 @@ type SchoolRow = typeof schools.$inferSelect;
 
 export type SchoolPolicy = Pick<
   SchoolRow,
-  "id" | "name" | "suspended" | "writeRolloutEligible" | "writeAccessEnabled" | "allowedWriteScopes" | "allowedNetworks" | "learningPlansEnabled" | "publicationPolicy" | "automationPaused" | "updatedAt"
+  | "id"
+  | "name"
+  | "suspended"
+  | "writeRolloutEligible"
+  | "writeAccessEnabled"
+  | "allowedWriteScopes"
+  | "allowedNetworks"
+  | "learningPlansEnabled"
+  | "publicationPolicy"
+  | "automationPaused"
+  | "updatedAt"
 >;
 
 const policyOf = (row: SchoolRow): SchoolPolicy => ({
@@ -40,7 +50,8 @@ function cidrProblem(value: string): string | null {
   if (!type) return "is not an IPv4 or IPv6 address";
   if (prefix === undefined) return null;
   const bits = Number(prefix);
-  if (!/^\d{1,3}$/.test(prefix) || bits > (type === "ipv4" ? 32 : 128)) return `has an invalid prefix length for ${type}`;
+  if (!/^\d{1,3}$/.test(prefix) || bits > (type === "ipv4" ? 32 : 128))
+    return `has an invalid prefix length for ${type}`;
   return null;
 }
 
@@ -58,16 +69,21 @@ const PolicyChanges = z
       .optional(),
     allowedNetworks: z
       .array(
-        z.string().trim().superRefine((value, ctx) => {
-          const problem = cidrProblem(value);
-          if (problem) ctx.addIssue({ code: "custom", message: `${value} ${problem}` });
-        }),
+        z
+          .string()
+          .trim()
+          .superRefine((value, ctx) => {
+            const problem = cidrProblem(value);
+            if (problem) ctx.addIssue({ code: "custom", message: `${value} ${problem}` });
+          }),
       )
       .min(1, "give at least one range, or null to allow any network")
       .nullable()
       .optional(),
     learningPlansEnabled: bool("learningPlansEnabled").optional(),
-    publicationPolicy: z.enum(PUBLICATION_POLICIES, { error: `must be one of ${PUBLICATION_POLICIES.join(", ")}` }).optional(),
+    publicationPolicy: z
+      .enum(PUBLICATION_POLICIES, { error: `must be one of ${PUBLICATION_POLICIES.join(", ")}` })
+      .optional(),
     automationPaused: bool("automationPaused").optional(),
   })
   .refine((changes) => Object.keys(changes).length > 0, "give at least one policy to change");
@@ -78,20 +94,34 @@ export type PolicyChanges = z.input<typeof PolicyChanges>;
  * Plans) and its plan configuration. A plan-configuration change alters the effective policy
  * of the plans that inherit it, so the school's plans move their `updated_at`.
  */
-export async function setSchoolPolicy(db: Db, schoolId: string, changes: PolicyChanges): Promise<SchoolPolicy & { plansTouched: number }> {
+export async function setSchoolPolicy(
+  db: Db,
+  schoolId: string,
+  changes: PolicyChanges,
+): Promise<SchoolPolicy & { plansTouched: number }> {
   const id = parseInput(Id, schoolId, "school id");
   const input = parseInput(PolicyChanges, changes, "school policy");
   return db.transaction(async (tx) => {
     const [school] = await tx.select().from(schools).where(eq(schools.id, id)).for("update");
     if (!school) throw notFound("School");
     const now = new Date();
-    const [updated] = await tx.update(schools).set({ ...input, updatedAt: now }).where(eq(schools.id, id)).returning();
+    const [updated] = await tx
+      .update(schools)
+      .set({ ...input, updatedAt: now })
+      .where(eq(schools.id, id))
+      .returning();
     if (!updated) throw new Error("update returned no row");
     const planConfigChanged =
       (input.publicationPolicy !== undefined && input.publicationPolicy !== school.publicationPolicy) ||
       (input.automationPaused !== undefined && input.automationPaused !== school.automationPaused);
     const plansTouched = planConfigChanged
-      ? (await tx.update(learningPlans).set({ updatedAt: bumpedAt(now) }).where(eq(learningPlans.schoolId, id)).returning({ id: learningPlans.id })).length
+      ? (
+          await tx
+            .update(learningPlans)
+            .set({ updatedAt: bumpedAt(now) })
+            .where(eq(learningPlans.schoolId, id))
+            .returning({ id: learningPlans.id })
+        ).length
       : 0;
     return { ...policyOf(updated), plansTouched };
   });
@@ -100,10 +130,22 @@ export async function setSchoolPolicy(db: Db, schoolId: string, changes: PolicyC
 export const SHEIKH_STATUSES = ["active", "on_leave", "inactive"] as const;
 
 /** Only `active` sheikhs are eligible; any other state hides the sheikh from /sheikhs. */
-export async function setSheikhStatus(db: Db, sheikhId: string, status: string): Promise<{ id: string; name: string; status: string }> {
+export async function setSheikhStatus(
+  db: Db,
+  sheikhId: string,
+  status: string,
+): Promise<{ id: string; name: string; status: string }> {
   const id = parseInput(Id, sheikhId, "sheikh id");
-  const next = parseInput(z.strictObject({ status: z.enum(SHEIKH_STATUSES, { error: `must be one of ${SHEIKH_STATUSES.join(", ")}` }) }), { status }, "sheikh status").status;
-  const [updated] = await db.update(sheikhs).set({ status: next, updatedAt: new Date() }).where(eq(sheikhs.id, id)).returning();
+  const next = parseInput(
+    z.strictObject({ status: z.enum(SHEIKH_STATUSES, { error: `must be one of ${SHEIKH_STATUSES.join(", ")}` }) }),
+    { status },
+    "sheikh status",
+  ).status;
+  const [updated] = await db
+    .update(sheikhs)
+    .set({ status: next, updatedAt: new Date() })
+    .where(eq(sheikhs.id, id))
+    .returning();
   if (!updated) throw notFound("Sheikh");
   return { id: updated.id, name: updated.name, status: updated.status };
 }

@@ -15,7 +15,11 @@ const migrationsFolder = path.join(process.cwd(), "school-api/db/migrations");
  * every few taps) then cost the server's main thread no PostgreSQL time.
  */
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return openPg({ poolSize: Number(process.env.SCHOOL_API_DB_POOL ?? 10), thread: true, ...options }, schema, migrationsFolder);
+  return openPg(
+    { poolSize: Number(process.env.SCHOOL_API_DB_POOL ?? 10), thread: true, ...options },
+    schema,
+    migrationsFolder,
+  );
 }
 
 /** Options from the environment: `SCHOOL_API_DATABASE_URL`, else PGlite under `SCHOOL_API_DATA_DIR`. */

@@ -1,4 +1,17 @@
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { AssignmentSegment, RatingLevel, WorkloadTrack } from "@/lib/contract";
 
 /**
@@ -36,7 +49,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    schoolId: text("school_id").notNull().references(() => schools.id),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id),
     name: text("name").notNull(),
     /** SHA-256 of the whole key; the key itself is never stored. */
     keyHash: text("key_hash").notNull(),
@@ -54,7 +69,9 @@ export const semesters = pgTable(
   "semesters",
   {
     id: text("id").primaryKey(),
-    schoolId: text("school_id").notNull().references(() => schools.id),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id),
     name: text("name").notNull(),
     status: text("status").notNull(),
     startsOn: date("starts_on", { mode: "string" }).notNull(),
@@ -68,9 +85,13 @@ export const halqas = pgTable(
   "halqas",
   {
     id: text("id").primaryKey(),
-    schoolId: text("school_id").notNull().references(() => schools.id),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id),
     lineageId: text("lineage_id").notNull(),
-    semesterId: text("semester_id").notNull().references(() => semesters.id),
+    semesterId: text("semester_id")
+      .notNull()
+      .references(() => semesters.id),
     name: text("name").notNull(),
     description: text("description"),
     isActive: boolean("is_active").notNull().default(true),
@@ -86,7 +107,9 @@ export const sheikhs = pgTable(
   "sheikhs",
   {
     id: text("id").primaryKey(),
-    schoolId: text("school_id").notNull().references(() => schools.id),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id),
     name: text("name").notNull(),
     /** Only `active` sheikhs are eligible and visible through v1. */
     status: text("status").notNull().default("active"),
@@ -99,9 +122,15 @@ export const sheikhs = pgTable(
 export const halqaSheikhs = pgTable(
   "halqa_sheikhs",
   {
-    schoolId: text("school_id").notNull().references(() => schools.id),
-    halqaId: text("halqa_id").notNull().references(() => halqas.id),
-    sheikhId: text("sheikh_id").notNull().references(() => sheikhs.id),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id),
+    halqaId: text("halqa_id")
+      .notNull()
+      .references(() => halqas.id),
+    sheikhId: text("sheikh_id")
+      .notNull()
+      .references(() => sheikhs.id),
   },
   (t) => [primaryKey({ columns: [t.halqaId, t.sheikhId] }), index("halqa_sheikhs_sheikh").on(t.sheikhId)],
 );
@@ -110,10 +139,16 @@ export const students = pgTable(
   "students",
   {
     id: text("id").primaryKey(),
-    schoolId: text("school_id").notNull().references(() => schools.id),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id),
     lineageId: text("lineage_id").notNull(),
-    semesterId: text("semester_id").notNull().references(() => semesters.id),
-    halqaId: text("halqa_id").notNull().references(() => halqas.id),
+    semesterId: text("semester_id")
+      .notNull()
+      .references(() => semesters.id),
+    halqaId: text("halqa_id")
+      .notNull()
+      .references(() => halqas.id),
     fullName: text("full_name").notNull(),
     preferredName: text("preferred_name"),
     status: text("status").notNull().default("active"),
@@ -138,10 +173,18 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    schoolId: text("school_id").notNull().references(() => schools.id),
-    halqaId: text("halqa_id").notNull().references(() => halqas.id),
-    sheikhId: text("sheikh_id").notNull().references(() => sheikhs.id),
-    semesterId: text("semester_id").notNull().references(() => semesters.id),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id),
+    halqaId: text("halqa_id")
+      .notNull()
+      .references(() => halqas.id),
+    sheikhId: text("sheikh_id")
+      .notNull()
+      .references(() => sheikhs.id),
+    semesterId: text("semester_id")
+      .notNull()
+      .references(() => semesters.id),
     status: text("status").notNull().default("open"),
     date: date("date", { mode: "string" }).notNull(),
     startsAt: ts("starts_at").notNull(),
@@ -156,24 +199,39 @@ export const attendance = pgTable(
   "attendance",
   {
     id: text("id").primaryKey(),
-    schoolId: text("school_id").notNull().references(() => schools.id),
-    sessionId: text("session_id").notNull().references(() => sessions.id),
-    studentId: text("student_id").notNull().references(() => students.id),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => students.id),
     status: text("status").notNull(),
     lateMinutes: integer("late_minutes"),
     note: text("note"),
     ...audit,
   },
-  (t) => [uniqueIndex("attendance_one_per_student").on(t.sessionId, t.studentId), index("attendance_student").on(t.studentId)],
+  (t) => [
+    uniqueIndex("attendance_one_per_student").on(t.sessionId, t.studentId),
+    index("attendance_student").on(t.studentId),
+  ],
 );
 
 export const recitations = pgTable(
   "recitations",
   {
     id: text("id").primaryKey(),
-    schoolId: text("school_id").notNull().references(() => schools.id),
-    sessionId: text("session_id").notNull().references(() => sessions.id),
-    studentId: text("student_id").notNull().references(() => students.id),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => students.id),
     kind: text("kind").notNull(),
     startSurah: integer("start_surah").notNull(),
     startAyah: integer("start_ayah").notNull(),
@@ -194,7 +252,9 @@ export const recitations = pgTable(
 export const idempotencyRecords = pgTable(
   "idempotency_records",
   {
-    schoolId: text("school_id").notNull().references(() => schools.id),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id),
     idempotencyKey: text("idempotency_key").notNull(),
     operation: text("operation").notNull(),
     requestHash: text("request_hash").notNull(),
@@ -209,8 +269,12 @@ export const learningPlans = pgTable(
   "learning_plans",
   {
     id: text("id").primaryKey(),
-    schoolId: text("school_id").notNull().references(() => schools.id),
-    studentId: text("student_id").notNull().references(() => students.id),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => students.id),
     semesterId: text("semester_id").references(() => semesters.id),
     name: text("name").notNull(),
     periodStart: date("period_start", { mode: "string" }).notNull(),
@@ -236,9 +300,15 @@ export const assignments = pgTable(
   "assignments",
   {
     id: text("id").primaryKey(),
-    schoolId: text("school_id").notNull().references(() => schools.id),
-    planId: text("plan_id").notNull().references(() => learningPlans.id),
-    studentId: text("student_id").notNull().references(() => students.id),
+    schoolId: text("school_id")
+      .notNull()
+      .references(() => schools.id),
+    planId: text("plan_id")
+      .notNull()
+      .references(() => learningPlans.id),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => students.id),
     /** Position in the plan's history; the history is listed in this order. */
     sequence: integer("sequence").notNull(),
     dueDate: date("due_date", { mode: "string" }).notNull(),
@@ -255,7 +325,10 @@ export const assignments = pgTable(
     segments: jsonb("segments").$type<AssignmentSegment[]>().notNull(),
     ...audit,
   },
-  (t) => [uniqueIndex("assignments_plan_sequence").on(t.planId, t.sequence), index("assignments_school").on(t.schoolId, t.id)],
+  (t) => [
+    uniqueIndex("assignments_plan_sequence").on(t.planId, t.sequence),
+    index("assignments_school").on(t.schoolId, t.id),
+  ],
 );
 
 /**

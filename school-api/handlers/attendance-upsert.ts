@@ -37,9 +37,20 @@ const iso = (value: string | null) => new Date(value!).toISOString();
  * as it is (no new row version, `updated_at` unchanged) and answered as stored: a register saves
  * the same marks again and again.
  */
-export async function upsertAttendanceRows(ctx: Context, sessionId: string, marks: readonly Mark[]): Promise<{ session_id: string; rows: AttendanceRow[] }> {
+export async function upsertAttendanceRows(
+  ctx: Context,
+  sessionId: string,
+  marks: readonly Mark[],
+): Promise<{ session_id: string; rows: AttendanceRow[] }> {
   const input = JSON.stringify(
-    marks.map((mark, i) => ({ i, id: newId("att"), student_id: mark.student_id, status: mark.status, late_minutes: mark.late_minutes ?? null, note: mark.note ?? null })),
+    marks.map((mark, i) => ({
+      i,
+      id: newId("att"),
+      student_id: mark.student_id,
+      status: mark.status,
+      late_minutes: mark.late_minutes ?? null,
+      note: mark.note ?? null,
+    })),
   );
   const school = ctx.school.id;
   const now = ctx.now.toISOString();
@@ -62,17 +73,15 @@ export async function upsertAttendanceRows(ctx: Context, sessionId: string, mark
     }
     throw validationFailed(fields, "Some students are not eligible for this session; nothing was saved");
   }
-  const rows = raws.map(
-    (raw): AttendanceRow => ({
-      id: raw.id!,
-      session_id: sessionId,
-      student_id: raw.student_id!,
-      status: raw.status as AttendanceRow["status"],
-      late_minutes: raw.late_minutes,
-      note: raw.note,
-      created_at: iso(raw.created_at),
-      updated_at: iso(raw.updated_at),
-    }),
-  );
+  const rows = raws.map((raw): AttendanceRow => ({
+    id: raw.id!,
+    session_id: sessionId,
+    student_id: raw.student_id!,
+    status: raw.status as AttendanceRow["status"],
+    late_minutes: raw.late_minutes,
+    note: raw.note,
+    created_at: iso(raw.created_at),
+    updated_at: iso(raw.updated_at),
+  }));
   return { session_id: sessionId, rows };
 }

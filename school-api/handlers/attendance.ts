@@ -21,5 +21,7 @@ export const attendanceHandlers: Pick<Handlers, "listAttendance" | "upsertAttend
   },
 
   /** Spec rule 1: only the supplied students' rows are created or updated; the batch is all or nothing (one statement). */
-  upsertAttendance: async (ctx, { params, body }) => ({ data: await upsertAttendanceRows(ctx, params.id ?? "", body.rows) }),
+  upsertAttendance: async (ctx, { params, body }) => ({
+    data: await upsertAttendanceRows(ctx, params.id ?? "", body.rows),
+  }),
 };

@@ -18,7 +18,14 @@ async function currentHalqaIds(ctx: Context, sheikhIds: string[]): Promise<Map<s
     .from(halqaSheikhs)
     .innerJoin(halqas, eq(halqas.id, halqaSheikhs.halqaId))
     .innerJoin(semesters, eq(semesters.id, halqas.semesterId))
-    .where(and(eq(halqaSheikhs.schoolId, ctx.school.id), inArray(halqaSheikhs.sheikhId, sheikhIds), eq(halqas.isActive, true), eq(semesters.status, "active")))
+    .where(
+      and(
+        eq(halqaSheikhs.schoolId, ctx.school.id),
+        inArray(halqaSheikhs.sheikhId, sheikhIds),
+        eq(halqas.isActive, true),
+        eq(semesters.status, "active"),
+      ),
+    )
     .orderBy(asc(halqaSheikhs.halqaId));
   for (const link of links) bySheikh.get(link.sheikhId)?.push(link.halqaId);
   return bySheikh;
@@ -30,7 +37,11 @@ export const halqaHandlers: Pick<Handlers, "listHalqas" | "getHalqa" | "listShei
       scope: "halqas",
       table: halqas,
       query,
-      filters: paramFilters(query, { semester_id: halqas.semesterId, active: halqas.isActive, lineage_id: halqas.lineageId }),
+      filters: paramFilters(query, {
+        semester_id: halqas.semesterId,
+        active: halqas.isActive,
+        lineage_id: halqas.lineageId,
+      }),
       map: toHalqa,
       sync: true,
     }),
@@ -49,7 +60,11 @@ export const halqaHandlers: Pick<Handlers, "listHalqas" | "getHalqa" | "listShei
       now: ctx.now,
       key: (row) => row.id,
       fetchAfter: (after, n) => {
-        const where = and(eq(sheikhs.schoolId, ctx.school.id), eq(sheikhs.status, "active"), after ? gt(sheikhs.id, after) : undefined);
+        const where = and(
+          eq(sheikhs.schoolId, ctx.school.id),
+          eq(sheikhs.status, "active"),
+          after ? gt(sheikhs.id, after) : undefined,
+        );
         if (!query.halqa_id) return ctx.db.select().from(sheikhs).where(where).orderBy(asc(sheikhs.id)).limit(n);
         // A current eligibility lookup: only sheikhs who may teach that halqa now.
         return ctx.db
@@ -64,7 +79,10 @@ export const halqaHandlers: Pick<Handlers, "listHalqas" | "getHalqa" | "listShei
           .then((rows) => rows.map((row) => row.sheikh));
       },
     });
-    const halqaIds = await currentHalqaIds(ctx, page.data.map((row) => row.id));
+    const halqaIds = await currentHalqaIds(
+      ctx,
+      page.data.map((row) => row.id),
+    );
     return { data: page.data.map((row) => toSheikh(row, halqaIds.get(row.id) ?? [])), pagination: page.pagination };
   },
 

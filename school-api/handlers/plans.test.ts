@@ -26,7 +26,11 @@ async function history(path: string): Promise<{ status: number; text: string }> 
 }
 
 async function storedHistory(plan: string): Promise<Assignment[]> {
-  const rows = await database.db.select().from(assignments).where(eq(assignments.planId, plan)).orderBy(asc(assignments.sequence));
+  const rows = await database.db
+    .select()
+    .from(assignments)
+    .where(eq(assignments.planId, plan))
+    .orderBy(asc(assignments.sequence));
   return rows.map(toAssignment);
 }
 
@@ -34,7 +38,11 @@ beforeAll(async () => {
   database = await openDatabase({ dataDir: "memory://" });
   await seedDemo(database.db);
   api = createSchoolApi(database, { rateLimitPerMinute: 0 });
-  const [row] = await database.db.select({ planId: assignments.planId }).from(assignments).innerJoin(learningPlans, eq(learningPlans.id, assignments.planId)).limit(1);
+  const [row] = await database.db
+    .select({ planId: assignments.planId })
+    .from(assignments)
+    .innerJoin(learningPlans, eq(learningPlans.id, assignments.planId))
+    .limit(1);
   planId = row!.planId;
 }, 120_000);
 
@@ -44,18 +52,31 @@ afterAll(async () => {
 
 describe("GET /learning-plans/{id}/assignments", () => {
   it("answers each record as toAssignment makes it of the stored row, whatever the timestamps and the session's time zone", async () => {
-    const instant = fc.date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2100-12-31T23:59:59Z"), noInvalidDate: true });
+    const instant = fc.date({
+      min: new Date("1990-01-01T00:00:00Z"),
+      max: new Date("2100-12-31T23:59:59Z"),
+      noInvalidDate: true,
+    });
     const [first] = await storedHistory(planId);
     await fc.assert(
-      fc.asyncProperty(fc.option(instant), fc.option(instant), instant, fc.constantFrom("UTC", "Asia/Riyadh", "America/New_York", "Asia/Kolkata"), async (published, superseded, updated, zone) => {
-        await database.db.execute(sql.raw(`set time zone '${zone}'`));
-        await database.db.update(assignments).set({ publishedAt: published, supersededAt: superseded, updatedAt: updated }).where(eq(assignments.id, first!.id));
-        const answer = await history(`/learning-plans/${planId}/assignments?limit=100`);
-        expect(answer.status).toBe(200);
-        const expected = await storedHistory(planId);
-        const data = (JSON.parse(answer.text) as { data: Assignment[] }).data;
-        expect(JSON.stringify(data)).toBe(JSON.stringify(expected));
-      }),
+      fc.asyncProperty(
+        fc.option(instant),
+        fc.option(instant),
+        instant,
+        fc.constantFrom("UTC", "Asia/Riyadh", "America/New_York", "Asia/Kolkata"),
+        async (published, superseded, updated, zone) => {
+          await database.db.execute(sql.raw(`set time zone '${zone}'`));
+          await database.db
+            .update(assignments)
+            .set({ publishedAt: published, supersededAt: superseded, updatedAt: updated })
+            .where(eq(assignments.id, first!.id));
+          const answer = await history(`/learning-plans/${planId}/assignments?limit=100`);
+          expect(answer.status).toBe(200);
+          const expected = await storedHistory(planId);
+          const data = (JSON.parse(answer.text) as { data: Assignment[] }).data;
+          expect(JSON.stringify(data)).toBe(JSON.stringify(expected));
+        },
+      ),
       { numRuns: 25 },
     );
     await database.db.execute(sql`set time zone 'UTC'`);
@@ -66,8 +87,13 @@ describe("GET /learning-plans/{id}/assignments", () => {
     const seen: Assignment[] = [];
     let cursor: string | null = null;
     do {
-      const answer = await history(`/learning-plans/${planId}/assignments?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
-      const body = JSON.parse(answer.text) as { data: Assignment[]; pagination: { next_cursor: string | null; has_more: boolean } };
+      const answer = await history(
+        `/learning-plans/${planId}/assignments?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
+      const body = JSON.parse(answer.text) as {
+        data: Assignment[];
+        pagination: { next_cursor: string | null; has_more: boolean };
+      };
       seen.push(...body.data);
       cursor = body.pagination.has_more ? body.pagination.next_cursor : null;
     } while (cursor);

@@ -31,14 +31,23 @@ async function effectivePolicies(ctx: Context, plans: PlanRow[]): Promise<Map<st
   const school = ctx.school;
   const byStudent = new Map<string, EffectivePolicy>();
   for (const row of rows) {
-    const source = row.learnerPolicy !== null || row.learnerPaused !== null ? "learner" : row.halqaPolicy !== null || row.halqaPaused !== null ? "halqa" : "school";
+    const source =
+      row.learnerPolicy !== null || row.learnerPaused !== null
+        ? "learner"
+        : row.halqaPolicy !== null || row.halqaPaused !== null
+          ? "halqa"
+          : "school";
     byStudent.set(row.studentId, {
       publication_policy: row.learnerPolicy ?? row.halqaPolicy ?? school.publicationPolicy,
       automation_paused: row.learnerPaused ?? row.halqaPaused ?? school.automationPaused,
       policy_source: source,
     });
   }
-  const fallback: EffectivePolicy = { publication_policy: school.publicationPolicy, automation_paused: school.automationPaused, policy_source: "school" };
+  const fallback: EffectivePolicy = {
+    publication_policy: school.publicationPolicy,
+    automation_paused: school.automationPaused,
+    policy_source: "school",
+  };
   return new Map(plans.map((plan) => [plan.id, byStudent.get(plan.studentId) ?? fallback]));
 }
 
@@ -56,7 +65,10 @@ const TIMESTAMPS = ["published_at", "started_at", "completed_at", "superseded_at
  * and the page travels as one JSON text), or null when the school has no such plan. The database
  * writes timestamps in its own ISO 8601 form; the API's is `Date#toISOString`.
  */
-async function historyPage(ctx: Context, input: { plan: string; status: string | null; after: number; limit: number }): Promise<HistoryEntry[] | null> {
+async function historyPage(
+  ctx: Context,
+  input: { plan: string; status: string | null; after: number; limit: number },
+): Promise<HistoryEntry[] | null> {
   const { rows } = (await ctx.db.execute(
     sql`select assignment_history_page(${ctx.school.id}, ${input.plan}, ${input.status}, ${input.after}, ${input.limit}) as page`,
   )) as unknown as { rows: { page: string | null }[] };
@@ -104,7 +116,12 @@ export const planHandlers: Pick<Handlers, "listPlans" | "getPlan" | "listAssignm
       now: ctx.now,
       key: ([sequence]) => String(sequence),
       fetchAfter: async (after, n) => {
-        const entries = await historyPage(ctx, { plan: planId, status: query.status ?? null, after: after === null ? -1 : Number(after), limit: n });
+        const entries = await historyPage(ctx, {
+          plan: planId,
+          status: query.status ?? null,
+          after: after === null ? -1 : Number(after),
+          limit: n,
+        });
         planFound = entries !== null;
         return entries ?? [];
       },

@@ -30,7 +30,8 @@ export const recitationHandlers: Pick<Handlers, "listSessionRecitations" | "crea
     const session = await requireSession(ctx, params.id);
     await requireEligibleStudents(ctx, session.halqaId, [{ studentId: body.student_id, field: "student_id" }]);
     const scale = ctx.school.ratingScale.map((level) => level.value);
-    if (!scale.includes(body.rating)) throw validationFailed({ rating: `must be one of the school's ratings: ${scale.join(", ")}` });
+    if (!scale.includes(body.rating))
+      throw validationFailed({ rating: `must be one of the school's ratings: ${scale.join(", ")}` });
     const [row] = await ctx.db
       .insert(recitations)
       .values({

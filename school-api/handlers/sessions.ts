@@ -19,14 +19,22 @@ function requireOpen(session: SessionRow): void {
   if (session.status === "ended") throw new ApiError("conflict", "The session has already ended", { status: "ended" });
 }
 
-export const sessionHandlers: Pick<Handlers, "listSessions" | "getSession" | "createSession" | "updateSession" | "endSession"> = {
+export const sessionHandlers: Pick<
+  Handlers,
+  "listSessions" | "getSession" | "createSession" | "updateSession" | "endSession"
+> = {
   listSessions: (ctx, { query }) =>
     pageById<SessionRow, ReturnType<typeof toSession>>(ctx, {
       scope: "sessions",
       table: sessions,
       query,
       filters: [
-        ...paramFilters(query, { halqa_id: sessions.halqaId, sheikh_id: sessions.sheikhId, semester_id: sessions.semesterId, status: sessions.status }),
+        ...paramFilters(query, {
+          halqa_id: sessions.halqaId,
+          sheikh_id: sessions.sheikhId,
+          semester_id: sessions.semesterId,
+          status: sessions.status,
+        }),
         query.date_from ? gte(sessions.date, query.date_from) : undefined,
         query.date_to ? lte(sessions.date, query.date_to) : undefined,
       ],

@@ -34,7 +34,9 @@ export async function pageById<TRow extends { id: string }, TOut>(
     fetchAfter: async (after, n) => {
       const select = (options.columns ? ctx.db.select(options.columns) : ctx.db.select())
         .from(table)
-        .where(and(eq(table.schoolId, ctx.school.id), since, after ? gt(table.id, after) : undefined, ...options.filters))
+        .where(
+          and(eq(table.schoolId, ctx.school.id), since, after ? gt(table.id, after) : undefined, ...options.filters),
+        )
         .orderBy(asc(table.id))
         .limit(n);
       const load = async () => (await select) as TRow[];
@@ -48,7 +50,10 @@ export async function pageById<TRow extends { id: string }, TOut>(
  * A list's equality filters: `column = value` for each query parameter given, keyed by the
  * parameter's name. An absent (or empty) parameter filters nothing; `false` does filter.
  */
-export function paramFilters<Q extends object>(query: Q, columns: Partial<Record<keyof Q & string, PgColumn>>): (SQL | undefined)[] {
+export function paramFilters<Q extends object>(
+  query: Q,
+  columns: Partial<Record<keyof Q & string, PgColumn>>,
+): (SQL | undefined)[] {
   return Object.entries(columns).map(([name, column]) => {
     const value: unknown = query[name as keyof Q];
     return value === undefined || value === null || value === "" ? undefined : eq(column as PgColumn, value);
@@ -56,7 +61,12 @@ export function paramFilters<Q extends object>(query: Q, columns: Partial<Record
 }
 
 /** One row of this school by id, or undefined: another school's id is indistinguishable from a missing one. */
-export async function findOne<TRow>(ctx: Context, table: Table, id: string, columns?: Record<string, PgColumn>): Promise<TRow | undefined> {
+export async function findOne<TRow>(
+  ctx: Context,
+  table: Table,
+  id: string,
+  columns?: Record<string, PgColumn>,
+): Promise<TRow | undefined> {
   const rows = await (columns ? ctx.db.select(columns) : ctx.db.select())
     .from(table)
     .where(and(eq(table.schoolId, ctx.school.id), eq(table.id, id)))
@@ -66,5 +76,10 @@ export async function findOne<TRow>(ctx: Context, table: Table, id: string, colu
 
 /** Today's date in the school's time zone. */
 export function schoolToday(ctx: Context): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: ctx.school.timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(ctx.now);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: ctx.school.timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(ctx.now);
 }

@@ -3,20 +3,35 @@ import type { Handlers } from "../context";
 import { halqas, recitations, students } from "../db/schema";
 import { notFound, validationFailed } from "../errors";
 import { newId } from "../ids";
-import { recitationColumns, studentColumns, toRecitation, toStudent, type RecitationPublicRow, type StudentPublicRow } from "../mappers";
+import {
+  recitationColumns,
+  studentColumns,
+  toRecitation,
+  toStudent,
+  type RecitationPublicRow,
+  type StudentPublicRow,
+} from "../mappers";
 import { findOne, pageById, paramFilters } from "./shared";
 
 type StudentRow = StudentPublicRow;
 type HalqaRow = typeof halqas.$inferSelect;
 type RecitationRow = RecitationPublicRow;
 
-export const studentHandlers: Pick<Handlers, "listStudents" | "getStudent" | "createStudent" | "updateStudent" | "listStudentRecitations"> = {
+export const studentHandlers: Pick<
+  Handlers,
+  "listStudents" | "getStudent" | "createStudent" | "updateStudent" | "listStudentRecitations"
+> = {
   listStudents: (ctx, { query }) =>
     pageById<StudentRow, ReturnType<typeof toStudent>>(ctx, {
       scope: "students",
       table: students,
       query,
-      filters: paramFilters(query, { status: students.status, halqa_id: students.halqaId, semester_id: students.semesterId, lineage_id: students.lineageId }),
+      filters: paramFilters(query, {
+        status: students.status,
+        halqa_id: students.halqaId,
+        semester_id: students.semesterId,
+        lineage_id: students.lineageId,
+      }),
       map: toStudent,
       sync: true,
       columns: studentColumns,
@@ -40,7 +55,13 @@ export const studentHandlers: Pick<Handlers, "listStudents" | "getStudent" | "cr
       const [clash] = await ctx.db
         .select({ id: students.id })
         .from(students)
-        .where(and(eq(students.schoolId, ctx.school.id), eq(students.lineageId, body.lineage_id), eq(students.semesterId, halqa.semesterId)));
+        .where(
+          and(
+            eq(students.schoolId, ctx.school.id),
+            eq(students.lineageId, body.lineage_id),
+            eq(students.semesterId, halqa.semesterId),
+          ),
+        );
       if (clash) throw validationFailed({ lineage_id: "this student already has a record in the halqa's semester" });
     }
     const [row] = await ctx.db
@@ -69,7 +90,10 @@ export const studentHandlers: Pick<Handlers, "listStudents" | "getStudent" | "cr
       const halqa = await findOne<HalqaRow>(ctx, halqas, body.halqa_id);
       if (!halqa) throw validationFailed({ halqa_id: "no such halqa in this school" });
       if (halqa.semesterId !== current.semesterId) {
-        throw validationFailed({ halqa_id: "the halqa belongs to another semester; create the student in that semester with this lineage_id instead" });
+        throw validationFailed({
+          halqa_id:
+            "the halqa belongs to another semester; create the student in that semester with this lineage_id instead",
+        });
       }
     }
     const [row] = await ctx.db

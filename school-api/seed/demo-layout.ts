@@ -31,7 +31,12 @@ export type SchoolSpec = {
   ratingScale: RatingLevel[];
   families: "saudi" | "uk";
   sessionTime: string;
-  policy: { learningPlansEnabled: boolean; writeAccessEnabled: boolean; publicationPolicy: "automatic" | "staff_review"; automationPaused: boolean };
+  policy: {
+    learningPlansEnabled: boolean;
+    writeAccessEnabled: boolean;
+    publicationPolicy: "automatic" | "staff_review";
+    automationPaused: boolean;
+  };
   sheikhs: SheikhSpec[];
   halqas: HalqaSpec[];
   /** Learning plans, one each for the first active students of running halqas (round robin over halqas). */
@@ -41,14 +46,30 @@ export type SchoolSpec = {
   /** Plan templates (keys of PLAN_TEMPLATES) per halqa key. */
   templates: Record<string, string[]>;
   /** Learner-level plan configuration, by halqa key and roster position of the active semester. */
-  learnerOverrides: { halqa: string; index: number; publicationPolicy?: "automatic" | "staff_review"; automationPaused?: boolean }[];
+  learnerOverrides: {
+    halqa: string;
+    index: number;
+    publicationPolicy?: "automatic" | "staff_review";
+    automationPaused?: boolean;
+  }[];
 };
 
 export const PAST_SESSIONS_PER_HALQA = 12;
 /** Older sessions of each running halqa before the recent ones (seed/history.ts): the longer recitation history. */
 export const HISTORY_SESSIONS_PER_HALQA = 18;
 /** Plan states in the order plans are made: mostly active, with every other state represented. */
-export const PLAN_STATUS_CYCLE = ["active", "active", "paused", "active", "draft", "active", "completed", "active", "active", "cancelled"] as const;
+export const PLAN_STATUS_CYCLE = [
+  "active",
+  "active",
+  "paused",
+  "active",
+  "draft",
+  "active",
+  "completed",
+  "active",
+  "active",
+  "cancelled",
+] as const;
 export const ARCHIVED_SESSIONS_PER_HALQA = 4;
 
 export const ALNOOR: SchoolSpec = {
@@ -65,7 +86,12 @@ export const ALNOOR: SchoolSpec = {
   ],
   families: "saudi",
   sessionTime: "16:00",
-  policy: { learningPlansEnabled: true, writeAccessEnabled: true, publicationPolicy: "staff_review", automationPaused: false },
+  policy: {
+    learningPlansEnabled: true,
+    writeAccessEnabled: true,
+    publicationPolicy: "staff_review",
+    automationPaused: false,
+  },
   sheikhs: [
     { key: "abdullah", name: "Abdullah Al-Harbi", status: "active" },
     { key: "saleh", name: "Saleh Al-Mutairi", status: "active" },
@@ -146,7 +172,12 @@ export const ALNOOR: SchoolSpec = {
   ],
   plans: 42,
   openToday: ["abu-bakr"],
-  templates: { "abu-bakr": ["juzAmma"], umar: ["tabarak", "baqarah"], khadijah: ["juzAmma", "tabarak"], aisha: ["baqarah", "imran"] },
+  templates: {
+    "abu-bakr": ["juzAmma"],
+    umar: ["tabarak", "baqarah"],
+    khadijah: ["juzAmma", "tabarak"],
+    aisha: ["baqarah", "imran"],
+  },
   learnerOverrides: [
     { halqa: "umar", index: 1, publicationPolicy: "staff_review" },
     { halqa: "abu-bakr", index: 2, automationPaused: true },
@@ -167,7 +198,12 @@ export const ARQAM: SchoolSpec = {
   ],
   families: "uk",
   sessionTime: "17:30",
-  policy: { learningPlansEnabled: false, writeAccessEnabled: false, publicationPolicy: "automatic", automationPaused: false },
+  policy: {
+    learningPlansEnabled: false,
+    writeAccessEnabled: false,
+    publicationPolicy: "automatic",
+    automationPaused: false,
+  },
   sheikhs: [
     { key: "yusuf", name: "Yusuf Hussain", status: "active" },
     { key: "khadija", name: "Khadija Rahman", status: "active" },

@@ -28,7 +28,11 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const names = Object.values(SPECS).map((spec) => spec.name);
-    const existing = new Set((await tx.select({ name: schools.name }).from(schools).where(inArray(schools.name, names))).map((row) => row.name));
+    const existing = new Set(
+      (await tx.select({ name: schools.name }).from(schools).where(inArray(schools.name, names))).map(
+        (row) => row.name,
+      ),
+    );
     for (const [school, spec] of Object.entries(SPECS) as [DemoSchool, SchoolSpec][]) {
       if (existing.has(spec.name)) continue;
       await insertRows(tx as unknown as Db, buildDemoSchool(school, spec, now));
@@ -48,15 +52,20 @@ export function buildDemoSchool(school: DemoSchool, spec: SchoolSpec, now: Date)
   applyLearnerOverrides(spec, structure);
   buildDemoPlans(spec, structure, rng, clock, rows);
   for (const key of DEMO_KEY_SPECS.filter((entry) => entry.school === school)) {
-    const createdAt = past(clock, zonedTime(addDays(clock.today, key.state === "valid" ? -60 : -200), "09:30", clock.timeZone));
+    const createdAt = past(
+      clock,
+      zonedTime(addDays(clock.today, key.state === "valid" ? -60 : -200), "09:30", clock.timeZone),
+    );
     rows.apiKeys.push({
       id: newId("key", createdAt.getTime()),
       schoolId: structure.schoolId,
       name: key.name,
       keyHash: hashKey(key.key),
       scopes: [...key.scopes],
-      expiresAt: key.state === "expired" ? past(clock, zonedTime(addDays(clock.today, -30), "00:00", clock.timeZone)) : null,
-      revokedAt: key.state === "revoked" ? past(clock, zonedTime(addDays(clock.today, -45), "14:00", clock.timeZone)) : null,
+      expiresAt:
+        key.state === "expired" ? past(clock, zonedTime(addDays(clock.today, -30), "00:00", clock.timeZone)) : null,
+      revokedAt:
+        key.state === "revoked" ? past(clock, zonedTime(addDays(clock.today, -45), "14:00", clock.timeZone)) : null,
       createdAt,
     });
   }
@@ -80,15 +89,20 @@ function applyLearnerOverrides(spec: SchoolSpec, structure: Structure): void {
 /** One plan each for active students of running halqas, taken round robin so every halqa has some. */
 function buildDemoPlans(spec: SchoolSpec, structure: Structure, rng: Rng, clock: SeedClock, rows: SeedRows): void {
   const running = spec.halqas.filter((halqa) => halqa.activeNow && halqa.semesters.includes("active"));
-  const queues = running.map((halqa) => ({ halqa, students: activeRoster(structure, halqa.key).filter((student) => student.status === "active") }));
-  const staffReview = (policy: string | null | undefined) => (policy ?? spec.policy.publicationPolicy) === "staff_review";
+  const queues = running.map((halqa) => ({
+    halqa,
+    students: activeRoster(structure, halqa.key).filter((student) => student.status === "active"),
+  }));
+  const staffReview = (policy: string | null | undefined) =>
+    (policy ?? spec.policy.publicationPolicy) === "staff_review";
   let made = 0;
   for (let round = 0; made < spec.plans && queues.some((queue) => queue.students.length > round); round++) {
     for (const { halqa, students } of queues) {
       const student = students[round];
       if (!student || made >= spec.plans) continue;
       const templateKeys = spec.templates[halqa.key] ?? ["juzAmma"];
-      const template: PlanTemplate = PLAN_TEMPLATES[rng.pick(templateKeys) as keyof typeof PLAN_TEMPLATES] ?? PLAN_TEMPLATES.juzAmma;
+      const template: PlanTemplate =
+        PLAN_TEMPLATES[rng.pick(templateKeys) as keyof typeof PLAN_TEMPLATES] ?? PLAN_TEMPLATES.juzAmma;
       const status = PLAN_STATUS_CYCLE[made % PLAN_STATUS_CYCLE.length] ?? "active";
       const built = buildPlan({
         rng,

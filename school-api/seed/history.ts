@@ -37,7 +37,8 @@ export function buildHistory(spec: SchoolSpec, structure: Structure, rng: Rng, c
     if (!entry || !halqaSpec.activeNow) return;
     const halqa = entry.row;
     const roster = (structure.rosters.get(halqa.id) ?? []).filter((student) => student.status === "active");
-    const sheikhKey = halqaSpec.sheikhs.find((key) => spec.sheikhs.find((s) => s.key === key)?.status === "active") ?? "";
+    const sheikhKey =
+      halqaSpec.sheikhs.find((key) => spec.sheikhs.find((s) => s.key === key)?.status === "active") ?? "";
     const sheikhId = structure.sheikhIds.get(sheikhKey) ?? "";
     const ascending = halqaSpec.key === "aisha";
     const profiles = new Map(roster.map((student) => [student.id, profileOf(rng, ascending, top)]));
@@ -48,20 +49,56 @@ export function buildHistory(spec: SchoolSpec, structure: Structure, rng: Rng, c
       const startsAt = zonedTime(date, spec.sessionTime, clock.timeZone);
       const endedAt = addMinutes(startsAt, rng.int(75, 95));
       const sessionId = newId("ses", startsAt.getTime());
-      rows.sessions.push({ id: sessionId, schoolId: structure.schoolId, date, halqaId: halqa.id, semesterId: halqa.semesterId, sheikhId, status: "ended", startsAt, endedAt, topic: "Revision and new memorization", createdAt: startsAt, updatedAt: endedAt });
+      rows.sessions.push({
+        id: sessionId,
+        schoolId: structure.schoolId,
+        date,
+        halqaId: halqa.id,
+        semesterId: halqa.semesterId,
+        sheikhId,
+        status: "ended",
+        startsAt,
+        endedAt,
+        topic: "Revision and new memorization",
+        createdAt: startsAt,
+        updatedAt: endedAt,
+      });
       for (const student of roster) {
         if (student.enrolledOn && student.enrolledOn > date) continue;
         const roll = rng.next();
         const status = roll < 0.82 ? "present" : roll < 0.9 ? "late" : roll < 0.96 ? "absent" : "excused";
         const markedAt = addMinutes(startsAt, rng.int(2, 10));
-        rows.attendance.push({ id: newId("att", markedAt.getTime()), schoolId: structure.schoolId, sessionId, studentId: student.id, status, lateMinutes: status === "late" ? rng.int(5, 20) : null, note: null, createdAt: markedAt, updatedAt: markedAt });
+        rows.attendance.push({
+          id: newId("att", markedAt.getTime()),
+          schoolId: structure.schoolId,
+          sessionId,
+          studentId: student.id,
+          status,
+          lateMinutes: status === "late" ? rng.int(5, 20) : null,
+          note: null,
+          createdAt: markedAt,
+          updatedAt: markedAt,
+        });
         if (status === "absent" || status === "excused") continue;
         const profile = profiles.get(student.id)!;
         const heard = (kind: RecitationRow["kind"], range: QuranRange, minute: number) => {
           const recordedAt = addMinutes(startsAt, minute);
           const rating = ratings[Math.min(top, Math.max(0, profile.skill - rng.int(0, 1)))] ?? 1;
           const mistakes = Math.max(0, top - ratings.indexOf(rating) + rng.int(-1, 1));
-          rows.recitations.push(recitationRow({ schoolId: structure.schoolId, sessionId, studentId: student.id, kind, range, rating, mistakes, note: null, privateNote: null, recordedAt }));
+          rows.recitations.push(
+            recitationRow({
+              schoolId: structure.schoolId,
+              sessionId,
+              studentId: student.id,
+              kind,
+              range,
+              rating,
+              mistakes,
+              note: null,
+              privateNote: null,
+              recordedAt,
+            }),
+          );
         };
         heard("old_revision", revisionRange(profile), rng.int(15, 40));
         if (profile.frontier && rng.chance(0.5)) {
@@ -79,9 +116,16 @@ export function buildHistory(spec: SchoolSpec, structure: Structure, rng: Rng, c
 function profileOf(rng: Rng, ascending: boolean, top: number): Profile {
   const juz = rng.int(1, 12);
   const count = juz * 8;
-  const quarters = ascending ? Array.from({ length: count }, (_, i) => i + 1) : Array.from({ length: count }, (_, i) => UNIT_COUNTS.quarter - count + 1 + i);
+  const quarters = ascending
+    ? Array.from({ length: count }, (_, i) => i + 1)
+    : Array.from({ length: count }, (_, i) => UNIT_COUNTS.quarter - count + 1 + i);
   const beyond = ascending ? count + 1 : UNIT_COUNTS.quarter - count;
-  return { quarters, cursor: rng.int(0, count - 1), frontier: beyond >= 1 && beyond <= UNIT_COUNTS.quarter ? unitBounds("quarter", beyond).first : null, skill: top - rng.int(0, 2) };
+  return {
+    quarters,
+    cursor: rng.int(0, count - 1),
+    frontier: beyond >= 1 && beyond <= UNIT_COUNTS.quarter ? unitBounds("quarter", beyond).first : null,
+    skill: top - rng.int(0, 2),
+  };
 }
 
 /** The next two memorised quarters in order (one quarter at the end of the list). */
@@ -95,14 +139,20 @@ function revisionRange(profile: Profile): QuranRange {
 /** What a teacher must notice, made plain in a few students' records of the whole semester (recent weeks included). */
 function applyScenarios(rows: SeedRows, halqaId: string, roster: Student[], clock: SeedClock, ratings: number[]): void {
   if (roster.length <= SCENARIOS.chronicAbsence) return;
-  const sessions = rows.sessions.filter((s) => s.halqaId === halqaId && s.status === "ended").sort((a, b) => a.date.localeCompare(b.date));
+  const sessions = rows.sessions
+    .filter((s) => s.halqaId === halqaId && s.status === "ended")
+    .sort((a, b) => a.date.localeCompare(b.date));
   const sessionIds = new Set(sessions.map((s) => s.id));
   const dateOf = new Map(sessions.map((s) => [s.id, s.date]));
   const drop = (studentId: string, where: (sessionId: string) => boolean) => {
-    rows.recitations = rows.recitations.filter((r) => !(r.studentId === studentId && sessionIds.has(r.sessionId) && where(r.sessionId)));
+    rows.recitations = rows.recitations.filter(
+      (r) => !(r.studentId === studentId && sessionIds.has(r.sessionId) && where(r.sessionId)),
+    );
   };
   const absent = (studentId: string, ids: Set<string>) => {
-    for (const row of rows.attendance) if (row.studentId === studentId && ids.has(row.sessionId)) Object.assign(row, { status: "absent", lateMinutes: null, note: null });
+    for (const row of rows.attendance)
+      if (row.studentId === studentId && ids.has(row.sessionId))
+        Object.assign(row, { status: "absent", lateMinutes: null, note: null });
     drop(studentId, (id) => ids.has(id));
   };
 

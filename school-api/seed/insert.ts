@@ -7,7 +7,8 @@ const BATCH = 1000;
 
 /** Inserts seed rows, parent tables first, in batches of about a thousand rows. */
 export async function insertRows(db: Db, rows: SeedRows): Promise<void> {
-  for (const key of Object.keys(SEED_TABLES) as (keyof SeedRows)[]) await insertMany(db, SEED_TABLES[key] as PgTable, rows[key]);
+  for (const key of Object.keys(SEED_TABLES) as (keyof SeedRows)[])
+    await insertMany(db, SEED_TABLES[key] as PgTable, rows[key]);
 }
 
 /**
@@ -19,7 +20,9 @@ export async function insertRows(db: Db, rows: SeedRows): Promise<void> {
 async function insertMany<T extends PgTable>(db: Db, table: T, rows: T["$inferInsert"][]): Promise<void> {
   if (rows.length === 0) return;
   const records = rows as Record<string, unknown>[];
-  const columns = Object.entries(getTableColumns(table)).filter(([key]) => records.some((row) => row[key] !== undefined));
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) =>
+    records.some((row) => row[key] !== undefined),
+  );
   for (const [key, column] of columns) {
     if (column.hasDefault && column.notNull && records.some((row) => row[key] === undefined)) {
       throw new Error(`seed rows for ${column.name} must all set ${key} or all leave it to the default`);
@@ -28,7 +31,11 @@ async function insertMany<T extends PgTable>(db: Db, table: T, rows: T["$inferIn
   const names = sql.raw(columns.map(([, column]) => `"${column.name}"`).join(", "));
   const types = sql.raw(columns.map(([, column]) => `"${column.name}" ${column.getSQLType()}`).join(", "));
   for (let start = 0; start < records.length; start += BATCH) {
-    const batch = records.slice(start, start + BATCH).map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, row[key] ?? null])));
-    await db.execute(sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(${types})`);
+    const batch = records
+      .slice(start, start + BATCH)
+      .map((row) => Object.fromEntries(columns.map(([key, column]) => [column.name, row[key] ?? null])));
+    await db.execute(
+      sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(${types})`,
+    );
   }
 }

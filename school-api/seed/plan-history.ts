@@ -16,8 +16,12 @@ const SHOWN = new Set(["published", "in_progress", "completed"]);
 function shorten(segments: AssignmentSegment[]): AssignmentSegment[] {
   return segments.map((segment) => {
     const { start, end } = segment.range;
-    if (segment.track_type !== "new_memorization" || start.surah !== end.surah || end.ayah - start.ayah < 1) return segment;
-    const range: QuranRange = { start, end: { surah: end.surah, ayah: start.ayah + Math.floor((end.ayah - start.ayah) / 2) } };
+    if (segment.track_type !== "new_memorization" || start.surah !== end.surah || end.ayah - start.ayah < 1)
+      return segment;
+    const range: QuranRange = {
+      start,
+      end: { surah: end.surah, ayah: start.ayah + Math.floor((end.ayah - start.ayah) / 2) },
+    };
     return { ...segment, range };
   });
 }
@@ -27,12 +31,20 @@ function shorten(segments: AssignmentSegment[]): AssignmentSegment[] {
  * `superseded` with the time and a link to its replacement, which takes the next sequence.
  * Now and then the latest replacement is itself replaced, so histories contain chains.
  */
-export function replaceOne(rng: Rng, clock: SeedClock, history: Row[], explain: (segments: AssignmentSegment[]) => string): void {
+export function replaceOne(
+  rng: Rng,
+  clock: SeedClock,
+  history: Row[],
+  explain: (segments: AssignmentSegment[]) => string,
+): void {
   let candidates = history.filter((row) => REPLACEABLE.has(row.status));
   if (candidates.length === 0) candidates = history.filter((row) => row.status === "completed");
   if (candidates.length === 0) return;
   const latest = history.at(-1);
-  const target = latest && latest.source === "staff" && REPLACEABLE.has(latest.status) && rng.chance(0.4) ? latest : rng.pick(candidates);
+  const target =
+    latest && latest.source === "staff" && REPLACEABLE.has(latest.status) && rng.chance(0.4)
+      ? latest
+      : rng.pick(candidates);
   const status = target.status;
   const created = target.createdAt ?? clock.now;
   let at = addMinutes(target.publishedAt ?? created, rng.int(30, 600));
@@ -41,8 +53,10 @@ export function replaceOne(rng: Rng, clock: SeedClock, history: Row[], explain: 
 
   const segments = shorten(target.segments);
   const publishedAt = SHOWN.has(status) ? supersededAt : null;
-  const startedAt = status === "in_progress" || status === "completed" ? later(target.startedAt ?? supersededAt, supersededAt) : null;
-  const completedAt = status === "completed" ? later(target.completedAt ?? supersededAt, startedAt ?? supersededAt) : null;
+  const startedAt =
+    status === "in_progress" || status === "completed" ? later(target.startedAt ?? supersededAt, supersededAt) : null;
+  const completedAt =
+    status === "completed" ? later(target.completedAt ?? supersededAt, startedAt ?? supersededAt) : null;
   const replacement: Row = {
     id: newId("asg", supersededAt.getTime()),
     schoolId: target.schoolId,
@@ -75,7 +89,13 @@ export function replaceOne(rng: Rng, clock: SeedClock, history: Row[], explain: 
   history.push(replacement);
 }
 
-type Progress = { newTarget: number; position: QuranPoint | null; lastNew: QuranRange | null; finishedAt: Date | null; lastAt: Date };
+type Progress = {
+  newTarget: number;
+  position: QuranPoint | null;
+  lastNew: QuranRange | null;
+  finishedAt: Date | null;
+  lastAt: Date;
+};
 
 export function buildTracks(rng: Rng, template: PlanTemplate, progress: Progress): WorkloadTrack[] {
   const finished = progress.finishedAt?.toISOString() ?? null;
@@ -99,7 +119,14 @@ export function buildTracks(rng: Rng, template: PlanTemplate, progress: Progress
     },
   ];
   if (rng.chance(0.8)) {
-    tracks.push({ type: "old_revision", unit: "page", target: rng.int(2, 5), tolerance: 1, next_position: { surah: rng.pick(template.revision), ayah: 1 }, completed_at: finished });
+    tracks.push({
+      type: "old_revision",
+      unit: "page",
+      target: rng.int(2, 5),
+      tolerance: 1,
+      next_position: { surah: rng.pick(template.revision), ayah: 1 },
+      completed_at: finished,
+    });
   }
   return tracks;
 }

@@ -66,7 +66,8 @@ function stampsFor(clock: SeedClock, due: string, status: string, floor: Date | 
   const at = (days: number, time: string) => past(clock, zonedTime(addDays(due, days), time, clock.timeZone));
   const createdAt = floor ? later(floor, at(-4, "06:00")) : at(-4, "06:00");
   const publishedAt = SHOWN.has(status) ? later(createdAt, at(-3, "18:00")) : null;
-  const startedAt = status === "in_progress" || status === "completed" ? later(publishedAt ?? createdAt, at(0, "16:10")) : null;
+  const startedAt =
+    status === "in_progress" || status === "completed" ? later(publishedAt ?? createdAt, at(0, "16:10")) : null;
   const completedAt = status === "completed" ? later(startedAt ?? createdAt, at(0, "17:20")) : null;
   const changedAt = status === "postponed" || status === "cancelled" ? later(createdAt, at(-1, "12:00")) : null;
   const updatedAt = completedAt ?? startedAt ?? publishedAt ?? changedAt ?? createdAt;

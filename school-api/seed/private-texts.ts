@@ -24,4 +24,8 @@ export const PRIVATE_STAFF_NOTES = [
   "Anxious about tests; do not push this week.",
 ] as const;
 
-export const PRIVATE_TEXTS: readonly string[] = [...PRIVATE_STUDENT_NOTES, ...PRIVATE_RECITATION_NOTES, ...PRIVATE_STAFF_NOTES];
+export const PRIVATE_TEXTS: readonly string[] = [
+  ...PRIVATE_STUDENT_NOTES,
+  ...PRIVATE_RECITATION_NOTES,
+  ...PRIVATE_STAFF_NOTES,
+];

@@ -18,7 +18,11 @@ export function surahName(surah: number): string {
  * The next `count` ayahs from `from`, staying inside its surah (a portion never straddles two
  * surahs), and the point after them in the plan's direction, or null at the end of the mushaf.
  */
-export function takeAyahs(from: QuranPoint, count: number, direction: Direction): { range: QuranRange; next: QuranPoint | null } {
+export function takeAyahs(
+  from: QuranPoint,
+  count: number,
+  direction: Direction,
+): { range: QuranRange; next: QuranPoint | null } {
   const last = ayahCount(from.surah);
   const endAyah = Math.min(from.ayah + Math.max(1, count) - 1, last);
   const range = { start: { ...from }, end: { surah: from.surah, ayah: endAyah } };
@@ -38,7 +42,9 @@ export function describeRange(range: QuranRange): string {
   const { start, end } = range;
   if (start.surah === end.surah) {
     if (start.ayah === 1 && end.ayah === ayahCount(end.surah)) return `all of ${surahName(start.surah)}`;
-    return start.ayah === end.ayah ? `${surahName(start.surah)} ${start.ayah}` : `${surahName(start.surah)} ${start.ayah}–${end.ayah}`;
+    return start.ayah === end.ayah
+      ? `${surahName(start.surah)} ${start.ayah}`
+      : `${surahName(start.surah)} ${start.ayah}–${end.ayah}`;
   }
   return `${surahName(start.surah)} ${start.ayah} – ${surahName(end.surah)} ${end.ayah}`;
 }

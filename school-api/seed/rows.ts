@@ -34,7 +34,12 @@ export function emptyRows(): SeedRows {
 }
 
 /** A recitation heard at `recordedAt` (its id, creation and last change all from that instant). */
-export function recitationRow(input: Omit<RecitationRow, "id" | "startSurah" | "startAyah" | "endSurah" | "endAyah" | "createdAt" | "updatedAt"> & { range: QuranRange; recordedAt: Date }): RecitationRow {
+export function recitationRow(
+  input: Omit<RecitationRow, "id" | "startSurah" | "startAyah" | "endSurah" | "endAyah" | "createdAt" | "updatedAt"> & {
+    range: QuranRange;
+    recordedAt: Date;
+  },
+): RecitationRow {
   const { range, recordedAt, ...rest } = input;
   return {
     id: newId("rec", recordedAt.getTime()),

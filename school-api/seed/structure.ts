@@ -17,8 +17,25 @@ export type Structure = {
 
 export type SeedClock = { now: Date; today: string; timeZone: string };
 
-const SEMESTER_DAYS: Record<SemesterKind, [number, number]> = { archived: [-210, -85], active: [-70, 50], planned: [65, 185] };
-const SEASONS = ["Winter", "Winter", "Spring", "Spring", "Spring", "Summer", "Summer", "Summer", "Fall", "Fall", "Fall", "Winter"];
+const SEMESTER_DAYS: Record<SemesterKind, [number, number]> = {
+  archived: [-210, -85],
+  active: [-70, 50],
+  planned: [65, 185],
+};
+const SEASONS = [
+  "Winter",
+  "Winter",
+  "Spring",
+  "Spring",
+  "Spring",
+  "Summer",
+  "Summer",
+  "Summer",
+  "Fall",
+  "Fall",
+  "Fall",
+  "Winter",
+];
 
 function termName(startsOn: string): string {
   const month = Number(startsOn.slice(5, 7));
@@ -52,8 +69,18 @@ export function buildStructure(spec: SchoolSpec, rng: Rng, clock: SeedClock, row
     const [from, to] = SEMESTER_DAYS[kind];
     const startsOn = addDays(today, from);
     const createdAt = kind === "planned" ? at(addDays(today, -10)) : at(addDays(startsOn, -30));
-    const updatedAt = kind === "archived" ? at(addDays(today, to + 1)) : kind === "active" ? at(startsOn, "06:00") : createdAt;
-    const row = { id: newId("sem", createdAt.getTime()), schoolId, name: termName(startsOn), status: kind, startsOn, endsOn: addDays(today, to), createdAt, updatedAt };
+    const updatedAt =
+      kind === "archived" ? at(addDays(today, to + 1)) : kind === "active" ? at(startsOn, "06:00") : createdAt;
+    const row = {
+      id: newId("sem", createdAt.getTime()),
+      schoolId,
+      name: termName(startsOn),
+      status: kind,
+      startsOn,
+      endsOn: addDays(today, to),
+      createdAt,
+      updatedAt,
+    };
     semesters[kind] = row;
     rows.semesters.push(row);
   }
@@ -98,9 +125,22 @@ export function buildStructure(spec: SchoolSpec, rng: Rng, clock: SeedClock, row
         const sheikhId = sheikhIds.get(key);
         if (sheikhId) rows.halqaSheikhs.push({ schoolId, halqaId: id, sheikhId });
       }
-      const count = kind === "archived" ? (halqa.students.archived ?? 0) : kind === "active" ? (halqa.students.active ?? 0) : 0;
+      const count =
+        kind === "archived" ? (halqa.students.archived ?? 0) : kind === "active" ? (halqa.students.active ?? 0) : 0;
       const carried = kind === "active" ? archivedRoster.slice(0, halqa.students.carried ?? 0) : [];
-      const roster = buildRoster({ rng, clock, spec: halqa, kind, halqaRow: row, semester, count, carried, families, taken, phone: spec.families });
+      const roster = buildRoster({
+        rng,
+        clock,
+        spec: halqa,
+        kind,
+        halqaRow: row,
+        semester,
+        count,
+        carried,
+        families,
+        taken,
+        phone: spec.families,
+      });
       if (kind === "archived") archivedRoster = roster;
       rosters.set(id, roster);
       rows.students.push(...roster);
@@ -136,11 +176,20 @@ function buildRoster(input: RosterInput): (StudentRow & { id: string })[] {
   const roster: (StudentRow & { id: string })[] = [];
   for (let index = 0; index < count; index++) {
     const previous = carried[index];
-    const person = previous ? { name: previous.fullName, preferred: previous.preferredName ?? undefined } : personName(rng, spec.gender, input.families, input.taken);
+    const person = previous
+      ? { name: previous.fullName, preferred: previous.preferredName ?? undefined }
+      : personName(rng, spec.gender, input.families, input.taken);
     const enrolledOn = addDays(semester.startsOn, previous ? 0 : rng.int(-14, 10));
     const createdAt = past(clock, zonedTime(enrolledOn, "10:00", clock.timeZone));
     const awayIndex = AWAY_POSITIONS.indexOf(index);
-    const status = kind === "archived" ? (index < (spec.students.carried ?? 0) ? "active" : index % 2 ? "graduated" : "withdrawn") : (away[awayIndex] ?? "active");
+    const status =
+      kind === "archived"
+        ? index < (spec.students.carried ?? 0)
+          ? "active"
+          : index % 2
+            ? "graduated"
+            : "withdrawn"
+        : (away[awayIndex] ?? "active");
     const id = newId("stu", createdAt.getTime());
     const age = rng.int(spec.ages[0], spec.ages[1]);
     roster.push({
@@ -153,11 +202,16 @@ function buildRoster(input: RosterInput): (StudentRow & { id: string })[] {
       preferredName: person.preferred ?? null,
       status,
       enrolledOn,
-      dateOfBirth: previous?.dateOfBirth ?? `${Number(clock.today.slice(0, 4)) - age}-${pad(rng.int(1, 12))}-${pad(rng.int(1, 28))}`,
+      dateOfBirth:
+        previous?.dateOfBirth ??
+        `${Number(clock.today.slice(0, 4)) - age}-${pad(rng.int(1, 12))}-${pad(rng.int(1, 28))}`,
       guardianPhone: previous?.guardianPhone ?? phoneNumber(rng, input.phone),
       privateNotes: previous?.privateNotes ?? (rng.chance(0.25) ? rng.pick(PRIVATE_STUDENT_NOTES) : null),
       createdAt,
-      updatedAt: status === "active" ? createdAt : past(clock, zonedTime(addDays(clock.today, -rng.int(2, 20)), "11:00", clock.timeZone)),
+      updatedAt:
+        status === "active"
+          ? createdAt
+          : past(clock, zonedTime(addDays(clock.today, -rng.int(2, 20)), "11:00", clock.timeZone)),
     });
   }
   return roster;

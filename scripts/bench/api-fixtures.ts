@@ -1,4 +1,12 @@
-import type { AttendanceUpsert, AttendanceUpsertResult, Halqa, Semester, Session, Sheikh, Student } from "@/lib/contract";
+import type {
+  AttendanceUpsert,
+  AttendanceUpsertResult,
+  Halqa,
+  Semester,
+  Session,
+  Sheikh,
+  Student,
+} from "@/lib/contract";
 import type { V1 } from "./v1-client";
 
 export type AttendanceFixture = {
@@ -35,19 +43,37 @@ export async function attendanceFixture(api: V1, classSize: number): Promise<Att
   const ids = students.map((student) => student.id);
   let createdStudents = 0;
   while (ids.length < classSize) {
-    const created = await api.send<{ data: Student }>("POST", "/students", { halqa_id: room.halqa.id, full_name: `Bench Student ${ids.length + 1}` }, 201);
+    const created = await api.send<{ data: Student }>(
+      "POST",
+      "/students",
+      { halqa_id: room.halqa.id, full_name: `Bench Student ${ids.length + 1}` },
+      201,
+    );
     ids.push(created.data.id);
     createdStudents++;
   }
 
-  const session = (await api.send<{ data: Session }>("POST", "/sessions", { halqa_id: room.halqa.id, sheikh_id: room.sheikh.id, topic: "Bench attendance" }, 201)).data;
+  const session = (
+    await api.send<{ data: Session }>(
+      "POST",
+      "/sessions",
+      { halqa_id: room.halqa.id, sheikh_id: room.sheikh.id, topic: "Bench attendance" },
+      201,
+    )
+  ).data;
   const body: AttendanceUpsert = {
     rows: ids.slice(0, classSize).map((studentId, index) => {
       const status = STATUSES[index % STATUSES.length] ?? "present";
       return status === "late" ? { student_id: studentId, status, late_minutes: 5 } : { student_id: studentId, status };
     }),
   };
-  const check = await api.send<{ data: AttendanceUpsertResult }>("PUT", `/sessions/${session.id}/attendance`, body, 200);
-  if (check.data.rows.length !== classSize) throw new Error(`the attendance PUT stored ${check.data.rows.length} rows, expected ${classSize}`);
+  const check = await api.send<{ data: AttendanceUpsertResult }>(
+    "PUT",
+    `/sessions/${session.id}/attendance`,
+    body,
+    200,
+  );
+  if (check.data.rows.length !== classSize)
+    throw new Error(`the attendance PUT stored ${check.data.rows.length} rows, expected ${classSize}`);
   return { session, halqa: room.halqa, sheikh: room.sheikh, createdStudents, body };
 }

@@ -40,15 +40,26 @@ export const apiSuite: Suite = {
 
     const api = v1Client(server.origin, ADMIN_KEY, signal);
     const fixture = await attendanceFixture(api, CLASS_SIZE);
-    log(`attendance fixture: session ${fixture.session.id} of halqa "${fixture.halqa.name}", ${CLASS_SIZE} rows (${fixture.createdStudents} students created)`);
+    log(
+      `attendance fixture: session ${fixture.session.id} of halqa "${fixture.halqa.name}", ${CLASS_SIZE} rows (${fixture.createdStudents} students created)`,
+    );
     const page = await api.get<{ data: unknown[] }>("/students", { limit: 50 });
-    if (page.data.length !== 50) throw new Error(`GET /students?limit=50 returned ${page.data.length} students; the bench needs a full page`);
+    if (page.data.length !== 50)
+      throw new Error(`GET /students?limit=50 returned ${page.data.length} students; the bench needs a full page`);
 
     const targets: Target[] = [
-      { name: "GET /api/v1/students?limit=50", spec: { path: "/api/v1/students?limit=50", headers: auth }, minRatio: LIST_MIN_RATIO },
+      {
+        name: "GET /api/v1/students?limit=50",
+        spec: { path: "/api/v1/students?limit=50", headers: auth },
+        minRatio: LIST_MIN_RATIO,
+      },
       { name: "GET /api/v1/surahs", spec: { path: "/api/v1/surahs", headers: auth }, minRatio: LIST_MIN_RATIO },
       // The same page read from the database every time (the PGlite read cache bypassed): shown, no target.
-      { name: "GET /api/v1/students?limit=50 (no-cache)", spec: { path: "/api/v1/students?limit=50", headers: { ...auth, "Cache-Control": "no-cache" } }, minRatio: null },
+      {
+        name: "GET /api/v1/students?limit=50 (no-cache)",
+        spec: { path: "/api/v1/students?limit=50", headers: { ...auth, "Cache-Control": "no-cache" } },
+        minRatio: null,
+      },
       putTarget(fixture, "PGlite"),
       ...(diag ? diagnosticTargets() : []),
     ];
@@ -58,7 +69,10 @@ export const apiSuite: Suite = {
     for (const target of targets) {
       const warm = await warmUp(server.origin, target.spec, load, signal);
       const failures = failuresOf(target, warm);
-      if (failures > 0) log(`  warm-up of ${target.name}: ${failures} unexpected responses ${JSON.stringify(warm.statusCodes)}, ${warm.errors} errors`);
+      if (failures > 0)
+        log(
+          `  warm-up of ${target.name}: ${failures} unexpected responses ${JSON.stringify(warm.statusCodes)}, ${warm.errors} errors`,
+        );
     }
 
     const rows: ResultRow[] = [];
@@ -98,12 +112,20 @@ export const apiSuite: Suite = {
       rows,
       notes: [
         `ratio = target req/s ÷ mean req/s of the bare route measured just before and just after it on the same server`,
-        `machine load (1/5/15 min) before ${loadBefore.map((v) => v.toFixed(2)).join(" / ")}, after ${os.loadavg().map((v) => v.toFixed(2)).join(" / ")} on ${os.cpus().length} cores`,
+        `machine load (1/5/15 min) before ${loadBefore.map((v) => v.toFixed(2)).join(" / ")}, after ${os
+          .loadavg()
+          .map((v) => v.toFixed(2))
+          .join(" / ")} on ${os.cpus().length} cores`,
         `list endpoints must reach ≥ ${LIST_MIN_RATIO}× the bare route (issue 2); the ${CLASS_SIZE}-row attendance PUT ≥ ${PUT_MIN_RATIO}× (issue 13), on PGlite and on PostgreSQL`,
         postgresNote,
         `on PGlite, list pages are cached in process until the next write (school-api/read-cache.ts); the no-cache row reads the database every time`,
       ],
-      raw: { session_id: fixture.session.id, halqa_id: fixture.halqa.id, created_students: fixture.createdStudents, comparisons: raw },
+      raw: {
+        session_id: fixture.session.id,
+        halqa_id: fixture.halqa.id,
+        created_students: fixture.createdStudents,
+        comparisons: raw,
+      },
     };
   },
 };
@@ -116,7 +138,9 @@ const NEXT_STATUS = { present: "absent", absent: "excused", excused: "present", 
  * leaves a row that already holds the sent values alone, which would flatter a repeated body).
  */
 function putTarget(fixture: AttendanceFixture, store: string): Target {
-  const other = { rows: fixture.body.rows.map((row) => ({ student_id: row.student_id, status: NEXT_STATUS[row.status] })) };
+  const other = {
+    rows: fixture.body.rows.map((row) => ({ student_id: row.student_id, status: NEXT_STATUS[row.status] })),
+  };
   return {
     name: `PUT /api/v1/sessions/{id}/attendance (${CLASS_SIZE} rows changed, ${store})`,
     spec: {
@@ -154,9 +178,18 @@ function rowOf(target: Target, { target: measured, bare, ratio }: Comparison): R
 /** `--diag`: the same pipeline with less in it, to split a list's cost into routing, auth, query and payload. */
 function diagnosticTargets(): Target[] {
   return [
-    { name: "(diag) GET /api/v1/school, no key (401: router only)", spec: { path: "/api/v1/school" }, minRatio: null, status: 401 },
+    {
+      name: "(diag) GET /api/v1/school, no key (401: router only)",
+      spec: { path: "/api/v1/school" },
+      minRatio: null,
+      status: 401,
+    },
     { name: "(diag) GET /api/v1/school", spec: { path: "/api/v1/school", headers: auth }, minRatio: null },
-    { name: "(diag) GET /api/v1/students?limit=1", spec: { path: "/api/v1/students?limit=1", headers: auth }, minRatio: null },
+    {
+      name: "(diag) GET /api/v1/students?limit=1",
+      spec: { path: "/api/v1/students?limit=1", headers: auth },
+      minRatio: null,
+    },
     { name: "(diag) GET /api/v1/surahs/1", spec: { path: "/api/v1/surahs/1", headers: auth }, minRatio: null },
   ];
 }

@@ -69,34 +69,57 @@ export async function signIn(origin: string, account: { email: string; password:
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.header() },
-    body: new URLSearchParams({ csrfToken, email: account.email, password: account.password, callbackUrl: `${origin}/today` }),
+    body: new URLSearchParams({
+      csrfToken,
+      email: account.email,
+      password: account.password,
+      callbackUrl: `${origin}/today`,
+    }),
   });
   cookies.keep(response);
-  if (!cookies.header().includes("session-token")) throw new Error(`signing in as ${account.email} failed (${response.status})`);
+  if (!cookies.header().includes("session-token"))
+    throw new Error(`signing in as ${account.email} failed (${response.status})`);
   return cookies;
 }
 
 /** The id the build gave an exported server action (the browser sends it as `Next-Action`). */
 export function actionId(exportedName: string, file: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(process.cwd(), ".next/server/server-reference-manifest.json"), "utf8")) as {
+  const manifest = JSON.parse(
+    readFileSync(path.join(process.cwd(), ".next/server/server-reference-manifest.json"), "utf8"),
+  ) as {
     node: Record<string, { exportedName?: string; filename?: string }>;
   };
-  const found = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === exportedName && entry.filename === file);
+  const found = Object.entries(manifest.node).find(
+    ([, entry]) => entry.exportedName === exportedName && entry.filename === file,
+  );
   if (!found) throw new Error(`server action ${exportedName} of ${file} is not in the build's manifest`);
   return found[0];
 }
 
 /** Calls a server action as the browser does and returns its result (the RSC payload's row 1). */
-export async function callAction<T>(origin: string, page: string, id: string, cookies: Cookies, input: unknown): Promise<T> {
+export async function callAction<T>(
+  origin: string,
+  page: string,
+  id: string,
+  cookies: Cookies,
+  input: unknown,
+): Promise<T> {
   const response = await fetch(`${origin}${page}`, {
     method: "POST",
-    headers: { "next-action": id, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8", origin, cookie: cookies.header() },
+    headers: {
+      "next-action": id,
+      accept: "text/x-component",
+      "content-type": "text/plain;charset=UTF-8",
+      origin,
+      cookie: cookies.header(),
+    },
     body: JSON.stringify([input]),
     signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
   const line = text.split("\n").find((row) => row.startsWith("1:"));
-  if (response.status !== 200 || !line) throw new Error(`server action answered ${response.status}: ${text.slice(0, 200)}`);
+  if (response.status !== 200 || !line)
+    throw new Error(`server action answered ${response.status}: ${text.slice(0, 200)}`);
   return JSON.parse(line.slice(2)) as T;
 }
 
@@ -108,19 +131,44 @@ export async function fixture(api: V1, teachers: number) {
   const halqaId = sheikh?.halqa_ids[0];
   if (!sheikh || !halqaId) throw new Error(`the demo teacher's sheikh ${DEMO_TEACHER_SHEIKH_NAME} has no halqa`);
   const halqa = await api.get<{ data: Halqa }>(`/halqas/${halqaId}`);
-  const ids = (await api.list<Student>("/students", { halqa_id: halqaId, status: "active" })).map((student) => student.id);
+  const ids = (await api.list<Student>("/students", { halqa_id: halqaId, status: "active" })).map(
+    (student) => student.id,
+  );
   while (ids.length < CLASS_SIZE) {
-    const created = await api.send<{ data: Student }>("POST", "/students", { halqa_id: halqaId, full_name: `Bench Learner ${ids.length + 1}` }, 201);
+    const created = await api.send<{ data: Student }>(
+      "POST",
+      "/students",
+      { halqa_id: halqaId, full_name: `Bench Learner ${ids.length + 1}` },
+      201,
+    );
     ids.push(created.data.id);
   }
-  return { halqa: halqa.data, sheikh, students: ids.slice(0, CLASS_SIZE), sessions: await fixtureSessions(api, { id: halqaId, sheikhId: sheikh.id }, teachers) };
+  return {
+    halqa: halqa.data,
+    sheikh,
+    students: ids.slice(0, CLASS_SIZE),
+    sessions: await fixtureSessions(api, { id: halqaId, sheikhId: sheikh.id }, teachers),
+  };
 }
 
 /** One open session of the halqa per simulated teacher. */
-export async function fixtureSessions(api: V1, halqa: { id: string; sheikhId: string }, count: number): Promise<Session[]> {
+export async function fixtureSessions(
+  api: V1,
+  halqa: { id: string; sheikhId: string },
+  count: number,
+): Promise<Session[]> {
   const sessions: Session[] = [];
   for (let i = 0; i < count; i++) {
-    sessions.push((await api.send<{ data: Session }>("POST", "/sessions", { halqa_id: halqa.id, sheikh_id: halqa.sheikhId, topic: `Attendance bench ${i + 1}` }, 201)).data);
+    sessions.push(
+      (
+        await api.send<{ data: Session }>(
+          "POST",
+          "/sessions",
+          { halqa_id: halqa.id, sheikh_id: halqa.sheikhId, topic: `Attendance bench ${i + 1}` },
+          201,
+        )
+      ).data,
+    );
   }
   return sessions;
 }
@@ -135,10 +183,22 @@ const nodeEnv: QueueEnv = {
   on: () => () => undefined,
 };
 
-export type TeacherRun = { latencies: number[]; puts: number; errors: string[]; unsaved: number; /** First tap to last tap: the sweep's own length on this machine. */ sweepMs: number };
+export type TeacherRun = {
+  latencies: number[];
+  puts: number;
+  errors: string[];
+  unsaved: number;
+  /** First tap to last tap: the sweep's own length on this machine. */ sweepMs: number;
+};
 
 /** One teacher's burst through the real queue; resolves when every tap shows saved (or after 30 s). */
-export async function runTeacher(input: { tenantId: string; session: Session; students: string[]; gapMs: number; send: (marks: SaveMarksInput) => Promise<ActionResult<SaveMarksData>> }): Promise<TeacherRun> {
+export async function runTeacher(input: {
+  tenantId: string;
+  session: Session;
+  students: string[];
+  gapMs: number;
+  send: (marks: SaveMarksInput) => Promise<ActionResult<SaveMarksData>>;
+}): Promise<TeacherRun> {
   const run: TeacherRun = { latencies: [], puts: 0, errors: [], unsaved: 0, sweepMs: 0 };
   const queue = new LiveQueue({
     tenantId: input.tenantId,
@@ -178,7 +238,8 @@ export async function runTeacher(input: { tenantId: string; session: Session; st
   for (const [index, student] of input.students.entries()) {
     tappedAt.set(student, performance.now());
     queue.mark(student, STATUSES[index % STATUSES.length]!);
-    if (input.gapMs > 0 && index < input.students.length - 1) await new Promise((resolve) => setTimeout(resolve, input.gapMs));
+    if (input.gapMs > 0 && index < input.students.length - 1)
+      await new Promise((resolve) => setTimeout(resolve, input.gapMs));
   }
   run.sweepMs = Math.max(...tappedAt.values()) - Math.min(...tappedAt.values());
   await Promise.race([allSaved, new Promise((resolve) => setTimeout(resolve, 30_000))]);
@@ -193,7 +254,8 @@ async function firstLoadJs(origin: string, pagePath: string, cookies: Cookies): 
   const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]!))];
   if (sources.length === 0) throw new Error(`${pagePath} loads no script`);
   let bytes = 0;
-  for (const source of sources) bytes += gzipSync(Buffer.from(await (await fetch(new URL(source, origin))).arrayBuffer())).length;
+  for (const source of sources)
+    bytes += gzipSync(Buffer.from(await (await fetch(new URL(source, origin))).arrayBuffer())).length;
   return bytes;
 }
 
@@ -224,27 +286,58 @@ export function figuresOf(runs: readonly TeacherRun[]) {
   };
 }
 
-export const verdict = (ok: boolean, reason: string): Pick<ResultRow, "verdict" | "reason"> => (ok ? { verdict: "PASS" } : { verdict: "FAIL", reason });
-export const info = (target: string, value: number, unit: string): ResultRow => ({ target, values: { value, unit }, goal: "n/a", verdict: "n/a" });
+export const verdict = (ok: boolean, reason: string): Pick<ResultRow, "verdict" | "reason"> =>
+  ok ? { verdict: "PASS" } : { verdict: "FAIL", reason };
+export const info = (target: string, value: number, unit: string): ResultRow => ({
+  target,
+  values: { value, unit },
+  goal: "n/a",
+  verdict: "n/a",
+});
 
 /** The rows both attendance benches report: tap latency and PUTs per burst, then errors and lost marks. */
-export function tapRows(f: ReturnType<typeof figuresOf>, lost: number, marks: number): { latency: ResultRow[]; failures: ResultRow[] } {
+export function tapRows(
+  f: ReturnType<typeof figuresOf>,
+  lost: number,
+  marks: number,
+): { latency: ResultRow[]; failures: ResultRow[] } {
   const { latencies, p95, maxPuts, meanPuts, errors, unsaved } = f;
   return {
     latency: [
       info("tap → saved p50", percentile(latencies, 50), "ms"),
-      { target: "tap → saved p95", values: { value: p95, unit: "ms" }, goal: `≤ ${TAP_TARGETS.p95Ms} ms`, ...verdict(p95 <= TAP_TARGETS.p95Ms, `${p95.toFixed(0)} ms`) },
+      {
+        target: "tap → saved p95",
+        values: { value: p95, unit: "ms" },
+        goal: `≤ ${TAP_TARGETS.p95Ms} ms`,
+        ...verdict(p95 <= TAP_TARGETS.p95Ms, `${p95.toFixed(0)} ms`),
+      },
       info("tap → saved p99", percentile(latencies, 99), "ms"),
-      { target: "PUTs per 30-tap burst (most)", values: { value: maxPuts, unit: `mean ${meanPuts.toFixed(2)}` }, goal: `≤ ${TAP_TARGETS.putsPerBurst}`, ...verdict(maxPuts <= TAP_TARGETS.putsPerBurst, `${maxPuts} PUTs`) },
+      {
+        target: "PUTs per 30-tap burst (most)",
+        values: { value: maxPuts, unit: `mean ${meanPuts.toFixed(2)}` },
+        goal: `≤ ${TAP_TARGETS.putsPerBurst}`,
+        ...verdict(maxPuts <= TAP_TARGETS.putsPerBurst, `${maxPuts} PUTs`),
+      },
     ],
     failures: [
-      { target: "errors", values: { value: errors.length + unsaved, unit: "" }, goal: "0", ...verdict(errors.length + unsaved === 0, `${errors.length} errors, ${unsaved} taps never saved`) },
-      { target: "lost marks", values: { value: lost, unit: `of ${marks}` }, goal: "0", ...verdict(lost === 0, `${lost} lost`) },
+      {
+        target: "errors",
+        values: { value: errors.length + unsaved, unit: "" },
+        goal: "0",
+        ...verdict(errors.length + unsaved === 0, `${errors.length} errors, ${unsaved} taps never saved`),
+      },
+      {
+        target: "lost marks",
+        values: { value: lost, unit: `of ${marks}` },
+        goal: "0",
+        ...verdict(lost === 0, `${lost} lost`),
+      },
     ],
   };
 }
 
-export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
 
 const COLUMNS: Column[] = [
   { key: "value", label: "measured", digits: 1 },
@@ -253,7 +346,8 @@ const COLUMNS: Column[] = [
 
 export const attendanceSuite: Suite = {
   name: "attendance",
-  summary: "live attendance: simulated teachers tapping 30 students through the queue and the saveMarks action; First Load JS of the live page",
+  summary:
+    "live attendance: simulated teachers tapping 30 students through the queue and the saveMarks action; First Load JS of the live page",
   async run({ server, log }: BenchContext) {
     const teachers = numberFromEnv("ATTENDANCE_BENCH_TEACHERS", 50);
     const gapMs = numberFromEnv("ATTENDANCE_BENCH_TAP_GAP_MS", 3);
@@ -262,19 +356,31 @@ export const attendanceSuite: Suite = {
     const api = v1Client(origin, ADMIN_KEY, AbortSignal.timeout(20 * 60_000));
     const school = await api.get<{ data: { id: string } }>("/school");
     const { students, sessions, halqa, sheikh } = await fixture(api, teachers);
-    log(`attendance: ${teachers} sessions of "${halqa.name}" with ${students.length} students each; signing in as ${TEACHER.email}`);
+    log(
+      `attendance: ${teachers} sessions of "${halqa.name}" with ${students.length} students each; signing in as ${TEACHER.email}`,
+    );
     const cookies = await signIn(origin, TEACHER);
     const saveMarks = actionId("saveMarks", "lib/features/live/server/actions.ts");
     const livePage = (id: string) => `/sessions/${id}/live`;
 
     // Warm the route (first compile of the action's page, reference caches), off the record.
-    await callAction(origin, livePage(sessions[0]!.id), saveMarks, cookies, { sessionId: sessions[0]!.id, deviceId: "warm-up", marks: [] }).catch(() => undefined);
+    await callAction(origin, livePage(sessions[0]!.id), saveMarks, cookies, {
+      sessionId: sessions[0]!.id,
+      deviceId: "warm-up",
+      marks: [],
+    }).catch(() => undefined);
 
     const pass = (group: Session[], gap: number, spread: number) =>
       Promise.all(
         group.map(async (session, index) => {
           await new Promise((resolve) => setTimeout(resolve, (spread * index) / Math.max(1, group.length)));
-          return runTeacher({ tenantId: school.data.id, session, students, gapMs: gap, send: (marks) => callAction(origin, livePage(session.id), saveMarks, cookies, marks) });
+          return runTeacher({
+            tenantId: school.data.id,
+            session,
+            students,
+            gapMs: gap,
+            send: (marks) => callAction(origin, livePage(session.id), saveMarks, cookies, marks),
+          });
         }),
       );
     log(`attendance: ${teachers} teachers, one tap every ${gapMs} ms, starting over ${spreadMs / 1000} s`);
@@ -283,7 +389,11 @@ export const attendanceSuite: Suite = {
     const wallMs = performance.now() - started;
     // For comparison, no target: a few teachers tapping at a steady human pace, on sessions of their own.
     log(`attendance: ${STEADY.teachers} teachers at a steady pace, one tap every ${STEADY.gapMs} ms`);
-    const steady = await pass(await fixtureSessions(api, { id: halqa.id, sheikhId: sheikh.id }, STEADY.teachers), STEADY.gapMs, 1_000);
+    const steady = await pass(
+      await fixtureSessions(api, { id: halqa.id, sheikhId: sheikh.id }, STEADY.teachers),
+      STEADY.gapMs,
+      1_000,
+    );
     const steadyLatencies = steady.flatMap((run) => run.latencies).sort((a, b) => a - b);
 
     const lost = await lostMarks(api, sessions, students);
@@ -303,7 +413,12 @@ export const attendanceSuite: Suite = {
       info(`steady pace: PUTs per 30 taps (most)`, Math.max(...steady.map((run) => run.puts)), "PUTs"),
       info("live page First Load JS", liveJs / 1024, "KiB gz"),
       info("empty page First Load JS", emptyJs / 1024, "KiB gz"),
-      { target: "live page ÷ empty page", values: { value: ratio, unit: "×" }, goal: `≤ ${TARGETS.firstLoadRatio}×`, ...verdict(ratio <= TARGETS.firstLoadRatio, `${ratio.toFixed(2)}×`) },
+      {
+        target: "live page ÷ empty page",
+        values: { value: ratio, unit: "×" },
+        goal: `≤ ${TARGETS.firstLoadRatio}×`,
+        ...verdict(ratio <= TARGETS.firstLoadRatio, `${ratio.toFixed(2)}×`),
+      },
     ];
     return {
       suite: "attendance",

@@ -17,7 +17,16 @@ declare module "autocannon" {
     timeout?: number;
   };
 
-  export type Histogram = { average: number; mean: number; min: number; max: number; p50: number; p90: number; p99: number; total?: number };
+  export type Histogram = {
+    average: number;
+    mean: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    total?: number;
+  };
 
   export type Result = {
     duration: number;

@@ -9,7 +9,11 @@ import { fileURLToPath } from "node:url";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** Spawns `file` under tsx with the `react-server` condition. */
-export function spawnTsx(file: string, args: string[], options: { env?: NodeJS.ProcessEnv; stdin?: "ignore" | "pipe"; detached?: boolean } = {}) {
+export function spawnTsx(
+  file: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; stdin?: "ignore" | "pipe"; detached?: boolean } = {},
+) {
   return spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["--conditions=react-server", file, ...args], {
     cwd: ROOT,
     env: options.env ?? process.env,
@@ -34,7 +38,10 @@ export function eachLine(child: ChildProcess, onLine: (line: string) => void): (
  * Runs `file --json` in its own process group, passes its log lines (`[name-bench] …`, shown as
  * `name: …`) to `log`, and resolves with the JSON printed after `marker`; an abort kills the group.
  */
-export function measureInChild<T>(file: string, options: { name: string; marker: string; signal: AbortSignal; log: (line: string) => void }): Promise<T> {
+export function measureInChild<T>(
+  file: string,
+  options: { name: string; marker: string; signal: AbortSignal; log: (line: string) => void },
+): Promise<T> {
   const { marker, signal } = options;
   return new Promise<T>((resolve, reject) => {
     const child = spawnTsx(file, ["--json"], { detached: true });
@@ -56,7 +63,8 @@ export function measureInChild<T>(file: string, options: { name: string; marker:
     child.on("close", (code) => {
       signal.removeEventListener("abort", stop);
       if (rest().startsWith(marker)) result = rest().slice(marker.length);
-      if (code !== 0 || result === null) return reject(new Error(`the ${options.name} bench process failed (exit code ${code})`));
+      if (code !== 0 || result === null)
+        return reject(new Error(`the ${options.name} bench process failed (exit code ${code})`));
       resolve(JSON.parse(result) as T);
     });
   });

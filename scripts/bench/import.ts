@@ -29,7 +29,10 @@ export const importSuite: Suite = {
       const items: T[] = [];
       let cursor: string | null = null;
       do {
-        const response = await fetch(`${server.origin}/api/v1${path}${path.includes("?") ? "&" : "?"}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` }, signal });
+        const response = await fetch(
+          `${server.origin}/api/v1${path}${path.includes("?") ? "&" : "?"}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+          { headers: { authorization: `Bearer ${ADMIN_KEY}` }, signal },
+        );
         const page = (await response.json()) as Page<T>;
         items.push(...page.data);
         cursor = page.pagination.next_cursor;
@@ -37,14 +40,26 @@ export const importSuite: Suite = {
       return items;
     };
     const semester = (await get<Semester>("/semesters")).find((s) => s.status === "active")!;
-    const halqas = (await get<Halqa>(`/halqas?semester_id=${semester.id}`)).filter((h) => h.semester_id === semester.id && h.is_active);
+    const halqas = (await get<Halqa>(`/halqas?semester_id=${semester.id}`)).filter(
+      (h) => h.semester_id === semester.id && h.is_active,
+    );
     const tag = Date.now().toString(36);
-    const lines = Array.from({ length: STUDENTS }, (_, i) => `Bench Import ${tag} ${i + 1},${halqas[i % halqas.length]!.id},active`);
+    const lines = Array.from(
+      { length: STUDENTS },
+      (_, i) => `Bench Import ${tag} ${i + 1},${halqas[i % halqas.length]!.id},active`,
+    );
     const cookies = await signIn(server.origin, ADMIN);
 
     const previewStarted = performance.now();
-    const response = await fetch(`${server.origin}/students/import/read?semester=${semester.id}`, { method: "POST", body: `full_name,halqa,status\n${lines.join("\n")}\n`, headers: { cookie: cookies.header(), origin: server.origin, "content-type": "text/csv" }, signal });
-    const preview = (await response.json()) as { rows?: { line: number; values: Record<string, string>; body: unknown }[] };
+    const response = await fetch(`${server.origin}/students/import/read?semester=${semester.id}`, {
+      method: "POST",
+      body: `full_name,halqa,status\n${lines.join("\n")}\n`,
+      headers: { cookie: cookies.header(), origin: server.origin, "content-type": "text/csv" },
+      signal,
+    });
+    const preview = (await response.json()) as {
+      rows?: { line: number; values: Record<string, string>; body: unknown }[];
+    };
     const previewS = (performance.now() - previewStarted) / 1000;
     const ready = (preview.rows ?? []).filter((row) => row.body !== null);
     log(`import: preview of ${preview.rows?.length ?? 0} rows in ${previewS.toFixed(1)} s, ${ready.length} ready`);
@@ -53,19 +68,36 @@ export const importSuite: Suite = {
     const started = performance.now();
     let created = 0;
     for (let i = 0; i < ready.length; i += 20) {
-      const result = await callAction<{ ok: boolean; data?: { outcomes: { state: string }[] } }>(server.origin, "/students/import", id, cookies, { semesterId: semester.id, rows: ready.slice(i, i + 20).map(({ line, values }) => ({ line, values })) });
+      const result = await callAction<{ ok: boolean; data?: { outcomes: { state: string }[] } }>(
+        server.origin,
+        "/students/import",
+        id,
+        cookies,
+        { semesterId: semester.id, rows: ready.slice(i, i + 20).map(({ line, values }) => ({ line, values })) },
+      );
       created += result.data?.outcomes.filter((o) => o.state === "created").length ?? 0;
     }
     const importS = (performance.now() - started) / 1000;
-    const inSchool = (await get<Student>(`/students?semester_id=${semester.id}`)).filter((s) => s.semester_id === semester.id && s.full_name.startsWith(`Bench Import ${tag} `)).length;
-    const load = os.loadavg().slice(0, 2).map((n) => n.toFixed(2)).join(" / ");
+    const inSchool = (await get<Student>(`/students?semester_id=${semester.id}`)).filter(
+      (s) => s.semester_id === semester.id && s.full_name.startsWith(`Bench Import ${tag} `),
+    ).length;
+    const load = os
+      .loadavg()
+      .slice(0, 2)
+      .map((n) => n.toFixed(2))
+      .join(" / ");
     const complete = created === STUDENTS && inSchool === STUDENTS;
     return {
       suite: "import",
       title: `Student import: ${STUDENTS} rows of a CSV into the embedded API`,
       columns: COLUMNS,
       rows: [
-        { target: "preview (read route: parse and check against the school)", values: { seconds: previewS, rows: preview.rows?.length ?? 0, load }, goal: "n/a", verdict: "n/a" },
+        {
+          target: "preview (read route: parse and check against the school)",
+          values: { seconds: previewS, rows: preview.rows?.length ?? 0, load },
+          goal: "n/a",
+          verdict: "n/a",
+        },
         {
           target: `import (${Math.ceil(STUDENTS / 20)} action calls of 20)`,
           values: { seconds: importS, rows: created, load },
@@ -74,7 +106,9 @@ export const importSuite: Suite = {
           ...(complete ? {} : { reason: `${created} created, ${inSchool} found in the school` }),
         },
       ],
-      notes: [`the school's list of the semester holds ${inSchool} of the ${STUDENTS} afterwards (checked by full_name and semester_id)`],
+      notes: [
+        `the school's list of the semester holds ${inSchool} of the ${STUDENTS} afterwards (checked by full_name and semester_id)`,
+      ],
     };
   },
 };

@@ -21,7 +21,21 @@ import { build, ROOT, staleBuildReason, startServer, stopAllChildren, type Runni
 import type { Suite } from "./suite";
 
 /** Every bench suite, in the order `all` runs them. Later benches append here. */
-const SUITES: Suite[] = [apiSuite, opsSuite, syncSuite, startupSuite, attendanceSuite, instancesSuite, pagesSuite, progressSuite, mapsSuite, lighthouseSuite, noticesSuite, importSuite, reportCardsSuite];
+const SUITES: Suite[] = [
+  apiSuite,
+  opsSuite,
+  syncSuite,
+  startupSuite,
+  attendanceSuite,
+  instancesSuite,
+  pagesSuite,
+  progressSuite,
+  mapsSuite,
+  lighthouseSuite,
+  noticesSuite,
+  importSuite,
+  reportCardsSuite,
+];
 
 const RESULTS_FILE = path.join(ROOT, ".bench", "results.json");
 const CPU_PROFILE_DIR = path.join(ROOT, ".bench", "cpu");
@@ -68,7 +82,8 @@ function parseCli() {
     },
   });
   if (values.build && values["no-build"]) throw new Error("give --build or --no-build, not both");
-  const names = positionals.length === 0 || positionals.includes("all") ? SUITES.map((suite) => suite.name) : positionals;
+  const names =
+    positionals.length === 0 || positionals.includes("all") ? SUITES.map((suite) => suite.name) : positionals;
   const suites = names.map((name) => {
     const suite = SUITES.find((candidate) => candidate.name === name);
     if (!suite) throw new Error(`unknown bench "${name}"`);
@@ -95,7 +110,11 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 
 function gitCommit(): string | null {
   try {
-    return execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return execFileSync("git", ["rev-parse", "HEAD"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     return null;
   }
@@ -142,7 +161,10 @@ async function main(): Promise<number> {
   const failures: { suite: string; error: string }[] = [];
   let server: RunningServer | undefined;
   try {
-    server = await startServer(signal, cli.cpuProfile ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${CPU_PROFILE_DIR}`] } : {});
+    server = await startServer(
+      signal,
+      cli.cpuProfile ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${CPU_PROFILE_DIR}`] } : {},
+    );
     log(`next start on ${server.origin} (pid ${server.pid})`);
     for (const suite of cli.suites) {
       log(`suite ${suite.name}: ${suite.summary}`);
@@ -153,14 +175,19 @@ async function main(): Promise<number> {
       } catch (error) {
         if (signal.aborted) throw error;
         const message = (error as Error).stack ?? String(error);
-        console.error(`[bench] suite ${suite.name} failed: ${message}\n--- server output (tail) ---\n${server.logTail()}`);
+        console.error(
+          `[bench] suite ${suite.name} failed: ${message}\n--- server output (tail) ---\n${server.logTail()}`,
+        );
         failures.push({ suite: suite.name, error: (error as Error).message });
       }
     }
   } finally {
     clearTimeout(timer);
     await server?.stop();
-    if (server && cli.cpuProfile) log(`server CPU profile: ${path.relative(process.cwd(), CPU_PROFILE_DIR)}/ (open in Chrome DevTools → Performance)`);
+    if (server && cli.cpuProfile)
+      log(
+        `server CPU profile: ${path.relative(process.cwd(), CPU_PROFILE_DIR)}/ (open in Chrome DevTools → Performance)`,
+      );
   }
 
   const verdicts = countVerdicts(reports);
@@ -175,7 +202,9 @@ async function main(): Promise<number> {
     failures,
     suites: reports,
   });
-  console.log(`\n[bench] ${verdicts.PASS} PASS, ${verdicts.FAIL} FAIL, ${verdicts["n/a"]} n/a; ${failures.length} suite error(s). Results: ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  console.log(
+    `\n[bench] ${verdicts.PASS} PASS, ${verdicts.FAIL} FAIL, ${verdicts["n/a"]} n/a; ${failures.length} suite error(s). Results: ${path.relative(process.cwd(), RESULTS_FILE)}`,
+  );
   if (failures.length > 0) return 1;
   return cli.strict && verdicts.FAIL > 0 ? 1 : 0;
 }

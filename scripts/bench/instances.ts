@@ -11,11 +11,24 @@
 import os from "node:os";
 import type { Session } from "@/lib/contract";
 import { instancesUnavailable, startInstances } from "../instances";
-import { actionId, ADMIN_KEY, callAction, figuresOf, fixture, info, lostMarks, percentile, runTeacher, signIn, TAP_TARGETS, TEACHER, tapRows } from "./attendance";
+import {
+  actionId,
+  ADMIN_KEY,
+  callAction,
+  figuresOf,
+  fixture,
+  info,
+  lostMarks,
+  percentile,
+  runTeacher,
+  signIn,
+  TAP_TARGETS,
+  TEACHER,
+  tapRows,
+} from "./attendance";
 import type { Column, ResultRow } from "./report";
 import type { BenchContext, Suite } from "./suite";
 import { v1Client } from "./v1-client";
-
 
 const numberFromEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -31,7 +44,8 @@ const loadText = (load: number[]) => load.map((value) => value.toFixed(2)).join(
 
 export const instancesSuite: Suite = {
   name: "instances",
-  summary: "200 simulated teachers through two next start instances on one PostgreSQL behind HAProxy: tap → saved, PUTs per burst, lost marks",
+  summary:
+    "200 simulated teachers through two next start instances on one PostgreSQL behind HAProxy: tap → saved, PUTs per burst, lost marks",
   async run({ log, signal }: BenchContext) {
     const unavailable = instancesUnavailable();
     if (unavailable) throw new Error(`the instances bench cannot run: ${unavailable}`);
@@ -44,22 +58,36 @@ export const instancesSuite: Suite = {
       const api = v1Client(origin, ADMIN_KEY, AbortSignal.any([signal, AbortSignal.timeout(20 * 60_000)]));
       const school = await api.get<{ data: { id: string } }>("/school");
       const { students, sessions, halqa } = await fixture(api, teachers);
-      log(`instances: ${teachers} sessions of "${halqa.name}" with ${students.length} students each; signing in as ${TEACHER.email} through the balancer`);
+      log(
+        `instances: ${teachers} sessions of "${halqa.name}" with ${students.length} students each; signing in as ${TEACHER.email} through the balancer`,
+      );
       const cookies = await signIn(origin, TEACHER);
       const saveMarks = actionId("saveMarks", "lib/features/live/server/actions.ts");
       const livePage = (id: string) => `/sessions/${id}/live`;
       // Warm both instances (round robin: two calls), off the record.
       for (let turn = 0; turn < cluster.instances.length; turn++) {
-        await callAction(origin, livePage(sessions[0]!.id), saveMarks, cookies, { sessionId: sessions[0]!.id, deviceId: "warm-up", marks: [] }).catch(() => undefined);
+        await callAction(origin, livePage(sessions[0]!.id), saveMarks, cookies, {
+          sessionId: sessions[0]!.id,
+          deviceId: "warm-up",
+          marks: [],
+        }).catch(() => undefined);
       }
 
       const loadBefore = os.loadavg();
-      log(`instances: ${teachers} teachers, one tap every ${gapMs} ms, starting over ${spreadMs / 1000} s; load before ${loadText(loadBefore)}`);
+      log(
+        `instances: ${teachers} teachers, one tap every ${gapMs} ms, starting over ${spreadMs / 1000} s; load before ${loadText(loadBefore)}`,
+      );
       const started = performance.now();
       const runs = await Promise.all(
         sessions.map(async (session: Session, index) => {
           await new Promise((resolve) => setTimeout(resolve, (spreadMs * index) / Math.max(1, sessions.length)));
-          return runTeacher({ tenantId: school.data.id, session, students, gapMs, send: (marks) => callAction(origin, livePage(session.id), saveMarks, cookies, marks) });
+          return runTeacher({
+            tenantId: school.data.id,
+            session,
+            students,
+            gapMs,
+            send: (marks) => callAction(origin, livePage(session.id), saveMarks, cookies, marks),
+          });
         }),
       );
       const wallMs = performance.now() - started;
@@ -72,7 +100,11 @@ export const instancesSuite: Suite = {
       const sweeps = runs.map((run) => run.sweepMs).sort((a, b) => a - b);
       const rows: ResultRow[] = [
         ...taps.latency,
-        info("bursts with more than 2 PUTs", puts.filter((count) => count > TAP_TARGETS.putsPerBurst).length, `of ${teachers}`),
+        info(
+          "bursts with more than 2 PUTs",
+          puts.filter((count) => count > TAP_TARGETS.putsPerBurst).length,
+          `of ${teachers}`,
+        ),
         info("tap sweep p95 (first → last of the 30 taps; 87 ms unloaded)", percentile(sweeps, 95), "ms"),
         ...taps.failures,
         info("machine load before (1/5/15 min)", loadBefore[0]!, loadText(loadBefore)),

@@ -23,14 +23,21 @@ export const JS_BUDGETS = [
   { page: "/family", route: "(family)/family", kib: 155 },
 ] as const;
 
-export type RouteJs = { page: string; route: string; kib: number; budget: number; chunks: { file: string; kib: number }[] };
+export type RouteJs = {
+  page: string;
+  route: string;
+  kib: number;
+  budget: number;
+  chunks: { file: string; kib: number }[];
+};
 
 const NEXT = path.join(ROOT, ".next");
 
 function clientManifest(route: string): { entryJSFiles: Record<string, string[]> } {
   const file = path.join(NEXT, "server", "app", route, "page_client-reference-manifest.js");
   // The manifest is a script assigning globalThis.__RSC_MANIFEST[route]; read it without require's cache.
-  const sandbox: { globalThis?: unknown; __RSC_MANIFEST?: Record<string, { entryJSFiles: Record<string, string[]> }> } = {};
+  const sandbox: { globalThis?: unknown; __RSC_MANIFEST?: Record<string, { entryJSFiles: Record<string, string[]> }> } =
+    {};
   sandbox.globalThis = sandbox;
   runInNewContext(readFileSync(file, "utf8"), sandbox, { filename: file });
   const manifest = Object.values(sandbox.__RSC_MANIFEST ?? {})[0];
@@ -42,7 +49,9 @@ const gzipKib = (file: string) => gzipSync(readFileSync(path.join(NEXT, file))).
 
 /** The first-load script of one route of the current build, chunk by chunk (largest first). */
 export function routeJs(route: string): { kib: number; chunks: { file: string; kib: number }[] } {
-  const { rootMainFiles } = JSON.parse(readFileSync(path.join(NEXT, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
+  const { rootMainFiles } = JSON.parse(readFileSync(path.join(NEXT, "build-manifest.json"), "utf8")) as {
+    rootMainFiles: string[];
+  };
   const files = new Set(rootMainFiles);
   for (const chunks of Object.values(clientManifest(route).entryJSFiles)) for (const file of chunks) files.add(file);
   const chunks = [...files].map((file) => ({ file, kib: gzipKib(file) })).sort((a, b) => b.kib - a.kib);

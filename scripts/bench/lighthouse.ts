@@ -44,10 +44,25 @@ const COLUMNS: Column[] = [
   { key: "load", label: "load 1/5 min" },
 ];
 
-type Run = { score: number; lcp: number; tbt: number; cls: number; script: number; cpuTbt: number; tasks: number; mainThreadCpuMs: number; lhr: unknown };
+type Run = {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  script: number;
+  cpuTbt: number;
+  tasks: number;
+  mainThreadCpuMs: number;
+  lhr: unknown;
+};
 
 const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const loadNow = () => os.loadavg().slice(0, 2).map((n) => n.toFixed(2)).join(" / ");
+const loadNow = () =>
+  os
+    .loadavg()
+    .slice(0, 2)
+    .map((n) => n.toFixed(2))
+    .join(" / ");
 
 /** Waits for the scheduler's first progress cycle of Al-Noor (the server logs it). */
 async function waitForProgressSync(server: RunningServer, signal: AbortSignal): Promise<string> {
@@ -58,7 +73,9 @@ async function waitForProgressSync(server: RunningServer, signal: AbortSignal): 
     if (line) return line;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  throw new Error(`no progress sync of alnoor within ${SYNC_WAIT_MS / 60_000} min\n--- server output ---\n${server.logTail()}`);
+  throw new Error(
+    `no progress sync of alnoor within ${SYNC_WAIT_MS / 60_000} min\n--- server output ---\n${server.logTail()}`,
+  );
 }
 
 /** The live register of the teacher's open session of today, as /today links to it. */
@@ -70,16 +87,28 @@ async function liveRegisterPath(origin: string, cookies: Cookies): Promise<strin
 }
 
 async function audit(port: number, url: string, cookies: Cookies | null): Promise<Run> {
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], ...(cookies ? { extraHeaders: { Cookie: cookies.header() } } : {}) });
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+    ...(cookies ? { extraHeaders: { Cookie: cookies.header() } } : {}),
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended at ${lhr.finalDisplayedUrl} (signed out?)`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const items = (id: string) => ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+  const items = (id: string) =>
+    (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   const script = items("resource-summary").find((item) => item.resourceType === "script")?.transferSize;
   const observed = items("metrics")[0] as { observedFirstContentfulPaintTs?: number } | undefined;
-  const cpu = cpuFigures(result.artifacts.Trace.traceEvents as Parameters<typeof cpuFigures>[0], observed?.observedFirstContentfulPaintTs, lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 4);
+  const cpu = cpuFigures(
+    result.artifacts.Trace.traceEvents as Parameters<typeof cpuFigures>[0],
+    observed?.observedFirstContentfulPaintTs,
+    lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 4,
+  );
   return {
     score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
     lcp: value("largest-contentful-paint"),
@@ -94,7 +123,12 @@ async function audit(port: number, url: string, cookies: Cookies | null): Promis
 }
 
 function pageRow(target: string, runs: Run[], load: string): ResultRow {
-  const m = { score: median(runs.map((r) => r.score)), lcp: median(runs.map((r) => r.lcp)), tbt: median(runs.map((r) => r.tbt)), cls: median(runs.map((r) => r.cls)) };
+  const m = {
+    score: median(runs.map((r) => r.score)),
+    lcp: median(runs.map((r) => r.lcp)),
+    tbt: median(runs.map((r) => r.tbt)),
+    cls: median(runs.map((r) => r.cls)),
+  };
   const t = LIGHTHOUSE_TARGETS;
   const misses = [
     m.score < t.score ? `perf ${m.score.toFixed(0)}` : null,
@@ -104,7 +138,16 @@ function pageRow(target: string, runs: Run[], load: string): ResultRow {
   ].filter(Boolean);
   return {
     target,
-    values: { score: m.score, lcp: m.lcp / 1000, tbt: m.tbt, cls: m.cls, script: median(runs.map((r) => r.script)), cpuTbt: median(runs.map((r) => r.cpuTbt)), tasks: median(runs.map((r) => r.tasks)), load },
+    values: {
+      score: m.score,
+      lcp: m.lcp / 1000,
+      tbt: m.tbt,
+      cls: m.cls,
+      script: median(runs.map((r) => r.script)),
+      cpuTbt: median(runs.map((r) => r.cpuTbt)),
+      tasks: median(runs.map((r) => r.tasks)),
+      load,
+    },
     goal: `perf ≥ ${t.score}, LCP ≤ ${t.lcpMs / 1000} s, TBT ≤ ${t.tbtMs} ms, CLS ≤ ${t.cls}`,
     verdict: misses.length ? "FAIL" : "PASS",
     ...(misses.length ? { reason: misses.join("; ") } : {}),
@@ -141,13 +184,27 @@ async function run({ signal, log }: BenchContext): Promise<SuiteReport> {
         signal.throwIfAborted();
         results.push(await audit(chrome.port, `${server.origin}${page.path}`, page.cookies));
         const last = results.at(-1)!;
-        log(`lighthouse: ${page.target} run ${i + 1}: perf ${last.score.toFixed(0)}, LCP ${(last.lcp / 1000).toFixed(2)} s, TBT ${last.tbt.toFixed(0)} ms, CPU TBT ${last.cpuTbt.toFixed(0)} ms, CLS ${last.cls.toFixed(3)} (load ${loadNow()})`);
+        log(
+          `lighthouse: ${page.target} run ${i + 1}: perf ${last.score.toFixed(0)}, LCP ${(last.lcp / 1000).toFixed(2)} s, TBT ${last.tbt.toFixed(0)} ms, CPU TBT ${last.cpuTbt.toFixed(0)} ms, CLS ${last.cls.toFixed(3)} (load ${loadNow()})`,
+        );
       }
       rows.push(pageRow(page.target, results, loadNow()));
       const byScore = results.toSorted((a, b) => a.score - b.score);
       const mid = byScore[Math.floor(byScore.length / 2)]!;
-      writeFileSync(path.join(REPORTS, `${page.target.split(" ")[0]!.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "live"}.json`), JSON.stringify(mid.lhr));
-      raw[page.target] = results.map((result) => ({ score: result.score, lcp: result.lcp, tbt: result.tbt, cls: result.cls, script: result.script, cpuTbt: result.cpuTbt, tasks: result.tasks, mainThreadCpuMs: result.mainThreadCpuMs }));
+      writeFileSync(
+        path.join(REPORTS, `${page.target.split(" ")[0]!.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "live"}.json`),
+        JSON.stringify(mid.lhr),
+      );
+      raw[page.target] = results.map((result) => ({
+        score: result.score,
+        lcp: result.lcp,
+        tbt: result.tbt,
+        cls: result.cls,
+        script: result.script,
+        cpuTbt: result.cpuTbt,
+        tasks: result.tasks,
+        mainThreadCpuMs: result.mainThreadCpuMs,
+      }));
     }
   } finally {
     chrome.kill();
@@ -160,7 +217,14 @@ async function run({ signal, log }: BenchContext): Promise<SuiteReport> {
       values: { script: route.kib, load: "n/a" },
       goal: `≤ ${route.budget} KiB gz`,
       verdict: over ? "FAIL" : "PASS",
-      ...(over ? { reason: `${route.kib.toFixed(1)} KiB; largest: ${route.chunks.slice(0, 3).map((c) => `${path.basename(c.file)} ${c.kib.toFixed(1)}`).join(", ")}` } : {}),
+      ...(over
+        ? {
+            reason: `${route.kib.toFixed(1)} KiB; largest: ${route.chunks
+              .slice(0, 3)
+              .map((c) => `${path.basename(c.file)} ${c.kib.toFixed(1)}`)
+              .join(", ")}`,
+          }
+        : {}),
     });
   }
   return {
@@ -178,4 +242,8 @@ async function run({ signal, log }: BenchContext): Promise<SuiteReport> {
   };
 }
 
-export const lighthouseSuite: Suite = { name: "lighthouse", summary: "Lighthouse mobile on /login, /today, the live register and /family; JS budgets from the build (issue 31)", run };
+export const lighthouseSuite: Suite = {
+  name: "lighthouse",
+  summary: "Lighthouse mobile on /login, /today, the live register and /family; JS budgets from the build (issue 31)",
+  run,
+};

@@ -3,7 +3,13 @@ import autocannon from "autocannon";
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** One HTTP request, repeated by every connection; with `bodies`, each connection sends them in turn. */
-export type RequestSpec = { path: string; method?: Method; headers?: Record<string, string>; body?: string; bodies?: string[] };
+export type RequestSpec = {
+  path: string;
+  method?: Method;
+  headers?: Record<string, string>;
+  body?: string;
+  bodies?: string[];
+};
 
 /** Every run is bounded twice: by time and by request count. */
 export type LoadOptions = { connections: number; durationSeconds: number; maxRequests: number };
@@ -22,7 +28,12 @@ export type Measurement = {
 const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
 /** Loads one request on a loopback origin with autocannon; `signal` stops the run early. */
-export async function measure(origin: string, spec: RequestSpec, options: LoadOptions, signal?: AbortSignal): Promise<Measurement> {
+export async function measure(
+  origin: string,
+  spec: RequestSpec,
+  options: LoadOptions,
+  signal?: AbortSignal,
+): Promise<Measurement> {
   const url = new URL(spec.path, origin);
   if (!LOOPBACK.has(url.hostname)) throw new Error(`the bench only loads loopback servers, not ${url.host}`);
   signal?.throwIfAborted();
@@ -44,7 +55,9 @@ export async function measure(origin: string, spec: RequestSpec, options: LoadOp
     signal?.throwIfAborted();
     const requests = result.requests.total ?? result["2xx"] + result.non2xx;
     const seconds = Math.max(result.duration, 0.001);
-    const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]));
+    const statusCodes = Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]),
+    );
     return {
       requests,
       seconds,
@@ -83,7 +96,8 @@ export async function compareWithBare(
 function meanOf(runs: Measurement[]): Measurement {
   const avg = (pick: (run: Measurement) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
   const statusCodes: Record<string, number> = {};
-  for (const run of runs) for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  for (const run of runs)
+    for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
   return {
     requests: runs.reduce((sum, run) => sum + run.requests, 0),
     seconds: runs.reduce((sum, run) => sum + run.seconds, 0),
@@ -97,6 +111,11 @@ function meanOf(runs: Measurement[]): Measurement {
 }
 
 /** A short unmeasured run so JIT, caches and the route's first compile are out of the way. */
-export async function warmUp(origin: string, spec: RequestSpec, options: LoadOptions, signal?: AbortSignal): Promise<Measurement> {
+export async function warmUp(
+  origin: string,
+  spec: RequestSpec,
+  options: LoadOptions,
+  signal?: AbortSignal,
+): Promise<Measurement> {
   return measure(origin, spec, { connections: options.connections, durationSeconds: 2, maxRequests: 2_000 }, signal);
 }

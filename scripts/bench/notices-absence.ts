@@ -27,14 +27,25 @@ export async function endAllAtOnce(input: {
   const { origin, children, log } = input;
   const api = v1Client(origin, input.key, input.signal);
   const byHalqa = new Map<string, Child[]>();
-  for (const child of children) if (child.status === "active") byHalqa.set(child.halqa_id, [...(byHalqa.get(child.halqa_id) ?? []), child]);
+  for (const child of children)
+    if (child.status === "active") byHalqa.set(child.halqa_id, [...(byHalqa.get(child.halqa_id) ?? []), child]);
   // Checked by their own fields: a real school's API may ignore a status filter.
-  const sessions = (await api.list<Session>("/sessions", { status: "open" })).filter((session) => session.status === "open" && (byHalqa.get(session.halqa_id)?.length ?? 0) >= 3);
+  const sessions = (await api.list<Session>("/sessions", { status: "open" })).filter(
+    (session) => session.status === "open" && (byHalqa.get(session.halqa_id)?.length ?? 0) >= 3,
+  );
   let expected = 0;
   for (let i = 0; i < sessions.length; i += 4) {
     await Promise.all(
       sessions.slice(i, i + 4).map((session) => {
-        const rows = byHalqa.get(session.halqa_id)!.map((child, index) => (index < 2 ? { student_id: child.id, status: "absent" } : index === 2 ? { student_id: child.id, status: "late", late_minutes: 10 } : { student_id: child.id, status: "present" }));
+        const rows = byHalqa
+          .get(session.halqa_id)!
+          .map((child, index) =>
+            index < 2
+              ? { student_id: child.id, status: "absent" }
+              : index === 2
+                ? { student_id: child.id, status: "late", late_minutes: 10 }
+                : { student_id: child.id, status: "present" },
+          );
         expected += 3;
         return api.send("PUT", `/sessions/${session.id}/attendance`, { rows }, 200);
       }),
@@ -52,9 +63,21 @@ export async function endAllAtOnce(input: {
       return performance.now() - started;
     }),
   );
-  await input.until(`${expected} absence notices handed over`, async () => (input.received() - before >= expected ? true : null), started);
+  await input.until(
+    `${expected} absence notices handed over`,
+    async () => (input.received() - before >= expected ? true : null),
+    started,
+  );
   const seconds = (performance.now() - started) / 1000;
-  return { sessions: sessions.length, expected, endP95Ms: percentile(endMs.sort((a, b) => a - b), 95), seconds };
+  return {
+    sessions: sessions.length,
+    expected,
+    endP95Ms: percentile(
+      endMs.sort((a, b) => a - b),
+      95,
+    ),
+    seconds,
+  };
 }
 
 /** The "End session" form as the browser posts it (useActionState: the state, then the form's fields). */
@@ -72,5 +95,8 @@ export async function submitEnd(origin: string, sessionId: string, action: strin
   });
   const text = await response.text();
   const redirect = response.headers.get("x-action-redirect") ?? "";
-  if (!redirect.includes("ended=1")) throw new Error(`ending ${sessionId} answered ${response.status} without its redirect (${redirect || "none"}): ${text.slice(0, 300)}`);
+  if (!redirect.includes("ended=1"))
+    throw new Error(
+      `ending ${sessionId} answered ${response.status} without its redirect (${redirect || "none"}): ${text.slice(0, 300)}`,
+    );
 }

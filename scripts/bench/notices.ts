@@ -33,13 +33,23 @@ const COLUMNS: Column[] = [
   { key: "rss", label: "max RSS MB", digits: 0 },
 ];
 
-type Student = { id: string; lineage_id: string; full_name: string; semester_id: string; halqa_id: string; status: string };
+type Student = {
+  id: string;
+  lineage_id: string;
+  full_name: string;
+  semester_id: string;
+  halqa_id: string;
+  status: string;
+};
 
 async function allStudents(origin: string, semesterId: string): Promise<Student[]> {
   const students: Student[] = [];
   let cursor: string | null = null;
   do {
-    const response = await fetch(`${origin}/api/v1/students?semester_id=${semesterId}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { authorization: `Bearer ${KEY}` } });
+    const response = await fetch(
+      `${origin}/api/v1/students?semester_id=${semesterId}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      { headers: { authorization: `Bearer ${KEY}` } },
+    );
     const body = (await response.json()) as { data: Student[]; pagination: { next_cursor: string | null } };
     students.push(...body.data.filter((student) => student.semester_id === semesterId));
     cursor = body.pagination.next_cursor;
@@ -47,7 +57,12 @@ async function allStudents(origin: string, semesterId: string): Promise<Student[
   return students;
 }
 
-async function until<T>(what: string, read: () => Promise<T | null>, timeoutMs: number, signal: AbortSignal): Promise<T> {
+async function until<T>(
+  what: string,
+  read: () => Promise<T | null>,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     signal.throwIfAborted();
@@ -106,35 +121,63 @@ async function run(context: BenchContext): Promise<SuiteReport> {
     await db.connect();
     const synced = await until(
       "the first progress sync",
-      async () => (await db.query<{ at: Date }>("select last_completed_at as at from progress_sync_state where connection_id = 'alnoor' and last_completed_at is not null")).rows[0]?.at ?? null,
+      async () =>
+        (
+          await db.query<{ at: Date }>(
+            "select last_completed_at as at from progress_sync_state where connection_id = 'alnoor' and last_completed_at is not null",
+          )
+        ).rows[0]?.at ?? null,
       30 * 60_000,
       signal,
     );
     log(`first progress sync completed at ${synced.toISOString()}; RSS ${groupRssMb(pid)?.toFixed(0)} MB`);
 
-    const semesters = (await (await fetch(`${origin}/api/v1/semesters?status=active&limit=100`, { headers: { authorization: `Bearer ${KEY}` } })).json()) as { data: { id: string; status: string }[] };
+    const semesters = (await (
+      await fetch(`${origin}/api/v1/semesters?status=active&limit=100`, { headers: { authorization: `Bearer ${KEY}` } })
+    ).json()) as { data: { id: string; status: string }[] };
     const active = semesters.data.find((semester) => semester.status === "active")!;
     const children = await allStudents(origin, active.id);
     const before = received;
-    const school = (await (await fetch(`${origin}/api/v1/school`, { headers: { authorization: `Bearer ${KEY}` } })).json()) as { data: { id: string; name: string; time_zone: string } };
+    const school = (await (
+      await fetch(`${origin}/api/v1/school`, { headers: { authorization: `Bearer ${KEY}` } })
+    ).json()) as { data: { id: string; name: string; time_zone: string } };
     // A parent for every child, in one transaction; then the weekly moment is now (school time: any hour of today).
     await db.query("begin");
     // The connection's row appears with the first sign-in; the bench's parents never sign in.
-    await db.query("insert into connections (id, label, tenant_id) values ('alnoor', $1, $2) on conflict (id) do nothing", [school.data.name, school.data.id]);
+    await db.query(
+      "insert into connections (id, label, tenant_id) values ('alnoor', $1, $2) on conflict (id) do nothing",
+      [school.data.name, school.data.id],
+    );
     for (let i = 0; i < children.length; i += 500) {
       const batch = children.slice(i, i + 500);
-      const users = batch.map((child, j) => [`bench-parent-${i + j}`, `parent${i + j}@bench.test`, `Parent of ${child.full_name}`, (i + j) % 3 === 0 ? "ar" : "en"]);
+      const users = batch.map((child, j) => [
+        `bench-parent-${i + j}`,
+        `parent${i + j}@bench.test`,
+        `Parent of ${child.full_name}`,
+        (i + j) % 3 === 0 ? "ar" : "en",
+      ]);
       await db.query(
         `insert into users (id, connection_id, email, name, role, locale) select u.id, 'alnoor', u.email, u.name, 'parent', u.locale from json_to_recordset($1) as u(id text, email text, name text, locale text)`,
         [JSON.stringify(users.map(([id, email, name, locale]) => ({ id, email, name, locale })))],
       );
       await db.query(
         `insert into user_links (user_id, kind, ref_id, label) select l.user_id, 'student_lineage', l.ref_id, l.label from json_to_recordset($1) as l(user_id text, ref_id text, label text)`,
-        [JSON.stringify(batch.map((child, j) => ({ user_id: `bench-parent-${i + j}`, ref_id: child.lineage_id, label: child.full_name })))],
+        [
+          JSON.stringify(
+            batch.map((child, j) => ({
+              user_id: `bench-parent-${i + j}`,
+              ref_id: child.lineage_id,
+              label: child.full_name,
+            })),
+          ),
+        ],
       );
     }
     const weekday = new Date(`${dateIn(school.data.time_zone)}T12:00:00Z`).getUTCDay();
-    await db.query("insert into notice_settings (connection_id, weekly_day, weekly_time) values ('alnoor', $1, '00:00') on conflict (connection_id) do update set weekly_day = $1, weekly_time = '00:00', weekly_on = true", [weekday]);
+    await db.query(
+      "insert into notice_settings (connection_id, weekly_day, weekly_time) values ('alnoor', $1, '00:00') on conflict (connection_id) do update set weekly_day = $1, weekly_time = '00:00', weekly_on = true",
+      [weekday],
+    );
     await db.query("update notice_job_state set last_weekly_week = null where connection_id = 'alnoor'");
     await db.query("commit");
     const started = performance.now();
@@ -168,7 +211,13 @@ async function run(context: BenchContext): Promise<SuiteReport> {
       key: KEY,
       children,
       received: () => received,
-      until: (what, read, since) => until(what, async () => ((maxRss = Math.max(maxRss, groupRssMb(pid) ?? 0)), jobLines(since), await read()), 10 * 60_000, signal),
+      until: (what, read, since) =>
+        until(
+          what,
+          async () => ((maxRss = Math.max(maxRss, groupRssMb(pid) ?? 0)), jobLines(since), await read()),
+          10 * 60_000,
+          signal,
+        ),
       log,
       signal,
     });
@@ -217,4 +266,8 @@ async function run(context: BenchContext): Promise<SuiteReport> {
   }
 }
 
-export const noticesSuite: Suite = { name: "notices", summary: "weekly summaries of a 5,000-student school, a parent each, to a loopback SMTP sink (issue 24)", run };
+export const noticesSuite: Suite = {
+  name: "notices",
+  summary: "weekly summaries of a 5,000-student school, a parent each, to a loopback SMTP sink (issue 24)",
+  run,
+};

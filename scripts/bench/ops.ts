@@ -9,7 +9,10 @@ import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const ADMIN_KEY = DEMO_KEYS.alnoorAdmin;
 const ROUNDS = 5;
-const TARGET: RequestSpec = { path: "/api/v1/students?limit=50", headers: { Authorization: `Bearer ${ADMIN_KEY}`, Accept: "application/json" } };
+const TARGET: RequestSpec = {
+  path: "/api/v1/students?limit=50",
+  headers: { Authorization: `Bearer ${ADMIN_KEY}`, Accept: "application/json" },
+};
 const COLUMNS: Column[] = [
   { key: "rps", label: "req/s" },
   { key: "p50", label: "p50 ms", digits: 1 },
@@ -27,8 +30,21 @@ const medianOf = (values: number[]) => values.toSorted((a, b) => a - b)[Math.flo
 /** Issue 27's budgets: what logs, metrics and traces cost the API's throughput, each server of the same build. */
 const LEGS = [
   { name: "logs silent, no metrics (baseline)", env: { LOG_LEVEL: "silent" }, min: null },
-  { name: "logs (info) + metrics, tracing not exported", env: { LOG_LEVEL: "info", METRICS_TOKEN: "bench-metrics-token-0123456789abcdef01234" }, min: 0.95 },
-  { name: "logs + metrics + traces to a local collector", env: { LOG_LEVEL: "info", METRICS_TOKEN: "bench-metrics-token-0123456789abcdef01234", OTEL_BSP_SCHEDULE_DELAY: "1000" }, min: 0.9, collector: true },
+  {
+    name: "logs (info) + metrics, tracing not exported",
+    env: { LOG_LEVEL: "info", METRICS_TOKEN: "bench-metrics-token-0123456789abcdef01234" },
+    min: 0.95,
+  },
+  {
+    name: "logs + metrics + traces to a local collector",
+    env: {
+      LOG_LEVEL: "info",
+      METRICS_TOKEN: "bench-metrics-token-0123456789abcdef01234",
+      OTEL_BSP_SCHEDULE_DELAY: "1000",
+    },
+    min: 0.9,
+    collector: true,
+  },
 ] as const;
 
 export const opsSuite: Suite = {
@@ -41,7 +57,10 @@ export const opsSuite: Suite = {
     const runs: Run[][] = LEGS.map(() => []);
     try {
       for (const leg of LEGS) {
-        const env: Record<string, string> = { ...leg.env, ...("collector" in leg ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url } : {}) };
+        const env: Record<string, string> = {
+          ...leg.env,
+          ...("collector" in leg ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url } : {}),
+        };
         const server = await startServer(signal, { env });
         servers.push(server);
         await waitForApi(server, ADMIN_KEY, signal);
@@ -54,14 +73,20 @@ export const opsSuite: Suite = {
           const server = servers[index]!;
           const cpuBefore = groupCpuSeconds(server.pid);
           const run = await measure(server.origin, TARGET, load, signal);
-          runs[index]!.push({ ...run, cpuMsPerRequest: ((groupCpuSeconds(server.pid) - cpuBefore) * 1000) / Math.max(1, run.requests) });
+          runs[index]!.push({
+            ...run,
+            cpuMsPerRequest: ((groupCpuSeconds(server.pid) - cpuBefore) * 1000) / Math.max(1, run.requests),
+          });
         }
       }
     } finally {
       for (const server of servers) await server.stop();
       collector.close();
     }
-    const measured = runs.map((legRuns) => ({ ...[...legRuns].sort((a, b) => a.rps - b.rps)[Math.floor(legRuns.length / 2)]!, cpu: medianOf(legRuns.map((run) => run.cpuMsPerRequest)) }));
+    const measured = runs.map((legRuns) => ({
+      ...[...legRuns].sort((a, b) => a.rps - b.rps)[Math.floor(legRuns.length / 2)]!,
+      cpu: medianOf(legRuns.map((run) => run.cpuMsPerRequest)),
+    }));
     const base = measured[0]!;
     const rows: ResultRow[] = LEGS.map((leg, index) => {
       const m = measured[index]!;
@@ -79,7 +104,10 @@ export const opsSuite: Suite = {
         `three next start servers of the same build, measured in turn for ${ROUNDS} rounds; req/s, p50 and p99 are each leg's median run; req/s ratio = req/s ÷ the baseline's`,
         "CPU ms/req: the CPU time (user + system) the server's process group spent during a run ÷ the requests it answered, median of the rounds; capacity ratio = the baseline's CPU ms/req ÷ the leg's, the throughput a dedicated machine would keep (the verdict). On two cores shared with the load generator, req/s of identical servers differs by up to ±20 % between runs; CPU per request moves far less (docs/operations.md)",
         `the collector accepts OTLP over HTTP and answers at once (${collector.spans()} export requests received)`,
-        `machine load (1/5/15 min) before ${loadBefore.map((v) => v.toFixed(2)).join(" / ")}, after ${os.loadavg().map((v) => v.toFixed(2)).join(" / ")} on ${os.cpus().length} cores`,
+        `machine load (1/5/15 min) before ${loadBefore.map((v) => v.toFixed(2)).join(" / ")}, after ${os
+          .loadavg()
+          .map((v) => v.toFixed(2))
+          .join(" / ")} on ${os.cpus().length} cores`,
       ],
     };
   },
@@ -95,5 +123,9 @@ async function startCollector(): Promise<{ url: string; spans: () => number; clo
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans: () => received, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    spans: () => received,
+    close: () => server.close(),
+  };
 }

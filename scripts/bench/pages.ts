@@ -51,8 +51,23 @@ function percentile(sorted: number[], p: number): number {
 export function grow(dataDir: string, students: number, log: (message: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const sessionDays = process.env.PAGES_BENCH_SESSION_DAYS ?? "30";
-    const args = ["--conditions=react-server", path.join(ROOT, "scripts/large-school.ts"), "--students", String(students), "--plans", String(students), "--per-plan", "10", "--session-days", sessionDays];
-    const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), args, { cwd: ROOT, env: { ...process.env, SCHOOL_API_DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "inherit"] });
+    const args = [
+      "--conditions=react-server",
+      path.join(ROOT, "scripts/large-school.ts"),
+      "--students",
+      String(students),
+      "--plans",
+      String(students),
+      "--per-plan",
+      "10",
+      "--session-days",
+      sessionDays,
+    ];
+    const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), args, {
+      cwd: ROOT,
+      env: { ...process.env, SCHOOL_API_DATA_DIR: dataDir },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.on("error", reject);
@@ -64,14 +79,27 @@ export function grow(dataDir: string, students: number, log: (message: string) =
   });
 }
 
-async function get(server: RunningServer, cookies: Cookies, pagePath: string): Promise<{ ms: number; bytes: number; status: number }> {
+async function get(
+  server: RunningServer,
+  cookies: Cookies,
+  pagePath: string,
+): Promise<{ ms: number; bytes: number; status: number }> {
   const started = performance.now();
-  const response = await fetch(`${server.origin}${pagePath}`, { headers: { cookie: cookies.header() }, redirect: "manual", signal: AbortSignal.timeout(60_000) });
+  const response = await fetch(`${server.origin}${pagePath}`, {
+    headers: { cookie: cookies.header() },
+    redirect: "manual",
+    signal: AbortSignal.timeout(60_000),
+  });
   const body = await response.arrayBuffer();
   return { ms: performance.now() - started, bytes: body.byteLength, status: response.status };
 }
 
-async function waitForSync(server: RunningServer, cookies: Cookies, log: (message: string) => void, signal: AbortSignal): Promise<string> {
+async function waitForSync(
+  server: RunningServer,
+  cookies: Cookies,
+  log: (message: string) => void,
+  signal: AbortSignal,
+): Promise<string> {
   const deadline = Date.now() + SYNC_WAIT_MS;
   let last = "";
   let failures = 0;
@@ -79,15 +107,26 @@ async function waitForSync(server: RunningServer, cookies: Cookies, log: (messag
     signal.throwIfAborted();
     let response: Response;
     try {
-      response = await fetch(`${server.origin}/api/plans/sync-status`, { headers: { cookie: cookies.header() }, signal: AbortSignal.timeout(60_000) });
+      response = await fetch(`${server.origin}/api/plans/sync-status`, {
+        headers: { cookie: cookies.header() },
+        signal: AbortSignal.timeout(60_000),
+      });
       failures = 0;
     } catch (error) {
       // A kept-alive socket the busy server closed meanwhile: ask again, a few times.
-      if (++failures > 5) throw new Error(`the large-school server did not answer (${(error as Error).message}: ${String((error as Error).cause)})\n--- its output ---\n${server.logTail()}`);
+      if (++failures > 5)
+        throw new Error(
+          `the large-school server did not answer (${(error as Error).message}: ${String((error as Error).cause)})\n--- its output ---\n${server.logTail()}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       continue;
     }
-    const view = (await response.json()) as { lastCompletedAt: string | null; running: boolean; lastCounts: { plans: number; assignments: number; durationMs: number } | null; progress: { plans: number } | null };
+    const view = (await response.json()) as {
+      lastCompletedAt: string | null;
+      running: boolean;
+      lastCounts: { plans: number; assignments: number; durationMs: number } | null;
+      progress: { plans: number } | null;
+    };
     if (view.lastCompletedAt && !view.running && (view.lastCounts?.plans ?? 0) > 1000) {
       return `first plan sync: ${view.lastCounts?.plans} plans, ${view.lastCounts?.assignments} assignments in ${((view.lastCounts?.durationMs ?? 0) / 1000).toFixed(1)} s`;
     }
@@ -117,7 +156,9 @@ async function run(context: BenchContext): Promise<SuiteReport> {
     suite: "pages",
     title: `Pages at a school's size — the demo grown by ${sizes.join(" and then ")} students and plans, each in its own server`,
     columns: COLUMNS,
-    rows: reports.flatMap((report, i) => report.rows.map((row) => ({ ...row, target: `${sizes[i]!.toLocaleString("en")}: ${row.target}` }))),
+    rows: reports.flatMap((report, i) =>
+      report.rows.map((row) => ({ ...row, target: `${sizes[i]!.toLocaleString("en")}: ${row.target}` })),
+    ),
     notes: reports.flatMap((report, i) => report.notes.map((note) => `${sizes[i]!.toLocaleString("en")}: ${note}`)),
     raw: Object.fromEntries(reports.map((report, i) => [sizes[i]!, report.raw])),
   };
@@ -133,7 +174,11 @@ async function runSize(context: BenchContext, students: number): Promise<SuiteRe
     await grow(path.join(dataDir, "school-api"), students, log);
     // The README's default configuration (scheduler on, every 15 minutes); only the folders are the bench's own.
     server = await startServer(signal, {
-      env: { SCHOOL_API_DATA_DIR: path.join(dataDir, "school-api"), DASHBOARD_DATA_DIR: path.join(dataDir, "dashboard"), PLAN_SYNC_INTERVAL_MINUTES: "15" },
+      env: {
+        SCHOOL_API_DATA_DIR: path.join(dataDir, "school-api"),
+        DASHBOARD_DATA_DIR: path.join(dataDir, "dashboard"),
+        PLAN_SYNC_INTERVAL_MINUTES: "15",
+      },
     });
     log(`large-school server on ${server.origin} (pid ${server.pid})`);
     const running = server;
@@ -163,7 +208,10 @@ async function runSize(context: BenchContext, students: number): Promise<SuiteRe
       const p95 = percentile(sorted, 95);
       raw[pagePath] = { bytes, ms: times };
       const target = (PAGES as readonly string[]).includes(pagePath);
-      const misses = [kb > TARGETS.htmlKb ? `${kb.toFixed(0)} KB > ${TARGETS.htmlKb}` : null, p95 > TARGETS.p95Ms ? `p95 ${p95.toFixed(0)} ms > ${TARGETS.p95Ms}` : null].filter(Boolean);
+      const misses = [
+        kb > TARGETS.htmlKb ? `${kb.toFixed(0)} KB > ${TARGETS.htmlKb}` : null,
+        p95 > TARGETS.p95Ms ? `p95 ${p95.toFixed(0)} ms > ${TARGETS.p95Ms}` : null,
+      ].filter(Boolean);
       rows.push({
         target: `${pagePath} as admin`,
         values: { kb, p50: percentile(sorted, 50), p95, rss: null },
@@ -200,4 +248,8 @@ async function runSize(context: BenchContext, students: number): Promise<SuiteRe
   }
 }
 
-export const pagesSuite: Suite = { name: "pages", summary: "list pages and memory on the large-school generator's school, 5,000 then 20,000 students (issues 13, 25)", run };
+export const pagesSuite: Suite = {
+  name: "pages",
+  summary: "list pages and memory on the large-school generator's school, 5,000 then 20,000 students (issues 13, 25)",
+  run,
+};

@@ -28,7 +28,17 @@ const RUNS = 30;
 const RESULT_MARKER = "PROGRESS_BENCH_RESULT ";
 
 type Timing = { p50: number; p95: number; max: number; runs: number };
-type Measured = { sessions: number; attendance: number; recitations: number; fillMs: number; glance: Timing; hear: Timing; csv: { ms: number; bytes: number; lines: number }; load: number[]; cpus: number };
+type Measured = {
+  sessions: number;
+  attendance: number;
+  recitations: number;
+  fillMs: number;
+  glance: Timing;
+  hear: Timing;
+  csv: { ms: number; bytes: number; lines: number };
+  load: number[];
+  cpus: number;
+};
 
 const COLUMNS: Column[] = [
   { key: "p50", label: "p50 ms", digits: 1 },
@@ -101,10 +111,15 @@ async function measure(log: (message: string) => void): Promise<Measured> {
   const store = await openMemoryStore();
   try {
     const rng = createRng(15);
-    const school = { id: "sch_bench", time_zone: "Asia/Riyadh", rating_scale: [1, 2, 3, 4, 5].map((value) => ({ value, label: `${value}`, label_ar: `${value}` })) };
+    const school = {
+      id: "sch_bench",
+      time_zone: "Asia/Riyadh",
+      rating_scale: [1, 2, 3, 4, 5].map((value) => ({ value, label: `${value}`, label_ar: `${value}` })),
+    };
     const scope = { connectionId: "bench", tenantId: school.id };
     const today = dateIn(school.time_zone);
-    const at = (date: string, minute: number) => new Date(Date.parse(`${date}T13:00:00.000Z`) + minute * 60_000).toISOString();
+    const at = (date: string, minute: number) =>
+      new Date(Date.parse(`${date}T13:00:00.000Z`) + minute * 60_000).toISOString();
     const halqaId = "hlq_bench";
     const students = Array.from({ length: STUDENTS }, (_, i) => ({
       id: `stu_${String(i).padStart(3, "0")}`,
@@ -124,28 +139,70 @@ async function measure(log: (message: string) => void): Promise<Measured> {
     let recitations = 0;
     const cursor = new Map(students.map((s) => [s.id, rng.int(1, 240)]));
     for (let week = WEEKS; week >= 1; week--) {
-      const batch = { sessions: [] as never[], attendance: [] as never[], recitations: [] as never[] } as { sessions: unknown[]; attendance: unknown[]; recitations: unknown[] };
+      const batch = { sessions: [] as never[], attendance: [] as never[], recitations: [] as never[] } as {
+        sessions: unknown[];
+        attendance: unknown[];
+        recitations: unknown[];
+      };
       for (const day of [0, 2, 4]) {
         const date = addDays(today, -7 * week + day);
         const id = `ses_${date}`;
-        batch.sessions.push({ id, halqa_id: halqaId, sheikh_id: "shk_bench", semester_id: "sem_bench", status: "ended", date, starts_at: at(date, 0), ended_at: at(date, 90), topic: null, created_at: at(date, 0), updated_at: at(date, 90) });
+        batch.sessions.push({
+          id,
+          halqa_id: halqaId,
+          sheikh_id: "shk_bench",
+          semester_id: "sem_bench",
+          status: "ended",
+          date,
+          starts_at: at(date, 0),
+          ended_at: at(date, 90),
+          topic: null,
+          created_at: at(date, 0),
+          updated_at: at(date, 90),
+        });
         for (const student of students) {
           const roll = rng.next();
           const status = roll < 0.85 ? "present" : roll < 0.9 ? "late" : roll < 0.97 ? "absent" : "excused";
-          batch.attendance.push({ id: `att_${id}_${student.id}`, session_id: id, student_id: student.id, status, late_minutes: status === "late" ? 10 : null, note: null, created_at: at(date, 5), updated_at: at(date, 5) });
+          batch.attendance.push({
+            id: `att_${id}_${student.id}`,
+            session_id: id,
+            student_id: student.id,
+            status,
+            late_minutes: status === "late" ? 10 : null,
+            note: null,
+            created_at: at(date, 5),
+            updated_at: at(date, 5),
+          });
           if (status === "absent" || status === "excused") continue;
           for (let k = 0; k < (rng.chance(0.5) ? 2 : 1); k++) {
             const quarter = cursor.get(student.id)!;
             cursor.set(student.id, (quarter % 240) + 1);
             const bounds = unitBounds("quarter", quarter);
-            batch.recitations.push({ id: `rec_${id}_${student.id}_${k}`, session_id: id, student_id: student.id, kind: k === 0 ? "old_revision" : "new_memorization", range: { start: bounds.first, end: bounds.last }, rating: rng.int(2, 5), mistakes: rng.int(0, 4), note: rng.chance(0.1) ? "=1+1 revise at home" : null, recorded_at: at(date, 20 + k), created_at: at(date, 20 + k), updated_at: at(date, 20 + k) });
+            batch.recitations.push({
+              id: `rec_${id}_${student.id}_${k}`,
+              session_id: id,
+              student_id: student.id,
+              kind: k === 0 ? "old_revision" : "new_memorization",
+              range: { start: bounds.first, end: bounds.last },
+              rating: rng.int(2, 5),
+              mistakes: rng.int(0, 4),
+              note: rng.chance(0.1) ? "=1+1 revise at home" : null,
+              recorded_at: at(date, 20 + k),
+              created_at: at(date, 20 + k),
+              updated_at: at(date, 20 + k),
+            });
           }
         }
       }
       sessions += batch.sessions.length;
       attendance += batch.attendance.length;
       recitations += batch.recitations.length;
-      await store.db.transaction((tx) => upsertProgress(tx, scope, { ...(batch as Parameters<typeof upsertProgress>[2]), students: week === WEEKS ? (students as never) : [] }));
+      await store.db.transaction((tx) =>
+        upsertProgress(tx, scope, {
+          ...(batch as Parameters<typeof upsertProgress>[2]),
+          students: week === WEEKS ? (students as never) : [],
+        }),
+      );
     }
     const fillMs = Date.now() - started;
     log(`filled ${sessions} sessions, ${attendance} rows, ${recitations} recitations in ${fillMs} ms`);
@@ -164,13 +221,18 @@ async function measure(log: (message: string) => void): Promise<Measured> {
       const t0 = performance.now();
       const hear = await hearTodayOf(scope, students, hearContext, store.db);
       const ms = performance.now() - t0;
-      if (run === 0) log(`what to hear today: ${[...hear.values()].filter((h) => h.old).length} of ${hear.size} students with an old revision due`);
+      if (run === 0)
+        log(
+          `what to hear today: ${[...hear.values()].filter((h) => h.old).length} of ${hear.size} students with an old revision due`,
+        );
       if (run >= 3) hearTimes.push(ms);
     }
 
     const t0 = performance.now();
     const history = await halqaHistory(scope, halqaId, { from: addDays(today, -365), to: today }, store.db);
-    const csv = tableCsv(progressTable({ ...history, names: new Map(students.map((s) => [s.id, s.full_name])) }, translator("ar")));
+    const csv = tableCsv(
+      progressTable({ ...history, names: new Map(students.map((s) => [s.id, s.full_name])) }, translator("ar")),
+    );
     const csvMs = performance.now() - t0;
     return {
       sessions,
@@ -192,7 +254,15 @@ async function measure(log: (message: string) => void): Promise<Measured> {
 export const progressSuite: Suite = {
   name: "progress",
   summary: "halqa at a glance (30 students, a year) p95 warm, and the year's CSV export (no Next server needed)",
-  run: async ({ signal, log }) => reportOf(await measureInChild<Measured>(fileURLToPath(import.meta.url), { name: "progress", marker: RESULT_MARKER, signal, log })),
+  run: async ({ signal, log }) =>
+    reportOf(
+      await measureInChild<Measured>(fileURLToPath(import.meta.url), {
+        name: "progress",
+        marker: RESULT_MARKER,
+        signal,
+        log,
+      }),
+    ),
 };
 
 async function main() {

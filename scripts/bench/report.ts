@@ -18,17 +18,30 @@ export type ResultRow = {
 };
 
 /** What every bench suite hands back: its own columns, one row per target, free-form notes and raw data. */
-export type SuiteReport = { suite: string; title: string; columns: Column[]; rows: ResultRow[]; notes: string[]; raw?: unknown };
+export type SuiteReport = {
+  suite: string;
+  title: string;
+  columns: Column[];
+  rows: ResultRow[];
+  notes: string[];
+  raw?: unknown;
+};
 
 /**
  * A ratio goal: FAIL when the ratio is below `min` or the target answered anything but 2xx;
  * without a goal the row is "n/a" unless it failed to answer.
  */
-export function ratioVerdict(ratio: number, min: number | null, failures: number): Pick<ResultRow, "goal" | "verdict" | "reason"> {
+export function ratioVerdict(
+  ratio: number,
+  min: number | null,
+  failures: number,
+): Pick<ResultRow, "goal" | "verdict" | "reason"> {
   const goal = min === null ? "n/a" : `≥ ${min}× bare`;
   if (failures > 0) return { goal, verdict: "FAIL", reason: `${failures} non-2xx responses or errors` };
   if (min === null) return { goal, verdict: "n/a" };
-  return ratio >= min ? { goal, verdict: "PASS" } : { goal, verdict: "FAIL", reason: `ratio ${ratio.toFixed(2)} < ${min}` };
+  return ratio >= min
+    ? { goal, verdict: "PASS" }
+    : { goal, verdict: "FAIL", reason: `ratio ${ratio.toFixed(2)} < ${min}` };
 }
 
 function format(value: Cell | undefined, column: Column): string {
@@ -46,10 +59,15 @@ export function printSuite(report: SuiteReport): void {
     row.goal,
     row.verdict + (row.reason ? ` (${row.reason})` : ""),
   ]);
-  const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => (line[index] ?? "").length)));
+  const widths = header.map((title, index) =>
+    Math.max(title.length, ...lines.map((line) => (line[index] ?? "").length)),
+  );
   const numeric = (index: number) => index > 0 && index <= report.columns.length;
   const render = (cells: string[]) =>
-    cells.map((cell, index) => (numeric(index) ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0))).join("  ").trimEnd();
+    cells
+      .map((cell, index) => (numeric(index) ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0)))
+      .join("  ")
+      .trimEnd();
   console.log(`\n${report.title}`);
   console.log(render(header));
   console.log(render(widths.map((width) => "-".repeat(width))));

@@ -8,7 +8,17 @@ import { fileURLToPath } from "node:url";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const NEXT_CLI = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
 const BUILD_ID = path.join(ROOT, ".next", "BUILD_ID");
-const SOURCES = ["app", "components", "lib", "public", "next.config.ts", "package.json", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "next.config.ts",
+  "package.json",
+  "package-lock.json",
+  "postcss.config.mjs",
+  "tsconfig.json",
+];
 
 /** Every child the bench started, so a signal or the overall timeout can stop them all. */
 const children = new Set<ChildProcess>();
@@ -186,7 +196,13 @@ export async function startServer(signal: AbortSignal, options: ServerOptions = 
     },
   };
   try {
-    await waitUntil(`${origin}/api/health`, {}, 60_000, signal, () => child.exitCode !== null || child.signalCode !== null);
+    await waitUntil(
+      `${origin}/api/health`,
+      {},
+      60_000,
+      signal,
+      () => child.exitCode !== null || child.signalCode !== null,
+    );
     return server;
   } catch (error) {
     await server.stop();
@@ -201,14 +217,23 @@ export async function waitForApi(server: RunningServer, key: string, signal: Abo
   return Date.now() - started;
 }
 
-async function waitUntil(url: string, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal, dead: () => boolean): Promise<void> {
+async function waitUntil(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  signal: AbortSignal,
+  dead: () => boolean,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = "no answer yet";
   while (Date.now() < deadline) {
     signal.throwIfAborted();
     if (dead()) throw new Error("the server exited");
     try {
-      const response = await fetch(url, { headers, signal: AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, deadline - Date.now()))]) });
+      const response = await fetch(url, {
+        headers,
+        signal: AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, deadline - Date.now()))]),
+      });
       await response.arrayBuffer();
       if (response.ok) return;
       last = `HTTP ${response.status}`;

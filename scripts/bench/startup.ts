@@ -41,11 +41,26 @@ async function waitFor<T>(probe: () => T | null, timeoutMs: number, signal: Abor
 /** `next start` as the README runs it; nothing is requested until the scheduler's first cycle is done. */
 async function firstSyncOnStart(signal: AbortSignal, log: (message: string) => void) {
   const started = Date.now();
-  const server = await startServer(signal, { env: { PLAN_SYNC_INTERVAL_MINUTES: "15", SCHOOL_API_RATE_LIMIT_PER_MINUTE: "6000" } });
+  const server = await startServer(signal, {
+    env: { PLAN_SYNC_INTERVAL_MINUTES: "15", SCHOOL_API_RATE_LIMIT_PER_MINUTE: "6000" },
+  });
   try {
     log(`startup: next start on ${server.origin}, waiting for the scheduler's first cycle (30 s after start)`);
-    const match = await waitFor(() => logMessages(server, "plan_sync").map((message) => CYCLE_LINE.exec(message)).find(Boolean) ?? null, 180_000, signal);
-    return { ms: Number(match[4]), requests: Number(match[3]), plans: Number(match[1]), since: (Date.now() - started) / 1000, line: match[0] };
+    const match = await waitFor(
+      () =>
+        logMessages(server, "plan_sync")
+          .map((message) => CYCLE_LINE.exec(message))
+          .find(Boolean) ?? null,
+      180_000,
+      signal,
+    );
+    return {
+      ms: Number(match[4]),
+      requests: Number(match[3]),
+      plans: Number(match[1]),
+      since: (Date.now() - started) / 1000,
+      line: match[0],
+    };
   } finally {
     await server.stop();
   }
@@ -58,29 +73,66 @@ async function firstDevPage(signal: AbortSignal, log: (message: string) => void)
     execFileSync("git", ["clone", "-q", ROOT, dir]);
     execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "development" };
-    for (const name of ["SCHOOL_API_URL", "SCHOOL_API_DATABASE_URL", "SCHOOL_API_DATA_DIR", "DASHBOARD_DATA_DIR", "PLAN_SYNC_INTERVAL_MINUTES", "SCHOOL_ADMIN_TOKEN"]) delete env[name];
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "development",
+    };
+    for (const name of [
+      "SCHOOL_API_URL",
+      "SCHOOL_API_DATABASE_URL",
+      "SCHOOL_API_DATA_DIR",
+      "DASHBOARD_DATA_DIR",
+      "PLAN_SYNC_INTERVAL_MINUTES",
+      "SCHOOL_ADMIN_TOKEN",
+    ])
+      delete env[name];
     const started = Date.now();
-    const child = spawn(process.execPath, [path.join(dir, "node_modules/next/dist/bin/next"), "dev", "--port", String(port)], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(
+      process.execPath,
+      [path.join(dir, "node_modules/next/dist/bin/next"), "dev", "--port", String(port)],
+      { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+    );
     const lines: { at: number; text: string }[] = [];
-    const keep = (chunk: Buffer) => lines.push(...chunk.toString().split("\n").filter(Boolean).map((text) => ({ at: Date.now(), text })));
+    const keep = (chunk: Buffer) =>
+      lines.push(
+        ...chunk
+          .toString()
+          .split("\n")
+          .filter(Boolean)
+          .map((text) => ({ at: Date.now(), text })),
+      );
     child.stdout.on("data", keep);
     child.stderr.on("data", keep);
     try {
       await waitFor(() => (lines.some((line) => /Ready in/.test(line.text)) ? true : null), 120_000, signal);
       const ready = Date.now();
       log(`startup: next dev of a fresh clone ready after ${((ready - started) / 1000).toFixed(1)} s; GET /`);
-      const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.any([signal, AbortSignal.timeout(300_000)]) });
+      const response = await fetch(`http://127.0.0.1:${port}/`, {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(300_000)]),
+      });
       await response.arrayBuffer();
       const answered = Date.now();
       if (!response.ok) throw new Error(`GET / answered ${response.status}`);
-      const cycle = await waitFor(() => {
-        const line = lines.find((entry) => CYCLE_LINE.test(entry.text));
-        return line ? { end: line.at, ms: Number(CYCLE_LINE.exec(line.text)![4]) } : null;
-      }, 240_000, signal);
+      const cycle = await waitFor(
+        () => {
+          const line = lines.find((entry) => CYCLE_LINE.test(entry.text));
+          return line ? { end: line.at, ms: Number(CYCLE_LINE.exec(line.text)![4]) } : null;
+        },
+        240_000,
+        signal,
+      );
       const cycleStart = cycle.end - cycle.ms;
       const overlapMs = Math.max(0, Math.min(answered, cycle.end) - Math.max(ready, cycleStart));
-      return { pageMs: answered - ready, since: (answered - started) / 1000, readyS: (ready - started) / 1000, cycleStartS: (cycleStart - started) / 1000, cycleMs: cycle.ms, overlapMs };
+      return {
+        pageMs: answered - ready,
+        since: (answered - started) / 1000,
+        readyS: (ready - started) / 1000,
+        cycleStartS: (cycleStart - started) / 1000,
+        cycleMs: cycle.ms,
+        overlapMs,
+      };
     } finally {
       try {
         process.kill(-child.pid!, "SIGKILL");
@@ -95,13 +147,16 @@ async function firstDevPage(signal: AbortSignal, log: (message: string) => void)
 
 export const startupSuite: Suite = {
   name: "startup",
-  summary: "a fresh server: the demo's first plan sync on next start (≤ 2 s), the first page of next dev on a fresh clone (never waits for a sync)",
+  summary:
+    "a fresh server: the demo's first plan sync on next start (≤ 2 s), the first page of next dev on a fresh clone (never waits for a sync)",
   async run({ signal, log }) {
     const before = os.loadavg();
     const sync = await firstSyncOnStart(signal, log);
     log(`startup: ${sync.line}`);
     const dev = await firstDevPage(signal, log);
-    log(`startup: first page in ${dev.pageMs} ms; first cycle began ${dev.cycleStartS.toFixed(1)} s after start and took ${dev.cycleMs} ms; overlap ${dev.overlapMs} ms`);
+    log(
+      `startup: first page in ${dev.pageMs} ms; first cycle began ${dev.cycleStartS.toFixed(1)} s after start and took ${dev.cycleMs} ms; overlap ${dev.overlapMs} ms`,
+    );
     const rows: ResultRow[] = [
       {
         target: `demo's first full plan sync (next start, ${sync.plans} plans)`,

@@ -65,14 +65,28 @@ function reportOf(m: Measured): SuiteReport {
   const rows: ResultRow[] = [
     {
       target: `full cycle, ${m.plans.toLocaleString("en")} plans`,
-      values: { seconds: m.full.ms / 1000, requests: m.full.requests, plans: m.full.plans, assignments: m.full.assignments, share: 100 },
+      values: {
+        seconds: m.full.ms / 1000,
+        requests: m.full.requests,
+        plans: m.full.plans,
+        assignments: m.full.assignments,
+        share: 100,
+      },
       goal: m.plans === 10_000 ? `≤ ${TARGET_FULL_MS / 1000} s (idle machine)` : "n/a (target is for 10,000 plans)",
       verdict: m.plans !== 10_000 ? "n/a" : m.full.ms <= TARGET_FULL_MS ? "PASS" : "FAIL",
-      ...(m.plans === 10_000 && m.full.ms > TARGET_FULL_MS ? { reason: `${(m.full.ms / 1000).toFixed(1)} s > ${TARGET_FULL_MS / 1000} s` } : {}),
+      ...(m.plans === 10_000 && m.full.ms > TARGET_FULL_MS
+        ? { reason: `${(m.full.ms / 1000).toFixed(1)} s > ${TARGET_FULL_MS / 1000} s` }
+        : {}),
     },
     {
       target: `incremental after ${m.touched} plans touched (${TOUCHED_FRACTION * 100}%)`,
-      values: { seconds: m.incremental.ms / 1000, requests: m.incremental.requests, plans: m.incremental.plans, assignments: m.incremental.assignments, share: timeShare * 100 },
+      values: {
+        seconds: m.incremental.ms / 1000,
+        requests: m.incremental.requests,
+        plans: m.incremental.plans,
+        assignments: m.incremental.assignments,
+        share: timeShare * 100,
+      },
       goal: `time ≤ ${TARGET_RATIO * 100}% of full`,
       verdict: timeShare <= TARGET_RATIO ? "PASS" : "FAIL",
       ...(timeShare <= TARGET_RATIO ? {} : { reason: `${(timeShare * 100).toFixed(2)}% > ${TARGET_RATIO * 100}%` }),
@@ -108,14 +122,23 @@ async function serveSchool(options: { plans: number; perPlan: number }): Promise
   const school = await startEmbeddedSchool({
     seed: async (db) => {
       const started = Date.now();
-      const result = await generateSchool(db, { plans: options.plans, assignmentsPerPlan: options.perPlan, key: BENCH_KEY, rateLimitPerMinute: 0 });
+      const result = await generateSchool(db, {
+        plans: options.plans,
+        assignmentsPerPlan: options.perPlan,
+        key: BENCH_KEY,
+        rateLimitPerMinute: 0,
+      });
       generated = { ...result, ms: Date.now() - started };
       // Planner statistics after the bulk insert, as PostgreSQL's autovacuum would gather them;
       // without them each history request scans the school's whole assignment index.
       await db.execute(sql`analyze`);
     },
   });
-  const info: SchoolInfo = { url: school.url, adminUrl: school.adminUrl, ...(generated as unknown as Omit<SchoolInfo, "url" | "adminUrl">) };
+  const info: SchoolInfo = {
+    url: school.url,
+    adminUrl: school.adminUrl,
+    ...(generated as unknown as Omit<SchoolInfo, "url" | "adminUrl">),
+  };
   console.log(`${SCHOOL_READY}${JSON.stringify(info)}`);
   await new Promise<void>((resolve) => {
     process.stdin.resume();
@@ -132,12 +155,21 @@ async function serveSchool(options: { plans: number; perPlan: number }): Promise
 }
 
 /** Starts `--serve-school` in a child process; resolves with its address once it serves. */
-function startSchoolProcess(options: { plans: number; perPlan: number; token: string; log: (message: string) => void }): Promise<{ info: SchoolInfo; stop: () => void; cpuSeconds: () => Promise<number> }> {
+function startSchoolProcess(options: {
+  plans: number;
+  perPlan: number;
+  token: string;
+  log: (message: string) => void;
+}): Promise<{ info: SchoolInfo; stop: () => void; cpuSeconds: () => Promise<number> }> {
   return new Promise((resolve, reject) => {
-    const child = spawnTsx(fileURLToPath(import.meta.url), ["--serve-school", "--plans", String(options.plans), "--per-plan", String(options.perPlan)], {
-      env: { ...process.env, SCHOOL_ADMIN_TOKEN: options.token },
-      stdin: "pipe",
-    });
+    const child = spawnTsx(
+      fileURLToPath(import.meta.url),
+      ["--serve-school", "--plans", String(options.plans), "--per-plan", String(options.perPlan)],
+      {
+        env: { ...process.env, SCHOOL_ADMIN_TOKEN: options.token },
+        stdin: "pipe",
+      },
+    );
     const stop = () => {
       child.stdin?.end();
       setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
@@ -149,7 +181,8 @@ function startSchoolProcess(options: { plans: number; perPlan: number; token: st
         child.stdin?.write("cpu\n");
       });
     eachLine(child, (line) => {
-      if (line.startsWith(SCHOOL_READY)) resolve({ info: JSON.parse(line.slice(SCHOOL_READY.length)) as SchoolInfo, stop, cpuSeconds });
+      if (line.startsWith(SCHOOL_READY))
+        resolve({ info: JSON.parse(line.slice(SCHOOL_READY.length)) as SchoolInfo, stop, cpuSeconds });
       else if (line.startsWith(SCHOOL_CPU)) onCpu?.(Number(line.slice(SCHOOL_CPU.length)));
       else if (line) options.log(`  school: ${line}`);
     });
@@ -166,16 +199,24 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
   const { createV1Client } = await import("@/lib/v1");
 
   const token = `bench_sync_${randomBytes(16).toString("hex")}`;
-  log(`generating a school of ${options.plans} plans × ${options.perPlan} assignments (one transaction) in a child process`);
+  log(
+    `generating a school of ${options.plans} plans × ${options.perPlan} assignments (one transaction) in a child process`,
+  );
   const { info, stop, cpuSeconds } = await startSchoolProcess({ ...options, token, log });
   const onDisk = process.env.SYNC_BENCH_STORE !== "memory";
   const folder = onDisk ? await mkdtemp(path.join(os.tmpdir(), "halqa-sync-bench-")) : null;
   const store = await openStoreAt(folder ?? "memory://");
   try {
-    log(`generated ${info.plans} plans, ${info.assignments} assignments in ${(info.ms / 1000).toFixed(1)} s; API at ${info.url}`);
+    log(
+      `generated ${info.plans} plans, ${info.assignments} assignments in ${(info.ms / 1000).toFixed(1)} s; API at ${info.url}`,
+    );
     const client = createV1Client({ baseUrl: info.url, apiKey: BENCH_KEY, timeoutMs: 60_000 });
     const admin = async <T>(op: string, args: Record<string, unknown>): Promise<T> => {
-      const response = await fetch(info.adminUrl, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ op, ...args }) });
+      const response = await fetch(info.adminUrl, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ op, ...args }),
+      });
       const body = (await response.json()) as { data?: T; error?: unknown };
       if (!response.ok) throw new Error(`admin ${op} answered ${response.status}: ${JSON.stringify(body.error)}`);
       return body.data as T;
@@ -195,8 +236,17 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
         },
       });
       if (result.status !== "completed") throw new Error(`${label} cycle did not complete: ${JSON.stringify(result)}`);
-      log(`${label}: ${result.mode}, ${result.plans} plans, ${result.assignments} assignments, ${result.requests} requests in ${result.durationMs} ms`);
-      return { mode: result.mode, ms: result.durationMs, requests: result.requests, plans: result.plans, assignments: result.assignments, pages: result.pages };
+      log(
+        `${label}: ${result.mode}, ${result.plans} plans, ${result.assignments} assignments, ${result.requests} requests in ${result.durationMs} ms`,
+      );
+      return {
+        mode: result.mode,
+        ms: result.durationMs,
+        requests: result.requests,
+        plans: result.plans,
+        assignments: result.assignments,
+        pages: result.pages,
+      };
     };
 
     const before = os.loadavg();
@@ -205,10 +255,14 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
     const full = await cycle("full cycle");
     const cpu = process.cpuUsage(cpuBefore);
     const schoolCpu = (await cpuSeconds()) - schoolCpuBefore;
-    const touched = await admin<{ touched: number }>("touch-plans", { schoolId: info.schoolId, fraction: TOUCHED_FRACTION });
+    const touched = await admin<{ touched: number }>("touch-plans", {
+      schoolId: info.schoolId,
+      fraction: TOUCHED_FRACTION,
+    });
     log(`touched ${touched.touched} plans through the admin operation touch-plans`);
     const incremental = await cycle("incremental cycle");
-    if (full.mode !== "full" || incremental.mode !== "incremental") throw new Error(`unexpected modes: ${full.mode}, ${incremental.mode}`);
+    if (full.mode !== "full" || incremental.mode !== "incremental")
+      throw new Error(`unexpected modes: ${full.mode}, ${incremental.mode}`);
     return {
       plans: options.plans,
       assignmentsPerPlan: options.perPlan,
@@ -233,15 +287,32 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
 /** `npm run bench -- sync`: runs this file in a child process (server-only modules need `react-server`). */
 export const syncSuite: Suite = {
   name: "sync",
-  summary: "plan sync on a generated school (10,000 plans, 100,000 assignments): full vs incremental after 1% changed (no Next server needed)",
-  run: async ({ signal, log }) => reportOf(await measureInChild<Measured>(fileURLToPath(import.meta.url), { name: "sync", marker: RESULT_MARKER, signal, log })),
+  summary:
+    "plan sync on a generated school (10,000 plans, 100,000 assignments): full vs incremental after 1% changed (no Next server needed)",
+  run: async ({ signal, log }) =>
+    reportOf(
+      await measureInChild<Measured>(fileURLToPath(import.meta.url), {
+        name: "sync",
+        marker: RESULT_MARKER,
+        signal,
+        log,
+      }),
+    ),
 };
 
 async function main() {
-  const { values } = parseArgs({ options: { plans: { type: "string" }, "per-plan": { type: "string" }, json: { type: "boolean" }, "serve-school": { type: "boolean" } } });
+  const { values } = parseArgs({
+    options: {
+      plans: { type: "string" },
+      "per-plan": { type: "string" },
+      json: { type: "boolean" },
+      "serve-school": { type: "boolean" },
+    },
+  });
   const plans = Number(values.plans ?? process.env.SYNC_BENCH_PLANS ?? 10_000);
   const perPlan = Number(values["per-plan"] ?? process.env.SYNC_BENCH_ASSIGNMENTS_PER_PLAN ?? 10);
-  if (!Number.isInteger(plans) || plans < 1 || !Number.isInteger(perPlan) || perPlan < 1) throw new Error("--plans and --per-plan must be positive whole numbers");
+  if (!Number.isInteger(plans) || plans < 1 || !Number.isInteger(perPlan) || perPlan < 1)
+    throw new Error("--plans and --per-plan must be positive whole numbers");
   if (values["serve-school"]) return serveSchool({ plans, perPlan });
   const log = (message: string) => console.log(`[sync-bench] ${message}`);
   const measured = await measure({ plans, perPlan, log });

@@ -6,7 +6,16 @@
  * trace also gives each task's own CPU time (`tdur`): the same sum over the same tasks, after first
  * contentful paint, with CPU time instead of wall time, is what the page's scripts cost the tablet.
  */
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+};
 
 export type CpuFigures = {
   /** Σ max(0, slowdown × CPU ms − 50) over the renderer's main-thread tasks after FCP. */
@@ -24,11 +33,16 @@ const LONG_TASK_MS = 50;
  * navigation may leave the process Lighthouse started on about:blank for another one).
  */
 function mainThread(events: TraceEvent[]): { pid: number; tid: number } | null {
-  const renderers = new Set(events.filter((event) => event.ph === "M" && event.name === "thread_name" && event.args?.name === "CrRendererMain").map((event) => `${event.pid}:${event.tid}`));
+  const renderers = new Set(
+    events
+      .filter((event) => event.ph === "M" && event.name === "thread_name" && event.args?.name === "CrRendererMain")
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
   const busy = new Map<string, number>();
   for (const event of events) {
     const key = `${event.pid}:${event.tid}`;
-    if (event.name === "RunTask" && event.ph === "X" && renderers.has(key)) busy.set(key, (busy.get(key) ?? 0) + (event.dur ?? 0));
+    if (event.name === "RunTask" && event.ph === "X" && renderers.has(key))
+      busy.set(key, (busy.get(key) ?? 0) + (event.dur ?? 0));
   }
   const [key] = [...busy].sort((a, b) => b[1] - a[1])[0] ?? [];
   if (!key) return null;

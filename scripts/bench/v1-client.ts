@@ -12,7 +12,12 @@ type Page<T> = { data: T[]; pagination?: { next_cursor: string | null; has_more:
 export function v1Client(origin: string, key: string, signal: AbortSignal): V1 {
   const headers = { Authorization: `Bearer ${key}`, Accept: "application/json" };
 
-  async function call<T>(method: string, path: string, init: { query?: Record<string, string | number | boolean>; body?: unknown }, expected: number): Promise<T> {
+  async function call<T>(
+    method: string,
+    path: string,
+    init: { query?: Record<string, string | number | boolean>; body?: unknown },
+    expected: number,
+  ): Promise<T> {
     const url = new URL(`/api/v1${path}`, origin);
     for (const [name, value] of Object.entries(init.query ?? {})) url.searchParams.set(name, String(value));
     const extra: Record<string, string> = init.body === undefined ? {} : { "Content-Type": "application/json" };
@@ -24,7 +29,10 @@ export function v1Client(origin: string, key: string, signal: AbortSignal): V1 {
       signal: AbortSignal.any([signal, AbortSignal.timeout(30_000)]),
     });
     const text = await response.text();
-    if (response.status !== expected) throw new Error(`${method} ${url.pathname}${url.search} answered ${response.status}, expected ${expected}: ${text.slice(0, 300)}`);
+    if (response.status !== expected)
+      throw new Error(
+        `${method} ${url.pathname}${url.search} answered ${response.status}, expected ${expected}: ${text.slice(0, 300)}`,
+      );
     return JSON.parse(text) as T;
   }
 
@@ -35,7 +43,12 @@ export function v1Client(origin: string, key: string, signal: AbortSignal): V1 {
       const items: T[] = [];
       let cursor: string | null = null;
       do {
-        const page: Page<T> = await call<Page<T>>("GET", path, { query: { ...query, limit: 100, ...(cursor ? { cursor } : {}) } }, 200);
+        const page: Page<T> = await call<Page<T>>(
+          "GET",
+          path,
+          { query: { ...query, limit: 100, ...(cursor ? { cursor } : {}) } },
+          200,
+        );
         items.push(...page.data);
         cursor = page.pagination?.has_more ? page.pagination.next_cursor : null;
       } while (cursor);

@@ -29,11 +29,21 @@ vi.mock("next/navigation", () => ({
     throw new Error("NEXT_NOT_FOUND");
   },
 }));
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }), headers: async () => new Headers() }));
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: () => undefined }),
+  headers: async () => new Headers(),
+}));
 
 import type { ActionResult } from "@/lib/actions/define-action";
 import { listAudit } from "@/lib/audit";
-import { createUser, linkParentStudent, linkTeacherSheikh, setUserDisabled, setUserRole, unlinkUser } from "@/lib/features/admin/actions";
+import {
+  createUser,
+  linkParentStudent,
+  linkTeacherSheikh,
+  setUserDisabled,
+  setUserRole,
+  unlinkUser,
+} from "@/lib/features/admin/actions";
 import { randomUUID } from "node:crypto";
 import { recordRecitation, saveMarks } from "@/lib/features/live/server/actions";
 import { refreshPlanNow, syncPlansNow } from "@/lib/features/plans/actions";
@@ -108,18 +118,37 @@ const sessionSpec = (action: string, call: Spec["call"], input: SessionInput, ob
   async prepare(who, place) {
     const { school, corner } = where(who, place);
     const session = await sessionIn(school, corner);
-    return { input: input(session.id, corner, school), observe: () => observe(school, session.id), foreign: place === "otherSchool" ? names(corner) : undefined };
+    return {
+      input: input(session.id, corner, school),
+      observe: () => observe(school, session.id),
+      foreign: place === "otherSchool" ? names(corner) : undefined,
+    };
   },
-  expected: { admin: ADMINS.allowAll, teacher: ["allow", "deny", "hidden"], parent: NOBODY, arqamAdmin: ADMINS.allowAll },
+  expected: {
+    admin: ADMINS.allowAll,
+    teacher: ["allow", "deny", "hidden"],
+    parent: NOBODY,
+    arqamAdmin: ADMINS.allowAll,
+  },
 });
 
 /** For user actions: own is the actor's own account, other a user of their school, otherSchool a user of the other school. */
-async function targetUser(who: Who, place: Place, role: Actor["role"], link?: { kind: "sheikh" | "student_lineage"; refId: string; label: string }) {
+async function targetUser(
+  who: Who,
+  place: Place,
+  role: Actor["role"],
+  link?: { kind: "sheikh" | "student_lineage"; refId: string; label: string },
+) {
   if (place === "own") return actors[who].id;
   return makeUser(place === "other" ? connectionOf(home(who)) : connectionOf(away(who)), role, link);
 }
 
-const userSpec = (action: string, call: Spec["call"], build: (who: Who, place: Place) => Promise<Record<string, unknown> & { userId: string }>, own: Expected): Spec => ({
+const userSpec = (
+  action: string,
+  call: Spec["call"],
+  build: (who: Who, place: Place) => Promise<Record<string, unknown> & { userId: string }>,
+  own: Expected,
+): Spec => ({
   action,
   call,
   async prepare(who, place) {
@@ -137,7 +166,11 @@ const SPECS: Spec[] = [
     call: createStudent,
     async prepare(who, place) {
       const { school, corner } = where(who, place);
-      return { input: { full_name: `Matrix Student ${newId("n")}`, halqa_id: corner.halqa.id }, observe: () => countStudents(school, corner.halqa.id), foreign: place === "otherSchool" ? names(corner) : undefined };
+      return {
+        input: { full_name: `Matrix Student ${newId("n")}`, halqa_id: corner.halqa.id },
+        observe: () => countStudents(school, corner.halqa.id),
+        foreign: place === "otherSchool" ? names(corner) : undefined,
+      };
     },
     expected: { admin: ADMINS.allowAll, teacher: NOBODY, parent: NOBODY, arqamAdmin: ADMINS.allowAll },
   },
@@ -148,8 +181,19 @@ const SPECS: Spec[] = [
     async prepare(who, place) {
       const { school, corner } = where(who, place);
       const s = corner.student;
-      const input = { id: s.id, full_name: s.full_name, preferred_name: `M${newId("p").slice(-6)}`, halqa_id: s.halqa_id, status: s.status, enrolled_on: s.enrolled_on ?? "" };
-      return { input, observe: () => school.api.data(`/students/${s.id}`), foreign: place === "otherSchool" ? names(corner) : undefined };
+      const input = {
+        id: s.id,
+        full_name: s.full_name,
+        preferred_name: `M${newId("p").slice(-6)}`,
+        halqa_id: s.halqa_id,
+        status: s.status,
+        enrolled_on: s.enrolled_on ?? "",
+      };
+      return {
+        input,
+        observe: () => school.api.data(`/students/${s.id}`),
+        foreign: place === "otherSchool" ? names(corner) : undefined,
+      };
     },
     expected: { admin: ADMINS.allowAll, teacher: NOBODY, parent: NOBODY, arqamAdmin: ADMINS.allowAll },
   },
@@ -159,17 +203,30 @@ const SPECS: Spec[] = [
     call: createSession,
     async prepare(who, place) {
       const { school, corner } = where(who, place);
-      return { input: { halqa_id: corner.halqa.id, sheikh_id: corner.sheikh.id }, observe: () => countSessions(school, corner.halqa.id), foreign: place === "otherSchool" ? names(corner) : undefined };
+      return {
+        input: { halqa_id: corner.halqa.id, sheikh_id: corner.sheikh.id },
+        observe: () => countSessions(school, corner.halqa.id),
+        foreign: place === "otherSchool" ? names(corner) : undefined,
+      };
     },
     // The teacher is refused another school's halqa by the policy itself, before any call.
-    expected: { admin: ADMINS.allowAll, teacher: ["allow", "deny", "deny"], parent: NOBODY, arqamAdmin: ADMINS.allowAll },
+    expected: {
+      admin: ADMINS.allowAll,
+      teacher: ["allow", "deny", "deny"],
+      parent: NOBODY,
+      arqamAdmin: ADMINS.allowAll,
+    },
   },
   sessionSpec("session.update", updateSession, (id) => ({ id, topic: `Matrix ${newId("x")}` })),
   sessionSpec("session.end", endSession, (id) => ({ id, confirm: "yes" })),
   sessionSpec(
     "attendance.save",
     (input) => saveMarks(input as SaveMarksInput),
-    (sessionId, corner) => ({ sessionId, deviceId: randomUUID(), marks: [{ student_id: corner.student.id, status: "late", late_minutes: 7, clientVersion: 1 }] }),
+    (sessionId, corner) => ({
+      sessionId,
+      deviceId: randomUUID(),
+      marks: [{ student_id: corner.student.id, status: "late", late_minutes: 7, clientVersion: 1 }],
+    }),
     (school, id) => school.api.all(`/sessions/${id}/attendance`),
   ),
   sessionSpec(
@@ -196,18 +253,52 @@ const SPECS: Spec[] = [
       // Users have no other-school form of creation; the cells are a new email, one in use at this school, one in use at the other.
       if (place === "own") {
         const email = `matrix-${newId("e").toLowerCase()}@example.org`;
-        return { input: { email, name: "Matrix User", role: "teacher", password: "long enough password" }, observe: async () => null };
+        return {
+          input: { email, name: "Matrix User", role: "teacher", password: "long enough password" },
+          observe: async () => null,
+        };
       }
       const userId = await targetUser(who, place, "parent");
       const existing = await userState(userId);
-      return { input: { email: existing.email, name: "Hijack", role: "admin", password: "long enough password" }, observe: () => userState(userId) };
+      return {
+        input: { email: existing.email, name: "Hijack", role: "admin", password: "long enough password" },
+        observe: () => userState(userId),
+      };
     },
-    expected: { admin: ["allow", "refused", "refused"], teacher: NOBODY, parent: NOBODY, arqamAdmin: ["allow", "refused", "refused"] },
+    expected: {
+      admin: ["allow", "refused", "refused"],
+      teacher: NOBODY,
+      parent: NOBODY,
+      arqamAdmin: ["allow", "refused", "refused"],
+    },
   },
-  userSpec("user.setRole", setUserRole, async (who, place) => ({ userId: await targetUser(who, place, "parent"), role: place === "own" ? actors[who].role : "teacher" }), "allow"),
-  userSpec("user.setDisabled", setUserDisabled, async (who, place) => ({ userId: await targetUser(who, place, "teacher"), disabled: true }), "refused"),
-  userSpec("user.linkSheikh", linkTeacherSheikh, async (who, place) => ({ userId: await targetUser(who, place, "teacher"), sheikhId: home(who).a.sheikh.id }), "refused"),
-  userSpec("user.linkStudent", linkParentStudent, async (who, place) => ({ userId: await targetUser(who, place, "parent"), studentId: home(who).a.student.id }), "refused"),
+  userSpec(
+    "user.setRole",
+    setUserRole,
+    async (who, place) => ({
+      userId: await targetUser(who, place, "parent"),
+      role: place === "own" ? actors[who].role : "teacher",
+    }),
+    "allow",
+  ),
+  userSpec(
+    "user.setDisabled",
+    setUserDisabled,
+    async (who, place) => ({ userId: await targetUser(who, place, "teacher"), disabled: true }),
+    "refused",
+  ),
+  userSpec(
+    "user.linkSheikh",
+    linkTeacherSheikh,
+    async (who, place) => ({ userId: await targetUser(who, place, "teacher"), sheikhId: home(who).a.sheikh.id }),
+    "refused",
+  ),
+  userSpec(
+    "user.linkStudent",
+    linkParentStudent,
+    async (who, place) => ({ userId: await targetUser(who, place, "parent"), studentId: home(who).a.student.id }),
+    "refused",
+  ),
   userSpec(
     "user.unlink",
     unlinkUser,
@@ -231,26 +322,53 @@ const SPECS: Spec[] = [
         foreign: place === "otherSchool" ? names(corner) : undefined,
       };
     },
-    expected: { admin: ADMINS.allowAll, teacher: ["allow", "deny", "hidden"], parent: NOBODY, arqamAdmin: ADMINS.allowAll },
+    expected: {
+      admin: ADMINS.allowAll,
+      teacher: ["allow", "deny", "hidden"],
+      parent: NOBODY,
+      arqamAdmin: ADMINS.allowAll,
+    },
   },
 ];
 
 /** The halqa's timetable as each connection's store has it (a wrong write would land under either). */
-const timetablesOf = (halqaId: string) => async () => Promise.all(["alnoor", "arqam"].map(async (connection) => (await timetablesFor(connection, [halqaId])).get(halqaId) ?? null));
+const timetablesOf = (halqaId: string) => async () =>
+  Promise.all(
+    ["alnoor", "arqam"].map(async (connection) => (await timetablesFor(connection, [halqaId])).get(halqaId) ?? null),
+  );
 
 /** Timetables are the dashboard's own data, for halqas the admin's school's API knows. */
-const timetableSpec = (action: string, call: Spec["call"], otherSchool: Expected, input: (halqaId: string) => Record<string, unknown>): Spec => ({
+const timetableSpec = (
+  action: string,
+  call: Spec["call"],
+  otherSchool: Expected,
+  input: (halqaId: string) => Record<string, unknown>,
+): Spec => ({
   action,
   call,
   async prepare(who, place) {
     const { corner } = where(who, place);
-    return { input: input(corner.halqa.id), observe: timetablesOf(corner.halqa.id), foreign: place === "otherSchool" ? names(corner) : undefined };
+    return {
+      input: input(corner.halqa.id),
+      observe: timetablesOf(corner.halqa.id),
+      foreign: place === "otherSchool" ? names(corner) : undefined,
+    };
   },
   // Removing is keyed by the actor's own connection: another school's halqa id finds nothing there to remove.
-  expected: { admin: ["allow", "allow", otherSchool], teacher: NOBODY, parent: NOBODY, arqamAdmin: ["allow", "allow", otherSchool] },
+  expected: {
+    admin: ["allow", "allow", otherSchool],
+    teacher: NOBODY,
+    parent: NOBODY,
+    arqamAdmin: ["allow", "allow", otherSchool],
+  },
 });
 SPECS.push(
-  timetableSpec("timetable.save", saveTimetableAction, "hidden", (halqaId) => ({ halqaId, day2: "on", day4: "on", startsAt: "16:30" })),
+  timetableSpec("timetable.save", saveTimetableAction, "hidden", (halqaId) => ({
+    halqaId,
+    day2: "on",
+    day4: "on",
+    startsAt: "16:30",
+  })),
   timetableSpec("timetable.remove", removeTimetableAction, "allow", (halqaId) => ({ halqaId })),
 );
 
@@ -272,25 +390,46 @@ PLAN_SPECS.push(
     call: refreshPlanNow,
     async prepare(who, place) {
       // Dar Al-Arqam's plans exist but its key cannot read them; its admin's "other school" is Al-Noor.
-      if (who === "arqamAdmin") return { input: { planId: place === "otherSchool" ? await planIn(alnoor, alnoor.a) : inject("arqamPlanId") }, observe: nothingInTheSchool };
+      if (who === "arqamAdmin")
+        return {
+          input: { planId: place === "otherSchool" ? await planIn(alnoor, alnoor.a) : inject("arqamPlanId") },
+          observe: nothingInTheSchool,
+        };
       if (place === "otherSchool") return { input: { planId: inject("arqamPlanId") }, observe: nothingInTheSchool };
-      return { input: { planId: await planIn(alnoor, place === "own" ? alnoor.a : alnoor.b) }, observe: nothingInTheSchool };
+      return {
+        input: { planId: await planIn(alnoor, place === "own" ? alnoor.a : alnoor.b) },
+        observe: nothingInTheSchool,
+      };
     },
-    expected: { admin: ["allow", "allow", "hidden"], teacher: ["allow", "deny", "hidden"], parent: NOBODY, arqamAdmin: ["unavailable", "unavailable", "hidden"] },
+    expected: {
+      admin: ["allow", "allow", "hidden"],
+      teacher: ["allow", "deny", "hidden"],
+      parent: NOBODY,
+      arqamAdmin: ["unavailable", "unavailable", "hidden"],
+    },
   },
   {
     // No object: whatever the place, an admin starts a cycle of their own school (Dar Al-Arqam's is refused by the school and reported, not an error).
     action: "plans.sync",
     call: syncPlansNow,
     prepare: async () => ({ input: {}, observe: nothingInTheSchool }),
-    expected: { admin: ["allow", "allow", "allow"], teacher: NOBODY, parent: NOBODY, arqamAdmin: ["allow", "allow", "allow"] },
+    expected: {
+      admin: ["allow", "allow", "allow"],
+      teacher: NOBODY,
+      parent: NOBODY,
+      arqamAdmin: ["allow", "allow", "allow"],
+    },
   },
 );
 SPECS.push(...PLAN_SPECS);
 
 const WHO: Who[] = ["admin", "teacher", "parent", "arqamAdmin"];
 const PLACES: Place[] = ["own", "other", "otherSchool"];
-const cells = SPECS.flatMap((spec) => WHO.flatMap((who) => PLACES.map((place, i) => ({ spec, who, place, expected: spec.expected[who][i]!, name: spec.action }))));
+const cells = SPECS.flatMap((spec) =>
+  WHO.flatMap((who) =>
+    PLACES.map((place, i) => ({ spec, who, place, expected: spec.expected[who][i]!, name: spec.action })),
+  ),
+);
 
 async function latestAuditOf(actor: Actor) {
   const rows = await listAudit(actor.connectionId, { limit: 20 });
@@ -309,7 +448,8 @@ async function runCell(spec: Spec, who: Who, place: Place, expected: Expected) {
   const message = result.ok ? null : result.message;
 
   if (expected === "allow") {
-    if (spec.apiWrite && !home(who).writable) expect(message, "the school's refusal, not the dashboard's").toBe(WRITES_OFF);
+    if (spec.apiWrite && !home(who).writable)
+      expect(message, "the school's refusal, not the dashboard's").toBe(WRITES_OFF);
     else expect(result.ok, `allowed, got ${JSON.stringify(result)}`).toBe(true);
     return;
   }
@@ -344,7 +484,12 @@ describe("server actions × roles × objects", () => {
 });
 
 describe("another school's ids inside an own-school action", () => {
-  const attempt = async (actor: Actor, call: Spec["call"], input: Record<string, unknown>, observe: () => Promise<unknown>) => {
+  const attempt = async (
+    actor: Actor,
+    call: Spec["call"],
+    input: Record<string, unknown>,
+    observe: () => Promise<unknown>,
+  ) => {
     const before = await observe();
     state.actor = actor;
     const result = await call(input);
@@ -357,19 +502,35 @@ describe("another school's ids inside an own-school action", () => {
   it("links neither a foreign sheikh nor a foreign student to a user", async () => {
     const teacherId = await makeUser("alnoor", "teacher");
     const parentId = await makeUser("alnoor", "parent");
-    const sheikh = await attempt(actors.admin, linkTeacherSheikh, { userId: teacherId, sheikhId: arqam.a.sheikh.id }, () => userState(teacherId));
+    const sheikh = await attempt(
+      actors.admin,
+      linkTeacherSheikh,
+      { userId: teacherId, sheikhId: arqam.a.sheikh.id },
+      () => userState(teacherId),
+    );
     expect(sheikh.ok ? null : sheikh.message).toBe(NOT_FOUND);
-    const student = await attempt(actors.admin, linkParentStudent, { userId: parentId, studentId: arqam.a.student.id }, () => userState(parentId));
+    const student = await attempt(
+      actors.admin,
+      linkParentStudent,
+      { userId: parentId, studentId: arqam.a.student.id },
+      () => userState(parentId),
+    );
     expect(student.ok ? null : student.message).toBe(NOT_FOUND);
   });
 
   it("starts no session with a foreign sheikh, and moves no session to one", async () => {
-    await attempt(actors.admin, createSession, { halqa_id: alnoor.a.halqa.id, sheikh_id: arqam.a.sheikh.id }, () => countSessions(alnoor, alnoor.a.halqa.id));
+    await attempt(actors.admin, createSession, { halqa_id: alnoor.a.halqa.id, sheikh_id: arqam.a.sheikh.id }, () =>
+      countSessions(alnoor, alnoor.a.halqa.id),
+    );
     const session = await sessionIn(alnoor, alnoor.a);
-    await attempt(actors.teacher, updateSession, { id: session.id, sheikh_id: arqam.a.sheikh.id }, () => alnoor.api.data(`/sessions/${session.id}`));
+    await attempt(actors.teacher, updateSession, { id: session.id, sheikh_id: arqam.a.sheikh.id }, () =>
+      alnoor.api.data(`/sessions/${session.id}`),
+    );
   });
 
   it("enrols no student into a foreign halqa", async () => {
-    await attempt(actors.admin, createStudent, { full_name: "Foreign Enrolment", halqa_id: arqam.b.halqa.id }, () => countStudents(arqam, arqam.b.halqa.id));
+    await attempt(actors.admin, createStudent, { full_name: "Foreign Enrolment", halqa_id: arqam.b.halqa.id }, () =>
+      countStudents(arqam, arqam.b.halqa.id),
+    );
   });
 });

@@ -2,7 +2,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { dashboardDb } from "@/lib/db";
 import { auditLog } from "@/lib/db/schema";
-import { AUDIT_PAGE_SIZE, auditExport, auditPage, auditReason, cursorHref, parseCursor, type AuditCursor } from "@/lib/features/admin/audit";
+import {
+  AUDIT_PAGE_SIZE,
+  auditExport,
+  auditPage,
+  auditReason,
+  cursorHref,
+  parseCursor,
+  type AuditCursor,
+} from "@/lib/features/admin/audit";
 import { newId } from "@/lib/ids";
 import { connectEmbeddedSchool, demoActors } from "./harness";
 
@@ -24,7 +32,17 @@ beforeAll(async () => {
     result: "ok" as const,
   }));
   await db.insert(auditLog).values(rows);
-  await db.insert(auditLog).values({ id: newId("aud"), connectionId: "arqam", userId: arqamAdmin.id, userEmail: arqamAdmin.email, at: new Date(base + 3), action: "session.end", result: "denied" });
+  await db
+    .insert(auditLog)
+    .values({
+      id: newId("aud"),
+      connectionId: "arqam",
+      userId: arqamAdmin.id,
+      userEmail: arqamAdmin.email,
+      at: new Date(base + 3),
+      action: "session.end",
+      result: "denied",
+    });
   // A refusal of the school (its code kept in the details), a day later.
   await db.insert(auditLog).values({
     id: newId("aud"),
@@ -60,7 +78,15 @@ describe("audit log pages", () => {
 
   it("names the person who acted, and a refusal's reason by the failure model", async () => {
     const { rows } = await auditPage("alnoor");
-    expect(rows[0]).toMatchObject({ who: "Huda Al-Admin", email: "admin@alnoor.demo", action: "student.create", result: "denied", code: "write_access_disabled", reason: "errors.writeAccessDisabled", targetLabel: "=Ahmad" });
+    expect(rows[0]).toMatchObject({
+      who: "Huda Al-Admin",
+      email: "admin@alnoor.demo",
+      action: "student.create",
+      result: "denied",
+      code: "write_access_disabled",
+      reason: "errors.writeAccessDisabled",
+      targetLabel: "=Ahmad",
+    });
     expect(rows[1]).toMatchObject({ who: "Huda Al-Admin", action: "session.end", result: "ok", reason: null });
   });
 
@@ -68,10 +94,16 @@ describe("audit log pages", () => {
     const { admin, arqamAdmin } = await demoActors();
     const denied = await auditPage("alnoor", undefined, { filters: { outcome: "denied" } });
     expect(denied.rows.map((r) => r.action)).toEqual(["student.create"]);
-    expect((await auditPage("alnoor", undefined, { filters: { action: "session.end" } })).rows.every((r) => r.action === "session.end")).toBe(true);
+    expect(
+      (await auditPage("alnoor", undefined, { filters: { action: "session.end" } })).rows.every(
+        (r) => r.action === "session.end",
+      ),
+    ).toBe(true);
     expect((await auditPage("alnoor", undefined, { filters: { person: arqamAdmin.id } })).rows).toEqual([]);
     expect((await auditPage("alnoor", undefined, { filters: { person: admin.id } })).rows.length).toBe(AUDIT_PAGE_SIZE);
-    const dayTwo = await auditPage("alnoor", undefined, { range: { from: new Date("2026-01-02T00:00:00Z"), until: new Date("2026-01-03T00:00:00Z") } });
+    const dayTwo = await auditPage("alnoor", undefined, {
+      range: { from: new Date("2026-01-02T00:00:00Z"), until: new Date("2026-01-03T00:00:00Z") },
+    });
     expect(dayTwo.rows.map((r) => r.action)).toEqual(["student.create"]);
     const all = await auditExport("alnoor", { filters: { action: "session.end" } });
     expect(all.rows.length).toBe(alnoorIds.length - 1);
@@ -93,6 +125,8 @@ describe("audit log pages", () => {
     expect(parseCursor({ before: at.toISOString(), beforeId: "x y" })).toEqual({ before: at });
     expect(parseCursor({ before: "yesterday-ish" })).toBeUndefined();
     expect(parseCursor({ before: ["a", "b"] })).toBeUndefined();
-    expect(parseCursor(Object.fromEntries(new URL(`http://x${cursorHref({ before: at, beforeId: "aud_1" })}`).searchParams))).toEqual({ before: at, beforeId: "aud_1" });
+    expect(
+      parseCursor(Object.fromEntries(new URL(`http://x${cursorHref({ before: at, beforeId: "aud_1" })}`).searchParams)),
+    ).toEqual({ before: at, beforeId: "aud_1" });
   });
 });

@@ -11,7 +11,10 @@ import { DEMO_KEYS } from "@/school-api/seed-facts";
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
 vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor, requireActor: async () => state.actor }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined }));
-vi.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined }), headers: async () => new Headers() }));
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: () => undefined }),
+  headers: async () => new Headers(),
+}));
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
@@ -57,16 +60,35 @@ describe("text no database can store", () => {
     const log = captureLog();
     for (const name of BAD) {
       const created = await createStudent({ full_name: name, halqa_id: school.a.halqa.id });
-      expect(created).toMatchObject({ ok: false, code: "invalid_input", fieldErrors: { full_name: expect.any(String) } });
-      const updated = await updateStudent({ id: school.a.student.id, full_name: name, halqa_id: school.a.halqa.id, status: "active" });
-      expect(updated).toMatchObject({ ok: false, code: "invalid_input", fieldErrors: { full_name: expect.any(String) } });
+      expect(created).toMatchObject({
+        ok: false,
+        code: "invalid_input",
+        fieldErrors: { full_name: expect.any(String) },
+      });
+      const updated = await updateStudent({
+        id: school.a.student.id,
+        full_name: name,
+        halqa_id: school.a.halqa.id,
+        status: "active",
+      });
+      expect(updated).toMatchObject({
+        ok: false,
+        code: "invalid_input",
+        fieldErrors: { full_name: expect.any(String) },
+      });
     }
     expect(await countStudents(school, school.a.halqa.id)).toBe(before);
     expect(log).toEqual([]);
   });
 
   it("never makes the audit write fail: it is stored in a safe form", async () => {
-    await recordAudit(admin, { action: "student.create", result: "failed", targetType: "student", targetId: "x\u0000", details: { label: "Ahmad\u0000\ud800", nested: ["\udc00"] } });
+    await recordAudit(admin, {
+      action: "student.create",
+      result: "failed",
+      targetType: "student",
+      targetId: "x\u0000",
+      details: { label: "Ahmad\u0000\ud800", nested: ["\udc00"] },
+    });
     const [entry] = await listAudit(admin.connectionId, { limit: 1 });
     expect(entry?.targetId).toBe("x\ufffd");
     expect(entry?.details).toEqual({ label: "Ahmad\ufffd\ufffd", nested: ["\ufffd"] });
@@ -81,8 +103,13 @@ describe("text no database can store", () => {
       roles: ["admin"],
       authorize: () => true,
       run: async (_ctx, input) => {
-        const cause = Object.assign(new Error(`insert into "students" values ($1) params: ${input.name},${admin.email}`), { code: "22P05" });
-        throw Object.assign(new Error(`Failed query: insert into "students" params: ${input.name}`, { cause }), { name: "DrizzleQueryError" });
+        const cause = Object.assign(
+          new Error(`insert into "students" values ($1) params: ${input.name},${admin.email}`),
+          { code: "22P05" },
+        );
+        throw Object.assign(new Error(`Failed query: insert into "students" params: ${input.name}`, { cause }), {
+          name: "DrizzleQueryError",
+        });
       },
     });
     const log = captureLog();

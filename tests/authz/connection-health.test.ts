@@ -15,7 +15,8 @@ const probe = async (apiKey: string) => {
   const { school, outcomes } = await probeReadScopes(createV1Client({ baseUrl, apiKey }));
   return { school, health: summarizeHealth(outcomes, writeEvidenceFrom(null)) };
 };
-const stateOf = (health: Awaited<ReturnType<typeof probe>>["health"], scope: string) => health.scopes.find((s) => s.scope === scope)?.state;
+const stateOf = (health: Awaited<ReturnType<typeof probe>>["health"], scope: string) =>
+  health.scopes.find((s) => s.scope === scope)?.state;
 
 beforeAll(() => {
   baseUrl = connectEmbeddedSchool();
@@ -58,7 +59,12 @@ describe("the connection page's report", () => {
   it("names the connection, the tenant and the school, and never the key", async () => {
     await demoActors();
     const health = await loadConnectionHealth("alnoor");
-    expect(health).toMatchObject({ label: "Al-Noor Quran School", embedded: true, school: { name: "Al-Noor Quran School" }, previousTenantId: null });
+    expect(health).toMatchObject({
+      label: "Al-Noor Quran School",
+      embedded: true,
+      school: { name: "Al-Noor Quran School" },
+      previousTenantId: null,
+    });
     expect(health.school?.id).toMatch(/\S/);
     expect(JSON.stringify(health)).not.toContain(DEMO_KEYS.alnoorAdmin);
   });
@@ -66,7 +72,12 @@ describe("the connection page's report", () => {
   it("learns whether writes work only from a write staff made, as the audit log recorded it", async () => {
     const { admin, arqamAdmin } = await demoActors();
     expect((await loadConnectionHealth("alnoor")).writes.state).toBe("unknown");
-    await recordAudit(arqamAdmin, { action: "session.end", result: "denied", targetType: "session", details: { code: "write_access_disabled" } });
+    await recordAudit(arqamAdmin, {
+      action: "session.end",
+      result: "denied",
+      targetType: "session",
+      details: { code: "write_access_disabled" },
+    });
     await recordAudit(admin, { action: "user.create", result: "ok", targetType: "user" });
     expect((await loadConnectionHealth("alnoor")).writes.state).toBe("unknown");
     expect((await loadConnectionHealth("arqam")).writes.state).toBe("disabled");

@@ -8,7 +8,16 @@ import { schoolApi } from "./harness";
 
 type Halqa = { id: string; name: string };
 type Sheikh = { id: string; name: string; halqa_ids: string[] };
-type Student = { id: string; lineage_id: string; semester_id: string; halqa_id: string; full_name: string; preferred_name: string | null; status: string; enrolled_on: string | null };
+type Student = {
+  id: string;
+  lineage_id: string;
+  semester_id: string;
+  halqa_id: string;
+  full_name: string;
+  preferred_name: string | null;
+  status: string;
+  enrolled_on: string | null;
+};
 type Session = { id: string; halqa_id: string; sheikh_id: string; status: string; topic: string | null };
 
 export type Corner = { halqa: Halqa; sheikh: Sheikh; student: Student };
@@ -25,7 +34,11 @@ export type SchoolFixture = {
   rating: number;
 };
 
-export async function schoolFixture(baseUrl: string, key: string, options: { sheikhId?: string; writable: boolean }): Promise<SchoolFixture> {
+export async function schoolFixture(
+  baseUrl: string,
+  key: string,
+  options: { sheikhId?: string; writable: boolean },
+): Promise<SchoolFixture> {
   const api = schoolApi(baseUrl, key);
   const [semester] = await api.all<{ id: string }>("/semesters?status=active");
   if (!semester) throw new Error("the demo school has no active semester");
@@ -35,10 +48,14 @@ export async function schoolFixture(baseUrl: string, key: string, options: { she
     api.data<{ rating_scale: { value: number }[] }>("/school"),
   ]);
   const running = new Set(halqas.map((h) => h.id));
-  const sheikhA = options.sheikhId ? sheikhs.find((s) => s.id === options.sheikhId) : sheikhs.find((s) => s.halqa_ids.some((id) => running.has(id)));
+  const sheikhA = options.sheikhId
+    ? sheikhs.find((s) => s.id === options.sheikhId)
+    : sheikhs.find((s) => s.halqa_ids.some((id) => running.has(id)));
   if (!sheikhA) throw new Error("no sheikh A");
   const halqaA = halqas.find((h) => sheikhA.halqa_ids.includes(h.id));
-  const sheikhB = sheikhs.find((s) => s.id !== sheikhA.id && s.halqa_ids.some((id) => running.has(id) && !sheikhA.halqa_ids.includes(id)));
+  const sheikhB = sheikhs.find(
+    (s) => s.id !== sheikhA.id && s.halqa_ids.some((id) => running.has(id) && !sheikhA.halqa_ids.includes(id)),
+  );
   const halqaB = halqas.find((h) => sheikhB?.halqa_ids.includes(h.id) && !sheikhA.halqa_ids.includes(h.id));
   if (!halqaA || !sheikhB || !halqaB) throw new Error("the demo school lacks two halqas with different sheikhs");
   const studentOf = async (halqaId: string) => {
@@ -48,7 +65,14 @@ export async function schoolFixture(baseUrl: string, key: string, options: { she
   };
   const [studentA, studentB] = await Promise.all([studentOf(halqaA.id), studentOf(halqaB.id)]);
   const rating = school.rating_scale.at(-1)?.value ?? 0;
-  return { key, api, rating, writable: options.writable, a: { halqa: halqaA, sheikh: sheikhA, student: studentA }, b: { halqa: halqaB, sheikh: sheikhB, student: studentB } };
+  return {
+    key,
+    api,
+    rating,
+    writable: options.writable,
+    a: { halqa: halqaA, sheikh: sheikhA, student: studentA },
+    b: { halqa: halqaB, sheikh: sheikhB, student: studentB },
+  };
 }
 
 /**
@@ -57,7 +81,11 @@ export async function schoolFixture(baseUrl: string, key: string, options: { she
  */
 export async function sessionIn(school: SchoolFixture, corner: Corner): Promise<Session> {
   if (school.writable) {
-    const { status, json } = await school.api.request<{ data: Session }>("POST", "/sessions", { halqa_id: corner.halqa.id, sheikh_id: corner.sheikh.id, topic: `matrix ${newId("t")}` });
+    const { status, json } = await school.api.request<{ data: Session }>("POST", "/sessions", {
+      halqa_id: corner.halqa.id,
+      sheikh_id: corner.sheikh.id,
+      topic: `matrix ${newId("t")}`,
+    });
     if (status !== 201) throw new Error(`could not open a session: ${status}`);
     return json.data;
   }

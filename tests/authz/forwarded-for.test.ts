@@ -20,7 +20,9 @@ beforeAll(async () => {
   await seedDemo(database.db);
   const arqam = (await listSchools(database.db)).find((school) => school.name === "Dar Al-Arqam");
   await setSchoolPolicy(database.db, arqam!.id, { allowedNetworks: ["10.20.0.0/16"] });
-  (globalThis as { __embeddedSchoolApi?: Promise<unknown> }).__embeddedSchoolApi = Promise.resolve(createSchoolApi(database));
+  (globalThis as { __embeddedSchoolApi?: Promise<unknown> }).__embeddedSchoolApi = Promise.resolve(
+    createSchoolApi(database),
+  );
   installPeerStamp();
   server = createServer(async (req, res) => {
     const headers = new Headers();

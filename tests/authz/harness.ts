@@ -48,7 +48,11 @@ export function schoolApi(baseUrl: string, key: string) {
   async function request<T = Json>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${key}`, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        authorization: `Bearer ${key}`,
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, json: (await response.json()) as T };
@@ -64,7 +68,8 @@ export function schoolApi(baseUrl: string, key: string) {
     let cursor: string | null = null;
     do {
       const separator: string = path.includes("?") ? "&" : "?";
-      const { status, json }: { status: number; json: { data: T[]; pagination: { next_cursor: string | null } } } = await request("GET", `${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const { status, json }: { status: number; json: { data: T[]; pagination: { next_cursor: string | null } } } =
+        await request("GET", `${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
       if (status !== 200) throw new Error(`GET ${path} answered ${status}`);
       items.push(...json.data);
       cursor = json.pagination.next_cursor;
@@ -78,7 +83,9 @@ export function schoolApi(baseUrl: string, key: string) {
  * Route handlers of the app over real HTTP on 127.0.0.1: each request (with its body) becomes a
  * `Request` for `handle`, and its `Response` is written back as it is.
  */
-export async function serveRoutes(handle: (request: Request, url: URL) => Promise<Response>): Promise<{ base: string; close: () => Promise<void> }> {
+export async function serveRoutes(
+  handle: (request: Request, url: URL) => Promise<Response>,
+): Promise<{ base: string; close: () => Promise<void> }> {
   const { createServer } = await import("node:http");
   let base = "";
   const server = createServer(async (req, res) => {
@@ -86,7 +93,10 @@ export async function serveRoutes(handle: (request: Request, url: URL) => Promis
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? "/", base);
     const body = chunks.length ? Buffer.concat(chunks) : undefined;
-    const response = await handle(new Request(url, { method: req.method, headers: req.headers as Record<string, string>, body }), url);
+    const response = await handle(
+      new Request(url, { method: req.method, headers: req.headers as Record<string, string>, body }),
+      url,
+    );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });

@@ -16,15 +16,35 @@ type Row = Record<Role, readonly [own: Expected, other: Expected, otherSchool: E
 
 const subjects: Record<Role, Subject> = {
   admin: { role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] },
-  teacher: { role: "teacher", sheikhIds: ["shk_own"], halqaIds: new Set(["hlq_own", "hlq_own2"]), studentLineageIds: [] },
+  teacher: {
+    role: "teacher",
+    sheikhIds: ["shk_own"],
+    halqaIds: new Set(["hlq_own", "hlq_own2"]),
+    studentLineageIds: [],
+  },
   parent: { role: "parent", sheikhIds: [], halqaIds: new Set(), studentLineageIds: ["lin_child"] },
 };
 
 /** Objects as each place would present them: ids of another school are simply ids nobody here is linked to. */
 const objects: Record<Place, { halqaId: string; sheikhId: string; student: StudentRef; session: SessionRef }> = {
-  own: { halqaId: "hlq_own", sheikhId: "shk_own", student: { halqa_id: "hlq_own", lineage_id: "lin_child" }, session: { halqa_id: "hlq_own", sheikh_id: "shk_own" } },
-  other: { halqaId: "hlq_other", sheikhId: "shk_other", student: { halqa_id: "hlq_other", lineage_id: "lin_other" }, session: { halqa_id: "hlq_other", sheikh_id: "shk_other" } },
-  otherSchool: { halqaId: "hlq_arqam", sheikhId: "shk_arqam", student: { halqa_id: "hlq_arqam", lineage_id: "lin_arqam" }, session: { halqa_id: "hlq_arqam", sheikh_id: "shk_arqam" } },
+  own: {
+    halqaId: "hlq_own",
+    sheikhId: "shk_own",
+    student: { halqa_id: "hlq_own", lineage_id: "lin_child" },
+    session: { halqa_id: "hlq_own", sheikh_id: "shk_own" },
+  },
+  other: {
+    halqaId: "hlq_other",
+    sheikhId: "shk_other",
+    student: { halqa_id: "hlq_other", lineage_id: "lin_other" },
+    session: { halqa_id: "hlq_other", sheikh_id: "shk_other" },
+  },
+  otherSchool: {
+    halqaId: "hlq_arqam",
+    sheikhId: "shk_arqam",
+    student: { halqa_id: "hlq_arqam", lineage_id: "lin_arqam" },
+    session: { halqa_id: "hlq_arqam", sheikh_id: "shk_arqam" },
+  },
 };
 
 const ask: Record<Ability, (s: Subject, o: (typeof objects)[Place]) => boolean> = {
@@ -54,12 +74,24 @@ const ask: Record<Ability, (s: Subject, o: (typeof objects)[Place]) => boolean> 
   viewOverview: (s) => can.viewOverview(s),
 };
 
-const ADMIN_ONLY: Row = { admin: ["allow", "allow", "scoped"], teacher: ["deny", "deny", "deny"], parent: ["deny", "deny", "deny"] };
-const TEACHES_OWN: Row = { admin: ["allow", "allow", "scoped"], teacher: ["allow", "deny", "deny"], parent: ["deny", "deny", "deny"] };
+const ADMIN_ONLY: Row = {
+  admin: ["allow", "allow", "scoped"],
+  teacher: ["deny", "deny", "deny"],
+  parent: ["deny", "deny", "deny"],
+};
+const TEACHES_OWN: Row = {
+  admin: ["allow", "allow", "scoped"],
+  teacher: ["allow", "deny", "deny"],
+  parent: ["deny", "deny", "deny"],
+};
 
 /** The expected answer of every cell. */
 const MATRIX: Record<Ability, Row> = {
-  useStaffPages: { admin: ["allow", "allow", "scoped"], teacher: ["allow", "allow", "scoped"], parent: ["deny", "deny", "deny"] },
+  useStaffPages: {
+    admin: ["allow", "allow", "scoped"],
+    teacher: ["allow", "allow", "scoped"],
+    parent: ["deny", "deny", "deny"],
+  },
   manageUsers: ADMIN_ONLY,
   viewConnectionHealth: ADMIN_ONLY,
   viewAuditLog: ADMIN_ONLY,
@@ -74,7 +106,11 @@ const MATRIX: Record<Ability, Row> = {
   endSession: TEACHES_OWN,
   markAttendance: TEACHES_OWN,
   recordRecitation: TEACHES_OWN,
-  viewPlans: { admin: ["allow", "allow", "scoped"], teacher: ["allow", "allow", "scoped"], parent: ["deny", "deny", "deny"] },
+  viewPlans: {
+    admin: ["allow", "allow", "scoped"],
+    teacher: ["allow", "allow", "scoped"],
+    parent: ["deny", "deny", "deny"],
+  },
   viewPlanOf: TEACHES_OWN,
   syncPlans: ADMIN_ONLY,
   viewChild: { admin: ["deny", "deny", "deny"], teacher: ["deny", "deny", "deny"], parent: ["allow", "deny", "deny"] },
@@ -87,7 +123,9 @@ const MATRIX: Record<Ability, Row> = {
 
 const PLACES: Place[] = ["own", "other", "otherSchool"];
 const cells = (Object.keys(MATRIX) as Ability[]).flatMap((ability) =>
-  (Object.keys(subjects) as Role[]).flatMap((role) => PLACES.map((place, i) => ({ ability, role, place, expected: MATRIX[ability][role][i]! }))),
+  (Object.keys(subjects) as Role[]).flatMap((role) =>
+    PLACES.map((place, i) => ({ ability, role, place, expected: MATRIX[ability][role][i]! })),
+  ),
 );
 
 describe("authorization policy matrix", () => {

@@ -45,7 +45,9 @@ beforeAll(async () => {
   to = new Intl.DateTimeFormat("en-CA", { timeZone: school.time_zone }).format(new Date());
   from = addDays(to, -30);
 
-  server = await serveRoutes((request, url) => GET(request, { params: Promise.resolve({ id: decodeURIComponent(url.pathname.split("/")[2] ?? "") }) }));
+  server = await serveRoutes((request, url) =>
+    GET(request, { params: Promise.resolve({ id: decodeURIComponent(url.pathname.split("/")[2] ?? "") }) }),
+  );
   base = server.base;
 }, 180_000);
 
@@ -55,7 +57,12 @@ async function exportAs(actor: Actor | null, halqaId: string, query = `from=${fr
   state.actor = actor;
   const response = await fetch(`${base}/halqas/${encodeURIComponent(halqaId)}/export?${query}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
-  return { status: response.status, type: response.headers.get("content-type") ?? "", bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type") ?? "",
+    bytes,
+    text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes),
+  };
 }
 
 describe("the halqa CSV export is checked like the halqa page", { timeout: 60_000 }, () => {
@@ -118,7 +125,9 @@ describe("the halqa CSV export is checked like the halqa page", { timeout: 60_00
   it("holds exactly the API's attendance rows and recitations of the halqa's sessions in the range, with a BOM", async () => {
     const { text, bytes } = await exportAs(actors.teacher, own.id);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const sessions = (await alnoor.all<Session>(`/sessions?halqa_id=${encodeURIComponent(own.id)}`)).filter((s) => s.halqa_id === own.id && s.date >= from && s.date <= to);
+    const sessions = (await alnoor.all<Session>(`/sessions?halqa_id=${encodeURIComponent(own.id)}`)).filter(
+      (s) => s.halqa_id === own.id && s.date >= from && s.date <= to,
+    );
     expect(sessions.length).toBeGreaterThan(0);
     const rows: AttendanceRow[] = [];
     const heard: Recitation[] = [];

@@ -40,14 +40,19 @@ describe("progress settings", () => {
   });
 
   it("refuses teachers and parents, changing nothing", async () => {
-    for (const actor of [actors.teacher, actors.parent]) expect(await save(actor, 3)).toMatchObject({ ok: false, code: "forbidden" });
+    for (const actor of [actors.teacher, actors.parent])
+      expect(await save(actor, 3)).toMatchObject({ ok: false, code: "forbidden" });
     expect(await getProgressSettings(actors.admin.connectionId)).toEqual({ notHeardDays: 10 });
   });
 
   it("refuses a value that is not a whole number of days from 1 to 60, saying so on the field", async () => {
     for (const bad of ["0", "61", "2.5", "soon", ""]) {
       const result = await save(actors.admin, bad);
-      expect(result, String(bad)).toMatchObject({ ok: false, code: "invalid_input", fieldErrors: { notHeardDays: "glance.settings.invalid" } });
+      expect(result, String(bad)).toMatchObject({
+        ok: false,
+        code: "invalid_input",
+        fieldErrors: { notHeardDays: "glance.settings.invalid" },
+      });
     }
     expect(await getProgressSettings(actors.admin.connectionId)).toEqual({ notHeardDays: 10 });
   });

@@ -43,21 +43,31 @@ beforeAll(async () => {
   expect((await syncProgress("alnoor")).status).toBe("completed");
   const active = (await alnoor.all<Semester>("/semesters")).find((s) => s.status === "active")!.id;
   const sheikh = await alnoor.data<Sheikh>(`/sheikhs/${encodeURIComponent(actors.teacher.sheikhIds[0]!)}`);
-  const halqas = (await alnoor.all<Halqa>(`/halqas?semester_id=${active}`)).filter((h) => h.semester_id === active && h.is_active);
+  const halqas = (await alnoor.all<Halqa>(`/halqas?semester_id=${active}`)).filter(
+    (h) => h.semester_id === active && h.is_active,
+  );
   const students = await alnoor.all<Student>(`/students?semester_id=${active}`);
   const withStudents = (h: Halqa) => students.some((s) => s.halqa_id === h.id);
   own = halqas.find((h) => sheikh.halqa_ids.includes(h.id) && withStudents(h))!;
   other = halqas.find((h) => !sheikh.halqa_ids.includes(h.id) && withStudents(h))!;
   ownStudent = students.find((s) => s.halqa_id === own.id)!;
   otherStudent = students.find((s) => s.halqa_id === other.id)!;
-  child = activeRecord(await alnoor.all<Student>(`/students?lineage_id=${actors.parent.studentLineageIds[0]}`), active)!;
+  child = activeRecord(
+    await alnoor.all<Student>(`/students?lineage_id=${actors.parent.studentLineageIds[0]}`),
+    active,
+  )!;
   otherChild = students.find((s) => !actors.parent.studentLineageIds.includes(s.lineage_id))!;
   arqamHalqa = (await arqam.all<Halqa>("/halqas"))[0]!;
   arqamStudent = (await arqam.all<Student>("/students"))[0]!;
 
   server = await serveRoutes((request, url) => {
     const [, first, id = "", last] = url.pathname.split("/");
-    const params = { params: Promise.resolve({ id: decodeURIComponent(id), lineageId: decodeURIComponent(url.pathname.split("/")[3] ?? "") }) };
+    const params = {
+      params: Promise.resolve({
+        id: decodeURIComponent(id),
+        lineageId: decodeURIComponent(url.pathname.split("/")[3] ?? ""),
+      }),
+    };
     if (first === "students" && last === "report-card") return studentCard(request, params);
     if (first === "halqas" && last === "report-cards") return halqaCards(request, params);
     if (first === "family") return childCard(request, params);
@@ -71,7 +81,12 @@ async function get(actor: Actor | null, path: string) {
   state.actor = actor;
   const response = await fetch(`${server.base}${path}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
-  return { status: response.status, type: response.headers.get("content-type") ?? "", disposition: response.headers.get("content-disposition") ?? "", bytes };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type") ?? "",
+    disposition: response.headers.get("content-disposition") ?? "",
+    bytes,
+  };
 }
 const student = (id: string, query = "") => `/students/${encodeURIComponent(id)}/report-card${query}`;
 const halqa = (id: string, query = "") => `/halqas/${encodeURIComponent(id)}/report-cards${query}`;
@@ -79,7 +94,8 @@ const family = (lineageId: string) => `/family/children/${encodeURIComponent(lin
 
 describe("report card routes × roles × objects", { timeout: 120_000 }, () => {
   it("signed out: 401 on each route", async () => {
-    for (const path of [student(ownStudent.id), halqa(own.id), family(child.lineage_id)]) expect((await get(null, path)).status).toBe(401);
+    for (const path of [student(ownStudent.id), halqa(own.id), family(child.lineage_id)])
+      expect((await get(null, path)).status).toBe(401);
   });
 
   it("one student's card: an admin any of the school's, a teacher their halqa's, a parent their own child's; anything else 404", async () => {
@@ -122,15 +138,29 @@ describe("the halqa's PDF against the school's records", { timeout: 120_000 }, (
     const school = await alnoor.data<School>("/school");
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: school.time_zone }).format(new Date());
     const students = (await alnoor.all<Student>(`/students?halqa_id=${own.id}`)).filter((s) => s.halqa_id === own.id);
-    const sessions = (await alnoor.all<Session>(`/sessions?halqa_id=${own.id}`)).filter((s) => s.halqa_id === own.id && s.date <= today);
-    const rows = (await Promise.all(sessions.map((s) => alnoor.all<AttendanceRow>(`/sessions/${s.id}/attendance`).then((list) => list.map((row) => ({ row, session: s })))))).flat();
+    const sessions = (await alnoor.all<Session>(`/sessions?halqa_id=${own.id}`)).filter(
+      (s) => s.halqa_id === own.id && s.date <= today,
+    );
+    const rows = (
+      await Promise.all(
+        sessions.map((s) =>
+          alnoor
+            .all<AttendanceRow>(`/sessions/${s.id}/attendance`)
+            .then((list) => list.map((row) => ({ row, session: s }))),
+        ),
+      )
+    ).flat();
     const { bytes, status } = await get({ ...actors.teacher, locale: "en" }, halqa(own.id));
     expect(status).toBe(200);
-    const pages = pdfText(bytes).split("\f").filter((page) => page.includes("Term report card"));
+    const pages = pdfText(bytes)
+      .split("\f")
+      .filter((page) => page.includes("Term report card"));
     expect(pages).toHaveLength(students.length);
     // Two students may share a name, so the cards' count lines are compared with the records' as a whole.
     const expected = students.map((s) => {
-      const mine = rows.filter(({ row, session }) => row.student_id === s.id && (!s.enrolled_on || session.date >= s.enrolled_on));
+      const mine = rows.filter(
+        ({ row, session }) => row.student_id === s.id && (!s.enrolled_on || session.date >= s.enrolled_on),
+      );
       const count = (status: AttendanceRow["status"]) => mine.filter(({ row }) => row.status === status).length;
       return `Present ${count("present")}, late ${count("late")}, absent ${count("absent")}, excused ${count("excused")}`;
     });
@@ -141,7 +171,10 @@ describe("the halqa's PDF against the school's records", { timeout: 120_000 }, (
     const studentLines = pages.map((page) => page.split("\n").find((line) => line.startsWith("Student: ")) ?? "");
     for (const s of students) {
       const words = (s.preferred_name || s.full_name).split(/\s+/);
-      expect(studentLines.some((line) => words.every((word) => line.includes(word))), s.full_name).toBe(true);
+      expect(
+        studentLines.some((line) => words.every((word) => line.includes(word))),
+        s.full_name,
+      ).toBe(true);
     }
   });
 });

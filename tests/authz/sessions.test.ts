@@ -49,7 +49,9 @@ async function asAdmin<T>(run: () => Promise<T>): Promise<T> {
 
 async function newTeacher(): Promise<string> {
   const email = `sessions-${Math.random().toString(36).slice(2, 10)}@example.org`;
-  const result = await asAdmin(() => createUser({ email, name: "Session Teacher", role: "teacher", password: "a long initial password" }));
+  const result = await asAdmin(() =>
+    createUser({ email, name: "Session Teacher", role: "teacher", password: "a long initial password" }),
+  );
   if (!result.ok) throw new Error(`could not create a user: ${JSON.stringify(result)}`);
   return result.data.id;
 }

@@ -17,12 +17,22 @@ let connectionId = "";
 async function person(): Promise<string> {
   const email = `throttle-${newId("t").toLowerCase()}@example.org`;
   const db = await dashboardDb();
-  await db.insert(users).values({ id: newId("usr"), connectionId, email, name: "Owner", role: "teacher", passwordHash: await hashPassword(PASSWORD) });
+  await db
+    .insert(users)
+    .values({
+      id: newId("usr"),
+      connectionId,
+      email,
+      name: "Owner",
+      role: "teacher",
+      passwordHash: await hashPassword(PASSWORD),
+    });
   return email;
 }
 
 const seconds = (from: Date, n: number) => new Date(from.getTime() + n * 1000);
-const waitOf = (result: SignInResult, now: Date) => (!result.ok && result.reason === "throttled" ? (result.retryAt.getTime() - now.getTime()) / 1000 : 0);
+const waitOf = (result: SignInResult, now: Date) =>
+  !result.ok && result.reason === "throttled" ? (result.retryAt.getTime() - now.getTime()) / 1000 : 0;
 
 beforeAll(async () => {
   connectEmbeddedSchool();
@@ -42,7 +52,9 @@ describe("per (account, address)", () => {
     // The owner, from their own network, is let in at once.
     expect(await checkPassword(email, PASSWORD, "203.0.113.20", seconds(t0, 1))).toMatchObject({ ok: true });
     // From the guessing address too, once the wait is over.
-    expect(await checkPassword(email, PASSWORD, "198.51.100.7", seconds(t0, SIGN_IN_POLICY.firstDelaySeconds))).toMatchObject({ ok: true });
+    expect(
+      await checkPassword(email, PASSWORD, "198.51.100.7", seconds(t0, SIGN_IN_POLICY.firstDelaySeconds)),
+    ).toMatchObject({ ok: true });
   });
 
   it("grows the wait after each further failure, and never past the cap", async () => {
@@ -61,7 +73,9 @@ describe("per (account, address)", () => {
     }
     expect(waits).toEqual([30, 60, 120, 240, 480, 900, 900, 900, 900]);
     expect(pairDelaySeconds(1000)).toBe(SIGN_IN_POLICY.maxDelaySeconds);
-    expect(await checkPassword(email, PASSWORD, "198.51.100.8", seconds(now, SIGN_IN_POLICY.maxDelaySeconds))).toMatchObject({ ok: true });
+    expect(
+      await checkPassword(email, PASSWORD, "198.51.100.8", seconds(now, SIGN_IN_POLICY.maxDelaySeconds)),
+    ).toMatchObject({ ok: true });
   });
 });
 
@@ -90,8 +104,11 @@ describe("per address, by accounts tried", () => {
   it("lets only one of many parallel guesses past a full pair", async () => {
     const email = await person();
     const now = new Date();
-    for (let i = 0; i < SIGN_IN_POLICY.freeFailures - 1; i += 1) await checkPassword(email, "wrong guess", "198.51.100.9", now);
-    const burst = await Promise.all(Array.from({ length: 8 }, () => checkPassword(email, "wrong guess", "198.51.100.9", now)));
+    for (let i = 0; i < SIGN_IN_POLICY.freeFailures - 1; i += 1)
+      await checkPassword(email, "wrong guess", "198.51.100.9", now);
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () => checkPassword(email, "wrong guess", "198.51.100.9", now)),
+    );
     expect(burst.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(1);
   });
 });
@@ -101,19 +118,28 @@ describe("per device (issue 30.2: a neighbour on the same network cannot lock a 
     const email = await person();
     const t0 = new Date();
     const device = "device-of-the-owner-000001";
-    for (let i = 0; i <= SIGN_IN_POLICY.freeFailures; i += 1) await checkPassword(email, "pupil's guess", "192.0.2.60", t0);
-    expect(await checkPassword(email, PASSWORD, "192.0.2.60", seconds(t0, 1))).toMatchObject({ ok: false, reason: "throttled" });
+    for (let i = 0; i <= SIGN_IN_POLICY.freeFailures; i += 1)
+      await checkPassword(email, "pupil's guess", "192.0.2.60", t0);
+    expect(await checkPassword(email, PASSWORD, "192.0.2.60", seconds(t0, 1))).toMatchObject({
+      ok: false,
+      reason: "throttled",
+    });
     expect(await checkPassword(email, PASSWORD, "192.0.2.60", seconds(t0, 1), device)).toMatchObject({ ok: true });
   });
 
   it("is not slowed by credential stuffing from its address, but its own failures slow it", async () => {
     const email = await person();
     const t0 = new Date();
-    for (let i = 0; i < SIGN_IN_POLICY.addressAccounts; i += 1) await checkPassword(`stuffed-${i}-${email}`, "leaked", "192.0.2.61", t0);
-    expect(await checkPassword(email, PASSWORD, "192.0.2.61", seconds(t0, 1))).toMatchObject({ ok: false, reason: "throttled" });
+    for (let i = 0; i < SIGN_IN_POLICY.addressAccounts; i += 1)
+      await checkPassword(`stuffed-${i}-${email}`, "leaked", "192.0.2.61", t0);
+    expect(await checkPassword(email, PASSWORD, "192.0.2.61", seconds(t0, 1))).toMatchObject({
+      ok: false,
+      reason: "throttled",
+    });
     const device = "device-of-the-owner-000002";
     expect(await checkPassword(email, PASSWORD, "192.0.2.61", seconds(t0, 1), device)).toMatchObject({ ok: true });
-    for (let i = 0; i < SIGN_IN_POLICY.freeFailures; i += 1) await checkPassword(email, "stolen cookie", "192.0.2.62", seconds(t0, 2), device);
+    for (let i = 0; i < SIGN_IN_POLICY.freeFailures; i += 1)
+      await checkPassword(email, "stolen cookie", "192.0.2.62", seconds(t0, 2), device);
     const refused = await checkPassword(email, PASSWORD, "192.0.2.63", seconds(t0, 3), device);
     expect(refused).toMatchObject({ ok: false, reason: "throttled" });
     expect(waitOf(refused, seconds(t0, 3))).toBe(SIGN_IN_POLICY.firstDelaySeconds - 1);

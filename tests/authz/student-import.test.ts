@@ -37,8 +37,12 @@ beforeAll(async () => {
   actors = await demoActors();
   alnoor = schoolApi(apiUrl, DEMO_KEYS.alnoorAdmin);
   semester = (await alnoor.all<Semester>("/semesters")).find((s) => s.status === "active")!;
-  halqas = (await alnoor.all<Halqa>(`/halqas?semester_id=${semester.id}`)).filter((h) => h.semester_id === semester.id && h.is_active);
-  enrolled = (await alnoor.all<Student>(`/students?semester_id=${semester.id}`)).find((s) => s.semester_id === semester.id)!;
+  halqas = (await alnoor.all<Halqa>(`/halqas?semester_id=${semester.id}`)).filter(
+    (h) => h.semester_id === semester.id && h.is_active,
+  );
+  enrolled = (await alnoor.all<Student>(`/students?semester_id=${semester.id}`)).find(
+    (s) => s.semester_id === semester.id,
+  )!;
   server = await serveRoutes((request, url) => (url.pathname.endsWith("/check") ? check(request) : read(request)));
   base = server.base;
 }, 180_000);
@@ -47,7 +51,11 @@ afterAll(() => server?.close());
 
 async function upload(actor: Actor | null, body: string, headers: Record<string, string> = {}) {
   state.actor = actor;
-  const response = await fetch(`${base}/students/import/read?semester=${semester.id}`, { method: "POST", body, headers: { "content-type": "text/csv", ...headers } });
+  const response = await fetch(`${base}/students/import/read?semester=${semester.id}`, {
+    method: "POST",
+    body,
+    headers: { "content-type": "text/csv", ...headers },
+  });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
@@ -70,7 +78,10 @@ describe("reading the file is checked like the import page", { timeout: 60_000 }
     const noSemester = await fetch(`${base}/students/import/read`, { method: "POST", body: "full_name,halqa\nA,B\n" });
     expect(noSemester.status).toBe(400);
     const badBody = await fetch(`${base}/students/import/check`, { method: "POST", body: "{not json" });
-    expect([badBody.status, ((await badBody.json()) as { message: string }).message]).toEqual([400, "Some fields need attention."]);
+    expect([badBody.status, ((await badBody.json()) as { message: string }).message]).toEqual([
+      400,
+      "Some fields need attention.",
+    ]);
     const missing = await upload(actors.admin, "full_name\nA\n");
     expect(missing.json).toEqual({ ok: false, problem: { key: "missingColumns", values: { columns: "halqa" } } });
   });
@@ -82,14 +93,28 @@ describe("the preview against the school's records", { timeout: 60_000 }, () => 
     const { status, json } = await upload(actors.admin, file);
     expect(status).toBe(200);
     const rows = json.rows as { line: number; problems: { key: string }[]; body: { halqa_id: string } | null }[];
-    expect(rows.map((row) => row.problems.map((p) => p.key))).toEqual([[], ["exists"], ["duplicateInFile"], ["halqaUnknown"]]);
+    expect(rows.map((row) => row.problems.map((p) => p.key))).toEqual([
+      [],
+      ["exists"],
+      ["duplicateInFile"],
+      ["halqaUnknown"],
+    ]);
     expect(rows[0]!.body?.halqa_id).toBe(halqas[0]!.id);
   });
 
   it("checks edited rows again", async () => {
     state.actor = actors.admin;
-    const values = { full_name: `Maryam ${suffix}`, preferred_name: "", halqa: halqas[1]!.name, status: "", enrolled_on: "2026-09-01" };
-    const response = await fetch(`${base}/students/import/check`, { method: "POST", body: JSON.stringify({ semesterId: semester.id, rows: [{ line: 5, values }] }) });
+    const values = {
+      full_name: `Maryam ${suffix}`,
+      preferred_name: "",
+      halqa: halqas[1]!.name,
+      status: "",
+      enrolled_on: "2026-09-01",
+    };
+    const response = await fetch(`${base}/students/import/check`, {
+      method: "POST",
+      body: JSON.stringify({ semesterId: semester.id, rows: [{ line: 5, values }] }),
+    });
     const json = (await response.json()) as { rows: { problems: unknown[]; body: unknown }[] };
     expect(json.rows[0]).toMatchObject({ problems: [], body: { halqa_id: halqas[1]!.id, enrolled_on: "2026-09-01" } });
   });
@@ -97,8 +122,15 @@ describe("the preview against the school's records", { timeout: 60_000 }, () => 
 
 describe("importing", { timeout: 120_000 }, () => {
   const names = [`Hamza ${suffix}`, `Safiya ${suffix}`, `عمر ${suffix}`];
-  const rows = () => names.map((name, i) => ({ line: i + 2, values: { full_name: name, preferred_name: "", halqa: halqas[i % 2]!.name, status: "active", enrolled_on: "" } }));
-  const inSchool = async () => (await alnoor.all<Student>(`/students?semester_id=${semester.id}`)).filter((s) => s.semester_id === semester.id && names.includes(s.full_name));
+  const rows = () =>
+    names.map((name, i) => ({
+      line: i + 2,
+      values: { full_name: name, preferred_name: "", halqa: halqas[i % 2]!.name, status: "active", enrolled_on: "" },
+    }));
+  const inSchool = async () =>
+    (await alnoor.all<Student>(`/students?semester_id=${semester.id}`)).filter(
+      (s) => s.semester_id === semester.id && names.includes(s.full_name),
+    );
 
   it("creates each student once, in the named halqa; the same rows again create nobody", async () => {
     state.actor = actors.admin;
@@ -114,17 +146,42 @@ describe("importing", { timeout: 120_000 }, () => {
 
   it("a teacher's batch is refused and creates nobody", async () => {
     state.actor = actors.teacher;
-    const refused = await importStudentBatch({ semesterId: semester.id, rows: [{ line: 2, values: { full_name: `Teacher's ${suffix}`, preferred_name: "", halqa: halqas[0]!.name, status: "", enrolled_on: "" } }] });
+    const refused = await importStudentBatch({
+      semesterId: semester.id,
+      rows: [
+        {
+          line: 2,
+          values: {
+            full_name: `Teacher's ${suffix}`,
+            preferred_name: "",
+            halqa: halqas[0]!.name,
+            status: "",
+            enrolled_on: "",
+          },
+        },
+      ],
+    });
     expect(refused).toMatchObject({ ok: false, code: "forbidden" });
   });
 
   it("a key the school refuses writes to stops at the first row with the reason; the rest is not sent", async () => {
     const client = createV1Client({ baseUrl: apiUrl, apiKey: DEMO_KEYS.alnoorReadonly });
     const t = translator("en");
-    const lines = [`Readonly A ${suffix}`, `Readonly B ${suffix}`].map((name, i) => ({ line: i + 2, values: { full_name: name, preferred_name: "", halqa: halqas[0]!.id, status: "", enrolled_on: "" } }));
-    const result = await runImportBatch({ actor: actors.admin, subject: { role: "admin" } as never, client, t }, semester.id, lines);
+    const lines = [`Readonly A ${suffix}`, `Readonly B ${suffix}`].map((name, i) => ({
+      line: i + 2,
+      values: { full_name: name, preferred_name: "", halqa: halqas[0]!.id, status: "", enrolled_on: "" },
+    }));
+    const result = await runImportBatch(
+      { actor: actors.admin, subject: { role: "admin" } as never, client, t },
+      semester.id,
+      lines,
+    );
     expect(result.outcomes.map((o) => o.state)).toEqual(["refused", "notSent"]);
     expect(result.blocked).toMatch(/\S/);
-    expect((await alnoor.all<Student>(`/students?semester_id=${semester.id}`)).some((s) => s.full_name.startsWith("Readonly"))).toBe(false);
+    expect(
+      (await alnoor.all<Student>(`/students?semester_id=${semester.id}`)).some((s) =>
+        s.full_name.startsWith("Readonly"),
+      ),
+    ).toBe(false);
   });
 });

@@ -10,7 +10,16 @@ export async function makeUser(connectionId: string, role: Role, link?: Link): P
   const db = await dashboardDb();
   const id = newId("usr");
   // Never signs in: a placeholder hash keeps these rows cheap to make.
-  await db.insert(users).values({ id, connectionId, email: `${id.toLowerCase()}@example.org`, name: `Target ${role}`, role, passwordHash: "none" });
+  await db
+    .insert(users)
+    .values({
+      id,
+      connectionId,
+      email: `${id.toLowerCase()}@example.org`,
+      name: `Target ${role}`,
+      role,
+      passwordHash: "none",
+    });
   if (link) await db.insert(userLinks).values({ userId: id, ...link });
   return id;
 }
@@ -18,8 +27,14 @@ export async function makeUser(connectionId: string, role: Role, link?: Link): P
 /** What an action could change about a user: role, enabled state, links. */
 export async function userState(userId: string) {
   const db = await dashboardDb();
-  const [row] = await db.select({ email: users.email, role: users.role, disabledAt: users.disabledAt, connectionId: users.connectionId }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ email: users.email, role: users.role, disabledAt: users.disabledAt, connectionId: users.connectionId })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!row) throw new Error(`no user ${userId}`);
-  const links = await db.select({ kind: userLinks.kind, refId: userLinks.refId }).from(userLinks).where(eq(userLinks.userId, userId));
+  const links = await db
+    .select({ kind: userLinks.kind, refId: userLinks.refId })
+    .from(userLinks)
+    .where(eq(userLinks.userId, userId));
   return { ...row, links: links.sort((a, b) => `${a.kind}${a.refId}`.localeCompare(`${b.kind}${b.refId}`)) };
 }

@@ -34,7 +34,14 @@ import { currentActor } from "@/lib/auth/session";
 import { loadActor } from "@/lib/auth/actor";
 import { dashboardDb } from "@/lib/db";
 import { users } from "@/lib/db/schema";
-import { createUser, linkParentStudent, linkTeacherSheikh, setUserDisabled, setUserRole, unlinkUser } from "@/lib/features/admin/actions";
+import {
+  createUser,
+  linkParentStudent,
+  linkTeacherSheikh,
+  setUserDisabled,
+  setUserRole,
+  unlinkUser,
+} from "@/lib/features/admin/actions";
 import { translator } from "@/lib/i18n/core";
 import { connectEmbeddedSchool, demoActors, schoolApi } from "./harness";
 import { userState } from "./users-db";
@@ -53,8 +60,13 @@ async function as<T>(actor: Actor, run: () => Promise<T>): Promise<T> {
   }
 }
 
-async function newUser(role: "admin" | "teacher" | "parent", email = `${role}-${Math.random().toString(36).slice(2, 10)}@example.org`) {
-  const result = await as(admin, () => createUser({ email, name: `New ${role}`, role, password: "a long initial password" }));
+async function newUser(
+  role: "admin" | "teacher" | "parent",
+  email = `${role}-${Math.random().toString(36).slice(2, 10)}@example.org`,
+) {
+  const result = await as(admin, () =>
+    createUser({ email, name: `New ${role}`, role, password: "a long initial password" }),
+  );
   if (!result.ok) throw new Error(`could not create a user: ${JSON.stringify(result)}`);
   return result.data.id;
 }
@@ -67,7 +79,14 @@ beforeAll(async () => {
 
 describe("creating users", () => {
   it("stores a scrypt hash, never the password, and a lowercase email; audits the creation", async () => {
-    const result = await as(admin, () => createUser({ email: "  New.Teacher@Example.org ", name: "New Teacher", role: "teacher", password: "correct horse battery" }));
+    const result = await as(admin, () =>
+      createUser({
+        email: "  New.Teacher@Example.org ",
+        name: "New Teacher",
+        role: "teacher",
+        password: "correct horse battery",
+      }),
+    );
     expect(result).toEqual({ ok: true, data: { id: expect.any(String), email: "new.teacher@example.org" } });
     const id = result.ok ? result.data.id : "";
     const db = await dashboardDb();
@@ -77,29 +96,51 @@ describe("creating users", () => {
     expect(row?.passwordHash).not.toContain("correct horse");
     expect(await verifyPassword("correct horse battery", row?.passwordHash ?? "")).toBe(true);
     const [audit] = await listAudit("alnoor", { limit: 1 });
-    expect(audit).toMatchObject({ action: "user.create", result: "ok", targetType: "user", targetId: id, userId: admin.id });
+    expect(audit).toMatchObject({
+      action: "user.create",
+      result: "ok",
+      targetType: "user",
+      targetId: id,
+      userId: admin.id,
+    });
     expect(JSON.stringify(audit)).not.toContain("correct horse");
   });
 
   it("puts a taken email (any case) on the email field and creates nothing", async () => {
     const db = await dashboardDb();
     const before = (await db.select({ id: users.id }).from(users)).length;
-    const result = await as(admin, () => createUser({ email: "ADMIN@alnoor.demo", name: "Copy", role: "admin", password: "a long initial password" }));
+    const result = await as(admin, () =>
+      createUser({ email: "ADMIN@alnoor.demo", name: "Copy", role: "admin", password: "a long initial password" }),
+    );
     expect(result).toMatchObject({ ok: false, fieldErrors: { email: "admin.users.emailTaken" } });
     expect((await db.select({ id: users.id }).from(users)).length).toBe(before);
   });
 
   it("refuses a short password or a bad email with message keys the form translates", async () => {
-    const result = await as(admin, () => createUser({ email: "not-an-email", name: "", role: "owner", password: "short" }));
+    const result = await as(admin, () =>
+      createUser({ email: "not-an-email", name: "", role: "owner", password: "short" }),
+    );
     expect(result).toMatchObject({
       ok: false,
-      fieldErrors: { email: "admin.validation.email", name: "admin.validation.name", role: "admin.validation.role", password: "admin.validation.passwordLength" },
+      fieldErrors: {
+        email: "admin.validation.email",
+        name: "admin.validation.name",
+        role: "admin.validation.role",
+        password: "admin.validation.passwordLength",
+      },
     });
   });
 
   it("accepts a form submission as useActionState sends it", async () => {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ email: "form@example.org", name: "Form User", role: "parent", locale: "ar", password: "0123456789" })) form.set(name, value);
+    for (const [name, value] of Object.entries({
+      email: "form@example.org",
+      name: "Form User",
+      role: "parent",
+      locale: "ar",
+      password: "0123456789",
+    }))
+      form.set(name, value);
     const result = await as(admin, () => createUser(null, form));
     expect(result.ok).toBe(true);
     expect(await loadActor(result.ok ? result.data.id : "")).toMatchObject({ role: "parent", locale: "ar" });
@@ -132,8 +173,16 @@ describe("disabling", () => {
   it("turns away a disabled admin's own actions", async () => {
     const otherAdmin = await newUser("admin");
     await as(admin, () => setUserDisabled({ userId: otherAdmin, disabled: true }));
-    const result = await as({ ...admin, id: otherAdmin }, () => createUser({ email: "ghost@example.org", name: "Ghost", role: "admin", password: "a long initial password" }));
-    expect(result).toEqual({ ok: false, code: "signed_out", message: t("errors.signedOut"), retryable: false, blocked: false });
+    const result = await as({ ...admin, id: otherAdmin }, () =>
+      createUser({ email: "ghost@example.org", name: "Ghost", role: "admin", password: "a long initial password" }),
+    );
+    expect(result).toEqual({
+      ok: false,
+      code: "signed_out",
+      message: t("errors.signedOut"),
+      retryable: false,
+      blocked: false,
+    });
   });
 });
 
@@ -164,7 +213,9 @@ describe("links by ids from the school's API", () => {
     await as(admin, () => linkTeacherSheikh({ userId: id, sheikhId: first!.id }));
     await as(admin, () => linkTeacherSheikh({ userId: id, sheikhId: second!.id }));
     expect((await userState(id)).links).toEqual([{ kind: "sheikh", refId: second!.id }]);
-    expect(await as(admin, () => unlinkUser({ userId: id, kind: "sheikh", refId: second!.id }))).toMatchObject({ ok: true });
+    expect(await as(admin, () => unlinkUser({ userId: id, kind: "sheikh", refId: second!.id }))).toMatchObject({
+      ok: true,
+    });
     expect((await userState(id)).links).toEqual([]);
   });
 
@@ -180,14 +231,23 @@ describe("links by ids from the school's API", () => {
   it("refuses to link a sheikh to a parent or students to a teacher", async () => {
     const parent = await newUser("parent");
     const [sheikh] = await api.all<{ id: string }>("/sheikhs");
-    expect(await as(admin, () => linkTeacherSheikh({ userId: parent, sheikhId: sheikh!.id }))).toMatchObject({ ok: false, fieldErrors: { sheikhId: "admin.users.refusals.notTeacher" } });
+    expect(await as(admin, () => linkTeacherSheikh({ userId: parent, sheikhId: sheikh!.id }))).toMatchObject({
+      ok: false,
+      fieldErrors: { sheikhId: "admin.users.refusals.notTeacher" },
+    });
     expect((await userState(parent)).links).toEqual([]);
   });
 
   it("reads an unknown sheikh id as not found and stores nothing", async () => {
     const id = await newUser("teacher");
     const result = await as(admin, () => linkTeacherSheikh({ userId: id, sheikhId: "shk_does_not_exist" }));
-    expect(result).toEqual({ ok: false, code: "not_found", message: t("errors.notFound"), retryable: false, blocked: false });
+    expect(result).toEqual({
+      ok: false,
+      code: "not_found",
+      message: t("errors.notFound"),
+      retryable: false,
+      blocked: false,
+    });
     expect((await userState(id)).links).toEqual([]);
   });
 });

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Recitation, School, Session, Sheikh, Student } from "@/lib/contract";
 import { openDashboardDatabase, type DashboardDatabase } from "@/lib/db/client";
 import { sharedVersionGuard } from "@/lib/features/live/server/shared-version-guard";
-import { openDatabase, type Database, apiKeys, hashKey, seedDemo, createSchoolApi, type SchoolApi } from "@/school-api/testing/store";
+import {
+  openDatabase,
+  type Database,
+  apiKeys,
+  hashKey,
+  seedDemo,
+  createSchoolApi,
+  type SchoolApi,
+} from "@/school-api/testing/store";
 import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME } from "@/school-api/seed-facts";
 import { postgresAvailable, startPostgres, type PostgresCluster } from "@/scripts/postgres";
 
@@ -43,11 +51,23 @@ async function dashboard(url = dashboardUrl): Promise<DashboardDatabase> {
   return database;
 }
 
-function call(instance: SchoolApi, key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+function call(
+  instance: SchoolApi,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return instance.handle(
     new Request(`http://127.0.0.1/api/v1${path}`, {
       method,
-      headers: { Authorization: `Bearer ${key}`, Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+      headers: {
+        Authorization: `Bearer ${key}`,
+        Accept: "application/json",
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
@@ -92,20 +112,28 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
     await store.db.execute(sql`select 1`);
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
-    await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = 'dashboard' and pid <> pg_backend_pid()");
+    await admin.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = 'dashboard' and pid <> pg_backend_pid()",
+    );
     await admin.end();
     await new Promise((resolve) => setTimeout(resolve, 200));
     await expect(store.db.execute(sql`select 1 as one`)).resolves.toBeDefined();
   });
 
   it("the dashboard's store refuses to share the embedded API's database", async () => {
-    await expect(openDashboardDatabase({ DATABASE_URL: apiUrl, SCHOOL_API_DATABASE_URL: apiUrl.replace("127.0.0.1", "localhost") })).rejects.toThrow(/same database/);
+    await expect(
+      openDashboardDatabase({
+        DATABASE_URL: apiUrl,
+        SCHOOL_API_DATABASE_URL: apiUrl.replace("127.0.0.1", "localhost"),
+      }),
+    ).rejects.toThrow(/same database/);
   });
 
   it("late-batch guard: an older batch reaching the other instance is dropped; a session's writes never overlap", async () => {
     const [a, b] = [sharedVersionGuard((await dashboard()).db), sharedVersionGuard((await dashboard()).db)];
     const key = `k-${randomUUID()}`;
-    const accept = (guard: typeof a, version: number) => guard.exclusive("session-1", (take) => take([{ key, version }]));
+    const accept = (guard: typeof a, version: number) =>
+      guard.exclusive("session-1", (take) => take([{ key, version }]));
     expect(await accept(a, 5)).toEqual([true]);
     expect(await accept(b, 4)).toEqual([false]);
     expect(await accept(b, 5)).toEqual([true]);
@@ -150,7 +178,9 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
     delete process.env.DATABASE_URL;
     const { beginSignInAttempt, SIGN_IN_POLICY } = await import("@/lib/auth/throttle");
     const now = new Date();
-    const gates = await Promise.all(Array.from({ length: 12 }, () => beginSignInAttempt("guessed@example.org", "192.0.2.7", now)));
+    const gates = await Promise.all(
+      Array.from({ length: 12 }, () => beginSignInAttempt("guessed@example.org", "192.0.2.7", now)),
+    );
     expect(gates.filter((gate) => gate.ok)).toHaveLength(SIGN_IN_POLICY.freeFailures);
   });
 
@@ -167,15 +197,37 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
   it("idempotency keys: the same create sent to both instances at once records one recitation", async () => {
     const [a, b] = [await api(), await api()];
     const school = await data<School>(call(a, ADMIN, "GET", "/school"));
-    const sheikh = (await data<Sheikh[]>(call(a, ADMIN, "GET", "/sheikhs"))).find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
+    const sheikh = (await data<Sheikh[]>(call(a, ADMIN, "GET", "/sheikhs"))).find(
+      (s) => s.name === DEMO_TEACHER_SHEIKH_NAME,
+    )!;
     const halqaId = sheikh.halqa_ids[0]!;
-    const student = await data<Student>(call(a, ADMIN, "POST", "/students", { halqa_id: halqaId, full_name: "Scaling Learner" }), 201);
-    const session = await data<Session>(call(a, ADMIN, "POST", "/sessions", { halqa_id: halqaId, sheikh_id: sheikh.id, topic: "scaling" }), 201);
-    const body = { student_id: student.id, kind: "new_memorization", start: { surah: 1, ayah: 1 }, end: { surah: 1, ayah: 7 }, rating: school.rating_scale.at(-1)!.value };
+    const student = await data<Student>(
+      call(a, ADMIN, "POST", "/students", { halqa_id: halqaId, full_name: "Scaling Learner" }),
+      201,
+    );
+    const session = await data<Session>(
+      call(a, ADMIN, "POST", "/sessions", { halqa_id: halqaId, sheikh_id: sheikh.id, topic: "scaling" }),
+      201,
+    );
+    const body = {
+      student_id: student.id,
+      kind: "new_memorization",
+      start: { surah: 1, ayah: 1 },
+      end: { surah: 1, ayah: 7 },
+      rating: school.rating_scale.at(-1)!.value,
+    };
     const headers = { "Idempotency-Key": randomUUID() };
-    const answers = await Promise.all([a, b, a, b].map((instance) => call(instance, ADMIN, "POST", `/sessions/${session.id}/recitations`, body, headers)));
+    const answers = await Promise.all(
+      [a, b, a, b].map((instance) =>
+        call(instance, ADMIN, "POST", `/sessions/${session.id}/recitations`, body, headers),
+      ),
+    );
     for (const answer of answers) expect([201, 409]).toContain(answer.status);
-    const created = new Set(await Promise.all(answers.filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { data: Recitation }).data.id)));
+    const created = new Set(
+      await Promise.all(
+        answers.filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { data: Recitation }).data.id),
+      ),
+    );
     expect(created.size).toBe(1);
     const listed = await data<Recitation[]>(call(b, ADMIN, "GET", `/sessions/${session.id}/recitations`));
     expect(listed.map((r) => r.id)).toEqual([...created]);
@@ -183,10 +235,15 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
 
   it("reads: a write through one instance is read through the other at once (no list cache on PostgreSQL)", async () => {
     const [a, b] = [await api(), await api()];
-    const sheikh = (await data<Sheikh[]>(call(b, ADMIN, "GET", "/sheikhs"))).find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
+    const sheikh = (await data<Sheikh[]>(call(b, ADMIN, "GET", "/sheikhs"))).find(
+      (s) => s.name === DEMO_TEACHER_SHEIKH_NAME,
+    )!;
     const halqaId = sheikh.halqa_ids[0]!;
     const before = await data<Student[]>(call(b, ADMIN, "GET", `/students?halqa_id=${halqaId}&limit=100`));
-    const created = await data<Student>(call(a, ADMIN, "POST", "/students", { halqa_id: halqaId, full_name: "Seen Everywhere" }), 201);
+    const created = await data<Student>(
+      call(a, ADMIN, "POST", "/students", { halqa_id: halqaId, full_name: "Seen Everywhere" }),
+      201,
+    );
     const after = await data<Student[]>(call(b, ADMIN, "GET", `/students?halqa_id=${halqaId}&limit=100`));
     expect(after.map((s) => s.id)).toEqual(expect.arrayContaining([...before.map((s) => s.id), created.id]));
   });
@@ -197,7 +254,12 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
     let cursor: string | null = null;
     let turn = 0;
     do {
-      const response = await call(turn++ % 2 === 0 ? a : b, ADMIN, "GET", `/semesters?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const response = await call(
+        turn++ % 2 === 0 ? a : b,
+        ADMIN,
+        "GET",
+        `/semesters?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       expect(response.status).toBe(200);
       const page = (await response.json()) as { data: { id: string }[]; pagination: { next_cursor: string | null } };
       ids.push(...page.data.map((semester) => semester.id));
@@ -212,7 +274,10 @@ describe.skipIf(!postgresAvailable())("several instances on one PostgreSQL", () 
     const [a, b] = [await api({ now: () => new Date(nowMs) }), await api({ now: () => new Date(nowMs) })];
     const key = DEMO_KEYS.alnoorLegacy;
     expect((await call(b, key, "GET", "/school")).status).toBe(200);
-    await a.database.db.update(apiKeys).set({ revokedAt: new Date(nowMs) }).where(eq(apiKeys.keyHash, hashKey(key)));
+    await a.database.db
+      .update(apiKeys)
+      .set({ revokedAt: new Date(nowMs) })
+      .where(eq(apiKeys.keyHash, hashKey(key)));
     nowMs += 2_001;
     expect((await call(b, key, "GET", "/school")).status).toBe(401);
   });

@@ -13,7 +13,9 @@ let server: ChildProcess;
 let port = 0;
 
 beforeAll(async () => {
-  server = spawn("node_modules/.bin/tsx", ["tests/security/refusing-server.ts"], { stdio: ["pipe", "pipe", "inherit"] });
+  server = spawn("node_modules/.bin/tsx", ["tests/security/refusing-server.ts"], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const [line] = (await once(server.stdout!, "data")) as [Buffer];
   port = Number(line.toString().trim());
 }, 60_000);
@@ -27,7 +29,11 @@ describe("a refused body that is still on its way", () => {
     it(`${path}: every client reads its 413`, async () => {
       const statuses = [];
       for (let attempt = 0; attempt < 30; attempt++) {
-        const response = await rawRequest("POST", path, { port, headers: { "content-type": "application/json" }, streamBytes: 64 * 1024 * 1024 }).catch((error: Error) => error.message);
+        const response = await rawRequest("POST", path, {
+          port,
+          headers: { "content-type": "application/json" },
+          streamBytes: 64 * 1024 * 1024,
+        }).catch((error: Error) => error.message);
         statuses.push(typeof response === "string" ? response : response.status);
       }
       expect(statuses.filter((status) => status !== 413)).toEqual([]);

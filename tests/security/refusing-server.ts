@@ -10,7 +10,11 @@ import { installPeerStamp } from "@/lib/security/peer-stamp";
  */
 function webRequest(req: IncomingMessage): Request {
   // As Next.js hands a route handler its body: the Node request itself, read as it arrives.
-  return new Request(`http://127.0.0.1${req.url}`, { method: "POST", body: req as unknown as BodyInit, duplex: "half" } as RequestInit);
+  return new Request(`http://127.0.0.1${req.url}`, {
+    method: "POST",
+    body: req as unknown as BodyInit,
+    duplex: "half",
+  } as RequestInit);
 }
 
 installPeerStamp();

@@ -61,7 +61,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       cleanup.push(cluster.stop);
     }
     // Imported here so that a broken server module fails the conformance files, not the whole run.
-    const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } = await import("@/school-api/testing/store");
+    const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } =
+      await import("@/school-api/testing/store");
     const database = await openDatabase(cluster ? { url: cluster.url } : { dataDir: "memory://" });
     cleanup.push(() => database.close());
     await seedDemo(database.db);

@@ -28,21 +28,35 @@ type Query = (text: string) => Promise<{ rows: unknown[] }>;
 
 /** Every row of every table of the store, by table, each row as PostgreSQL's JSON of it. */
 async function everyRow(query: Query): Promise<Map<string, Record<string, unknown>[]>> {
-  const tables = (await query(`select table_name from information_schema.tables where table_schema = 'public' order by 1`)).rows as { table_name: string }[];
+  const tables = (
+    await query(`select table_name from information_schema.tables where table_schema = 'public' order by 1`)
+  ).rows as { table_name: string }[];
   const all = new Map<string, Record<string, unknown>[]>();
   for (const { table_name: table } of tables) {
     const { rows } = await query(`select to_jsonb(t) as row from public."${table}" t order by to_jsonb(t)::text`);
-    all.set(table, (rows as { row: Record<string, unknown> }[]).map((r) => r.row));
+    all.set(
+      table,
+      (rows as { row: Record<string, unknown> }[]).map((r) => r.row),
+    );
   }
   return all;
 }
 
 const level = async (query: Query) =>
-  ((await query(`select hash from drizzle.__drizzle_migrations order by created_at desc limit 1`)).rows[0] as { hash: string }).hash;
+  (
+    (await query(`select hash from drizzle.__drizzle_migrations order by created_at desc limit 1`)).rows[0] as {
+      hash: string;
+    }
+  ).hash;
 const hashOf = (tag: string) => knownLevels(DASHBOARD_MIGRATIONS).find((known) => known.tag === tag)!.hash;
 
 /** `close`: the loading session lets go of the store; `remove`: the store is deleted. */
-type Engine = { name: string; load: (dump: string) => Promise<{ env: Record<string, string>; query: Query; close: () => Promise<void>; remove: () => Promise<void> }> };
+type Engine = {
+  name: string;
+  load: (
+    dump: string,
+  ) => Promise<{ env: Record<string, string>; query: Query; close: () => Promise<void>; remove: () => Promise<void> }>;
+};
 const engines: Engine[] = [
   {
     name: "PGlite",
@@ -52,7 +66,12 @@ const engines: Engine[] = [
       await old.exec(dump);
       await old.close();
       const reader = new PGlite(dataDir);
-      return { env: { DASHBOARD_DATA_DIR: dataDir }, query: (text) => reader.query(text), close: () => reader.close(), remove: () => rm(path.dirname(dataDir), { recursive: true, force: true }) };
+      return {
+        env: { DASHBOARD_DATA_DIR: dataDir },
+        query: (text) => reader.query(text),
+        close: () => reader.close(),
+        remove: () => rm(path.dirname(dataDir), { recursive: true, force: true }),
+      };
     },
   },
   ...(postgresAvailable()
@@ -67,7 +86,12 @@ const engines: Engine[] = [
             await loader.end();
             const reader = new pg.Client({ connectionString: cluster.url });
             await reader.connect();
-            return { env: { DATABASE_URL: cluster.url }, query: (text: string) => reader.query(text), close: () => reader.end(), remove: () => cluster.stop() };
+            return {
+              env: { DATABASE_URL: cluster.url },
+              query: (text: string) => reader.query(text),
+              close: () => reader.end(),
+              remove: () => cluster.stop(),
+            };
           },
         },
       ]
@@ -110,16 +134,27 @@ describe.each(engines)("a store of the previous release, opened by this build on
     const after = await everyRow(query);
     for (const [table, rows] of before) {
       // Columns added since the fixture was made are left aside; every value it had is the same.
-      const projected = (after.get(table) ?? []).map((row) => Object.fromEntries(Object.keys(rows[0] ?? row).map((key) => [key, row[key]])));
+      const projected = (after.get(table) ?? []).map((row) =>
+        Object.fromEntries(Object.keys(rows[0] ?? row).map((key) => [key, row[key]])),
+      );
       expect(projected, table).toEqual(rows);
     }
   });
 
   it("lets a person sign in with the password they had, and refuses a wrong one or a disabled account", async () => {
     const { checkPassword } = await import("@/lib/auth/sign-in");
-    expect(await checkPassword("head@alnoor.example", "upgrade-admin-password", "127.0.0.1")).toEqual({ ok: true, user: { id: "usr_admin", email: "head@alnoor.example", name: "Head Teacher" } });
-    expect(await checkPassword("sheikh@alnoor.example", "upgrade-admin-password", "127.0.0.1")).toEqual({ ok: false, reason: "invalid" });
-    expect(await checkPassword("gone@alnoor.example", "upgrade-gone-password", "127.0.0.1")).toEqual({ ok: false, reason: "disabled" });
+    expect(await checkPassword("head@alnoor.example", "upgrade-admin-password", "127.0.0.1")).toEqual({
+      ok: true,
+      user: { id: "usr_admin", email: "head@alnoor.example", name: "Head Teacher" },
+    });
+    expect(await checkPassword("sheikh@alnoor.example", "upgrade-admin-password", "127.0.0.1")).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await checkPassword("gone@alnoor.example", "upgrade-gone-password", "127.0.0.1")).toEqual({
+      ok: false,
+      reason: "disabled",
+    });
   });
 
   it("reads the audit log through its page query, with names and reasons", async () => {
@@ -131,9 +166,15 @@ describe.each(engines)("a store of the previous release, opened by this build on
       ["aud_2", "الشيخ يوسف", "ok"],
       ["aud_1", "Head Teacher", "ok"],
     ]);
-    expect(rows.find((row) => row.id === "aud_1")).toMatchObject({ targetLabel: "الشيخ يوسف", email: "head@alnoor.example" });
+    expect(rows.find((row) => row.id === "aud_1")).toMatchObject({
+      targetLabel: "الشيخ يوسف",
+      email: "head@alnoor.example",
+    });
     expect(rows.find((row) => row.id === "aud_3")?.reason).toBe("errors.forbidden");
-    expect(rows.find((row) => row.id === "aud_2")).toMatchObject({ saves: 3, changes: [{ kind: "mark", student: "stu_1", from: null, to: "present" }] });
+    expect(rows.find((row) => row.id === "aud_2")).toMatchObject({
+      saves: 3,
+      changes: [{ kind: "mark", student: "stu_1", from: null, to: "present" }],
+    });
   });
 });
 
@@ -146,14 +187,24 @@ describe("a backup made at the previous release's level", () => {
     const reader = new PGlite(dataDir);
     const file = path.join(path.dirname(dataDir), "old.jsonl.gz");
     try {
-      const header = await backupStore({ db: drizzle(reader, { schema }) as unknown as DashboardDatabase["db"], kind: "pglite", close: async () => undefined }, file);
+      const header = await backupStore(
+        {
+          db: drizzle(reader, { schema }) as unknown as DashboardDatabase["db"],
+          kind: "pglite",
+          close: async () => undefined,
+        },
+        file,
+      );
       expect(header.migration.tag).toBe(FIXTURE_LEVEL);
       const fresh = await openStoreAt("memory://");
       await restoreStore(fresh, file);
       const query: Query = (text) => fresh.db.execute(sql.raw(text)) as unknown as Promise<{ rows: unknown[] }>;
       const [was, is] = [await everyRow((text) => reader.query(text)), await everyRow(query)];
       // Columns added since that release take their defaults; the ones the file holds come back as they were.
-      const only = (rows: unknown[] | undefined, columns: string[]) => rows?.map((row) => Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column]])));
+      const only = (rows: unknown[] | undefined, columns: string[]) =>
+        rows?.map((row) =>
+          Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column]])),
+        );
       for (const { name, columns } of header.tables) expect(only(is.get(name), columns), name).toEqual(was.get(name));
       await fresh.close();
     } finally {

@@ -34,14 +34,23 @@ const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? 
 export async function login(_previous: LoginState, form: FormData): Promise<LoginState> {
   const { t } = await getI18n();
   if (!(form instanceof FormData)) return { message: t("auth.errors.failed") };
-  const raw = { email: text(form.get("email")), password: text(form.get("password")), next: form.has("next") ? text(form.get("next")) : undefined };
+  const raw = {
+    email: text(form.get("email")),
+    password: text(form.get("password")),
+    next: form.has("next") ? text(form.get("next")) : undefined,
+  };
   const parsed = Fields.safeParse(raw);
   // Too long to be anyone's: said on the form, never thrown (a 500 anyone could cause).
   if (!parsed.success) {
     const fieldErrors: LoginState["fieldErrors"] = {};
-    if (raw.email.trim().length > FIELD_MAX.email) fieldErrors.email = t("auth.errors.tooLong", { max: FIELD_MAX.email });
-    if (raw.password.length > FIELD_MAX.password) fieldErrors.password = t("auth.errors.tooLong", { max: FIELD_MAX.password });
-    return { ...(fieldErrors.email || fieldErrors.password ? { fieldErrors } : { message: t("auth.errors.failed") }), email: raw.email.slice(0, FIELD_MAX.email) };
+    if (raw.email.trim().length > FIELD_MAX.email)
+      fieldErrors.email = t("auth.errors.tooLong", { max: FIELD_MAX.email });
+    if (raw.password.length > FIELD_MAX.password)
+      fieldErrors.password = t("auth.errors.tooLong", { max: FIELD_MAX.password });
+    return {
+      ...(fieldErrors.email || fieldErrors.password ? { fieldErrors } : { message: t("auth.errors.failed") }),
+      email: raw.email.slice(0, FIELD_MAX.email),
+    };
   }
   const fields = parsed.data;
   const fieldErrors: LoginState["fieldErrors"] = {};
@@ -51,12 +60,17 @@ export async function login(_previous: LoginState, form: FormData): Promise<Logi
   if (fieldErrors.email || fieldErrors.password) return { fieldErrors, email: fields.email };
 
   try {
-    await signIn("credentials", { email: fields.email, password: fields.password, redirectTo: safeLocalPath(fields.next) ?? "/" });
+    await signIn("credentials", {
+      email: fields.email,
+      password: fields.password,
+      redirectTo: safeLocalPath(fields.next) ?? "/",
+    });
     return {};
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     const code = "code" in error && typeof error.code === "string" ? error.code : null;
-    if (error.type !== "CredentialsSignin") logger().error({ kind: "sign_in", type: error.type }, "sign-in failed unexpectedly");
+    if (error.type !== "CredentialsSignin")
+      logger().error({ kind: "sign_in", type: error.type }, "sign-in failed unexpectedly");
     const retryAt = "retryAt" in error && error.retryAt instanceof Date ? error.retryAt : null;
     if (code === "rate_limited" && retryAt) return { message: waitMessage(t, retryAt), email: fields.email };
     return { message: t(signInErrorKey(error.type, code) ?? "auth.errors.failed"), email: fields.email };

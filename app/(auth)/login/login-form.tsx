@@ -24,10 +24,24 @@ export function LoginForm({ next }: { next?: string }) {
       ) : null}
       {next ? <input type="hidden" name="next" value={next} /> : null}
       <Field id="email" label={t("login.email")} error={state.fieldErrors?.email}>
-        {(control) => <Input {...control} name="email" type="email" autoComplete="username" inputMode="email" dir="ltr" required defaultValue={state.email} key={state.email} />}
+        {(control) => (
+          <Input
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            dir="ltr"
+            required
+            defaultValue={state.email}
+            key={state.email}
+          />
+        )}
       </Field>
       <Field id="password" label={t("login.password")} error={state.fieldErrors?.password}>
-        {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" dir="ltr" required />}
+        {(control) => (
+          <Input {...control} name="password" type="password" autoComplete="current-password" dir="ltr" required />
+        )}
       </Field>
       <Button type="submit" size="lg" disabled={pending} aria-disabled={pending}>
         {pending ? t("login.submitting") : t("login.submit")}

@@ -48,12 +48,16 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
             {t(returnedError)}
           </Alert>
         ) : null}
-        <ClientStrings parts={["auth.login.email", "auth.login.password", "auth.login.submit", "auth.login.submitting"]}>
+        <ClientStrings
+          parts={["auth.login.email", "auth.login.password", "auth.login.submit", "auth.login.submitting"]}
+        >
           <LoginForm next={next} />
         </ClientStrings>
         {oidcOrigin() ? (
           <>
-            <p className="flex items-center gap-3 text-sm text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">{t("auth.login.or")}</p>
+            <p className="flex items-center gap-3 text-sm text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+              {t("auth.login.or")}
+            </p>
             <form action={loginWithOidc}>
               {next ? <input type="hidden" name="next" value={next} /> : null}
               <Button type="submit" variant="outline" className="w-full">
@@ -62,7 +66,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
             </form>
           </>
         ) : null}
-        {isEmbeddedMode() ? <DemoAccounts title={t("auth.login.demoTitle")} hint={t("auth.login.demoHint", { password: DEMO_PASSWORD })} /> : null}
+        {isEmbeddedMode() ? (
+          <DemoAccounts
+            title={t("auth.login.demoTitle")}
+            hint={t("auth.login.demoHint", { password: DEMO_PASSWORD })}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

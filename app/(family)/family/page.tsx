@@ -18,9 +18,17 @@ export const generateMetadata = pageTitle("nav.family.title");
 export default async function FamilyHome() {
   const actor = await requireActor(["parent"]);
   const db = await dashboardDb();
-  const [i18n, loaded, choices, school] = await Promise.all([getI18n(), loadPage(() => loadChildren(actor)), loadChoices(db, actor.id), noticeSwitches(db, actor.connectionId)]);
+  const [i18n, loaded, choices, school] = await Promise.all([
+    getI18n(),
+    loadPage(() => loadChildren(actor)),
+    loadChoices(db, actor.id),
+    noticeSwitches(db, actor.connectionId),
+  ]);
   const { t } = i18n;
-  if (!loaded.ok) return <RefusalPage title={t("nav.family.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/family" />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage title={t("nav.family.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/family" />
+    );
   const children = loaded.value;
   // The parent's name isolated in the greeting, so an Arabic name on an English page (or the reverse) keeps the line's order.
   const [greetingBefore = "", greetingAfter = ""] = t("nav.family.greeting").split("{name}");
@@ -38,7 +46,13 @@ export default async function FamilyHome() {
               {t("nav.family.childrenTitle")}
             </CardTitle>
           </CardHeader>
-          <CardContent>{children.length ? <ChildSwitcher items={children} t={t} /> : <p className="text-muted-foreground">{t("nav.family.childrenEmpty")}</p>}</CardContent>
+          <CardContent>
+            {children.length ? (
+              <ChildSwitcher items={children} t={t} />
+            ) : (
+              <p className="text-muted-foreground">{t("nav.family.childrenEmpty")}</p>
+            )}
+          </CardContent>
         </Card>
       </section>
       <FamilyChoices email={actor.email} choices={choices} school={school} i18n={i18n} />

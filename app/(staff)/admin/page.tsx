@@ -14,7 +14,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { linkClass } from "@/components/ui/text-link";
 import { requireAdminPage } from "@/lib/features/admin/guard";
 import { SORT_KEYS, type FigureSort } from "@/lib/features/overview/figure-rows";
-import { loadOverviewAttention, loadOverviewFigures, loadOverviewPlanHeard, loadOverviewTeachers, loadOverviewToday } from "@/lib/features/overview/load";
+import {
+  loadOverviewAttention,
+  loadOverviewFigures,
+  loadOverviewPlanHeard,
+  loadOverviewTeachers,
+  loadOverviewToday,
+} from "@/lib/features/overview/load";
 import { pageNumber, pageOfList } from "@/lib/features/paging";
 import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
 import { getI18n } from "@/i18n/server";
@@ -37,7 +43,10 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
   const actor = await requireAdminPage("viewOverview");
   const [i18n, params] = await Promise.all([getI18n(), searchParams]);
   const { t } = i18n;
-  const sort: FigureSort = { key: oneOf(firstParam(params, "sort"), SORT_KEYS) ?? "attendanceWeek", dir: oneOf(firstParam(params, "dir"), ["asc", "desc"] as const) ?? "asc" };
+  const sort: FigureSort = {
+    key: oneOf(firstParam(params, "sort"), SORT_KEYS) ?? "attendanceWeek",
+    dir: oneOf(firstParam(params, "dir"), ["asc", "desc"] as const) ?? "asc",
+  };
   const figuresPage = pageNumber(firstParam(params, "fpage"));
   const teachersPage = pageNumber(firstParam(params, "tpage"));
   const state = { sort: sort.key, dir: sort.dir, fpage: String(figuresPage), tpage: String(teachersPage) };
@@ -54,7 +63,11 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
         retryHref="/admin"
         fallback={<Reserved id="overview-today" title={t("overview.home.today.title")} height="h-64" />}
         render={(today) => (
-          <PageSection id="overview-today" title={t("overview.home.today.title")} note={<Freshness freshness={today.freshness} i18n={i18n} />}>
+          <PageSection
+            id="overview-today"
+            title={t("overview.home.today.title")}
+            note={<Freshness freshness={today.freshness} i18n={i18n} />}
+          >
             {today.rows.length ? (
               <TodayRegisters rows={today.rows} i18n={i18n} />
             ) : (
@@ -78,10 +91,31 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
         render={(figures) => {
           const page = pageOfList(figures.rows, figuresPage, ROWS_PER_PAGE);
           return (
-            <PageSection id="overview-figures" title={t("overview.home.figures.title")} hint={t("overview.home.figures.hint", { days: figures.heardDays })} note={<Freshness freshness={figures.freshness} i18n={i18n} />}>
-              {page.pages > 1 ? <NumberPager t={t} page={page.page} pages={page.pages} total={page.total} href={(n) => hrefWith("/admin", { ...state, fpage: String(n) })} /> : null}
+            <PageSection
+              id="overview-figures"
+              title={t("overview.home.figures.title")}
+              hint={t("overview.home.figures.hint", { days: figures.heardDays })}
+              note={<Freshness freshness={figures.freshness} i18n={i18n} />}
+            >
+              {page.pages > 1 ? (
+                <NumberPager
+                  t={t}
+                  page={page.page}
+                  pages={page.pages}
+                  total={page.total}
+                  href={(n) => hrefWith("/admin", { ...state, fpage: String(n) })}
+                />
+              ) : null}
               {page.items.length ? (
-                <FiguresTable rows={page.items} sort={sort} i18n={i18n} caption={t("overview.home.figures.title")} href={(next) => `${hrefWith("/admin", { ...state, sort: next.key, dir: next.dir, fpage: "1" })}#overview-figures`} />
+                <FiguresTable
+                  rows={page.items}
+                  sort={sort}
+                  i18n={i18n}
+                  caption={t("overview.home.figures.title")}
+                  href={(next) =>
+                    `${hrefWith("/admin", { ...state, sort: next.key, dir: next.dir, fpage: "1" })}#overview-figures`
+                  }
+                />
               ) : (
                 <EmptyState title={t("overview.home.figures.empty")} />
               )}
@@ -95,8 +129,16 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
         retryHref="/admin"
         fallback={<Reserved id="overview-plan-heard" title={t("overview.home.planHeard.title")} height="h-48" />}
         render={(plan) => (
-          <PageSection id="overview-plan-heard" title={t("overview.home.planHeard.title")} hint={t("overview.home.planHeard.hint")}>
-            {plan.rows.length ? <PlanHeardTable rows={plan.rows} i18n={i18n} caption={t("overview.home.planHeard.title")} /> : <EmptyState title={t("overview.home.planHeard.empty")} />}
+          <PageSection
+            id="overview-plan-heard"
+            title={t("overview.home.planHeard.title")}
+            hint={t("overview.home.planHeard.hint")}
+          >
+            {plan.rows.length ? (
+              <PlanHeardTable rows={plan.rows} i18n={i18n} caption={t("overview.home.planHeard.title")} />
+            ) : (
+              <EmptyState title={t("overview.home.planHeard.empty")} />
+            )}
           </PageSection>
         )}
       />
@@ -106,8 +148,16 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
         retryHref="/admin"
         fallback={<Reserved id="overview-attention" title={t("overview.home.attention.title")} height="h-64" />}
         render={(attention) => (
-          <PageSection id="overview-attention" title={t("overview.home.attention.title")} note={<Freshness freshness={attention.freshness} i18n={i18n} />}>
-            {attention.groups.length ? <AttentionGroups groups={attention.groups} i18n={i18n} /> : <p className="text-sm">{t("glance.attention.none")}</p>}
+          <PageSection
+            id="overview-attention"
+            title={t("overview.home.attention.title")}
+            note={<Freshness freshness={attention.freshness} i18n={i18n} />}
+          >
+            {attention.groups.length ? (
+              <AttentionGroups groups={attention.groups} i18n={i18n} />
+            ) : (
+              <p className="text-sm">{t("glance.attention.none")}</p>
+            )}
           </PageSection>
         )}
       />
@@ -119,8 +169,20 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
         render={(teachers) => {
           const page = pageOfList(teachers.rows, teachersPage, ROWS_PER_PAGE);
           return (
-            <PageSection id="overview-teachers" title={t("overview.home.teachers.title")} hint={t("overview.home.teachers.hint", { monday: i18n.date(teachers.monday) })}>
-              {page.pages > 1 ? <NumberPager t={t} page={page.page} pages={page.pages} total={page.total} href={(n) => `${hrefWith("/admin", { ...state, tpage: String(n) })}#overview-teachers`} /> : null}
+            <PageSection
+              id="overview-teachers"
+              title={t("overview.home.teachers.title")}
+              hint={t("overview.home.teachers.hint", { monday: i18n.date(teachers.monday) })}
+            >
+              {page.pages > 1 ? (
+                <NumberPager
+                  t={t}
+                  page={page.page}
+                  pages={page.pages}
+                  total={page.total}
+                  href={(n) => `${hrefWith("/admin", { ...state, tpage: String(n) })}#overview-teachers`}
+                />
+              ) : null}
               {page.items.length ? (
                 <TeachersTable rows={page.items} i18n={i18n} caption={t("overview.home.teachers.title")} />
               ) : (

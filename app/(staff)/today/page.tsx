@@ -20,7 +20,16 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function TodayPage({ searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const [i18n, loaded, params] = await Promise.all([getI18n(), loadPage(() => loadTodayBase(actor)), searchParams]);
-  if (!loaded.ok) return <RefusalPage title={i18n.t("home.title")} failure={loaded.failure} t={i18n.t} role={actor.role} retryHref="/today" />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={i18n.t("home.title")}
+        failure={loaded.failure}
+        t={i18n.t}
+        role={actor.role}
+        retryHref="/today"
+      />
+    );
   const { school, subject, today } = loaded.value;
   const { t, date } = i18n;
   const halqa = typeof params.halqa === "string" ? params.halqa : undefined;
@@ -41,7 +50,9 @@ export default async function TodayPage({ searchParams }: Props) {
       </ClientStrings>
       {/* The class first: today's sessions with "Mark attendance" above the fold, then what needs attention. */}
       <TodaySessions actor={actor} subject={subject} today={today} i18n={i18n} />
-      <NeedsAttention title={actor.role === "teacher" ? t("glance.attention.todayMine") : t("glance.attention.todayTitle")} />
+      <NeedsAttention
+        title={actor.role === "teacher" ? t("glance.attention.todayMine") : t("glance.attention.todayTitle")}
+      />
       <OpenSessions actor={actor} subject={subject} i18n={i18n} />
       <StartSection actor={actor} i18n={i18n} halqa={halqa} idempotencyKey={randomUUID()} />
     </div>

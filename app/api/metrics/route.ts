@@ -17,7 +17,9 @@ export async function GET(request: Request): Promise<Response> {
     return Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
   }
   await readOutbox(m);
-  return new Response(await m.registry.metrics(), { headers: { "Content-Type": m.registry.contentType, "Cache-Control": "no-store" } });
+  return new Response(await m.registry.metrics(), {
+    headers: { "Content-Type": m.registry.contentType, "Cache-Control": "no-store" },
+  });
 }
 
 /** The outbox is read at scrape time: every instance reports the shared store's backlog. */

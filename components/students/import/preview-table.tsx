@@ -51,13 +51,48 @@ export function PreviewTable({ rows, halqas, statuses, outcomes, editable, onTog
               <TableRow key={row.line} className={cn(!row.include && "opacity-60")}>
                 <TableCell className="tabular-nums">{number(row.line)}</TableCell>
                 <TableCell>
-                  <input type="checkbox" className="size-5" checked={row.include} disabled={!editable} aria-label={t("import.includeRow", { line: row.line })} onChange={(event) => onToggle(row.line, event.target.checked)} />
+                  <input
+                    type="checkbox"
+                    className="size-5"
+                    checked={row.include}
+                    disabled={!editable}
+                    aria-label={t("import.includeRow", { line: row.line })}
+                    onChange={(event) => onToggle(row.line, event.target.checked)}
+                  />
                 </TableCell>
                 {IMPORT_COLUMNS.map((column) => (
-                  <TableCell key={column}>{fixable ? <FieldInput row={row} column={column} label={`${t(`form.${FIELD_LABELS[column]}`)} (${t("import.line")} ${number(row.line)})`} halqas={halqas} statuses={statuses} onEdit={onEdit} /> : <bdi>{row.values[column]}</bdi>}</TableCell>
+                  <TableCell key={column}>
+                    {fixable ? (
+                      <FieldInput
+                        row={row}
+                        column={column}
+                        label={`${t(`form.${FIELD_LABELS[column]}`)} (${t("import.line")} ${number(row.line)})`}
+                        halqas={halqas}
+                        statuses={statuses}
+                        onEdit={onEdit}
+                      />
+                    ) : (
+                      <bdi>{row.values[column]}</bdi>
+                    )}
+                  </TableCell>
                 ))}
-                <TableCell className={cn("min-w-48 text-sm", outcome ? (outcome.state === "created" || outcome.state === "exists" ? "text-emerald-800 dark:text-emerald-300" : "text-destructive") : row.problems.length && row.problems.some((p) => p.key !== "exists") ? "text-destructive" : "text-muted-foreground")}>
-                  {outcome ? outcomeText(t, outcome) : row.problems.length ? row.problems.map((problem) => problemText(t, problem)).join(" ") : t("import.ok")}
+                <TableCell
+                  className={cn(
+                    "min-w-48 text-sm",
+                    outcome
+                      ? outcome.state === "created" || outcome.state === "exists"
+                        ? "text-emerald-800 dark:text-emerald-300"
+                        : "text-destructive"
+                      : row.problems.length && row.problems.some((p) => p.key !== "exists")
+                        ? "text-destructive"
+                        : "text-muted-foreground",
+                  )}
+                >
+                  {outcome
+                    ? outcomeText(t, outcome)
+                    : row.problems.length
+                      ? row.problems.map((problem) => problemText(t, problem)).join(" ")
+                      : t("import.ok")}
                 </TableCell>
               </TableRow>
             );
@@ -68,7 +103,21 @@ export function PreviewTable({ rows, halqas, statuses, outcomes, editable, onTog
   );
 }
 
-function FieldInput({ row, column, label, halqas, statuses, onEdit }: { row: PreviewRow; column: ImportColumn; label: string; halqas: Props["halqas"]; statuses: Props["statuses"]; onEdit: Props["onEdit"] }) {
+function FieldInput({
+  row,
+  column,
+  label,
+  halqas,
+  statuses,
+  onEdit,
+}: {
+  row: PreviewRow;
+  column: ImportColumn;
+  label: string;
+  halqas: Props["halqas"];
+  statuses: Props["statuses"];
+  onEdit: Props["onEdit"];
+}) {
   const [value, setValue] = useState(row.values[column]);
   const invalid = row.problems.some((problem) => problem.column === column);
   const change = (next: string) => {
@@ -79,7 +128,13 @@ function FieldInput({ row, column, label, halqas, statuses, onEdit }: { row: Pre
     const options = column === "halqa" ? halqas.map((h) => ({ value: h.id, label: h.name })) : statuses;
     const known = options.some((option) => option.value === value);
     return (
-      <Select aria-label={label} aria-invalid={invalid || undefined} value={value} onChange={(event) => change(event.target.value)} className="min-w-36">
+      <Select
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        value={value}
+        onChange={(event) => change(event.target.value)}
+        className="min-w-36"
+      >
         {known ? null : <option value={value}>{value}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -89,5 +144,14 @@ function FieldInput({ row, column, label, halqas, statuses, onEdit }: { row: Pre
       </Select>
     );
   }
-  return <Input aria-label={label} aria-invalid={invalid || undefined} value={value} dir="auto" onChange={(event) => change(event.target.value)} className="min-w-36" />;
+  return (
+    <Input
+      aria-label={label}
+      aria-invalid={invalid || undefined}
+      value={value}
+      dir="auto"
+      onChange={(event) => change(event.target.value)}
+      className="min-w-36"
+    />
+  );
 }

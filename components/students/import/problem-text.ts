@@ -6,7 +6,8 @@ import type { ClientTranslate } from "@/lib/i18n/client";
 
 /** A row's problem in the reader's words: the student form's own rule for a value the school's rules refuse. */
 export function problemText(t: ClientTranslate<"students">, problem: RowProblem): string {
-  if (problem.key === "invalid") return t(`form.fieldErrors.${problem.column === "halqa" ? "halqa_id" : (problem.column ?? "generic")}`);
+  if (problem.key === "invalid")
+    return t(`form.fieldErrors.${problem.column === "halqa" ? "halqa_id" : (problem.column ?? "generic")}`);
   return t(`import.problems.${problem.key}`, problem.values);
 }
 

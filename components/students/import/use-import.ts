@@ -10,7 +10,13 @@ export type PreviewRow = CheckedRow & { include: boolean };
 export type Phase = "choose" | "busy" | "preview" | "importing" | "done";
 export type ImportError = { key: string; values?: Record<string, string | number> } | { message: string };
 
-type Answer = { ok?: boolean; rows?: CheckedRow[]; problem?: { key: string; values?: Record<string, string | number> }; ignored?: string[]; message?: string };
+type Answer = {
+  ok?: boolean;
+  rows?: CheckedRow[];
+  problem?: { key: string; values?: Record<string, string | number> };
+  ignored?: string[];
+  message?: string;
+};
 
 /** A row is sent only when it is included and ready (not a problem, not a student the semester already has). */
 export const isSendable = (row: PreviewRow) => row.include && row.body !== null;
@@ -62,10 +68,15 @@ export function useImport(semesterId: string) {
   async function recheck(values: ReadonlyMap<number, ImportValues>) {
     setError(null);
     setPhase("busy");
-    const sent = rows.filter((row) => row.include).map((row) => ({ line: row.line, values: values.get(row.line) ?? row.values }));
+    const sent = rows
+      .filter((row) => row.include)
+      .map((row) => ({ line: row.line, values: values.get(row.line) ?? row.values }));
     const answer = await post("/students/import/check", JSON.stringify({ semesterId, rows: sent }));
     const dropped = rows.filter((row) => !row.include);
-    take(answer?.rows ? { ...answer, rows: [...answer.rows, ...dropped].sort((a, b) => a.line - b.line) } : answer, rows);
+    take(
+      answer?.rows ? { ...answer, rows: [...answer.rows, ...dropped].sort((a, b) => a.line - b.line) } : answer,
+      rows,
+    );
   }
 
   async function start() {
@@ -73,10 +84,14 @@ export function useImport(semesterId: string) {
     setPhase("importing");
     const sendable = rows.filter(isSendable);
     const done = new Map<number, RowOutcome>();
-    const notSent = (from: number) => sendable.slice(from).forEach((row) => done.set(row.line, { line: row.line, state: "notSent" }));
+    const notSent = (from: number) =>
+      sendable.slice(from).forEach((row) => done.set(row.line, { line: row.line, state: "notSent" }));
     for (let i = 0; i < sendable.length; i += IMPORT_BATCH_SIZE) {
       const batch = sendable.slice(i, i + IMPORT_BATCH_SIZE).map((row) => ({ line: row.line, values: row.values }));
-      const result = await importStudentBatch({ semesterId, rows: batch }).catch((failure: unknown) => ({ ok: false as const, message: failure instanceof Error ? failure.message : String(failure) }));
+      const result = await importStudentBatch({ semesterId, rows: batch }).catch((failure: unknown) => ({
+        ok: false as const,
+        message: failure instanceof Error ? failure.message : String(failure),
+      }));
       if (!result.ok) {
         setError({ message: result.message });
         notSent(i);
@@ -94,7 +109,8 @@ export function useImport(semesterId: string) {
     setPhase("done");
   }
 
-  const toggle = (line: number, include: boolean) => setRows((current) => current.map((row) => (row.line === line ? { ...row, include } : row)));
+  const toggle = (line: number, include: boolean) =>
+    setRows((current) => current.map((row) => (row.line === line ? { ...row, include } : row)));
   const reset = () => {
     setPhase("choose");
     setRows([]);

@@ -47,45 +47,186 @@ const at = (text: string) => new Date(text);
 /** A row in every backed-up table (and one in a rebuilt table), with text in two scripts, jsonb, nulls and milliseconds. */
 async function fill(store: DashboardDatabase, auditRows = 3): Promise<void> {
   const { db } = store;
-  await db.insert(schema.connections).values([{ id: "alnoor", label: "مدرسة النور", tenantId: "ten_1", checkedAt: at("2026-03-01T10:00:00.123Z") }]);
+  await db
+    .insert(schema.connections)
+    .values([{ id: "alnoor", label: "مدرسة النور", tenantId: "ten_1", checkedAt: at("2026-03-01T10:00:00.123Z") }]);
   await db.insert(schema.users).values([
-    { id: "usr_a", connectionId: "alnoor", email: "head@school.org", name: "Head 'Teacher'", role: "admin", passwordHash: "scrypt$x", locale: "ar", sessionVersion: 3 },
-    { id: "usr_p", connectionId: "alnoor", email: "parent@school.org", name: "والد", role: "parent", passwordHash: null, disabledAt: at("2026-04-02T00:00:00.001Z") },
+    {
+      id: "usr_a",
+      connectionId: "alnoor",
+      email: "head@school.org",
+      name: "Head 'Teacher'",
+      role: "admin",
+      passwordHash: "scrypt$x",
+      locale: "ar",
+      sessionVersion: 3,
+    },
+    {
+      id: "usr_p",
+      connectionId: "alnoor",
+      email: "parent@school.org",
+      name: "والد",
+      role: "parent",
+      passwordHash: null,
+      disabledAt: at("2026-04-02T00:00:00.001Z"),
+    },
   ]);
-  await db.insert(schema.userLinks).values({ userId: "usr_p", kind: "student_lineage", refId: "lin_1", label: "Child" });
-  await db.insert(schema.auditLog).values(
-    Array.from({ length: auditRows }, (_, i) => ({ id: `aud_${i}`, connectionId: "alnoor", userId: "usr_a", action: "users.create", result: "ok" as const, details: { changes: { role: [null, "parent"] }, n: i }, clientAddress: "10.0.0.1" })),
-  );
+  await db
+    .insert(schema.userLinks)
+    .values({ userId: "usr_p", kind: "student_lineage", refId: "lin_1", label: "Child" });
+  await db
+    .insert(schema.auditLog)
+    .values(
+      Array.from({ length: auditRows }, (_, i) => ({
+        id: `aud_${i}`,
+        connectionId: "alnoor",
+        userId: "usr_a",
+        action: "users.create",
+        result: "ok" as const,
+        details: { changes: { role: [null, "parent"] }, n: i },
+        clientAddress: "10.0.0.1",
+      })),
+    );
   await db.insert(schema.progressSettings).values({ connectionId: "alnoor", notHeardDays: 9, updatedBy: "usr_a" });
-  await db.insert(schema.planStatusChanges).values({ connectionId: "alnoor", tenantId: "ten_1", planId: "pln_1", fromStatus: "active", toStatus: "completed", at: at("2026-05-01T08:00:00.5Z"), seenAt: at("2026-05-01T08:01:00Z") });
-  await db.insert(schema.noticeSettings).values({ connectionId: "alnoor", weeklyOn: false, weeklyDay: 5, weeklyTime: "17:30" });
-  await db.insert(schema.schoolLanguageSettings).values({ connectionId: "alnoor", defaultLocale: "ur", numerals: "native", calendars: "hijri-first" });
-  await db.insert(schema.halqaTimetable).values({ connectionId: "alnoor", halqaId: "hlq_1", semesterId: "sem_1", weekdays: [1, 3, 5], startsAt: "16:00", endsAt: "17:30", updatedBy: "usr_a" });
-  await db.insert(schema.reportCardComments).values({ connectionId: "alnoor", semesterId: "sem_1", studentId: "stu_1", body: "أحسن في الحفظ\nline two", updatedBy: "usr_a" });
+  await db
+    .insert(schema.planStatusChanges)
+    .values({
+      connectionId: "alnoor",
+      tenantId: "ten_1",
+      planId: "pln_1",
+      fromStatus: "active",
+      toStatus: "completed",
+      at: at("2026-05-01T08:00:00.5Z"),
+      seenAt: at("2026-05-01T08:01:00Z"),
+    });
+  await db
+    .insert(schema.noticeSettings)
+    .values({ connectionId: "alnoor", weeklyOn: false, weeklyDay: 5, weeklyTime: "17:30" });
+  await db
+    .insert(schema.schoolLanguageSettings)
+    .values({ connectionId: "alnoor", defaultLocale: "ur", numerals: "native", calendars: "hijri-first" });
+  await db
+    .insert(schema.halqaTimetable)
+    .values({
+      connectionId: "alnoor",
+      halqaId: "hlq_1",
+      semesterId: "sem_1",
+      weekdays: [1, 3, 5],
+      startsAt: "16:00",
+      endsAt: "17:30",
+      updatedBy: "usr_a",
+    });
+  await db
+    .insert(schema.reportCardComments)
+    .values({
+      connectionId: "alnoor",
+      semesterId: "sem_1",
+      studentId: "stu_1",
+      body: "أحسن في الحفظ\nline two",
+      updatedBy: "usr_a",
+    });
   await db.insert(schema.noticePreferences).values({ userId: "usr_p", kind: "weekly", enabled: false });
   await db.insert(schema.noticeOutbox).values({
-    id: "ntc_1", connectionId: "alnoor", tenantId: "ten_1", kind: "absence", idempotencyKey: "k1", recipientUserId: "usr_p", recipientEmail: "parent@school.org", locale: "ar",
-    lineageId: "lin_1", subjectRef: "attendance:att_1", day: "2026-05-01", subject: "غياب", textBody: "text", htmlBody: "<p>html</p>", status: "sent", attempts: 1, sentAt: at("2026-05-01T09:00:00Z"),
+    id: "ntc_1",
+    connectionId: "alnoor",
+    tenantId: "ten_1",
+    kind: "absence",
+    idempotencyKey: "k1",
+    recipientUserId: "usr_p",
+    recipientEmail: "parent@school.org",
+    locale: "ar",
+    lineageId: "lin_1",
+    subjectRef: "attendance:att_1",
+    day: "2026-05-01",
+    subject: "غياب",
+    textBody: "text",
+    htmlBody: "<p>html</p>",
+    status: "sent",
+    attempts: 1,
+    sentAt: at("2026-05-01T09:00:00Z"),
   });
-  await db.insert(schema.noticeRegisters).values({ connectionId: "alnoor", sessionId: "ses_1", rowsThrough: at("2026-05-01T08:00:00Z"), settledAt: at("2026-05-01T08:30:00Z") });
-  await db.insert(schema.noticeJobState).values({ connectionId: "alnoor", lastWeeklyWeek: "2026-04-27", lastRunAt: at("2026-05-01T09:00:00Z") });
-  await db.insert(schema.excuseRequests).values({ id: "exc_1", connectionId: "alnoor", tenantId: "ten_1", parentUserId: "usr_p", lineageId: "lin_1", childName: "Child", day: "2026-05-03", reason: "سفر\nline two", createdDay: "2026-05-01" });
-  await db.insert(schema.notebookSettings).values({ connectionId: "alnoor", mistakeTypes: [{ id: "tajweed", names: { en: "Tajweed", ar: "تجويد" } }], ratingThresholds: [0, 3], recentPages: 4, cycleDays: 21, updatedBy: "usr_a" });
-  await db.insert(schema.recitationMistakes).values({ connectionId: "alnoor", tenantId: "ten_1", recitationId: "rec_1", seq: 0, sessionId: "ses_1", studentId: "stu_1", type: "tajweed", surah: 67, ayah: 4, recordedAt: at("2026-05-01T08:10:00.5Z"), recordedBy: "usr_a" });
-  await db.insert(schema.syncedPlans).values({ connectionId: "alnoor", id: "pln_1", tenantId: "ten_1", studentId: "stu_1", status: "completed", updatedAt: at("2026-05-01T08:00:00.5Z"), data: {} as never, syncedAt: at("2026-05-01T08:01:00Z") });
+  await db
+    .insert(schema.noticeRegisters)
+    .values({
+      connectionId: "alnoor",
+      sessionId: "ses_1",
+      rowsThrough: at("2026-05-01T08:00:00Z"),
+      settledAt: at("2026-05-01T08:30:00Z"),
+    });
+  await db
+    .insert(schema.noticeJobState)
+    .values({ connectionId: "alnoor", lastWeeklyWeek: "2026-04-27", lastRunAt: at("2026-05-01T09:00:00Z") });
+  await db
+    .insert(schema.excuseRequests)
+    .values({
+      id: "exc_1",
+      connectionId: "alnoor",
+      tenantId: "ten_1",
+      parentUserId: "usr_p",
+      lineageId: "lin_1",
+      childName: "Child",
+      day: "2026-05-03",
+      reason: "سفر\nline two",
+      createdDay: "2026-05-01",
+    });
+  await db
+    .insert(schema.notebookSettings)
+    .values({
+      connectionId: "alnoor",
+      mistakeTypes: [{ id: "tajweed", names: { en: "Tajweed", ar: "تجويد" } }],
+      ratingThresholds: [0, 3],
+      recentPages: 4,
+      cycleDays: 21,
+      updatedBy: "usr_a",
+    });
+  await db
+    .insert(schema.recitationMistakes)
+    .values({
+      connectionId: "alnoor",
+      tenantId: "ten_1",
+      recitationId: "rec_1",
+      seq: 0,
+      sessionId: "ses_1",
+      studentId: "stu_1",
+      type: "tajweed",
+      surah: 67,
+      ayah: 4,
+      recordedAt: at("2026-05-01T08:10:00.5Z"),
+      recordedBy: "usr_a",
+    });
+  await db
+    .insert(schema.syncedPlans)
+    .values({
+      connectionId: "alnoor",
+      id: "pln_1",
+      tenantId: "ten_1",
+      studentId: "stu_1",
+      status: "completed",
+      updatedAt: at("2026-05-01T08:00:00.5Z"),
+      data: {} as never,
+      syncedAt: at("2026-05-01T08:01:00Z"),
+    });
 }
 
 /** Every row of the backed-up tables and of one rebuilt table, as PostgreSQL sees them, in a stable order. */
 async function contents(store: DashboardDatabase): Promise<Record<string, string[]>> {
   const all: Record<string, string[]> = {};
   for (const table of [...BACKED_UP, "synced_plans"]) {
-    const { rows } = (await store.db.execute(sql`select to_jsonb(t)::text as row from ${sql.identifier(table)} t`)) as unknown as { rows: { row: string }[] };
+    const { rows } = (await store.db.execute(
+      sql`select to_jsonb(t)::text as row from ${sql.identifier(table)} t`,
+    )) as unknown as { rows: { row: string }[] };
     all[table] = rows.map((r) => r.row).sort();
   }
   return all;
 }
 
-const wipe = (store: DashboardDatabase) => store.db.execute(sql`truncate ${sql.join(BACKED_UP.map((t) => sql.identifier(t)), sql`, `)}`);
+const wipe = (store: DashboardDatabase) =>
+  store.db.execute(
+    sql`truncate ${sql.join(
+      BACKED_UP.map((t) => sql.identifier(t)),
+      sql`, `,
+    )}`,
+  );
 
 describe.each(engines)("backup and restore on $name", ({ open }) => {
   let store: DashboardDatabase & { stop: () => Promise<void> };
@@ -105,11 +246,21 @@ describe.each(engines)("backup and restore on $name", ({ open }) => {
     expect((await stat(good)).mode & 0o777).toBe(0o600);
     await wipe(store);
     await store.db.insert(schema.connections).values({ id: "other", label: "Not in the backup" });
-    await store.db.insert(schema.users).values({ id: "usr_new", connectionId: "other", email: "new@school.org", name: "Not in the backup", role: "teacher" });
+    await store.db
+      .insert(schema.users)
+      .values({
+        id: "usr_new",
+        connectionId: "other",
+        email: "new@school.org",
+        name: "Not in the backup",
+        role: "teacher",
+      });
     const header = await restoreStore(store, good);
     expect(await contents(store)).toEqual(filled);
     expect(header.tables.find((t) => t.name === "audit_log")?.rows).toBe(3);
-    await store.db.insert(schema.auditLog).values({ id: "aud_after", connectionId: "alnoor", action: "x", result: "ok" });
+    await store.db
+      .insert(schema.auditLog)
+      .values({ id: "aud_after", connectionId: "alnoor", action: "x", result: "ok" });
     await store.db.delete(schema.auditLog).where(sql`id = 'aud_after'`);
   });
 
@@ -124,15 +275,31 @@ describe.each(engines)("backup and restore on $name", ({ open }) => {
     const bytes = await readFile(good);
     const lines = gunzipSync(bytes).toString("utf8").split("\n");
     const header = JSON.parse(lines[0]!);
-    const write = async (name: string, content: Buffer) => ((await writeFile((name = fileNamed(name)), content)), name);
+    const write = async (name: string, content: Buffer) => (await writeFile((name = fileNamed(name)), content), name);
     const refusals: [string, RegExp][] = [
       [await write("cut", bytes.subarray(0, Math.floor(bytes.length * 0.6))), /ends too early|cut short/],
       [await write("lines", gzipSync(lines.slice(0, -3).join("\n") + "\n")), /incomplete: .* rows/],
-      [await write("other", gzipSync(`${JSON.stringify({ ...header, product: "other-app" })}\n`)), /not a backup of the halqa-dashboard \(it says it is from "other-app"\)/],
+      [
+        await write("other", gzipSync(`${JSON.stringify({ ...header, product: "other-app" })}\n`)),
+        /not a backup of the halqa-dashboard \(it says it is from "other-app"\)/,
+      ],
       [await write("plain", Buffer.from("-- PostgreSQL database dump\n")), /not a gzip'd backup/],
-      [await write("newer", gzipSync([JSON.stringify({ ...header, migration: { tag: "0099_future", hash: "f".repeat(64), createdAt: 1 } }), ...lines.slice(1)].join("\n"))), /newer schema \(migration 0099_future\)/],
+      [
+        await write(
+          "newer",
+          gzipSync(
+            [
+              JSON.stringify({ ...header, migration: { tag: "0099_future", hash: "f".repeat(64), createdAt: 1 } }),
+              ...lines.slice(1),
+            ].join("\n"),
+          ),
+        ),
+        /newer schema \(migration 0099_future\)/,
+      ],
     ];
-    await store.db.insert(schema.auditLog).values({ id: "aud_later", connectionId: "alnoor", action: "after the backup", result: "ok" });
+    await store.db
+      .insert(schema.auditLog)
+      .values({ id: "aud_later", connectionId: "alnoor", action: "after the backup", result: "ok" });
     const before = await contents(store);
     for (const [file, message] of refusals) {
       const refusal = await restoreStore(store, file).catch((error: unknown) => error);
@@ -154,26 +321,57 @@ describe("a backup of another schema; what a backup holds", () => {
     await fill(store);
     const file = fileNamed("columns");
     await backupStore(store, file);
-    const [first, ...rest] = gunzipSync(await readFile(file)).toString("utf8").split("\n");
+    const [first, ...rest] = gunzipSync(await readFile(file))
+      .toString("utf8")
+      .split("\n");
     const header = JSON.parse(first!) as { tables: { name: string; columns: string[] }[] };
-    const rewrite = async (name: string, table: string, columns: (columns: string[]) => string[], row: (row: Record<string, unknown>) => Record<string, unknown>) => {
+    const rewrite = async (
+      name: string,
+      table: string,
+      columns: (columns: string[]) => string[],
+      row: (row: Record<string, unknown>) => Record<string, unknown>,
+    ) => {
       const tables = header.tables.map((t) => (t.name === table ? { ...t, columns: columns(t.columns) } : t));
-      const lines = rest.map((line) => (line.startsWith(`{"table":"${table}"`) ? JSON.stringify({ table, row: row(JSON.parse(line).row) }) : line));
+      const lines = rest.map((line) =>
+        line.startsWith(`{"table":"${table}"`) ? JSON.stringify({ table, row: row(JSON.parse(line).row) }) : line,
+      );
       const rewritten = fileNamed(name);
       await writeFile(rewritten, gzipSync([JSON.stringify({ ...header, tables }), ...lines].join("\n")));
       return rewritten;
     };
-    const older = await rewrite("older", "users", (c) => c.filter((n) => n !== "session_version"), (row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== "session_version")));
+    const older = await rewrite(
+      "older",
+      "users",
+      (c) => c.filter((n) => n !== "session_version"),
+      (row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== "session_version")),
+    );
     await restoreStore(store, older);
-    const users = await store.db.select({ id: schema.users.id, sessionVersion: schema.users.sessionVersion }).from(schema.users).orderBy(schema.users.id);
-    expect(users).toEqual([{ id: "usr_a", sessionVersion: 1 }, { id: "usr_p", sessionVersion: 1 }]);
-    const gone = await rewrite("gone", "users", (c) => [...c, "nickname"], (row) => ({ ...row, nickname: "x" }));
-    await expect(restoreStore(store, gone)).rejects.toThrow(/holds columns of users \(nickname\) that this store does not have/);
+    const users = await store.db
+      .select({ id: schema.users.id, sessionVersion: schema.users.sessionVersion })
+      .from(schema.users)
+      .orderBy(schema.users.id);
+    expect(users).toEqual([
+      { id: "usr_a", sessionVersion: 1 },
+      { id: "usr_p", sessionVersion: 1 },
+    ]);
+    const gone = await rewrite(
+      "gone",
+      "users",
+      (c) => [...c, "nickname"],
+      (row) => ({ ...row, nickname: "x" }),
+    );
+    await expect(restoreStore(store, gone)).rejects.toThrow(
+      /holds columns of users \(nickname\) that this store does not have/,
+    );
   });
 
   it("names every table of the store as backed up or left out (with why), and no table uses a sequence", async () => {
-    const { rows } = (await store.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`)) as unknown as { rows: { table_name: string }[] };
-    const { rows: sequences } = (await store.db.execute(sql`select sequence_name from information_schema.sequences where sequence_schema = 'public'`)) as unknown as { rows: unknown[] };
+    const { rows } = (await store.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    )) as unknown as { rows: { table_name: string }[] };
+    const { rows: sequences } = (await store.db.execute(
+      sql`select sequence_name from information_schema.sequences where sequence_schema = 'public'`,
+    )) as unknown as { rows: unknown[] };
     expect([...BACKED_UP, ...Object.keys(LEFT_OUT)].sort()).toEqual(rows.map((r) => r.table_name).sort());
     // A serial or identity column would need its sequence moved past the restored rows.
     expect(sequences).toEqual([]);
@@ -187,7 +385,13 @@ describe.skipIf(!postgresAvailable())("a backup while a server writes to Postgre
     try {
       await fill(store);
       // Many users, so that a while passes between reading the users and reading the audit log.
-      const many = Array.from({ length: 3000 }, (_, i) => ({ id: `usr_m${i}`, connectionId: "alnoor", email: `m${i}@school.org`, name: `Member ${i}`, role: "teacher" as const }));
+      const many = Array.from({ length: 3000 }, (_, i) => ({
+        id: `usr_m${i}`,
+        connectionId: "alnoor",
+        email: `m${i}@school.org`,
+        name: `Member ${i}`,
+        role: "teacher" as const,
+      }));
       await store.db.insert(schema.users).values(many);
       let writing = true;
       let written = 0;
@@ -195,8 +399,24 @@ describe.skipIf(!postgresAvailable())("a backup while a server writes to Postgre
         while (writing) {
           const n = written++;
           await store.db.transaction(async (tx) => {
-            await tx.insert(schema.users).values({ id: `usr_w${n}`, connectionId: "alnoor", email: `w${n}@school.org`, name: "Meanwhile", role: "teacher" });
-            await tx.insert(schema.auditLog).values({ id: `aud_w${n}`, connectionId: "alnoor", userId: `usr_w${n}`, action: "users.create", result: "ok" });
+            await tx
+              .insert(schema.users)
+              .values({
+                id: `usr_w${n}`,
+                connectionId: "alnoor",
+                email: `w${n}@school.org`,
+                name: "Meanwhile",
+                role: "teacher",
+              });
+            await tx
+              .insert(schema.auditLog)
+              .values({
+                id: `aud_w${n}`,
+                connectionId: "alnoor",
+                userId: `usr_w${n}`,
+                action: "users.create",
+                result: "ok",
+              });
           });
         }
       })();
@@ -204,8 +424,13 @@ describe.skipIf(!postgresAvailable())("a backup while a server writes to Postgre
       await backupStore(store, file).finally(() => (writing = false));
       await writer;
       expect(written).toBeGreaterThan(0);
-      const rows = gunzipSync(await readFile(file)).toString("utf8").split("\n").slice(1, -1).map((line) => JSON.parse(line) as { table: string; row: { id: string } });
-      const meanwhile = (table: string, prefix: string) => rows.filter((line) => line.table === table && line.row.id.startsWith(prefix)).length;
+      const rows = gunzipSync(await readFile(file))
+        .toString("utf8")
+        .split("\n")
+        .slice(1, -1)
+        .map((line) => JSON.parse(line) as { table: string; row: { id: string } });
+      const meanwhile = (table: string, prefix: string) =>
+        rows.filter((line) => line.table === table && line.row.id.startsWith(prefix)).length;
       expect(meanwhile("audit_log", "aud_w")).toBe(meanwhile("users", "usr_w"));
       const fresh = await openStoreAt("memory://");
       await restoreStore(fresh, file);
@@ -222,18 +447,27 @@ describe.skipIf(process.platform !== "linux")("a PGlite folder held by a process
     const dir = path.join(folder, "held");
     const server = await openStoreAt(dir);
     const env = { DASHBOARD_DATA_DIR: dir };
-    await expect(openStoreAlone("backup", env)).rejects.toThrow(new RegExp(`open in process ${process.pid} .*stop the server.*DATABASE_URL`));
+    await expect(openStoreAlone("backup", env)).rejects.toThrow(
+      new RegExp(`open in process ${process.pid} .*stop the server.*DATABASE_URL`),
+    );
     await server.close();
     const { store, checked } = await openStoreAlone("backup", env);
     expect(checked).toBe(true);
     await store.close();
-    await expect(openStoreAlone("backup", { DASHBOARD_DATA_DIR: path.join(folder, "none") })).rejects.toThrow(/no dashboard store in/);
+    await expect(openStoreAlone("backup", { DASHBOARD_DATA_DIR: path.join(folder, "none") })).rejects.toThrow(
+      /no dashboard store in/,
+    );
   });
 
-  it.skipIf(process.getuid?.() !== 0)("is refused to another user than its owner (root here), who would leave files the server cannot write", async () => {
-    const dir = path.join(folder, "theirs");
-    await mkdir(dir);
-    await chown(dir, 65534, 65534);
-    await expect(openStoreAlone("restore", { DASHBOARD_DATA_DIR: dir })).rejects.toThrow(/belongs to user id 65534: run the restore as that user/);
-  });
+  it.skipIf(process.getuid?.() !== 0)(
+    "is refused to another user than its owner (root here), who would leave files the server cannot write",
+    async () => {
+      const dir = path.join(folder, "theirs");
+      await mkdir(dir);
+      await chown(dir, 65534, 65534);
+      await expect(openStoreAlone("restore", { DASHBOARD_DATA_DIR: dir })).rejects.toThrow(
+        /belongs to user id 65534: run the restore as that user/,
+      );
+    },
+  );
 });

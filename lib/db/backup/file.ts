@@ -36,7 +36,11 @@ export class BackupError extends Error {}
  * Writes the header and the lines to `file`, readable by its owner only (it holds e-mail addresses
  * and password hashes). A file of that name is only ever complete: written aside, then renamed.
  */
-export async function writeBackupFile(file: string, header: BackupHeader, lines: AsyncIterable<BackupLine>): Promise<void> {
+export async function writeBackupFile(
+  file: string,
+  header: BackupHeader,
+  lines: AsyncIterable<BackupLine>,
+): Promise<void> {
   const partial = `${file}.partial`;
   async function* text() {
     yield `${JSON.stringify(header)}\n`;
@@ -52,7 +56,9 @@ export async function writeBackupFile(file: string, header: BackupHeader, lines:
 }
 
 /** The header of a backup file, checked to be this product's and of a format this build reads, and the row lines after it (`close` when done). */
-export async function openBackupFile(file: string): Promise<{ header: BackupHeader; lines: AsyncGenerator<BackupLine>; close: () => Promise<unknown> }> {
+export async function openBackupFile(
+  file: string,
+): Promise<{ header: BackupHeader; lines: AsyncGenerator<BackupLine>; close: () => Promise<unknown> }> {
   await access(file).catch(() => {
     throw new BackupError(`cannot read ${file}`);
   });
@@ -61,16 +67,21 @@ export async function openBackupFile(file: string): Promise<{ header: BackupHead
   const header = parsed(first.done ? "" : first.value) as Partial<BackupHeader> | null;
   if (header?.product !== PRODUCT) {
     await text.return(undefined);
-    throw new BackupError(`${file} is not a backup of the ${PRODUCT}${typeof header?.product === "string" ? ` (it says it is from "${header.product}")` : ""}`);
+    throw new BackupError(
+      `${file} is not a backup of the ${PRODUCT}${typeof header?.product === "string" ? ` (it says it is from "${header.product}")` : ""}`,
+    );
   }
   if (header.format !== FORMAT) {
     await text.return(undefined);
-    throw new BackupError(`${file} is in backup format ${String(header.format)}; this version of the dashboard reads format ${FORMAT}: restore it with the version that made it`);
+    throw new BackupError(
+      `${file} is in backup format ${String(header.format)}; this version of the dashboard reads format ${FORMAT}: restore it with the version that made it`,
+    );
   }
   async function* lines(): AsyncGenerator<BackupLine> {
     for await (const line of text) {
       const value = parsed(line) as BackupLine | null;
-      if (!value || typeof value.table !== "string" || typeof value.row !== "object") throw new BackupError(`${file} is damaged: a line is not a row`);
+      if (!value || typeof value.table !== "string" || typeof value.row !== "object")
+        throw new BackupError(`${file} is damaged: a line is not a row`);
       yield value;
     }
   }
@@ -99,7 +110,10 @@ async function* textLines(file: string): AsyncGenerator<string> {
       yield* parts;
     }
   } catch (error) {
-    const reason = (error as { code?: string }).code === "Z_BUF_ERROR" ? "it ends too early (cut short?)" : `it is not a gzip'd backup (${(error as Error).message})`;
+    const reason =
+      (error as { code?: string }).code === "Z_BUF_ERROR"
+        ? "it ends too early (cut short?)"
+        : `it is not a gzip'd backup (${(error as Error).message})`;
     throw new BackupError(`${file} cannot be read: ${reason}`);
   } finally {
     input.destroy();

@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
 import { DASHBOARD_MIGRATIONS, type DashboardDatabase, type DashboardExecutor } from "../client";
-import { BackupError, FORMAT, PRODUCT, openBackupFile, writeBackupFile, type BackupHeader, type BackupLine } from "./file";
+import {
+  BackupError,
+  FORMAT,
+  PRODUCT,
+  openBackupFile,
+  writeBackupFile,
+  type BackupHeader,
+  type BackupLine,
+} from "./file";
 import { knownLevels, storeLevel } from "./level";
 import { BACKED_UP, LEFT_OUT, isBackedUp } from "./tables";
 
@@ -10,7 +18,8 @@ export { BACKED_UP, LEFT_OUT } from "./tables";
 const BATCH = 500;
 
 type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(db: DashboardExecutor, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as Rows<T>).rows;
+const rowsOf = async <T>(db: DashboardExecutor, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /**
  * Writes the store's own data (tables.ts) to `file`. Everything is read in one REPEATABLE READ
@@ -18,17 +27,39 @@ const rowsOf = async <T>(db: DashboardExecutor, query: ReturnType<typeof sql>) =
  * (A PGlite folder belongs to one process: the command refuses one that a server holds,
  * store-alone.ts.)
  */
-export async function backupStore(store: DashboardDatabase, file: string, migrationsFolder = DASHBOARD_MIGRATIONS): Promise<BackupHeader> {
+export async function backupStore(
+  store: DashboardDatabase,
+  file: string,
+  migrationsFolder = DASHBOARD_MIGRATIONS,
+): Promise<BackupHeader> {
   return store.db.transaction(
     async (tx) => {
       const columns = await columnsOf(tx);
       const tables: BackupHeader["tables"] = [];
       for (const name of BACKED_UP.filter((table) => columns.has(table))) {
-        const [count] = await rowsOf<{ rows: number }>(tx, sql`select count(*)::int as rows from ${sql.identifier(name)}`);
+        const [count] = await rowsOf<{ rows: number }>(
+          tx,
+          sql`select count(*)::int as rows from ${sql.identifier(name)}`,
+        );
         tables.push({ name, columns: columns.get(name)!, rows: count!.rows });
       }
-      const header: BackupHeader = { product: PRODUCT, format: FORMAT, createdAt: new Date().toISOString(), engine: store.kind, migration: await storeLevel(tx, migrationsFolder), tables, leftOut: LEFT_OUT };
-      await writeBackupFile(file, header, rowsOfStore(tx, tables.map((table) => table.name)));
+      const header: BackupHeader = {
+        product: PRODUCT,
+        format: FORMAT,
+        createdAt: new Date().toISOString(),
+        engine: store.kind,
+        migration: await storeLevel(tx, migrationsFolder),
+        tables,
+        leftOut: LEFT_OUT,
+      };
+      await writeBackupFile(
+        file,
+        header,
+        rowsOfStore(
+          tx,
+          tables.map((table) => table.name),
+        ),
+      );
       return header;
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -38,7 +69,9 @@ export async function backupStore(store: DashboardDatabase, file: string, migrat
 /** Every backed-up row, a batch at a time through a cursor (an audit log can be long). */
 async function* rowsOfStore(tx: DashboardExecutor, tables: string[]): AsyncGenerator<BackupLine> {
   for (const table of tables) {
-    await tx.execute(sql`declare backup_rows no scroll cursor for select to_jsonb(t) as row from ${sql.identifier(table)} t`);
+    await tx.execute(
+      sql`declare backup_rows no scroll cursor for select to_jsonb(t) as row from ${sql.identifier(table)} t`,
+    );
     for (;;) {
       const batch = await rowsOf<{ row: Record<string, unknown> }>(tx, sql.raw(`fetch ${BATCH} from backup_rows`));
       for (const { row } of batch) yield { table, row };
@@ -55,19 +88,36 @@ async function* rowsOfStore(tx: DashboardExecutor, tables: string[]): AsyncGener
  * columns are filled, columns added since take their defaults. The rebuilt tables (LEFT_OUT) are
  * left as they are; the syncs refill them.
  */
-export async function restoreStore(store: DashboardDatabase, file: string, migrationsFolder = DASHBOARD_MIGRATIONS): Promise<BackupHeader> {
+export async function restoreStore(
+  store: DashboardDatabase,
+  file: string,
+  migrationsFolder = DASHBOARD_MIGRATIONS,
+): Promise<BackupHeader> {
   const { header, lines, close } = await openRestorable(file, migrationsFolder);
   try {
     await store.db.transaction(async (tx) => {
       const present = await columnsOf(tx);
       for (const table of header.tables) {
-        const gone = isBackedUp(table.name) ? table.columns.filter((column) => !present.get(table.name)?.includes(column)) : [table.name];
-        if (gone.length > 0) throw new BackupError(`${file} holds ${isBackedUp(table.name) ? `columns of ${table.name} (${gone.join(", ")})` : `a table ${table.name}`} that this store does not have`);
+        const gone = isBackedUp(table.name)
+          ? table.columns.filter((column) => !present.get(table.name)?.includes(column))
+          : [table.name];
+        if (gone.length > 0)
+          throw new BackupError(
+            `${file} holds ${isBackedUp(table.name) ? `columns of ${table.name} (${gone.join(", ")})` : `a table ${table.name}`} that this store does not have`,
+          );
       }
-      await tx.execute(sql`truncate ${sql.join(BACKED_UP.map((name) => sql.identifier(name)), sql`, `)}`);
+      await tx.execute(
+        sql`truncate ${sql.join(
+          BACKED_UP.map((name) => sql.identifier(name)),
+          sql`, `,
+        )}`,
+      );
       const counts = await insertAll(tx, header, lines);
       const short = header.tables.find((table) => (counts.get(table.name) ?? 0) !== table.rows);
-      if (short) throw new BackupError(`${file} is incomplete: ${short.name} has ${counts.get(short.name) ?? 0} of its ${short.rows} rows (cut short?); nothing was restored`);
+      if (short)
+        throw new BackupError(
+          `${file} is incomplete: ${short.name} has ${counts.get(short.name) ?? 0} of its ${short.rows} rows (cut short?); nothing was restored`,
+        );
     });
     return header;
   } finally {
@@ -87,26 +137,38 @@ async function openRestorable(file: string, migrationsFolder: string) {
   const level = opened.header.migration;
   if (!knownLevels(migrationsFolder).some((known) => known.hash === level?.hash)) {
     await opened.close();
-    throw new BackupError(`${file} comes from a newer schema (migration ${level?.tag ?? "?"}) than this version of the dashboard knows: restore it with the version that made it, or a newer one`);
+    throw new BackupError(
+      `${file} comes from a newer schema (migration ${level?.tag ?? "?"}) than this version of the dashboard knows: restore it with the version that made it, or a newer one`,
+    );
   }
   return opened;
 }
 
-async function insertAll(tx: DashboardExecutor, header: BackupHeader, lines: AsyncIterable<BackupLine>): Promise<Map<string, number>> {
+async function insertAll(
+  tx: DashboardExecutor,
+  header: BackupHeader,
+  lines: AsyncIterable<BackupLine>,
+): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   const columns = new Map(header.tables.map((table) => [table.name, table.columns]));
   let batch: BackupLine[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
     const table = sql.identifier(batch[0]!.table);
-    const names = sql.join(columns.get(batch[0]!.table)!.map((name) => sql.identifier(name)), sql`, `);
+    const names = sql.join(
+      columns.get(batch[0]!.table)!.map((name) => sql.identifier(name)),
+      sql`, `,
+    );
     const rows = JSON.stringify(batch.map((line) => line.row));
-    await tx.execute(sql`insert into ${table} (${names}) select ${names} from jsonb_populate_recordset(null::${table}, ${rows}::jsonb)`);
+    await tx.execute(
+      sql`insert into ${table} (${names}) select ${names} from jsonb_populate_recordset(null::${table}, ${rows}::jsonb)`,
+    );
     counts.set(batch[0]!.table, (counts.get(batch[0]!.table) ?? 0) + batch.length);
     batch = [];
   };
   for await (const line of lines) {
-    if (!columns.has(line.table)) throw new BackupError(`the backup holds rows of ${line.table}, which its header does not list`);
+    if (!columns.has(line.table))
+      throw new BackupError(`the backup holds rows of ${line.table}, which its header does not list`);
     if (batch.length >= BATCH || (batch[0] && batch[0].table !== line.table)) await flush();
     batch.push(line);
   }

@@ -9,13 +9,21 @@ export type MigrationLevel = { tag: string; hash: string; createdAt: number };
 
 /** The migrations of this build, oldest first. */
 export function knownLevels(migrationsFolder: string): MigrationLevel[] {
-  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-  return readMigrationFiles({ migrationsFolder }).map((migration, index) => ({ tag: journal.entries[index]!.tag, hash: migration.hash, createdAt: migration.folderMillis }));
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
+  return readMigrationFiles({ migrationsFolder }).map((migration, index) => ({
+    tag: journal.entries[index]!.tag,
+    hash: migration.hash,
+    createdAt: migration.folderMillis,
+  }));
 }
 
 /** The last migration applied to the store, as drizzle's migrator recorded it. */
 export async function storeLevel(db: DashboardExecutor, migrationsFolder: string): Promise<MigrationLevel> {
-  const { rows } = (await db.execute(sql`select hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)) as unknown as {
+  const { rows } = (await db.execute(
+    sql`select hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  )) as unknown as {
     rows: { hash: string; created_at: string | number }[];
   };
   const last = rows[0];

@@ -9,15 +9,21 @@ import { BackupError } from "./file";
  * clients; a PGlite folder that a running server holds is refused, and `checked: false` says the
  * folder could not be checked (not Linux): the person is told to make sure the server is stopped.
  */
-export async function openStoreAlone(purpose: "backup" | "restore", env: Record<string, string | undefined> = process.env): Promise<{ store: DashboardDatabase; checked: boolean }> {
+export async function openStoreAlone(
+  purpose: "backup" | "restore",
+  env: Record<string, string | undefined> = process.env,
+): Promise<{ store: DashboardDatabase; checked: boolean }> {
   let checked = true;
   const folder = dashboardDataDir(env);
   if (!env.DATABASE_URL && !folder.startsWith("memory://")) {
-    if (purpose === "backup" && !existsSync(path.join(folder, "PG_VERSION"))) throw new BackupError(`there is no dashboard store in ${folder} (DASHBOARD_DATA_DIR) to back up`);
+    if (purpose === "backup" && !existsSync(path.join(folder, "PG_VERSION")))
+      throw new BackupError(`there is no dashboard store in ${folder} (DASHBOARD_DATA_DIR) to back up`);
     // PostgreSQL writes into the folder whatever the command: files another user made would stop the server's user.
     const owner = existsSync(folder) ? (await stat(folder)).uid : undefined;
     if (owner !== undefined && process.getuid && owner !== process.getuid()) {
-      throw new BackupError(`the store in ${folder} belongs to user id ${owner}: run the ${purpose} as that user (the server's), e.g. sudo -u <user> npm run dashboard -- ${purpose} FILE`);
+      throw new BackupError(
+        `the store in ${folder} belongs to user id ${owner}: run the ${purpose} as that user (the server's), e.g. sudo -u <user> npm run dashboard -- ${purpose} FILE`,
+      );
     }
     const using = await processesUsing(folder);
     if (using?.length) {

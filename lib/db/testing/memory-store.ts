@@ -12,4 +12,3 @@ export function openMemoryStore() {
 export function openStoreAt(dataDir: string) {
   return openPg({ dataDir }, dashboardSchema, path.join(process.cwd(), "lib/db/migrations"));
 }
-

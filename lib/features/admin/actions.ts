@@ -12,7 +12,14 @@ import type { MessageKey } from "@/lib/i18n/core";
 import { getSchoolLanguages } from "@/lib/preferences/school-languages";
 import { newId } from "@/lib/ids";
 import { fieldRefusal, type V1Error } from "@/lib/v1";
-import { CreateUserInput, LinkSheikhInput, LinkStudentInput, SetDisabledInput, SetRoleInput, UnlinkInput } from "./schemas";
+import {
+  CreateUserInput,
+  LinkSheikhInput,
+  LinkStudentInput,
+  SetDisabledInput,
+  SetRoleInput,
+  UnlinkInput,
+} from "./schemas";
 import { linkKindFor, refusalFor, type UserChange } from "./user-rules";
 import { findUserOf } from "./managed-users";
 
@@ -39,7 +46,11 @@ function refreshAdminPages() {
 }
 
 /** An action on one user of the actor's school (`managesTarget`), audited on that user; the admin pages are refreshed after it. */
-function userAction<S extends z.ZodType<{ userId: string }>, T>(name: string, input: S, run: (ctx: ActionContext, input: z.output<S>) => Promise<T>) {
+function userAction<S extends z.ZodType<{ userId: string }>, T>(
+  name: string,
+  input: S,
+  run: (ctx: ActionContext, input: z.output<S>) => Promise<T>,
+) {
   return defineAction({
     name,
     input,
@@ -69,7 +80,16 @@ export const createUser = defineAction({
     const localeSetAt = input.locale === defaultLocale ? null : new Date();
     const inserted = await db
       .insert(users)
-      .values({ id, connectionId: ctx.actor.connectionId, email: input.email, name: input.name, role: input.role, locale: input.locale, localeSetAt, passwordHash })
+      .values({
+        id,
+        connectionId: ctx.actor.connectionId,
+        email: input.email,
+        name: input.name,
+        role: input.role,
+        locale: input.locale,
+        localeSetAt,
+        passwordHash,
+      })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (inserted.length === 0) throw refuse("email", "admin.users.emailTaken");
@@ -98,18 +118,31 @@ async function changeUser(ctx: ActionContext, userId: string, change: UserChange
       .where(and(eq(users.id, userId), eq(users.connectionId, connectionId)))
       .for("update");
     if (!target) throw refuse(field, "errors.notFound");
-    const refusal = refusalFor({ actorId: ctx.actor.id, target: { id: target.id, role: target.role, disabled: target.disabledAt !== null }, change, enabledAdminIds: admins.map((a) => a.id) });
+    const refusal = refusalFor({
+      actorId: ctx.actor.id,
+      target: { id: target.id, role: target.role, disabled: target.disabledAt !== null },
+      change,
+      enabledAdminIds: admins.map((a) => a.id),
+    });
     if (refusal) throw refuse(field, `admin.users.refusals.${refusal}` satisfies MessageKey);
     const now = new Date();
     if (change.kind === "role") {
       if (change.role === target.role) return;
-      await tx.update(users).set({ role: change.role, updatedAt: now, sessionVersion: nextSessionVersion }).where(eq(users.id, target.id));
+      await tx
+        .update(users)
+        .set({ role: change.role, updatedAt: now, sessionVersion: nextSessionVersion })
+        .where(eq(users.id, target.id));
       const kept = linkKindFor(change.role);
-      await tx.delete(userLinks).where(kept ? and(eq(userLinks.userId, target.id), ne(userLinks.kind, kept)) : eq(userLinks.userId, target.id));
+      await tx
+        .delete(userLinks)
+        .where(kept ? and(eq(userLinks.userId, target.id), ne(userLinks.kind, kept)) : eq(userLinks.userId, target.id));
     } else {
       const disabledAt = change.kind === "disable" ? (target.disabledAt ?? now) : null;
       const ends = change.kind === "disable" ? { sessionVersion: nextSessionVersion } : {};
-      await tx.update(users).set({ disabledAt, updatedAt: now, ...ends }).where(eq(users.id, target.id));
+      await tx
+        .update(users)
+        .set({ disabledAt, updatedAt: now, ...ends })
+        .where(eq(users.id, target.id));
     }
   });
 }
@@ -127,7 +160,8 @@ export const setUserDisabled = userAction("user.setDisabled", SetDisabledInput, 
 /** The user to link, when they hold the role the link is for; else a refusal on the link's field. */
 async function linkable(ctx: ActionContext, userId: string, role: "teacher" | "parent", field: string) {
   const target = await findUserOf(ctx.actor.connectionId, userId);
-  if (target?.role !== role) throw refuse(field, role === "teacher" ? "admin.users.refusals.notTeacher" : "admin.users.refusals.notParent");
+  if (target?.role !== role)
+    throw refuse(field, role === "teacher" ? "admin.users.refusals.notTeacher" : "admin.users.refusals.notParent");
   return target;
 }
 
@@ -148,12 +182,17 @@ export const linkParentStudent = userAction("user.linkStudent", LinkStudentInput
   const target = await linkable(ctx, input.userId, "parent", "studentId");
   const student = await ctx.client.call("getStudent", { params: { id: input.studentId } });
   const db = await dashboardDb();
-  await db.insert(userLinks).values({ userId: target.id, kind: "student_lineage", refId: student.lineage_id, label: student.full_name }).onConflictDoNothing();
+  await db
+    .insert(userLinks)
+    .values({ userId: target.id, kind: "student_lineage", refId: student.lineage_id, label: student.full_name })
+    .onConflictDoNothing();
   return { id: target.id, lineageId: student.lineage_id };
 });
 
 export const unlinkUser = userAction("user.unlink", UnlinkInput, async (_ctx, input) => {
   const db = await dashboardDb();
-  await db.delete(userLinks).where(and(eq(userLinks.userId, input.userId), eq(userLinks.kind, input.kind), eq(userLinks.refId, input.refId)));
+  await db
+    .delete(userLinks)
+    .where(and(eq(userLinks.userId, input.userId), eq(userLinks.kind, input.kind), eq(userLinks.refId, input.refId)));
   return { id: input.userId };
 });

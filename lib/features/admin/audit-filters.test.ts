@@ -3,14 +3,30 @@ import { auditQuery, auditRange, dayStartIn, parseAuditFilters, parseCursor } fr
 
 describe("audit filters", () => {
   it("keeps known values and drops malformed or unknown ones", () => {
-    expect(parseAuditFilters({ person: "usr_1", action: "session.end", outcome: "denied", from: "2026-11-01", to: "2026-11-30" })).toEqual({
+    expect(
+      parseAuditFilters({
+        person: "usr_1",
+        action: "session.end",
+        outcome: "denied",
+        from: "2026-11-01",
+        to: "2026-11-30",
+      }),
+    ).toEqual({
       person: "usr_1",
       action: "session.end",
       outcome: "denied",
       from: "2026-11-01",
       to: "2026-11-30",
     });
-    expect(parseAuditFilters({ person: "../x", action: "drop.table", outcome: "maybe", from: "2026-02-30", to: ["2026-01-01", "2026-01-02"] })).toEqual({});
+    expect(
+      parseAuditFilters({
+        person: "../x",
+        action: "drop.table",
+        outcome: "maybe",
+        from: "2026-02-30",
+        to: ["2026-01-01", "2026-01-02"],
+      }),
+    ).toEqual({});
   });
 
   it("round-trips through the query string, with a page cursor", () => {

@@ -1,7 +1,13 @@
 import { AUDIT_OUTCOMES, isAuditAction, type AuditAction, type AuditOutcome } from "./audit-actions";
 
 /** The audit log's filters, as the URL carries them (`?person=&action=&from=&to=&outcome=`). */
-export type AuditFilters = { person?: string; action?: AuditAction; from?: string; to?: string; outcome?: AuditOutcome };
+export type AuditFilters = {
+  person?: string;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+  outcome?: AuditOutcome;
+};
 
 /** Where an older page starts: entries before this time, or at this time with a smaller id. */
 export type AuditCursor = { before: Date; beforeId?: string };
@@ -13,7 +19,8 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Arabic-Indic and Persian digits as Latin ones: a day typed on an Arabic keyboard reads the same. */
-const latinDigits = (value: string) => value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String((digit.codePointAt(0)! & 0xf) % 10));
+const latinDigits = (value: string) =>
+  value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String((digit.codePointAt(0)! & 0xf) % 10));
 
 export function validDay(raw: string | undefined): string | undefined {
   const value = raw === undefined ? undefined : latinDigits(raw.trim());
@@ -65,7 +72,16 @@ export function dayStartIn(day: string, timeZone: string | null): Date {
   const guess = Date.parse(`${day}T00:00:00Z`);
   if (!timeZone) return new Date(guess);
   const offsetAt = (instant: number) => {
-    const parts = new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(instant);
+    const parts = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }).formatToParts(instant);
     const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
     return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - instant;
   };

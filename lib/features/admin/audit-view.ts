@@ -10,11 +10,17 @@ type Params = Record<string, string | string[] | undefined>;
  * The audit log's request as this admin may make it: filters from the address, a person filter only
  * when that person is a user of the admin's own school (else dropped), dates read in the school's zone.
  */
-export async function auditRequestOf(actor: Actor, params: Params, timeZone: string | null): Promise<{ filters: AuditFilters; query: AuditQuery; people: { id: string; name: string }[] }> {
+export async function auditRequestOf(
+  actor: Actor,
+  params: Params,
+  timeZone: string | null,
+): Promise<{ filters: AuditFilters; query: AuditQuery; people: { id: string; name: string }[] }> {
   const names = await userNamesOf(actor.connectionId);
   const filters = parseAuditFilters(params);
   if (filters.person && !names.has(filters.person)) delete filters.person;
-  const people = [...names].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  const people = [...names]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   return { filters, query: { filters, range: auditRange(filters, timeZone) }, people };
 }
 

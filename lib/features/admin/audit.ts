@@ -41,7 +41,9 @@ export type AuditView = {
   saves: number;
 };
 
-export type AuditChange = { kind: "mark"; student: string; from: string | null; to: string } | { kind: "field"; field: string; from: string | null; to: string | null };
+export type AuditChange =
+  | { kind: "mark"; student: string; from: string | null; to: string }
+  | { kind: "field"; field: string; from: string | null; to: string | null };
 
 /** The query of a filtered log: the filters, with the date range already read in the school's zone. */
 export type AuditQuery = { filters?: AuditFilters; range?: { from?: Date; until?: Date } };
@@ -57,7 +59,8 @@ export function cursorHref(cursor: AuditCursor, filters: AuditFilters = {}): str
 export function auditReason(result: AuditOutcome, details: Record<string, unknown> | null): MessageKey | null {
   if (result === "ok") return null;
   const code = typeof details?.code === "string" ? details.code : null;
-  if (code) return FAILURE_KINDS[failureKindOf(code, typeof details?.status === "number" ? details.status : null)].message;
+  if (code)
+    return FAILURE_KINDS[failureKindOf(code, typeof details?.status === "number" ? details.status : null)].message;
   return result === "denied" ? "errors.forbidden" : "errors.unexpected";
 }
 
@@ -70,30 +73,51 @@ function whereOf(connectionId: string, query: AuditQuery, cursor?: AuditCursor):
   if (range.from) where.push(gte(auditLog.at, range.from));
   if (range.until) where.push(lt(auditLog.at, range.until));
   if (cursor) {
-    where.push(cursor.beforeId ? or(lt(auditLog.at, cursor.before), and(eq(auditLog.at, cursor.before), lt(auditLog.id, cursor.beforeId))) : lt(auditLog.at, cursor.before));
+    where.push(
+      cursor.beforeId
+        ? or(lt(auditLog.at, cursor.before), and(eq(auditLog.at, cursor.before), lt(auditLog.id, cursor.beforeId)))
+        : lt(auditLog.at, cursor.before),
+    );
   }
   return and(...where);
 }
 
 type Row = typeof auditLog.$inferSelect;
 
-const asText = (value: unknown): string | null => (value === null || value === undefined ? null : typeof value === "string" ? value : JSON.stringify(value));
+const asText = (value: unknown): string | null =>
+  value === null || value === undefined ? null : typeof value === "string" ? value : JSON.stringify(value);
 
 const pairsOf = (value: unknown): [string, [unknown, unknown]][] =>
-  value && typeof value === "object" && !Array.isArray(value) ? Object.entries(value as Record<string, [unknown, unknown]>).filter(([, pair]) => Array.isArray(pair) && pair.length === 2) : [];
+  value && typeof value === "object" && !Array.isArray(value)
+    ? Object.entries(value as Record<string, [unknown, unknown]>).filter(
+        ([, pair]) => Array.isArray(pair) && pair.length === 2,
+      )
+    : [];
 
 /** Rows as the page and the export show them: people and records by name, refusals with their reason, changes before → after. */
 async function viewsOf(connectionId: string, rows: Row[]): Promise<AuditView[]> {
   const db = await dashboardDb();
-  const idsOf = (type: string) => [...new Set(rows.filter((row) => row.targetType === type && row.targetId).map((row) => row.targetId!))];
+  const idsOf = (type: string) => [
+    ...new Set(rows.filter((row) => row.targetType === type && row.targetId).map((row) => row.targetId!)),
+  ];
   const planIds = idsOf("learning_plan");
   const markedStudents = rows.flatMap((row) => pairsOf(row.details?.marks).map(([id]) => id));
   const [names, plans, records, halqaNames] = await Promise.all([
     userNamesOf(connectionId),
     planIds.length
-      ? db.select({ id: syncedPlans.id, data: syncedPlans.data }).from(syncedPlans).where(and(eq(syncedPlans.connectionId, connectionId), inArray(syncedPlans.id, planIds)))
+      ? db
+          .select({ id: syncedPlans.id, data: syncedPlans.data })
+          .from(syncedPlans)
+          .where(and(eq(syncedPlans.connectionId, connectionId), inArray(syncedPlans.id, planIds)))
       : Promise.resolve([]),
-    recordNames({ connectionId }, { students: [...idsOf("student"), ...markedStudents], sessions: idsOf("session"), recitations: idsOf("recitation") }),
+    recordNames(
+      { connectionId },
+      {
+        students: [...idsOf("student"), ...markedStudents],
+        sessions: idsOf("session"),
+        recitations: idsOf("recitation"),
+      },
+    ),
     halqaNamesOf(connectionId),
   ]);
   const planNames = new Map(plans.map((plan) => [plan.id, plan.data.name]));
@@ -117,9 +141,15 @@ async function viewsOf(connectionId: string, rows: Row[]): Promise<AuditView[]> 
     return recitation ? sessionContext(recitation.sessionId, records.students.get(recitation.studentId) ?? null) : null;
   };
   const changes = (row: Row): AuditChange[] => [
-    ...pairsOf(row.details?.marks).map(([student, [from, to]]): AuditChange => ({ kind: "mark", student: records.students.get(student) ?? student, from: asText(from), to: asText(to) ?? "" })),
+    ...pairsOf(row.details?.marks).map(([student, [from, to]]): AuditChange => ({
+      kind: "mark",
+      student: records.students.get(student) ?? student,
+      from: asText(from),
+      to: asText(to) ?? "",
+    })),
     ...pairsOf(row.details?.changes).map(([field, [from, to]]): AuditChange => {
-      const named = (value: unknown) => (field === "halqa_id" && typeof value === "string" ? (halqaNames.get(value) ?? value) : asText(value));
+      const named = (value: unknown) =>
+        field === "halqa_id" && typeof value === "string" ? (halqaNames.get(value) ?? value) : asText(value);
       return { kind: "field", field, from: named(from), to: named(to) };
     }),
   ];
@@ -156,7 +186,11 @@ async function halqaNamesOf(connectionId: string): Promise<Map<string, string>> 
  * time and then id, so entries written in the same millisecond are neither skipped nor repeated
  * across a page boundary. Only this connection's entries, whatever the filters say.
  */
-export async function auditPage(connectionId: string, cursor?: AuditCursor, query: AuditQuery = {}): Promise<{ rows: AuditView[]; next: AuditCursor | null }> {
+export async function auditPage(
+  connectionId: string,
+  cursor?: AuditCursor,
+  query: AuditQuery = {},
+): Promise<{ rows: AuditView[]; next: AuditCursor | null }> {
   const db = await dashboardDb();
   const rows = await db
     .select()
@@ -166,11 +200,17 @@ export async function auditPage(connectionId: string, cursor?: AuditCursor, quer
     .limit(AUDIT_PAGE_SIZE + 1);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   const last = page.at(-1);
-  return { rows: await viewsOf(connectionId, page), next: rows.length > AUDIT_PAGE_SIZE && last ? { before: last.at, beforeId: last.id } : null };
+  return {
+    rows: await viewsOf(connectionId, page),
+    next: rows.length > AUDIT_PAGE_SIZE && last ? { before: last.at, beforeId: last.id } : null,
+  };
 }
 
 /** Every entry matching the filters (newest first, at most AUDIT_EXPORT_LIMIT), for the CSV export. */
-export async function auditExport(connectionId: string, query: AuditQuery): Promise<{ rows: AuditView[]; truncated: boolean }> {
+export async function auditExport(
+  connectionId: string,
+  query: AuditQuery,
+): Promise<{ rows: AuditView[]; truncated: boolean }> {
   const db = await dashboardDb();
   const rows = await db
     .select()
@@ -178,5 +218,8 @@ export async function auditExport(connectionId: string, query: AuditQuery): Prom
     .where(whereOf(connectionId, query))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_EXPORT_LIMIT + 1);
-  return { rows: await viewsOf(connectionId, rows.slice(0, AUDIT_EXPORT_LIMIT)), truncated: rows.length > AUDIT_EXPORT_LIMIT };
+  return {
+    rows: await viewsOf(connectionId, rows.slice(0, AUDIT_EXPORT_LIMIT)),
+    truncated: rows.length > AUDIT_EXPORT_LIMIT,
+  };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { READ_SCOPES, type ReadScope } from "@/lib/contract/scopes";
 import { summarizeHealth, writeEvidenceFrom, type ProbeOutcome } from "./connection-health-rules";
 
-const all = (outcome: ProbeOutcome) => Object.fromEntries(READ_SCOPES.map((s) => [s, outcome])) as Record<ReadScope, ProbeOutcome>;
+const all = (outcome: ProbeOutcome) =>
+  Object.fromEntries(READ_SCOPES.map((s) => [s, outcome])) as Record<ReadScope, ProbeOutcome>;
 const noWrites = writeEvidenceFrom(null);
 
 describe("summarizeHealth", () => {
@@ -58,15 +59,29 @@ describe("writeEvidenceFrom", () => {
 
   it("takes a success or a refusal after the policy checks as proof that writes work", () => {
     expect(writeEvidenceFrom({ at, action: "session.end", result: "ok", code: null }).state).toBe("effective");
-    expect(writeEvidenceFrom({ at, action: "session.end", result: "failed", code: "validation_failed" }).state).toBe("effective");
-    expect(writeEvidenceFrom({ at, action: "session.end", result: "denied", code: "conflict" }).state).toBe("effective");
+    expect(writeEvidenceFrom({ at, action: "session.end", result: "failed", code: "validation_failed" }).state).toBe(
+      "effective",
+    );
+    expect(writeEvidenceFrom({ at, action: "session.end", result: "denied", code: "conflict" }).state).toBe(
+      "effective",
+    );
   });
 
   it("maps the school's write refusals", () => {
-    expect(writeEvidenceFrom({ at, action: "student.create", result: "denied", code: "write_access_disabled" })).toEqual({ state: "disabled", at, action: "student.create" });
-    expect(writeEvidenceFrom({ at, action: "student.create", result: "denied", code: "rollout_ineligible" }).state).toBe("rolloutIneligible");
-    expect(writeEvidenceFrom({ at, action: "student.create", result: "denied", code: "write_policy_denied" }).state).toBe("policyDenied");
-    expect(writeEvidenceFrom({ at, action: "student.create", result: "denied", code: "insufficient_scope" }).state).toBe("missingScope");
-    expect(writeEvidenceFrom({ at, action: "student.create", result: "denied", code: "network_error" }).state).toBe("unknown");
+    expect(
+      writeEvidenceFrom({ at, action: "student.create", result: "denied", code: "write_access_disabled" }),
+    ).toEqual({ state: "disabled", at, action: "student.create" });
+    expect(
+      writeEvidenceFrom({ at, action: "student.create", result: "denied", code: "rollout_ineligible" }).state,
+    ).toBe("rolloutIneligible");
+    expect(
+      writeEvidenceFrom({ at, action: "student.create", result: "denied", code: "write_policy_denied" }).state,
+    ).toBe("policyDenied");
+    expect(
+      writeEvidenceFrom({ at, action: "student.create", result: "denied", code: "insufficient_scope" }).state,
+    ).toBe("missingScope");
+    expect(writeEvidenceFrom({ at, action: "student.create", result: "denied", code: "network_error" }).state).toBe(
+      "unknown",
+    );
   });
 });

@@ -6,7 +6,16 @@ import { FAILURE_KINDS, failureKindOf, type FailureCode } from "@/lib/v1/failure
  * Pure half of the connection health page: what each probe's outcome means, and what an admin
  * should do about it. The probes themselves live in connection-health.ts.
  */
-export type ProbeOutcome = "ok" | "missingScope" | "featureOff" | "invalidKey" | "suspended" | "networkDenied" | "unreachable" | "untested" | "error";
+export type ProbeOutcome =
+  | "ok"
+  | "missingScope"
+  | "featureOff"
+  | "invalidKey"
+  | "suspended"
+  | "networkDenied"
+  | "unreachable"
+  | "untested"
+  | "error";
 
 export type ScopeState = "granted" | "missing" | "unknown";
 export type WriteState = "unknown" | "effective" | "disabled" | "rolloutIneligible" | "policyDenied" | "missingScope";
@@ -45,9 +54,22 @@ function scopeState(outcome: ProbeOutcome): ScopeState {
 
 export function summarizeHealth(outcomes: Record<ReadScope, ProbeOutcome>, writes: WriteEvidence): Health {
   const all = Object.values(outcomes);
-  const key = all.includes("invalidKey") ? "rejected" : all.some((o) => o === "ok" || o === "missingScope" || o === "featureOff") ? "accepted" : "unknown";
-  const blocked = all.includes("suspended") ? "suspended" : all.includes("networkDenied") ? "networkDenied" : all.every((o) => o === "unreachable" || o === "untested") ? "unreachable" : null;
-  const scopes = READ_SCOPES.map((scope) => ({ scope, state: key === "rejected" ? ("unknown" as const) : scopeState(outcomes[scope]) }));
+  const key = all.includes("invalidKey")
+    ? "rejected"
+    : all.some((o) => o === "ok" || o === "missingScope" || o === "featureOff")
+      ? "accepted"
+      : "unknown";
+  const blocked = all.includes("suspended")
+    ? "suspended"
+    : all.includes("networkDenied")
+      ? "networkDenied"
+      : all.every((o) => o === "unreachable" || o === "untested")
+        ? "unreachable"
+        : null;
+  const scopes = READ_SCOPES.map((scope) => ({
+    scope,
+    state: key === "rejected" ? ("unknown" as const) : scopeState(outcomes[scope]),
+  }));
   const plans = outcomes["learning_plans:read"];
   const learningPlans = plans === "ok" ? "on" : plans === "featureOff" ? "off" : "unknown";
 
@@ -94,11 +116,20 @@ const WRITE_STATES: Partial<Record<FailureCode, WriteState>> = {
   insufficient_scope: "missingScope",
 };
 
-export function writeEvidenceFrom(row: { at: Date; action: string; result: "ok" | "denied" | "failed"; code: string | null; status?: number | null } | null): WriteEvidence {
+export function writeEvidenceFrom(
+  row: {
+    at: Date;
+    action: string;
+    result: "ok" | "denied" | "failed";
+    code: string | null;
+    status?: number | null;
+  } | null,
+): WriteEvidence {
   if (!row) return { state: "unknown", at: null, action: null };
   const kind = row.code ? failureKindOf(row.code, row.status ?? null) : null;
   // A refusal of the request itself (invalid input, conflict, not found) was answered after the policy checks.
-  const answered = row.result === "ok" || (kind !== null && !FAILURE_KINDS[kind].blocksWrites && !FAILURE_KINDS[kind].retryable);
+  const answered =
+    row.result === "ok" || (kind !== null && !FAILURE_KINDS[kind].blocksWrites && !FAILURE_KINDS[kind].retryable);
   const state: WriteState = answered ? "effective" : ((kind && WRITE_STATES[kind]) ?? "unknown");
   return { state, at: state === "unknown" ? null : row.at, action: state === "unknown" ? null : row.action };
 }

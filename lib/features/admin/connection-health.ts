@@ -10,7 +10,13 @@ import { clientFor, isEmbeddedMode, loadConnections } from "@/lib/connections";
 import { dashboardDb } from "@/lib/db";
 import { auditLog, connections } from "@/lib/db/schema";
 import { failureOf, type FailureCode, type V1Client } from "@/lib/v1";
-import { API_WRITE_ACTION_PREFIXES, summarizeHealth, writeEvidenceFrom, type Health, type ProbeOutcome } from "./connection-health-rules";
+import {
+  API_WRITE_ACTION_PREFIXES,
+  summarizeHealth,
+  writeEvidenceFrom,
+  type Health,
+  type ProbeOutcome,
+} from "./connection-health-rules";
 
 /** The refusals about the key or the school that the page names, beyond a missing scope or feature (FailureKind's `lacks`). */
 const NAMED: Partial<Record<FailureCode, ProbeOutcome>> = {
@@ -39,7 +45,9 @@ async function probe<T>(run: () => Promise<T>): Promise<{ outcome: ProbeOutcome;
  * once; attendance and recitations need a session or student id, so they follow with ids the first
  * round returned. Nothing is written: write access cannot be probed without writing.
  */
-export async function probeReadScopes(client: V1Client): Promise<{ school: School | null; outcomes: Record<ReadScope, ProbeOutcome> }> {
+export async function probeReadScopes(
+  client: V1Client,
+): Promise<{ school: School | null; outcomes: Record<ReadScope, ProbeOutcome> }> {
   const one = { query: { limit: 1 } };
   const [school, semesters, halqas, students, sheikhs, sessions, plans] = await Promise.all([
     probe(() => client.call("getSchool")),
@@ -54,7 +62,9 @@ export async function probeReadScopes(client: V1Client): Promise<{ school: Schoo
   const studentId = students.value?.data[0]?.id;
   const untested = { outcome: "untested" as const, value: null };
   const [attendance, recitations] = await Promise.all([
-    sessionId ? probe(() => client.call("listAttendance", { params: { id: sessionId }, query: { limit: 1 } })) : untested,
+    sessionId
+      ? probe(() => client.call("listAttendance", { params: { id: sessionId }, query: { limit: 1 } }))
+      : untested,
     studentId
       ? probe(() => client.call("listStudentRecitations", { params: { id: studentId }, query: { limit: 1 } }))
       : sessionId
@@ -81,7 +91,13 @@ export async function probeReadScopes(client: V1Client): Promise<{ school: Schoo
 export async function latestApiWrite(connectionId: string) {
   const db = await dashboardDb();
   const [row] = await db
-    .select({ at: auditLog.at, action: auditLog.action, result: auditLog.result, code: sql<string | null>`${auditLog.details}->>'code'`, status: sql<number | null>`(${auditLog.details}->>'status')::int` })
+    .select({
+      at: auditLog.at,
+      action: auditLog.action,
+      result: auditLog.result,
+      code: sql<string | null>`${auditLog.details}->>'code'`,
+      status: sql<number | null>`(${auditLog.details}->>'status')::int`,
+    })
     .from(auditLog)
     .where(
       and(
@@ -109,12 +125,23 @@ export async function loadConnectionHealth(connectionId: string): Promise<Connec
   const config = loadConnections().find((c) => c.id === connectionId);
   const db = await dashboardDb();
   const [[stored], probed, lastWrite] = await Promise.all([
-    db.select({ label: connections.label, tenantId: connections.tenantId }).from(connections).where(eq(connections.id, connectionId)).limit(1),
+    db
+      .select({ label: connections.label, tenantId: connections.tenantId })
+      .from(connections)
+      .where(eq(connections.id, connectionId))
+      .limit(1),
     probeReadScopes(clientFor(connectionId)),
     latestApiWrite(connectionId),
   ]);
   const health = summarizeHealth(probed.outcomes, writeEvidenceFrom(lastWrite));
-  const school = probed.school ? { id: probed.school.id, name: probed.school.name, name_ar: probed.school.name_ar, time_zone: probed.school.time_zone } : null;
+  const school = probed.school
+    ? {
+        id: probed.school.id,
+        name: probed.school.name,
+        name_ar: probed.school.name_ar,
+        time_zone: probed.school.time_zone,
+      }
+    : null;
   return {
     ...health,
     label: config?.label ?? stored?.label ?? connectionId,

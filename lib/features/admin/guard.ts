@@ -8,7 +8,8 @@ import { loadConnections } from "@/lib/connections";
 import { schoolOrNull } from "@/lib/failures/school";
 import type { Locale } from "@/lib/i18n/core";
 
-type AdminAbility = "manageUsers" | "viewConnectionHealth" | "viewAuditLog" | "manageNotices" | "manageTimetable" | "viewOverview";
+type AdminAbility =
+  "manageUsers" | "viewConnectionHealth" | "viewAuditLog" | "manageNotices" | "manageTimetable" | "viewOverview";
 
 /** For admin pages: an admin who holds the page's ability, else a 404 (the page does not admit it exists). */
 export async function requireAdminPage(ability: AdminAbility): Promise<Actor> {

@@ -5,7 +5,13 @@ import { resolveSemester } from "@/lib/features/reference";
 import { matchesSearch } from "./user-rules";
 
 export type SheikhOption = { id: string; name: string; halqaCount: number };
-export type StudentOption = { id: string; lineageId: string; name: string; preferredName: string | null; halqaName: string | null };
+export type StudentOption = {
+  id: string;
+  lineageId: string;
+  name: string;
+  preferredName: string | null;
+  halqaName: string | null;
+};
 
 const PAGE = { limit: API_PAGE_SIZE } as const;
 export const STUDENT_RESULTS = 20;
@@ -19,7 +25,9 @@ const LINK_SCAN_CALLS = 100;
 /** Every eligible sheikh of the school, by name: what a teacher can be linked to. */
 export async function sheikhOptions(connectionId: string): Promise<SheikhOption[]> {
   const { items } = await clientFor(connectionId).listAll("listSheikhs", { query: PAGE });
-  return items.map((s) => ({ id: s.id, name: s.name, halqaCount: s.halqa_ids.length })).sort((a, b) => a.name.localeCompare(b.name));
+  return items
+    .map((s) => ({ id: s.id, name: s.name, halqaCount: s.halqa_ids.length }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /**
@@ -28,19 +36,37 @@ export async function sheikhOptions(connectionId: string): Promise<SheikhOption[
  * at most LINK_SCAN_CALLS API pages and MAX_MATCHES matches (docs/scale.md); `total` counts the
  * matches found within that bound.
  */
-export async function studentOptions(connectionId: string, query: string): Promise<{ semesterName: string | null; total: number; matches: StudentOption[] }> {
+export async function studentOptions(
+  connectionId: string,
+  query: string,
+): Promise<{ semesterName: string | null; total: number; matches: StudentOption[] }> {
   const { selected } = await resolveSemester(connectionId, undefined);
   if (!selected) return { semesterName: null, total: 0, matches: [] };
   const client = clientFor(connectionId);
   const semester = { ...PAGE, semester_id: selected.id };
   const [{ items: students }, { items: halqas }] = await Promise.all([
-    windowOf(client, "listStudents", { query: semester }, { size: MAX_MATCHES, maxCalls: LINK_SCAN_CALLS, keep: (s) => matchesSearch(query, s.full_name, s.preferred_name) }),
+    windowOf(
+      client,
+      "listStudents",
+      { query: semester },
+      {
+        size: MAX_MATCHES,
+        maxCalls: LINK_SCAN_CALLS,
+        keep: (s) => matchesSearch(query, s.full_name, s.preferred_name),
+      },
+    ),
     client.listAll("listHalqas", { query: semester }),
   ]);
   const halqaNames = new Map(halqas.map((h) => [h.id, h.name]));
   const found = students
     .filter((s) => matchesSearch(query, s.full_name, s.preferred_name))
     .sort((a, b) => a.full_name.localeCompare(b.full_name))
-    .map((s) => ({ id: s.id, lineageId: s.lineage_id, name: s.full_name, preferredName: s.preferred_name, halqaName: halqaNames.get(s.halqa_id) ?? null }));
+    .map((s) => ({
+      id: s.id,
+      lineageId: s.lineage_id,
+      name: s.full_name,
+      preferredName: s.preferred_name,
+      halqaName: halqaNames.get(s.halqa_id) ?? null,
+    }));
   return { semesterName: selected.name, total: found.length, matches: found.slice(0, STUDENT_RESULTS) };
 }

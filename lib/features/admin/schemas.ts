@@ -15,11 +15,18 @@ const id = wellFormed(z.string().trim().min(1).max(100));
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
 export const CreateUserInput = z.object({
-  email: wellFormed(z.string().trim().toLowerCase().max(200, { error: "admin.validation.email" })).pipe(z.email({ error: "admin.validation.email" })),
-  name: wellFormed(z.string().trim().min(1, { error: "admin.validation.name" }).max(120, { error: "admin.validation.name" })),
+  email: wellFormed(z.string().trim().toLowerCase().max(200, { error: "admin.validation.email" })).pipe(
+    z.email({ error: "admin.validation.email" }),
+  ),
+  name: wellFormed(
+    z.string().trim().min(1, { error: "admin.validation.name" }).max(120, { error: "admin.validation.name" }),
+  ),
   role: z.enum(ROLES, { error: "admin.validation.role" }),
   locale: z.enum(LOCALES).default("en"),
-  password: z.string().min(PASSWORD_MIN, { error: "admin.validation.passwordLength" }).max(200, { error: "admin.validation.passwordLength" }),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, { error: "admin.validation.passwordLength" })
+    .max(200, { error: "admin.validation.passwordLength" }),
 });
 
 export const SetRoleInput = z.object({ userId: id, role: z.enum(ROLES, { error: "admin.validation.role" }) });
@@ -27,4 +34,3 @@ export const SetDisabledInput = z.object({ userId: id, disabled: flag });
 export const LinkSheikhInput = z.object({ userId: id, sheikhId: id });
 export const LinkStudentInput = z.object({ userId: id, studentId: id });
 export const UnlinkInput = z.object({ userId: id, kind: z.enum(["sheikh", "student_lineage"]), refId: id });
-

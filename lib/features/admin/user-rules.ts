@@ -17,7 +17,10 @@ export function refusalFor(input: {
 }): Refusal | null {
   const { actorId, target, change, enabledAdminIds } = input;
   if (change.kind === "disable" && target.id === actorId) return "selfDisable";
-  const removesAdmin = target.role === "admin" && !target.disabled && (change.kind === "disable" || (change.kind === "role" && change.role !== "admin"));
+  const removesAdmin =
+    target.role === "admin" &&
+    !target.disabled &&
+    (change.kind === "disable" || (change.kind === "role" && change.role !== "admin"));
   if (removesAdmin && !enabledAdminIds.some((id) => id !== target.id)) return "lastAdmin";
   return null;
 }

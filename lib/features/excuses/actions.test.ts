@@ -30,7 +30,9 @@ beforeAll(async () => {
   // The dashboard reaches its embedded school on this process's port.
   process.env.PORT = new URL(school.url).port;
   const admin = school.client(DEMO_KEYS.alnoorAdmin);
-  const students = (await admin.listAll("listStudents", { query: { status: "active" } })).items.filter((s) => s.status === "active");
+  const students = (await admin.listAll("listStudents", { query: { status: "active" } })).items.filter(
+    (s) => s.status === "active",
+  );
   [mine, theirs] = [students[0]!, students.find((s) => s.lineage_id !== students[0]!.lineage_id)!];
   today = dateIn((await admin.tenant()).time_zone);
 }, 120_000);
@@ -45,8 +47,18 @@ const stored = async () => {
   const { excuseRequests } = await import("@/lib/db/schema");
   return (await (await import("@/lib/db")).dashboardDb()).select().from(excuseRequests);
 };
-const parent = (locale: "en" | "ar" = "en", links = [mine.lineage_id]): Actor => ({ id: `usr_parent_${locale}`, email: "p@test", name: "Parent", role: "parent", connectionId: "alnoor", locale, sheikhIds: [], studentLineageIds: links });
-const ask = (lineageId: string, day: string, reason = "We are travelling") => requestExcuseAction({ lineageId, day, reason });
+const parent = (locale: "en" | "ar" = "en", links = [mine.lineage_id]): Actor => ({
+  id: `usr_parent_${locale}`,
+  email: "p@test",
+  name: "Parent",
+  role: "parent",
+  connectionId: "alnoor",
+  locale,
+  sheikhIds: [],
+  studentLineageIds: links,
+});
+const ask = (lineageId: string, day: string, reason = "We are travelling") =>
+  requestExcuseAction({ lineageId, day, reason });
 const shift = (day: string, days: number) => {
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -58,7 +70,11 @@ describe("requestExcuseAction", () => {
     state.actor = parent();
     const before = (await stored()).length;
     const answer = await ask(theirs.lineage_id, today);
-    expect(answer).toMatchObject({ ok: false, code: "not_found", message: "This record no longer exists, or it is not yours to see." });
+    expect(answer).toMatchObject({
+      ok: false,
+      code: "not_found",
+      message: "This record no longer exists, or it is not yours to see.",
+    });
     expect((await stored()).length).toBe(before);
   });
 
@@ -73,10 +89,23 @@ describe("requestExcuseAction", () => {
 
   it("says on its field, in the parent's language, why a date or a reason is refused", async () => {
     state.actor = parent("ar");
-    expect(await ask(mine.lineage_id, shift(today, -1))).toMatchObject({ ok: false, fieldErrors: { day: "excuses.validation.past" }, message: "بعض الحقول تحتاج إلى مراجعة." });
-    expect(await ask(mine.lineage_id, shift(today, 31))).toMatchObject({ ok: false, fieldErrors: { day: "excuses.validation.tooFar" } });
-    expect(await ask(mine.lineage_id, today, " ")).toMatchObject({ ok: false, fieldErrors: { reason: "excuses.validation.reasonEmpty" } });
-    expect(await ask(mine.lineage_id, today, "ب".repeat(301))).toMatchObject({ ok: false, fieldErrors: { reason: "excuses.validation.reasonLong" } });
+    expect(await ask(mine.lineage_id, shift(today, -1))).toMatchObject({
+      ok: false,
+      fieldErrors: { day: "excuses.validation.past" },
+      message: "بعض الحقول تحتاج إلى مراجعة.",
+    });
+    expect(await ask(mine.lineage_id, shift(today, 31))).toMatchObject({
+      ok: false,
+      fieldErrors: { day: "excuses.validation.tooFar" },
+    });
+    expect(await ask(mine.lineage_id, today, " ")).toMatchObject({
+      ok: false,
+      fieldErrors: { reason: "excuses.validation.reasonEmpty" },
+    });
+    expect(await ask(mine.lineage_id, today, "ب".repeat(301))).toMatchObject({
+      ok: false,
+      fieldErrors: { reason: "excuses.validation.reasonLong" },
+    });
     expect(await stored()).toHaveLength(0);
   });
 
@@ -85,7 +114,10 @@ describe("requestExcuseAction", () => {
     expect(await ask(mine.lineage_id, today)).toMatchObject({ ok: true, data: { day: today } });
     expect(await ask(mine.lineage_id, shift(today, 30), "<script>alert(1)</script>")).toMatchObject({ ok: true });
     for (let i = 2; i < 10; i++) expect((await ask(mine.lineage_id, today)).ok).toBe(true);
-    expect(await ask(mine.lineage_id, today)).toMatchObject({ ok: false, fieldErrors: { form: "excuses.validation.tooMany" } });
+    expect(await ask(mine.lineage_id, today)).toMatchObject({
+      ok: false,
+      fieldErrors: { form: "excuses.validation.tooMany" },
+    });
     const rows = await stored();
     expect(rows).toHaveLength(10);
     expect(rows.map((r) => r.reason)).toContain("<script>alert(1)</script>");

@@ -4,10 +4,14 @@ import { addDays } from "@/lib/dates";
 import { EXCUSE_DAYS_AHEAD, EXCUSE_REASON_MAX } from "./limits";
 import { dateProblem, ExcuseInput } from "./rules";
 
-const day = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const day = fc
+  .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const fieldOf = (input: unknown) => {
   const parsed = ExcuseInput.safeParse(input);
-  return parsed.success ? null : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  return parsed.success
+    ? null
+    : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 };
 
 describe("an excuse request's date", () => {
@@ -23,15 +27,22 @@ describe("an excuse request's date", () => {
   });
 
   it("must be a real calendar date", () => {
-    for (const bad of ["2026-02-30", "2026-13-01", "26-01-01", "tomorrow", "", "2026-01-01T00:00"]) expect(fieldOf({ lineageId: "lin", day: bad, reason: "ill" })).toMatchObject({ day: "excuses.validation.date" });
+    for (const bad of ["2026-02-30", "2026-13-01", "26-01-01", "tomorrow", "", "2026-01-01T00:00"])
+      expect(fieldOf({ lineageId: "lin", day: bad, reason: "ill" })).toMatchObject({ day: "excuses.validation.date" });
   });
 });
 
 describe("an excuse request's reason", () => {
   it("is refused when empty (after trimming) or over 300 characters, as a catalogue key", () => {
-    expect(fieldOf({ lineageId: "lin", day: "2026-01-01", reason: "   " })).toMatchObject({ reason: "excuses.validation.reasonEmpty" });
-    expect(fieldOf({ lineageId: "lin", day: "2026-01-01", reason: "x".repeat(EXCUSE_REASON_MAX + 1) })).toMatchObject({ reason: "excuses.validation.reasonLong" });
-    expect(fieldOf({ lineageId: "lin", day: "2026-01-01", reason: "x".repeat(100_000) })).toMatchObject({ reason: "excuses.validation.reasonLong" });
+    expect(fieldOf({ lineageId: "lin", day: "2026-01-01", reason: "   " })).toMatchObject({
+      reason: "excuses.validation.reasonEmpty",
+    });
+    expect(fieldOf({ lineageId: "lin", day: "2026-01-01", reason: "x".repeat(EXCUSE_REASON_MAX + 1) })).toMatchObject({
+      reason: "excuses.validation.reasonLong",
+    });
+    expect(fieldOf({ lineageId: "lin", day: "2026-01-01", reason: "x".repeat(100_000) })).toMatchObject({
+      reason: "excuses.validation.reasonLong",
+    });
   });
 
   it("counts characters as a person does (an emoji or an Arabic letter is one), and keeps markup as text", () => {
@@ -44,7 +55,11 @@ describe("an excuse request's reason", () => {
         if (parsed.success) expect(parsed.data.reason).toBe(reason);
       }),
     );
-    const ok = ExcuseInput.parse({ lineageId: "lin", day: "2026-01-01", reason: "<script>alert(1)</script> مسافرون 🚗" });
+    const ok = ExcuseInput.parse({
+      lineageId: "lin",
+      day: "2026-01-01",
+      reason: "<script>alert(1)</script> مسافرون 🚗",
+    });
     expect(ok.reason).toBe("<script>alert(1)</script> مسافرون 🚗");
   });
 

@@ -10,7 +10,11 @@ import { EXCUSE_DAYS_AHEAD, EXCUSE_REASON_MAX } from "./limits";
  */
 export const ExcuseInput = z.object({
   lineageId: wellFormed(z.string().trim().min(1).max(100)),
-  day: z.string().trim().max(10, { error: "excuses.validation.date" }).refine(isCalendarDate, { error: "excuses.validation.date" }),
+  day: z
+    .string()
+    .trim()
+    .max(10, { error: "excuses.validation.date" })
+    .refine(isCalendarDate, { error: "excuses.validation.date" }),
   reason: wellFormed(
     z
       .string()
@@ -24,7 +28,10 @@ export const ExcuseInput = z.object({
 export type ExcuseInput = z.output<typeof ExcuseInput>;
 
 /** Why a school date cannot be excused from `today` (both YYYY-MM-DD, school time), or null when it can. */
-export function dateProblem(day: string, today: string): "excuses.validation.past" | "excuses.validation.tooFar" | null {
+export function dateProblem(
+  day: string,
+  today: string,
+): "excuses.validation.past" | "excuses.validation.tooFar" | null {
   if (day < today) return "excuses.validation.past";
   if (day > addDays(today, EXCUSE_DAYS_AHEAD)) return "excuses.validation.tooFar";
   return null;

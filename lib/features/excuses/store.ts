@@ -25,7 +25,12 @@ export function isOwnChild(parent: ExcuseParent, lineageId: string): boolean {
 type NewExcuse = { lineageId: string; childName: string; day: string; reason: string; today: string };
 export type CreateOutcome = { ok: true; id: string } | { ok: false; code: "not_found" | "too_many" };
 
-export async function createExcuse(db: DashboardDb, parent: ExcuseParent, tenantId: string, input: NewExcuse): Promise<CreateOutcome> {
+export async function createExcuse(
+  db: DashboardDb,
+  parent: ExcuseParent,
+  tenantId: string,
+  input: NewExcuse,
+): Promise<CreateOutcome> {
   if (!isOwnChild(parent, input.lineageId)) return { ok: false, code: "not_found" };
   return db.transaction(async (tx) => {
     // The count and the insert under one lock per parent: two instances cannot both make the eleventh.
@@ -51,14 +56,33 @@ export async function createExcuse(db: DashboardDb, parent: ExcuseParent, tenant
   });
 }
 
-export type ParentExcuse = { id: string; lineageId: string; day: string; reason: string; createdAt: Date; seen: boolean };
+export type ParentExcuse = {
+  id: string;
+  lineageId: string;
+  day: string;
+  reason: string;
+  createdAt: Date;
+  seen: boolean;
+};
 
 /** The parent's own requests for children linked to them now, from `since` (a school date) on, newest date first. */
-export async function parentExcuses(db: DashboardDb, parent: ExcuseParent, tenantId: string, since: string): Promise<ParentExcuse[]> {
+export async function parentExcuses(
+  db: DashboardDb,
+  parent: ExcuseParent,
+  tenantId: string,
+  since: string,
+): Promise<ParentExcuse[]> {
   const lineages = parent.role === "parent" ? parent.studentLineageIds : [];
   if (lineages.length === 0) return [];
   const rows = await db
-    .select({ id: excuseRequests.id, lineageId: excuseRequests.lineageId, day: excuseRequests.day, reason: excuseRequests.reason, createdAt: excuseRequests.createdAt, seenAt: excuseRequests.seenAt })
+    .select({
+      id: excuseRequests.id,
+      lineageId: excuseRequests.lineageId,
+      day: excuseRequests.day,
+      reason: excuseRequests.reason,
+      createdAt: excuseRequests.createdAt,
+      seenAt: excuseRequests.seenAt,
+    })
     .from(excuseRequests)
     .where(
       and(
@@ -86,21 +110,56 @@ async function markSeen(db: DashboardDb, ids: string[], staffId: string): Promis
 export type RegisterExcuse = { lineageId: string; reason: string };
 
 /** The requests for one school date and these children (a register's roster), marked seen by the member of staff who opened it. */
-export async function registerExcuses(db: DashboardDb, school: School, day: string, lineageIds: readonly string[], staffId: string): Promise<RegisterExcuse[]> {
+export async function registerExcuses(
+  db: DashboardDb,
+  school: School,
+  day: string,
+  lineageIds: readonly string[],
+  staffId: string,
+): Promise<RegisterExcuse[]> {
   if (lineageIds.length === 0) return [];
   const rows = await db
-    .select({ id: excuseRequests.id, lineageId: excuseRequests.lineageId, reason: excuseRequests.reason, seenAt: excuseRequests.seenAt })
+    .select({
+      id: excuseRequests.id,
+      lineageId: excuseRequests.lineageId,
+      reason: excuseRequests.reason,
+      seenAt: excuseRequests.seenAt,
+    })
     .from(excuseRequests)
-    .where(and(eq(excuseRequests.connectionId, school.connectionId), eq(excuseRequests.tenantId, school.tenantId), eq(excuseRequests.day, day), inArray(excuseRequests.lineageId, [...lineageIds])))
+    .where(
+      and(
+        eq(excuseRequests.connectionId, school.connectionId),
+        eq(excuseRequests.tenantId, school.tenantId),
+        eq(excuseRequests.day, day),
+        inArray(excuseRequests.lineageId, [...lineageIds]),
+      ),
+    )
     .orderBy(excuseRequests.createdAt);
-  await markSeen(db, rows.filter((row) => row.seenAt === null).map((row) => row.id), staffId);
+  await markSeen(
+    db,
+    rows.filter((row) => row.seenAt === null).map((row) => row.id),
+    staffId,
+  );
   return rows.map(({ lineageId, reason }) => ({ lineageId, reason }));
 }
 
-export type AdminExcuse = { id: string; day: string; childName: string; parentName: string | null; reason: string; createdAt: Date; seenAt: Date | null };
+export type AdminExcuse = {
+  id: string;
+  day: string;
+  childName: string;
+  parentName: string | null;
+  reason: string;
+  createdAt: Date;
+  seenAt: Date | null;
+};
 
 /** The admins' list: the school's requests from `since` on, soonest date first; opening it marks them seen. */
-export async function adminExcuses(db: DashboardDb, school: School, since: string, staffId: string): Promise<AdminExcuse[]> {
+export async function adminExcuses(
+  db: DashboardDb,
+  school: School,
+  since: string,
+  staffId: string,
+): Promise<AdminExcuse[]> {
   const rows = await db
     .select({
       id: excuseRequests.id,
@@ -113,9 +172,19 @@ export async function adminExcuses(db: DashboardDb, school: School, since: strin
     })
     .from(excuseRequests)
     .leftJoin(users, eq(users.id, excuseRequests.parentUserId))
-    .where(and(eq(excuseRequests.connectionId, school.connectionId), eq(excuseRequests.tenantId, school.tenantId), gte(excuseRequests.day, since)))
+    .where(
+      and(
+        eq(excuseRequests.connectionId, school.connectionId),
+        eq(excuseRequests.tenantId, school.tenantId),
+        gte(excuseRequests.day, since),
+      ),
+    )
     .orderBy(excuseRequests.day, excuseRequests.createdAt)
     .limit(200);
-  await markSeen(db, rows.filter((row) => row.seenAt === null).map((row) => row.id), staffId);
+  await markSeen(
+    db,
+    rows.filter((row) => row.seenAt === null).map((row) => row.id),
+    staffId,
+  );
   return rows;
 }

@@ -9,12 +9,24 @@ const record = (id: string, semester_id: string, created_at: string) => ({ id, s
 describe("a child's current record", () => {
   it("is the record of the active semester", () => {
     const semesters = [semester("old", "archived"), semester("now", "active"), semester("next", "planned")];
-    expect(currentRecord([record("a", "old", "2025-01-01T00:00:00Z"), record("b", "now", "2026-01-01T00:00:00Z"), record("c", "next", "2026-09-01T00:00:00Z")], semesters)?.id).toBe("b");
+    expect(
+      currentRecord(
+        [
+          record("a", "old", "2025-01-01T00:00:00Z"),
+          record("b", "now", "2026-01-01T00:00:00Z"),
+          record("c", "next", "2026-09-01T00:00:00Z"),
+        ],
+        semesters,
+      )?.id,
+    ).toBe("b");
   });
 
   it("else the newest record, and none without records", () => {
     const semesters = [semester("old", "archived")];
-    expect(currentRecord([record("a", "old", "2025-01-01T00:00:00Z"), record("b", "old", "2025-06-01T00:00:00Z")], semesters)?.id).toBe("b");
+    expect(
+      currentRecord([record("a", "old", "2025-01-01T00:00:00Z"), record("b", "old", "2025-06-01T00:00:00Z")], semesters)
+        ?.id,
+    ).toBe("b");
     expect(currentRecord([], semesters)).toBeNull();
   });
 });
@@ -22,7 +34,9 @@ describe("a child's current record", () => {
 describe("a child's listed sessions", () => {
   // Twelve ended sessions in six days, two a day (a morning and an evening halqa), all before today.
   const days = Array.from({ length: 6 }, (_, i) => `2026-10-${String(20 + i).padStart(2, "0")}`);
-  const sessions = days.flatMap((date, i) => ["06:00", "16:00"].map((time, j) => session(`se-${i}-${j}`, new Date(`${date}T${time}:00Z`), true, date)));
+  const sessions = days.flatMap((date, i) =>
+    ["06:00", "16:00"].map((time, j) => session(`se-${i}-${j}`, new Date(`${date}T${time}:00Z`), true, date)),
+  );
   const parts = (listedFrom?: string): ChildParts => ({
     lineageId: "lin-s1",
     student: student("s1", "Yusuf Ahmed"),
@@ -32,7 +46,10 @@ describe("a child's listed sessions", () => {
     halqaName: "Halqa Al-Fajr",
     recitations: [],
     shared: null,
-    stored: { recitations: [], attendance: sessions.map((s) => ({ session: s, row: mark(s.id, "s1", "present", new Date(s.starts_at)) })) },
+    stored: {
+      recitations: [],
+      attendance: sessions.map((s) => ({ session: s, row: mark(s.id, "s1", "present", new Date(s.starts_at)) })),
+    },
     live: [],
     listedFrom,
   });

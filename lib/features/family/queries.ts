@@ -6,10 +6,22 @@ import { clientFor } from "@/lib/connections";
 import type { AttendanceRow, RatingLevel, Recitation, School, Semester, Session, Student, Surah } from "@/lib/contract";
 import { missingAsNull } from "@/lib/features/records";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
-import { toParentAssignments, toParentPlanProgress, splitParentAssignments, type ParentAssignment, type ParentPlanProgress } from "@/lib/features/plans/parent-view";
+import {
+  toParentAssignments,
+  toParentPlanProgress,
+  splitParentAssignments,
+  type ParentAssignment,
+  type ParentPlanProgress,
+} from "@/lib/features/plans/parent-view";
 import type { MapRecitation } from "@/lib/features/progress/quran-map";
 import { studentHistory, type StudentHistory } from "@/lib/features/progress/read-model";
-import { attendanceFacts, attendanceWindow, latestSessions, withLive, type AttendanceFacts } from "@/lib/features/progress/figures";
+import {
+  attendanceFacts,
+  attendanceWindow,
+  latestSessions,
+  withLive,
+  type AttendanceFacts,
+} from "@/lib/features/progress/figures";
 import { dateIn } from "@/lib/dates";
 import { loadRecentMarks } from "@/lib/features/progress/recent-marks";
 import { withLineage } from "@/lib/features/progress/student-progress";
@@ -29,7 +41,11 @@ export const RECENT_SESSIONS = 10;
  */
 export function currentRecord(records: readonly Student[], semesters: readonly Semester[]): Student | null {
   const active = new Set(semesters.filter((semester) => semester.status === "active").map((semester) => semester.id));
-  return records.find((record) => active.has(record.semester_id)) ?? records.toSorted((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
+  return (
+    records.find((record) => active.has(record.semester_id)) ??
+    records.toSorted((a, b) => b.created_at.localeCompare(a.created_at))[0] ??
+    null
+  );
 }
 
 export type ChildSummary = { lineageId: string; name: string };
@@ -52,9 +68,22 @@ export async function loadChildren(actor: Actor): Promise<ChildSummary[]> {
 }
 
 /** One session's mark as a family sees it: no note (teachers' notes stay with staff). */
-export type FamilyAttendance = { date: string; startsAt: string; status: AttendanceRow["status"] | null; lateMinutes: number | null; open: boolean };
+export type FamilyAttendance = {
+  date: string;
+  startsAt: string;
+  status: AttendanceRow["status"] | null;
+  lateMinutes: number | null;
+  open: boolean;
+};
 /** One recitation as a family sees it: no note, the rating in the school's words. */
-export type FamilyRecitation = { id: string; recordedAt: string; kind: Recitation["kind"]; range: Recitation["range"]; rating: string; mistakes: number | null };
+export type FamilyRecitation = {
+  id: string;
+  recordedAt: string;
+  kind: Recitation["kind"];
+  range: Recitation["range"];
+  rating: string;
+  mistakes: number | null;
+};
 
 /** Everything a child's page may show, built field by field: nothing else of the records reaches the page. */
 export type ChildView = {
@@ -98,15 +127,24 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
   const plans = client
     .listAll("listPlans", { query: { student_id: student.id, limit: API_PAGE_SIZE } })
     .then(async ({ items }) => {
-      const histories = await Promise.all(items.map((plan) => client.listAll("listAssignments", { params: { id: plan.id }, query: { limit: API_PAGE_SIZE } })));
-      return { assignments: splitParentAssignments(toParentAssignments(histories.flatMap((history) => history.items))), plan: toParentPlanProgress(items) };
+      const histories = await Promise.all(
+        items.map((plan) =>
+          client.listAll("listAssignments", { params: { id: plan.id }, query: { limit: API_PAGE_SIZE } }),
+        ),
+      );
+      return {
+        assignments: splitParentAssignments(toParentAssignments(histories.flatMap((history) => history.items))),
+        plan: toParentPlanProgress(items),
+      };
     })
     .catch((error: unknown) => {
       availabilityOf(error); // rethrows anything but "plans are not shared"
       return null;
     });
   // The child's whole history (every record of the lineage) from the progress read model: no v1 call.
-  const history = client.tenant().then((school) => studentHistory({ connectionId: actor.connectionId, tenantId: school.id }, student.id));
+  const history = client
+    .tenant()
+    .then((school) => studentHistory({ connectionId: actor.connectionId, tenantId: school.id }, student.id));
   const [school, surahs, halqa, recitations, shared, stored, live] = await Promise.all([
     client.tenant(),
     surahsFor(actor.connectionId),
@@ -116,7 +154,21 @@ export async function loadChild(actor: Actor, lineageId: string, locale: Locale)
     history,
     loadRecentMarks(actor.connectionId, student),
   ]);
-  return childView({ lineageId, student, school, semesters, surahs, halqaName: halqa?.name ?? null, recitations: recitations.items, shared, stored, live }, locale);
+  return childView(
+    {
+      lineageId,
+      student,
+      school,
+      semesters,
+      surahs,
+      halqaName: halqa?.name ?? null,
+      recitations: recitations.items,
+      shared,
+      stored,
+      live,
+    },
+    locale,
+  );
 }
 
 /** What a child's view is made of, read live (the family page) or from the read models (the weekly summary). */
@@ -139,16 +191,40 @@ export type ChildParts = {
 };
 
 /** The one place a child's records become what a family may see: field by field, nothing else. */
-export function childView({ lineageId, student, school, semesters, surahs, halqaName, recitations, shared, stored, live, listedFrom }: ChildParts, locale: Locale): ChildView {
+export function childView(
+  {
+    lineageId,
+    student,
+    school,
+    semesters,
+    surahs,
+    halqaName,
+    recitations,
+    shared,
+    stored,
+    live,
+    listedFrom,
+  }: ChildParts,
+  locale: Locale,
+): ChildView {
   // The table and the figures above it count the same sessions (figures.ts): they cannot disagree.
   const window = attendanceWindow(withLive(stored.attendance, live), student, dateIn(school.time_zone));
-  const listed = Math.max(RECENT_SESSIONS, listedFrom ? window.filter(({ session }) => session.date >= listedFrom).length : 0);
+  const listed = Math.max(
+    RECENT_SESSIONS,
+    listedFrom ? window.filter(({ session }) => session.date >= listedFrom).length : 0,
+  );
   return {
     lineageId,
     name: student.preferred_name || student.full_name,
     halqaName,
     semesterName: semesters.find((semester) => semester.id === student.semester_id)?.name ?? null,
-    attendance: latestSessions(window, listed).map(({ session, row }) => ({ date: session.date, startsAt: session.starts_at, status: row?.status ?? null, lateMinutes: row?.late_minutes ?? null, open: session.status === "open" })),
+    attendance: latestSessions(window, listed).map(({ session, row }) => ({
+      date: session.date,
+      startsAt: session.starts_at,
+      status: row?.status ?? null,
+      lateMinutes: row?.late_minutes ?? null,
+      open: session.status === "open",
+    })),
     attendanceFacts: attendanceFacts(window),
     recitations: newestRecitationsFirst([...recitations])
       .slice(0, RECENT_RECITATIONS)
@@ -164,10 +240,17 @@ export function childView({ lineageId, student, school, semesters, surahs, halqa
     plan: shared ? shared.plan : "unavailable",
     progress: {
       // Field by field: a recitation's note is a teacher's note and never leaves the server.
-      recitations: withLineage([...recitations], stored.recitations).map(({ id, kind, range, rating, recorded_at }) => ({ id, kind, range, rating, recorded_at })),
+      recitations: withLineage([...recitations], stored.recitations).map(
+        ({ id, kind, range, rating, recorded_at }) => ({ id, kind, range, rating, recorded_at }),
+      ),
       ratingScale: school.rating_scale,
       timeZone: school.time_zone,
     },
-    surahs: new Map(surahs.map((surah) => [surah.number, { number: surah.number, name_arabic: surah.name_arabic, name_transliteration: surah.name_transliteration }])),
+    surahs: new Map(
+      surahs.map((surah) => [
+        surah.number,
+        { number: surah.number, name_arabic: surah.name_arabic, name_transliteration: surah.name_transliteration },
+      ]),
+    ),
   };
 }

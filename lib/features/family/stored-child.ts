@@ -27,7 +27,11 @@ export async function loadStoredChild(
   actor: Actor,
   lineageId: string,
   locale: Locale,
-  { halqaName, db, listedFrom }: { halqaName: (id: string) => Promise<string | null>; db?: DashboardDb; listedFrom?: string },
+  {
+    halqaName,
+    db,
+    listedFrom,
+  }: { halqaName: (id: string) => Promise<string | null>; db?: DashboardDb; listedFrom?: string },
 ): Promise<ChildView | null> {
   if (actor.role !== "parent" || !actor.studentLineageIds.includes(lineageId)) return null;
   const store = db ?? (await dashboardDb());
@@ -35,21 +39,64 @@ export async function loadStoredChild(
   const school = await client.tenant();
   const scope = { connectionId: actor.connectionId, tenantId: school.id };
   const [records, semesters, surahs, subject] = await Promise.all([
-    store.select({ data: progressStudents.data }).from(progressStudents).where(and(eq(progressStudents.connectionId, actor.connectionId), eq(progressStudents.tenantId, school.id), eq(progressStudents.lineageId, lineageId))),
+    store
+      .select({ data: progressStudents.data })
+      .from(progressStudents)
+      .where(
+        and(
+          eq(progressStudents.connectionId, actor.connectionId),
+          eq(progressStudents.tenantId, school.id),
+          eq(progressStudents.lineageId, lineageId),
+        ),
+      ),
     semestersFor(actor.connectionId),
     surahsFor(actor.connectionId),
     subjectOf(actor),
   ]);
-  const student = currentRecord(records.map((record) => record.data), semesters);
+  const student = currentRecord(
+    records.map((record) => record.data),
+    semesters,
+  );
   if (!student || !can.viewChild(subject, student)) return null;
-  const [stored, plans, name] = await Promise.all([studentHistory(scope, student.id, store), sharedPlans(store, scope, student.id), halqaName(student.halqa_id)]);
-  return childView({ lineageId, student, school, semesters, surahs, halqaName: name, recitations: stored.recitations, shared: plans, stored, live: [], listedFrom }, locale);
+  const [stored, plans, name] = await Promise.all([
+    studentHistory(scope, student.id, store),
+    sharedPlans(store, scope, student.id),
+    halqaName(student.halqa_id),
+  ]);
+  return childView(
+    {
+      lineageId,
+      student,
+      school,
+      semesters,
+      surahs,
+      halqaName: name,
+      recitations: stored.recitations,
+      shared: plans,
+      stored,
+      live: [],
+      listedFrom,
+    },
+    locale,
+  );
 }
 
 /** The child's plans from the plan store; null when the school does not share plans (the last sync was refused for it). */
-export async function sharedPlans(db: DashboardDb, scope: { connectionId: string; tenantId: string }, studentId: string) {
-  const [state] = await db.select({ lastError: planSyncState.lastError, lastCompletedAt: planSyncState.lastCompletedAt }).from(planSyncState).where(eq(planSyncState.connectionId, scope.connectionId)).limit(1);
-  if (!state?.lastCompletedAt || (state.lastError && kindOf(state.lastError.code, null).lacks === "feature")) return null;
+export async function sharedPlans(
+  db: DashboardDb,
+  scope: { connectionId: string; tenantId: string },
+  studentId: string,
+) {
+  const [state] = await db
+    .select({ lastError: planSyncState.lastError, lastCompletedAt: planSyncState.lastCompletedAt })
+    .from(planSyncState)
+    .where(eq(planSyncState.connectionId, scope.connectionId))
+    .limit(1);
+  if (!state?.lastCompletedAt || (state.lastError && kindOf(state.lastError.code, null).lacks === "feature"))
+    return null;
   const plans = await plansOfStudents(db, scope, [studentId]);
-  return { assignments: splitParentAssignments(toParentAssignments(plans.flatMap((entry) => entry.assignments))), plan: toParentPlanProgress(plans.map((entry) => entry.plan)) };
+  return {
+    assignments: splitParentAssignments(toParentAssignments(plans.flatMap((entry) => entry.assignments))),
+    plan: toParentPlanProgress(plans.map((entry) => entry.plan)),
+  };
 }

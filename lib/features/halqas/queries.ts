@@ -29,7 +29,10 @@ export const HALQAS_PER_PAGE = 25;
  */
 export async function loadHalqaList(actor: Actor, filters: HalqaListFilters & { page?: number }) {
   const client = clientFor(actor.connectionId);
-  const [{ semesters, selected }, subject] = await Promise.all([resolveSemester(actor.connectionId, filters.semester), subjectOf(actor)]);
+  const [{ semesters, selected }, subject] = await Promise.all([
+    resolveSemester(actor.connectionId, filters.semester),
+    subjectOf(actor),
+  ]);
   const none = { rows: [] as HalqaRow[], page: 1, pages: 1, total: 0 };
   if (!selected) return { semesters, selected, ...none, teacher: subject.role === "teacher" };
   const [halqas, sheikhs] = await Promise.all([
@@ -37,9 +40,17 @@ export async function loadHalqaList(actor: Actor, filters: HalqaListFilters & { 
     client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
   const visible = halqas.items.filter((halqa) => can.viewHalqa(subject, halqa.id));
-  const { items, ...page } = pageOfList(filterHalqaRows(buildHalqaRows(visible, [], sheikhs.items), filters), filters.page ?? 1, HALQAS_PER_PAGE);
+  const { items, ...page } = pageOfList(
+    filterHalqaRows(buildHalqaRows(visible, [], sheikhs.items), filters),
+    filters.page ?? 1,
+    HALQAS_PER_PAGE,
+  );
   const counts = await Promise.all(
-    items.map((row) => client.listAll("listStudents", { query: { semester_id: selected.id, halqa_id: row.id, limit: API_PAGE_SIZE } }).then(({ items: students }) => students.length)),
+    items.map((row) =>
+      client
+        .listAll("listStudents", { query: { semester_id: selected.id, halqa_id: row.id, limit: API_PAGE_SIZE } })
+        .then(({ items: students }) => students.length),
+    ),
   );
   const rows = items.map((row, index) => ({ ...row, studentCount: counts[index] ?? 0 }));
   return { semesters, selected, rows, ...page, teacher: subject.role === "teacher" };
@@ -64,12 +75,17 @@ export const loadHalqaHeader = cache(async (actor: Actor, id: string) => {
 
 /** The halqa's students by name. */
 export const loadHalqaRoster = cache(async (connectionId: string, id: string) => {
-  const { items } = await clientFor(connectionId).listAll("listStudents", { query: { halqa_id: id, limit: API_PAGE_SIZE } });
+  const { items } = await clientFor(connectionId).listAll("listStudents", {
+    query: { halqa_id: id, limit: API_PAGE_SIZE },
+  });
   return items.toSorted((a, b) => a.full_name.localeCompare(b.full_name));
 });
 
 /** All sheikhs, not `?halqa_id=`: the same one call names the eligible ones and those of past sessions. */
-const allSheikhs = cache(async (connectionId: string) => (await clientFor(connectionId).listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } })).items);
+const allSheikhs = cache(
+  async (connectionId: string) =>
+    (await clientFor(connectionId).listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } })).items,
+);
 
 export async function loadHalqaSheikhs(connectionId: string, halqa: Halqa) {
   return (await allSheikhs(connectionId)).filter((sheikh) => sheikh.halqa_ids.includes(halqa.id)).sort(byName);
@@ -84,13 +100,21 @@ export async function loadHalqaSessions(connectionId: string, halqa: Halqa) {
     client.listAll("listSessions", { query: { halqa_id: halqa.id, date_from: dateFrom, limit: API_PAGE_SIZE } }),
     allSheikhs(connectionId),
   ]);
-  return { sessions: sortNewestFirst(sessions.items), sheikhNames: new Map(sheikhs.map((sheikh) => [sheikh.id, sheikh.name])) };
+  return {
+    sessions: sortNewestFirst(sessions.items),
+    sheikhNames: new Map(sheikhs.map((sheikh) => [sheikh.id, sheikh.name])),
+  };
 }
 
 /** The same halqa in other semesters the actor may see, newest semester first. */
-export async function loadHalqaLineage(actor: Actor, header: NonNullable<Awaited<ReturnType<typeof loadHalqaHeader>>>): Promise<LineageEntry[]> {
+export async function loadHalqaLineage(
+  actor: Actor,
+  header: NonNullable<Awaited<ReturnType<typeof loadHalqaHeader>>>,
+): Promise<LineageEntry[]> {
   const { halqa, semesters, subject } = header;
-  const lineage = await clientFor(actor.connectionId).listAll("listHalqas", { query: { lineage_id: halqa.lineage_id, limit: API_PAGE_SIZE } });
+  const lineage = await clientFor(actor.connectionId).listAll("listHalqas", {
+    query: { lineage_id: halqa.lineage_id, limit: API_PAGE_SIZE },
+  });
   return lineage.items
     .filter((other) => other.id !== halqa.id && can.viewHalqa(subject, other.id))
     .map((other) => ({ halqa: other, semester: semesters.find((s) => s.id === other.semester_id) }))

@@ -18,7 +18,8 @@ export function buildHalqaRows(
   const studentCounts = new Map<string, number>();
   for (const student of students) studentCounts.set(student.halqa_id, (studentCounts.get(student.halqa_id) ?? 0) + 1);
   const sheikhNames = new Map<string, string[]>();
-  for (const sheikh of sheikhs) for (const id of sheikh.halqa_ids) sheikhNames.set(id, [...(sheikhNames.get(id) ?? []), sheikh.name]);
+  for (const sheikh of sheikhs)
+    for (const id of sheikh.halqa_ids) sheikhNames.set(id, [...(sheikhNames.get(id) ?? []), sheikh.name]);
   return halqas
     .map((halqa) => ({
       id: halqa.id,
@@ -30,8 +31,13 @@ export function buildHalqaRows(
     .sort(byName);
 }
 
-export function filterHalqaRows(rows: readonly HalqaRow[], filters: { q?: string; active?: "true" | "false" }): HalqaRow[] {
+export function filterHalqaRows(
+  rows: readonly HalqaRow[],
+  filters: { q?: string; active?: "true" | "false" },
+): HalqaRow[] {
   return rows.filter(
-    (row) => (filters.active === undefined || row.isActive === (filters.active === "true")) && matchesQuery([row.name, ...row.sheikhNames], filters.q),
+    (row) =>
+      (filters.active === undefined || row.isActive === (filters.active === "true")) &&
+      matchesQuery([row.name, ...row.sheikhNames], filters.q),
   );
 }

@@ -8,7 +8,11 @@ import { CALENDAR_ORDERS, LOCALES, NUMERALS } from "@/lib/i18n/locales";
 import { saveSchoolLanguages } from "@/lib/preferences/school-languages";
 
 const invalid = { error: "admin.languages.invalid" };
-const Input = z.object({ defaultLocale: z.enum(LOCALES, invalid), numerals: z.enum(NUMERALS, invalid), calendars: z.enum(CALENDAR_ORDERS, invalid) });
+const Input = z.object({
+  defaultLocale: z.enum(LOCALES, invalid),
+  numerals: z.enum(NUMERALS, invalid),
+  calendars: z.enum(CALENDAR_ORDERS, invalid),
+});
 
 /** The school's languages: admins only, stored per connection, audited; every page follows at once. */
 export const saveSchoolLanguagesAction = defineAction({
@@ -17,7 +21,10 @@ export const saveSchoolLanguagesAction = defineAction({
   roles: ["admin"],
   authorize: (ctx) => can.manageLanguages(ctx.subject),
   async run(ctx, input) {
-    const settings = { defaultLocale: input.defaultLocale, formats: { numerals: input.numerals, calendars: input.calendars } };
+    const settings = {
+      defaultLocale: input.defaultLocale,
+      formats: { numerals: input.numerals, calendars: input.calendars },
+    };
     await saveSchoolLanguages(ctx.actor.connectionId, settings, ctx.actor.id);
     revalidatePath("/", "layout");
     return settings;

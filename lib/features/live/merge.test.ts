@@ -5,7 +5,13 @@ import { allPresent, countRegister, fresher, mergeRegister, reuseRows, rowNames 
 import type { QueueMark, QueueRecitation, QueueSnapshot, SavedRecitation } from "./outbox/queue";
 import type { LiveSnapshot, MarkStatus, RecitationKind, RosterStudent } from "./types";
 
-const student = (id: string, status = "active"): RosterStudent => ({ id, lineage_id: `lin_${id}`, full_name: `Student ${id}`, preferred_name: null, status });
+const student = (id: string, status = "active"): RosterStudent => ({
+  id,
+  lineage_id: `lin_${id}`,
+  full_name: `Student ${id}`,
+  preferred_name: null,
+  status,
+});
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 8, 0, seconds)).toISOString();
 const row = (studentId: string, status: AttendanceRow["status"], seconds: number): AttendanceRow => ({
   id: `att_${studentId}`,
@@ -30,7 +36,12 @@ const recitation = (id: string, studentId: string, seconds: number): Recitation 
   created_at: at(seconds),
   updated_at: at(seconds),
 });
-const localMark = (studentId: string, status: AttendanceRow["status"], state: "pending" | "failed" = "pending", sending = false): QueueMark => ({
+const localMark = (
+  studentId: string,
+  status: AttendanceRow["status"],
+  state: "pending" | "failed" = "pending",
+  sending = false,
+): QueueMark => ({
   student_id: studentId,
   value: { status, late_minutes: null, note: null },
   version: 1,
@@ -43,8 +54,21 @@ const localMark = (studentId: string, status: AttendanceRow["status"], state: "p
 type Server = Pick<LiveSnapshot, "roster" | "ineligible" | "attendance" | "recitations">;
 type Local = Pick<QueueSnapshot, "marks" | "recitations" | "savedRows" | "savedRecitations">;
 
-const server = (over: Partial<Server> = {}): Server => ({ roster: [student("a"), student("b"), student("c")], ineligible: [], attendance: [], recitations: [], ...over });
-const local = (over: Partial<{ marks: QueueMark[]; recitations: QueueRecitation[]; savedRows: AttendanceRow[]; savedRecitations: SavedRecitation[] }> = {}): Local => ({
+const server = (over: Partial<Server> = {}): Server => ({
+  roster: [student("a"), student("b"), student("c")],
+  ineligible: [],
+  attendance: [],
+  recitations: [],
+  ...over,
+});
+const local = (
+  over: Partial<{
+    marks: QueueMark[];
+    recitations: QueueRecitation[];
+    savedRows: AttendanceRow[];
+    savedRecitations: SavedRecitation[];
+  }> = {},
+): Local => ({
   marks: new Map((over.marks ?? []).map((m) => [m.student_id, m])),
   recitations: over.recitations ?? [],
   savedRows: new Map((over.savedRows ?? []).map((r) => [r.student_id, r])),
@@ -67,7 +91,12 @@ describe("mergeRegister", () => {
       local({ marks: [localMark("a", "late", "pending", true), localMark("b", "excused", "failed")] }),
     );
     const [a, b] = register.rows;
-    expect(a).toMatchObject({ state: "pending", sending: true, mark: { status: "late" }, saved: { status: "present" } });
+    expect(a).toMatchObject({
+      state: "pending",
+      sending: true,
+      mark: { status: "late" },
+      saved: { status: "present" },
+    });
     expect(b).toMatchObject({ state: "failed", reason: "refused", mark: { status: "excused" } });
   });
 
@@ -83,7 +112,15 @@ describe("mergeRegister", () => {
     const saved: SavedRecitation = { ...recitation("rec_2", "a", 20), clientId: "c2" };
     const pending: QueueRecitation = {
       clientId: "c3",
-      draft: { student_id: "a", kind: "new_memorization", start: { surah: 1, ayah: 1 }, end: { surah: 1, ayah: 7 }, rating: 4, mistakes: 0, note: null },
+      draft: {
+        student_id: "a",
+        kind: "new_memorization",
+        start: { surah: 1, ayah: 1 },
+        end: { surah: 1, ayah: 7 },
+        rating: 4,
+        mistakes: 0,
+        note: null,
+      },
       recorded_at: at(30),
       attempts: 1,
       state: "pending",
@@ -105,7 +142,10 @@ describe("mergeRegister", () => {
 
   it("explains ineligible students who have marks instead of hiding them, and reports local work for unknown students", () => {
     const register = mergeRegister(
-      server({ ineligible: [student("w", "withdrawn"), student("g", "graduated")], attendance: [row("w", "present", 1)] }),
+      server({
+        ineligible: [student("w", "withdrawn"), student("g", "graduated")],
+        attendance: [row("w", "present", 1)],
+      }),
       local({ marks: [localMark("zz", "present")] }),
     );
     expect(register.rows.map((r) => [r.student.id, r.eligible])).toEqual([
@@ -144,7 +184,10 @@ describe("countRegister", () => {
 
 describe("helpers", () => {
   it("all present marks only the eligible students without a mark", () => {
-    const register = mergeRegister(server({ attendance: [row("a", "absent", 1)] }), local({ marks: [localMark("b", "late")] }));
+    const register = mergeRegister(
+      server({ attendance: [row("a", "absent", 1)] }),
+      local({ marks: [localMark("b", "late")] }),
+    );
     expect(allPresent(register)).toEqual([["c", "present"]]);
   });
 });
@@ -157,7 +200,11 @@ describe("types", () => {
 });
 
 describe("rowNames", () => {
-  const named = (id: string, full: string, preferred: string | null) => ({ id, full_name: full, preferred_name: preferred });
+  const named = (id: string, full: string, preferred: string | null) => ({
+    id,
+    full_name: full,
+    preferred_name: preferred,
+  });
 
   it("uses the preferred name when it is unique", () => {
     expect(rowNames([named("a", "Abdulmalik Rahman", "Malik"), named("b", "Yusuf Ali", null)])).toEqual(
@@ -202,10 +249,19 @@ describe("reuseRows (the roster re-renders only the rows that changed)", () => {
     expect(tapped[1]).not.toBe(before[1]);
     expect(tapped[1]).toMatchObject({ state: "pending", mark: { status: "absent" } });
     expect(tapped[2]).toBe(before[2]);
-    const sending = reuseRows(tapped, mergeRegister(server(), local({ marks: [localMark("b", "absent", "pending", true)] })).rows);
+    const sending = reuseRows(
+      tapped,
+      mergeRegister(server(), local({ marks: [localMark("b", "absent", "pending", true)] })).rows,
+    );
     expect(sending[1]).not.toBe(tapped[1]);
     expect(sending[1]!.sending).toBe(true);
-    const recited = reuseRows(sending, mergeRegister(server({ recitations: [recitation("r1", "c", 5)] }), local({ marks: [localMark("b", "absent", "pending", true)] })).rows);
+    const recited = reuseRows(
+      sending,
+      mergeRegister(
+        server({ recitations: [recitation("r1", "c", 5)] }),
+        local({ marks: [localMark("b", "absent", "pending", true)] }),
+      ).rows,
+    );
     expect(recited.slice(0, 2)).toEqual(sending.slice(0, 2));
     expect(recited[0]).toBe(sending[0]);
     expect(recited[2]).not.toBe(sending[2]);
@@ -213,10 +269,23 @@ describe("reuseRows (the roster re-renders only the rows that changed)", () => {
 
   it("never keeps a stale row: whatever it reuses equals the new merge (property)", () => {
     const statuses = ["present", "absent", "late", "excused"] as const;
-    const marks = fc.array(fc.tuple(fc.constantFrom("a", "b", "c"), fc.constantFrom(...statuses), fc.constantFrom("pending" as const, "failed" as const)), { maxLength: 4 });
-    const saved = fc.array(fc.tuple(fc.constantFrom("a", "b", "c"), fc.constantFrom(...statuses), fc.integer({ min: 0, max: 3 })), { maxLength: 4 });
+    const marks = fc.array(
+      fc.tuple(
+        fc.constantFrom("a", "b", "c"),
+        fc.constantFrom(...statuses),
+        fc.constantFrom("pending" as const, "failed" as const),
+      ),
+      { maxLength: 4 },
+    );
+    const saved = fc.array(
+      fc.tuple(fc.constantFrom("a", "b", "c"), fc.constantFrom(...statuses), fc.integer({ min: 0, max: 3 })),
+      { maxLength: 4 },
+    );
     const build = (m: [string, MarkStatus, "pending" | "failed"][], s: [string, MarkStatus, number][]) =>
-      mergeRegister(server({ attendance: s.map(([id, status, at]) => row(id, status, at)) }), local({ marks: m.map(([id, status, state]) => localMark(id, status, state)) })).rows;
+      mergeRegister(
+        server({ attendance: s.map(([id, status, at]) => row(id, status, at)) }),
+        local({ marks: m.map(([id, status, state]) => localMark(id, status, state)) }),
+      ).rows;
     fc.assert(
       fc.property(marks, saved, marks, saved, (m1, s1, m2, s2) => {
         const next = build(m2, s2);

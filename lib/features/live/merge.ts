@@ -49,7 +49,8 @@ export type Register = {
   orphans: { marks: string[]; recitations: string[] };
 };
 
-type QueuePart = Pick<QueueSnapshot, "marks" | "recitations" | "savedRows" | "savedRecitations"> & Partial<Pick<QueueSnapshot, "held">>;
+type QueuePart = Pick<QueueSnapshot, "marks" | "recitations" | "savedRows" | "savedRecitations"> &
+  Partial<Pick<QueueSnapshot, "held">>;
 
 const time = (iso: string) => Date.parse(iso);
 
@@ -60,7 +61,11 @@ export function fresher(server: AttendanceRow | undefined, local: AttendanceRow 
   return time(local.updated_at) > time(server.updated_at) ? local : server;
 }
 
-const valueOf = (row: AttendanceRow): MarkValue => ({ status: row.status, late_minutes: row.late_minutes, note: row.note });
+const valueOf = (row: AttendanceRow): MarkValue => ({
+  status: row.status,
+  late_minutes: row.late_minutes,
+  note: row.note,
+});
 
 function draftOf(recitation: Recitation): RecitationDraft {
   return {
@@ -74,20 +79,42 @@ function draftOf(recitation: Recitation): RecitationDraft {
   };
 }
 
-export function mergeRegister(snapshot: Pick<LiveSnapshot, "roster" | "ineligible" | "attendance" | "recitations">, queue: QueuePart): Register {
+export function mergeRegister(
+  snapshot: Pick<LiveSnapshot, "roster" | "ineligible" | "attendance" | "recitations">,
+  queue: QueuePart,
+): Register {
   const serverRows = new Map(snapshot.attendance.map((row) => [row.student_id, row]));
 
   const recitationsByStudent = new Map<string, RegisterRecitation[]>();
-  const add = (rec: RegisterRecitation) => recitationsByStudent.set(rec.student_id, [...(recitationsByStudent.get(rec.student_id) ?? []), rec]);
+  const add = (rec: RegisterRecitation) =>
+    recitationsByStudent.set(rec.student_id, [...(recitationsByStudent.get(rec.student_id) ?? []), rec]);
   const serverIds = new Set<string>();
   for (const r of snapshot.recitations) {
     serverIds.add(r.id);
-    add({ key: r.id, student_id: r.student_id, draft: draftOf(r), recorded_at: r.recorded_at, state: "saved", sending: false, saved: r, heldUntil: null });
+    add({
+      key: r.id,
+      student_id: r.student_id,
+      draft: draftOf(r),
+      recorded_at: r.recorded_at,
+      state: "saved",
+      sending: false,
+      saved: r,
+      heldUntil: null,
+    });
   }
   for (const r of queue.savedRecitations) {
     if (serverIds.has(r.id)) continue;
     serverIds.add(r.id);
-    add({ key: r.id, student_id: r.student_id, draft: draftOf(r), recorded_at: r.recorded_at, state: "saved", sending: false, saved: r, heldUntil: null });
+    add({
+      key: r.id,
+      student_id: r.student_id,
+      draft: draftOf(r),
+      recorded_at: r.recorded_at,
+      state: "saved",
+      sending: false,
+      saved: r,
+      heldUntil: null,
+    });
   }
   const held = new Set(queue.held?.recitations ?? []);
   for (const r of queue.recitations) {
@@ -111,14 +138,36 @@ export function mergeRegister(snapshot: Pick<LiveSnapshot, "roster" | "ineligibl
     const local = queue.marks.get(student.id);
     const recitations = recitationsByStudent.get(student.id) ?? [];
     if (local) {
-      return { student, eligible, mark: local.value, state: local.state, sending: local.sending, reason: local.reason, fieldErrors: local.fieldErrors, saved, recitations };
+      return {
+        student,
+        eligible,
+        mark: local.value,
+        state: local.state,
+        sending: local.sending,
+        reason: local.reason,
+        fieldErrors: local.fieldErrors,
+        saved,
+        recitations,
+      };
     }
-    return { student, eligible, mark: saved ? valueOf(saved) : null, state: saved ? "saved" : "unmarked", sending: false, saved, recitations };
+    return {
+      student,
+      eligible,
+      mark: saved ? valueOf(saved) : null,
+      state: saved ? "saved" : "unmarked",
+      sending: false,
+      saved,
+      recitations,
+    };
   };
 
   const rows = snapshot.roster.map((s) => row(s, true));
   for (const student of snapshot.ineligible) {
-    const touched = serverRows.has(student.id) || queue.savedRows.has(student.id) || queue.marks.has(student.id) || recitationsByStudent.has(student.id);
+    const touched =
+      serverRows.has(student.id) ||
+      queue.savedRows.has(student.id) ||
+      queue.marks.has(student.id) ||
+      recitationsByStudent.has(student.id);
     if (touched) rows.push(row(student, false));
   }
   const known = new Set(rows.map((r) => r.student.id));
@@ -145,7 +194,17 @@ export type RegisterCounts = Record<MarkStatus, number> & {
 
 /** Counts at the top of the screen, over eligible students, local marks included (what the teacher sees). */
 export function countRegister(register: Register): RegisterCounts {
-  const counts: RegisterCounts = { present: 0, absent: 0, late: 0, excused: 0, unmarked: 0, total: 0, unsavedRows: 0, failedRows: 0, unmarkedIds: [] };
+  const counts: RegisterCounts = {
+    present: 0,
+    absent: 0,
+    late: 0,
+    excused: 0,
+    unmarked: 0,
+    total: 0,
+    unsavedRows: 0,
+    failedRows: 0,
+    unmarkedIds: [],
+  };
   for (const row of register.rows) {
     if (row.state === "pending" || row.state === "failed") counts.unsavedRows++;
     if (row.state === "failed") counts.failedRows++;
@@ -179,5 +238,7 @@ export function reuseRows(previous: readonly RegisterRow[], next: RegisterRow[])
     const old = before.get(row.student.id);
     return old && JSON.stringify(old) === JSON.stringify(row) ? old : row;
   });
-  return rows.length === previous.length && rows.every((row, i) => row === previous[i]) ? (previous as RegisterRow[]) : rows;
+  return rows.length === previous.length && rows.every((row, i) => row === previous[i])
+    ? (previous as RegisterRow[])
+    : rows;
 }

@@ -19,8 +19,10 @@ export function loadPositions(): Promise<Positions> {
   loading ??= import("quran-meta/hafs").then(
     (m) =>
       (loaded = {
-        juz: (p: QuranPoint) => m.findJuz(p.surah as Parameters<typeof m.findJuz>[0], p.ayah as Parameters<typeof m.findJuz>[1]),
-        page: (p: QuranPoint) => m.findPage(p.surah as Parameters<typeof m.findPage>[0], p.ayah as Parameters<typeof m.findPage>[1]),
+        juz: (p: QuranPoint) =>
+          m.findJuz(p.surah as Parameters<typeof m.findJuz>[0], p.ayah as Parameters<typeof m.findJuz>[1]),
+        page: (p: QuranPoint) =>
+          m.findPage(p.surah as Parameters<typeof m.findPage>[0], p.ayah as Parameters<typeof m.findPage>[1]),
       }),
     (error: unknown) => {
       loading = null;

@@ -46,7 +46,12 @@ export function juzSpan(surahs: readonly SurahOption[], number: number, endJuz?:
  * Surahs matching a search (number, Arabic, transliterated or English name; an exact number
  * first) and a juz (surahs that run through it). Empty query: every surah of the juz.
  */
-export function filterSurahs(surahs: readonly SurahOption[], query: string, juz: number | null, endJuz?: (number: number) => number | undefined): SurahOption[] {
+export function filterSurahs(
+  surahs: readonly SurahOption[],
+  query: string,
+  juz: number | null,
+  endJuz?: (number: number) => number | undefined,
+): SurahOption[] {
   const q = toLatinDigits(query.trim());
   const folded = foldForSearch(q);
   const digits = /^\d+$/.test(q) ? Number(q) : null;
@@ -61,7 +66,8 @@ export function filterSurahs(surahs: readonly SurahOption[], query: string, juz:
     if (digits !== null) return String(s.number).startsWith(q);
     return [s.name_arabic, s.name_transliteration, s.name_english].some((name) => foldForSearch(name).includes(folded));
   });
-  if (digits !== null) matches.sort((a, b) => Number(b.number === digits) - Number(a.number === digits) || a.number - b.number);
+  if (digits !== null)
+    matches.sort((a, b) => Number(b.number === digits) - Number(a.number === digits) || a.number - b.number);
   return matches;
 }
 
@@ -76,9 +82,14 @@ export function rangeProblem(surahs: readonly SurahOption[], range: QuranRange):
     const point = range[field];
     const surah = Number.isInteger(point.surah) ? surahs[point.surah - 1] : undefined;
     if (!surah) return { field, kind: "surah" };
-    if (!Number.isInteger(point.ayah) || point.ayah < 1 || point.ayah > surah.ayah_count) return { field, kind: "ayah", max: surah.ayah_count };
+    if (!Number.isInteger(point.ayah) || point.ayah < 1 || point.ayah > surah.ayah_count)
+      return { field, kind: "ayah", max: surah.ayah_count };
   }
-  if (range.start.surah > range.end.surah || (range.start.surah === range.end.surah && range.start.ayah > range.end.ayah)) return { field: "end", kind: "order" };
+  if (
+    range.start.surah > range.end.surah ||
+    (range.start.surah === range.end.surah && range.start.ayah > range.end.ayah)
+  )
+    return { field: "end", kind: "order" };
   return null;
 }
 
@@ -103,7 +114,13 @@ export function continueAfter(surahs: readonly SurahOption[], previous: QuranRan
 }
 
 /** A recitation the prefill may continue from: one of the student's, saved or still in the queue. */
-export type PastRecitation = { student_id: string; kind: RecitationKind; start: QuranPoint; end: QuranPoint; recorded_at: string };
+export type PastRecitation = {
+  student_id: string;
+  kind: RecitationKind;
+  start: QuranPoint;
+  end: QuranPoint;
+  recorded_at: string;
+};
 
 /** What the recitation entry prefills from, for one student (the answer of the prefill route, server/prefill-source.ts): their latest recitation of each kind, and their current plan segments. */
 export type StudentPrefill = {
@@ -126,11 +143,16 @@ export function prefillRange(
   surahs: readonly SurahOption[],
   studentId: string,
   kind: RecitationKind,
-  options: { thisSession: readonly PastRecitation[]; earlier: readonly PastRecitation[]; planSegment: QuranRange | null },
+  options: {
+    thisSession: readonly PastRecitation[];
+    earlier: readonly PastRecitation[];
+    planSegment: QuranRange | null;
+  },
 ): { range: QuranRange | null; source: PrefillSource } {
   const mine = (r: PastRecitation) => r.student_id === studentId && r.kind === kind;
   const inSession = options.thisSession.filter(mine);
-  if (options.planSegment && inSession.length === 0 && !rangeProblem(surahs, options.planSegment)) return { range: options.planSegment, source: "plan" };
+  if (options.planSegment && inSession.length === 0 && !rangeProblem(surahs, options.planSegment))
+    return { range: options.planSegment, source: "plan" };
   const latest = [...inSession, ...options.earlier.filter(mine)].reduce<PastRecitation | null>(
     (best, r) => (!best || Date.parse(r.recorded_at) > Date.parse(best.recorded_at) ? r : best),
     null,
@@ -141,7 +163,12 @@ export function prefillRange(
 }
 
 /** A range in the reader's words: surah names in their script, numbers in their digits. */
-export function formatRange(range: QuranRange, surahs: readonly SurahOption[], locale: Locale, number: (value: number) => string): string {
+export function formatRange(
+  range: QuranRange,
+  surahs: readonly SurahOption[],
+  locale: Locale,
+  number: (value: number) => string,
+): string {
   const name = (n: number) => {
     const surah = surahs[n - 1];
     return surah ? (isRightToLeft(locale) ? surah.name_arabic : surah.name_transliteration) : number(n);

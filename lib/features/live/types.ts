@@ -67,7 +67,10 @@ export type RecordRecitationInput = RecitationDraft & {
   maybeSent?: boolean;
 };
 
-export type RecordRecitationData = { recitation: Recitation; /** Already on the server: found, or replayed by its key. */ replayed: boolean };
+export type RecordRecitationData = {
+  recitation: Recitation;
+  /** Already on the server: found, or replayed by its key. */ replayed: boolean;
+};
 
 /**
  * The live queue's senders: the write actions, answering as every action does (ActionResult,

@@ -10,7 +10,8 @@ import { saveNotebookSettings } from "./settings";
 const Fields = z.record(z.string().max(200), z.string().max(2000)).transform((fields, ctx) => {
   const parsed = parseNotebookForm(fields);
   if (!parsed.ok) {
-    for (const [path, message] of Object.entries(parsed.errors)) ctx.addIssue({ code: "custom", message, path: [path] });
+    for (const [path, message] of Object.entries(parsed.errors))
+      ctx.addIssue({ code: "custom", message, path: [path] });
     return z.NEVER;
   }
   return parsed.value;

@@ -34,25 +34,48 @@ export async function hearTodayOf(
   const records = await db
     .select({ id: progressStudents.id, lineageId: progressStudents.lineageId })
     .from(progressStudents)
-    .where(and(eq(progressStudents.connectionId, scope.connectionId), eq(progressStudents.tenantId, scope.tenantId), inArray(progressStudents.lineageId, lineages)));
+    .where(
+      and(
+        eq(progressStudents.connectionId, scope.connectionId),
+        eq(progressStudents.tenantId, scope.tenantId),
+        inArray(progressStudents.lineageId, lineages),
+      ),
+    );
   const lineageOf = new Map(records.map((r) => [r.id, r.lineageId]));
   for (const s of students) lineageOf.set(s.id, s.lineage_id);
   const [rows, plans] = await Promise.all([
     db
       .select({ studentId: progressRecitations.studentId, recitations: recitationsOfStudent })
       .from(progressRecitations)
-      .where(and(eq(progressRecitations.connectionId, scope.connectionId), eq(progressRecitations.tenantId, scope.tenantId), inArray(progressRecitations.studentId, [...lineageOf.keys()])))
+      .where(
+        and(
+          eq(progressRecitations.connectionId, scope.connectionId),
+          eq(progressRecitations.tenantId, scope.tenantId),
+          inArray(progressRecitations.studentId, [...lineageOf.keys()]),
+        ),
+      )
       .groupBy(progressRecitations.studentId),
-    plansOfStudents(db, scope, students.map((s) => s.id)).catch(() => []),
+    plansOfStudents(
+      db,
+      scope,
+      students.map((s) => s.id),
+    ).catch(() => []),
   ]);
   const byLineage = new Map<string, Recitation[]>();
   for (const row of rows) {
     const lineage = lineageOf.get(row.studentId);
-    if (lineage) (byLineage.get(lineage) ?? byLineage.set(lineage, []).get(lineage)!).push(...(JSON.parse(row.recitations) as Recitation[]));
+    if (lineage)
+      (byLineage.get(lineage) ?? byLineage.set(lineage, []).get(lineage)!).push(
+        ...(JSON.parse(row.recitations) as Recitation[]),
+      );
   }
   for (const student of students) {
-    const segment = currentSegments(plans.filter(({ plan }) => plan.student_id === student.id)).new_memorization ?? null;
-    result.set(student.id, hearToday(byLineage.get(student.lineage_id) ?? [], segment, context.today, context.timeZone, context.settings));
+    const segment =
+      currentSegments(plans.filter(({ plan }) => plan.student_id === student.id)).new_memorization ?? null;
+    result.set(
+      student.id,
+      hearToday(byLineage.get(student.lineage_id) ?? [], segment, context.today, context.timeZone, context.settings),
+    );
   }
   return result;
 }

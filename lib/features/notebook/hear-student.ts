@@ -24,7 +24,15 @@ export async function loadStudentHear(
     db
       .select({ id: progressSessions.id })
       .from(progressSessions)
-      .where(and(eq(progressSessions.connectionId, scope.connectionId), eq(progressSessions.tenantId, scope.tenantId), eq(progressSessions.halqaId, student.halqa_id), eq(progressSessions.date, context.today), eq(progressSessions.status, "open")))
+      .where(
+        and(
+          eq(progressSessions.connectionId, scope.connectionId),
+          eq(progressSessions.tenantId, scope.tenantId),
+          eq(progressSessions.halqaId, student.halqa_id),
+          eq(progressSessions.date, context.today),
+          eq(progressSessions.status, "open"),
+        ),
+      )
       .orderBy(desc(progressSessions.updatedAt))
       .limit(1),
   ]);

@@ -27,7 +27,8 @@ export type HearSettings = { recentPages: number; cycleDays: number };
 /** The revision rule's defaults until an admin sets them (docs/progress.md): the last 5 pages, a 30-day cycle. */
 export const DEFAULT_HEAR_SETTINGS: HearSettings = { recentPages: 5, cycleDays: 30 };
 
-const validRange = (range: HearRange | null | undefined): range is HearRange => !!range && !pointProblem(range.start) && !pointProblem(range.end) && comparePoints(range.start, range.end) <= 0;
+const validRange = (range: HearRange | null | undefined): range is HearRange =>
+  !!range && !pointProblem(range.start) && !pointProblem(range.end) && comparePoints(range.start, range.end) <= 0;
 
 function latestOf(recitations: readonly HearRecitation[]): HearRecitation[] {
   return newestRecitationsFirst(recitations);
@@ -45,7 +46,8 @@ function after(previous: HearRange): HearRange | null {
 
 function memorisedIds(recitations: readonly HearRecitation[]): Uint8Array {
   const memorised = new Uint8Array(AYAH_COUNT + 1);
-  for (const r of recitations) if (validRange(r.range)) memorised.fill(1, ayahIdOf(r.range.start), ayahIdOf(r.range.end) + 1);
+  for (const r of recitations)
+    if (validRange(r.range)) memorised.fill(1, ayahIdOf(r.range.start), ayahIdOf(r.range.end) + 1);
   return memorised;
 }
 
@@ -58,7 +60,11 @@ function memorisedSpan(memorised: Uint8Array, from: number, to: number): HearRan
   return first <= last ? { start: pointOfAyahId(first), end: pointOfAyahId(last) } : null;
 }
 
-function recentPages(newest: readonly HearRecitation[], memorised: Uint8Array, n: number): { range: HearRange; pages: number; from: number; to: number } | null {
+function recentPages(
+  newest: readonly HearRecitation[],
+  memorised: Uint8Array,
+  n: number,
+): { range: HearRange; pages: number; from: number; to: number } | null {
   const pages = new Set<number>();
   for (const r of newest) {
     if (r.kind !== "new_memorization" || !validRange(r.range)) continue;
@@ -84,17 +90,31 @@ function recentPages(newest: readonly HearRecitation[], memorised: Uint8Array, n
  * `today`: the school's date; `timeZone`: the school's. `planSegment`: the new-memorisation segment of
  * the student's current assignment (lib/features/live/server/prefill-source.ts, `currentSegments`).
  */
-export function hearToday(recitations: readonly HearRecitation[], planSegment: HearRange | null, today: string, timeZone: string, settings: HearSettings): HearToday {
+export function hearToday(
+  recitations: readonly HearRecitation[],
+  planSegment: HearRange | null,
+  today: string,
+  timeZone: string,
+  settings: HearSettings,
+): HearToday {
   const newest = latestOf(recitations);
   const lastNew = newest.find((r) => r.kind === "new_memorization" && validRange(r.range));
   const continued = lastNew ? after(lastNew.range) : null;
-  const newLesson = validRange(planSegment) ? { range: planSegment, source: "plan" as const } : continued ? { range: continued, source: "last" as const } : null;
+  const newLesson = validRange(planSegment)
+    ? { range: planSegment, source: "plan" as const }
+    : continued
+      ? { range: continued, source: "last" as const }
+      : null;
 
   const memorised = memorisedIds(recitations);
   const recent = recentPages(newest, memorised, settings.recentPages);
 
   let old: HearToday["old"] = null;
-  for (const cell of quranMap(recitations.filter((r) => validRange(r.range)), today, timeZone).cells) {
+  for (const cell of quranMap(
+    recitations.filter((r) => validRange(r.range)),
+    today,
+    timeZone,
+  ).cells) {
     if (cell.memorisedAyahs === 0) continue;
     const { firstAyah, lastAyah } = cell.quarter;
     if (recent && firstAyah <= recent.to && lastAyah >= recent.from) continue;
@@ -104,7 +124,14 @@ export function hearToday(recitations: readonly HearRecitation[], planSegment: H
     const overdueDays = since - settings.cycleDays;
     if (overdueDays < 0 || (old && overdueDays <= old.overdueDays)) continue;
     const range = memorisedSpan(memorised, firstAyah, lastAyah);
-    if (range) old = { range, quarter: cell.quarter.index, juz: cell.quarter.juz, overdueDays, lastRevised: cell.lastRevision?.day ?? null };
+    if (range)
+      old = {
+        range,
+        quarter: cell.quarter.index,
+        juz: cell.quarter.juz,
+        overdueDays,
+        lastRevised: cell.lastRevision?.day ?? null,
+      };
   }
   return { newLesson, recent: recent ? { range: recent.range, pages: recent.pages } : null, old };
 }

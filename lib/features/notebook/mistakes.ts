@@ -43,7 +43,11 @@ export function countsByType(taps: readonly MistakeTap[], types: readonly string
  * The rating the counts suggest: `ratings` lowest first (the school's `rating_scale` order), the
  * first threshold the total fits picks from the top; a total past every threshold gets the lowest.
  */
-export function suggestedRating(total: number, ratings: readonly number[], thresholds: readonly number[] = DEFAULT_RATING_THRESHOLDS): number | null {
+export function suggestedRating(
+  total: number,
+  ratings: readonly number[],
+  thresholds: readonly number[] = DEFAULT_RATING_THRESHOLDS,
+): number | null {
   if (ratings.length === 0) return null;
   const fits = thresholds.findIndex((max) => total <= max);
   const fromTop = fits === -1 ? ratings.length - 1 : Math.min(fits, ratings.length - 1);
@@ -61,7 +65,10 @@ export type MistakeProblem =
  * Why a recitation's mistakes cannot be kept, or null. `mistakes` is the total sent to the school:
  * with taps it must equal their number (one truth for the count).
  */
-export function mistakeProblem(input: { mistakes: number | null; taps: readonly MistakeTap[]; start: QuranPoint; end: QuranPoint }, types: readonly string[]): MistakeProblem | null {
+export function mistakeProblem(
+  input: { mistakes: number | null; taps: readonly MistakeTap[]; start: QuranPoint; end: QuranPoint },
+  types: readonly string[],
+): MistakeProblem | null {
   const { mistakes, taps } = input;
   if (mistakes !== null && mistakes < 0) return { kind: "negative" };
   if (taps.length > MISTAKES_MAX || (mistakes ?? 0) > MISTAKES_MAX) return { kind: "tooMany", max: MISTAKES_MAX };
@@ -84,7 +91,10 @@ export function stepAyah(surahs: AyahCounts, range: MistakeRange, point: QuranPo
     const count = surahs[point.surah - 1]?.ayah_count ?? point.ayah;
     next = point.ayah < count ? { surah: point.surah, ayah: point.ayah + 1 } : { surah: point.surah + 1, ayah: 1 };
   } else {
-    next = point.ayah > 1 ? { surah: point.surah, ayah: point.ayah - 1 } : { surah: point.surah - 1, ayah: surahs[point.surah - 2]?.ayah_count ?? 1 };
+    next =
+      point.ayah > 1
+        ? { surah: point.surah, ayah: point.ayah - 1 }
+        : { surah: point.surah - 1, ayah: surahs[point.surah - 2]?.ayah_count ?? 1 };
   }
   return inRange(next, range) ? next : point;
 }

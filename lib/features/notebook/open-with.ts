@@ -16,6 +16,7 @@ export function openWithOf(query: { student?: string; kind?: string; from?: stri
   const kind = RECITATION_KIND_VALUES.find((k) => k === query.kind);
   const start = pointOf(query.from);
   const end = pointOf(query.to);
-  if (!query.student || query.student.length > 255 || !kind || !start || !end || comparePoints(start, end) > 0) return null;
+  if (!query.student || query.student.length > 255 || !kind || !start || !end || comparePoints(start, end) > 0)
+    return null;
   return { studentId: query.student, kind, range: { start, end } };
 }

@@ -10,13 +10,22 @@ import { isJudged, planHeard, type JudgedAssignment, type PlanHeard } from "./pl
  * no v1 call. Only the recitations that can count are read: those of the students with an assignment
  * to judge, recorded since the earliest of those assignments was published.
  */
-export async function planHeardOf(scope: { connectionId: string; tenantId: string }, studentIds: readonly string[], today: string): Promise<PlanHeard[]> {
+export async function planHeardOf(
+  scope: { connectionId: string; tenantId: string },
+  studentIds: readonly string[],
+  today: string,
+): Promise<PlanHeard[]> {
   if (studentIds.length === 0) return [];
   const db = await dashboardDb();
   const wanted = new Set(studentIds);
-  const assignments = (await plansOfStudents(db, scope, studentIds)).flatMap(({ assignments }) => assignments).filter((a): a is JudgedAssignment => wanted.has(a.student_id) && isJudged(a, today));
+  const assignments = (await plansOfStudents(db, scope, studentIds))
+    .flatMap(({ assignments }) => assignments)
+    .filter((a): a is JudgedAssignment => wanted.has(a.student_id) && isJudged(a, today));
   if (assignments.length === 0) return [];
-  const since = assignments.reduce((earliest, a) => (a.published_at < earliest ? a.published_at : earliest), assignments[0]!.published_at);
+  const since = assignments.reduce(
+    (earliest, a) => (a.published_at < earliest ? a.published_at : earliest),
+    assignments[0]!.published_at,
+  );
   const rows = await db
     .select({ data: progressRecitations.data })
     .from(progressRecitations)
@@ -28,16 +37,30 @@ export async function planHeardOf(scope: { connectionId: string; tenantId: strin
         gte(progressRecitations.recordedAt, new Date(since)),
       ),
     );
-  return planHeard(assignments, rows.map((row) => row.data), today);
+  return planHeard(
+    assignments,
+    rows.map((row) => row.data),
+    today,
+  );
 }
 
 /** A halqa's plan against register: its active students as the progress read model has them, with their names. */
-export async function halqaPlanHeard(scope: { connectionId: string; tenantId: string }, halqaId: string, today: string): Promise<{ items: PlanHeard[]; names: Map<string, string> }> {
+export async function halqaPlanHeard(
+  scope: { connectionId: string; tenantId: string },
+  halqaId: string,
+  today: string,
+): Promise<{ items: PlanHeard[]; names: Map<string, string> }> {
   const db = await dashboardDb();
   const students = await db
     .select({ data: progressStudents.data })
     .from(progressStudents)
-    .where(and(eq(progressStudents.connectionId, scope.connectionId), eq(progressStudents.tenantId, scope.tenantId), eq(progressStudents.halqaId, halqaId)));
+    .where(
+      and(
+        eq(progressStudents.connectionId, scope.connectionId),
+        eq(progressStudents.tenantId, scope.tenantId),
+        eq(progressStudents.halqaId, halqaId),
+      ),
+    );
   const active = students.map((row) => row.data).filter((s) => s.halqa_id === halqaId && s.status === "active");
   const names = new Map(active.map((s) => [s.id, s.preferred_name || s.full_name]));
   return { items: await planHeardOf(scope, [...names.keys()], today), names };

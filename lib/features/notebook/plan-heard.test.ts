@@ -16,13 +16,24 @@ const assignment = (over: Partial<Assignment> = {}): Assignment =>
     completed_at: null,
     superseded_at: null,
     replaced_by_assignment_id: null,
-    segments: [{ order: 1, track_type: "new_memorization", range: { start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 10 } } }],
+    segments: [
+      {
+        order: 1,
+        track_type: "new_memorization",
+        range: { start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 10 } },
+      },
+    ],
     created_at: "2026-03-01T00:00:00.000Z",
     updated_at: "2026-03-08T06:00:00.000Z",
     ...over,
   }) as Assignment;
 
-const rec = (from: number, to: number, at = "2026-03-09T08:00:00.000Z", over: Partial<HeardRecitation> = {}): HeardRecitation => ({
+const rec = (
+  from: number,
+  to: number,
+  at = "2026-03-09T08:00:00.000Z",
+  over: Partial<HeardRecitation> = {},
+): HeardRecitation => ({
   student_id: "s1",
   kind: "new_memorization",
   range: { start: { surah: 78, ayah: from }, end: { surah: 78, ayah: to } },
@@ -38,7 +49,11 @@ describe("plan against register", () => {
   });
 
   it("does not count a recitation before publication, of another kind or another student", () => {
-    const others = [rec(1, 10, "2026-03-07T08:00:00.000Z"), rec(1, 10, undefined, { kind: "old_revision" }), rec(1, 10, undefined, { student_id: "s2" })];
+    const others = [
+      rec(1, 10, "2026-03-07T08:00:00.000Z"),
+      rec(1, 10, undefined, { kind: "old_revision" }),
+      rec(1, 10, undefined, { student_id: "s2" }),
+    ];
     expect(planHeard([assignment()], others, "2026-03-10")[0]?.state).toBe("not_heard");
   });
 

@@ -12,19 +12,37 @@ const PUBLISHED_STATES = ["published", "in_progress", "completed"];
 export const WEEK_DAYS = 6;
 
 export type HeardState = "heard" | "partly" | "not_heard";
-export type PlanHeard = { assignmentId: string; studentId: string; dueDate: string; state: HeardState; segments: Assignment["segments"] };
+export type PlanHeard = {
+  assignmentId: string;
+  studentId: string;
+  dueDate: string;
+  state: HeardState;
+  segments: Assignment["segments"];
+};
 
 export type HeardRecitation = Pick<Recitation, "student_id" | "kind" | "range" | "recorded_at">;
 
-const withinWeek = (due: string, today: string) => daysBetween(due, today) <= WEEK_DAYS && daysBetween(today, due) <= WEEK_DAYS;
+const withinWeek = (due: string, today: string) =>
+  daysBetween(due, today) <= WEEK_DAYS && daysBetween(today, due) <= WEEK_DAYS;
 
 /** An assignment the plan-against-register view judges: published (and not replaced), with segments, due within a week of today. */
 export type JudgedAssignment = Assignment & { published_at: string };
 export function isJudged(a: Assignment, today: string): a is JudgedAssignment {
-  return PUBLISHED_STATES.includes(a.status) && !!a.published_at && !a.superseded_at && !a.replaced_by_assignment_id && a.segments.length > 0 && withinWeek(a.due_date, today);
+  return (
+    PUBLISHED_STATES.includes(a.status) &&
+    !!a.published_at &&
+    !a.superseded_at &&
+    !a.replaced_by_assignment_id &&
+    a.segments.length > 0 &&
+    withinWeek(a.due_date, today)
+  );
 }
 
-export function planHeard(assignments: readonly Assignment[], recitations: readonly HeardRecitation[], today: string): PlanHeard[] {
+export function planHeard(
+  assignments: readonly Assignment[],
+  recitations: readonly HeardRecitation[],
+  today: string,
+): PlanHeard[] {
   const result: PlanHeard[] = [];
   for (const a of assignments) {
     if (!isJudged(a, today)) continue;
@@ -35,7 +53,9 @@ export function planHeard(assignments: readonly Assignment[], recitations: reado
       const first = ayahIdOf(segment.range.start);
       const last = ayahIdOf(segment.range.end);
       const spans = recitations
-        .filter((r) => r.student_id === a.student_id && r.kind === segment.track_type && Date.parse(r.recorded_at) >= since)
+        .filter(
+          (r) => r.student_id === a.student_id && r.kind === segment.track_type && Date.parse(r.recorded_at) >= since,
+        )
         .map((r) => [ayahIdOf(r.range.start), ayahIdOf(r.range.end)] as const);
       for (let ayah = first; ayah <= last; ayah++) {
         total++;

@@ -49,11 +49,28 @@ beforeAll(async () => {
   admin = createV1Client({ baseUrl: server.url, apiKey: DEMO_KEYS.alnoorAdmin });
   const { items: sheikhs } = await admin.listAll("listSheikhs");
   const sheikh = sheikhs.find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
-  teacher = { id: "usr_teacher", email: "teacher@test", name: sheikh.name, role: "teacher", connectionId: "alnoor", locale: "en", sheikhIds: [sheikh.id], studentLineageIds: [] };
-  mine = await admin.call("createSession", { body: { halqa_id: sheikh.halqa_ids[0]!, sheikh_id: sheikh.id, topic: "notebook test" } });
-  students = (await admin.listAll("listStudents", { query: { halqa_id: sheikh.halqa_ids[0]! } })).items.filter((s) => s.status === "active");
-  const otherSheikh = sheikhs.find((s) => s.id !== sheikh.id && s.halqa_ids.some((h) => !sheikh.halqa_ids.includes(h)))!;
-  other = await admin.call("createSession", { body: { halqa_id: otherSheikh.halqa_ids.find((h) => !sheikh.halqa_ids.includes(h))!, sheikh_id: otherSheikh.id } });
+  teacher = {
+    id: "usr_teacher",
+    email: "teacher@test",
+    name: sheikh.name,
+    role: "teacher",
+    connectionId: "alnoor",
+    locale: "en",
+    sheikhIds: [sheikh.id],
+    studentLineageIds: [],
+  };
+  mine = await admin.call("createSession", {
+    body: { halqa_id: sheikh.halqa_ids[0]!, sheikh_id: sheikh.id, topic: "notebook test" },
+  });
+  students = (await admin.listAll("listStudents", { query: { halqa_id: sheikh.halqa_ids[0]! } })).items.filter(
+    (s) => s.status === "active",
+  );
+  const otherSheikh = sheikhs.find(
+    (s) => s.id !== sheikh.id && s.halqa_ids.some((h) => !sheikh.halqa_ids.includes(h)),
+  )!;
+  other = await admin.call("createSession", {
+    body: { halqa_id: otherSheikh.halqa_ids.find((h) => !sheikh.halqa_ids.includes(h))!, sheikh_id: otherSheikh.id },
+  });
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     if ((init?.method ?? "GET") === "POST") posts++;
     return realFetch(input, init);
@@ -93,7 +110,8 @@ const input = (over: Partial<RecordRecitationInput> = {}): RecordRecitationInput
   ...over,
 });
 
-const kept = async (studentId: string) => mistakesOfStudents({ connectionId: "alnoor", tenantId: (await admin.tenant()).id }, [studentId]);
+const kept = async (studentId: string) =>
+  mistakesOfStudents({ connectionId: "alnoor", tenantId: (await admin.tenant()).id }, [studentId]);
 
 describe("recording a recitation with its mistakes", () => {
   it("sends the total to the school and keeps the typed, placed taps under the id it answered, once however often it is replayed", async () => {
@@ -113,8 +131,16 @@ describe("recording a recitation with its mistakes", () => {
   });
 
   it.each([
-    ["placed outside the range", { taps: [{ type: "tajweed", at: { surah: 78, ayah: 17 } }], mistakes: 1 }, "Mistake 1 is placed on surah 78, ayah 17, outside the recited range."],
-    ["of an unknown type", { taps: [{ type: "sneeze", at: null }], mistakes: 1 }, "“sneeze” is not one of the school’s mistake types."],
+    [
+      "placed outside the range",
+      { taps: [{ type: "tajweed", at: { surah: 78, ayah: 17 } }], mistakes: 1 },
+      "Mistake 1 is placed on surah 78, ayah 17, outside the recited range.",
+    ],
+    [
+      "of an unknown type",
+      { taps: [{ type: "sneeze", at: null }], mistakes: 1 },
+      "“sneeze” is not one of the school’s mistake types.",
+    ],
     ["negative", { taps: [], mistakes: -1 }, "The number of mistakes cannot be negative."],
     ["more than 999", { taps: [], mistakes: 1000 }, "A recitation holds at most 999 mistakes."],
     ["a total that is not the taps", { mistakes: 5 }, "The mistake total must be the 3 mistakes tapped."],
@@ -142,7 +168,9 @@ describe("recording a recitation with its mistakes", () => {
   });
 
   it("keeps no detail for a teacher on another halqa's session", async () => {
-    const { items: roster } = await admin.listAll("listStudents", { query: { halqa_id: other.halqa_id, status: "active" } });
+    const { items: roster } = await admin.listAll("listStudents", {
+      query: { halqa_id: other.halqa_id, status: "active" },
+    });
     state.actor = teacher;
     const result = await recordRecitation(input({ sessionId: other.id, student_id: roster[0]!.id }));
     expect(result).toMatchObject({ ok: false, code: "forbidden" });

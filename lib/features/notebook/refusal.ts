@@ -8,7 +8,12 @@ import { mistakeProblem, type MistakeProblem } from "./mistakes";
 import { getNotebookSettings } from "./settings";
 
 const Point = z.object({ surah: z.number(), ayah: z.number() });
-const Shape = z.object({ start: Point, end: Point, mistakes: z.number().nullable().optional(), taps: MistakeTaps.optional() });
+const Shape = z.object({
+  start: Point,
+  end: Point,
+  mistakes: z.number().nullable().optional(),
+  taps: MistakeTaps.optional(),
+});
 
 export function problemMessage(problem: MistakeProblem, t: Translate): string {
   switch (problem.kind) {
@@ -21,7 +26,11 @@ export function problemMessage(problem: MistakeProblem, t: Translate): string {
     case "type":
       return t("live.mistakes.problems.type", { type: problem.type });
     case "outside":
-      return t("live.mistakes.problems.outside", { position: problem.index + 1, surah: problem.at.surah, ayah: problem.at.ayah });
+      return t("live.mistakes.problems.outside", {
+        position: problem.index + 1,
+        surah: problem.at.surah,
+        ayah: problem.at.ayah,
+      });
   }
 }
 
@@ -36,8 +45,13 @@ export async function mistakesRefusal(raw: unknown): Promise<ActionFailure | nul
   const actor = await currentActor();
   if (!actor) return null;
   const settings = await getNotebookSettings(actor.connectionId);
-  const problem = mistakeProblem({ ...parsed.data, mistakes: parsed.data.mistakes ?? null, taps: parsed.data.taps ?? [] }, settings.mistakeTypes.map((type) => type.id));
+  const problem = mistakeProblem(
+    { ...parsed.data, mistakes: parsed.data.mistakes ?? null, taps: parsed.data.taps ?? [] },
+    settings.mistakeTypes.map((type) => type.id),
+  );
   if (!problem) return null;
   const message = problemMessage(problem, translator(actor.locale));
-  return refusal("invalid_input", message, { [problem.kind === "type" || problem.kind === "outside" ? `taps.${problem.index}` : "mistakes"]: message });
+  return refusal("invalid_input", message, {
+    [problem.kind === "type" || problem.kind === "outside" ? `taps.${problem.index}` : "mistakes"]: message,
+  });
 }

@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { parseNotebookForm, parseThresholds } from "./settings-form";
 
-const base = { type0_key: "hesitation", type0_en: "Hesitation", type0_ar: "تردد", thresholds: "0, 2, 4, 7", recentPages: "5", cycleDays: "30" };
+const base = {
+  type0_key: "hesitation",
+  type0_en: "Hesitation",
+  type0_ar: "تردد",
+  thresholds: "0, 2, 4, 7",
+  recentPages: "5",
+  cycleDays: "30",
+};
 
 describe("the notebook settings form", () => {
   it("keeps the ids of kept types, names each new one from its English name, and drops a row with no name", () => {
-    const parsed = parseNotebookForm({ ...base, type1_en: "Wrong harakah", type1_fr: "Mauvaise voyelle", type2_key: "tajweed" });
+    const parsed = parseNotebookForm({
+      ...base,
+      type1_en: "Wrong harakah",
+      type1_fr: "Mauvaise voyelle",
+      type2_key: "tajweed",
+    });
     expect(parsed).toEqual({
       ok: true,
       value: {
@@ -21,8 +33,20 @@ describe("the notebook settings form", () => {
   });
 
   it("gives a type named only in Arabic an id of its own, and two alike names two ids", () => {
-    const parsed = parseNotebookForm({ ...base, type0_key: "", type0_en: "", type1_ar: "لحن", type2_en: "Hesitation", type3_en: "Hesitation" });
-    expect(parsed.ok && parsed.value.mistakeTypes.map((x) => x.id)).toEqual(["type-1", "type-2", "hesitation", "hesitation-4"]);
+    const parsed = parseNotebookForm({
+      ...base,
+      type0_key: "",
+      type0_en: "",
+      type1_ar: "لحن",
+      type2_en: "Hesitation",
+      type3_en: "Hesitation",
+    });
+    expect(parsed.ok && parsed.value.mistakeTypes.map((x) => x.id)).toEqual([
+      "type-1",
+      "type-2",
+      "hesitation",
+      "hesitation-4",
+    ]);
   });
 
   it("reads digits of either script", () => {

@@ -12,7 +12,12 @@ export const NAME_MAX = 40;
 export const RECENT_PAGES_RANGE = { min: 1, max: 20 } as const;
 export const CYCLE_DAYS_RANGE = { min: 7, max: 180 } as const;
 
-export type NotebookForm = { mistakeTypes: StoredMistakeType[]; ratingThresholds: number[]; recentPages: number; cycleDays: number };
+export type NotebookForm = {
+  mistakeTypes: StoredMistakeType[];
+  ratingThresholds: number[];
+  recentPages: number;
+  cycleDays: number;
+};
 
 export type NotebookFormError =
   | "admin.notebook.invalidTypes"
@@ -42,7 +47,9 @@ function wholeIn(value: string | undefined, range: { min: number; max: number })
 
 /** Ascending whole numbers from 0 to 999, one per rating from the best down (at most 19: a scale has at most 20). */
 export function parseThresholds(text: string): number[] | null {
-  const parts = toLatinDigits(text).split(/[\s,،;]+/).filter(Boolean);
+  const parts = toLatinDigits(text)
+    .split(/[\s,،;]+/)
+    .filter(Boolean);
   if (parts.length === 0 || parts.length > 19 || parts.some((part) => !/^\d{1,3}$/.test(part))) return null;
   const values = parts.map(Number);
   if (values.some((value, i) => value > MISTAKES_MAX || (i > 0 && value <= values[i - 1]!))) return null;
@@ -54,7 +61,9 @@ export function parseThresholds(text: string): number[] | null {
  * `cycleDays`. A type row with no name at all is removed; a new one gets an id from its English (or
  * first) name. Ids of kept types never change: taps already stored keep their meaning.
  */
-export function parseNotebookForm(fields: Record<string, string | undefined>): { ok: true; value: NotebookForm } | { ok: false; errors: Record<string, NotebookFormError> } {
+export function parseNotebookForm(
+  fields: Record<string, string | undefined>,
+): { ok: true; value: NotebookForm } | { ok: false; errors: Record<string, NotebookFormError> } {
   const errors: Record<string, NotebookFormError> = {};
   const types: StoredMistakeType[] = [];
   const ids = new Set<string>();
@@ -63,7 +72,8 @@ export function parseNotebookForm(fields: Record<string, string | undefined>): {
     for (const locale of LOCALES) {
       const name = (fields[`type${i}_${locale}`] ?? "").trim();
       if (name === "") continue;
-      if (name.length > NAME_MAX || /[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/.test(name)) errors[`type${i}_${locale}`] = "admin.notebook.invalidName";
+      if (name.length > NAME_MAX || /[\u0000-\u001f\u202a-\u202e\u2066-\u2069]/.test(name))
+        errors[`type${i}_${locale}`] = "admin.notebook.invalidName";
       names[locale] = name;
     }
     if (Object.keys(names).length === 0) continue;
@@ -80,6 +90,7 @@ export function parseNotebookForm(fields: Record<string, string | undefined>): {
   if (recentPages === null) errors.recentPages = "admin.notebook.invalidRecentPages";
   const cycleDays = wholeIn(fields.cycleDays, CYCLE_DAYS_RANGE);
   if (cycleDays === null) errors.cycleDays = "admin.notebook.invalidCycleDays";
-  if (Object.keys(errors).length > 0 || !thresholds || recentPages === null || cycleDays === null) return { ok: false, errors };
+  if (Object.keys(errors).length > 0 || !thresholds || recentPages === null || cycleDays === null)
+    return { ok: false, errors };
   return { ok: true, value: { mistakeTypes: types, ratingThresholds: thresholds, recentPages, cycleDays } };
 }

@@ -26,17 +26,25 @@ export const DEFAULT_NOTEBOOK_SETTINGS: NotebookSettings = {
   ...DEFAULT_HEAR_SETTINGS,
 };
 
-const isDefaultType = (id: string): id is (typeof DEFAULT_MISTAKE_TYPES)[number] => (DEFAULT_MISTAKE_TYPES as readonly string[]).includes(id);
+const isDefaultType = (id: string): id is (typeof DEFAULT_MISTAKE_TYPES)[number] =>
+  (DEFAULT_MISTAKE_TYPES as readonly string[]).includes(id);
 
 type Row = typeof notebookSettings.$inferSelect;
 
 // A value stored by another version that does not read well falls back to the default, never an error.
 function shape(row: Row | undefined): NotebookSettings {
   if (!row) return DEFAULT_NOTEBOOK_SETTINGS;
-  const types = Array.isArray(row.mistakeTypes) ? row.mistakeTypes.filter((x) => typeof x?.id === "string" && x.id !== "") : [];
-  const thresholds = Array.isArray(row.ratingThresholds) ? row.ratingThresholds.filter((x) => Number.isInteger(x) && x >= 0) : [];
+  const types = Array.isArray(row.mistakeTypes)
+    ? row.mistakeTypes.filter((x) => typeof x?.id === "string" && x.id !== "")
+    : [];
+  const thresholds = Array.isArray(row.ratingThresholds)
+    ? row.ratingThresholds.filter((x) => Number.isInteger(x) && x >= 0)
+    : [];
   return {
-    mistakeTypes: types.length > 0 ? types.map((x) => ({ id: x.id, names: typeof x.names === "object" && x.names ? x.names : {} })) : DEFAULT_NOTEBOOK_SETTINGS.mistakeTypes,
+    mistakeTypes:
+      types.length > 0
+        ? types.map((x) => ({ id: x.id, names: typeof x.names === "object" && x.names ? x.names : {} }))
+        : DEFAULT_NOTEBOOK_SETTINGS.mistakeTypes,
     ratingThresholds: thresholds.length > 0 ? thresholds : DEFAULT_NOTEBOOK_SETTINGS.ratingThresholds,
     recentPages: row.recentPages,
     cycleDays: row.cycleDays,
@@ -45,13 +53,28 @@ function shape(row: Row | undefined): NotebookSettings {
 
 export async function getNotebookSettings(connectionId: string, store?: DashboardDb): Promise<NotebookSettings> {
   const db = store ?? (await dashboardDb());
-  const [row] = await db.select().from(notebookSettings).where(eq(notebookSettings.connectionId, connectionId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(notebookSettings)
+    .where(eq(notebookSettings.connectionId, connectionId))
+    .limit(1);
   return shape(row);
 }
 
-export async function saveNotebookSettings(connectionId: string, settings: NotebookSettings, userId: string, store?: DashboardDb): Promise<void> {
+export async function saveNotebookSettings(
+  connectionId: string,
+  settings: NotebookSettings,
+  userId: string,
+  store?: DashboardDb,
+): Promise<void> {
   const db = store ?? (await dashboardDb());
-  const values = { mistakeTypes: settings.mistakeTypes, ratingThresholds: settings.ratingThresholds, recentPages: settings.recentPages, cycleDays: settings.cycleDays, updatedBy: userId };
+  const values = {
+    mistakeTypes: settings.mistakeTypes,
+    ratingThresholds: settings.ratingThresholds,
+    recentPages: settings.recentPages,
+    cycleDays: settings.cycleDays,
+    updatedBy: userId,
+  };
   await db
     .insert(notebookSettings)
     .values({ connectionId, ...values })
@@ -67,5 +90,8 @@ export function mistakeTypeName(type: StoredMistakeType, locale: Locale, t: Tran
 }
 
 export function mistakeOptions(settings: NotebookSettings, locale: Locale, t: Translate): MistakeOptions {
-  return { types: settings.mistakeTypes.map((type) => ({ id: type.id, label: mistakeTypeName(type, locale, t) })), thresholds: settings.ratingThresholds };
+  return {
+    types: settings.mistakeTypes.map((type) => ({ id: type.id, label: mistakeTypeName(type, locale, t) })),
+    thresholds: settings.ratingThresholds,
+  };
 }

@@ -12,7 +12,13 @@ export type NotebookScope = { connectionId: string; tenantId: string };
  * Keeps the taps of a recitation the school has just accepted, keyed by the id it answered (never an
  * id the browser sent). A replayed save writes the same rows again: each tap keeps its place.
  */
-export async function saveMistakes(scope: NotebookScope, recitation: Recitation, taps: readonly MistakeTap[], userId: string, store?: DashboardDb): Promise<void> {
+export async function saveMistakes(
+  scope: NotebookScope,
+  recitation: Recitation,
+  taps: readonly MistakeTap[],
+  userId: string,
+  store?: DashboardDb,
+): Promise<void> {
   if (taps.length === 0) return;
   const db = store ?? (await dashboardDb());
   const recordedAt = new Date(recitation.recorded_at);
@@ -36,16 +42,32 @@ export async function saveMistakes(scope: NotebookScope, recitation: Recitation,
     .onConflictDoNothing();
 }
 
-export type StoredMistake = { recitationId: string; studentId: string; type: string; at: { surah: number; ayah: number } | null; recordedAt: Date };
+export type StoredMistake = {
+  recitationId: string;
+  studentId: string;
+  type: string;
+  at: { surah: number; ayah: number } | null;
+  recordedAt: Date;
+};
 
 /** The mistakes kept for these students of this school, newest first (staff views only). */
-export async function mistakesOfStudents(scope: NotebookScope, studentIds: readonly string[], store?: DashboardDb): Promise<StoredMistake[]> {
+export async function mistakesOfStudents(
+  scope: NotebookScope,
+  studentIds: readonly string[],
+  store?: DashboardDb,
+): Promise<StoredMistake[]> {
   if (studentIds.length === 0) return [];
   const db = store ?? (await dashboardDb());
   const rows = await db
     .select()
     .from(recitationMistakes)
-    .where(and(eq(recitationMistakes.connectionId, scope.connectionId), eq(recitationMistakes.tenantId, scope.tenantId), inArray(recitationMistakes.studentId, [...studentIds])))
+    .where(
+      and(
+        eq(recitationMistakes.connectionId, scope.connectionId),
+        eq(recitationMistakes.tenantId, scope.tenantId),
+        inArray(recitationMistakes.studentId, [...studentIds]),
+      ),
+    )
     .orderBy(desc(recitationMistakes.recordedAt), recitationMistakes.seq);
   return rows.map((row) => ({
     recitationId: row.recitationId,

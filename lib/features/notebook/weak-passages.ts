@@ -32,11 +32,19 @@ export const WEAK_LIMIT = 10;
  * Ayahs where mistakes recur: placed mistakes in at least `minRecitations` recitations (a student: 2,
  * a slip heard once is not a weak passage yet; a halqa: 2 students), by recency-weighed count.
  */
-export function weakAyahs(mistakes: readonly PlacedMistake[], today: string, options: { minRecitations?: number; minStudents?: number; limit?: number } = {}): WeakAyah[] {
-  const byAyah = new Map<string, { at: QuranPoint; recs: Set<string>; students: Set<string>; items: PlacedMistake[] }>();
+export function weakAyahs(
+  mistakes: readonly PlacedMistake[],
+  today: string,
+  options: { minRecitations?: number; minStudents?: number; limit?: number } = {},
+): WeakAyah[] {
+  const byAyah = new Map<
+    string,
+    { at: QuranPoint; recs: Set<string>; students: Set<string>; items: PlacedMistake[] }
+  >();
   for (const m of mistakes) {
     const key = `${m.at.surah}:${m.at.ayah}`;
-    const entry = byAyah.get(key) ?? byAyah.set(key, { at: m.at, recs: new Set(), students: new Set(), items: [] }).get(key)!;
+    const entry =
+      byAyah.get(key) ?? byAyah.set(key, { at: m.at, recs: new Set(), students: new Set(), items: [] }).get(key)!;
     entry.recs.add(m.recitationId);
     entry.students.add(m.studentId);
     entry.items.push(m);
@@ -52,7 +60,18 @@ export function weakAyahs(mistakes: readonly PlacedMistake[], today: string, opt
       score += 0.5 ** (daysBetween(m.day, today) / HALF_LIFE_DAYS);
       if (m.day > lastDay) lastDay = m.day;
     }
-    weak.push({ at, page: pageOf(at), mistakes: items.length, recitations: recs.size, students: students.size, lastDay, byType, score });
+    weak.push({
+      at,
+      page: pageOf(at),
+      mistakes: items.length,
+      recitations: recs.size,
+      students: students.size,
+      lastDay,
+      byType,
+      score,
+    });
   }
-  return weak.sort((a, b) => b.score - a.score || a.at.surah - b.at.surah || a.at.ayah - b.at.ayah).slice(0, options.limit ?? WEAK_LIMIT);
+  return weak
+    .sort((a, b) => b.score - a.score || a.at.surah - b.at.surah || a.at.ayah - b.at.ayah)
+    .slice(0, options.limit ?? WEAK_LIMIT);
 }

@@ -1,7 +1,13 @@
 import "server-only";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db/client";
-import { noticeRegisters, noticeSettings, progressAttendance, progressSessions, progressStudents } from "@/lib/db/schema";
+import {
+  noticeRegisters,
+  noticeSettings,
+  progressAttendance,
+  progressSessions,
+  progressStudents,
+} from "@/lib/db/schema";
 import type { School, Session, Student } from "@/lib/contract";
 import { addDays, dateIn } from "@/lib/dates";
 import type { Formats } from "@/lib/i18n/locales";
@@ -30,19 +36,55 @@ const LOOKBACK_DAYS = 2;
  * progress sync) and queues one notice per parent of each child marked absent or late.
  * Returns how many notices were queued.
  */
-export async function queueAbsenceNotices(db: DashboardDb, connectionId: string, lookups: SchoolLookups, startedAt: Date, now: Date, status: "pending" | "held"): Promise<number> {
-  const [settings] = await db.select().from(noticeSettings).where(eq(noticeSettings.connectionId, connectionId)).limit(1);
+export async function queueAbsenceNotices(
+  db: DashboardDb,
+  connectionId: string,
+  lookups: SchoolLookups,
+  startedAt: Date,
+  now: Date,
+  status: "pending" | "held",
+): Promise<number> {
+  const [settings] = await db
+    .select()
+    .from(noticeSettings)
+    .where(eq(noticeSettings.connectionId, connectionId))
+    .limit(1);
   const on = settings?.absenceOn ?? true;
   const tenantId = lookups.school.id;
   const since = addDays(dateIn(lookups.school.time_zone, now), -LOOKBACK_DAYS);
   const candidates = await db
-    .select({ id: progressSessions.id, data: progressSessions.data, lastChange: sql<Date>`max(${progressAttendance.updatedAt})`.mapWith(progressAttendance.updatedAt), rowsThrough: noticeRegisters.rowsThrough })
+    .select({
+      id: progressSessions.id,
+      data: progressSessions.data,
+      lastChange: sql<Date>`max(${progressAttendance.updatedAt})`.mapWith(progressAttendance.updatedAt),
+      rowsThrough: noticeRegisters.rowsThrough,
+    })
     .from(progressSessions)
-    .innerJoin(progressAttendance, and(eq(progressAttendance.connectionId, progressSessions.connectionId), eq(progressAttendance.sessionId, progressSessions.id)))
-    .leftJoin(noticeRegisters, and(eq(noticeRegisters.connectionId, progressSessions.connectionId), eq(noticeRegisters.sessionId, progressSessions.id)))
-    .where(and(eq(progressSessions.connectionId, connectionId), eq(progressSessions.tenantId, tenantId), gte(progressSessions.date, since)))
+    .innerJoin(
+      progressAttendance,
+      and(
+        eq(progressAttendance.connectionId, progressSessions.connectionId),
+        eq(progressAttendance.sessionId, progressSessions.id),
+      ),
+    )
+    .leftJoin(
+      noticeRegisters,
+      and(
+        eq(noticeRegisters.connectionId, progressSessions.connectionId),
+        eq(noticeRegisters.sessionId, progressSessions.id),
+      ),
+    )
+    .where(
+      and(
+        eq(progressSessions.connectionId, connectionId),
+        eq(progressSessions.tenantId, tenantId),
+        gte(progressSessions.date, since),
+      ),
+    )
     .groupBy(progressSessions.id, progressSessions.data, noticeRegisters.rowsThrough)
-    .having(sql`${noticeRegisters.rowsThrough} is null or max(${progressAttendance.updatedAt}) > ${noticeRegisters.rowsThrough}`);
+    .having(
+      sql`${noticeRegisters.rowsThrough} is null or max(${progressAttendance.updatedAt}) > ${noticeRegisters.rowsThrough}`,
+    );
 
   let queued = 0;
   for (const candidate of candidates) {
@@ -50,22 +92,40 @@ export async function queueAbsenceNotices(db: DashboardDb, connectionId: string,
     const lastChange = candidate.lastChange;
     const settled = settledAt({ status: session.status, endedAt: session.ended_at, lastChange }, now);
     if (!settled) continue;
-    if (on && isAnnounceable(settled, startedAt, now)) queued += await queueForSession(db, connectionId, lookups, session, status);
+    if (on && isAnnounceable(settled, startedAt, now))
+      queued += await queueForSession(db, connectionId, lookups, session, status);
     await db
       .insert(noticeRegisters)
       .values({ connectionId, sessionId: session.id, rowsThrough: lastChange, settledAt: settled })
-      .onConflictDoUpdate({ target: [noticeRegisters.connectionId, noticeRegisters.sessionId], set: { rowsThrough: lastChange, settledAt: settled } });
+      .onConflictDoUpdate({
+        target: [noticeRegisters.connectionId, noticeRegisters.sessionId],
+        set: { rowsThrough: lastChange, settledAt: settled },
+      });
   }
   return queued;
 }
 
-async function queueForSession(db: DashboardDb, connectionId: string, lookups: SchoolLookups, session: Session, status: "pending" | "held"): Promise<number> {
-  const rows = (await db.select({ data: progressAttendance.data }).from(progressAttendance).where(and(eq(progressAttendance.connectionId, connectionId), eq(progressAttendance.sessionId, session.id))))
+async function queueForSession(
+  db: DashboardDb,
+  connectionId: string,
+  lookups: SchoolLookups,
+  session: Session,
+  status: "pending" | "held",
+): Promise<number> {
+  const rows = (
+    await db
+      .select({ data: progressAttendance.data })
+      .from(progressAttendance)
+      .where(and(eq(progressAttendance.connectionId, connectionId), eq(progressAttendance.sessionId, session.id)))
+  )
     .map((row) => row.data)
     .filter((row) => isNoticeMark(row.status));
   if (!rows.length) return 0;
   const studentIds = rows.map((row) => row.student_id);
-  const stored = await db.select({ id: progressStudents.id, data: progressStudents.data }).from(progressStudents).where(and(eq(progressStudents.connectionId, connectionId), inArray(progressStudents.id, studentIds)));
+  const stored = await db
+    .select({ id: progressStudents.id, data: progressStudents.data })
+    .from(progressStudents)
+    .where(and(eq(progressStudents.connectionId, connectionId), inArray(progressStudents.id, studentIds)));
   const students = new Map(stored.map((row) => [row.id, row.data]));
   for (const id of studentIds) {
     if (!students.has(id)) {
@@ -82,7 +142,9 @@ async function queueForSession(db: DashboardDb, connectionId: string, lookups: S
     const student = students.get(row.student_id);
     if (!student || !isNoticeMark(row.status)) continue;
     for (const recipient of recipients.filter((r) => r.lineageId === student.lineage_id)) {
-      const link = unsubscribeUrl(signUnsubscribe({ userId: recipient.userId, kind: "absence", locale: recipient.locale }, lookups.secret));
+      const link = unsubscribeUrl(
+        signUnsubscribe({ userId: recipient.userId, kind: "absence", locale: recipient.locale }, lookups.secret),
+      );
       const composed = composeAbsence({
         locale: recipient.locale,
         schoolName: recipient.locale === "ar" && lookups.school.name_ar ? lookups.school.name_ar : lookups.school.name,

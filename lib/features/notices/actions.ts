@@ -13,7 +13,10 @@ import { requeueFailed } from "./outbox";
 import { TIME_OF_DAY } from "./times";
 import { kickNotices } from "./trigger";
 
-const KindInput = z.object({ kind: z.enum(SWITCHES), on: z.enum(["true", "false"]).transform((value) => value === "true") });
+const KindInput = z.object({
+  kind: z.enum(SWITCHES),
+  on: z.enum(["true", "false"]).transform((value) => value === "true"),
+});
 const ResendInput = z.object({ id: z.string().trim().min(1).max(100) });
 
 /** Turns a kind of message on or off for the admin's school. */
@@ -31,7 +34,11 @@ export const setNoticeKindAction = defineAction({
 });
 
 const TimeOfDay = z.string().trim().regex(TIME_OF_DAY, "notices.admin.times.invalidTime");
-const TimesInput = z.object({ weeklyDay: z.coerce.number().int().min(0).max(6), weeklyTime: TimeOfDay, summaryTime: TimeOfDay });
+const TimesInput = z.object({
+  weeklyDay: z.coerce.number().int().min(0).max(6),
+  weeklyTime: TimeOfDay,
+  summaryTime: TimeOfDay,
+});
 
 /** When the school's weekly summaries and the admins' missing-register summary go out, in school time. */
 export const setNoticeTimesAction = defineAction({
@@ -77,7 +84,10 @@ export const sendWeeklyNowAction = defineAction({
 });
 
 /** A checkbox: sent as "on" when ticked, absent when not. */
-const ticked = z.literal("on").optional().transform((value) => value === "on");
+const ticked = z
+  .literal("on")
+  .optional()
+  .transform((value) => value === "on");
 const ChoicesInput = z.object({ absence: ticked, weekly: ticked, locale: z.enum(LOCALES) });
 
 /** A parent's own choices: which messages they get, and their language (the account's, so the page follows it). */

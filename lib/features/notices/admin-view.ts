@@ -6,7 +6,17 @@ import { DEFAULT_NOTICE_TIMES, type NoticeTimes } from "./times";
 
 /** What the admins' Messages page reads: per kind and day, the failed ones with their reason, the latest ones, the school's switches. */
 export type DayCount = { day: string; kind: OutboxKind; sent: number; waiting: number; failed: number; held: number };
-export type MessageRow = { id: string; kind: OutboxKind; email: string; subject: string; status: NoticeStatus; reason: string | null; attempts: number; createdAt: Date; sentAt: Date | null };
+export type MessageRow = {
+  id: string;
+  kind: OutboxKind;
+  email: string;
+  subject: string;
+  status: NoticeStatus;
+  reason: string | null;
+  attempts: number;
+  createdAt: Date;
+  sentAt: Date | null;
+};
 /** The school's switches: each kind to families, and the missing-register messages to staff (both of its kinds at once). */
 export const SWITCHES = ["absence", "weekly", "missing_register"] as const;
 export type NoticeSwitch = (typeof SWITCHES)[number];
@@ -30,16 +40,34 @@ const row = {
 export async function loadMessagesView(db: DashboardDb, connectionId: string, today: string) {
   const since = new Date(`${today}T00:00:00Z`);
   since.setUTCDate(since.getUTCDate() - DAYS_SHOWN);
-  const count = (status: string) => sql<number>`count(*) filter (where ${noticeOutbox.status} = ${status})`.mapWith(Number);
+  const count = (status: string) =>
+    sql<number>`count(*) filter (where ${noticeOutbox.status} = ${status})`.mapWith(Number);
   const [days, failed, recent, switches, times] = await Promise.all([
     db
-      .select({ day: noticeOutbox.day, kind: noticeOutbox.kind, sent: count("sent"), waiting: sql<number>`count(*) filter (where ${noticeOutbox.status} in ('pending', 'sending'))`.mapWith(Number), failed: count("failed"), held: count("held") })
+      .select({
+        day: noticeOutbox.day,
+        kind: noticeOutbox.kind,
+        sent: count("sent"),
+        waiting: sql<number>`count(*) filter (where ${noticeOutbox.status} in ('pending', 'sending'))`.mapWith(Number),
+        failed: count("failed"),
+        held: count("held"),
+      })
       .from(noticeOutbox)
       .where(and(eq(noticeOutbox.connectionId, connectionId), gte(noticeOutbox.day, since.toISOString().slice(0, 10))))
       .groupBy(noticeOutbox.day, noticeOutbox.kind)
       .orderBy(desc(noticeOutbox.day), noticeOutbox.kind),
-    db.select(row).from(noticeOutbox).where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.status, "failed"))).orderBy(desc(noticeOutbox.createdAt)).limit(LIST_LIMIT),
-    db.select(row).from(noticeOutbox).where(eq(noticeOutbox.connectionId, connectionId)).orderBy(desc(noticeOutbox.createdAt)).limit(LIST_LIMIT),
+    db
+      .select(row)
+      .from(noticeOutbox)
+      .where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.status, "failed")))
+      .orderBy(desc(noticeOutbox.createdAt))
+      .limit(LIST_LIMIT),
+    db
+      .select(row)
+      .from(noticeOutbox)
+      .where(eq(noticeOutbox.connectionId, connectionId))
+      .orderBy(desc(noticeOutbox.createdAt))
+      .limit(LIST_LIMIT),
     noticeSwitches(db, connectionId),
     noticeTimes(db, connectionId),
   ]);
@@ -47,21 +75,38 @@ export async function loadMessagesView(db: DashboardDb, connectionId: string, to
 }
 
 export async function noticeSwitches(db: DashboardDb, connectionId: string): Promise<NoticeSwitches> {
-  const [settings] = await db.select().from(noticeSettings).where(eq(noticeSettings.connectionId, connectionId)).limit(1);
-  return { absence: settings?.absenceOn ?? true, weekly: settings?.weeklyOn ?? true, missing_register: settings?.missingRegistersOn ?? true };
+  const [settings] = await db
+    .select()
+    .from(noticeSettings)
+    .where(eq(noticeSettings.connectionId, connectionId))
+    .limit(1);
+  return {
+    absence: settings?.absenceOn ?? true,
+    weekly: settings?.weeklyOn ?? true,
+    missing_register: settings?.missingRegistersOn ?? true,
+  };
 }
 
 /** When the school's scheduled messages go out (./times.ts), as saved, else the defaults. */
 export async function noticeTimes(db: DashboardDb, connectionId: string): Promise<NoticeTimes> {
   const [settings] = await db
-    .select({ weeklyDay: noticeSettings.weeklyDay, weeklyTime: noticeSettings.weeklyTime, summaryTime: noticeSettings.missingSummaryTime })
+    .select({
+      weeklyDay: noticeSettings.weeklyDay,
+      weeklyTime: noticeSettings.weeklyTime,
+      summaryTime: noticeSettings.missingSummaryTime,
+    })
     .from(noticeSettings)
     .where(eq(noticeSettings.connectionId, connectionId))
     .limit(1);
   return settings ?? DEFAULT_NOTICE_TIMES;
 }
 
-export async function setNoticeTimes(db: DashboardDb, connectionId: string, times: NoticeTimes, by: string): Promise<void> {
+export async function setNoticeTimes(
+  db: DashboardDb,
+  connectionId: string,
+  times: NoticeTimes,
+  by: string,
+): Promise<void> {
   const set = { weeklyDay: times.weeklyDay, weeklyTime: times.weeklyTime, missingSummaryTime: times.summaryTime };
   await db
     .insert(noticeSettings)
@@ -69,8 +114,15 @@ export async function setNoticeTimes(db: DashboardDb, connectionId: string, time
     .onConflictDoUpdate({ target: noticeSettings.connectionId, set: { ...set, updatedBy: by, updatedAt: new Date() } });
 }
 
-export async function setNoticeKind(db: DashboardDb, connectionId: string, kind: NoticeSwitch, on: boolean, by: string): Promise<void> {
-  const set = kind === "absence" ? { absenceOn: on } : kind === "weekly" ? { weeklyOn: on } : { missingRegistersOn: on };
+export async function setNoticeKind(
+  db: DashboardDb,
+  connectionId: string,
+  kind: NoticeSwitch,
+  on: boolean,
+  by: string,
+): Promise<void> {
+  const set =
+    kind === "absence" ? { absenceOn: on } : kind === "weekly" ? { weeklyOn: on } : { missingRegistersOn: on };
   await db
     .insert(noticeSettings)
     .values({ connectionId, ...set, updatedBy: by })
@@ -79,6 +131,10 @@ export async function setNoticeKind(db: DashboardDb, connectionId: string, kind:
 
 /** One message of the school, for the demo's preview. */
 export async function loadMessage(db: DashboardDb, connectionId: string, id: string) {
-  const [found] = await db.select().from(noticeOutbox).where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.id, id))).limit(1);
+  const [found] = await db
+    .select()
+    .from(noticeOutbox)
+    .where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.id, id)))
+    .limit(1);
   return found ?? null;
 }

@@ -10,12 +10,29 @@ import { render, type Composed } from "./render";
  */
 type Common = { locale: Locale; schoolName: string; timeZone: string; date: string; link: string; formats?: Formats };
 
-export function composeMissingReminder(facts: Common & { halqaName: string; startsAt: string; unmarked: number | null }): Composed {
+export function composeMissingReminder(
+  facts: Common & { halqaName: string; startsAt: string; unmarked: number | null },
+): Composed {
   const t = translator(facts.locale, facts.formats?.numerals);
   const clock = schoolTime(facts.locale, facts.timeZone, facts.formats);
-  const vars = { halqa: facts.halqaName, time: clock.time(facts.startsAt), date: clock.date(facts.date, { hijri: true }) };
-  const body = facts.unmarked === null ? t("notices.staff.reminderBody", vars) : t("notices.staff.reminderUnmarked", { ...vars, count: facts.unmarked });
-  return render(facts.locale, t("notices.staff.reminderSubject", vars), [{ kind: "p", text: t("notices.mail.greeting") }, { kind: "p", text: body }], footer(facts, t));
+  const vars = {
+    halqa: facts.halqaName,
+    time: clock.time(facts.startsAt),
+    date: clock.date(facts.date, { hijri: true }),
+  };
+  const body =
+    facts.unmarked === null
+      ? t("notices.staff.reminderBody", vars)
+      : t("notices.staff.reminderUnmarked", { ...vars, count: facts.unmarked });
+  return render(
+    facts.locale,
+    t("notices.staff.reminderSubject", vars),
+    [
+      { kind: "p", text: t("notices.mail.greeting") },
+      { kind: "p", text: body },
+    ],
+    footer(facts, t),
+  );
 }
 
 export type MissingLine = { halqaName: string; startsAt: string; teachers: string[] };
@@ -24,7 +41,13 @@ export function composeMissingSummary(facts: Common & { lines: readonly MissingL
   const t = translator(facts.locale, facts.formats?.numerals);
   const clock = schoolTime(facts.locale, facts.timeZone, facts.formats);
   const date = clock.date(facts.date, { hijri: true });
-  const items = facts.lines.map((line) => t("notices.staff.summaryLine", { halqa: line.halqaName, time: clock.time(line.startsAt), teachers: line.teachers.join(", ") || t("notices.staff.noTeacher") }));
+  const items = facts.lines.map((line) =>
+    t("notices.staff.summaryLine", {
+      halqa: line.halqaName,
+      time: clock.time(line.startsAt),
+      teachers: line.teachers.join(", ") || t("notices.staff.noTeacher"),
+    }),
+  );
   return render(
     facts.locale,
     t("notices.staff.summarySubject", { count: facts.lines.length, date: clock.date(facts.date) }),
@@ -38,5 +61,9 @@ export function composeMissingSummary(facts: Common & { lines: readonly MissingL
 }
 
 function footer(facts: Common, t: ReturnType<typeof translator>) {
-  return { text: t("notices.staff.footer", { school: facts.schoolName }), unsubscribeLabel: t("notices.staff.open"), unsubscribeUrl: facts.link };
+  return {
+    text: t("notices.staff.footer", { school: facts.schoolName }),
+    unsubscribeLabel: t("notices.staff.open"),
+    unsubscribeUrl: facts.link,
+  };
 }

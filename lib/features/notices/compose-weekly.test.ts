@@ -23,16 +23,42 @@ function child(overrides: Partial<ChildView> = {}): ChildView {
       { date: "2026-11-10", startsAt: "2026-11-10T13:00:00Z", status: "late", lateMinutes: 5, open: false },
     ],
     recitations: [
-      { id: "r1", recordedAt: "2026-11-25T13:30:00Z", kind: "new_memorization", range: { start: { surah: 67, ayah: 1 }, end: { surah: 67, ayah: 15 } }, rating: "Very good", mistakes: 2 },
-      { id: "r0", recordedAt: "2026-11-01T13:30:00Z", kind: "new_memorization", range: { start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 10 } }, rating: "Good", mistakes: 0 },
+      {
+        id: "r1",
+        recordedAt: "2026-11-25T13:30:00Z",
+        kind: "new_memorization",
+        range: { start: { surah: 67, ayah: 1 }, end: { surah: 67, ayah: 15 } },
+        rating: "Very good",
+        mistakes: 2,
+      },
+      {
+        id: "r0",
+        recordedAt: "2026-11-01T13:30:00Z",
+        kind: "new_memorization",
+        range: { start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 10 } },
+        rating: "Good",
+        mistakes: 0,
+      },
     ],
     assignments: { current: [], completed: [] },
     plan: null,
     attendanceFacts: {} as ChildView["attendanceFacts"],
     progress: {
       recitations: [
-        { id: "r1", recorded_at: "2026-11-25T13:30:00Z", kind: "new_memorization", range: { start: { surah: 67, ayah: 1 }, end: { surah: 67, ayah: 15 } }, rating: 4 },
-        { id: "r0", recorded_at: "2026-11-01T13:30:00Z", kind: "new_memorization", range: { start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 10 } }, rating: 3 },
+        {
+          id: "r1",
+          recorded_at: "2026-11-25T13:30:00Z",
+          kind: "new_memorization",
+          range: { start: { surah: 67, ayah: 1 }, end: { surah: 67, ayah: 15 } },
+          rating: 4,
+        },
+        {
+          id: "r0",
+          recorded_at: "2026-11-01T13:30:00Z",
+          kind: "new_memorization",
+          range: { start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 10 } },
+          rating: 3,
+        },
       ],
       ratingScale: [
         { value: 3, label: "Good", label_ar: "جيد" },
@@ -45,7 +71,13 @@ function child(overrides: Partial<ChildView> = {}): ChildView {
   };
 }
 
-const base = { locale: "en" as const, schoolName: "Al-Noor", from: "2026-11-20", to: "2026-11-26", unsubscribeUrl: "https://d.example/api/notices/unsubscribe?token=a.b" };
+const base = {
+  locale: "en" as const,
+  schoolName: "Al-Noor",
+  from: "2026-11-20",
+  to: "2026-11-26",
+  unsubscribeUrl: "https://d.example/api/notices/unsubscribe?token=a.b",
+};
 
 describe("composeWeekly", () => {
   it("lists the week's marks and recitations (surah, ayahs, the rating word), not older ones", () => {
@@ -59,7 +91,13 @@ describe("composeWeekly", () => {
   });
 
   it("lists every recitation of the week, more than the family page's ten most recent", () => {
-    const many = Array.from({ length: 14 }, (_, i) => ({ id: `m${i}`, recorded_at: `2026-11-2${i % 7}T1${i % 10}:00:00Z`, kind: "old_revision" as const, range: { start: { surah: 78, ayah: i + 1 }, end: { surah: 78, ayah: i + 2 } }, rating: 3 }));
+    const many = Array.from({ length: 14 }, (_, i) => ({
+      id: `m${i}`,
+      recorded_at: `2026-11-2${i % 7}T1${i % 10}:00:00Z`,
+      kind: "old_revision" as const,
+      range: { start: { surah: 78, ayah: i + 1 }, end: { surah: 78, ayah: i + 2 } },
+      rating: 3,
+    }));
     const mail = composeWeekly({ ...base, child: child({ progress: { ...child().progress, recitations: many } }) });
     expect(mail.text.match(/, rated Good/g)).toHaveLength(14);
   });
@@ -87,17 +125,27 @@ describe("composeWeekly", () => {
           completed_at: status === "completed" ? "2026-11-25T10:00:00Z" : null,
           superseded_at: null,
           replaced_by_assignment_id: null,
-          segments: [{ order: 1, track_type: "new_memorization", range: { start: { surah: 67, ayah: i + 1 }, end: { surah: 67, ayah: i + 30 } } }],
+          segments: [
+            {
+              order: 1,
+              track_type: "new_memorization",
+              range: { start: { surah: 67, ayah: i + 1 }, end: { surah: 67, ayah: i + 30 } },
+            },
+          ],
           created_at: "2026-11-01T00:00:00Z",
           updated_at: "2026-11-01T00:00:00Z",
         }));
-        const mail = composeWeekly({ ...base, child: child({ assignments: splitParentAssignments(toParentAssignments(assignments)) }) });
+        const mail = composeWeekly({
+          ...base,
+          child: child({ assignments: splitParentAssignments(toParentAssignments(assignments)) }),
+        });
         const all = `${mail.subject}\n${mail.text}\n${mail.html}`;
         states.forEach((status, i) => {
           const shown = all.includes(`Al-Mulk ${i + 1}–${i + 30}`);
           expect(shown, `${status} shown`).toBe(["published", "in_progress", "completed"].includes(status));
         });
-        for (const word of ["draft", "pending_review", "scheduled", "postponed", "superseded", "cancelled"]) expect(all).not.toContain(word);
+        for (const word of ["draft", "pending_review", "scheduled", "postponed", "superseded", "cancelled"])
+          expect(all).not.toContain(word);
       }),
       { numRuns: 200 },
     );
@@ -108,8 +156,14 @@ describe("dueWeek", () => {
   const settings = { weeklyDay: 4, weeklyTime: "16:00" };
   it("is the seven days ending on the sending day, from its time until a day later, once", () => {
     expect(dueWeek(settings, "Asia/Riyadh", new Date("2026-11-26T12:59:00Z"), null)).toBeNull();
-    expect(dueWeek(settings, "Asia/Riyadh", new Date("2026-11-26T13:00:00Z"), null)).toEqual({ from: "2026-11-20", to: "2026-11-26" });
-    expect(dueWeek(settings, "Asia/Riyadh", new Date("2026-11-27T12:00:00Z"), null)).toEqual({ from: "2026-11-20", to: "2026-11-26" });
+    expect(dueWeek(settings, "Asia/Riyadh", new Date("2026-11-26T13:00:00Z"), null)).toEqual({
+      from: "2026-11-20",
+      to: "2026-11-26",
+    });
+    expect(dueWeek(settings, "Asia/Riyadh", new Date("2026-11-27T12:00:00Z"), null)).toEqual({
+      from: "2026-11-20",
+      to: "2026-11-26",
+    });
     expect(dueWeek(settings, "Asia/Riyadh", new Date("2026-11-27T13:01:00Z"), null)).toBeNull();
     expect(dueWeek(settings, "Asia/Riyadh", new Date("2026-11-26T14:00:00Z"), "2026-11-26")).toBeNull();
   });

@@ -13,12 +13,21 @@ import { isRightToLeft, type Formats } from "@/lib/i18n/locales";
  * the school's rating word) and the current and finished assignments of the parent allowlist.
  * Nothing but fields of that view is read, so nothing staff-only can reach the message.
  */
-export type WeeklyFacts = { locale: Locale; schoolName: string; from: string; to: string; child: ChildView; unsubscribeUrl: string; formats?: Formats };
+export type WeeklyFacts = {
+  locale: Locale;
+  schoolName: string;
+  from: string;
+  to: string;
+  child: ChildView;
+  unsubscribeUrl: string;
+  formats?: Formats;
+};
 
 const inWeek = (day: string, from: string, to: string) => day >= from && day <= to;
 
 function rangeText(locale: Locale, range: RangeView): string {
-  const name = (surah: RangeView extends infer R ? (R extends { surah: infer S } ? S : never) : never) => (isRightToLeft(locale) ? surah.name_arabic : surah.name_transliteration);
+  const name = (surah: RangeView extends infer R ? (R extends { surah: infer S } ? S : never) : never) =>
+    isRightToLeft(locale) ? surah.name_arabic : surah.name_transliteration;
   if (range.kind === "within") return isolate(locale, `${name(range.surah)} ${range.from}–${range.to}`);
   return isolate(locale, `${name(range.start.surah)} ${range.start.ayah} – ${name(range.end.surah)} ${range.end.ayah}`);
 }
@@ -27,25 +36,57 @@ export function composeWeekly({ locale, schoolName, from, to, child, unsubscribe
   const t = translator(locale, formats?.numerals);
   const zone = child.progress.timeZone;
   const clock = schoolTime(locale, zone, formats);
-  const vars = { child: child.name, halqa: child.halqaName ?? t("notices.mail.unknownHalqa"), from: clock.date(from), to: clock.date(to) };
-  const attendance = child.attendance.filter((mark) => inWeek(mark.date, from, to)).toSorted((a, b) => a.date.localeCompare(b.date));
+  const vars = {
+    child: child.name,
+    halqa: child.halqaName ?? t("notices.mail.unknownHalqa"),
+    from: clock.date(from),
+    to: clock.date(to),
+  };
+  const attendance = child.attendance
+    .filter((mark) => inWeek(mark.date, from, to))
+    .toSorted((a, b) => a.date.localeCompare(b.date));
   // Every recitation of the week (the page's "recent" list stops at ten; a week can hold more).
   const recitations = child.progress.recitations
     .filter((r) => inWeek(dateIn(zone, new Date(r.recorded_at)), from, to))
     .toSorted((a, b) => a.recorded_at.localeCompare(b.recorded_at))
-    .map((r) => ({ recordedAt: r.recorded_at, range: r.range, rating: ratingLabel(child.progress.ratingScale, r.rating, locale) }));
-  const assignments = [...(child.assignments?.current ?? []), ...(child.assignments?.completed ?? []).filter((a) => a.completedAt && inWeek(dateIn(zone, new Date(a.completedAt)), from, to))];
+    .map((r) => ({
+      recordedAt: r.recorded_at,
+      range: r.range,
+      rating: ratingLabel(child.progress.ratingScale, r.rating, locale),
+    }));
+  const assignments = [
+    ...(child.assignments?.current ?? []),
+    ...(child.assignments?.completed ?? []).filter(
+      (a) => a.completedAt && inWeek(dateIn(zone, new Date(a.completedAt)), from, to),
+    ),
+  ];
 
-  const blocks: Block[] = [{ kind: "p", text: t("notices.mail.greeting") }, { kind: "p", text: t("notices.mail.weeklyIntro", vars) }, { kind: "h", text: t("notices.mail.weeklyAttendance") }];
+  const blocks: Block[] = [
+    { kind: "p", text: t("notices.mail.greeting") },
+    { kind: "p", text: t("notices.mail.weeklyIntro", vars) },
+    { kind: "h", text: t("notices.mail.weeklyAttendance") },
+  ];
   blocks.push(
     attendance.length
-      ? { kind: "list", items: attendance.map((mark) => `${clock.date(mark.date, { hijri: true })}: ${t(`notices.mail.status.${mark.status ?? "unmarked"}`)}`) }
+      ? {
+          kind: "list",
+          items: attendance.map(
+            (mark) =>
+              `${clock.date(mark.date, { hijri: true })}: ${t(`notices.mail.status.${mark.status ?? "unmarked"}`)}`,
+          ),
+        }
       : { kind: "p", text: t("notices.mail.weeklyNoSessions") },
   );
   blocks.push({ kind: "h", text: t("notices.mail.weeklyRecitations") });
   blocks.push(
     recitations.length
-      ? { kind: "list", items: recitations.map((r) => `${clock.date(r.recordedAt)}: ${t("notices.mail.weeklyRecitation", { range: rangeText(locale, describeRange(r.range, child.surahs)), rating: r.rating })}`) }
+      ? {
+          kind: "list",
+          items: recitations.map(
+            (r) =>
+              `${clock.date(r.recordedAt)}: ${t("notices.mail.weeklyRecitation", { range: rangeText(locale, describeRange(r.range, child.surahs)), rating: r.rating })}`,
+          ),
+        }
       : { kind: "p", text: t("notices.mail.weeklyNoRecitations") },
   );
   if (child.assignments) {
@@ -55,7 +96,18 @@ export function composeWeekly({ locale, schoolName, from, to, child, unsubscribe
         ? {
             kind: "list",
             items: assignments.map((a) => {
-              const segments = a.segments.map((s) => rangeText(locale, describeRange({ start: { surah: s.start.surah, ayah: s.start.ayah }, end: { surah: s.end.surah, ayah: s.end.ayah } }, child.surahs)));
+              const segments = a.segments.map((s) =>
+                rangeText(
+                  locale,
+                  describeRange(
+                    {
+                      start: { surah: s.start.surah, ayah: s.start.ayah },
+                      end: { surah: s.end.surah, ayah: s.end.ayah },
+                    },
+                    child.surahs,
+                  ),
+                ),
+              );
               return `${segments.join(separatorOf(locale))}: ${t(`notices.mail.assignmentStatus.${a.status}`)} (${t("notices.mail.weeklyDue", { date: clock.date(a.dueDate) })})`;
             }),
           }

@@ -18,7 +18,9 @@ describe("composeAbsence", () => {
   it("names the child, the halqa, the date in both calendars and the time in the school's zone", () => {
     const mail = composeAbsence(facts);
     expect(mail.subject).toBe("Yusuf Ahmed was absent from the halqa on 26 Nov 2026");
-    expect(mail.text).toContain("Yusuf Ahmed was marked absent from Halqa Al-Fajr on 26 Nov 2026 · 16 Jumada II 1448 AH (the session began at 16:30).");
+    expect(mail.text).toContain(
+      "Yusuf Ahmed was marked absent from Halqa Al-Fajr on 26 Nov 2026 · 16 Jumada II 1448 AH (the session began at 16:30).",
+    );
     expect(mail.text).toContain("contact the school");
     expect(mail.text).toContain(facts.unsubscribeUrl);
     expect(mail.html).toContain('<html lang="en" dir="ltr">');
@@ -35,7 +37,14 @@ describe("composeAbsence", () => {
   });
 
   it("writes digits and dates as the school chose: Arabic-Indic, the Hijri date first", () => {
-    const mail = composeAbsence({ ...facts, locale: "ar", status: "late", lateMinutes: 12, childName: "يوسف", formats: { numerals: "native", calendars: "hijri-first" } });
+    const mail = composeAbsence({
+      ...facts,
+      locale: "ar",
+      status: "late",
+      lateMinutes: 12,
+      childName: "يوسف",
+      formats: { numerals: "native", calendars: "hijri-first" },
+    });
     expect(mail.text).toMatch(/١٤٤[٠-٩].*٢٠٢[٠-٩]/);
     expect(mail.text).toContain("متأخر ١٢ دقيقة");
     expect(mail.text).not.toMatch(/[0-9]/);

@@ -27,18 +27,31 @@ export type AbsenceFacts = {
 export function composeAbsence(facts: AbsenceFacts): Composed {
   const t = translator(facts.locale, facts.formats?.numerals);
   const clock = schoolTime(facts.locale, facts.timeZone, facts.formats);
-  const vars = { child: facts.childName, date: clock.date(facts.date, { hijri: true }), halqa: facts.halqaName ?? t("notices.mail.unknownHalqa"), time: clock.time(facts.startsAt) };
-  const subject = t(facts.status === "late" ? "notices.mail.lateSubject" : "notices.mail.absenceSubject", { child: facts.childName, date: clock.date(facts.date) });
+  const vars = {
+    child: facts.childName,
+    date: clock.date(facts.date, { hijri: true }),
+    halqa: facts.halqaName ?? t("notices.mail.unknownHalqa"),
+    time: clock.time(facts.startsAt),
+  };
+  const subject = t(facts.status === "late" ? "notices.mail.lateSubject" : "notices.mail.absenceSubject", {
+    child: facts.childName,
+    date: clock.date(facts.date),
+  });
   const blocks: Block[] = [
     { kind: "p", text: t("notices.mail.greeting") },
     { kind: "p", text: t(facts.status === "late" ? "notices.mail.lateBody" : "notices.mail.absenceBody", vars) },
   ];
-  if (facts.status === "late" && facts.lateMinutes) blocks.push({ kind: "p", text: t("notices.mail.lateMinutes", { minutes: facts.lateMinutes }) });
+  if (facts.status === "late" && facts.lateMinutes)
+    blocks.push({ kind: "p", text: t("notices.mail.lateMinutes", { minutes: facts.lateMinutes }) });
   blocks.push({ kind: "p", text: t("notices.mail.ifWrong") });
   return render(facts.locale, subject, blocks, footerOf(facts.locale, facts.schoolName, facts.unsubscribeUrl));
 }
 
 export function footerOf(locale: Locale, schoolName: string, unsubscribeUrl: string) {
   const t = translator(locale);
-  return { text: t("notices.mail.footer", { school: schoolName }), unsubscribeLabel: t("notices.mail.unsubscribe"), unsubscribeUrl };
+  return {
+    text: t("notices.mail.footer", { school: schoolName }),
+    unsubscribeLabel: t("notices.mail.unsubscribe"),
+    unsubscribeUrl,
+  };
 }

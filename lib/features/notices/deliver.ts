@@ -34,7 +34,14 @@ const RENEW_EVERY_MS = 10_000;
  * claimed (`sending`, a conditional update: two lanes never take the same row) before it is handed
  * over and marked with the server's answer right after.
  */
-export async function deliverDue(db: DashboardDb, connectionId: string, owner: string, leaseMs: number, config: MailConfig, send: Sender = sendMail): Promise<DeliveryCounts> {
+export async function deliverDue(
+  db: DashboardDb,
+  connectionId: string,
+  owner: string,
+  leaseMs: number,
+  config: MailConfig,
+  send: Sender = sendMail,
+): Promise<DeliveryCounts> {
   const counts: DeliveryCounts = { sent: 0, retrying: 0, failed: 0, dropped: 0 };
   const until = Date.now() + RUN_BUDGET_MS;
   let renewedAt = 0;
@@ -53,7 +60,14 @@ export async function deliverDue(db: DashboardDb, connectionId: string, owner: s
   return counts;
 }
 
-async function deliverOne(db: DashboardDb, row: OutboxRow, owner: string, config: MailConfig, send: Sender, counts: DeliveryCounts): Promise<void> {
+async function deliverOne(
+  db: DashboardDb,
+  row: OutboxRow,
+  owner: string,
+  config: MailConfig,
+  send: Sender,
+  counts: DeliveryCounts,
+): Promise<void> {
   const receives = isStaffKind(row.kind)
     ? await staffStillReceives(db, row.connectionId, row.recipientUserId, row.kind)
     : await stillReceives(db, row.connectionId, row.recipientUserId, row.lineageId, row.kind as NoticeKind);

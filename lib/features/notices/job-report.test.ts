@@ -11,8 +11,14 @@ describe("the notices job's start-up settings", () => {
 
   it("warns when mail goes out but the links in it would name this server's loopback address", () => {
     const sender = { MAIL_FROM: "Al-Noor <office@alnoor.org>" };
-    expect(mailWarnings({ ...sender, SMTP_URL: "smtp://mail.school.org", PORT: "8080" }, ["alnoor"])).toEqual([expect.stringMatching(/DASHBOARD_URL.*http:\/\/localhost:8080/)]);
-    expect(mailWarnings({ ...sender, SMTP_URL: "smtp://mail.school.org", DASHBOARD_URL: "https://dash.school.org" }, ["alnoor"])).toEqual([]);
+    expect(mailWarnings({ ...sender, SMTP_URL: "smtp://mail.school.org", PORT: "8080" }, ["alnoor"])).toEqual([
+      expect.stringMatching(/DASHBOARD_URL.*http:\/\/localhost:8080/),
+    ]);
+    expect(
+      mailWarnings({ ...sender, SMTP_URL: "smtp://mail.school.org", DASHBOARD_URL: "https://dash.school.org" }, [
+        "alnoor",
+      ]),
+    ).toEqual([]);
     // No mail server: messages are only kept, no link leaves the building.
     expect(mailWarnings({}, ["alnoor"])).toEqual([]);
   });

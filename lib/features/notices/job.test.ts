@@ -1,10 +1,32 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DashboardDb } from "@/lib/db/client";
-import { noticeJobState, noticeSettings, noticeOutbox, noticePreferences, noticeRegisters, progressAttendance, progressSessions, progressStudents, userLinks, users } from "@/lib/db/schema";
+import {
+  noticeJobState,
+  noticeSettings,
+  noticeOutbox,
+  noticePreferences,
+  noticeRegisters,
+  progressAttendance,
+  progressSessions,
+  progressStudents,
+  userLinks,
+  users,
+} from "@/lib/db/schema";
 import { runNotices, type NoticeRunOptions } from "./job";
 import { requeueFailed } from "./outbox";
-import { addParent, fakeClient, MAIL, mailSink, mark, SECRET, openNoticesStore, session, storeRecords, student } from "./testing/fixture";
+import {
+  addParent,
+  fakeClient,
+  MAIL,
+  mailSink,
+  mark,
+  SECRET,
+  openNoticesStore,
+  session,
+  storeRecords,
+  student,
+} from "./testing/fixture";
 
 let store: Awaited<ReturnType<typeof openNoticesStore>>;
 let db: DashboardDb;
@@ -16,8 +38,21 @@ beforeAll(async () => {
 afterAll(async () => store?.close());
 
 beforeEach(async () => {
-  for (const table of [noticeOutbox, noticeRegisters, noticeJobState, noticePreferences, progressAttendance, progressSessions, progressStudents, userLinks, users]) await db.delete(table);
-  await storeRecords(db, { students: [student("s1", "Yusuf Ahmed"), student("s2", "Maryam Ali"), student("s3", "Omar Hassan")] });
+  for (const table of [
+    noticeOutbox,
+    noticeRegisters,
+    noticeJobState,
+    noticePreferences,
+    progressAttendance,
+    progressSessions,
+    progressStudents,
+    userLinks,
+    users,
+  ])
+    await db.delete(table);
+  await storeRecords(db, {
+    students: [student("s1", "Yusuf Ahmed"), student("s2", "Maryam Ali"), student("s3", "Omar Hassan")],
+  });
   await addParent(db, "p1", "yusuf.parent@example.org", ["lin-s1"]);
   await addParent(db, "p2", "maryam.parent@example.org", ["lin-s2"], "ar");
 });
@@ -32,7 +67,11 @@ describe("absence notices", () => {
   it("sends one notice to the linked parent of a child marked absent when the session is ended, and never again", async () => {
     await storeRecords(db, {
       sessions: [session("se1", ago(1), true)],
-      attendance: [mark("se1", "s1", "absent", ago(2), "TEACHER-NOTE: talk to the father"), mark("se1", "s2", "present", ago(2)), mark("se1", "s3", "absent", ago(2))],
+      attendance: [
+        mark("se1", "s1", "absent", ago(2), "TEACHER-NOTE: talk to the father"),
+        mark("se1", "s2", "present", ago(2)),
+        mark("se1", "s3", "absent", ago(2)),
+      ],
     });
     const sink = mailSink();
     const first = await run(sink);
@@ -51,7 +90,10 @@ describe("absence notices", () => {
   });
 
   it("waits 30 quiet minutes on an open register, and a mark corrected before that sends nothing", async () => {
-    await storeRecords(db, { sessions: [session("se2", ago(40), false)], attendance: [mark("se2", "s1", "absent", ago(10)), mark("se2", "s2", "late", ago(35))] });
+    await storeRecords(db, {
+      sessions: [session("se2", ago(40), false)],
+      attendance: [mark("se2", "s1", "absent", ago(10)), mark("se2", "s2", "late", ago(35))],
+    });
     const sink = mailSink();
     expect(await run(sink)).toMatchObject({ queued: 0 });
     // Corrected to present before it settled.
@@ -63,7 +105,10 @@ describe("absence notices", () => {
   });
 
   it("does not mail registers that settled long before the notices started", async () => {
-    await storeRecords(db, { sessions: [session("old", ago(3 * 60), true)], attendance: [mark("old", "s1", "absent", ago(3 * 60))] });
+    await storeRecords(db, {
+      sessions: [session("old", ago(3 * 60), true)],
+      attendance: [mark("old", "s1", "absent", ago(3 * 60))],
+    });
     await db.insert(noticeJobState).values({ connectionId: "alnoor", startedAt: ago(5) });
     const sink = mailSink();
     expect(await run(sink)).toMatchObject({ queued: 0 });
@@ -72,13 +117,19 @@ describe("absence notices", () => {
   it("skips an unsubscribed, disabled or unlinked parent", async () => {
     await db.insert(noticePreferences).values({ userId: "p1", kind: "absence", enabled: false });
     await db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, "p2"));
-    await storeRecords(db, { sessions: [session("se3", ago(1), true)], attendance: [mark("se3", "s1", "absent", ago(2)), mark("se3", "s2", "absent", ago(2))] });
+    await storeRecords(db, {
+      sessions: [session("se3", ago(1), true)],
+      attendance: [mark("se3", "s1", "absent", ago(2)), mark("se3", "s2", "absent", ago(2))],
+    });
     const sink = mailSink();
     expect(await run(sink)).toMatchObject({ queued: 0, sent: 0 });
   });
 
   it("drops a queued notice whose parent was unlinked before it went out", async () => {
-    await storeRecords(db, { sessions: [session("se4", ago(1), true)], attendance: [mark("se4", "s1", "absent", ago(2))] });
+    await storeRecords(db, {
+      sessions: [session("se4", ago(1), true)],
+      attendance: [mark("se4", "s1", "absent", ago(2))],
+    });
     const sink = mailSink();
     await run(sink, { mail: null });
     const [held] = await db.select().from(noticeOutbox);
@@ -91,7 +142,10 @@ describe("absence notices", () => {
 
 describe("delivery", () => {
   beforeEach(async () => {
-    await storeRecords(db, { sessions: [session("sd", ago(1), true)], attendance: [mark("sd", "s1", "absent", ago(2))] });
+    await storeRecords(db, {
+      sessions: [session("sd", ago(1), true)],
+      attendance: [mark("sd", "s1", "absent", ago(2))],
+    });
   });
 
   it("keeps composed messages without a mail server", async () => {
@@ -163,8 +217,14 @@ describe("weekly summaries before the school's records are read", () => {
     try {
       const sink = mailSink();
       // A Thursday evening in Riyadh: the week is due by the default day and time.
-      expect(await run(sink, { now: new Date("2026-11-26T18:00:00Z") })).toMatchObject({ status: "completed", queued: 0 });
-      const [state] = await db.select({ week: noticeJobState.lastWeeklyWeek }).from(noticeJobState).where(eq(noticeJobState.connectionId, "alnoor"));
+      expect(await run(sink, { now: new Date("2026-11-26T18:00:00Z") })).toMatchObject({
+        status: "completed",
+        queued: 0,
+      });
+      const [state] = await db
+        .select({ week: noticeJobState.lastWeeklyWeek })
+        .from(noticeJobState)
+        .where(eq(noticeJobState.connectionId, "alnoor"));
       expect(state?.week ?? null).toBeNull();
       expect(sink.sent).toHaveLength(0);
     } finally {

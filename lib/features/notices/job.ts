@@ -26,7 +26,13 @@ import { dueWeek, weekEnding } from "./weekly-schedule";
  */
 export type NoticeRunResult =
   | { status: "busy" }
-  | ({ status: "completed"; queued: number; interrupted: number; mailServer: boolean; problem?: { code: string } } & DeliveryCounts);
+  | ({
+      status: "completed";
+      queued: number;
+      interrupted: number;
+      mailServer: boolean;
+      problem?: { code: string };
+    } & DeliveryCounts);
 
 const LEASE_MS = 5 * 60_000;
 
@@ -53,10 +59,28 @@ export async function runNotices(connectionId: string, options: NoticeRunOptions
     try {
       const now = options.now ?? new Date();
       const secret = options.secret ?? authSecret();
-      const lookups = { ...(await schoolLookups(options.client ?? clientFor(connectionId), secret)), formats: (await getSchoolLanguages(connectionId, db)).formats };
+      const lookups = {
+        ...(await schoolLookups(options.client ?? clientFor(connectionId), secret)),
+        formats: (await getSchoolLanguages(connectionId, db)).formats,
+      };
       queued = await queueAbsenceNotices(db, connectionId, lookups, state.startedAt, now, mail ? "pending" : "held");
-      queued += await queueDueWeekly(db, connectionId, lookups, now, state.lastWeeklyWeek, mail ? "pending" : "held", options.weeklyNow ?? false);
-      queued += await queueMissingRegisters(db, connectionId, { client: options.client ?? clientFor(connectionId), school: lookups.school, formats: lookups.formats }, state.startedAt, now, mail ? "pending" : "held");
+      queued += await queueDueWeekly(
+        db,
+        connectionId,
+        lookups,
+        now,
+        state.lastWeeklyWeek,
+        mail ? "pending" : "held",
+        options.weeklyNow ?? false,
+      );
+      queued += await queueMissingRegisters(
+        db,
+        connectionId,
+        { client: options.client ?? clientFor(connectionId), school: lookups.school, formats: lookups.formats },
+        state.startedAt,
+        now,
+        mail ? "pending" : "held",
+      );
     } catch (error) {
       // The school's API refused or is down: nothing new is queued; what is queued is still sent.
       const failure = failureOf(error);
@@ -64,24 +88,54 @@ export async function runNotices(connectionId: string, options: NoticeRunOptions
       problem = { code: failure.code };
     }
     const interrupted = mail ? await failInterrupted(db, connectionId, owner) : 0;
-    const counts = mail ? await deliverDue(db, connectionId, owner, LEASE_MS, mail, options.send) : { sent: 0, retrying: 0, failed: 0, dropped: 0 };
-    await db.update(noticeJobState).set({ lastRunAt: sql`now()` }).where(eq(noticeJobState.connectionId, connectionId));
-    return { status: "completed", queued, interrupted, mailServer: Boolean(mail), ...counts, ...(problem ? { problem } : {}) };
+    const counts = mail
+      ? await deliverDue(db, connectionId, owner, LEASE_MS, mail, options.send)
+      : { sent: 0, retrying: 0, failed: 0, dropped: 0 };
+    await db
+      .update(noticeJobState)
+      .set({ lastRunAt: sql`now()` })
+      .where(eq(noticeJobState.connectionId, connectionId));
+    return {
+      status: "completed",
+      queued,
+      interrupted,
+      mailServer: Boolean(mail),
+      ...counts,
+      ...(problem ? { problem } : {}),
+    };
   } finally {
     await writeIfOwned(db, noticeJobState, connectionId, owner, RELEASED);
   }
 }
 
 /** The weekly summaries when their moment has come (or now when asked), once per week and connection. */
-async function queueDueWeekly(db: DashboardDb, connectionId: string, lookups: SchoolLookups, now: Date, lastSent: string | null, status: "pending" | "held", force: boolean): Promise<number> {
+async function queueDueWeekly(
+  db: DashboardDb,
+  connectionId: string,
+  lookups: SchoolLookups,
+  now: Date,
+  lastSent: string | null,
+  status: "pending" | "held",
+  force: boolean,
+): Promise<number> {
   const { school } = lookups;
-  const [settings] = await db.select().from(noticeSettings).where(eq(noticeSettings.connectionId, connectionId)).limit(1);
+  const [settings] = await db
+    .select()
+    .from(noticeSettings)
+    .where(eq(noticeSettings.connectionId, connectionId))
+    .limit(1);
   if (settings && !settings.weeklyOn) return 0;
-  const week = force ? weekEnding(dateIn(school.time_zone, now)) : dueWeek(settings ?? { weeklyDay: 4, weeklyTime: "16:00" }, school.time_zone, now, lastSent);
+  const week = force
+    ? weekEnding(dateIn(school.time_zone, now))
+    : dueWeek(settings ?? { weeklyDay: 4, weeklyTime: "16:00" }, school.time_zone, now, lastSent);
   if (!week) return 0;
   // Summaries are built from the read models: before the first progress sync of this school has
   // completed they would be empty, so the week waits (and is tried again on the next run).
-  const [progress] = await db.select({ lastCompletedAt: progressSyncState.lastCompletedAt, tenantId: progressSyncState.tenantId }).from(progressSyncState).where(eq(progressSyncState.connectionId, connectionId)).limit(1);
+  const [progress] = await db
+    .select({ lastCompletedAt: progressSyncState.lastCompletedAt, tenantId: progressSyncState.tenantId })
+    .from(progressSyncState)
+    .where(eq(progressSyncState.connectionId, connectionId))
+    .limit(1);
   if (!progress?.lastCompletedAt || progress.tenantId !== school.id) return 0;
   // The week as the school has it now: a cycle that begins after this moment reads the registers
   // taken since the last one (a running cycle may have read today's session before its last marks,
@@ -100,7 +154,14 @@ async function schoolLookups(client: V1Client, secret: string): Promise<SchoolLo
     secret,
     halqaName(id) {
       let found = halqas.get(id);
-      if (!found) halqas.set(id, (found = client.call("getHalqa", { params: { id } }).then((halqa) => halqa.name, () => null)));
+      if (!found)
+        halqas.set(
+          id,
+          (found = client.call("getHalqa", { params: { id } }).then(
+            (halqa) => halqa.name,
+            () => null,
+          )),
+        );
       return found;
     },
     student: (id) => client.call("getStudent", { params: { id } }).catch(() => null),

@@ -4,7 +4,17 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DashboardDb } from "@/lib/db/client";
-import { halqaTimetable, noticeJobState, noticeOutbox, noticeSettings, progressAttendance, progressSessions, progressStudents, userLinks, users } from "@/lib/db/schema";
+import {
+  halqaTimetable,
+  noticeJobState,
+  noticeOutbox,
+  noticeSettings,
+  progressAttendance,
+  progressSessions,
+  progressStudents,
+  userLinks,
+  users,
+} from "@/lib/db/schema";
 import { dateIn, zonedDateTimeToUtc } from "@/lib/dates";
 import { weekdayOf } from "@/lib/features/timetable/rules";
 import type { V1Client } from "@/lib/v1";
@@ -61,22 +71,58 @@ const client = {
   },
 } as unknown as V1Client;
 
-const run = (now: Date) => runNotices("alnoor", { db, client, now, mail: { url: `smtp://127.0.0.1:${port}`, from: '"Al-Noor" <no-reply@alnoor.test>' }, secret: SECRET });
-const to = (address: string) => received.filter((mail) => (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).some((a) => a.value.some((v) => v.address === address)));
+const run = (now: Date) =>
+  runNotices("alnoor", {
+    db,
+    client,
+    now,
+    mail: { url: `smtp://127.0.0.1:${port}`, from: '"Al-Noor" <no-reply@alnoor.test>' },
+    secret: SECRET,
+  });
+const to = (address: string) =>
+  received.filter((mail) =>
+    (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).some((a) =>
+      a.value.some((v) => v.address === address),
+    ),
+  );
 
 beforeEach(async () => {
   received.length = 0;
-  for (const table of [noticeOutbox, noticeJobState, halqaTimetable, progressAttendance, progressSessions, progressStudents, userLinks, users]) await db.delete(table);
-  await db.update(noticeSettings).set({ missingRegistersOn: true, missingSummaryTime: "20:00" }).where(eq(noticeSettings.connectionId, "alnoor"));
+  for (const table of [
+    noticeOutbox,
+    noticeJobState,
+    halqaTimetable,
+    progressAttendance,
+    progressSessions,
+    progressStudents,
+    userLinks,
+    users,
+  ])
+    await db.delete(table);
+  await db
+    .update(noticeSettings)
+    .set({ missingRegistersOn: true, missingSummaryTime: "20:00" })
+    .where(eq(noticeSettings.connectionId, "alnoor"));
   // The job started yesterday: today's registers are its to remind.
-  await db.insert(noticeJobState).values({ connectionId: "alnoor", startedAt: new Date(Date.now() - 24 * 60 * 60_000) });
+  await db
+    .insert(noticeJobState)
+    .values({ connectionId: "alnoor", startedAt: new Date(Date.now() - 24 * 60 * 60_000) });
   await storeRecords(db, { students: [student("s1", "Yusuf Ahmed"), student("s2", "Maryam Ali")] });
   await db.insert(users).values([
     { id: "t1", connectionId: "alnoor", email: "teacher@alnoor.test", name: "Teacher", role: "teacher", locale: "en" },
     { id: "a1", connectionId: "alnoor", email: "head@alnoor.test", name: "Head", role: "admin", locale: "ar" },
   ]);
   await db.insert(userLinks).values({ userId: "t1", kind: "sheikh", refId: "sh1", label: "Abdullah Al-Harbi" });
-  await db.insert(halqaTimetable).values({ connectionId: "alnoor", halqaId: "h1", semesterId: "sem1", weekdays: [weekdayOf(TODAY)], startsAt: "16:00", endsAt: null });
+  await db
+    .insert(halqaTimetable)
+    .values({
+      connectionId: "alnoor",
+      halqaId: "h1",
+      semesterId: "sem1",
+      weekdays: [weekdayOf(TODAY)],
+      startsAt: "16:00",
+      endsAt: null,
+    });
 });
 
 describe("missing-register reminders", () => {
@@ -121,7 +167,10 @@ describe("missing-register reminders", () => {
   });
 
   it("sends the admins' summary from the time the school chose instead", async () => {
-    await db.update(noticeSettings).set({ missingSummaryTime: "17:30" }).where(eq(noticeSettings.connectionId, "alnoor"));
+    await db
+      .update(noticeSettings)
+      .set({ missingSummaryTime: "17:30" })
+      .where(eq(noticeSettings.connectionId, "alnoor"));
     await run(at("17:29"));
     expect(to("head@alnoor.test")).toHaveLength(0);
     await run(at("17:31"));

@@ -31,8 +31,19 @@ const REMIND_WITHIN_MS = 3 * 60 * 60_000;
 type Lookups = { client: V1Client; school: School; formats: Formats };
 type Person = { userId: string; email: string; locale: Locale };
 
-export async function queueMissingRegisters(db: DashboardDb, connectionId: string, lookups: Lookups, startedAt: Date, now: Date, status: "pending" | "held"): Promise<number> {
-  const [settings] = await db.select({ on: noticeSettings.missingRegistersOn, summaryTime: noticeSettings.missingSummaryTime }).from(noticeSettings).where(eq(noticeSettings.connectionId, connectionId)).limit(1);
+export async function queueMissingRegisters(
+  db: DashboardDb,
+  connectionId: string,
+  lookups: Lookups,
+  startedAt: Date,
+  now: Date,
+  status: "pending" | "held",
+): Promise<number> {
+  const [settings] = await db
+    .select({ on: noticeSettings.missingRegistersOn, summaryTime: noticeSettings.missingSummaryTime })
+    .from(noticeSettings)
+    .where(eq(noticeSettings.connectionId, connectionId))
+    .limit(1);
   if (settings && !settings.on) return 0;
   const { client, school } = lookups;
   const semester = (await client.listAll("listSemesters")).items.find((s) => s.status === "active");
@@ -47,7 +58,10 @@ export async function queueMissingRegisters(db: DashboardDb, connectionId: strin
   const scope = { connectionId, tenantId: school.id };
   const today = dateIn(school.time_zone, now);
   const ids = timed.map((h) => h.id);
-  const [registers, expected] = await Promise.all([registersOf(db, scope, ids, { from: today, to: today }), expectedOn(db, scope, ids, today)]);
+  const [registers, expected] = await Promise.all([
+    registersOf(db, scope, ids, { from: today, to: today }),
+    expectedOn(db, scope, ids, today),
+  ]);
   const sheikhName = new Map(sheikhs.items.map((s) => [s.id, s.name]));
   const link = `${publicBaseUrl()}/admin`;
   const common = { schoolName: school.name, timeZone: school.time_zone, date: today, formats: lookups.formats };
@@ -55,10 +69,23 @@ export async function queueMissingRegisters(db: DashboardDb, connectionId: strin
   const lines: MissingLine[] = [];
 
   for (const halqa of timed) {
-    const state = registerState({ timetable: timetables.get(halqa.id)!, date: today, timeZone: school.time_zone, now, sessions: registers.get(dayKey(halqa.id, today)) ?? [], expected: expected.get(halqa.id) ?? 0 });
+    const state = registerState({
+      timetable: timetables.get(halqa.id)!,
+      date: today,
+      timeZone: school.time_zone,
+      now,
+      sessions: registers.get(dayKey(halqa.id, today)) ?? [],
+      expected: expected.get(halqa.id) ?? 0,
+    });
     if (state.kind !== "missing") continue;
-    const owners = state.session ? [state.session.sheikh_id] : sheikhs.items.filter((s) => s.halqa_ids.includes(halqa.id)).map((s) => s.id);
-    lines.push({ halqaName: halqa.name, startsAt: state.startsAt, teachers: owners.map((id) => sheikhName.get(id) ?? id) });
+    const owners = state.session
+      ? [state.session.sheikh_id]
+      : sheikhs.items.filter((s) => s.halqa_ids.includes(halqa.id)).map((s) => s.id);
+    lines.push({
+      halqaName: halqa.name,
+      startsAt: state.startsAt,
+      teachers: owners.map((id) => sheikhName.get(id) ?? id),
+    });
     const due = Date.parse(state.startsAt) + 20 * 60_000;
     if (due < startedAt.getTime() || now.getTime() - due > REMIND_WITHIN_MS) continue;
     for (const teacher of await teachersOf(db, connectionId, owners)) {
@@ -70,13 +97,24 @@ export async function queueMissingRegisters(db: DashboardDb, connectionId: strin
         recipient: { ...teacher, lineageId: "" },
         subjectRef: `register:${halqa.id}:${today}`,
         day: today,
-        composed: composeMissingReminder({ ...common, locale: teacher.locale, link: `${publicBaseUrl()}/today`, halqaName: halqa.name, startsAt: state.startsAt, unmarked: state.session ? state.unmarked : null }),
+        composed: composeMissingReminder({
+          ...common,
+          locale: teacher.locale,
+          link: `${publicBaseUrl()}/today`,
+          halqaName: halqa.name,
+          startsAt: state.startsAt,
+          unmarked: state.session ? state.unmarked : null,
+        }),
         status,
       });
     }
   }
 
-  const summaryFrom = zonedDateTimeToUtc(today, settings?.summaryTime ?? DEFAULT_NOTICE_TIMES.summaryTime, school.time_zone);
+  const summaryFrom = zonedDateTimeToUtc(
+    today,
+    settings?.summaryTime ?? DEFAULT_NOTICE_TIMES.summaryTime,
+    school.time_zone,
+  );
   if (lines.length && now.getTime() >= Date.parse(summaryFrom)) {
     for (const admin of await adminsOf(db, connectionId)) {
       notices.push({
@@ -95,7 +133,11 @@ export async function queueMissingRegisters(db: DashboardDb, connectionId: strin
   return enqueue(db, notices);
 }
 
-const person = (row: { userId: string; email: string; locale: string }): Person => ({ userId: row.userId, email: row.email, locale: isLocale(row.locale) ? row.locale : "en" });
+const person = (row: { userId: string; email: string; locale: string }): Person => ({
+  userId: row.userId,
+  email: row.email,
+  locale: isLocale(row.locale) ? row.locale : "en",
+});
 
 async function teachersOf(db: DashboardDb, connectionId: string, sheikhIds: readonly string[]): Promise<Person[]> {
   if (!sheikhIds.length) return [];
@@ -103,7 +145,14 @@ async function teachersOf(db: DashboardDb, connectionId: string, sheikhIds: read
     .selectDistinct({ userId: users.id, email: users.email, locale: users.locale })
     .from(users)
     .innerJoin(userLinks, and(eq(userLinks.userId, users.id), eq(userLinks.kind, "sheikh")))
-    .where(and(eq(users.connectionId, connectionId), eq(users.role, "teacher"), isNull(users.disabledAt), inArray(userLinks.refId, [...sheikhIds])));
+    .where(
+      and(
+        eq(users.connectionId, connectionId),
+        eq(users.role, "teacher"),
+        isNull(users.disabledAt),
+        inArray(userLinks.refId, [...sheikhIds]),
+      ),
+    );
   return rows.map(person);
 }
 
@@ -116,8 +165,17 @@ async function adminsOf(db: DashboardDb, connectionId: string): Promise<Person[]
 }
 
 /** Whether a member of staff may still receive a queued message when it is sent (disabled or another role since: no). */
-export async function staffStillReceives(db: DashboardDb, connectionId: string, userId: string, kind: "missing_register" | "missing_summary"): Promise<boolean> {
-  const [row] = await db.select({ role: users.role, disabledAt: users.disabledAt }).from(users).where(and(eq(users.id, userId), eq(users.connectionId, connectionId))).limit(1);
+export async function staffStillReceives(
+  db: DashboardDb,
+  connectionId: string,
+  userId: string,
+  kind: "missing_register" | "missing_summary",
+): Promise<boolean> {
+  const [row] = await db
+    .select({ role: users.role, disabledAt: users.disabledAt })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.connectionId, connectionId)))
+    .limit(1);
   if (!row || row.disabledAt) return false;
   return row.role === (kind === "missing_register" ? "teacher" : "admin");
 }

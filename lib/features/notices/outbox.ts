@@ -67,13 +67,24 @@ export type OutboxRow = typeof noticeOutbox.$inferSelect;
  * Takes the next due message of the connection for `owner`: status `sending`, one attempt more.
  * Conditional on the row still being due, so two claimers never take the same row.
  */
-export async function claimNext(db: DashboardDb, connectionId: string, owner: string, spread = 1): Promise<OutboxRow | null> {
+export async function claimNext(
+  db: DashboardDb,
+  connectionId: string,
+  owner: string,
+  spread = 1,
+): Promise<OutboxRow | null> {
   // Each claimer tries the oldest `spread` due rows from a place of its own, so that many lanes take
   // many rows instead of all reading the same oldest one and all but one trying again.
   const due = await db
     .select({ id: noticeOutbox.id })
     .from(noticeOutbox)
-    .where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.status, "pending"), lte(noticeOutbox.nextAttemptAt, sql`now()`)))
+    .where(
+      and(
+        eq(noticeOutbox.connectionId, connectionId),
+        eq(noticeOutbox.status, "pending"),
+        lte(noticeOutbox.nextAttemptAt, sql`now()`),
+      ),
+    )
     .orderBy(noticeOutbox.nextAttemptAt, noticeOutbox.createdAt)
     .limit(spread);
   const first = Math.floor(Math.random() * due.length);
@@ -97,19 +108,32 @@ export async function markSent(db: DashboardExecutor, id: string, owner: string,
 }
 
 /** A failure: temporary ones wait and are tried again within the retry window; permanent ones, and temporary ones past it, stop. */
-export async function markFailed(db: DashboardExecutor, row: OutboxRow, owner: string, failure: { code: string; temporary: boolean }, now: Date): Promise<"retry" | "failed"> {
+export async function markFailed(
+  db: DashboardExecutor,
+  row: OutboxRow,
+  owner: string,
+  failure: { code: string; temporary: boolean },
+  now: Date,
+): Promise<"retry" | "failed"> {
   const next = new Date(now.getTime() + retryDelayMs(row.attempts));
   const retry = failure.temporary && next.getTime() < row.createdAt.getTime() + RETRY_WINDOW_MS;
   await db
     .update(noticeOutbox)
-    .set(retry ? { status: "pending", nextAttemptAt: next, lastErrorCode: failure.code } : { status: "failed", lastErrorCode: failure.temporary ? "expired" : failure.code })
+    .set(
+      retry
+        ? { status: "pending", nextAttemptAt: next, lastErrorCode: failure.code }
+        : { status: "failed", lastErrorCode: failure.temporary ? "expired" : failure.code },
+    )
     .where(and(eq(noticeOutbox.id, row.id), eq(noticeOutbox.claimedBy, owner), eq(noticeOutbox.status, "sending")));
   return retry ? "retry" : "failed";
 }
 
 /** Not sent on purpose (the parent was disabled, unlinked or unsubscribed since it was queued). */
 export async function markDropped(db: DashboardExecutor, id: string, owner: string, code: string): Promise<void> {
-  await db.update(noticeOutbox).set({ status: "failed", lastErrorCode: code }).where(and(eq(noticeOutbox.id, id), eq(noticeOutbox.claimedBy, owner)));
+  await db
+    .update(noticeOutbox)
+    .set({ status: "failed", lastErrorCode: code })
+    .where(and(eq(noticeOutbox.id, id), eq(noticeOutbox.claimedBy, owner)));
 }
 
 /**
@@ -121,28 +145,54 @@ export async function failInterrupted(db: DashboardExecutor, connectionId: strin
   const rows = await db
     .update(noticeOutbox)
     .set({ status: "failed", lastErrorCode: "interrupted" })
-    .where(and(eq(noticeOutbox.connectionId, connectionId), eq(noticeOutbox.status, "sending"), sql`${noticeOutbox.claimedBy} is distinct from ${owner}`))
+    .where(
+      and(
+        eq(noticeOutbox.connectionId, connectionId),
+        eq(noticeOutbox.status, "sending"),
+        sql`${noticeOutbox.claimedBy} is distinct from ${owner}`,
+      ),
+    )
     .returning({ id: noticeOutbox.id });
   return rows.length;
 }
 
 /** An admin's "send again": a failed message is due again, with a fresh retry window. */
-export async function requeueFailed(db: DashboardExecutor, connectionId: string, ids: readonly string[]): Promise<number> {
+export async function requeueFailed(
+  db: DashboardExecutor,
+  connectionId: string,
+  ids: readonly string[],
+): Promise<number> {
   if (!ids.length) return 0;
   const rows = await db
     .update(noticeOutbox)
     .set({ status: "pending", nextAttemptAt: sql`now()`, createdAt: sql`now()`, attempts: 0, claimedBy: null })
-    .where(and(eq(noticeOutbox.connectionId, connectionId), inArray(noticeOutbox.id, [...ids]), eq(noticeOutbox.status, "failed")))
+    .where(
+      and(
+        eq(noticeOutbox.connectionId, connectionId),
+        inArray(noticeOutbox.id, [...ids]),
+        eq(noticeOutbox.status, "failed"),
+      ),
+    )
     .returning({ id: noticeOutbox.id });
   return rows.length;
 }
 
 /** Messages waiting to be sent (pending or being sent), per connection, and when the oldest was made. */
-export async function outboxBacklog(db: DashboardDb): Promise<{ connectionId: string; waiting: number; oldest: Date | null }[]> {
+export async function outboxBacklog(
+  db: DashboardDb,
+): Promise<{ connectionId: string; waiting: number; oldest: Date | null }[]> {
   const rows = await db
-    .select({ connectionId: noticeOutbox.connectionId, waiting: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${noticeOutbox.createdAt})` })
+    .select({
+      connectionId: noticeOutbox.connectionId,
+      waiting: sql<number>`count(*)::int`,
+      oldest: sql<string | null>`min(${noticeOutbox.createdAt})`,
+    })
     .from(noticeOutbox)
     .where(inArray(noticeOutbox.status, ["pending", "sending"]))
     .groupBy(noticeOutbox.connectionId);
-  return rows.map((row) => ({ connectionId: row.connectionId, waiting: Number(row.waiting), oldest: row.oldest ? new Date(row.oldest) : null }));
+  return rows.map((row) => ({
+    connectionId: row.connectionId,
+    waiting: Number(row.waiting),
+    oldest: row.oldest ? new Date(row.oldest) : null,
+  }));
 }

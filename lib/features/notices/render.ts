@@ -10,14 +10,27 @@ export type Composed = { subject: string; text: string; html: string };
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-export function render(locale: Locale, subject: string, blocks: readonly Block[], footer: { text: string; unsubscribeLabel: string; unsubscribeUrl: string }): Composed {
+export function render(
+  locale: Locale,
+  subject: string,
+  blocks: readonly Block[],
+  footer: { text: string; unsubscribeLabel: string; unsubscribeUrl: string },
+): Composed {
   const dir = directionOf(locale);
-  const textParts = blocks.map((block) => (block.kind === "list" ? block.items.map((item) => `- ${item}`).join("\n") : block.kind === "h" ? `${block.text}\n${"-".repeat(Math.min(block.text.length, 40))}` : block.text));
-  const text = [...textParts, "--", footer.text, `${footer.unsubscribeLabel}: ${footer.unsubscribeUrl}`].join("\n\n") + "\n";
+  const textParts = blocks.map((block) =>
+    block.kind === "list"
+      ? block.items.map((item) => `- ${item}`).join("\n")
+      : block.kind === "h"
+        ? `${block.text}\n${"-".repeat(Math.min(block.text.length, 40))}`
+        : block.text,
+  );
+  const text =
+    [...textParts, "--", footer.text, `${footer.unsubscribeLabel}: ${footer.unsubscribeUrl}`].join("\n\n") + "\n";
   const align = dir === "rtl" ? "right" : "left";
   const htmlParts = blocks.map((block) => {
     if (block.kind === "h") return `<h2 style="font-size:17px;margin:20px 0 8px">${escapeHtml(block.text)}</h2>`;
-    if (block.kind === "list") return `<ul style="padding-inline-start:20px;margin:0 0 12px">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
+    if (block.kind === "list")
+      return `<ul style="padding-inline-start:20px;margin:0 0 12px">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
     return `<p style="margin:0 0 12px">${escapeHtml(block.text)}</p>`;
   });
   const html = [

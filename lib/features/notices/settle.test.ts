@@ -6,15 +6,21 @@ const minutes = (n: number) => new Date(now.getTime() - n * 60_000);
 
 describe("settledAt", () => {
   it("settles an ended session at its end", () => {
-    expect(settledAt({ status: "ended", endedAt: minutes(5).toISOString(), lastChange: minutes(10) }, now)).toEqual(minutes(5));
+    expect(settledAt({ status: "ended", endedAt: minutes(5).toISOString(), lastChange: minutes(10) }, now)).toEqual(
+      minutes(5),
+    );
   });
   it("settles a correction made after the end when it was made", () => {
-    expect(settledAt({ status: "ended", endedAt: minutes(20).toISOString(), lastChange: minutes(2) }, now)).toEqual(minutes(2));
+    expect(settledAt({ status: "ended", endedAt: minutes(20).toISOString(), lastChange: minutes(2) }, now)).toEqual(
+      minutes(2),
+    );
   });
   it("keeps an open register unsettled until 30 quiet minutes passed", () => {
     expect(settledAt({ status: "open", endedAt: null, lastChange: minutes(29) }, now)).toBeNull();
     expect(settledAt({ status: "open", endedAt: null, lastChange: minutes(30) }, now)).toEqual(now);
-    expect(settledAt({ status: "open", endedAt: null, lastChange: minutes(45) }, now)).toEqual(new Date(minutes(45).getTime() + QUIET_MS));
+    expect(settledAt({ status: "open", endedAt: null, lastChange: minutes(45) }, now)).toEqual(
+      new Date(minutes(45).getTime() + QUIET_MS),
+    );
   });
 });
 

@@ -23,7 +23,10 @@ export function settledAt(register: RegisterState, now: Date): Date | null {
 }
 
 export function isAnnounceable(settled: Date, noticesStartedAt: Date, now: Date): boolean {
-  return settled.getTime() >= noticesStartedAt.getTime() - STARTUP_GRACE_MS && settled.getTime() >= now.getTime() - ANNOUNCE_WINDOW_MS;
+  return (
+    settled.getTime() >= noticesStartedAt.getTime() - STARTUP_GRACE_MS &&
+    settled.getTime() >= now.getTime() - ANNOUNCE_WINDOW_MS
+  );
 }
 
 /** The marks a family hears about: absent, or late. Excused is a known reason; present is nothing to say. */

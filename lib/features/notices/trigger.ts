@@ -17,7 +17,11 @@ export function runSerialized(connectionId: string, options: { weeklyNow?: boole
     current.weeklyNow ||= options.weeklyNow ?? false;
     return current.running;
   }
-  const entry: Entry = { running: Promise.resolve<NoticeRunResult>({ status: "busy" }), again: false, weeklyNow: false };
+  const entry: Entry = {
+    running: Promise.resolve<NoticeRunResult>({ status: "busy" }),
+    again: false,
+    weeklyNow: false,
+  };
   entry.running = (async () => {
     try {
       let result = await runNotices(connectionId, { weeklyNow: options.weeklyNow });
@@ -38,5 +42,10 @@ export function runSerialized(connectionId: string, options: { weeklyNow?: boole
 
 /** After a session is ended in the dashboard: its register settled, so its notices go now, not at the next tick. */
 export function kickNotices(connectionId: string, options: { weeklyNow?: boolean } = {}): void {
-  runSerialized(connectionId, options).catch((error: unknown) => logger().warn({ kind: "notices", connectionId, error: error instanceof Error ? error.name : "error" }, "a notices run failed"));
+  runSerialized(connectionId, options).catch((error: unknown) =>
+    logger().warn(
+      { kind: "notices", connectionId, error: error instanceof Error ? error.name : "error" },
+      "a notices run failed",
+    ),
+  );
 }

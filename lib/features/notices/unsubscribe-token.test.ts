@@ -16,7 +16,9 @@ describe("the unsubscribe link", () => {
     expect(verifyUnsubscribe("", SECRET)).toBeNull();
   });
   it("points at the public address", () => {
-    expect(unsubscribeUrl("a.b", { DASHBOARD_URL: "https://dash.school.org/" })).toBe("https://dash.school.org/api/notices/unsubscribe?token=a.b");
+    expect(unsubscribeUrl("a.b", { DASHBOARD_URL: "https://dash.school.org/" })).toBe(
+      "https://dash.school.org/api/notices/unsubscribe?token=a.b",
+    );
   });
   it("without DASHBOARD_URL (the README's default), points at this server: the port `next start` listens on, else 3000", () => {
     expect(unsubscribeUrl("a.b", { PORT: "4123" })).toBe("http://localhost:4123/api/notices/unsubscribe?token=a.b");
@@ -26,9 +28,21 @@ describe("the unsubscribe link", () => {
 
 describe("classifySendError", () => {
   it("retries what may pass later and stops at what cannot", () => {
-    expect(classifySendError(Object.assign(new Error("x"), { code: "ECONNECTION" }))).toEqual({ code: "econnection", temporary: true });
-    expect(classifySendError(Object.assign(new Error("x"), { code: "EENVELOPE", responseCode: 451 }))).toEqual({ code: "smtp_451", temporary: true });
-    expect(classifySendError(Object.assign(new Error("x"), { code: "EENVELOPE", responseCode: 550 }))).toEqual({ code: "smtp_550", temporary: false });
-    expect(classifySendError(Object.assign(new Error("x"), { code: "EENVELOPE" }))).toEqual({ code: "invalid_address", temporary: false });
+    expect(classifySendError(Object.assign(new Error("x"), { code: "ECONNECTION" }))).toEqual({
+      code: "econnection",
+      temporary: true,
+    });
+    expect(classifySendError(Object.assign(new Error("x"), { code: "EENVELOPE", responseCode: 451 }))).toEqual({
+      code: "smtp_451",
+      temporary: true,
+    });
+    expect(classifySendError(Object.assign(new Error("x"), { code: "EENVELOPE", responseCode: 550 }))).toEqual({
+      code: "smtp_550",
+      temporary: false,
+    });
+    expect(classifySendError(Object.assign(new Error("x"), { code: "EENVELOPE" }))).toEqual({
+      code: "invalid_address",
+      temporary: false,
+    });
   });
 });

@@ -40,4 +40,5 @@ export function publicBaseUrl(env: Record<string, string | undefined> = process.
   return (configured || `http://localhost:${env.PORT?.trim() || "3000"}`).replace(/\/+$/, "");
 }
 
-export const unsubscribeUrl = (token: string, env?: Record<string, string | undefined>) => `${publicBaseUrl(env)}/api/notices/unsubscribe?token=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (token: string, env?: Record<string, string | undefined>) =>
+  `${publicBaseUrl(env)}/api/notices/unsubscribe?token=${encodeURIComponent(token)}`;

@@ -9,13 +9,26 @@ import type { UnsubscribeClaim } from "./unsubscribe-token";
 
 /** Turns the kind off for the person the signed link names. Idempotent; an unknown person changes nothing. */
 export async function unsubscribe(db: DashboardDb, claim: UnsubscribeClaim): Promise<{ email: string } | null> {
-  const [user] = await db.select({ id: users.id, email: users.email, connectionId: users.connectionId }).from(users).where(eq(users.id, claim.userId)).limit(1);
+  const [user] = await db
+    .select({ id: users.id, email: users.email, connectionId: users.connectionId })
+    .from(users)
+    .where(eq(users.id, claim.userId))
+    .limit(1);
   if (!user) return null;
   await db
     .insert(noticePreferences)
     .values({ userId: user.id, kind: claim.kind, enabled: false })
-    .onConflictDoUpdate({ target: [noticePreferences.userId, noticePreferences.kind], set: { enabled: false, updatedAt: new Date() } });
-  await recordAudit(user, { action: "notices.unsubscribe", result: "ok", targetType: "user", targetId: user.id, details: { kind: claim.kind } });
+    .onConflictDoUpdate({
+      target: [noticePreferences.userId, noticePreferences.kind],
+      set: { enabled: false, updatedAt: new Date() },
+    });
+  await recordAudit(user, {
+    action: "notices.unsubscribe",
+    result: "ok",
+    targetType: "user",
+    targetId: user.id,
+    details: { kind: claim.kind },
+  });
   return { email: user.email };
 }
 
@@ -26,13 +39,18 @@ export async function unsubscriberEmail(db: DashboardDb, claim: UnsubscribeClaim
 }
 
 /** The small page of the link: a confirmation form (a link opened by a mail scanner changes nothing), then "done". */
-export function unsubscribePage(claim: UnsubscribeClaim | null, state: { email: string; done: boolean } | null, action: string): string {
+export function unsubscribePage(
+  claim: UnsubscribeClaim | null,
+  state: { email: string; done: boolean } | null,
+  action: string,
+): string {
   const locale = claim?.locale ?? "en";
   const t = translator(locale);
   const kind = claim ? t(claim.kind === "absence" ? "notices.unsubscribe.absence" : "notices.unsubscribe.weekly") : "";
   let body: string;
   if (!claim || !state) body = `<p>${escapeHtml(t("notices.unsubscribe.invalid"))}</p>`;
-  else if (state.done) body = `<p role="status">${escapeHtml(t("notices.unsubscribe.done", { kind, email: state.email }))}</p>`;
+  else if (state.done)
+    body = `<p role="status">${escapeHtml(t("notices.unsubscribe.done", { kind, email: state.email }))}</p>`;
   else
     body = [
       `<p>${escapeHtml(t("notices.unsubscribe.confirm", { kind, email: state.email }))}</p>`,

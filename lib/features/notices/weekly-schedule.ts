@@ -9,7 +9,12 @@ export type Week = { from: string; to: string };
 export const weekEnding = (to: string): Week => ({ from: addDays(to, -6), to });
 
 /** The week whose summary is due at `now`, or null: after this week's sending moment, within a day of it, not yet sent. */
-export function dueWeek(settings: { weeklyDay: number; weeklyTime: string }, timeZone: string, now: Date, lastSent: string | null): Week | null {
+export function dueWeek(
+  settings: { weeklyDay: number; weeklyTime: string },
+  timeZone: string,
+  now: Date,
+  lastSent: string | null,
+): Week | null {
   const today = dateIn(timeZone, now);
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
   const sendDate = addDays(today, -((weekday - settings.weeklyDay + 7) % 7));

@@ -20,9 +20,18 @@ const QUEUE_LANES = 8;
  * the read models (`loadStoredChild`): what the summary shows is exactly what the parent may see.
  * One per (week, child, parent): queuing again is a no-op.
  */
-export async function queueWeeklySummaries(db: DashboardDb, connectionId: string, lookups: SchoolLookups, week: Week, status: "pending" | "held"): Promise<number> {
+export async function queueWeeklySummaries(
+  db: DashboardDb,
+  connectionId: string,
+  lookups: SchoolLookups,
+  week: Week,
+  status: "pending" | "held",
+): Promise<number> {
   const { school, secret } = lookups;
-  const parents = await db.select({ id: users.id }).from(users).where(and(eq(users.connectionId, connectionId), eq(users.role, "parent"), isNull(users.disabledAt)));
+  const parents = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.connectionId, connectionId), eq(users.role, "parent"), isNull(users.disabledAt)));
   let queued = 0;
   // Parents in lanes: each one's summary is a few reads of the store, so one at a time a school of
   // thousands waits on the store's round trips rather than the processor.
@@ -31,7 +40,12 @@ export async function queueWeeklySummaries(db: DashboardDb, connectionId: string
     if (!actor) return;
     const recipients = await recipientsFor(db, connectionId, actor.studentLineageIds, "weekly");
     for (const recipient of recipients.filter((r) => r.userId === actor.id)) {
-      const child = await loadStoredChild({ ...actor, locale: recipient.locale }, recipient.lineageId, recipient.locale, { halqaName: lookups.halqaName, db, listedFrom: week.from });
+      const child = await loadStoredChild(
+        { ...actor, locale: recipient.locale },
+        recipient.lineageId,
+        recipient.locale,
+        { halqaName: lookups.halqaName, db, listedFrom: week.from },
+      );
       if (!child) continue;
       const composed = composeWeekly({
         locale: recipient.locale,
@@ -39,7 +53,9 @@ export async function queueWeeklySummaries(db: DashboardDb, connectionId: string
         from: week.from,
         to: week.to,
         child,
-        unsubscribeUrl: unsubscribeUrl(signUnsubscribe({ userId: recipient.userId, kind: "weekly", locale: recipient.locale }, secret)),
+        unsubscribeUrl: unsubscribeUrl(
+          signUnsubscribe({ userId: recipient.userId, kind: "weekly", locale: recipient.locale }, secret),
+        ),
         formats: lookups.formats,
       });
       const added = await enqueue(db, [

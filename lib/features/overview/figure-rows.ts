@@ -20,7 +20,16 @@ export type FigureRow = {
   trend: (number | null)[];
 };
 
-export const SORT_KEYS = ["name", "attendanceWeek", "attendanceLast", "attendanceTerm", "recitationsWeek", "recitationsTerm", "heard", "currency"] as const;
+export const SORT_KEYS = [
+  "name",
+  "attendanceWeek",
+  "attendanceLast",
+  "attendanceTerm",
+  "recitationsWeek",
+  "recitationsTerm",
+  "heard",
+  "currency",
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type FigureSort = { key: SortKey; dir: "asc" | "desc" };
 
@@ -46,12 +55,21 @@ export function halqaFigures(input: Input): FigureRow[] {
     };
     const recited = input.recitations.filter((r) => r.halqaId === halqa.id);
     const people = input.people.get(halqa.id) ?? { active: 0, heard: 0 };
-    const perStudent = (keep: (r: (typeof recited)[number]) => boolean) => (people.active === 0 ? null : recited.filter(keep).reduce((sum, r) => sum + r.n, 0) / people.active);
+    const perStudent = (keep: (r: (typeof recited)[number]) => boolean) =>
+      people.active === 0 ? null : recited.filter(keep).reduce((sum, r) => sum + r.n, 0) / people.active;
     return {
       id: halqa.id,
       name: halqa.name,
-      attendance: { week: tally((m) => m.week === thisWeek), last: tally((m) => m.week === lastWeek), term: tally((m) => m.inTerm) },
-      recitations: { week: perStudent((r) => r.week === thisWeek), last: perStudent((r) => r.week === lastWeek), term: perStudent((r) => r.inTerm) },
+      attendance: {
+        week: tally((m) => m.week === thisWeek),
+        last: tally((m) => m.week === lastWeek),
+        term: tally((m) => m.inTerm),
+      },
+      recitations: {
+        week: perStudent((r) => r.week === thisWeek),
+        last: perStudent((r) => r.week === lastWeek),
+        term: perStudent((r) => r.inTerm),
+      },
       active: people.active,
       heard: people.active === 0 ? null : people.heard / people.active,
       currency: null,

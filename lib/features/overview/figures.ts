@@ -32,7 +32,14 @@ const cached = new Map<string, { expires: number; value: Promise<FigureRow[]> }>
 export async function schoolFigures(db: DashboardDb, scope: StoreScope, input: Input) {
   const thisWeek = mondayOf(input.today);
   const weeks = Array.from({ length: TREND_WEEKS }, (_, i) => addDays(thisWeek, -7 * (TREND_WEEKS - 1 - i)));
-  const key = JSON.stringify([scope.connectionId, scope.tenantId ?? null, input.today, input.termFrom, input.heardDays, input.halqas.map((h) => [h.id, h.name])]);
+  const key = JSON.stringify([
+    scope.connectionId,
+    scope.tenantId ?? null,
+    input.today,
+    input.termFrom,
+    input.heardDays,
+    input.halqas.map((h) => [h.id, h.name]),
+  ]);
   let hit = cached.get(key);
   if (!hit || hit.expires <= Date.now()) {
     const value = compute(db, scope, input, weeks);

@@ -25,24 +25,52 @@ import { activeStudentsOf, dayKey, expectedOn, lastRegisters, registersOf } from
  */
 export const overviewBase = cache(async (actor: Actor) => {
   const client = clientFor(actor.connectionId);
-  const ofSemester = resolveSemester(actor.connectionId, undefined).then(async ({ selected }) => ({ semester: selected, halqas: selected ? await halqasOfSemester(actor.connectionId, selected.id) : [] }));
+  const ofSemester = resolveSemester(actor.connectionId, undefined).then(async ({ selected }) => ({
+    semester: selected,
+    halqas: selected ? await halqasOfSemester(actor.connectionId, selected.id) : [],
+  }));
   const [school, { semester, halqas }, allHalqas, sheikhs] = await Promise.all([
     client.tenant(),
     ofSemester,
     halqasFor(actor.connectionId),
     client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }).then((page) => page.items),
   ]);
-  const timetables = semester ? await timetablesOf(actor.connectionId, semester.id) : new Map<string, StoredTimetable>();
+  const timetables = semester
+    ? await timetablesOf(actor.connectionId, semester.id)
+    : new Map<string, StoredTimetable>();
   const scope = { connectionId: actor.connectionId, tenantId: school.id };
-  return { school, semester, halqas, allHalqas, sheikhs, timetables, scope, today: dateIn(school.time_zone), now: new Date() };
+  return {
+    school,
+    semester,
+    halqas,
+    allHalqas,
+    sheikhs,
+    timetables,
+    scope,
+    today: dateIn(school.time_zone),
+    now: new Date(),
+  };
 });
 
 const sheikhNames = (sheikhs: readonly Sheikh[]) => new Map(sheikhs.map((s) => [s.id, s.name]));
-const eligibleFor = (sheikhs: readonly Sheikh[], halqaId: string) => sheikhs.filter((s) => s.halqa_ids.includes(halqaId)).sort(byName);
+const eligibleFor = (sheikhs: readonly Sheikh[], halqaId: string) =>
+  sheikhs.filter((s) => s.halqa_ids.includes(halqaId)).sort(byName);
 
-export type TodayRow = { halqa: Pick<Halqa, "id" | "name">; startsAt: string; endsAt: string | null; state: RegisterState; teachers: string[] };
+export type TodayRow = {
+  halqa: Pick<Halqa, "id" | "name">;
+  startsAt: string;
+  endsAt: string | null;
+  state: RegisterState;
+  teachers: string[];
+};
 
-const ORDER: Record<RegisterState["kind"], number> = { missing: 0, in_progress: 1, not_started: 2, taken: 3, not_meeting: 4 };
+const ORDER: Record<RegisterState["kind"], number> = {
+  missing: 0,
+  in_progress: 1,
+  not_started: 2,
+  taken: 3,
+  not_meeting: 4,
+};
 
 /** Today: each timetabled halqa of the active semester and where its register stands. */
 export async function loadOverviewToday(actor: Actor) {
@@ -58,12 +86,32 @@ export async function loadOverviewToday(actor: Actor) {
   const names = sheikhNames(base.sheikhs);
   const rows: TodayRow[] = timed.map((halqa) => {
     const timetable = base.timetables.get(halqa.id)!;
-    const state = registerState({ timetable, date: base.today, timeZone: base.school.time_zone, now: base.now, sessions: registers.get(dayKey(halqa.id, base.today)) ?? [], expected: expected.get(halqa.id) ?? 0 });
+    const state = registerState({
+      timetable,
+      date: base.today,
+      timeZone: base.school.time_zone,
+      now: base.now,
+      sessions: registers.get(dayKey(halqa.id, base.today)) ?? [],
+      expected: expected.get(halqa.id) ?? 0,
+    });
     const session = "session" in state ? state.session : null;
-    const teachers = session ? [names.get(session.sheikh_id) ?? session.sheikh_id] : eligibleFor(base.sheikhs, halqa.id).map((s) => s.name);
-    return { halqa: { id: halqa.id, name: halqa.name }, startsAt: timetable.startsAt, endsAt: timetable.endsAt, state, teachers };
+    const teachers = session
+      ? [names.get(session.sheikh_id) ?? session.sheikh_id]
+      : eligibleFor(base.sheikhs, halqa.id).map((s) => s.name);
+    return {
+      halqa: { id: halqa.id, name: halqa.name },
+      startsAt: timetable.startsAt,
+      endsAt: timetable.endsAt,
+      state,
+      teachers,
+    };
   });
-  rows.sort((a, b) => ORDER[a.state.kind] - ORDER[b.state.kind] || a.startsAt.localeCompare(b.startsAt) || a.halqa.name.localeCompare(b.halqa.name));
+  rows.sort(
+    (a, b) =>
+      ORDER[a.state.kind] - ORDER[b.state.kind] ||
+      a.startsAt.localeCompare(b.startsAt) ||
+      a.halqa.name.localeCompare(b.halqa.name),
+  );
   return { rows, untimed: base.halqas.length - timed.length, freshness, today: base.today };
 }
 
@@ -71,7 +119,10 @@ export async function loadOverviewToday(actor: Actor) {
 export async function loadOverviewFigures(actor: Actor, sort: FigureSort) {
   const base = await overviewBase(actor);
   const db = await dashboardDb();
-  const [settings, across] = await Promise.all([getProgressSettings(actor.connectionId, db), loadAttentionAcross(base.scope, base.school, null)]);
+  const [settings, across] = await Promise.all([
+    getProgressSettings(actor.connectionId, db),
+    loadAttentionAcross(base.scope, base.school, null),
+  ]);
   const figures = await schoolFigures(db, base.scope, {
     halqas: base.halqas,
     today: base.today,
@@ -88,14 +139,22 @@ export async function loadOverviewAttention(actor: Actor) {
   const across = await loadAttentionAcross(base.scope, base.school, null);
   const names = new Map(base.allHalqas.map((halqa) => [halqa.id, halqa.name]));
   const groups = new Map<string, typeof across.items>();
-  for (const item of across.items) (groups.get(item.halqaId) ?? groups.set(item.halqaId, []).get(item.halqaId)!).push(item);
+  for (const item of across.items)
+    (groups.get(item.halqaId) ?? groups.set(item.halqaId, []).get(item.halqaId)!).push(item);
   return {
-    groups: [...groups].map(([halqaId, items]) => ({ halqaId, name: names.get(halqaId) ?? halqaId, items })).sort((a, b) => b.items.length - a.items.length || a.name.localeCompare(b.name)),
+    groups: [...groups]
+      .map(([halqaId, items]) => ({ halqaId, name: names.get(halqaId) ?? halqaId, items }))
+      .sort((a, b) => b.items.length - a.items.length || a.name.localeCompare(b.name)),
     freshness: across.freshness,
   };
 }
 
-export type TeacherRow = { id: string; name: string; last: { date: string; sessionId: string } | null; missing: number };
+export type TeacherRow = {
+  id: string;
+  name: string;
+  last: { date: string; sessionId: string } | null;
+  missing: number;
+};
 
 /**
  * Teachers (the school's sheikhs): the last register each took (a session of theirs with a mark), and
@@ -117,13 +176,25 @@ export async function loadOverviewTeachers(actor: Actor) {
   for (const halqa of timed) {
     const timetable = base.timetables.get(halqa.id)!;
     for (let date = monday; date <= base.today; date = addDays(date, 1)) {
-      const state = registerState({ timetable, date, timeZone: base.school.time_zone, now: base.now, sessions: registers.get(dayKey(halqa.id, date)) ?? [], expected: expected.get(halqa.id) ?? 0 });
+      const state = registerState({
+        timetable,
+        date,
+        timeZone: base.school.time_zone,
+        now: base.now,
+        sessions: registers.get(dayKey(halqa.id, date)) ?? [],
+        expected: expected.get(halqa.id) ?? 0,
+      });
       if (state.kind !== "missing") continue;
       const owners = state.session ? [state.session.sheikh_id] : eligibleFor(base.sheikhs, halqa.id).map((s) => s.id);
       for (const id of owners) missing.set(id, (missing.get(id) ?? 0) + 1);
     }
   }
-  const rows: TeacherRow[] = base.sheikhs.map((s) => ({ id: s.id, name: s.name, last: last.get(s.id) ?? null, missing: missing.get(s.id) ?? 0 }));
+  const rows: TeacherRow[] = base.sheikhs.map((s) => ({
+    id: s.id,
+    name: s.name,
+    last: last.get(s.id) ?? null,
+    missing: missing.get(s.id) ?? 0,
+  }));
   rows.sort((a, b) => b.missing - a.missing || a.name.localeCompare(b.name));
   return { rows, monday };
 }
@@ -139,16 +210,25 @@ export type PlanHeardRow = { halqa: Pick<Halqa, "id" | "name">; due: number; hea
 export async function loadOverviewPlanHeard(actor: Actor) {
   const base = await overviewBase(actor);
   const db = await dashboardDb();
-  const halqaOf = await activeStudentsOf(db, base.scope, base.halqas.map((halqa) => halqa.id));
+  const halqaOf = await activeStudentsOf(
+    db,
+    base.scope,
+    base.halqas.map((halqa) => halqa.id),
+  );
   const byId = new Map(base.halqas.map((halqa) => [halqa.id, halqa]));
   const counts = new Map<string, PlanHeardRow>();
   for (const item of await planHeardOf(base.scope, [...halqaOf.keys()], base.today)) {
     const halqa = byId.get(halqaOf.get(item.studentId) ?? "");
     if (!halqa) continue;
-    const row = counts.get(halqa.id) ?? counts.set(halqa.id, { halqa: { id: halqa.id, name: halqa.name }, due: 0, heard: 0, notHeard: 0 }).get(halqa.id)!;
+    const row =
+      counts.get(halqa.id) ??
+      counts.set(halqa.id, { halqa: { id: halqa.id, name: halqa.name }, due: 0, heard: 0, notHeard: 0 }).get(halqa.id)!;
     row.due++;
     if (item.state === "heard") row.heard++;
     else row.notHeard++;
   }
-  return { rows: [...counts.values()].sort((a, b) => b.notHeard - a.notHeard || a.halqa.name.localeCompare(b.halqa.name)), today: base.today };
+  return {
+    rows: [...counts.values()].sort((a, b) => b.notHeard - a.notHeard || a.halqa.name.localeCompare(b.halqa.name)),
+    today: base.today,
+  };
 }

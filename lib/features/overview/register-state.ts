@@ -18,7 +18,9 @@ import { meetsOn, type Timetable } from "@/lib/features/timetable/rules";
  */
 export const MISSING_AFTER_MINUTES = 20;
 
-export type DaySession = Pick<Session, "id" | "status" | "starts_at" | "sheikh_id"> & { counts: Pick<SessionSummary, "present" | "absent" | "late" | "excused" | "marked"> };
+export type DaySession = Pick<Session, "id" | "status" | "starts_at" | "sheikh_id"> & {
+  counts: Pick<SessionSummary, "present" | "absent" | "late" | "excused" | "marked">;
+};
 
 export type RegisterState =
   | { kind: "taken"; session: DaySession }
@@ -40,18 +42,28 @@ export type RegisterInput = {
 };
 
 /** The instant a timetabled start of a date is, and when its register counts as missing. */
-export function startOf(timetable: Pick<Timetable, "startsAt">, date: string, timeZone: string): { startsAt: string; dueAt: string } {
+export function startOf(
+  timetable: Pick<Timetable, "startsAt">,
+  date: string,
+  timeZone: string,
+): { startsAt: string; dueAt: string } {
   const startsAt = zonedDateTimeToUtc(date, timetable.startsAt, timeZone);
   return { startsAt, dueAt: new Date(Date.parse(startsAt) + MISSING_AFTER_MINUTES * 60_000).toISOString() };
 }
 
 export function registerState(input: RegisterInput): RegisterState {
   // The session with the most marks stands for the day (a second one started by mistake stays empty).
-  const session = input.sessions.toSorted((a, b) => b.counts.marked - a.counts.marked || b.starts_at.localeCompare(a.starts_at) || a.id.localeCompare(b.id))[0] ?? null;
+  const session =
+    input.sessions.toSorted(
+      (a, b) => b.counts.marked - a.counts.marked || b.starts_at.localeCompare(a.starts_at) || a.id.localeCompare(b.id),
+    )[0] ?? null;
   if (!meetsOn(input.timetable, input.date) && !session) return { kind: "not_meeting" };
   const { startsAt, dueAt } = startOf(input.timetable, input.date, input.timeZone);
   const due = input.now.getTime() >= Date.parse(dueAt);
-  if (!session) return due ? { kind: "missing", session: null, unmarked: input.expected, startsAt } : { kind: "not_started", dueAt };
+  if (!session)
+    return due
+      ? { kind: "missing", session: null, unmarked: input.expected, startsAt }
+      : { kind: "not_started", dueAt };
   const unmarked = Math.max(0, input.expected - session.counts.marked);
   if (unmarked === 0) return { kind: "taken", session };
   return due ? { kind: "missing", session, unmarked, startsAt } : { kind: "in_progress", session, unmarked };

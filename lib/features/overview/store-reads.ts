@@ -12,14 +12,20 @@ import type { DaySession } from "./register-state";
  * recitations by halqa and week; who was heard lately; registers by halqa and day.
  */
 const scoped = (table: { connectionId: PgColumn; tenantId: PgColumn }, scope: StoreScope): SQL =>
-  scope.tenantId ? and(eq(table.connectionId, scope.connectionId), eq(table.tenantId, scope.tenantId))! : eq(table.connectionId, scope.connectionId);
+  scope.tenantId
+    ? and(eq(table.connectionId, scope.connectionId), eq(table.tenantId, scope.tenantId))!
+    : eq(table.connectionId, scope.connectionId);
 
 /** Monday of a school date's ISO week, as the database computes it. */
 const weekOf = sql<string>`to_char(date_trunc('week', ${progressSessions.date}::date), 'YYYY-MM-DD')`;
 
 export type MarkCount = { halqaId: string; week: string; inTerm: boolean; status: string; n: number };
 
-export async function marksByWeek(db: DashboardDb, scope: StoreScope, range: { from: string; to: string; termFrom: string }): Promise<MarkCount[]> {
+export async function marksByWeek(
+  db: DashboardDb,
+  scope: StoreScope,
+  range: { from: string; to: string; termFrom: string },
+): Promise<MarkCount[]> {
   const rows = await db
     .select({
       halqaId: progressSessions.halqaId,
@@ -29,31 +35,75 @@ export async function marksByWeek(db: DashboardDb, scope: StoreScope, range: { f
       n: sql<number>`count(*)::int`,
     })
     .from(progressAttendance)
-    .innerJoin(progressSessions, and(eq(progressSessions.connectionId, progressAttendance.connectionId), eq(progressSessions.id, progressAttendance.sessionId)))
-    .where(and(scoped(progressAttendance, scope), gte(progressSessions.date, range.from), lte(progressSessions.date, range.to)))
+    .innerJoin(
+      progressSessions,
+      and(
+        eq(progressSessions.connectionId, progressAttendance.connectionId),
+        eq(progressSessions.id, progressAttendance.sessionId),
+      ),
+    )
+    .where(
+      and(
+        scoped(progressAttendance, scope),
+        gte(progressSessions.date, range.from),
+        lte(progressSessions.date, range.to),
+      ),
+    )
     .groupBy(sql`1, 2, 3, 4`);
   return rows;
 }
 
 export type RecitationCount = { halqaId: string; week: string; inTerm: boolean; n: number };
 
-export async function recitationsByWeek(db: DashboardDb, scope: StoreScope, range: { from: string; to: string; termFrom: string }): Promise<RecitationCount[]> {
+export async function recitationsByWeek(
+  db: DashboardDb,
+  scope: StoreScope,
+  range: { from: string; to: string; termFrom: string },
+): Promise<RecitationCount[]> {
   return db
-    .select({ halqaId: progressSessions.halqaId, week: weekOf, inTerm: sql<boolean>`${progressSessions.date} >= ${range.termFrom}`, n: sql<number>`count(*)::int` })
+    .select({
+      halqaId: progressSessions.halqaId,
+      week: weekOf,
+      inTerm: sql<boolean>`${progressSessions.date} >= ${range.termFrom}`,
+      n: sql<number>`count(*)::int`,
+    })
     .from(progressRecitations)
-    .innerJoin(progressSessions, and(eq(progressSessions.connectionId, progressRecitations.connectionId), eq(progressSessions.id, progressRecitations.sessionId)))
-    .where(and(scoped(progressRecitations, scope), gte(progressSessions.date, range.from), lte(progressSessions.date, range.to)))
+    .innerJoin(
+      progressSessions,
+      and(
+        eq(progressSessions.connectionId, progressRecitations.connectionId),
+        eq(progressSessions.id, progressRecitations.sessionId),
+      ),
+    )
+    .where(
+      and(
+        scoped(progressRecitations, scope),
+        gte(progressSessions.date, range.from),
+        lte(progressSessions.date, range.to),
+      ),
+    )
     .groupBy(sql`1, 2, 3`);
 }
 
 /** Active students per halqa, and how many of them have a recitation in a session dated on or after `since`. */
-export async function activeAndHeard(db: DashboardDb, scope: StoreScope, halqaIds: readonly string[], since: string): Promise<Map<string, { active: number; heard: number }>> {
+export async function activeAndHeard(
+  db: DashboardDb,
+  scope: StoreScope,
+  halqaIds: readonly string[],
+  since: string,
+): Promise<Map<string, { active: number; heard: number }>> {
   const result = new Map<string, { active: number; heard: number }>();
   if (halqaIds.length === 0) return result;
   const heardIds = db
     .selectDistinct({ studentId: progressRecitations.studentId })
     .from(progressRecitations)
-    .innerJoin(progressSessions, and(eq(progressSessions.connectionId, progressRecitations.connectionId), eq(progressSessions.id, progressRecitations.sessionId)))
+    .innerJoin(
+      progressSessions,
+      and(
+        eq(progressSessions.connectionId, progressRecitations.connectionId),
+        eq(progressSessions.id, progressRecitations.sessionId),
+      ),
+    )
     .where(and(scoped(progressRecitations, scope), gte(progressSessions.date, since)));
   const rows = await db
     .select({
@@ -62,14 +112,25 @@ export async function activeAndHeard(db: DashboardDb, scope: StoreScope, halqaId
       heard: sql<number>`count(*) filter (where ${inArray(progressStudents.id, heardIds)})::int`,
     })
     .from(progressStudents)
-    .where(and(scoped(progressStudents, scope), inArray(progressStudents.halqaId, [...halqaIds]), sql`${progressStudents.data}->>'status' = 'active'`))
+    .where(
+      and(
+        scoped(progressStudents, scope),
+        inArray(progressStudents.halqaId, [...halqaIds]),
+        sql`${progressStudents.data}->>'status' = 'active'`,
+      ),
+    )
     .groupBy(progressStudents.halqaId);
   for (const row of rows) result.set(row.halqaId, { active: row.active, heard: row.heard });
   return result;
 }
 
 /** Students expected on a register of each halqa on a date: active, enrolled by then (or without an enrolment date). */
-export async function expectedOn(db: DashboardDb, scope: StoreScope, halqaIds: readonly string[], date: string): Promise<Map<string, number>> {
+export async function expectedOn(
+  db: DashboardDb,
+  scope: StoreScope,
+  halqaIds: readonly string[],
+  date: string,
+): Promise<Map<string, number>> {
   if (halqaIds.length === 0) return new Map();
   const rows = await db
     .select({ halqaId: progressStudents.halqaId, n: sql<number>`count(*)::int` })
@@ -87,17 +148,32 @@ export async function expectedOn(db: DashboardDb, scope: StoreScope, halqaIds: r
 }
 
 /** The active students of the given halqas, as the progress read model has them: student id → halqa id. */
-export async function activeStudentsOf(db: DashboardDb, scope: StoreScope, halqaIds: readonly string[]): Promise<Map<string, string>> {
+export async function activeStudentsOf(
+  db: DashboardDb,
+  scope: StoreScope,
+  halqaIds: readonly string[],
+): Promise<Map<string, string>> {
   if (halqaIds.length === 0) return new Map();
   const rows = await db
     .select({ id: progressStudents.id, halqaId: progressStudents.halqaId })
     .from(progressStudents)
-    .where(and(scoped(progressStudents, scope), inArray(progressStudents.halqaId, [...halqaIds]), sql`${progressStudents.data}->>'status' = 'active'`));
+    .where(
+      and(
+        scoped(progressStudents, scope),
+        inArray(progressStudents.halqaId, [...halqaIds]),
+        sql`${progressStudents.data}->>'status' = 'active'`,
+      ),
+    );
   return new Map(rows.map((row) => [row.id, row.halqaId]));
 }
 
 /** The sessions of the given halqas dated `from`…`to`, with their registers' counts, by halqa and date. */
-export async function registersOf(db: DashboardDb, scope: StoreScope, halqaIds: readonly string[], range: { from: string; to: string }): Promise<Map<string, DaySession[]>> {
+export async function registersOf(
+  db: DashboardDb,
+  scope: StoreScope,
+  halqaIds: readonly string[],
+  range: { from: string; to: string },
+): Promise<Map<string, DaySession[]>> {
   const result = new Map<string, DaySession[]>();
   if (halqaIds.length === 0) return result;
   const status = sql`${progressAttendance.data}->>'status'`;
@@ -113,8 +189,21 @@ export async function registersOf(db: DashboardDb, scope: StoreScope, halqaIds: 
       marked: sql<number>`count(${progressAttendance.id})::int`,
     })
     .from(progressSessions)
-    .leftJoin(progressAttendance, and(eq(progressAttendance.connectionId, progressSessions.connectionId), eq(progressAttendance.sessionId, progressSessions.id)))
-    .where(and(scoped(progressSessions, scope), inArray(progressSessions.halqaId, [...halqaIds]), gte(progressSessions.date, range.from), lte(progressSessions.date, range.to)))
+    .leftJoin(
+      progressAttendance,
+      and(
+        eq(progressAttendance.connectionId, progressSessions.connectionId),
+        eq(progressAttendance.sessionId, progressSessions.id),
+      ),
+    )
+    .where(
+      and(
+        scoped(progressSessions, scope),
+        inArray(progressSessions.halqaId, [...halqaIds]),
+        gte(progressSessions.date, range.from),
+        lte(progressSessions.date, range.to),
+      ),
+    )
     .groupBy(progressSessions.connectionId, progressSessions.id);
   for (const row of rows) {
     const key = dayKey(row.halqaId, row.date);
@@ -133,7 +222,10 @@ export async function registersOf(db: DashboardDb, scope: StoreScope, halqaIds: 
 export const dayKey = (halqaId: string, date: string) => `${halqaId} ${date}`;
 
 /** Each sheikh's latest session with at least one mark: the last register they took. */
-export async function lastRegisters(db: DashboardDb, scope: StoreScope): Promise<Map<string, { date: string; sessionId: string }>> {
+export async function lastRegisters(
+  db: DashboardDb,
+  scope: StoreScope,
+): Promise<Map<string, { date: string; sessionId: string }>> {
   const rows = await db
     .selectDistinctOn([sql`${progressSessions.data}->>'sheikh_id'`], {
       sheikhId: sql<string>`${progressSessions.data}->>'sheikh_id'`,
@@ -147,6 +239,10 @@ export async function lastRegisters(db: DashboardDb, scope: StoreScope): Promise
         sql`exists (select 1 from ${progressAttendance} where ${progressAttendance.connectionId} = ${progressSessions.connectionId} and ${progressAttendance.sessionId} = ${progressSessions.id})`,
       ),
     )
-    .orderBy(sql`${progressSessions.data}->>'sheikh_id'`, sql`${progressSessions.date} desc`, sql`${progressSessions.data}->>'starts_at' desc`);
+    .orderBy(
+      sql`${progressSessions.data}->>'sheikh_id'`,
+      sql`${progressSessions.date} desc`,
+      sql`${progressSessions.data}->>'starts_at' desc`,
+    );
   return new Map(rows.map((row) => [row.sheikhId, { date: row.date, sessionId: row.sessionId }]));
 }

@@ -20,13 +20,16 @@ const school = vi.hoisted(() => ({
 
 vi.mock("server-only", () => ({}));
 vi.mock("@/lib/authz/subject", () => ({ subjectOf: async () => school.subject }));
-vi.mock("@/lib/features/reference", () => ({ resolveSemester: async () => ({ semesters: [{ id: "sem1" }], selected: { id: "sem1", status: "active" } }) }));
+vi.mock("@/lib/features/reference", () => ({
+  resolveSemester: async () => ({ semesters: [{ id: "sem1" }], selected: { id: "sem1", status: "active" } }),
+}));
 vi.mock("@/lib/connections", () => ({
   clientFor: () => ({
     listAll: async (name: string, { query }: { query: Record<string, unknown> }) => {
       school.calls.push({ name, query });
       if (name === "listHalqas") return { items: school.halqas.filter((h) => h.semester_id === query.semester_id) };
-      if (name === "listSheikhs") return { items: school.sheikhs.filter((s) => !query.halqa_id || s.halqa_ids.includes(String(query.halqa_id))) };
+      if (name === "listSheikhs")
+        return { items: school.sheikhs.filter((s) => !query.halqa_id || s.halqa_ids.includes(String(query.halqa_id))) };
       throw new Error(`unexpected ${name}`);
     },
   }),
@@ -34,10 +37,20 @@ vi.mock("@/lib/connections", () => ({
 
 const { searchPicker } = await import("./search");
 
-const actor = { id: "u1", email: "t@example.org", name: "T", role: "teacher", connectionId: "alnoor", locale: "en", sheikhIds: ["s1"], studentLineageIds: [] } as Actor;
+const actor = {
+  id: "u1",
+  email: "t@example.org",
+  name: "T",
+  role: "teacher",
+  connectionId: "alnoor",
+  locale: "en",
+  sheikhIds: ["s1"],
+  studentLineageIds: [],
+} as Actor;
 const teacher: Subject = { role: "teacher", sheikhIds: ["s1"], halqaIds: new Set(["h1"]), studentLineageIds: [] };
 const admin: Subject = { role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] };
-const ids = async (kind: "halqas" | "sheikhs", q: string, halqa?: string) => (await searchPicker(actor, kind, { q, halqa })).options.map((option) => option.id);
+const ids = async (kind: "halqas" | "sheikhs", q: string, halqa?: string) =>
+  (await searchPicker(actor, kind, { q, halqa })).options.map((option) => option.id);
 
 beforeEach(() => {
   school.calls = [];
@@ -65,6 +78,9 @@ describe("sheikh picker narrowed to a halqa (GET /sheikhs?halqa_id)", () => {
     school.subject = teacher;
     expect(await ids("sheikhs", "", "h1")).toEqual(["s1"]);
     expect(await ids("sheikhs", "", "h2")).toEqual([]);
-    expect(school.calls.filter((call) => call.query.halqa_id === "h2"), "no read for a halqa one may not see").toEqual([]);
+    expect(
+      school.calls.filter((call) => call.query.halqa_id === "h2"),
+      "no read for a halqa one may not see",
+    ).toEqual([]);
   });
 });

@@ -28,7 +28,10 @@ export type PickerRequest = { q: string; semester?: string; after?: string; halq
 
 /** v1 calls: students ≤ STUDENT_SCAN_CALLS + listHalqas (a teacher: one listStudents per taught halqa); halqas: listHalqas; sheikhs: listSheikhs (of one halqa with `halqa`); +1 per further 100; semesters cached. */
 export async function searchPicker(actor: Actor, kind: PickerKind, request: PickerRequest): Promise<PickerAnswer> {
-  const [subject, { selected }] = await Promise.all([subjectOf(actor), resolveSemester(actor.connectionId, request.semester)]);
+  const [subject, { selected }] = await Promise.all([
+    subjectOf(actor),
+    resolveSemester(actor.connectionId, request.semester),
+  ]);
   if (kind === "sheikhs") return sheikhs(actor, subject, request);
   if (!selected) return { options: [], more: false, next: null, scanned: null };
   if (kind === "halqas") return halqas(actor, subject, selected.id, request.q);
@@ -36,11 +39,20 @@ export async function searchPicker(actor: Actor, kind: PickerKind, request: Pick
 }
 
 function firstOf(options: PickerOption[]): PickerAnswer {
-  return { options: options.slice(0, PICKER_RESULTS), more: options.length > PICKER_RESULTS, next: null, scanned: null };
+  return {
+    options: options.slice(0, PICKER_RESULTS),
+    more: options.length > PICKER_RESULTS,
+    next: null,
+    scanned: null,
+  };
 }
 
 async function semesterHalqas(actor: Actor, semesterId: string) {
-  return (await clientFor(actor.connectionId).listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } })).items;
+  return (
+    await clientFor(actor.connectionId).listAll("listHalqas", {
+      query: { semester_id: semesterId, limit: API_PAGE_SIZE },
+    })
+  ).items;
 }
 
 async function halqaNames(actor: Actor, semesterId: string): Promise<Map<string, string>> {
@@ -63,29 +75,64 @@ async function halqas(actor: Actor, subject: Subject, semesterId: string, q: str
  */
 async function sheikhs(actor: Actor, subject: Subject, { q, halqa }: PickerRequest): Promise<PickerAnswer> {
   if (halqa && !can.viewHalqa(subject, halqa)) return firstOf([]);
-  const { items } = await clientFor(actor.connectionId).listAll("listSheikhs", { query: { ...(halqa ? { halqa_id: halqa } : {}), limit: API_PAGE_SIZE } });
+  const { items } = await clientFor(actor.connectionId).listAll("listSheikhs", {
+    query: { ...(halqa ? { halqa_id: halqa } : {}), limit: API_PAGE_SIZE },
+  });
   return firstOf(
     items
-      .filter((sheikh) => (subject.role === "admin" || subject.sheikhIds.includes(sheikh.id)) && matchesQuery([sheikh.name], q))
+      .filter(
+        (sheikh) =>
+          (subject.role === "admin" || subject.sheikhIds.includes(sheikh.id)) && matchesQuery([sheikh.name], q),
+      )
       .sort(byName)
       .map((sheikh) => ({ id: sheikh.id, label: sheikh.name, hint: null })),
   );
 }
 
-async function students(actor: Actor, subject: Subject, semesterId: string, request: PickerRequest): Promise<PickerAnswer> {
+async function students(
+  actor: Actor,
+  subject: Subject,
+  semesterId: string,
+  request: PickerRequest,
+): Promise<PickerAnswer> {
   const client = clientFor(actor.connectionId);
-  const matches = (student: Student) => can.viewStudent(subject, student) && matchesQuery([student.full_name, student.preferred_name], request.q);
+  const matches = (student: Student) =>
+    can.viewStudent(subject, student) && matchesQuery([student.full_name, student.preferred_name], request.q);
   const namesRead = halqaNames(actor, semesterId);
-  const option = (names: Map<string, string>) => (student: Student) => ({ id: student.id, label: student.full_name, hint: names.get(student.halqa_id) ?? null });
+  const option = (names: Map<string, string>) => (student: Student) => ({
+    id: student.id,
+    label: student.full_name,
+    hint: names.get(student.halqa_id) ?? null,
+  });
   if (subject.role !== "admin") {
     // A teacher's students are those of the halqas they teach: read whole, never the school's.
-    const lists = await Promise.all([...subject.halqaIds].map((halqa_id) => client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: API_PAGE_SIZE } })));
+    const lists = await Promise.all(
+      [...subject.halqaIds].map((halqa_id) =>
+        client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: API_PAGE_SIZE } }),
+      ),
+    );
     const names = await namesRead;
-    return firstOf(lists.flatMap((list) => list.items).filter(matches).sort((a, b) => a.full_name.localeCompare(b.full_name)).map(option(names)));
+    return firstOf(
+      lists
+        .flatMap((list) => list.items)
+        .filter(matches)
+        .sort((a, b) => a.full_name.localeCompare(b.full_name))
+        .map(option(names)),
+    );
   }
   const [window, names] = await Promise.all([
-    windowOf(client, "listStudents", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } }, { after: request.after, size: PICKER_RESULTS, maxCalls: STUDENT_SCAN_CALLS, keep: matches }),
+    windowOf(
+      client,
+      "listStudents",
+      { query: { semester_id: semesterId, limit: API_PAGE_SIZE } },
+      { after: request.after, size: PICKER_RESULTS, maxCalls: STUDENT_SCAN_CALLS, keep: matches },
+    ),
     namesRead,
   ]);
-  return { options: window.items.map(option(names)), more: window.next !== null, next: window.next, scanned: window.scanned };
+  return {
+    options: window.items.map(option(names)),
+    more: window.next !== null,
+    next: window.next,
+    scanned: window.scanned,
+  };
 }

@@ -9,7 +9,9 @@ import { missingAsNull } from "@/lib/features/records";
 import { startPlanSync } from "./sync/start";
 import { refreshPlan } from "./sync/refresh";
 
-export type SyncStartResult = { started: true; mode: "full" | "incremental"; resumed: boolean } | { started: false; status: "busy" | "denied" | "completed" };
+export type SyncStartResult =
+  | { started: true; mode: "full" | "incremental"; resumed: boolean }
+  | { started: false; status: "busy" | "denied" | "completed" };
 
 /** Admin "Sync now": starts a cycle and answers once it runs; the page polls /api/plans/sync-status for progress. */
 export const syncPlansNow = defineAction({

@@ -4,7 +4,14 @@ import type { PlanChange } from "./changes";
 /** The "what changed" view's periods in days (`?period=`), its kinds of change (`?kind=`) and its page size. */
 export const CHANGES_PERIODS = ["7", "30", "90"] as const;
 export type ChangesPeriod = (typeof CHANGES_PERIODS)[number];
-export const CHANGE_KINDS = ["replaced", "added", "published", "started", "completed", "planState"] as const satisfies readonly PlanChange["kind"][];
+export const CHANGE_KINDS = [
+  "replaced",
+  "added",
+  "published",
+  "started",
+  "completed",
+  "planState",
+] as const satisfies readonly PlanChange["kind"][];
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 export const CHANGE_GROUPS_PER_PAGE = 20;
 
@@ -16,13 +23,24 @@ export type PlanStudent = { id: string; name: string; halqaId: string };
 /** One plan's changes in the period, newest first, with its student. */
 export type ChangeGroup = { plan: LearningPlan; student: PlanStudent | null; changes: PlanChange[] };
 
-export type ChangesPage = { groups: ChangeGroup[]; page: number; pages: number; totalPlans: number; totalChanges: number };
+export type ChangesPage = {
+  groups: ChangeGroup[];
+  page: number;
+  pages: number;
+  totalPlans: number;
+  totalChanges: number;
+};
 
 /**
  * The changes filtered by kind and the student's halqa, grouped by plan (the plan changed most
  * recently first), one page of groups. A page past the end shows the last page.
  */
-export function groupChanges(changes: readonly PlanChange[], plans: ReadonlyMap<string, LearningPlan>, students: ReadonlyMap<string, PlanStudent>, filters: ChangesFilters): ChangesPage {
+export function groupChanges(
+  changes: readonly PlanChange[],
+  plans: ReadonlyMap<string, LearningPlan>,
+  students: ReadonlyMap<string, PlanStudent>,
+  filters: ChangesFilters,
+): ChangesPage {
   const byPlan = new Map<string, ChangeGroup>();
   let totalChanges = 0;
   for (const change of [...changes].sort((a, b) => b.at.localeCompare(a.at))) {
@@ -40,5 +58,11 @@ export function groupChanges(changes: readonly PlanChange[], plans: ReadonlyMap<
   const pages = Math.max(1, Math.ceil(all.length / CHANGE_GROUPS_PER_PAGE));
   const page = Math.min(Math.max(1, Math.trunc(filters.page) || 1), pages);
   const start = (page - 1) * CHANGE_GROUPS_PER_PAGE;
-  return { groups: all.slice(start, start + CHANGE_GROUPS_PER_PAGE), page, pages, totalPlans: all.length, totalChanges };
+  return {
+    groups: all.slice(start, start + CHANGE_GROUPS_PER_PAGE),
+    page,
+    pages,
+    totalPlans: all.length,
+    totalChanges,
+  };
 }

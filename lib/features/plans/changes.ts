@@ -65,12 +65,14 @@ export function stateAtCreation(assignment: Assignment): string | null {
   if (by(assignment.completed_at)) return "completed";
   if (by(assignment.started_at)) return "in_progress";
   if (by(assignment.published_at)) return "published";
-  if (assignment.completed_at || assignment.started_at || assignment.published_at || assignment.status === "superseded") return null;
+  if (assignment.completed_at || assignment.started_at || assignment.published_at || assignment.status === "superseded")
+    return null;
   return assignment.status;
 }
 
 /** Whether a diff says anything beyond "replaced". */
-export const diffIsEmpty = (diff: AssignmentDiff) => !diff.added.length && !diff.removed.length && diff.dueDays === 0 && !diff.status && !diff.source;
+export const diffIsEmpty = (diff: AssignmentDiff) =>
+  !diff.added.length && !diff.removed.length && diff.dueDays === 0 && !diff.status && !diff.source;
 
 /** How often a plan's assignments were replaced, and when last. */
 export type ReplacementSummary = { count: number; lastAt: string | null };
@@ -103,7 +105,10 @@ export type PlanChange = {
 };
 
 /** Newest first; ties in a stable order. */
-export const newestFirst = (a: PlanChange, b: PlanChange) => b.at.localeCompare(a.at) || (a.assignmentId ?? a.planId).localeCompare(b.assignmentId ?? b.planId) || a.kind.localeCompare(b.kind);
+export const newestFirst = (a: PlanChange, b: PlanChange) =>
+  b.at.localeCompare(a.at) ||
+  (a.assignmentId ?? a.planId).localeCompare(b.assignmentId ?? b.planId) ||
+  a.kind.localeCompare(b.kind);
 
 /**
  * Changes since `since` read from the histories themselves: a replacement by its supersession time,
@@ -112,13 +117,22 @@ export const newestFirst = (a: PlanChange, b: PlanChange) => b.at.localeCompare(
  * completed). Newest first.
  */
 export function changesSince(history: readonly Assignment[], since: Date): PlanChange[] {
-  const replacements = new Set(history.map((assignment) => assignment.replaced_by_assignment_id).filter((id): id is string => Boolean(id)));
+  const replacements = new Set(
+    history.map((assignment) => assignment.replaced_by_assignment_id).filter((id): id is string => Boolean(id)),
+  );
   const out: PlanChange[] = [];
   const after = (at: string | null): at is string => at !== null && Date.parse(at) >= since.getTime();
   for (const assignment of history) {
     const base = { planId: assignment.plan_id, assignmentId: assignment.id, replacementId: null };
-    if (after(assignment.superseded_at)) out.push({ ...base, kind: "replaced", at: assignment.superseded_at, replacementId: assignment.replaced_by_assignment_id });
-    if (!replacements.has(assignment.id) && after(assignment.created_at)) out.push({ ...base, kind: "added", at: assignment.created_at });
+    if (after(assignment.superseded_at))
+      out.push({
+        ...base,
+        kind: "replaced",
+        at: assignment.superseded_at,
+        replacementId: assignment.replaced_by_assignment_id,
+      });
+    if (!replacements.has(assignment.id) && after(assignment.created_at))
+      out.push({ ...base, kind: "added", at: assignment.created_at });
     if (after(assignment.published_at)) out.push({ ...base, kind: "published", at: assignment.published_at });
     if (after(assignment.started_at)) out.push({ ...base, kind: "started", at: assignment.started_at });
     if (after(assignment.completed_at)) out.push({ ...base, kind: "completed", at: assignment.completed_at });

@@ -4,7 +4,11 @@ import { PLAN_STATUSES, RECITATION_KINDS, type LearningPlan } from "@/lib/contra
 import { PARENT_VISIBLE_PLAN_STATES, toParentPlanProgress } from "./parent-view";
 
 const ALLOWED: readonly string[] = PARENT_VISIBLE_PLAN_STATES;
-const status = fc.oneof(fc.constantFrom(...PLAN_STATUSES), fc.constantFrom("Active", "ACTIVE", " active", "archived", "__proto__", ""), fc.string({ maxLength: 12 }));
+const status = fc.oneof(
+  fc.constantFrom(...PLAN_STATUSES),
+  fc.constantFrom("Active", "ACTIVE", " active", "archived", "__proto__", ""),
+  fc.string({ maxLength: 12 }),
+);
 
 const plan = (token: string, state: string, updatedAt: string): LearningPlan => ({
   id: `pln_ID${token}`,
@@ -21,7 +25,14 @@ const plan = (token: string, state: string, updatedAt: string): LearningPlan => 
   publication_policy: "staff_review",
   automation_paused: true,
   policy_source: "learner",
-  tracks: RECITATION_KINDS.map((type, at) => ({ type, unit: "ayah", target: 5, tolerance: 1, next_position: at === 0 ? { surah: 96, ayah: 1 } : null, completed_at: null })),
+  tracks: RECITATION_KINDS.map((type, at) => ({
+    type,
+    unit: "ayah",
+    target: 5,
+    tolerance: 1,
+    next_position: at === 0 ? { surah: 96, ayah: 1 } : null,
+    completed_at: null,
+  })),
   created_at: "2026-09-01T08:00:00Z",
   updated_at: updatedAt,
 });
@@ -30,7 +41,9 @@ describe("a plan's progress as a family sees it", () => {
   it("comes only from an allowed state, the active plan before a completed one, and carries no name, id or policy", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.uuid(), status, fc.integer({ min: 1, max: 28 })), { maxLength: 8 }), (rows) => {
-        const plans = rows.map(([token, state, day]) => plan(token.replaceAll("-", ""), state, `2026-11-${String(day).padStart(2, "0")}T08:00:00Z`));
+        const plans = rows.map(([token, state, day]) =>
+          plan(token.replaceAll("-", ""), state, `2026-11-${String(day).padStart(2, "0")}T08:00:00Z`),
+        );
         const view = toParentPlanProgress(plans);
         const allowed = plans.filter((p) => ALLOWED.includes(p.status));
         if (!allowed.length) {
@@ -40,7 +53,9 @@ describe("a plan's progress as a family sees it", () => {
         expect(view).not.toBeNull();
         expect(view!.completed).toBe(!plans.some((p) => p.status === "active"));
         const serialized = JSON.stringify(view);
-        for (const p of plans) for (const secret of [p.id, p.name, p.workload_dataset_id, "staff_review", "learner"]) expect(serialized).not.toContain(secret);
+        for (const p of plans)
+          for (const secret of [p.id, p.name, p.workload_dataset_id, "staff_review", "learner"])
+            expect(serialized).not.toContain(secret);
         expect(Object.keys(view!).sort()).toEqual(["completed", "targetDate", "tracks"]);
       }),
     );

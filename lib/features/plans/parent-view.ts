@@ -29,7 +29,12 @@ export function isParentVisibleState(status: unknown): status is ParentVisibleSt
 }
 
 /** A Quran position with the names a family reads (from the mushaf metadata, no API call). */
-export type ReadablePosition = { surah: number; ayah: number; surahNameArabic: string | null; surahNameTransliteration: string | null };
+export type ReadablePosition = {
+  surah: number;
+  ayah: number;
+  surahNameArabic: string | null;
+  surahNameTransliteration: string | null;
+};
 
 export type ParentSegment = {
   order: number;
@@ -53,7 +58,12 @@ export type ParentAssignment = {
 
 function readable(position: { surah: number; ayah: number }): ReadablePosition {
   const surah = surahInfo(position.surah);
-  return { surah: position.surah, ayah: position.ayah, surahNameArabic: surah?.name_arabic ?? null, surahNameTransliteration: surah?.name_transliteration ?? null };
+  return {
+    surah: position.surah,
+    ayah: position.ayah,
+    surahNameArabic: surah?.name_arabic ?? null,
+    surahNameTransliteration: surah?.name_transliteration ?? null,
+  };
 }
 
 /**
@@ -73,7 +83,12 @@ export function toParentAssignments(assignments: readonly Assignment[]): ParentA
       explanation: assignment.explanation ?? null,
       segments: [...assignment.segments]
         .sort((a, b) => a.order - b.order)
-        .map((segment) => ({ order: segment.order, trackType: segment.track_type, start: readable(segment.range.start), end: readable(segment.range.end) })),
+        .map((segment) => ({
+          order: segment.order,
+          trackType: segment.track_type,
+          start: readable(segment.range.start),
+          end: readable(segment.range.end),
+        })),
       publishedAt: assignment.published_at ?? null,
       startedAt: assignment.started_at ?? null,
       completedAt: assignment.completed_at ?? null,
@@ -86,7 +101,10 @@ export function toParentAssignments(assignments: readonly Assignment[]): ParentA
  * The parent page's two lists: current work (published or started; earliest due first) and
  * completed work (most recently completed first).
  */
-export function splitParentAssignments(assignments: readonly ParentAssignment[]): { current: ParentAssignment[]; completed: ParentAssignment[] } {
+export function splitParentAssignments(assignments: readonly ParentAssignment[]): {
+  current: ParentAssignment[];
+  completed: ParentAssignment[];
+} {
   const current = assignments
     .filter((a) => a.status === "published" || a.status === "in_progress")
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));

@@ -16,7 +16,10 @@ export function ayahIndex(point: QuranPoint): number {
  * the track's next position (a descending plan walks the mushaf backwards). A completed track is
  * 1; a track without a next position has not begun. Positions outside the way are clamped.
  */
-export function trackProgress(plan: Pick<LearningPlan, "start_position" | "destination_position" | "direction">, track: Pick<WorkloadTrack, "next_position" | "completed_at">): number {
+export function trackProgress(
+  plan: Pick<LearningPlan, "start_position" | "destination_position" | "direction">,
+  track: Pick<WorkloadTrack, "next_position" | "completed_at">,
+): number {
   if (track.completed_at) return 1;
   if (!track.next_position) return 0;
   const start = ayahIndex(plan.start_position);

@@ -16,7 +16,13 @@ import { dashboardDb } from "@/lib/db";
 import type { ReplacementSummary } from "./changes";
 import { groupChanges, type ChangesFilters } from "./changes-view";
 import { REPLACED_LATELY_DAYS, type ReplacedPeriod } from "./periods";
-import { countSyncedPlansByStatus, getSyncedPlan, listSyncedPlans, type PlanPage, type StoreScope } from "./mirror/reads";
+import {
+  countSyncedPlansByStatus,
+  getSyncedPlan,
+  listSyncedPlans,
+  type PlanPage,
+  type StoreScope,
+} from "./mirror/reads";
 import { recentChanges, replacementsOf, studentsOf } from "./mirror/recent-changes";
 import { refreshPlan } from "./sync/refresh";
 import { getSyncStatus } from "./sync/status";
@@ -25,12 +31,14 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const PLANS_PER_PAGE = 25;
 
 /** Whether the key and the school let the dashboard read learning plans at all. */
-export type PlanAvailability = { ok: true } | { ok: false; reason: "feature" } | { ok: false; reason: "scope"; scope: string };
+export type PlanAvailability =
+  { ok: true } | { ok: false; reason: "feature" } | { ok: false; reason: "scope"; scope: string };
 
 /** Learning Plans switched off for the school, or a key without the scope: a calm answer, not an error page. */
 export function unavailabilityOf(failure: Failure | null): Exclude<PlanAvailability, { ok: true }> | null {
   if (failure?.lacks === "feature") return { ok: false, reason: "feature" };
-  if (failure?.lacks === "scope") return { ok: false, reason: "scope", scope: failure.requiredScope ?? "learning_plans:read" };
+  if (failure?.lacks === "scope")
+    return { ok: false, reason: "scope", scope: failure.requiredScope ?? "learning_plans:read" };
   return null;
 }
 
@@ -108,22 +116,50 @@ export async function loadPlanList(actor: Actor, filters: PlanListParams) {
   // A student of another semester, or one the actor may not see, is not a filter: it is ignored.
   const student = filters.student ? ((await studentRecord(actor.connectionId, filters.student)) ?? null) : null;
   const chosen = student && student.semester_id === selected.id && can.viewPlanOf(subject, student) ? student : null;
-  const matching = students?.filter((candidate) => matchesQuery([candidate.full_name, candidate.preferred_name], filters.q));
-  const studentIds = chosen ? (matching && !matching.some((candidate) => candidate.id === chosen.id) ? [] : [chosen.id]) : matching?.map((candidate) => candidate.id);
+  const matching = students?.filter((candidate) =>
+    matchesQuery([candidate.full_name, candidate.preferred_name], filters.q),
+  );
+  const studentIds = chosen
+    ? matching && !matching.some((candidate) => candidate.id === chosen.id)
+      ? []
+      : [chosen.id]
+    : matching?.map((candidate) => candidate.id);
   const storeFilters = { studentIds, semesterId: studentIds ? undefined : selected.id };
   const now = Date.now();
   const replacedSince = filters.replaced ? new Date(now - Number(filters.replaced) * DAY_MS) : undefined;
   const [counts, page] = await Promise.all([
     // The counts per state count every plan of the students shown, whatever the replacement filter.
     countSyncedPlansByStatus(db, scope, storeFilters),
-    listSyncedPlans(db, scope, { ...storeFilters, status: filters.status, replacedSince, sort: filters.sort === "changed" ? "changed" : "id", after: filters.after, before: filters.before, limit: PLANS_PER_PAGE }),
+    listSyncedPlans(db, scope, {
+      ...storeFilters,
+      status: filters.status,
+      replacedSince,
+      sort: filters.sort === "changed" ? "changed" : "id",
+      after: filters.after,
+      before: filters.before,
+      limit: PLANS_PER_PAGE,
+    }),
   ]);
   const [summaries, studentNames] = await Promise.all([
-    replacementsOf(db, scope, page.plans.map((plan) => plan.id)),
-    namesOf(actor.connectionId, page.plans.map((plan) => plan.student_id), [...(students ?? []), ...(chosen ? [chosen] : [])]),
+    replacementsOf(
+      db,
+      scope,
+      page.plans.map((plan) => plan.id),
+    ),
+    namesOf(
+      actor.connectionId,
+      page.plans.map((plan) => plan.student_id),
+      [...(students ?? []), ...(chosen ? [chosen] : [])],
+    ),
   ]);
   const replacements = new Map(
-    [...summaries].map(([id, summary]) => [id, { ...summary, lately: summary.lastAt !== null && now - Date.parse(summary.lastAt) <= REPLACED_LATELY_DAYS * DAY_MS }]),
+    [...summaries].map(([id, summary]) => [
+      id,
+      {
+        ...summary,
+        lately: summary.lastAt !== null && now - Date.parse(summary.lastAt) <= REPLACED_LATELY_DAYS * DAY_MS,
+      },
+    ]),
   );
   return { ...empty, student: chosen, studentId: chosen?.id, studentNames, search, counts, page, replacements };
 }
@@ -133,17 +169,34 @@ export async function loadPlanList(actor: Actor, filters: PlanListParams) {
  * students, whole) or the matches of an admin's name search (a bounded scan). Null: every plan of the
  * semester (an admin browsing).
  */
-async function plansScope(client: V1Client, subject: Subject, semesterId: string, filters: PlanListParams): Promise<{ students: Student[] | null; search: { scanned: number; stoppedEarly: boolean } | null }> {
+async function plansScope(
+  client: V1Client,
+  subject: Subject,
+  semesterId: string,
+  filters: PlanListParams,
+): Promise<{ students: Student[] | null; search: { scanned: number; stoppedEarly: boolean } | null }> {
   if (subject.role !== "admin") {
-    const lists = await Promise.all([...subject.halqaIds].map((halqa_id) => client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: API_PAGE_SIZE } })));
-    return { students: lists.flatMap((list) => list.items).filter((student) => can.viewPlanOf(subject, student)), search: null };
+    const lists = await Promise.all(
+      [...subject.halqaIds].map((halqa_id) =>
+        client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: API_PAGE_SIZE } }),
+      ),
+    );
+    return {
+      students: lists.flatMap((list) => list.items).filter((student) => can.viewPlanOf(subject, student)),
+      search: null,
+    };
   }
   if (!filters.q) return { students: null, search: null };
-  const window = await windowOf(client, "listStudents", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } }, {
-    size: PLAN_SEARCH_MATCHES,
-    maxCalls: STUDENT_SCAN.search,
-    keep: (student) => matchesQuery([student.full_name, student.preferred_name], filters.q),
-  });
+  const window = await windowOf(
+    client,
+    "listStudents",
+    { query: { semester_id: semesterId, limit: API_PAGE_SIZE } },
+    {
+      size: PLAN_SEARCH_MATCHES,
+      maxCalls: STUDENT_SCAN.search,
+      keep: (student) => matchesQuery([student.full_name, student.preferred_name], filters.q),
+    },
+  );
   return { students: window.items, search: { scanned: window.scanned, stoppedEarly: window.stoppedEarly } };
 }
 
@@ -151,7 +204,11 @@ async function plansScope(client: V1Client, subject: Subject, semesterId: string
 const PLAN_SEARCH_MATCHES = 200;
 
 /** Names of the page's students: from the students already read, else one getStudent each (concurrently, deduplicated). */
-async function namesOf(connectionId: string, ids: readonly string[], known: readonly Student[]): Promise<Map<string, string>> {
+async function namesOf(
+  connectionId: string,
+  ids: readonly string[],
+  known: readonly Student[],
+): Promise<Map<string, string>> {
   const names = new Map(known.map((student) => [student.id, student.full_name]));
   const missing = [...new Set(ids)].filter((id) => !names.has(id));
   const read = await Promise.all(missing.map((id) => studentRecord(connectionId, id)));
@@ -177,7 +234,8 @@ export const loadPlanDetail = cache(async (actor: Actor, id: string) => {
   }
   const student = await client.call("getStudent", { params: { id: detail.plan.student_id } }).catch(missingAsNull);
   // Admins see every plan of their school; a teacher only those of students they teach.
-  if (!can.viewPlans(subject) || (subject.role !== "admin" && (!student || !can.viewPlanOf(subject, student)))) return null;
+  if (!can.viewPlans(subject) || (subject.role !== "admin" && (!student || !can.viewPlanOf(subject, student))))
+    return null;
   return { ...detail, student };
 });
 
@@ -203,10 +261,25 @@ export async function loadRecentChanges(actor: Actor, filters: ChangesFilters) {
   const [scope, db, availability] = await Promise.all([storeScope(actor), dashboardDb(), probePlans(client)]);
   const syncStatus = await getSyncStatus(db, actor.connectionId);
   const since = new Date(Date.now() - Number(filters.period) * DAY_MS);
-  if (!availability.ok) return { availability, syncStatus, since, halqas: [] as Halqa[], truncated: false, view: groupChanges([], new Map(), new Map(), filters) };
+  if (!availability.ok)
+    return {
+      availability,
+      syncStatus,
+      since,
+      halqas: [] as Halqa[],
+      truncated: false,
+      view: groupChanges([], new Map(), new Map(), filters),
+    };
   const changes = await recentChanges(db, scope, since);
   const plans = [...changes.plans.values()];
-  const [students, allHalqas] = await Promise.all([studentsOf(db, scope, plans.map((plan) => plan.student_id)), halqasFor(actor.connectionId)]);
+  const [students, allHalqas] = await Promise.all([
+    studentsOf(
+      db,
+      scope,
+      plans.map((plan) => plan.student_id),
+    ),
+    halqasFor(actor.connectionId),
+  ]);
   let view = groupChanges(changes.changes, changes.plans, students, filters);
   const missing = [...new Set(view.groups.filter((group) => !group.student).map((group) => group.plan.student_id))];
   if (missing.length) {
@@ -217,6 +290,8 @@ export async function loadRecentChanges(actor: Actor, filters: ChangesFilters) {
   }
   // The filter offers the halqas of the changed plans' students (names of every semester, cached per tenant).
   const shown = new Set([...students.values()].map((student) => student.halqaId));
-  const halqas = allHalqas.filter((halqa) => shown.has(halqa.id) || halqa.id === filters.halqa).toSorted((a, b) => a.name.localeCompare(b.name));
+  const halqas = allHalqas
+    .filter((halqa) => shown.has(halqa.id) || halqa.id === filters.halqa)
+    .toSorted((a, b) => a.name.localeCompare(b.name));
   return { availability, syncStatus, since, halqas, truncated: changes.truncated, numbers: changes.numbers, view };
 }

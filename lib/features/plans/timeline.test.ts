@@ -24,7 +24,11 @@ function assignment(id: string, status: string, replacedBy: string | null = null
 
 describe("assignment timeline", () => {
   it("keeps every item in order and links replacements both ways", () => {
-    const entries = buildTimeline([assignment("a", "completed"), assignment("b", "superseded", "c"), assignment("c", "published")]);
+    const entries = buildTimeline([
+      assignment("a", "completed"),
+      assignment("b", "superseded", "c"),
+      assignment("c", "published"),
+    ]);
     expect(entries.map((e) => [e.number, e.assignment.id])).toEqual([
       [1, "a"],
       [2, "b"],
@@ -39,8 +43,17 @@ describe("assignment timeline", () => {
   });
 
   it("badges every state outside the parent allowlist as staff-only, unknown ones included", () => {
-    const entries = buildTimeline(["draft", "published", "in_progress", "completed", "pending_review", "superseded", "brand_new_state"].map((s, i) => assignment(String(i), s)));
-    expect(entries.filter((e) => e.staffOnly).map((e) => e.assignment.status)).toEqual(["draft", "pending_review", "superseded", "brand_new_state"]);
+    const entries = buildTimeline(
+      ["draft", "published", "in_progress", "completed", "pending_review", "superseded", "brand_new_state"].map(
+        (s, i) => assignment(String(i), s),
+      ),
+    );
+    expect(entries.filter((e) => e.staffOnly).map((e) => e.assignment.status)).toEqual([
+      "draft",
+      "pending_review",
+      "superseded",
+      "brand_new_state",
+    ]);
   });
 
   it("a link to an assignment missing from the history is not drawn", () => {

@@ -50,9 +50,15 @@ export function needsAttention(input: AttentionInput): AttentionEntry[] {
   const sessionDate = new Map(input.sessions.map((s) => [s.id, s.date]));
   const sessionOrder = new Map(ended.map((s, index) => [s.id, index]));
   const marks = new Map<string, Map<string, AttendanceRow["status"]>>();
-  for (const row of input.attendance) (marks.get(row.student_id) ?? marks.set(row.student_id, new Map()).get(row.student_id)!).set(row.session_id, row.status);
+  for (const row of input.attendance)
+    (marks.get(row.student_id) ?? marks.set(row.student_id, new Map()).get(row.student_id)!).set(
+      row.session_id,
+      row.status,
+    );
   const heard = new Map<string, Pick<Recitation, "session_id" | "rating" | "recorded_at">[]>();
-  for (const r of input.recitations) if (sessionDate.has(r.session_id)) (heard.get(r.student_id) ?? heard.set(r.student_id, []).get(r.student_id)!).push(r);
+  for (const r of input.recitations)
+    if (sessionDate.has(r.session_id))
+      (heard.get(r.student_id) ?? heard.set(r.student_id, []).get(r.student_id)!).push(r);
   const since = addDays(input.today, -input.notHeardDays);
 
   const entries: AttentionEntry[] = [];
@@ -68,30 +74,50 @@ export function needsAttention(input: AttentionInput): AttentionEntry[] {
       return last === null || date > last ? date : last;
     }, null);
     if ((lastHeard === null || lastHeard < since) && expected.some((s) => s.date >= since)) {
-      reasons.push({ kind: "not_heard", lastHeard, days: lastHeard === null ? null : daysBetween(lastHeard, input.today) });
+      reasons.push({
+        kind: "not_heard",
+        lastHeard,
+        days: lastHeard === null ? null : daysBetween(lastHeard, input.today),
+      });
     }
 
     const ratings = sessionRatings(recitations, sessionOrder, input.scale).slice(-FALLING_SESSIONS);
-    if (ratings.length === FALLING_SESSIONS && ratings.every((r, i) => i === 0 || r <= ratings[i - 1]!) && ratings[0]! - ratings.at(-1)! >= 1) {
+    if (
+      ratings.length === FALLING_SESSIONS &&
+      ratings.every((r, i) => i === 0 || r <= ratings[i - 1]!) &&
+      ratings[0]! - ratings.at(-1)! >= 1
+    ) {
       reasons.push({ kind: "falling_ratings", ratings: ratings.map((position) => valueAt(input.scale, position)) });
     }
 
     const window = attendanceWindow(
-      input.sessions.map((session) => ({ session, row: own.has(session.id) ? { status: own.get(session.id)! } : null })),
+      input.sessions.map((session) => ({
+        session,
+        row: own.has(session.id) ? { status: own.get(session.id)! } : null,
+      })),
       { enrolled_on: student.enrolled_on },
       input.today,
     );
     const facts = attendanceFacts(window);
-    if (facts.streak?.kind === "missed" && facts.streak.sessions >= STREAK_MIN) reasons.push({ kind: "absence_streak", sessions: facts.streak.sessions });
-    if (facts.counted >= CHRONIC_MIN_SESSIONS && facts.missed / facts.counted >= CHRONIC_RATE) reasons.push({ kind: "chronic_absence", missed: facts.missed, counted: facts.counted });
+    if (facts.streak?.kind === "missed" && facts.streak.sessions >= STREAK_MIN)
+      reasons.push({ kind: "absence_streak", sessions: facts.streak.sessions });
+    if (facts.counted >= CHRONIC_MIN_SESSIONS && facts.missed / facts.counted >= CHRONIC_RATE)
+      reasons.push({ kind: "chronic_absence", missed: facts.missed, counted: facts.counted });
 
     if (reasons.length > 0) entries.push({ studentId: student.id, reasons });
   }
-  return entries.sort((a, b) => b.reasons.length - a.reasons.length || (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
+  return entries.sort(
+    (a, b) =>
+      b.reasons.length - a.reasons.length || (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0),
+  );
 }
 
 /** Mean scale position of each session's recitations, in session order (sessions not ended or unknown are left out). */
-function sessionRatings(recitations: readonly Pick<Recitation, "session_id" | "rating">[], order: Map<string, number>, scale: readonly number[]): number[] {
+function sessionRatings(
+  recitations: readonly Pick<Recitation, "session_id" | "rating">[],
+  order: Map<string, number>,
+  scale: readonly number[],
+): number[] {
   const bySession = new Map<number, number[]>();
   for (const r of recitations) {
     const index = order.get(r.session_id);
@@ -99,7 +125,9 @@ function sessionRatings(recitations: readonly Pick<Recitation, "session_id" | "r
     if (index === undefined || position < 0) continue;
     (bySession.get(index) ?? bySession.set(index, []).get(index)!).push(position);
   }
-  return [...bySession.entries()].sort(([a], [b]) => a - b).map(([, positions]) => positions.reduce((sum, p) => sum + p, 0) / positions.length);
+  return [...bySession.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, positions]) => positions.reduce((sum, p) => sum + p, 0) / positions.length);
 }
 
 /** A mean position back on the scale's values (rounded to one decimal between two levels). */
@@ -109,7 +137,10 @@ function valueAt(scale: readonly number[], position: number): number {
   return Math.round((low + (high - low) * (position - Math.floor(position))) * 10) / 10;
 }
 
-function bySessionOrder(a: Pick<Session, "id" | "date" | "starts_at">, b: Pick<Session, "id" | "date" | "starts_at">): number {
+function bySessionOrder(
+  a: Pick<Session, "id" | "date" | "starts_at">,
+  b: Pick<Session, "id" | "date" | "starts_at">,
+): number {
   return a.date.localeCompare(b.date) || a.starts_at.localeCompare(b.starts_at) || a.id.localeCompare(b.id);
 }
 

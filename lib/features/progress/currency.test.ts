@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { bucketOf, emptyCurrency, revisionCurrency } from "./currency";
 
-const rec = (session: string, start: [number, number], end: [number, number], rating = 4, at = "2026-11-01T13:00:00.000Z") => ({
+const rec = (
+  session: string,
+  start: [number, number],
+  end: [number, number],
+  rating = 4,
+  at = "2026-11-01T13:00:00.000Z",
+) => ({
   student_id: "stu_1",
   session_id: session,
   range: { start: { surah: start[0], ayah: start[1] }, end: { surah: end[0], ayah: end[1] } },
@@ -16,7 +22,16 @@ describe("revisionCurrency", () => {
   ]);
 
   it("dates each juz by the latest session that touched any of it, with its rating", () => {
-    const cells = revisionCurrency([rec("ses_old", [67, 1], [77, 50], 2), rec("ses_new", [2, 140], [2, 145], 5), rec("ses_new", [78, 1], [78, 40], 3)], dates, "2026-11-24", 7).get("stu_1")!;
+    const cells = revisionCurrency(
+      [
+        rec("ses_old", [67, 1], [77, 50], 2),
+        rec("ses_new", [2, 140], [2, 145], 5),
+        rec("ses_new", [78, 1], [78, 40], 3),
+      ],
+      dates,
+      "2026-11-24",
+      7,
+    ).get("stu_1")!;
     expect(cells).toHaveLength(30);
     expect(cells[0]).toMatchObject({ juz: 1, lastHeard: "2026-11-20", days: 4, bucket: "fresh", rating: 5 });
     expect(cells[1]).toMatchObject({ juz: 2, lastHeard: "2026-11-20", bucket: "fresh" });
@@ -26,13 +41,25 @@ describe("revisionCurrency", () => {
   });
 
   it("a newer session wins over an older one whatever the order, and unknown sessions are ignored", () => {
-    const a = revisionCurrency([rec("ses_new", [78, 1], [78, 5], 5), rec("ses_old", [78, 1], [78, 5], 1), rec("ses_gone", [1, 1], [1, 7])], dates, "2026-11-24", 7).get("stu_1")!;
+    const a = revisionCurrency(
+      [rec("ses_new", [78, 1], [78, 5], 5), rec("ses_old", [78, 1], [78, 5], 1), rec("ses_gone", [1, 1], [1, 7])],
+      dates,
+      "2026-11-24",
+      7,
+    ).get("stu_1")!;
     expect(a[29]).toMatchObject({ lastHeard: "2026-11-20", rating: 5 });
     expect(a[0]?.bucket).toBe("never");
   });
 
   it("buckets by the school's N days, then 30 days", () => {
-    expect([bucketOf(0, 7), bucketOf(7, 7), bucketOf(8, 7), bucketOf(30, 7), bucketOf(31, 7), bucketOf(null, 7)]).toEqual(["fresh", "fresh", "month", "month", "older", "never"]);
+    expect([
+      bucketOf(0, 7),
+      bucketOf(7, 7),
+      bucketOf(8, 7),
+      bucketOf(30, 7),
+      bucketOf(31, 7),
+      bucketOf(null, 7),
+    ]).toEqual(["fresh", "fresh", "month", "month", "older", "never"]);
     expect(emptyCurrency().every((c) => c.bucket === "never")).toBe(true);
   });
 });

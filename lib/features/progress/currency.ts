@@ -9,7 +9,13 @@ import { juzCoverage } from "@/lib/quran/cover";
  */
 export type CurrencyBucket = "fresh" | "month" | "older" | "never";
 
-export type JuzCurrency = { juz: number; lastHeard: string | null; days: number | null; bucket: CurrencyBucket; rating: number | null };
+export type JuzCurrency = {
+  juz: number;
+  lastHeard: string | null;
+  days: number | null;
+  bucket: CurrencyBucket;
+  rating: number | null;
+};
 
 export const JUZ_COUNT = 30;
 /** Beyond the school's "not heard in N days" and up to this many days: heard this month. */
@@ -35,7 +41,8 @@ export function revisionCurrency(
     const own = latest.get(r.student_id) ?? latest.set(r.student_id, new Map()).get(r.student_id)!;
     for (const { unit } of juzCoverage(r.range)) {
       const known = own.get(unit);
-      if (!known || date > known.date || (date === known.date && r.recorded_at > known.at)) own.set(unit, { date, at: r.recorded_at, rating: r.rating });
+      if (!known || date > known.date || (date === known.date && r.recorded_at > known.at))
+        own.set(unit, { date, at: r.recorded_at, rating: r.rating });
     }
   }
   const result = new Map<string, JuzCurrency[]>();
@@ -52,7 +59,13 @@ function cellsOf(own: Map<number, { date: string; rating: number }>, today: stri
   return Array.from({ length: JUZ_COUNT }, (_, i) => {
     const heard = own.get(i + 1);
     const days = heard ? Math.max(0, daysBetween(heard.date, today)) : null;
-    return { juz: i + 1, lastHeard: heard?.date ?? null, days, bucket: bucketOf(days, freshDays), rating: heard?.rating ?? null };
+    return {
+      juz: i + 1,
+      lastHeard: heard?.date ?? null,
+      days,
+      bucket: bucketOf(days, freshDays),
+      rating: heard?.rating ?? null,
+    };
   });
 }
 

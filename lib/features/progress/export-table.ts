@@ -20,13 +20,32 @@ export type ExportInput = {
   names: ReadonlyMap<string, string>;
 };
 
-const COLUMNS = ["kind", "date", "session", "student", "studentId", "status", "lateMinutes", "recitationKind", "range", "rating", "mistakes", "note", "recordedAt"] as const;
+const COLUMNS = [
+  "kind",
+  "date",
+  "session",
+  "student",
+  "studentId",
+  "status",
+  "lateMinutes",
+  "recitationKind",
+  "range",
+  "rating",
+  "mistakes",
+  "note",
+  "recordedAt",
+] as const;
 
 /** How the reader writes numbers: their language and their school's digits. */
 export type ExportDigits = { locale: Locale; numerals: Numerals };
 
-export function progressTable({ sessions, attendance, recitations, names }: ExportInput, t: Translate, digits?: ExportDigits): ExportTable {
-  const local = (value: string | number | null) => (value === null || !digits ? value : localDigits(String(value), digits.locale, digits.numerals));
+export function progressTable(
+  { sessions, attendance, recitations, names }: ExportInput,
+  t: Translate,
+  digits?: ExportDigits,
+): ExportTable {
+  const local = (value: string | number | null) =>
+    value === null || !digits ? value : localDigits(String(value), digits.locale, digits.numerals);
   const dateOf = new Map(sessions.map((s) => [s.id, s.date]));
   const order = new Map(sessions.map((s, i) => [s.id, i]));
   const name = (id: string) => names.get(id) ?? id;
@@ -35,7 +54,21 @@ export function progressTable({ sessions, attendance, recitations, names }: Expo
     lines.push({
       at: order.get(row.session_id) ?? -1,
       kind: 0,
-      cells: [t("glance.export.attendance"), local(dateOf.get(row.session_id) ?? ""), row.session_id, name(row.student_id), row.student_id, t(`live.status.${row.status}`), local(row.late_minutes), null, null, null, null, row.note, row.updated_at],
+      cells: [
+        t("glance.export.attendance"),
+        local(dateOf.get(row.session_id) ?? ""),
+        row.session_id,
+        name(row.student_id),
+        row.student_id,
+        t(`live.status.${row.status}`),
+        local(row.late_minutes),
+        null,
+        null,
+        null,
+        null,
+        row.note,
+        row.updated_at,
+      ],
     });
   }
   for (const r of recitations) {
@@ -43,7 +76,21 @@ export function progressTable({ sessions, attendance, recitations, names }: Expo
     lines.push({
       at: order.get(r.session_id) ?? -1,
       kind: 1,
-      cells: [t("glance.export.recitation"), local(dateOf.get(r.session_id) ?? ""), r.session_id, name(r.student_id), r.student_id, null, null, t(`live.recitation.kinds.${r.kind}`), local(range), local(r.rating), local(r.mistakes), r.note, r.recorded_at],
+      cells: [
+        t("glance.export.recitation"),
+        local(dateOf.get(r.session_id) ?? ""),
+        r.session_id,
+        name(r.student_id),
+        r.student_id,
+        null,
+        null,
+        t(`live.recitation.kinds.${r.kind}`),
+        local(range),
+        local(r.rating),
+        local(r.mistakes),
+        r.note,
+        r.recorded_at,
+      ],
     });
   }
   lines.sort((a, b) => a.at - b.at || a.kind - b.kind);
@@ -52,7 +99,11 @@ export function progressTable({ sessions, attendance, recitations, names }: Expo
 
 /** `from` and `to` as school dates (YYYY-MM-DD), `from` not after `to`, at most EXPORT_MAX_DAYS apart; else null. */
 export function exportRange(from: string | null, to: string | null): { from: string; to: string } | null {
-  const valid = (d: string | null): d is string => d !== null && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+  const valid = (d: string | null): d is string =>
+    d !== null &&
+    /^\d{4}-\d{2}-\d{2}$/.test(d) &&
+    !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) &&
+    new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
   if (!valid(from) || !valid(to) || from > to) return null;
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
   return days <= EXPORT_MAX_DAYS ? { from, to } : null;

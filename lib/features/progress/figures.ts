@@ -41,8 +41,15 @@ export function isCounted(status: AttendanceMark | null | undefined): status is 
 }
 
 /** Newest first: by the session's school date, then its start, then its id (so equal days never depend on input order). */
-export function newestFirst<E extends { session: Pick<Session, "id" | "date" | "starts_at"> }>(entries: readonly E[]): E[] {
-  return entries.toSorted((a, b) => b.session.date.localeCompare(a.session.date) || b.session.starts_at.localeCompare(a.session.starts_at) || b.session.id.localeCompare(a.session.id));
+export function newestFirst<E extends { session: Pick<Session, "id" | "date" | "starts_at"> }>(
+  entries: readonly E[],
+): E[] {
+  return entries.toSorted(
+    (a, b) =>
+      b.session.date.localeCompare(a.session.date) ||
+      b.session.starts_at.localeCompare(a.session.starts_at) ||
+      b.session.id.localeCompare(a.session.id),
+  );
 }
 
 /**
@@ -51,9 +58,17 @@ export function newestFirst<E extends { session: Pick<Session, "id" | "date" | "
  * given) up to the school's today. Open sessions are in the window: a mark taken at the start of
  * today's class counts at once. Entries without a known halqa are kept (the caller chose them).
  */
-export function attendanceWindow<E extends AttendanceEntry>(history: readonly E[], record: Partial<Pick<Student, "halqa_id">> & Pick<Student, "enrolled_on">, today: string): E[] {
-  const ofHalqa = (halqaId: string | undefined) => halqaId === undefined || record.halqa_id === undefined || halqaId === record.halqa_id;
-  return history.filter(({ session }) => ofHalqa(session.halqa_id) && session.date <= today && (!record.enrolled_on || session.date >= record.enrolled_on));
+export function attendanceWindow<E extends AttendanceEntry>(
+  history: readonly E[],
+  record: Partial<Pick<Student, "halqa_id">> & Pick<Student, "enrolled_on">,
+  today: string,
+): E[] {
+  const ofHalqa = (halqaId: string | undefined) =>
+    halqaId === undefined || record.halqa_id === undefined || halqaId === record.halqa_id;
+  return history.filter(
+    ({ session }) =>
+      ofHalqa(session.halqa_id) && session.date <= today && (!record.enrolled_on || session.date >= record.enrolled_on),
+  );
 }
 
 /**
@@ -62,7 +77,17 @@ export function attendanceWindow<E extends AttendanceEntry>(history: readonly E[
  * The streak is the run of attended (or missed) sessions at the newest end.
  */
 export function attendanceFacts(history: AttendanceHistory): AttendanceFacts {
-  const facts: AttendanceFacts = { counted: 0, attended: 0, missed: 0, present: 0, late: 0, excused: 0, unmarked: 0, rate: null, streak: null };
+  const facts: AttendanceFacts = {
+    counted: 0,
+    attended: 0,
+    missed: 0,
+    present: 0,
+    late: 0,
+    excused: 0,
+    unmarked: 0,
+    rate: null,
+    streak: null,
+  };
   let streakOpen = true;
   for (const { session, row } of newestFirst(history)) {
     const status = row?.status;
@@ -89,7 +114,11 @@ export function attendanceFacts(history: AttendanceHistory): AttendanceFacts {
  * The same rate over many registers at once (a halqa's week, the overview): counts of marks by
  * status, attended and counted as `attendanceFacts` counts them (unknown states count for nothing).
  */
-export function rateOfMarks(counts: Readonly<Partial<Record<string, number>>>): { attended: number; counted: number; rate: number | null } {
+export function rateOfMarks(counts: Readonly<Partial<Record<string, number>>>): {
+  attended: number;
+  counted: number;
+  rate: number | null;
+} {
   let attended = 0;
   let counted = 0;
   for (const [status, n] of Object.entries(counts)) {

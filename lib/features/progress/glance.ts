@@ -31,7 +31,13 @@ export type HalqaGlance = {
 
 type Roster = readonly Pick<Student, "id" | "full_name" | "preferred_name" | "status" | "enrolled_on">[];
 
-export async function loadHalqaGlance(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaId: string, roster: Roster, db?: DashboardDb): Promise<HalqaGlance> {
+export async function loadHalqaGlance(
+  scope: StoreScope,
+  school: Pick<School, "time_zone" | "rating_scale">,
+  halqaId: string,
+  roster: Roster,
+  db?: DashboardDb,
+): Promise<HalqaGlance> {
   const store = db ?? (await dashboardDb());
   const today = dateIn(school.time_zone);
   const [history, settings, freshness] = await Promise.all([
@@ -55,7 +61,13 @@ export async function loadHalqaGlance(scope: StoreScope, school: Pick<School, "t
   const students = active
     .map((s) => ({ id: s.id, name: names.get(s.id) ?? s.full_name, cells: currency.get(s.id) ?? emptyCurrency() }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-  return { today, notHeardDays: settings.notHeardDays, freshness, students, attention: attention.map((entry) => ({ ...entry, name: names.get(entry.studentId) ?? entry.studentId })) };
+  return {
+    today,
+    notHeardDays: settings.notHeardDays,
+    freshness,
+    students,
+    attention: attention.map((entry) => ({ ...entry, name: names.get(entry.studentId) ?? entry.studentId })),
+  };
 }
 
 /**
@@ -79,9 +91,20 @@ type AttentionAcross = {
 const SCHOOL_WIDE_TTL_MS = 60_000;
 const schoolWide = new Map<string, { expires: number; value: Promise<AttentionAcross> }>();
 
-export async function loadAttentionAcross(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaIds: readonly string[] | null, db?: DashboardDb): Promise<AttentionAcross> {
+export async function loadAttentionAcross(
+  scope: StoreScope,
+  school: Pick<School, "time_zone" | "rating_scale">,
+  halqaIds: readonly string[] | null,
+  db?: DashboardDb,
+): Promise<AttentionAcross> {
   if (halqaIds !== null || db) return computeAttentionAcross(scope, school, halqaIds, db);
-  const key = JSON.stringify([scope.connectionId, scope.tenantId ?? null, school.time_zone, school.rating_scale, dateIn(school.time_zone)]);
+  const key = JSON.stringify([
+    scope.connectionId,
+    scope.tenantId ?? null,
+    school.time_zone,
+    school.rating_scale,
+    dateIn(school.time_zone),
+  ]);
   const hit = schoolWide.get(key);
   if (hit && hit.expires > Date.now()) return hit.value;
   const value = computeAttentionAcross(scope, school, null);
@@ -91,7 +114,12 @@ export async function loadAttentionAcross(scope: StoreScope, school: Pick<School
   return value;
 }
 
-async function computeAttentionAcross(scope: StoreScope, school: Pick<School, "time_zone" | "rating_scale">, halqaIds: readonly string[] | null, db?: DashboardDb): Promise<AttentionAcross> {
+async function computeAttentionAcross(
+  scope: StoreScope,
+  school: Pick<School, "time_zone" | "rating_scale">,
+  halqaIds: readonly string[] | null,
+  db?: DashboardDb,
+): Promise<AttentionAcross> {
   const store = db ?? (await dashboardDb());
   const today = dateIn(school.time_zone);
   const ids =
@@ -100,18 +128,38 @@ async function computeAttentionAcross(scope: StoreScope, school: Pick<School, "t
       await store
         .selectDistinct({ halqaId: progressSessions.halqaId })
         .from(progressSessions)
-        .where(and(eq(progressSessions.connectionId, scope.connectionId), gte(progressSessions.date, addDays(today, -30))))
+        .where(
+          and(eq(progressSessions.connectionId, scope.connectionId), gte(progressSessions.date, addDays(today, -30))),
+        )
     ).map((row) => row.halqaId);
   const freshness = await progressFreshness(scope, store);
   if (ids.length === 0) return { items: [], freshness, currency: new Map() };
   const rows = await store
     .select({ data: progressStudents.data })
     .from(progressStudents)
-    .where(and(eq(progressStudents.connectionId, scope.connectionId), inArray(progressStudents.halqaId, [...ids]), ...(scope.tenantId ? [eq(progressStudents.tenantId, scope.tenantId)] : [])));
+    .where(
+      and(
+        eq(progressStudents.connectionId, scope.connectionId),
+        inArray(progressStudents.halqaId, [...ids]),
+        ...(scope.tenantId ? [eq(progressStudents.tenantId, scope.tenantId)] : []),
+      ),
+    );
   const byHalqa = new Map<string, Student[]>();
-  for (const { data } of rows) (byHalqa.get(data.halqa_id) ?? byHalqa.set(data.halqa_id, []).get(data.halqa_id)!).push(data);
-  const glances = await Promise.all([...byHalqa].map(async ([halqaId, roster]) => ({ halqaId, glance: await loadHalqaGlance(scope, school, halqaId, roster, store) })));
+  for (const { data } of rows)
+    (byHalqa.get(data.halqa_id) ?? byHalqa.set(data.halqa_id, []).get(data.halqa_id)!).push(data);
+  const glances = await Promise.all(
+    [...byHalqa].map(async ([halqaId, roster]) => ({
+      halqaId,
+      glance: await loadHalqaGlance(scope, school, halqaId, roster, store),
+    })),
+  );
   const items = glances.flatMap(({ halqaId, glance }) => glance.attention.map((item) => ({ ...item, halqaId })));
-  const currency = new Map(glances.map(({ halqaId, glance }) => [halqaId, currentShare(glance.students.map((student) => student.cells))]));
-  return { items: items.sort((a, b) => b.reasons.length - a.reasons.length || a.name.localeCompare(b.name)), freshness, currency };
+  const currency = new Map(
+    glances.map(({ halqaId, glance }) => [halqaId, currentShare(glance.students.map((student) => student.cells))]),
+  );
+  return {
+    items: items.sort((a, b) => b.reasons.length - a.reasons.length || a.name.localeCompare(b.name)),
+    freshness,
+    currency,
+  };
 }

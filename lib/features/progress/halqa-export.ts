@@ -9,14 +9,26 @@ import { progressTable, type ExportDigits } from "./export-table";
 import { halqaHistory } from "./read-model";
 
 /** A halqa's attendance and recitations between two school dates, from the progress read model, as an export table. */
-export async function halqaExportTable(scope: { connectionId: string; tenantId: string }, halqaId: string, range: { from: string; to: string }, t: Translate, digits: ExportDigits): Promise<ExportTable> {
+export async function halqaExportTable(
+  scope: { connectionId: string; tenantId: string },
+  halqaId: string,
+  range: { from: string; to: string },
+  t: Translate,
+  digits: ExportDigits,
+): Promise<ExportTable> {
   const db = await dashboardDb();
   const [history, students] = await Promise.all([
     halqaHistory(scope, halqaId, range, db),
     db
       .select({ data: progressStudents.data })
       .from(progressStudents)
-      .where(and(eq(progressStudents.connectionId, scope.connectionId), eq(progressStudents.tenantId, scope.tenantId), eq(progressStudents.halqaId, halqaId))),
+      .where(
+        and(
+          eq(progressStudents.connectionId, scope.connectionId),
+          eq(progressStudents.tenantId, scope.tenantId),
+          eq(progressStudents.halqaId, halqaId),
+        ),
+      ),
   ]);
   return progressTable({ ...history, names: recordNames(students.map((s) => s.data)) }, t, digits);
 }

@@ -32,7 +32,9 @@ export async function loadHalqaReport(actor: Actor, id: string, query: PeriodQue
   const scope = { connectionId: actor.connectionId, tenantId: school.id };
   const [history, freshness] = await Promise.all([halqaHistory(scope, halqa.id, period), progressFreshness(scope)]);
   // A real school may ignore the halqa filter: the roster is re-checked by the records' own field.
-  const students = roster.items.filter((student) => student.halqa_id === halqa.id).sort((a, b) => a.full_name.localeCompare(b.full_name));
+  const students = roster.items
+    .filter((student) => student.halqa_id === halqa.id)
+    .sort((a, b) => a.full_name.localeCompare(b.full_name));
   return {
     halqa,
     school,

@@ -12,13 +12,25 @@ describe("a report's period", () => {
   });
 
   it("is last month, across a year end too, or the term's dates", () => {
-    expect(periodOf({ period: "last-month" }, "2027-01-05", TERM)).toEqual({ kind: "last-month", from: "2026-12-01", to: "2026-12-31" });
-    expect(periodOf({ period: "term" }, "2026-11-24", TERM)).toEqual({ kind: "term", from: "2026-09-01", to: "2027-01-20" });
+    expect(periodOf({ period: "last-month" }, "2027-01-05", TERM)).toEqual({
+      kind: "last-month",
+      from: "2026-12-01",
+      to: "2026-12-31",
+    });
+    expect(periodOf({ period: "term" }, "2026-11-24", TERM)).toEqual({
+      kind: "term",
+      from: "2026-09-01",
+      to: "2027-01-20",
+    });
     expect(periodOf({ period: "term" }, "2026-11-24", null).kind).toBe("month");
   });
 
   it("takes custom dates only when they are real, in order and not too far apart", () => {
-    expect(periodOf({ from: "2026-10-03", to: "2026-11-02" }, "2026-11-24", TERM)).toEqual({ kind: "custom", from: "2026-10-03", to: "2026-11-02" });
+    expect(periodOf({ from: "2026-10-03", to: "2026-11-02" }, "2026-11-24", TERM)).toEqual({
+      kind: "custom",
+      from: "2026-10-03",
+      to: "2026-11-02",
+    });
     for (const [from, to] of [
       ["2026-11-02", "2026-10-03"],
       ["2026-02-30", "2026-03-02"],
@@ -31,11 +43,18 @@ describe("a report's period", () => {
 
   it("always gives an ordered period no longer than the limit, whatever the query", () => {
     fc.assert(
-      fc.property(fc.record({ period: fc.option(fc.string(), { nil: undefined }), from: fc.option(fc.string(), { nil: undefined }), to: fc.option(fc.string(), { nil: undefined }) }), (query) => {
-        const period = periodOf(query, "2026-11-24", TERM);
-        expect(period.from <= period.to).toBe(true);
-        expect(addDays(period.from, MAX_PERIOD_DAYS) >= period.to).toBe(true);
-      }),
+      fc.property(
+        fc.record({
+          period: fc.option(fc.string(), { nil: undefined }),
+          from: fc.option(fc.string(), { nil: undefined }),
+          to: fc.option(fc.string(), { nil: undefined }),
+        }),
+        (query) => {
+          const period = periodOf(query, "2026-11-24", TERM);
+          expect(period.from <= period.to).toBe(true);
+          expect(addDays(period.from, MAX_PERIOD_DAYS) >= period.to).toBe(true);
+        },
+      ),
     );
   });
 });

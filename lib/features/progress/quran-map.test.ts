@@ -9,8 +9,21 @@ import { currencyOf, daysBetween, quranMap, schoolDayOf, type MapRecitation } fr
 const ZONE = "Asia/Riyadh";
 const TODAY = "2026-11-24";
 
-function recitation(id: string, kind: MapRecitation["kind"], start: [number, number], end: [number, number], recordedAt: string, rating = 3): MapRecitation {
-  return { id, kind, range: { start: { surah: start[0], ayah: start[1] }, end: { surah: end[0], ayah: end[1] } }, rating, recorded_at: recordedAt };
+function recitation(
+  id: string,
+  kind: MapRecitation["kind"],
+  start: [number, number],
+  end: [number, number],
+  recordedAt: string,
+  rating = 3,
+): MapRecitation {
+  return {
+    id,
+    kind,
+    range: { start: { surah: start[0], ayah: start[1] }, end: { surah: end[0], ayah: end[1] } },
+    rating,
+    recorded_at: recordedAt,
+  };
 }
 
 /** Independent of quarters.ts: an ayah's mushaf number counted from the surahs' ayah counts. */
@@ -19,9 +32,18 @@ function ayahOf(surah: number, ayah: number): number {
 }
 
 const ayahArb = fc.integer({ min: 1, max: AYAH_COUNT });
-const instantArb = fc.integer({ min: Date.parse("2026-01-01T00:00:00Z"), max: Date.parse("2026-11-24T18:00:00Z") }).map((ms) => new Date(ms).toISOString());
+const instantArb = fc
+  .integer({ min: Date.parse("2026-01-01T00:00:00Z"), max: Date.parse("2026-11-24T18:00:00Z") })
+  .map((ms) => new Date(ms).toISOString());
 const recitationArb = fc
-  .record({ id: fc.uuid(), kind: fc.constantFrom(...RECITATION_KINDS), a: ayahArb, b: ayahArb, at: instantArb, rating: fc.integer({ min: 1, max: 5 }) })
+  .record({
+    id: fc.uuid(),
+    kind: fc.constantFrom(...RECITATION_KINDS),
+    a: ayahArb,
+    b: ayahArb,
+    at: instantArb,
+    rating: fc.integer({ min: 1, max: 5 }),
+  })
   .map(({ id, kind, a, b, at, rating }): MapRecitation => {
     const [first, last] = a <= b ? [a, b] : [b, a];
     return { id, kind, range: { start: pointOfAyahId(first), end: pointOfAyahId(last) }, rating, recorded_at: at };
@@ -81,9 +103,19 @@ describe("a student's Quran map", () => {
   it("counts memorisation ayah by ayah: Al-Fatiha is part of the first quarter, the rest of it makes it whole", () => {
     const fatiha = recitation("a", "new_memorization", [1, 1], [1, 7], "2026-11-20T08:00:00Z");
     const part = quranMap([fatiha], TODAY, ZONE).cells[0]!;
-    expect(part).toMatchObject({ memorised: "part", memorisedAyahs: 7, ayahCount: 32, currency: "never", lastRevision: null });
+    expect(part).toMatchObject({
+      memorised: "part",
+      memorisedAyahs: 7,
+      ayahCount: 32,
+      currency: "never",
+      lastRevision: null,
+    });
     expect(part.lastHeard).toMatchObject({ recitationId: "a", daysAgo: 4, rating: 3 });
-    const whole = quranMap([fatiha, recitation("b", "new_memorization", [2, 1], [2, 25], "2026-11-21T08:00:00Z")], TODAY, ZONE);
+    const whole = quranMap(
+      [fatiha, recitation("b", "new_memorization", [2, 1], [2, 25], "2026-11-21T08:00:00Z")],
+      TODAY,
+      ZONE,
+    );
     expect(whole.cells[0]!.memorised).toBe("all");
     expect(whole.memorisedQuarters).toBe(1);
     expect(whole.cells[1]!.memorised).toBe("none");
@@ -100,8 +132,16 @@ describe("a student's Quran map", () => {
       ZONE,
     );
     const [first, second] = map.cells;
-    expect(first).toMatchObject({ currency: "month", lastRevision: { recitationId: "recent", daysAgo: 14 }, lastHeard: { recitationId: "recent", rating: 2 } });
-    expect(second).toMatchObject({ currency: "older", lastRevision: { recitationId: "old", daysAgo: 84 }, lastHeard: { recitationId: "new", rating: 4 } });
+    expect(first).toMatchObject({
+      currency: "month",
+      lastRevision: { recitationId: "recent", daysAgo: 14 },
+      lastHeard: { recitationId: "recent", rating: 2 },
+    });
+    expect(second).toMatchObject({
+      currency: "older",
+      lastRevision: { recitationId: "old", daysAgo: 84 },
+      lastHeard: { recitationId: "new", rating: 4 },
+    });
     expect(map.byCurrency).toEqual({ week: 0, month: 1, older: 1, never: 0 });
   });
 
@@ -118,15 +158,36 @@ describe("a student's Quran map", () => {
 
   it("gives each recitation its own school day in zones off the hour, a minute either side of midnight", () => {
     // Kathmandu is UTC+5:45 (midnight is 18:15 UTC), the Chatham Islands +13:45 in summer, Lord Howe moves by 30 minutes.
-    const zones = ["Asia/Kathmandu", "Pacific/Chatham", "Australia/Lord_Howe", "America/St_Johns", "Asia/Kolkata", "Europe/London"];
+    const zones = [
+      "Asia/Kathmandu",
+      "Pacific/Chatham",
+      "Australia/Lord_Howe",
+      "America/St_Johns",
+      "Asia/Kolkata",
+      "Europe/London",
+    ];
     const nearQuarterHour = fc
-      .record({ quarterHour: fc.integer({ min: Date.parse("2026-01-01T00:00:00Z") / 900_000, max: Date.parse("2026-11-24T00:00:00Z") / 900_000 }), offsetMs: fc.integer({ min: -90_000, max: 90_000 }) })
+      .record({
+        quarterHour: fc.integer({
+          min: Date.parse("2026-01-01T00:00:00Z") / 900_000,
+          max: Date.parse("2026-11-24T00:00:00Z") / 900_000,
+        }),
+        offsetMs: fc.integer({ min: -90_000, max: 90_000 }),
+      })
       .map(({ quarterHour, offsetMs }) => new Date(quarterHour * 900_000 + offsetMs).toISOString());
     const history = fc.array(
-      fc.record({ id: fc.uuid(), quarter: fc.integer({ min: 0, max: 239 }), at: nearQuarterHour }).map(({ id, quarter, at }) => {
-        const { firstAyah } = QUARTERS[quarter]!;
-        return { id, kind: "recent_revision" as const, range: { start: pointOfAyahId(firstAyah), end: pointOfAyahId(firstAyah) }, rating: 3, recorded_at: at };
-      }),
+      fc
+        .record({ id: fc.uuid(), quarter: fc.integer({ min: 0, max: 239 }), at: nearQuarterHour })
+        .map(({ id, quarter, at }) => {
+          const { firstAyah } = QUARTERS[quarter]!;
+          return {
+            id,
+            kind: "recent_revision" as const,
+            range: { start: pointOfAyahId(firstAyah), end: pointOfAyahId(firstAyah) },
+            rating: 3,
+            recorded_at: at,
+          };
+        }),
       { maxLength: 40 },
     );
     fc.assert(
@@ -139,8 +200,16 @@ describe("a student's Quran map", () => {
       }),
       { numRuns: 200 },
     );
-    const kathmandu = quranMap([recitation("a", "recent_revision", [1, 1], [1, 1], "2026-11-16T18:14:30Z"), recitation("b", "recent_revision", [3, 1], [3, 1], "2026-11-16T18:15:10Z")], TODAY, "Asia/Kathmandu");
-    const dayOfRecitation = (id: string) => kathmandu.cells.find((cell) => cell.lastHeard?.recitationId === id)?.lastHeard?.day;
+    const kathmandu = quranMap(
+      [
+        recitation("a", "recent_revision", [1, 1], [1, 1], "2026-11-16T18:14:30Z"),
+        recitation("b", "recent_revision", [3, 1], [3, 1], "2026-11-16T18:15:10Z"),
+      ],
+      TODAY,
+      "Asia/Kathmandu",
+    );
+    const dayOfRecitation = (id: string) =>
+      kathmandu.cells.find((cell) => cell.lastHeard?.recitationId === id)?.lastHeard?.day;
     expect([dayOfRecitation("a"), dayOfRecitation("b")]).toEqual(["2026-11-16", "2026-11-17"]);
   });
 
@@ -150,7 +219,12 @@ describe("a student's Quran map", () => {
         const map = quranMap(history, TODAY, ZONE);
         const reversed = quranMap(history.toReversed(), TODAY, ZONE);
         expect(reversed.cells).toEqual(map.cells);
-        const spans = new Map(history.map((r) => [r, [ayahOf(r.range.start.surah, r.range.start.ayah), ayahOf(r.range.end.surah, r.range.end.ayah)] as const]));
+        const spans = new Map(
+          history.map((r) => [
+            r,
+            [ayahOf(r.range.start.surah, r.range.start.ayah), ayahOf(r.range.end.surah, r.range.end.ayah)] as const,
+          ]),
+        );
         const span = (r: MapRecitation) => spans.get(r)!;
         // Memorised: recited in any kind (docs/progress.md); a revision is of what one knows by heart.
         const memorisations = history.map(span);
@@ -162,10 +236,18 @@ describe("a student's Quran map", () => {
           }
           expect(cell.memorisedAyahs).toBe(memorised);
           const touching = history.filter((r) => span(r)[0] <= lastAyah && span(r)[1] >= firstAyah);
-          const latest = (list: MapRecitation[]) => list.map((r) => r.recorded_at).sort().at(-1) ?? null;
+          const latest = (list: MapRecitation[]) =>
+            list
+              .map((r) => r.recorded_at)
+              .sort()
+              .at(-1) ?? null;
           expect(cell.lastHeard?.recordedAt ?? null).toBe(latest(touching));
-          expect(cell.lastRevision?.recordedAt ?? null).toBe(latest(touching.filter((r) => r.kind !== "new_memorization")));
-          expect(cell.currency).toBe(currencyOf(cell.lastRevision ? daysBetween(schoolDayOf(cell.lastRevision.recordedAt, ZONE), TODAY) : null));
+          expect(cell.lastRevision?.recordedAt ?? null).toBe(
+            latest(touching.filter((r) => r.kind !== "new_memorization")),
+          );
+          expect(cell.currency).toBe(
+            currencyOf(cell.lastRevision ? daysBetween(schoolDayOf(cell.lastRevision.recordedAt, ZONE), TODAY) : null),
+          );
           // A cell coloured as recited is never "not memorised": the colour and the words agree.
           if (cell.lastHeard) expect(cell.memorised).not.toBe("none");
         }

@@ -11,7 +11,14 @@ export type MapRecitation = Pick<Recitation, "id" | "kind" | "range" | "rating" 
 export type Currency = "week" | "month" | "older" | "never";
 export const CURRENCY_DAYS = { week: 7, month: 30 } as const;
 
-export type Heard = { recitationId: string; kind: Recitation["kind"]; recordedAt: string; day: string; daysAgo: number; rating: number };
+export type Heard = {
+  recitationId: string;
+  kind: Recitation["kind"];
+  recordedAt: string;
+  day: string;
+  daysAgo: number;
+  rating: number;
+};
 
 /** One hizb quarter of a student's map. */
 export type MapCell = {
@@ -43,7 +50,11 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /** The school day (YYYY-MM-DD) an instant falls on in a time zone. */
 export function schoolDayOf(instant: string, timeZone: string): string {
   let format = dayFormats.get(timeZone);
-  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  if (!format)
+    dayFormats.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })),
+    );
   return format.format(new Date(instant));
 }
 
@@ -103,7 +114,13 @@ export function quranMap(recitations: readonly MapRecitation[], today: string, t
         const day = schoolDayOf(recitation.recorded_at, timeZone);
         dayOf.set(quarterHour, (when = { day, daysAgo: daysBetween(day, today) }));
       }
-      found = { recitationId: recitation.id, kind: recitation.kind, recordedAt: recitation.recorded_at, ...when, rating: recitation.rating };
+      found = {
+        recitationId: recitation.id,
+        kind: recitation.kind,
+        recordedAt: recitation.recorded_at,
+        ...when,
+        rating: recitation.rating,
+      };
       heardOf.set(recitation, found);
     }
     return found;
@@ -121,8 +138,21 @@ export function quranMap(recitations: readonly MapRecitation[], today: string, t
     if (anyHeard) byCurrency[currency]++;
     if (covered === ayahCount) memorisedQuarters++;
     memorisedAyahs += covered;
-    return { quarter, ayahCount, memorisedAyahs: covered, memorised: covered === 0 ? "none" : covered === ayahCount ? "all" : "part", lastRevision: revision, currency, lastHeard: anyHeard };
+    return {
+      quarter,
+      ayahCount,
+      memorisedAyahs: covered,
+      memorised: covered === 0 ? "none" : covered === ayahCount ? "all" : "part",
+      lastRevision: revision,
+      currency,
+      lastHeard: anyHeard,
+    };
   });
-  return { cells, memorisedQuarters, memorisedAyahs, memorisedPercent: wholePercent(memorisedAyahs / AYAH_COUNT), byCurrency };
+  return {
+    cells,
+    memorisedQuarters,
+    memorisedAyahs,
+    memorisedPercent: wholePercent(memorisedAyahs / AYAH_COUNT),
+    byCurrency,
+  };
 }
-

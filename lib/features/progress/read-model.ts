@@ -2,7 +2,13 @@ import "server-only";
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { AttendanceRow, Recitation, Session } from "@/lib/contract";
-import { progressAttendance, progressRecitations, progressSessions, progressStudents, progressSyncState } from "@/lib/db/schema-progress";
+import {
+  progressAttendance,
+  progressRecitations,
+  progressSessions,
+  progressStudents,
+  progressSyncState,
+} from "@/lib/db/schema-progress";
 import { dashboardDb } from "@/lib/db";
 import type { DashboardDb } from "@/lib/db/client";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
@@ -38,15 +44,24 @@ export type HalqaHistory = {
 export type ProgressFreshness = { lastCompletedAt: string | null; running: boolean };
 
 const scoped = (table: { connectionId: PgColumn; tenantId: PgColumn }, scope: StoreScope): SQL =>
-  scope.tenantId ? and(eq(table.connectionId, scope.connectionId), eq(table.tenantId, scope.tenantId))! : eq(table.connectionId, scope.connectionId);
+  scope.tenantId
+    ? and(eq(table.connectionId, scope.connectionId), eq(table.tenantId, scope.tenantId))!
+    : eq(table.connectionId, scope.connectionId);
 
 const ENROLLED = new Set(["active", "on_leave"]);
 
 export async function studentHistory(scope: StoreScope, studentId: string, db?: DashboardDb): Promise<StudentHistory> {
   const store = db ?? (await dashboardDb());
-  const own = await store.select({ lineageId: progressStudents.lineageId }).from(progressStudents).where(and(scoped(progressStudents, scope), eq(progressStudents.id, studentId))).limit(1);
+  const own = await store
+    .select({ lineageId: progressStudents.lineageId })
+    .from(progressStudents)
+    .where(and(scoped(progressStudents, scope), eq(progressStudents.id, studentId)))
+    .limit(1);
   const records = own[0]
-    ? await store.select({ data: progressStudents.data }).from(progressStudents).where(and(scoped(progressStudents, scope), eq(progressStudents.lineageId, own[0].lineageId)))
+    ? await store
+        .select({ data: progressStudents.data })
+        .from(progressStudents)
+        .where(and(scoped(progressStudents, scope), eq(progressStudents.lineageId, own[0].lineageId)))
     : [];
   const ids = [...new Set([studentId, ...records.map((r) => r.data.id)])];
 
@@ -56,7 +71,10 @@ export async function studentHistory(scope: StoreScope, studentId: string, db?: 
       .from(progressRecitations)
       .where(and(scoped(progressRecitations, scope), inArray(progressRecitations.studentId, ids)))
       .orderBy(desc(progressRecitations.recordedAt), desc(progressRecitations.id)),
-    store.select({ data: progressAttendance.data }).from(progressAttendance).where(and(scoped(progressAttendance, scope), inArray(progressAttendance.studentId, ids))),
+    store
+      .select({ data: progressAttendance.data })
+      .from(progressAttendance)
+      .where(and(scoped(progressAttendance, scope), inArray(progressAttendance.studentId, ids))),
   ]);
   const rowBySession = new Map(rows.map((r) => [r.data.session_id, r.data]));
 
@@ -74,25 +92,44 @@ export async function studentHistory(scope: StoreScope, studentId: string, db?: 
           .select({ data: progressSessions.data })
           .from(progressSessions)
           .where(and(scoped(progressSessions, scope), or(...expected)))
-          .orderBy(desc(progressSessions.date), desc(sql`${progressSessions.data}->>'starts_at'`), desc(progressSessions.id));
+          .orderBy(
+            desc(progressSessions.date),
+            desc(sql`${progressSessions.data}->>'starts_at'`),
+            desc(progressSessions.id),
+          );
   return {
     recitations: recitations.map((r) => r.data),
     attendance: sessions.map(({ data: session }) => ({ session, row: rowBySession.get(session.id) ?? null })),
   };
 }
 
-export async function halqaHistory(scope: StoreScope, halqaId: string, range: { from: string; to: string }, db?: DashboardDb): Promise<HalqaHistory> {
+export async function halqaHistory(
+  scope: StoreScope,
+  halqaId: string,
+  range: { from: string; to: string },
+  db?: DashboardDb,
+): Promise<HalqaHistory> {
   const store = db ?? (await dashboardDb());
   const sessions = await store
     .select({ data: progressSessions.data })
     .from(progressSessions)
-    .where(and(scoped(progressSessions, scope), eq(progressSessions.halqaId, halqaId), gte(progressSessions.date, range.from), lte(progressSessions.date, range.to)))
+    .where(
+      and(
+        scoped(progressSessions, scope),
+        eq(progressSessions.halqaId, halqaId),
+        gte(progressSessions.date, range.from),
+        lte(progressSessions.date, range.to),
+      ),
+    )
     .orderBy(asc(progressSessions.date), asc(sql`${progressSessions.data}->>'starts_at'`), asc(progressSessions.id));
   if (sessions.length === 0) return { sessions: [], attendance: [], recitations: [] };
   const ofRange = (column: PgColumn) =>
     sql`${column} in (select ${progressSessions.id} from ${progressSessions} where ${and(scoped(progressSessions, scope), eq(progressSessions.halqaId, halqaId), gte(progressSessions.date, range.from), lte(progressSessions.date, range.to))})`;
   const [attendance, recitations] = await Promise.all([
-    store.select({ data: progressAttendance.data }).from(progressAttendance).where(and(scoped(progressAttendance, scope), ofRange(progressAttendance.sessionId))),
+    store
+      .select({ data: progressAttendance.data })
+      .from(progressAttendance)
+      .where(and(scoped(progressAttendance, scope), ofRange(progressAttendance.sessionId))),
     store
       .select({ data: progressRecitations.data })
       .from(progressRecitations)
@@ -104,7 +141,10 @@ export async function halqaHistory(scope: StoreScope, halqaId: string, range: { 
     sessions: sessions.map((s) => s.data),
     attendance: attendance
       .map((r) => r.data)
-      .sort((a, b) => (order.get(a.session_id) ?? 0) - (order.get(b.session_id) ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+      .sort(
+        (a, b) =>
+          (order.get(a.session_id) ?? 0) - (order.get(b.session_id) ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      ),
     recitations: recitations.map((r) => r.data),
   };
 }
@@ -112,10 +152,16 @@ export async function halqaHistory(scope: StoreScope, halqaId: string, range: { 
 export async function progressFreshness(scope: StoreScope, db?: DashboardDb): Promise<ProgressFreshness> {
   const store = db ?? (await dashboardDb());
   const [row] = await store
-    .select({ lastCompletedAt: progressSyncState.lastCompletedAt, tenantId: progressSyncState.tenantId, cycleId: progressSyncState.cycleId, running: sql<boolean>`coalesce(${progressSyncState.leaseExpiresAt} > now(), false)` })
+    .select({
+      lastCompletedAt: progressSyncState.lastCompletedAt,
+      tenantId: progressSyncState.tenantId,
+      cycleId: progressSyncState.cycleId,
+      running: sql<boolean>`coalesce(${progressSyncState.leaseExpiresAt} > now(), false)`,
+    })
     .from(progressSyncState)
     .where(eq(progressSyncState.connectionId, scope.connectionId))
     .limit(1);
-  if (!row || (scope.tenantId && row.tenantId && row.tenantId !== scope.tenantId)) return { lastCompletedAt: null, running: false };
+  if (!row || (scope.tenantId && row.tenantId && row.tenantId !== scope.tenantId))
+    return { lastCompletedAt: null, running: false };
   return { lastCompletedAt: row.lastCompletedAt?.toISOString() ?? null, running: Boolean(row.cycleId) && row.running };
 }

@@ -15,14 +15,30 @@ export const LIVE_SESSIONS = 10;
  * sessions and rows are re-checked by their own fields (invariant 7).
  * v1 calls: listSessions of the halqa and semester, then listAttendance of each of the latest 10.
  */
-export const loadRecentMarks = cache(async (connectionId: string, student: Pick<Student, "id" | "halqa_id" | "semester_id">): Promise<{ session: Session; row: AttendanceRow | null }[]> => {
-  const client = clientFor(connectionId);
-  const { items } = await client.listAll("listSessions", { query: { halqa_id: student.halqa_id, semester_id: student.semester_id, limit: API_PAGE_SIZE } });
-  const recent = sortNewestFirst(items.filter((session) => session.halqa_id === student.halqa_id)).slice(0, LIVE_SESSIONS);
-  return Promise.all(
-    recent.map(async (session) => {
-      const rows = await client.listAll("listAttendance", { params: { id: session.id }, query: { limit: API_PAGE_SIZE } });
-      return { session, row: rows.items.find((row) => row.session_id === session.id && row.student_id === student.id) ?? null };
-    }),
-  );
-});
+export const loadRecentMarks = cache(
+  async (
+    connectionId: string,
+    student: Pick<Student, "id" | "halqa_id" | "semester_id">,
+  ): Promise<{ session: Session; row: AttendanceRow | null }[]> => {
+    const client = clientFor(connectionId);
+    const { items } = await client.listAll("listSessions", {
+      query: { halqa_id: student.halqa_id, semester_id: student.semester_id, limit: API_PAGE_SIZE },
+    });
+    const recent = sortNewestFirst(items.filter((session) => session.halqa_id === student.halqa_id)).slice(
+      0,
+      LIVE_SESSIONS,
+    );
+    return Promise.all(
+      recent.map(async (session) => {
+        const rows = await client.listAll("listAttendance", {
+          params: { id: session.id },
+          query: { limit: API_PAGE_SIZE },
+        });
+        return {
+          session,
+          row: rows.items.find((row) => row.session_id === session.id && row.student_id === student.id) ?? null,
+        };
+      }),
+    );
+  },
+);

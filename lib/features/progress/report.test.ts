@@ -5,7 +5,14 @@ import { halqaRows, periodFigures, type ReportRecitation } from "./report";
 const ZONE = "Asia/Riyadh";
 const NOVEMBER: Period = { kind: "month", from: "2026-11-01", to: "2026-11-30" };
 
-const recitation = (id: string, kind: ReportRecitation["kind"], from: number, to: number, at: string, rating = 3): ReportRecitation => ({
+const recitation = (
+  id: string,
+  kind: ReportRecitation["kind"],
+  from: number,
+  to: number,
+  at: string,
+  rating = 3,
+): ReportRecitation => ({
   id,
   kind,
   range: { start: { surah: 67, ayah: from }, end: { surah: 67, ayah: to } },
@@ -14,7 +21,10 @@ const recitation = (id: string, kind: ReportRecitation["kind"], from: number, to
   recorded_at: at,
 });
 
-const session = (date: string, status: "present" | "absent" | null) => ({ session: { id: date, date, starts_at: `${date}T05:00:00Z`, status: "ended" as const }, row: status ? { status } : null });
+const session = (date: string, status: "present" | "absent" | null) => ({
+  session: { id: date, date, starts_at: `${date}T05:00:00Z`, status: "ended" as const },
+  row: status ? { status } : null,
+});
 
 const RECORD = { halqa_id: "h", enrolled_on: null };
 
@@ -28,7 +38,12 @@ describe("a report's figures for a period", () => {
         recitation("revision", "recent_revision", 1, 15, "2026-11-10T08:00:00Z", 2),
         recitation("after", "new_memorization", 16, 30, "2026-12-01T08:00:00Z"),
       ],
-      [session("2026-10-30", "absent"), session("2026-11-02", "present"), session("2026-11-03", "absent"), session("2026-11-04", null)],
+      [
+        session("2026-10-30", "absent"),
+        session("2026-11-02", "present"),
+        session("2026-11-03", "absent"),
+        session("2026-11-04", null),
+      ],
       RECORD,
       NOVEMBER,
       ZONE,
@@ -37,18 +52,32 @@ describe("a report's figures for a period", () => {
     expect(figures.byKind).toEqual({ new_memorization: 1, recent_revision: 1, old_revision: 0 });
     expect(figures.meanRating).toBe(3);
     expect(figures.newAyahs).toBe(5);
-    expect(figures.attendance).toMatchObject({ counted: 2, attended: 1, unmarked: 1, streak: { kind: "missed", sessions: 1 } });
+    expect(figures.attendance).toMatchObject({
+      counted: 2,
+      attended: 1,
+      unmarked: 1,
+      streak: { kind: "missed", sessions: 1 },
+    });
     expect(until.map((r) => r.id)).toEqual(["before", "edge", "revision"]);
   });
 
   it("has no mean rating without recitations", () => {
-    expect(periodFigures([], [], RECORD, NOVEMBER, ZONE).figures).toMatchObject({ meanRating: null, newAyahs: 0, recitations: [] });
+    expect(periodFigures([], [], RECORD, NOVEMBER, ZONE).figures).toMatchObject({
+      meanRating: null,
+      newAyahs: 0,
+      recitations: [],
+    });
   });
 });
 
 describe("a halqa report's rows", () => {
   it("give each student their own attendance, recitations and juz, a missing row counting as unmarked", () => {
-    const sessions = ["2026-11-02", "2026-11-03"].map((date) => ({ id: date, date, starts_at: `${date}T05:00:00Z`, status: "ended" as const }));
+    const sessions = ["2026-11-02", "2026-11-03"].map((date) => ({
+      id: date,
+      date,
+      starts_at: `${date}T05:00:00Z`,
+      status: "ended" as const,
+    }));
     const rows = halqaRows(
       [
         { id: "a", halqa_id: "h", enrolled_on: null },
@@ -64,15 +93,31 @@ describe("a halqa report's rows", () => {
         recitations: [
           { ...recitation("1", "new_memorization", 1, 10, "2026-11-02T06:00:00Z", 4), student_id: "a" },
           { ...recitation("2", "recent_revision", 1, 30, "2026-11-03T06:00:00Z", 2), student_id: "a" },
-          { id: "3", kind: "old_revision", range: { start: { surah: 1, ayah: 1 }, end: { surah: 2, ayah: 150 } }, rating: 5, recorded_at: "2026-11-02T06:00:00Z", student_id: "b" },
+          {
+            id: "3",
+            kind: "old_revision",
+            range: { start: { surah: 1, ayah: 1 }, end: { surah: 2, ayah: 150 } },
+            rating: 5,
+            recorded_at: "2026-11-02T06:00:00Z",
+            student_id: "b",
+          },
         ],
       },
       ZONE,
     );
-    expect(rows[0]).toMatchObject({ recitations: 2, meanRating: 3, memorisedAyahs: 10, attendance: { counted: 2, attended: 1, rate: 0.5 } });
+    expect(rows[0]).toMatchObject({
+      recitations: 2,
+      meanRating: 3,
+      memorisedAyahs: 10,
+      attendance: { counted: 2, attended: 1, rate: 0.5 },
+    });
     expect(rows[0]!.juz[28]).toBe("new");
     expect(rows[0]!.juz.filter(Boolean)).toHaveLength(1);
-    expect(rows[1]).toMatchObject({ recitations: 1, memorisedAyahs: 0, attendance: { counted: 1, unmarked: 1, rate: 1 } });
+    expect(rows[1]).toMatchObject({
+      recitations: 1,
+      memorisedAyahs: 0,
+      attendance: { counted: 1, unmarked: 1, rate: 1 },
+    });
     expect(rows[1]!.juz.slice(0, 3)).toEqual(["revision", "revision", null]);
   });
 });

@@ -7,7 +7,6 @@ import { attendanceFacts, attendanceWindow, type AttendanceFacts, type Attendanc
 
 export type ReportRecitation = MapRecitation & Pick<Recitation, "mistakes">;
 
-
 /** What a report says of one student over a period. */
 export type PeriodFigures = {
   /** The period's recitations, oldest first. */
@@ -19,26 +18,40 @@ export type PeriodFigures = {
   attendance: AttendanceFacts;
 };
 
-
 /**
  * A student's figures for a period, from the whole history (the map needs what came before):
  * recitations whose school day falls in the period, attendance of the period's sessions, and the
  * ayahs whose memorisation was completed in it. `before` and `until` are the histories a map as
  * of the period's start and end is drawn from.
  */
-export function periodFigures(recitations: readonly ReportRecitation[], attendance: AttendanceHistory, record: Pick<Student, "halqa_id" | "enrolled_on">, period: Period, timeZone: string) {
+export function periodFigures(
+  recitations: readonly ReportRecitation[],
+  attendance: AttendanceHistory,
+  record: Pick<Student, "halqa_id" | "enrolled_on">,
+  period: Period,
+  timeZone: string,
+) {
   const dayOf = (r: MapRecitation) => schoolDayOf(r.recorded_at, timeZone);
   const until = recitations.filter((r) => dayOf(r) <= period.to);
   const before = until.filter((r) => dayOf(r) < period.from);
   const within = until.filter((r) => dayOf(r) >= period.from).toSorted(byRecordedAt);
-  const byKind = Object.fromEntries(RECITATION_KINDS.map((kind) => [kind, within.filter((r) => r.kind === kind).length])) as Record<Recitation["kind"], number>;
-  const memorised = (list: readonly MapRecitation[]) => quranMap(list.filter((r) => r.kind === "new_memorization"), period.to, timeZone).memorisedAyahs;
+  const byKind = Object.fromEntries(
+    RECITATION_KINDS.map((kind) => [kind, within.filter((r) => r.kind === kind).length]),
+  ) as Record<Recitation["kind"], number>;
+  const memorised = (list: readonly MapRecitation[]) =>
+    quranMap(
+      list.filter((r) => r.kind === "new_memorization"),
+      period.to,
+      timeZone,
+    ).memorisedAyahs;
   const figures: PeriodFigures = {
     recitations: within,
     byKind,
     meanRating: within.length ? within.reduce((sum, r) => sum + r.rating, 0) / within.length : null,
     newAyahs: memorised(until) - memorised(before),
-    attendance: attendanceFacts(attendanceWindow(attendance, record, period.to).filter(({ session }) => inPeriod(session.date, period))),
+    attendance: attendanceFacts(
+      attendanceWindow(attendance, record, period.to).filter(({ session }) => inPeriod(session.date, period)),
+    ),
   };
   return { figures, until };
 }
@@ -46,9 +59,20 @@ export function periodFigures(recitations: readonly ReportRecitation[], attendan
 /** What a student did in one juz during a period: new memorisation there, revision only, or nothing. */
 export type JuzActivity = "new" | "revision" | null;
 
-export type HalqaRow<S> = { student: S; attendance: AttendanceFacts; recitations: number; meanRating: number | null; memorisedAyahs: number; juz: JuzActivity[] };
+export type HalqaRow<S> = {
+  student: S;
+  attendance: AttendanceFacts;
+  recitations: number;
+  meanRating: number | null;
+  memorisedAyahs: number;
+  juz: JuzActivity[];
+};
 
-type HalqaPeriod = { sessions: readonly Pick<Session, "id" | "date" | "starts_at" | "status">[]; attendance: readonly Pick<AttendanceRow, "session_id" | "student_id" | "status">[]; recitations: readonly (MapRecitation & Pick<Recitation, "student_id">)[] };
+type HalqaPeriod = {
+  sessions: readonly Pick<Session, "id" | "date" | "starts_at" | "status">[];
+  attendance: readonly Pick<AttendanceRow, "session_id" | "student_id" | "status">[];
+  recitations: readonly (MapRecitation & Pick<Recitation, "student_id">)[];
+};
 
 /**
  * One row per student of a halqa for a period's report, from the period's sessions, rows and
@@ -56,9 +80,15 @@ type HalqaPeriod = { sessions: readonly Pick<Session, "id" | "date" | "starts_at
  * student's row is unmarked, so it neither counts nor breaks a streak), recitations and their mean
  * rating, ayahs covered by new memorisation in the period, and each juz's activity.
  */
-export function halqaRows<S extends Pick<Student, "id" | "halqa_id" | "enrolled_on">>(students: readonly S[], period: HalqaPeriod, timeZone: string): HalqaRow<S>[] {
+export function halqaRows<S extends Pick<Student, "id" | "halqa_id" | "enrolled_on">>(
+  students: readonly S[],
+  period: HalqaPeriod,
+  timeZone: string,
+): HalqaRow<S>[] {
   return students.map((student) => {
-    const rows = new Map(period.attendance.filter((row) => row.student_id === student.id).map((row) => [row.session_id, row]));
+    const rows = new Map(
+      period.attendance.filter((row) => row.student_id === student.id).map((row) => [row.session_id, row]),
+    );
     const own = period.recitations.filter((r) => r.student_id === student.id);
     const juz: JuzActivity[] = Array.from({ length: 30 }, () => null);
     for (const recitation of own) {
@@ -70,10 +100,20 @@ export function halqaRows<S extends Pick<Student, "id" | "halqa_id" | "enrolled_
     const lastDay = period.sessions.at(-1)?.date ?? "9999-12-31";
     return {
       student,
-      attendance: attendanceFacts(attendanceWindow(period.sessions.map((session) => ({ session, row: rows.get(session.id) ?? null })), student, lastDay)),
+      attendance: attendanceFacts(
+        attendanceWindow(
+          period.sessions.map((session) => ({ session, row: rows.get(session.id) ?? null })),
+          student,
+          lastDay,
+        ),
+      ),
       recitations: own.length,
       meanRating: own.length ? own.reduce((sum, r) => sum + r.rating, 0) / own.length : null,
-      memorisedAyahs: quranMap(own.filter((r) => r.kind === "new_memorization"), lastDay, timeZone).memorisedAyahs,
+      memorisedAyahs: quranMap(
+        own.filter((r) => r.kind === "new_memorization"),
+        lastDay,
+        timeZone,
+      ).memorisedAyahs,
       juz,
     };
   });

@@ -12,14 +12,26 @@ export const NOT_HEARD_DAYS_RANGE = { min: 1, max: 60 } as const;
 
 export async function getProgressSettings(connectionId: string, db?: DashboardDb): Promise<ProgressSettings> {
   const store = db ?? (await dashboardDb());
-  const [row] = await store.select({ notHeardDays: progressSettings.notHeardDays }).from(progressSettings).where(eq(progressSettings.connectionId, connectionId)).limit(1);
+  const [row] = await store
+    .select({ notHeardDays: progressSettings.notHeardDays })
+    .from(progressSettings)
+    .where(eq(progressSettings.connectionId, connectionId))
+    .limit(1);
   return { notHeardDays: row?.notHeardDays ?? DEFAULT_NOT_HEARD_DAYS };
 }
 
-export async function saveProgressSettings(connectionId: string, settings: ProgressSettings, userId: string, db?: DashboardDb): Promise<void> {
+export async function saveProgressSettings(
+  connectionId: string,
+  settings: ProgressSettings,
+  userId: string,
+  db?: DashboardDb,
+): Promise<void> {
   const store = db ?? (await dashboardDb());
   await store
     .insert(progressSettings)
     .values({ connectionId, notHeardDays: settings.notHeardDays, updatedBy: userId })
-    .onConflictDoUpdate({ target: progressSettings.connectionId, set: { notHeardDays: settings.notHeardDays, updatedBy: userId, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: progressSettings.connectionId,
+      set: { notHeardDays: settings.notHeardDays, updatedBy: userId, updatedAt: sql`now()` },
+    });
 }

@@ -41,7 +41,15 @@ export async function upsertProgress(tx: DashboardExecutor, scope: RowScope, rec
     syncedAt: now,
     childrenSyncedAt: records.childrenReadAt ?? null,
   }));
-  const attendance = dedupe(records.attendance ?? []).map((row) => ({ connectionId, id: row.id, tenantId, sessionId: row.session_id, studentId: row.student_id, updatedAt: new Date(row.updated_at), data: row }));
+  const attendance = dedupe(records.attendance ?? []).map((row) => ({
+    connectionId,
+    id: row.id,
+    tenantId,
+    sessionId: row.session_id,
+    studentId: row.student_id,
+    updatedAt: new Date(row.updated_at),
+    data: row,
+  }));
   const recitations = dedupe(records.recitations ?? []).map((r) => ({
     connectionId,
     id: r.id,
@@ -52,7 +60,15 @@ export async function upsertProgress(tx: DashboardExecutor, scope: RowScope, rec
     updatedAt: new Date(r.updated_at),
     data: r,
   }));
-  const students = dedupe(records.students ?? []).map((s) => ({ connectionId, id: s.id, tenantId, halqaId: s.halqa_id, lineageId: s.lineage_id, updatedAt: new Date(s.updated_at), data: s }));
+  const students = dedupe(records.students ?? []).map((s) => ({
+    connectionId,
+    id: s.id,
+    tenantId,
+    halqaId: s.halqa_id,
+    lineageId: s.lineage_id,
+    updatedAt: new Date(s.updated_at),
+    data: s,
+  }));
 
   for (const chunk of chunks(sessions, ROWS_PER_INSERT)) {
     await tx
@@ -84,7 +100,10 @@ export async function upsertProgress(tx: DashboardExecutor, scope: RowScope, rec
       .values(chunk)
       .onConflictDoUpdate({
         target: [progressRecitations.connectionId, progressRecitations.id],
-        set: excluded(["tenant_id", "session_id", "student_id", "recorded_at", "updated_at", "data"], progressRecitations),
+        set: excluded(
+          ["tenant_id", "session_id", "student_id", "recorded_at", "updated_at", "data"],
+          progressRecitations,
+        ),
         setWhere: sql`${progressRecitations.updatedAt} <= excluded.updated_at`,
       });
   }
@@ -102,12 +121,20 @@ export async function upsertProgress(tx: DashboardExecutor, scope: RowScope, rec
 
 /** `{ column: excluded.column }` for the named SQL columns of `table`. */
 function excluded(columns: string[], table: PgTable): Record<string, ReturnType<typeof sql>> {
-  const byName = new Map(Object.entries(table).flatMap(([key, column]) => (isColumn(column) ? [[column.name, key] as const] : [])));
+  const byName = new Map(
+    Object.entries(table).flatMap(([key, column]) => (isColumn(column) ? [[column.name, key] as const] : [])),
+  );
   return Object.fromEntries(columns.map((name) => [byName.get(name) ?? name, sql.raw(`excluded.${name}`)]));
 }
 
 function isColumn(value: unknown): value is { name: string } {
-  return typeof value === "object" && value !== null && "name" in value && typeof (value as { name: unknown }).name === "string" && "columnType" in value;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "name" in value &&
+    typeof (value as { name: unknown }).name === "string" &&
+    "columnType" in value
+  );
 }
 
 /** One record per id (a page may repeat one; ON CONFLICT cannot touch a row twice in one statement): the newest wins. */

@@ -4,7 +4,11 @@ import { schoolDayOf, type MapRecitation } from "./quran-map";
 export type TrendPoint = { day: string; mean: number; count: number };
 
 /** The rating trend: per school day with recitations, the mean rating, oldest first, the last `limit` days. */
-export function ratingTrend(recitations: readonly Pick<MapRecitation, "rating" | "recorded_at">[], timeZone: string, limit = 30): TrendPoint[] {
+export function ratingTrend(
+  recitations: readonly Pick<MapRecitation, "rating" | "recorded_at">[],
+  timeZone: string,
+  limit = 30,
+): TrendPoint[] {
   const days = new Map<string, { sum: number; count: number }>();
   for (const recitation of recitations) {
     const day = schoolDayOf(recitation.recorded_at, timeZone);

@@ -29,7 +29,10 @@ export function withLineage<T extends Pick<MapRecitation, "id">>(live: readonly 
  * is refused (Learning Plans off for the school, or the key lacks the scope).
  */
 async function planProgress(db: DashboardDb, scope: StoreScope, studentId: string): Promise<StaffPlanProgress> {
-  const [status, { plans }] = await Promise.all([getSyncStatus(db, scope.connectionId), listSyncedPlans(db, scope, { studentIds: [studentId], limit: 200 })]);
+  const [status, { plans }] = await Promise.all([
+    getSyncStatus(db, scope.connectionId),
+    listSyncedPlans(db, scope, { studentIds: [studentId], limit: 200 }),
+  ]);
   const plan = currentPlan(plans, STAFF_PLAN_STATES);
   if (plan) return { state: "plan", id: plan.id, name: plan.name, tracks: trackShares(plan) };
   return status.problem?.kind === "denied" ? { state: "unavailable" } : { state: "none" };
@@ -43,6 +46,10 @@ async function planProgress(db: DashboardDb, scope: StoreScope, studentId: strin
 export const loadStudentProgress = cache(async (actor: Actor, studentId: string) => {
   const [db, tenant] = await Promise.all([dashboardDb(), clientFor(actor.connectionId).tenant()]);
   const scope = { connectionId: actor.connectionId, tenantId: tenant.id };
-  const [plan, history, freshness] = await Promise.all([planProgress(db, scope, studentId), studentHistory(scope, studentId, db), progressFreshness(scope, db)]);
+  const [plan, history, freshness] = await Promise.all([
+    planProgress(db, scope, studentId),
+    studentHistory(scope, studentId, db),
+    progressFreshness(scope, db),
+  ]);
   return { plan, history, freshness };
 });

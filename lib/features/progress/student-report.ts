@@ -33,5 +33,15 @@ export async function loadStudentReport(actor: Actor, id: string, query: PeriodQ
   const today = dateIn(school.time_zone);
   const period = periodOf(query, today, semester);
   const { figures, until } = periodFigures(history.recitations, history.attendance, student, period, school.time_zone);
-  return { student, school, semester, halqa, period, figures, until, freshness, rejected: Boolean(query.from || query.to) && period.kind !== "custom" };
+  return {
+    student,
+    school,
+    semester,
+    halqa,
+    period,
+    figures,
+    until,
+    freshness,
+    rejected: Boolean(query.from || query.to) && period.kind !== "custom",
+  };
 }

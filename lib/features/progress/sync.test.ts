@@ -48,7 +48,8 @@ function counting(client: V1Client, crash?: { operation: string; limit: number }
   const call = ((name: string, ...args: unknown[]) => {
     const n = (calls.get(name) ?? 0) + 1;
     calls.set(name, n);
-    if (crash && name === crash.operation && n > crash.limit) return Promise.reject(new Error(`simulated crash after ${crash.limit} ${name} calls`));
+    if (crash && name === crash.operation && n > crash.limit)
+      return Promise.reject(new Error(`simulated crash after ${crash.limit} ${name} calls`));
     return (client.call as (name: string, ...rest: unknown[]) => Promise<unknown>)(name, ...args);
   }) as SyncClient["call"];
   return { client: { call } satisfies SyncClient, calls };
@@ -82,12 +83,25 @@ describe("syncProgress against the embedded API (real HTTP)", { timeout: 120_000
     const students = [...api.students.values()].filter((s) => s.halqa_id === open.halqa_id && s.status === "active");
     const student = students[0]!;
     // Made by another system: a mark and a recitation in today's open session, and a new session.
-    await alnoor.call("upsertAttendance", { params: { id: open.id }, body: { rows: [{ student_id: student.id, status: "late", late_minutes: 7, note: null }] } });
+    await alnoor.call("upsertAttendance", {
+      params: { id: open.id },
+      body: { rows: [{ student_id: student.id, status: "late", late_minutes: 7, note: null }] },
+    });
     await alnoor.call("createRecitation", {
       params: { id: open.id },
-      body: { student_id: student.id, kind: "old_revision", start: { surah: 67, ayah: 1 }, end: { surah: 67, ayah: 30 }, rating: 4, mistakes: 1, note: null },
+      body: {
+        student_id: student.id,
+        kind: "old_revision",
+        start: { surah: 67, ayah: 1 },
+        end: { surah: 67, ayah: 30 },
+        rating: 4,
+        mistakes: 1,
+        note: null,
+      },
     });
-    const created = await alnoor.call("createSession", { body: { halqa_id: open.halqa_id, sheikh_id: open.sheikh_id } });
+    const created = await alnoor.call("createSession", {
+      body: { halqa_id: open.halqa_id, sheikh_id: open.sheikh_id },
+    });
 
     const { client, calls } = counting(alnoor);
     const result = await syncProgress("alnoor", { db, client });
@@ -107,10 +121,25 @@ describe("syncProgress against the embedded API (real HTTP)", { timeout: 120_000
 
   it("an old session's correction waits for the next full pass, which finds it", async () => {
     const active = (studentId: string) => api.students.get(studentId)?.status === "active";
-    const marked = sessionsOf(api).filter((s) => s.status === "ended" && [...api.attendance.values()].some((r) => r.session_id === s.id && active(r.student_id)));
+    const marked = sessionsOf(api).filter(
+      (s) =>
+        s.status === "ended" && [...api.attendance.values()].some((r) => r.session_id === s.id && active(r.student_id)),
+    );
     const old = marked.sort((a, b) => a.date.localeCompare(b.date))[0]!;
     const row = [...api.attendance.values()].find((r) => r.session_id === old.id && active(r.student_id))!;
-    await alnoor.call("upsertAttendance", { params: { id: old.id }, body: { rows: [{ student_id: row.student_id, status: row.status === "absent" ? "present" : "absent", late_minutes: null, note: null }] } });
+    await alnoor.call("upsertAttendance", {
+      params: { id: old.id },
+      body: {
+        rows: [
+          {
+            student_id: row.student_id,
+            status: row.status === "absent" ? "present" : "absent",
+            late_minutes: null,
+            note: null,
+          },
+        ],
+      },
+    });
 
     expect((await syncProgress("alnoor", { db, client: alnoor })).status).toBe("completed");
     expect((await storeProgressSnapshot(db, "alnoor")).attendance.get(row.id)).toEqual(row);
@@ -126,7 +155,10 @@ describe("syncProgress against the embedded API (real HTTP)", { timeout: 120_000
     const ignoring = counting(alnoor);
     const call = ((name: string, args?: { query?: Record<string, unknown> }) => {
       const query = Object.fromEntries(Object.entries(args?.query ?? {}).filter(([name]) => name !== "updated_after"));
-      return (ignoring.client.call as (name: string, args?: unknown) => Promise<unknown>)(name, args ? { ...args, query } : args);
+      return (ignoring.client.call as (name: string, args?: unknown) => Promise<unknown>)(
+        name,
+        args ? { ...args, query } : args,
+      );
     }) as SyncClient["call"];
     const result = await syncProgress("alnoor", { db, client: { call } });
     expect(result.status === "completed" && result.mode).toBe("incremental");
@@ -159,7 +191,10 @@ describe("syncProgress against the embedded API (real HTTP)", { timeout: 120_000
   });
 
   it("one run at a time per connection: a second run while the lease is held is busy", async () => {
-    const [first, second] = await Promise.all([syncProgress("alnoor", { db, client: alnoor }), syncProgress("alnoor", { db, client: alnoor })]);
+    const [first, second] = await Promise.all([
+      syncProgress("alnoor", { db, client: alnoor }),
+      syncProgress("alnoor", { db, client: alnoor }),
+    ]);
     expect([first.status, second.status].sort()).toEqual(["busy", "completed"]);
   });
 
@@ -168,7 +203,10 @@ describe("syncProgress against the embedded API (real HTTP)", { timeout: 120_000
     expect(await acquireLease(db, progressSyncState, "alnoor", "elsewhere", 60_000)).not.toBeNull();
     const open = sessionsOf(api).find((s) => s.status === "open")!;
     const student = [...api.students.values()].find((s) => s.halqa_id === open.halqa_id && s.status === "active")!;
-    await alnoor.call("upsertAttendance", { params: { id: open.id }, body: { rows: [{ student_id: student.id, status: "absent", late_minutes: null, note: null }] } });
+    await alnoor.call("upsertAttendance", {
+      params: { id: open.id },
+      body: { rows: [{ student_id: student.id, status: "absent", late_minutes: null, note: null }] },
+    });
     expect((await syncProgress("alnoor", { db, client: alnoor })).status).toBe("busy");
 
     const asked = syncProgressAfterNow("alnoor", { db, client: alnoor }, { waitMs: 30_000, pollMs: 50 });
@@ -178,14 +216,20 @@ describe("syncProgress against the embedded API (real HTTP)", { timeout: 120_000
     expect(result).toMatchObject({ status: "completed", resumed: false });
     api = await apiProgressSnapshot(alnoor);
     await expectStoreEqualsApi("alnoor", api);
-    expect([...api.attendance.values()].some((row) => row.session_id === open.id && row.student_id === student.id && row.status === "absent")).toBe(true);
+    expect(
+      [...api.attendance.values()].some(
+        (row) => row.session_id === open.id && row.student_id === student.id && row.status === "absent",
+      ),
+    ).toBe(true);
   });
 
   it("a cycle asked for after a write gives up waiting after its bound, and says it was busy", async () => {
     expect(await acquireLease(db, progressSyncState, "alnoor", "stuck", 60_000)).not.toBeNull();
     try {
       const started = Date.now();
-      expect(await syncProgressAfterNow("alnoor", { db, client: alnoor }, { waitMs: 400, pollMs: 50 })).toMatchObject({ status: "busy" });
+      expect(await syncProgressAfterNow("alnoor", { db, client: alnoor }, { waitMs: 400, pollMs: 50 })).toMatchObject({
+        status: "busy",
+      });
       expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     } finally {
       await writeIfOwned(db, progressSyncState, "alnoor", "stuck", RELEASED);
@@ -221,7 +265,10 @@ describe("the read model's queries agree with the API's records", { timeout: 60_
     const api = await apiProgressSnapshot(alnoor);
     const sessions = [...api.sessions.values()];
     const halqaId = sessions[0]!.halqa_id;
-    const dates = sessions.filter((s) => s.halqa_id === halqaId).map((s) => s.date).sort();
+    const dates = sessions
+      .filter((s) => s.halqa_id === halqaId)
+      .map((s) => s.date)
+      .sort();
     const from = dates[2]!;
     const to = dates.at(-3)!;
     const history = await halqaHistory({ connectionId: "alnoor", tenantId }, halqaId, { from, to }, db);
@@ -229,24 +276,51 @@ describe("the read model's queries agree with the API's records", { timeout: 60_
     expect(history.sessions.map((s) => s.id).sort()).toEqual(expected.map((s) => s.id).sort());
     expect(history.sessions.map((s) => s.date)).toEqual([...history.sessions.map((s) => s.date)].sort());
     const ids = new Set(expected.map((s) => s.id));
-    expect(history.attendance.map((r) => r.id).sort()).toEqual([...api.attendance.values()].filter((r) => ids.has(r.session_id)).map((r) => r.id).sort());
-    expect(history.recitations.map((r) => r.id).sort()).toEqual([...api.recitations.values()].filter((r) => ids.has(r.session_id)).map((r) => r.id).sort());
+    expect(history.attendance.map((r) => r.id).sort()).toEqual(
+      [...api.attendance.values()]
+        .filter((r) => ids.has(r.session_id))
+        .map((r) => r.id)
+        .sort(),
+    );
+    expect(history.recitations.map((r) => r.id).sort()).toEqual(
+      [...api.recitations.values()]
+        .filter((r) => ids.has(r.session_id))
+        .map((r) => r.id)
+        .sort(),
+    );
     // Another school's tenant sees nothing of this connection.
-    expect((await halqaHistory({ connectionId: "alnoor", tenantId: "other" }, halqaId, { from, to }, db)).sessions).toEqual([]);
+    expect(
+      (await halqaHistory({ connectionId: "alnoor", tenantId: "other" }, halqaId, { from, to }, db)).sessions,
+    ).toEqual([]);
   });
 
   it("studentHistory: the student's recitations newest first, and every session of their halqa since enrolment", async () => {
     const api = await apiProgressSnapshot(alnoor);
-    const student = [...api.students.values()].find((s) => s.status === "active" && [...api.recitations.values()].some((r) => r.student_id === s.id))!;
+    const student = [...api.students.values()].find(
+      (s) => s.status === "active" && [...api.recitations.values()].some((r) => r.student_id === s.id),
+    )!;
     const history = await studentHistory({ connectionId: "alnoor", tenantId }, student.id, db);
-    const lineage = new Set([...api.students.values()].filter((s) => s.lineage_id === student.lineage_id).map((s) => s.id));
+    const lineage = new Set(
+      [...api.students.values()].filter((s) => s.lineage_id === student.lineage_id).map((s) => s.id),
+    );
     const recitations = [...api.recitations.values()].filter((r) => lineage.has(r.student_id));
     expect(history.recitations.map((r) => r.id).sort()).toEqual(recitations.map((r) => r.id).sort());
-    expect(history.recitations.map((r) => r.recorded_at)).toEqual([...history.recitations.map((r) => r.recorded_at)].sort().reverse());
-    const expected = (s: Session) => (s.halqa_id === student.halqa_id && (!student.enrolled_on || s.date >= student.enrolled_on)) || [...api.attendance.values()].some((r) => r.session_id === s.id && lineage.has(r.student_id));
-    expect(history.attendance.map((a) => a.session.id).sort()).toEqual([...api.sessions.values()].filter(expected).map((s) => s.id).sort());
+    expect(history.recitations.map((r) => r.recorded_at)).toEqual(
+      [...history.recitations.map((r) => r.recorded_at)].sort().reverse(),
+    );
+    const expected = (s: Session) =>
+      (s.halqa_id === student.halqa_id && (!student.enrolled_on || s.date >= student.enrolled_on)) ||
+      [...api.attendance.values()].some((r) => r.session_id === s.id && lineage.has(r.student_id));
+    expect(history.attendance.map((a) => a.session.id).sort()).toEqual(
+      [...api.sessions.values()]
+        .filter(expected)
+        .map((s) => s.id)
+        .sort(),
+    );
     for (const { session, row } of history.attendance) {
-      expect(row).toEqual([...api.attendance.values()].find((r) => r.session_id === session.id && lineage.has(r.student_id)) ?? null);
+      expect(row).toEqual(
+        [...api.attendance.values()].find((r) => r.session_id === session.id && lineage.has(r.student_id)) ?? null,
+      );
     }
   });
 });

@@ -48,13 +48,31 @@ export type ProgressSyncOptions = {
 };
 
 export type ProgressSyncResult =
-  | { status: "completed"; connectionId: string; mode: "full" | "incremental"; resumed: boolean; cycle: ProgressCounts; requests: number; durationMs: number }
+  | {
+      status: "completed";
+      connectionId: string;
+      mode: "full" | "incremental";
+      resumed: boolean;
+      cycle: ProgressCounts;
+      requests: number;
+      durationMs: number;
+    }
   | { status: "busy"; connectionId: string }
   | { status: "denied"; connectionId: string; problem: SyncProblem; requests: number; durationMs: number };
 
 type StateRow = typeof progressSyncState.$inferSelect;
 type Phase = "students" | "sessions" | "recent";
-type Cycle = { id: string; mode: "full" | "incremental"; resumed: boolean; startedAt: Date; updatedAfter: string | null; cursor: string | null; watermark: string | null; phase: Phase; counts: ProgressCounts };
+type Cycle = {
+  id: string;
+  mode: "full" | "incremental";
+  resumed: boolean;
+  startedAt: Date;
+  updatedAfter: string | null;
+  cursor: string | null;
+  watermark: string | null;
+  phase: Phase;
+  counts: ProgressCounts;
+};
 
 const zero = (): ProgressCounts => ({ students: 0, sessions: 0, attendance: 0, recitations: 0, requests: 0, pages: 0 });
 const DEFAULT_FULL_EVERY_MS = 24 * 60 * 60_000;
@@ -63,15 +81,26 @@ const RECENT_BATCH = 20;
 
 export function fullEveryMsFromEnv(env: Record<string, string | undefined> = process.env): number {
   const hours = Number(env.PROGRESS_FULL_SYNC_HOURS);
-  return env.PROGRESS_FULL_SYNC_HOURS && Number.isFinite(hours) && hours > 0 ? hours * 60 * 60_000 : DEFAULT_FULL_EVERY_MS;
+  return env.PROGRESS_FULL_SYNC_HOURS && Number.isFinite(hours) && hours > 0
+    ? hours * 60 * 60_000
+    : DEFAULT_FULL_EVERY_MS;
 }
 
 /** One progress cycle for the connection, counted and timed in the metrics (lib/ops/metrics.ts). */
 export function syncProgress(connectionId: string, options: ProgressSyncOptions = {}): Promise<ProgressSyncResult> {
-  return observeSyncCycle("progress", connectionId, () => runProgressCycle(connectionId, options), (result) => {
-    if (result.status === "completed") return { status: result.status, records: result.cycle.sessions + result.cycle.attendance + result.cycle.recitations };
-    return { status: result.status, code: result.status === "denied" ? result.problem.code : undefined };
-  });
+  return observeSyncCycle(
+    "progress",
+    connectionId,
+    () => runProgressCycle(connectionId, options),
+    (result) => {
+      if (result.status === "completed")
+        return {
+          status: result.status,
+          records: result.cycle.sessions + result.cycle.attendance + result.cycle.recitations,
+        };
+      return { status: result.status, code: result.status === "denied" ? result.problem.code : undefined };
+    },
+  );
 }
 
 async function runProgressCycle(connectionId: string, options: ProgressSyncOptions): Promise<ProgressSyncResult> {
@@ -94,7 +123,13 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
     return client.call(name, ...args);
   };
   const commit = (tx: DashboardExecutor) =>
-    writeOwned(tx, progressSyncState, connectionId, owner, { cycleCursor: cycle!.cursor, cycleWatermark: cycle!.watermark, cyclePhase: cycle!.phase, cycleCounts: cycle!.counts, leaseExpiresAt: leaseUntil(leaseMs) });
+    writeOwned(tx, progressSyncState, connectionId, owner, {
+      cycleCursor: cycle!.cursor,
+      cycleWatermark: cycle!.watermark,
+      cyclePhase: cycle!.phase,
+      cycleCounts: cycle!.counts,
+      leaseExpiresAt: leaseUntil(leaseMs),
+    });
 
   try {
     const school = await call("getSchool", { signal });
@@ -103,7 +138,10 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
     cycle = await beginCycle(db, connectionId, owner, state, options, school.id);
     const since = cycle.updatedAfter ? { updated_after: cycle.updatedAfter } : {};
     const readChildren = async (sessions: readonly Session[]) => {
-      const rows = { attendance: [] as Awaited<ReturnType<typeof traverseAll<"listAttendance">>>["items"], recitations: [] as Awaited<ReturnType<typeof traverseAll<"listSessionRecitations">>>["items"] };
+      const rows = {
+        attendance: [] as Awaited<ReturnType<typeof traverseAll<"listAttendance">>>["items"],
+        recitations: [] as Awaited<ReturnType<typeof traverseAll<"listSessionRecitations">>>["items"],
+      };
       const gone = new Set<string>();
       await eachLimited(sessions, concurrency, async (session) => {
         try {
@@ -136,12 +174,21 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
     }
 
     while (cycle.phase === "sessions") {
-      const page = await call("listSessions", { query: { limit: pageSize, ...(cycle.cursor ? { cursor: cycle.cursor } : {}), ...since }, signal });
+      const page = await call("listSessions", {
+        query: { limit: pageSize, ...(cycle.cursor ? { cursor: cycle.cursor } : {}), ...since },
+        signal,
+      });
       if (cycle.cursor === null) cycle.watermark = page.pagination.sync_watermark ?? null;
-      const known = await storedSessions(db, connectionId, page.data.map((s) => s.id));
+      const known = await storedSessions(
+        db,
+        connectionId,
+        page.data.map((s) => s.id),
+      );
       const changed = page.data.filter((s) => {
         const row = known.get(s.id);
-        return cycle!.mode === "full" || !row || row.updatedAt !== Date.parse(s.updated_at) || row.childrenSyncedAt === null;
+        return (
+          cycle!.mode === "full" || !row || row.updatedAt !== Date.parse(s.updated_at) || row.childrenSyncedAt === null
+        );
       });
       const readAt = new Date();
       const children = await readChildren(changed);
@@ -153,7 +200,12 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
       await db.transaction(async (tx) => {
         // Unchanged sessions are upserted too (harmless: equal versions), so the list is the truth for `status`.
         await upsertProgress(tx, scope, { sessions: page.data.filter((s) => !changed.includes(s)) });
-        await upsertProgress(tx, scope, { sessions: changed.filter((s) => !children.gone.has(s.id)), attendance: children.attendance, recitations: children.recitations, childrenReadAt: readAt });
+        await upsertProgress(tx, scope, {
+          sessions: changed.filter((s) => !children.gone.has(s.id)),
+          attendance: children.attendance,
+          recitations: children.recitations,
+          childrenReadAt: readAt,
+        });
         await commit(tx);
       });
     }
@@ -169,7 +221,15 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
         await tx
           .update(progressSessions)
           .set({ childrenSyncedAt: readAt })
-          .where(and(eq(progressSessions.connectionId, connectionId), inArray(progressSessions.id, due.map((s) => s.id))));
+          .where(
+            and(
+              eq(progressSessions.connectionId, connectionId),
+              inArray(
+                progressSessions.id,
+                due.map((s) => s.id),
+              ),
+            ),
+          );
         await commit(tx);
       });
     }
@@ -185,12 +245,24 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
       ...NO_CYCLE,
       ...RELEASED,
     });
-    return { status: "completed", connectionId, mode: cycle.mode, resumed: cycle.resumed, cycle: { ...cycle.counts }, requests, durationMs };
+    return {
+      status: "completed",
+      connectionId,
+      mode: cycle.mode,
+      resumed: cycle.resumed,
+      cycle: { ...cycle.counts },
+      requests,
+      durationMs,
+    };
   } catch (error) {
     if (isLeaseLost(error)) throw error;
     const problem = problemOf(error);
     const denied = problem.kind === "denied";
-    await writeIfOwned(db, progressSyncState, connectionId, owner, { lastError: problem, ...(denied ? NO_CYCLE : {}), ...RELEASED }).catch(() => undefined);
+    await writeIfOwned(db, progressSyncState, connectionId, owner, {
+      lastError: problem,
+      ...(denied ? NO_CYCLE : {}),
+      ...RELEASED,
+    }).catch(() => undefined);
     if (denied) return { status: "denied", connectionId, problem, requests, durationMs: Date.now() - started };
     throw error;
   }
@@ -204,7 +276,11 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
  * After `waitMs` (default: a crashed holder's lease, and a little more) it returns "busy" and the
  * caller reads what the store has.
  */
-export async function syncProgressAfterNow(connectionId: string, options: ProgressSyncOptions = {}, { waitMs = 150_000, pollMs = 1_000 } = {}): Promise<ProgressSyncResult> {
+export async function syncProgressAfterNow(
+  connectionId: string,
+  options: ProgressSyncOptions = {},
+  { waitMs = 150_000, pollMs = 1_000 } = {},
+): Promise<ProgressSyncResult> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const result = await syncProgress(connectionId, options);
@@ -215,10 +291,21 @@ export async function syncProgressAfterNow(connectionId: string, options: Progre
 }
 
 /** Resumes the interrupted cycle (unless a full one is asked for over an incremental one); otherwise starts one. */
-async function beginCycle(db: DashboardDb, connectionId: string, owner: string, state: StateRow, options: ProgressSyncOptions, tenantId: string): Promise<Cycle> {
+async function beginCycle(
+  db: DashboardDb,
+  connectionId: string,
+  owner: string,
+  state: StateRow,
+  options: ProgressSyncOptions,
+  tenantId: string,
+): Promise<Cycle> {
   const requested = options.mode ?? "auto";
-  const interrupted = state.cycleId && state.cycleMode && state.cycleStartedAt && (requested === "auto" || state.cycleMode === "full") ? state : null;
-  const fullDue = !state.lastFullAt || Date.now() - state.lastFullAt.getTime() > (options.fullEveryMs ?? fullEveryMsFromEnv());
+  const interrupted =
+    state.cycleId && state.cycleMode && state.cycleStartedAt && (requested === "auto" || state.cycleMode === "full")
+      ? state
+      : null;
+  const fullDue =
+    !state.lastFullAt || Date.now() - state.lastFullAt.getTime() > (options.fullEveryMs ?? fullEveryMsFromEnv());
   const mode = requested === "full" || !state.watermark || fullDue ? "full" : "incremental";
   const cycle: Cycle = interrupted
     ? {
@@ -232,7 +319,17 @@ async function beginCycle(db: DashboardDb, connectionId: string, owner: string, 
         phase: interrupted.cyclePhase ?? "students",
         counts: { ...zero(), ...interrupted.cycleCounts },
       }
-    : { id: randomUUID(), mode, resumed: false, startedAt: new Date(), updatedAfter: mode === "incremental" ? state.watermark : null, cursor: null, watermark: null, phase: "students", counts: zero() };
+    : {
+        id: randomUUID(),
+        mode,
+        resumed: false,
+        startedAt: new Date(),
+        updatedAfter: mode === "incremental" ? state.watermark : null,
+        cursor: null,
+        watermark: null,
+        phase: "students",
+        counts: zero(),
+      };
   await writeOwned(db, progressSyncState, connectionId, owner, {
     tenantId,
     cycleId: cycle.id,
@@ -250,21 +347,36 @@ async function beginCycle(db: DashboardDb, connectionId: string, owner: string, 
 async function storedSessions(db: DashboardDb, connectionId: string, ids: string[]) {
   if (ids.length === 0) return new Map<string, { updatedAt: number; childrenSyncedAt: Date | null }>();
   const rows = await db
-    .select({ id: progressSessions.id, updatedAt: progressSessions.updatedAt, childrenSyncedAt: progressSessions.childrenSyncedAt })
+    .select({
+      id: progressSessions.id,
+      updatedAt: progressSessions.updatedAt,
+      childrenSyncedAt: progressSessions.childrenSyncedAt,
+    })
     .from(progressSessions)
     .where(and(eq(progressSessions.connectionId, connectionId), inArray(progressSessions.id, ids)));
-  return new Map(rows.map((row) => [row.id, { updatedAt: row.updatedAt.getTime(), childrenSyncedAt: row.childrenSyncedAt }]));
+  return new Map(
+    rows.map((row) => [row.id, { updatedAt: row.updatedAt.getTime(), childrenSyncedAt: row.childrenSyncedAt }]),
+  );
 }
 
 /** Sessions whose rows this cycle must still read: open, recent, or never read; and not read since the cycle began. */
-async function recentSessions(db: DashboardDb, connectionId: string, recentFrom: string, cycleStartedAt: Date): Promise<Session[]> {
+async function recentSessions(
+  db: DashboardDb,
+  connectionId: string,
+  recentFrom: string,
+  cycleStartedAt: Date,
+): Promise<Session[]> {
   const rows = await db
     .select({ data: progressSessions.data })
     .from(progressSessions)
     .where(
       and(
         eq(progressSessions.connectionId, connectionId),
-        or(eq(progressSessions.status, "open"), gte(progressSessions.date, recentFrom), isNull(progressSessions.childrenSyncedAt)),
+        or(
+          eq(progressSessions.status, "open"),
+          gte(progressSessions.date, recentFrom),
+          isNull(progressSessions.childrenSyncedAt),
+        ),
         or(isNull(progressSessions.childrenSyncedAt), lt(progressSessions.childrenSyncedAt, cycleStartedAt)),
       ),
     )

@@ -14,18 +14,34 @@ import { logger } from "@/lib/ops/log";
  * recent sessions again, so a read model that could not be written catches up there (one log line).
  * A connection whose synced records belong to another school than the key's is left alone.
  */
-export async function writeThrough(connectionId: string, client: Pick<V1Client, "tenant">, records: Omit<ProgressRecords, "childrenReadAt">, db?: DashboardDb): Promise<boolean> {
+export async function writeThrough(
+  connectionId: string,
+  client: Pick<V1Client, "tenant">,
+  records: Omit<ProgressRecords, "childrenReadAt">,
+  db?: DashboardDb,
+): Promise<boolean> {
   try {
     const store = db ?? (await dashboardDb());
     const [school, [state]] = await Promise.all([
       client.tenant(),
-      store.select({ tenantId: progressSyncState.tenantId }).from(progressSyncState).where(eq(progressSyncState.connectionId, connectionId)).limit(1),
+      store
+        .select({ tenantId: progressSyncState.tenantId })
+        .from(progressSyncState)
+        .where(eq(progressSyncState.connectionId, connectionId))
+        .limit(1),
     ]);
     if (state?.tenantId && state.tenantId !== school.id) return false;
     await store.transaction((tx) => upsertProgress(tx, { connectionId, tenantId: school.id }, records));
     return true;
   } catch (error) {
-    logger().warn({ kind: "progress", connectionId, code: failureOf(error)?.code ?? (error instanceof Error ? error.name : "error") }, "a write was not copied into the read model; the next sync cycle reads it");
+    logger().warn(
+      {
+        kind: "progress",
+        connectionId,
+        code: failureOf(error)?.code ?? (error instanceof Error ? error.name : "error"),
+      },
+      "a write was not copied into the read model; the next sync cycle reads it",
+    );
     return false;
   }
 }

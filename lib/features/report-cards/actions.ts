@@ -26,9 +26,18 @@ export const saveReportCardComment = defineAction({
   },
   async run(ctx, input) {
     const student = ctx.loaded;
-    await saveComment(ctx.actor.connectionId, { id: student.id, semesterId: student.semester_id }, input.comment, ctx.actor.id);
+    await saveComment(
+      ctx.actor.connectionId,
+      { id: student.id, semesterId: student.semester_id },
+      input.comment,
+      ctx.actor.id,
+    );
     revalidatePath(`/students/${student.id}`);
     return { studentId: student.id, name: student.full_name };
   },
-  target: (input, data) => ({ type: "report_card_comment", id: input.studentId, ...(data ? { label: data.name } : {}) }),
+  target: (input, data) => ({
+    type: "report_card_comment",
+    id: input.studentId,
+    ...(data ? { label: data.name } : {}),
+  }),
 });

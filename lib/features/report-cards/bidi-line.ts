@@ -29,7 +29,7 @@ export function visualRuns(text: string, direction: "ltr" | "rtl"): VisualRun[] 
   const highest = Math.max(0, ...runs.map((run) => run.level));
   const lowestOdd = Math.min(highest + 1, ...runs.map((run) => run.level).filter((level) => level % 2 === 1));
   for (let level = highest; level >= lowestOdd; level--) {
-    for (let i = 0; i < runs.length; ) {
+    for (let i = 0; i < runs.length;) {
       if (runs[i]!.level < level) {
         i++;
         continue;

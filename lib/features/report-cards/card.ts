@@ -9,7 +9,15 @@ import { ratingLabel } from "@/lib/features/students/recitations";
 import type { Locale } from "@/lib/i18n/core";
 
 /** The ayahs of one surah a student recited in the term, by kind (each ayah counted once per kind). */
-export type SurahLine = { surah: number; nameArabic: string; nameTransliteration: string; ayahCount: number; newAyahs: number; revisedAyahs: number; recitations: number };
+export type SurahLine = {
+  surah: number;
+  nameArabic: string;
+  nameTransliteration: string;
+  ayahCount: number;
+  newAyahs: number;
+  revisedAyahs: number;
+  recitations: number;
+};
 
 export type CardRecitation = { day: string; kind: Recitation["kind"]; range: Recitation["range"]; rating: string };
 
@@ -27,7 +35,12 @@ export type ReportCard = {
   /** The family page's figures (figures.ts): present and late attend, absent misses, excused is left out of the rate. */
   attendance: AttendanceFacts;
   quran: { newAyahs: number; memorisedAyahs: number; memorisedPercent: number; surahs: SurahLine[] };
-  recitations: { total: number; byKind: Record<Recitation["kind"], number>; meanRating: string | null; list: CardRecitation[] };
+  recitations: {
+    total: number;
+    byKind: Record<Recitation["kind"], number>;
+    meanRating: string | null;
+    list: CardRecitation[];
+  };
   assignments: ChildView["assignments"];
   plan: ChildView["plan"];
   comment: string | null;
@@ -46,7 +59,13 @@ export function reportCard({ child, school, term, today, comment }: CardInput, l
   const period = { kind: "term" as const, from: term.starts_on, to: term.ends_on };
   const tz = school.time_zone;
   // The report's own period figures (report.ts): the term's recitations, counts by kind, new ayahs.
-  const { figures, until } = periodFigures(child.progress.recitations.map((r) => ({ ...r, mistakes: null })), [], { halqa_id: "", enrolled_on: null }, period, tz);
+  const { figures, until } = periodFigures(
+    child.progress.recitations.map((r) => ({ ...r, mistakes: null })),
+    [],
+    { halqa_id: "", enrolled_on: null },
+    period,
+    tz,
+  );
   const map = quranMap(until, term.ends_on < today ? term.ends_on : today, tz);
   const mean = figures.meanRating === null ? null : Math.round(figures.meanRating);
   return {
@@ -55,12 +74,25 @@ export function reportCard({ child, school, term, today, comment }: CardInput, l
     term: { name: term.name, startsOn: term.starts_on, endsOn: term.ends_on },
     issuedOn: today,
     attendance: child.attendanceFacts,
-    quran: { newAyahs: figures.newAyahs, memorisedAyahs: map.memorisedAyahs, memorisedPercent: map.memorisedPercent, surahs: surahLines(figures.recitations) },
+    quran: {
+      newAyahs: figures.newAyahs,
+      memorisedAyahs: map.memorisedAyahs,
+      memorisedPercent: map.memorisedPercent,
+      surahs: surahLines(figures.recitations),
+    },
     recitations: {
       total: figures.recitations.length,
-      byKind: Object.fromEntries(RECITATION_KINDS.map((kind) => [kind, figures.byKind[kind]])) as Record<Recitation["kind"], number>,
+      byKind: Object.fromEntries(RECITATION_KINDS.map((kind) => [kind, figures.byKind[kind]])) as Record<
+        Recitation["kind"],
+        number
+      >,
       meanRating: mean === null ? null : ratingLabel(school.rating_scale, mean, locale),
-      list: figures.recitations.map((r) => ({ day: schoolDayOf(r.recorded_at, tz), kind: r.kind, range: r.range, rating: ratingLabel(school.rating_scale, r.rating, locale) })),
+      list: figures.recitations.map((r) => ({
+        day: schoolDayOf(r.recorded_at, tz),
+        kind: r.kind,
+        range: r.range,
+        rating: ratingLabel(school.rating_scale, r.rating, locale),
+      })),
     },
     assignments: child.assignments,
     plan: child.plan,
@@ -81,7 +113,8 @@ export function surahLines(recitations: readonly Pick<Recitation, "kind" | "rang
     const first = ayahIdOf(range.start);
     const last = ayahIdOf(range.end);
     for (let surah = range.start.surah; surah <= range.end.surah; surah++) {
-      const line = lines.get(surah) ?? lines.set(surah, { fresh: new Set(), revised: new Set(), recitations: 0 }).get(surah)!;
+      const line =
+        lines.get(surah) ?? lines.set(surah, { fresh: new Set(), revised: new Set(), recitations: 0 }).get(surah)!;
       line.recitations++;
       const from = Math.max(first, SURAH_FIRST_AYAH[surah - 1]!);
       const to = Math.min(last, (SURAH_FIRST_AYAH[surah] ?? Infinity) - 1);
@@ -93,6 +126,14 @@ export function surahLines(recitations: readonly Pick<Recitation, "kind" | "rang
     .sort(([a], [b]) => a - b)
     .map(([number, line]) => {
       const info = SURAHS[number - 1]!;
-      return { surah: number, nameArabic: info.name_arabic, nameTransliteration: info.name_transliteration, ayahCount: info.ayah_count, newAyahs: line.fresh.size, revisedAyahs: line.revised.size, recitations: line.recitations };
+      return {
+        surah: number,
+        nameArabic: info.name_arabic,
+        nameTransliteration: info.name_transliteration,
+        ayahCount: info.ayah_count,
+        newAyahs: line.fresh.size,
+        revisedAyahs: line.revised.size,
+        recitations: line.recitations,
+      };
     });
 }

@@ -11,20 +11,41 @@ export const COMMENT_MAX = 1500;
  * The teachers' comments for families (`report_card_comments`, the dashboard's own data), per
  * connection, semester and student record. An empty comment is no comment: it removes the row.
  */
-export async function commentsOf(connectionId: string, semesterId: string, studentIds: readonly string[], db?: DashboardDb): Promise<Map<string, string>> {
+export async function commentsOf(
+  connectionId: string,
+  semesterId: string,
+  studentIds: readonly string[],
+  db?: DashboardDb,
+): Promise<Map<string, string>> {
   if (studentIds.length === 0) return new Map();
   const store = db ?? (await dashboardDb());
   const rows = await store
     .select({ studentId: reportCardComments.studentId, body: reportCardComments.body })
     .from(reportCardComments)
-    .where(and(eq(reportCardComments.connectionId, connectionId), eq(reportCardComments.semesterId, semesterId), inArray(reportCardComments.studentId, [...studentIds])));
+    .where(
+      and(
+        eq(reportCardComments.connectionId, connectionId),
+        eq(reportCardComments.semesterId, semesterId),
+        inArray(reportCardComments.studentId, [...studentIds]),
+      ),
+    );
   return new Map(rows.map((row) => [row.studentId, row.body]));
 }
 
-export async function saveComment(connectionId: string, student: { id: string; semesterId: string }, body: string, userId: string, db?: DashboardDb): Promise<void> {
+export async function saveComment(
+  connectionId: string,
+  student: { id: string; semesterId: string },
+  body: string,
+  userId: string,
+  db?: DashboardDb,
+): Promise<void> {
   const store = db ?? (await dashboardDb());
   const text = body.trim();
-  const key = and(eq(reportCardComments.connectionId, connectionId), eq(reportCardComments.semesterId, student.semesterId), eq(reportCardComments.studentId, student.id));
+  const key = and(
+    eq(reportCardComments.connectionId, connectionId),
+    eq(reportCardComments.semesterId, student.semesterId),
+    eq(reportCardComments.studentId, student.id),
+  );
   if (!text) {
     await store.delete(reportCardComments).where(key);
     return;
@@ -33,5 +54,8 @@ export async function saveComment(connectionId: string, student: { id: string; s
   await store
     .insert(reportCardComments)
     .values({ connectionId, semesterId: student.semesterId, studentId: student.id, ...values })
-    .onConflictDoUpdate({ target: [reportCardComments.connectionId, reportCardComments.semesterId, reportCardComments.studentId], set: values });
+    .onConflictDoUpdate({
+      target: [reportCardComments.connectionId, reportCardComments.semesterId, reportCardComments.studentId],
+      set: values,
+    });
 }

@@ -29,12 +29,33 @@ type Live = { session: Session; row: AttendanceRow | null }[];
  * read live over it (as the family page does, so both read the same), its plans from the plan store,
  * all through `childView`.
  */
-async function cardOf(ctx: Context, student: Student, term: Semester, halqaName: string | null, comment: string | null, live: Live): Promise<ReportCard> {
+async function cardOf(
+  ctx: Context,
+  student: Student,
+  term: Semester,
+  halqaName: string | null,
+  comment: string | null,
+  live: Live,
+): Promise<ReportCard> {
   const scope = { connectionId: ctx.actor.connectionId, tenantId: ctx.school.id };
-  const [stored, shared] = await Promise.all([studentHistory(scope, student.id, ctx.db), sharedPlans(ctx.db, scope, student.id)]);
+  const [stored, shared] = await Promise.all([
+    studentHistory(scope, student.id, ctx.db),
+    sharedPlans(ctx.db, scope, student.id),
+  ]);
   const locale = ctx.actor.locale;
   const child = childView(
-    { lineageId: student.lineage_id, student, school: ctx.school, semesters: ctx.semesters, surahs: ctx.surahs, halqaName, recitations: stored.recitations, shared, stored, live },
+    {
+      lineageId: student.lineage_id,
+      student,
+      school: ctx.school,
+      semesters: ctx.semesters,
+      surahs: ctx.surahs,
+      halqaName,
+      recitations: stored.recitations,
+      shared,
+      stored,
+      live,
+    },
     locale,
   );
   return reportCard({ child, school: ctx.school, term, today: dateIn(ctx.school.time_zone), comment }, locale);
@@ -42,7 +63,12 @@ async function cardOf(ctx: Context, student: Student, term: Semester, halqaName:
 
 async function contextOf(actor: Actor): Promise<Context> {
   const client = clientFor(actor.connectionId);
-  const [school, semesters, surahs, db] = await Promise.all([client.tenant(), semestersFor(actor.connectionId), surahsFor(actor.connectionId), dashboardDb()]);
+  const [school, semesters, surahs, db] = await Promise.all([
+    client.tenant(),
+    semestersFor(actor.connectionId),
+    surahsFor(actor.connectionId),
+    dashboardDb(),
+  ]);
   return { actor, school, semesters, surahs, db };
 }
 
@@ -60,17 +86,31 @@ export async function loadStudentCard(actor: Actor, id: string, semester: string
 }
 
 /** The card of a lineage's record in a term (the family view links by lineage), or null (404). */
-export async function cardOfLineage(actor: Actor, lineageId: string, semesterId: string | null): Promise<CardSet | null> {
+export async function cardOfLineage(
+  actor: Actor,
+  lineageId: string,
+  semesterId: string | null,
+): Promise<CardSet | null> {
   const client = clientFor(actor.connectionId);
-  const [ctx, subject, records] = await Promise.all([contextOf(actor), subjectOf(actor), client.listAll("listStudents", { query: { lineage_id: lineageId, limit: API_PAGE_SIZE } })]);
+  const [ctx, subject, records] = await Promise.all([
+    contextOf(actor),
+    subjectOf(actor),
+    client.listAll("listStudents", { query: { lineage_id: lineageId, limit: API_PAGE_SIZE } }),
+  ]);
   const ofLineage = records.items.filter((record) => record.lineage_id === lineageId);
   // No term asked: the record the family page shows (the active term's, else the newest).
-  const student = semesterId ? ofLineage.find((record) => record.semester_id === semesterId) : currentRecord(ofLineage, ctx.semesters);
+  const student = semesterId
+    ? ofLineage.find((record) => record.semester_id === semesterId)
+    : currentRecord(ofLineage, ctx.semesters);
   if (!student) return null;
   const allowed = actor.role === "parent" ? can.viewChild(subject, student) : can.viewStudent(subject, student);
   const term = ctx.semesters.find((s) => s.id === student.semester_id);
   if (!allowed || !term) return null;
-  const [halqa, comments, live] = await Promise.all([halqaRecord(actor.connectionId, student.halqa_id), commentsOf(actor.connectionId, term.id, [student.id], ctx.db), loadRecentMarks(actor.connectionId, student)]);
+  const [halqa, comments, live] = await Promise.all([
+    halqaRecord(actor.connectionId, student.halqa_id),
+    commentsOf(actor.connectionId, term.id, [student.id], ctx.db),
+    loadRecentMarks(actor.connectionId, student),
+  ]);
   const card = await cardOf(ctx, student, term, halqa?.name ?? null, comments.get(student.id) ?? null, live);
   return { cards: [card], school: ctx.school, term, halqaName: halqa?.name ?? null };
 }
@@ -83,26 +123,61 @@ export async function cardOfLineage(actor: Actor, lineageId: string, semesterId:
  */
 export async function loadHalqaCards(actor: Actor, halqaId: string, semester: string | null): Promise<CardSet | null> {
   if (actor.role === "parent") return null;
-  const [ctx, subject, halqa] = await Promise.all([contextOf(actor), subjectOf(actor), halqaRecord(actor.connectionId, halqaId)]);
+  const [ctx, subject, halqa] = await Promise.all([
+    contextOf(actor),
+    subjectOf(actor),
+    halqaRecord(actor.connectionId, halqaId),
+  ]);
   if (!halqa || !can.viewHalqa(subject, halqa.id) || (semester !== null && semester !== halqa.semester_id)) return null;
   const term = ctx.semesters.find((s) => s.id === halqa.semester_id);
   if (!term) return null;
-  const listed = await clientFor(actor.connectionId).listAll("listStudents", { query: { halqa_id: halqa.id, limit: API_PAGE_SIZE } });
+  const listed = await clientFor(actor.connectionId).listAll("listStudents", {
+    query: { halqa_id: halqa.id, limit: API_PAGE_SIZE },
+  });
   // Re-checked by the records' own fields: a school may ignore the filter.
-  const students = listed.items.filter((s) => s.halqa_id === halqa.id).sort((a, b) => a.full_name.localeCompare(b.full_name) || a.id.localeCompare(b.id));
-  const [comments, live] = await Promise.all([commentsOf(actor.connectionId, term.id, students.map((s) => s.id), ctx.db), recentMarksOfHalqa(actor.connectionId, halqa)]);
-  const cards = await Promise.all(students.map((s) => cardOf(ctx, s, term, halqa.name, comments.get(s.id) ?? null, live.map(({ session, rows }) => ({ session, row: rows.find((row) => row.student_id === s.id) ?? null })))));
+  const students = listed.items
+    .filter((s) => s.halqa_id === halqa.id)
+    .sort((a, b) => a.full_name.localeCompare(b.full_name) || a.id.localeCompare(b.id));
+  const [comments, live] = await Promise.all([
+    commentsOf(
+      actor.connectionId,
+      term.id,
+      students.map((s) => s.id),
+      ctx.db,
+    ),
+    recentMarksOfHalqa(actor.connectionId, halqa),
+  ]);
+  const cards = await Promise.all(
+    students.map((s) =>
+      cardOf(
+        ctx,
+        s,
+        term,
+        halqa.name,
+        comments.get(s.id) ?? null,
+        live.map(({ session, rows }) => ({ session, row: rows.find((row) => row.student_id === s.id) ?? null })),
+      ),
+    ),
+  );
   return { cards, school: ctx.school, term, halqaName: halqa.name };
 }
 
 /** `loadRecentMarks` for a whole halqa at once: its latest sessions, each with every row, read live once. */
-async function recentMarksOfHalqa(connectionId: string, halqa: Pick<Halqa, "id" | "semester_id">): Promise<{ session: Session; rows: AttendanceRow[] }[]> {
+async function recentMarksOfHalqa(
+  connectionId: string,
+  halqa: Pick<Halqa, "id" | "semester_id">,
+): Promise<{ session: Session; rows: AttendanceRow[] }[]> {
   const client = clientFor(connectionId);
-  const { items } = await client.listAll("listSessions", { query: { halqa_id: halqa.id, semester_id: halqa.semester_id, limit: API_PAGE_SIZE } });
+  const { items } = await client.listAll("listSessions", {
+    query: { halqa_id: halqa.id, semester_id: halqa.semester_id, limit: API_PAGE_SIZE },
+  });
   const recent = sortNewestFirst(items.filter((session) => session.halqa_id === halqa.id)).slice(0, LIVE_SESSIONS);
   return Promise.all(
     recent.map(async (session) => {
-      const rows = await client.listAll("listAttendance", { params: { id: session.id }, query: { limit: API_PAGE_SIZE } });
+      const rows = await client.listAll("listAttendance", {
+        params: { id: session.id },
+        query: { limit: API_PAGE_SIZE },
+      });
       return { session, rows: rows.items.filter((row) => row.session_id === session.id) };
     }),
   );

@@ -14,7 +14,10 @@ const FONTS = { regular: "400Regular/Amiri_400Regular.ttf", bold: "700Bold/Amiri
 let fontData: Record<keyof typeof FONTS, Buffer> | null = null;
 
 function fonts() {
-  fontData ??= { regular: readFileSync(path.join(FONT_DIR, FONTS.regular)), bold: readFileSync(path.join(FONT_DIR, FONTS.bold)) };
+  fontData ??= {
+    regular: readFileSync(path.join(FONT_DIR, FONTS.regular)),
+    bold: readFileSync(path.join(FONT_DIR, FONTS.bold)),
+  };
   return fontData;
 }
 
@@ -46,7 +49,13 @@ export class CardWriter {
     info: { title: string; author: string },
   ) {
     const { regular, bold } = fonts();
-    this.doc = new PDFDocument({ size: "A4", margin: A4.margin, autoFirstPage: false, info: { Title: info.title, Author: info.author }, lang: direction === "rtl" ? "ar" : "en" });
+    this.doc = new PDFDocument({
+      size: "A4",
+      margin: A4.margin,
+      autoFirstPage: false,
+      info: { Title: info.title, Author: info.author },
+      lang: direction === "rtl" ? "ar" : "en",
+    });
     this.doc.registerFont("card", regular);
     this.doc.registerFont("card-bold", bold);
   }

@@ -26,7 +26,11 @@ export function semesterParam(request: Request): string | null {
  * halqa, a term that is not the record's): 404, never a hint that it exists. The school refusing or
  * not answering: its reason in the reader's language (502/503). Otherwise the PDF as a download.
  */
-export async function cardsResponse(roles: readonly Role[], load: (actor: Actor) => Promise<CardSet | null>, filename: (set: CardSet) => string): Promise<Response> {
+export async function cardsResponse(
+  roles: readonly Role[],
+  load: (actor: Actor) => Promise<CardSet | null>,
+  filename: (set: CardSet) => string,
+): Promise<Response> {
   const actor = await currentActor();
   if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
   const notFound = () => Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
@@ -36,12 +40,21 @@ export async function cardsResponse(roles: readonly Role[], load: (actor: Actor)
     const set = await load(actor);
     if (!set) return notFound();
     const pdf = await renderCards(set.cards, i18nFor(actor.locale, set.school.time_zone, formats));
-    return new Response(pdf, { headers: { ...NO_STORE, "Content-Type": "application/pdf", "Content-Disposition": `attachment; filename="${filename(set)}.pdf"` } });
+    return new Response(pdf, {
+      headers: {
+        ...NO_STORE,
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${filename(set)}.pdf"`,
+      },
+    });
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
     const t = translator(actor.locale, formats.numerals);
-    return new Response(failureMessage(failure, t), { status: failure.retryable ? 503 : 502, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(failureMessage(failure, t), {
+      status: failure.retryable ? 503 : 502,
+      headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
 }
 

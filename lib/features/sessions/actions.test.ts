@@ -15,7 +15,9 @@ const state = vi.hoisted(() => ({
 
 vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor }));
 vi.mock("@/lib/authz/subject", () => ({ subjectOf: async () => state.subject }));
-vi.mock("@/lib/audit", () => ({ recordAudit: async (_: unknown, entry: { action: string; result: string }) => void state.audits.push(entry) }));
+vi.mock("@/lib/audit", () => ({
+  recordAudit: async (_: unknown, entry: { action: string; result: string }) => void state.audits.push(entry),
+}));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("next/navigation", () => ({
   redirect: (url: string) => {
@@ -34,13 +36,22 @@ vi.mock("@/lib/connections", () => ({
         return found;
       }
       if (state.fail) throw state.fail;
-      if (name === "createSession") return { id: "ses_new", status: "open", date: "2026-11-27", starts_at: "2026-11-27T13:00:00.000Z", updated_at: "2026-11-27T13:00:00.000Z", ...args?.body };
+      if (name === "createSession")
+        return {
+          id: "ses_new",
+          status: "open",
+          date: "2026-11-27",
+          starts_at: "2026-11-27T13:00:00.000Z",
+          updated_at: "2026-11-27T13:00:00.000Z",
+          ...args?.body,
+        };
       return { ...state.sessions.get(args?.params?.id ?? ""), ...args?.body, id: args?.params?.id };
     },
   }),
 }));
 
-const { createSession, endSession, submitEndSession, submitStartSession, submitUpdateSession, updateSession } = await import("./actions");
+const { createSession, endSession, submitEndSession, submitStartSession, submitUpdateSession, updateSession } =
+  await import("./actions");
 
 const actor = (role: Actor["role"], locale: Actor["locale"] = "en"): Actor => ({
   id: "u1",
@@ -52,7 +63,12 @@ const actor = (role: Actor["role"], locale: Actor["locale"] = "en"): Actor => ({
   sheikhIds: role === "teacher" ? ["s1"] : [],
   studentLineageIds: [],
 });
-const teacherSubject: Subject = { role: "teacher", sheikhIds: ["s1"], halqaIds: new Set(["h1"]), studentLineageIds: [] };
+const teacherSubject: Subject = {
+  role: "teacher",
+  sheikhIds: ["s1"],
+  halqaIds: new Set(["h1"]),
+  studentLineageIds: [],
+};
 const form = (values: Record<string, string>) => {
   const data = new FormData();
   for (const [k, v] of Object.entries(values)) data.set(k, v);
@@ -67,8 +83,30 @@ beforeEach(() => {
   state.audits = [];
   state.fail = null;
   state.sessions = new Map([
-    ["own", { id: "own", halqa_id: "h1", sheikh_id: "s1", status: "open", date: "2026-11-22", starts_at: "2026-11-22T13:00:00.000Z", topic: null }],
-    ["other", { id: "other", halqa_id: "h9", sheikh_id: "s9", status: "open", date: "2026-11-22", starts_at: "2026-11-22T13:00:00.000Z", topic: null }],
+    [
+      "own",
+      {
+        id: "own",
+        halqa_id: "h1",
+        sheikh_id: "s1",
+        status: "open",
+        date: "2026-11-22",
+        starts_at: "2026-11-22T13:00:00.000Z",
+        topic: null,
+      },
+    ],
+    [
+      "other",
+      {
+        id: "other",
+        halqa_id: "h9",
+        sheikh_id: "s9",
+        status: "open",
+        date: "2026-11-22",
+        starts_at: "2026-11-22T13:00:00.000Z",
+        topic: null,
+      },
+    ],
   ]);
 });
 
@@ -89,20 +127,45 @@ describe("createSession", () => {
   });
 
   it("starts a teacher's own session with the form's idempotency key", async () => {
-    const result = await createSession({ halqa_id: "h1", sheikh_id: "s1", topic: "  Al-Mulk ", idempotency_key: "k-1" });
+    const result = await createSession({
+      halqa_id: "h1",
+      sheikh_id: "s1",
+      topic: "  Al-Mulk ",
+      idempotency_key: "k-1",
+    });
     expect(result).toMatchObject({ ok: true, data: { id: "ses_new" } });
-    expect(writes()).toEqual([{ name: "createSession", args: { body: { halqa_id: "h1", sheikh_id: "s1", topic: "Al-Mulk" }, idempotencyKey: "k-1" } }]);
+    expect(writes()).toEqual([
+      {
+        name: "createSession",
+        args: { body: { halqa_id: "h1", sheikh_id: "s1", topic: "Al-Mulk" }, idempotencyKey: "k-1" },
+      },
+    ]);
   });
 
   it("copies the halqa's roster into the read model with the session, kept by each student's own halqa", async () => {
-    const student = (id: string, halqa: string) => ({ id, lineage_id: `l-${id}`, halqa_id: halqa, full_name: id, preferred_name: null, status: "active", enrolled_on: null, created_at: "2026-11-27T08:00:00.000Z", updated_at: "2026-11-27T08:00:00.000Z" });
+    const student = (id: string, halqa: string) => ({
+      id,
+      lineage_id: `l-${id}`,
+      halqa_id: halqa,
+      full_name: id,
+      preferred_name: null,
+      status: "active",
+      enrolled_on: null,
+      created_at: "2026-11-27T08:00:00.000Z",
+      updated_at: "2026-11-27T08:00:00.000Z",
+    });
     // A real school may ignore the halqa filter: the stray student of h9 is not h1's.
     state.students = [student("stu_new_1", "h1"), student("stu_stray", "h9")];
     expect(await createSession({ halqa_id: "h1", sheikh_id: "s1" })).toMatchObject({ ok: true });
     const { dashboardDb } = await import("@/lib/db");
     const { progressStudents } = await import("@/lib/db/schema-progress");
     const { inArray } = await import("drizzle-orm");
-    const rows = await (await dashboardDb()).select({ id: progressStudents.id, halqaId: progressStudents.halqaId }).from(progressStudents).where(inArray(progressStudents.id, ["stu_new_1", "stu_stray"]));
+    const rows = await (
+      await dashboardDb()
+    )
+      .select({ id: progressStudents.id, halqaId: progressStudents.halqaId })
+      .from(progressStudents)
+      .where(inArray(progressStudents.id, ["stu_new_1", "stu_stray"]));
     expect(rows).toEqual([{ id: "stu_new_1", halqaId: "h1" }]);
     state.students = [];
   });
@@ -116,7 +179,12 @@ describe("createSession", () => {
 
   it("puts the API's refusal of the sheikh on the sheikh field, in the reader's language", async () => {
     state.actor = actor("teacher", "ar");
-    state.fail = new V1Error({ code: "validation_failed", status: 422, message: "x", details: { fields: { sheikh_id: "the sheikh does not teach this halqa" } } });
+    state.fail = new V1Error({
+      code: "validation_failed",
+      status: 422,
+      message: "x",
+      details: { fields: { sheikh_id: "the sheikh does not teach this halqa" } },
+    });
     const result = await submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1" }));
     expect(result?.ok).toBe(false);
     expect(result?.fieldErrors?.sheikh_id).toMatch(/لا يدرّس/);
@@ -131,7 +199,9 @@ describe("createSession", () => {
   });
 
   it("goes to the new session after starting it", async () => {
-    await expect(submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1", topic: "" }))).rejects.toMatchObject({ url: "/sessions/ses_new/live" });
+    await expect(submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1", topic: "" }))).rejects.toMatchObject({
+      url: "/sessions/ses_new/live",
+    });
   });
 });
 
@@ -142,14 +212,21 @@ describe("updateSession", () => {
   });
 
   it("sends only what changed", async () => {
-    const result = await submitUpdateSession(null, form({ id: "own", topic: "New topic", sheikh_id: "s1", date: "2026-11-22", starts_at: "16:00" }));
+    const result = await submitUpdateSession(
+      null,
+      form({ id: "own", topic: "New topic", sheikh_id: "s1", date: "2026-11-22", starts_at: "16:00" }),
+    );
     expect(result).toMatchObject({ ok: true });
-    expect(writes()).toEqual([{ name: "updateSession", args: { params: { id: "own" }, body: { topic: "New topic" } } }]);
+    expect(writes()).toEqual([
+      { name: "updateSession", args: { params: { id: "own" }, body: { topic: "New topic" } } },
+    ]);
   });
 
   it("leaves the topic alone when a caller does not give one", async () => {
     expect(await updateSession({ id: "own", starts_at: "16:30" })).toMatchObject({ ok: true });
-    expect(writes()).toEqual([{ name: "updateSession", args: { params: { id: "own" }, body: { starts_at: "2026-11-22T13:30:00.000Z" } } }]);
+    expect(writes()).toEqual([
+      { name: "updateSession", args: { params: { id: "own" }, body: { starts_at: "2026-11-22T13:30:00.000Z" } } },
+    ]);
   });
 
   it("says the session has ended on a conflict", async () => {
@@ -172,7 +249,9 @@ describe("endSession", () => {
   });
 
   it("ends one's own session and shows its summary", async () => {
-    await expect(submitEndSession(null, form({ id: "own", confirm: "yes" }))).rejects.toMatchObject({ url: "/sessions/own?ended=1" });
+    await expect(submitEndSession(null, form({ id: "own", confirm: "yes" }))).rejects.toMatchObject({
+      url: "/sessions/own?ended=1",
+    });
     expect(writes()).toEqual([{ name: "endSession", args: { params: { id: "own" } } }]);
   });
 });

@@ -30,7 +30,13 @@ const CreateInput = z.object({
   sheikh_id: Id,
   topic: Topic,
   /** Made when the form is shown, so a double submit starts one session, not two. */
-  idempotency_key: z.preprocess(blank, z.string().regex(/^[\x21-\x7e]{1,200}$/).optional()),
+  idempotency_key: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{1,200}$/)
+      .optional(),
+  ),
 });
 
 const UpdateInput = z.object({
@@ -49,7 +55,11 @@ const EndInput = z.object({
 });
 
 /** The session itself, when `allowed` lets the actor write to it: what the update and end steps act on. */
-async function loadOwnSession(ctx: ActionContext, input: { id: string }, allowed: typeof can.updateSession): Promise<Session | false> {
+async function loadOwnSession(
+  ctx: ActionContext,
+  input: { id: string },
+  allowed: typeof can.updateSession,
+): Promise<Session | false> {
   const session = await ctx.client.call("getSession", { params: { id: input.id } });
   return allowed(ctx.subject, session) && session;
 }
@@ -73,10 +83,12 @@ export const createSession = defineAction({
     // The register's roster as the school has it now, so that the head's overview counts a student
     // enrolled since the last progress sync among those still to mark (one more v1 call; the session
     // stands if it fails, and the next sync reads the students).
-    const students = await ctx.client.listAll("listStudents", { query: { halqa_id: session.halqa_id, limit: API_PAGE_SIZE } }).then(
-      (page) => page.items.filter((student) => student.halqa_id === session.halqa_id),
-      () => [],
-    );
+    const students = await ctx.client
+      .listAll("listStudents", { query: { halqa_id: session.halqa_id, limit: API_PAGE_SIZE } })
+      .then(
+        (page) => page.items.filter((student) => student.halqa_id === session.halqa_id),
+        () => [],
+      );
     await writeThrough(ctx.actor.connectionId, ctx.client, { sessions: [session], students });
     return session;
   },
@@ -98,7 +110,9 @@ export const updateSession = defineAction({
     return body ? stored(ctx, await ctx.client.call("updateSession", { params: { id: session.id }, body })) : session;
   },
   target: (input) => ({ type: "session", id: input.id }),
-  details: ({ loaded: { session, timeZone } }, input) => ({ changes: fieldChanges(session, sessionChanges(session, input, timeZone) ?? {}) }),
+  details: ({ loaded: { session, timeZone } }, input) => ({
+    changes: fieldChanges(session, sessionChanges(session, input, timeZone) ?? {}),
+  }),
 });
 
 export const endSession = defineAction({
@@ -110,13 +124,20 @@ export const endSession = defineAction({
     const ended = await ctx.client.call("endSession", { params: { id: input.id } });
     // The register settled: its rows as the school has them (marks may come from another device or
     // system) go into the read model with the session, and its absence notices go now (lib/features/notices).
-    const rows = await ctx.client.listAll("listAttendance", { params: { id: ended.id }, query: { limit: API_PAGE_SIZE } }).then(({ items }) => items, () => []);
+    const rows = await ctx.client
+      .listAll("listAttendance", { params: { id: ended.id }, query: { limit: API_PAGE_SIZE } })
+      .then(
+        ({ items }) => items,
+        () => [],
+      );
     await writeThrough(ctx.actor.connectionId, ctx.client, { sessions: [ended], attendance: rows });
     kickNotices(ctx.actor.connectionId);
     return ended;
   },
   target: (input) => ({ type: "session", id: input.id }),
-  details: ({ loaded }, _input, data) => ({ changes: fieldChanges({ status: loaded.status }, { status: data.status }) }),
+  details: ({ loaded }, _input, data) => ({
+    changes: fieldChanges({ status: loaded.status }, { status: data.status }),
+  }),
 });
 
 // ------------------------------------------------------------------ forms (useActionState)
@@ -134,7 +155,11 @@ async function toFormState(result: ActionResult<unknown>, conflict?: MessageKey)
   const t = await readerT();
   if (result.ok) return { ok: true, message: "" };
   const message = conflict && result.code === "conflict" ? t(conflict) : result.message;
-  return { ok: false, message, fieldErrors: result.fieldErrors ? translateFieldErrors(result.fieldErrors, t) : undefined };
+  return {
+    ok: false,
+    message,
+    fieldErrors: result.fieldErrors ? translateFieldErrors(result.fieldErrors, t) : undefined,
+  };
 }
 
 export async function submitStartSession(_: SessionFormState, form: FormData): Promise<SessionFormState> {

@@ -6,19 +6,28 @@ const zone = "Asia/Riyadh";
 
 describe("sessionChanges", () => {
   it("sends nothing when nothing changed", () => {
-    expect(sessionChanges(session, { sheikh_id: "s1", date: "2026-11-22", starts_at: "16:00", topic: "Juz' Amma" }, zone)).toBeNull();
+    expect(
+      sessionChanges(session, { sheikh_id: "s1", date: "2026-11-22", starts_at: "16:00", topic: "Juz' Amma" }, zone),
+    ).toBeNull();
   });
 
   it("sends only the changed fields", () => {
-    expect(sessionChanges(session, { sheikh_id: "s1", date: "2026-11-22", starts_at: "16:00", topic: "Al-Mulk" }, zone)).toEqual({ topic: "Al-Mulk" });
-    expect(sessionChanges(session, { sheikh_id: "s2", date: "2026-11-22", starts_at: "16:30", topic: "Juz' Amma" }, zone)).toEqual({
+    expect(
+      sessionChanges(session, { sheikh_id: "s1", date: "2026-11-22", starts_at: "16:00", topic: "Al-Mulk" }, zone),
+    ).toEqual({ topic: "Al-Mulk" });
+    expect(
+      sessionChanges(session, { sheikh_id: "s2", date: "2026-11-22", starts_at: "16:30", topic: "Juz' Amma" }, zone),
+    ).toEqual({
       sheikh_id: "s2",
       starts_at: "2026-11-22T13:30:00.000Z",
     });
   });
 
   it("moves the start with the date", () => {
-    expect(sessionChanges(session, { date: "2026-11-23", starts_at: "16:00", topic: "Juz' Amma" }, zone)).toEqual({ date: "2026-11-23", starts_at: "2026-11-23T13:00:00.000Z" });
+    expect(sessionChanges(session, { date: "2026-11-23", starts_at: "16:00", topic: "Juz' Amma" }, zone)).toEqual({
+      date: "2026-11-23",
+      starts_at: "2026-11-23T13:00:00.000Z",
+    });
   });
 
   it("clears a topic with null", () => {

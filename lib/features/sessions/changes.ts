@@ -8,7 +8,11 @@ export type SessionEdit = { sheikh_id?: string; date?: string; starts_at?: strin
  * (they may have stopped teaching the halqa since). The start time is a wall-clock `HH:MM` in the
  * school's zone on the (possibly new) date. Null when nothing changed.
  */
-export function sessionChanges(session: Pick<Session, "sheikh_id" | "date" | "starts_at" | "topic">, edit: SessionEdit, timeZone: string): SessionUpdate | null {
+export function sessionChanges(
+  session: Pick<Session, "sheikh_id" | "date" | "starts_at" | "topic">,
+  edit: SessionEdit,
+  timeZone: string,
+): SessionUpdate | null {
   const body: { sheikh_id?: string; date?: string; starts_at?: string; topic?: string | null } = {};
   if (edit.sheikh_id && edit.sheikh_id !== session.sheikh_id) body.sheikh_id = edit.sheikh_id;
   if (edit.date && edit.date !== session.date) body.date = edit.date;

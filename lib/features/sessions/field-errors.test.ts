@@ -8,7 +8,9 @@ describe("translateFieldErrors", () => {
     const en = translateFieldErrors(fields, translator("en"));
     expect(en.sheikh_id).toMatch(/does not teach this halqa/);
     expect(en["rows.0.student_id"]).toBe(translator("en")("errors.invalidField"));
-    expect(translateFieldErrors({ topic: "x", other: "errors.markInvalid" }, translator("en")).other).toBe(translator("en")("errors.markInvalid"));
+    expect(translateFieldErrors({ topic: "x", other: "errors.markInvalid" }, translator("en")).other).toBe(
+      translator("en")("errors.markInvalid"),
+    );
     const ar = translateFieldErrors(fields, translator("ar"));
     expect(ar.sheikh_id).toMatch(/لا يدرّس هذه الحلقة/);
   });

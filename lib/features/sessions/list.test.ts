@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { Subject } from "@/lib/authz/policy";
-import { defaultRange, parseSessionFilters, sortNewestFirst, sortRecitations, summarize, visibleSessions } from "./list";
+import {
+  defaultRange,
+  parseSessionFilters,
+  sortNewestFirst,
+  sortRecitations,
+  summarize,
+  visibleSessions,
+} from "./list";
 
-const session = (id: string, date: string, startsAt: string, extra: Partial<{ halqa_id: string; sheikh_id: string; created_at: string }> = {}) => ({
+const session = (
+  id: string,
+  date: string,
+  startsAt: string,
+  extra: Partial<{ halqa_id: string; sheikh_id: string; created_at: string }> = {},
+) => ({
   id,
   date,
   starts_at: startsAt,
@@ -35,7 +47,10 @@ describe("sortNewestFirst", () => {
   });
 
   it("does not change its input", () => {
-    const input = [session("a", "2026-11-20", "2026-11-20T13:00:00.000Z"), session("b", "2026-11-22", "2026-11-22T13:00:00.000Z")];
+    const input = [
+      session("a", "2026-11-20", "2026-11-20T13:00:00.000Z"),
+      session("b", "2026-11-22", "2026-11-22T13:00:00.000Z"),
+    ];
     sortNewestFirst(input);
     expect(input.map((s) => s.id)).toEqual(["a", "b"]);
   });
@@ -65,33 +80,56 @@ describe("filters from the URL", () => {
   });
 
   it("ends an archived semester's default range at its last day", () => {
-    expect(defaultRange("2026-11-22", { starts_on: "2026-02-01", ends_on: "2026-06-10" })).toEqual({ from: "2026-05-11", to: "2026-06-10" });
+    expect(defaultRange("2026-11-22", { starts_on: "2026-02-01", ends_on: "2026-06-10" })).toEqual({
+      from: "2026-05-11",
+      to: "2026-06-10",
+    });
   });
 
   it("takes valid values and ignores malformed ones", () => {
-    expect(parseSessionFilters({ halqa: "hq_1", status: "open", from: "2026-11-01", to: "2026-11-10" }, range)).toEqual({
-      halqaId: "hq_1",
-      from: "2026-11-01",
-      to: "2026-11-10",
-      status: "open",
+    expect(parseSessionFilters({ halqa: "hq_1", status: "open", from: "2026-11-01", to: "2026-11-10" }, range)).toEqual(
+      {
+        halqaId: "hq_1",
+        from: "2026-11-01",
+        to: "2026-11-10",
+        status: "open",
+      },
+    );
+    expect(parseSessionFilters({ status: "closed", from: "yesterday", to: "2026-02-30" }, range)).toEqual({
+      halqaId: null,
+      ...range,
+      status: null,
     });
-    expect(parseSessionFilters({ status: "closed", from: "yesterday", to: "2026-02-30" }, range)).toEqual({ halqaId: null, ...range, status: null });
   });
 
   it("turns a backwards range around and reads the first of repeated values", () => {
-    expect(parseSessionFilters({ from: "2026-11-10", to: "2026-11-01", status: ["ended", "open"] }, range)).toMatchObject({ from: "2026-11-01", to: "2026-11-10", status: "ended" });
+    expect(
+      parseSessionFilters({ from: "2026-11-10", to: "2026-11-01", status: ["ended", "open"] }, range),
+    ).toMatchObject({ from: "2026-11-01", to: "2026-11-10", status: "ended" });
   });
 });
 
 describe("summarize", () => {
   it("counts each attendance state and the recitations", () => {
-    const rows = ["present", "present", "late", "absent", "excused", "present", "sick"].map((status) => ({ status: status as "present" }));
-    expect(summarize(rows, [{}, {}])).toEqual({ present: 3, absent: 1, late: 1, excused: 1, marked: 7, recitations: 2 });
+    const rows = ["present", "present", "late", "absent", "excused", "present", "sick"].map((status) => ({
+      status: status as "present",
+    }));
+    expect(summarize(rows, [{}, {}])).toEqual({
+      present: 3,
+      absent: 1,
+      late: 1,
+      excused: 1,
+      marked: 7,
+      recitations: 2,
+    });
     expect(summarize([])).toEqual({ present: 0, absent: 0, late: 0, excused: 0, marked: 0, recitations: 0 });
   });
 
   it("orders recitations as they were recorded", () => {
-    const sorted = sortRecitations([{ id: "b", recorded_at: "2026-11-22T13:10:00.000Z" }, { id: "a", recorded_at: "2026-11-22T13:05:00.000Z" }]);
+    const sorted = sortRecitations([
+      { id: "b", recorded_at: "2026-11-22T13:10:00.000Z" },
+      { id: "a", recorded_at: "2026-11-22T13:05:00.000Z" },
+    ]);
     expect(sorted.map((r) => r.id)).toEqual(["a", "b"]);
   });
 });

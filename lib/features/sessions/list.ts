@@ -5,13 +5,21 @@ import { addDays, isCalendarDate } from "@/lib/dates";
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 /** Newest first: by date, then start time, then creation when known (the API lists in creation order). */
-export function sortNewestFirst<T extends Pick<Session, "date" | "starts_at"> & Partial<Pick<Session, "created_at">>>(sessions: readonly T[]): T[] {
+export function sortNewestFirst<T extends Pick<Session, "date" | "starts_at"> & Partial<Pick<Session, "created_at">>>(
+  sessions: readonly T[],
+): T[] {
   const created = (session: T) => (session.created_at ? Date.parse(session.created_at) : 0);
-  return [...sessions].sort((a, b) => b.date.localeCompare(a.date) || Date.parse(b.starts_at) - Date.parse(a.starts_at) || created(b) - created(a));
+  return [...sessions].sort(
+    (a, b) =>
+      b.date.localeCompare(a.date) || Date.parse(b.starts_at) - Date.parse(a.starts_at) || created(b) - created(a),
+  );
 }
 
 /** The sessions this person may see; the API returns the whole school's. */
-export function visibleSessions<T extends Pick<Session, "halqa_id" | "sheikh_id">>(subject: Subject, sessions: readonly T[]): T[] {
+export function visibleSessions<T extends Pick<Session, "halqa_id" | "sheikh_id">>(
+  subject: Subject,
+  sessions: readonly T[],
+): T[] {
   return sessions.filter((session) => can.viewSession(subject, session));
 }
 
@@ -36,7 +44,10 @@ function single(params: SearchParams, name: string): string | undefined {
  * The default range: the last 30 days up to today, or up to the semester's end for a semester
  * that is over (an archived semester shows its last month, not an empty today).
  */
-export function defaultRange(today: string, semester: Pick<Semester, "starts_on" | "ends_on"> | null): { from: string; to: string } {
+export function defaultRange(
+  today: string,
+  semester: Pick<Semester, "starts_on" | "ends_on"> | null,
+): { from: string; to: string } {
   const to = semester && semester.ends_on < today ? semester.ends_on : today;
   return { from: addDays(to, -DEFAULT_RANGE_DAYS), to };
 }
@@ -61,13 +72,31 @@ export function parseSessionFilters(params: SearchParams, range: { from: string;
   };
 }
 
-export type SessionSummary = { present: number; absent: number; late: number; excused: number; marked: number; recitations: number };
+export type SessionSummary = {
+  present: number;
+  absent: number;
+  late: number;
+  excused: number;
+  marked: number;
+  recitations: number;
+};
 
 /** Counts for a session's summary. Unknown attendance states are counted as marked only. */
-export function summarize(attendance: readonly Pick<AttendanceRow, "status">[], recitations: readonly unknown[] = []): SessionSummary {
-  const summary: SessionSummary = { present: 0, absent: 0, late: 0, excused: 0, marked: attendance.length, recitations: recitations.length };
+export function summarize(
+  attendance: readonly Pick<AttendanceRow, "status">[],
+  recitations: readonly unknown[] = [],
+): SessionSummary {
+  const summary: SessionSummary = {
+    present: 0,
+    absent: 0,
+    late: 0,
+    excused: 0,
+    marked: attendance.length,
+    recitations: recitations.length,
+  };
   for (const row of attendance) {
-    if (row.status === "present" || row.status === "absent" || row.status === "late" || row.status === "excused") summary[row.status] += 1;
+    if (row.status === "present" || row.status === "absent" || row.status === "late" || row.status === "excused")
+      summary[row.status] += 1;
   }
   return summary;
 }

@@ -9,7 +9,16 @@ import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { resolveSemester, surahsFor } from "@/lib/features/reference";
 import { dateIn } from "@/lib/dates";
-import { defaultRange, parseSessionFilters, sortNewestFirst, sortRecitations, summarize, visibleSessions, type SessionFilters, type SessionSummary } from "./list";
+import {
+  defaultRange,
+  parseSessionFilters,
+  sortNewestFirst,
+  sortRecitations,
+  summarize,
+  visibleSessions,
+  type SessionFilters,
+  type SessionSummary,
+} from "./list";
 import { startGroups, type StartGroup } from "./start-options";
 import { API_PAGE_SIZE, pageNumber, pageOfList } from "@/lib/features/paging";
 import { selectChoices } from "@/lib/features/pickers/choices";
@@ -20,18 +29,31 @@ export const MAX_COUNTED_SESSIONS = 5;
 /** A session with the names people read; names are joined in memory from whole lists. */
 export type SessionItem = Session & { halqaName: string | null; sheikhName: string | null };
 
-export function withNames(sessions: readonly Session[], halqas: readonly Pick<Halqa, "id" | "name">[], sheikhs: readonly Pick<Sheikh, "id" | "name">[]): SessionItem[] {
+export function withNames(
+  sessions: readonly Session[],
+  halqas: readonly Pick<Halqa, "id" | "name">[],
+  sheikhs: readonly Pick<Sheikh, "id" | "name">[],
+): SessionItem[] {
   const halqaNames = new Map(halqas.map((h) => [h.id, h.name]));
   const sheikhNames = new Map(sheikhs.map((s) => [s.id, s.name]));
-  return sessions.map((s) => ({ ...s, halqaName: halqaNames.get(s.halqa_id) ?? null, sheikhName: sheikhNames.get(s.sheikh_id) ?? null }));
+  return sessions.map((s) => ({
+    ...s,
+    halqaName: halqaNames.get(s.halqa_id) ?? null,
+    sheikhName: sheikhNames.get(s.sheikh_id) ?? null,
+  }));
 }
 
 /** The start form on its own (/sessions/new): halqas of the active semester and eligible sheikhs. */
 export async function loadStartGroups(actor: Actor): Promise<{ groups: StartGroup[]; semester: Semester | null }> {
   const client = clientFor(actor.connectionId);
-  const [subject, { selected: semester }] = await Promise.all([subjectOf(actor), resolveSemester(actor.connectionId, undefined)]);
+  const [subject, { selected: semester }] = await Promise.all([
+    subjectOf(actor),
+    resolveSemester(actor.connectionId, undefined),
+  ]);
   const [halqas, sheikhs] = await Promise.all([
-    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } }) : Promise.resolve({ items: [] as Halqa[] }),
+    semester
+      ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } })
+      : Promise.resolve({ items: [] as Halqa[] }),
     client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
   return { groups: startGroups(subject, semester?.id ?? null, halqas.items, sheikhs.items), semester };
@@ -61,7 +83,11 @@ type SearchParams = Record<string, string | string[] | undefined>;
 export async function loadSessionList(actor: Actor, params: SearchParams): Promise<SessionListData> {
   const client = clientFor(actor.connectionId);
   const requested = typeof params.semester === "string" ? params.semester : undefined;
-  const [subject, school, { selected: semester }] = await Promise.all([subjectOf(actor), client.tenant(), resolveSemester(actor.connectionId, requested)]);
+  const [subject, school, { selected: semester }] = await Promise.all([
+    subjectOf(actor),
+    client.tenant(),
+    resolveSemester(actor.connectionId, requested),
+  ]);
   const today = dateIn(school.time_zone);
   const filters = parseSessionFilters(params, defaultRange(today, semester));
   const [sessions, halqas, sheikhs] = await Promise.all([
@@ -75,13 +101,23 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
         limit: API_PAGE_SIZE,
       },
     }),
-    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } }) : Promise.resolve({ items: [] as Halqa[] }),
+    semester
+      ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } })
+      : Promise.resolve({ items: [] as Halqa[] }),
     client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
   const visible = visibleSessions(subject, sessions.items);
   const seen = new Set(visible.map((s) => s.halqa_id));
-  const halqaOptions = selectChoices(halqas.items.filter((h) => can.viewAllHalqas(subject) || can.viewHalqa(subject, h.id) || seen.has(h.id) || h.id === filters.halqaId));
-  const { items, ...page } = pageOfList(sortNewestFirst(visible), pageNumber(typeof params.page === "string" ? params.page : undefined), SESSIONS_PER_PAGE);
+  const halqaOptions = selectChoices(
+    halqas.items.filter(
+      (h) => can.viewAllHalqas(subject) || can.viewHalqa(subject, h.id) || seen.has(h.id) || h.id === filters.halqaId,
+    ),
+  );
+  const { items, ...page } = pageOfList(
+    sortNewestFirst(visible),
+    pageNumber(typeof params.page === "string" ? params.page : undefined),
+    SESSIONS_PER_PAGE,
+  );
   return {
     school,
     today,
@@ -129,7 +165,9 @@ export async function loadSessionDetail(actor: Actor, id: string): Promise<Sessi
     surahsFor(actor.connectionId),
   ]);
   // The session's sheikh may no longer teach this halqa; only then is one more lookup needed.
-  const leader = sheikhs.items.find((s) => s.id === session.sheikh_id) ?? (await orNull(client.call("getSheikh", { params: { id: session.sheikh_id } })));
+  const leader =
+    sheikhs.items.find((s) => s.id === session.sheikh_id) ??
+    (await orNull(client.call("getSheikh", { params: { id: session.sheikh_id } })));
   // The register's names and order (lib/features/students/display-names.ts), over the halqa's students.
   const names = rowNames(students.items);
   const studentName = (id: string) => names.get(id) ?? null;
@@ -147,6 +185,10 @@ export async function loadSessionDetail(actor: Actor, id: string): Promise<Sessi
     recitations: sortRecitations(recitations.items).map((r) => ({ ...r, studentName: studentName(r.student_id) })),
     surahs,
     summary: summarize(attendance.items, recitations.items),
-    abilities: { update: can.updateSession(subject, session), end: can.endSession(subject, session), markAttendance: can.markAttendance(subject, session) },
+    abilities: {
+      update: can.updateSession(subject, session),
+      end: can.endSession(subject, session),
+      markAttendance: can.markAttendance(subject, session),
+    },
   };
 }

@@ -12,7 +12,12 @@ const byName = (a: Option, b: Option) => a.name.localeCompare(b.name);
  * for each the eligible sheikhs. A teacher gets only halqas they teach and only their own sheikh
  * records; an admin gets every combination. Halqas nobody can lead are left out.
  */
-export function startGroups(subject: Subject, activeSemesterId: string | null, halqas: readonly Halqa[], sheikhs: readonly Sheikh[]): StartGroup[] {
+export function startGroups(
+  subject: Subject,
+  activeSemesterId: string | null,
+  halqas: readonly Halqa[],
+  sheikhs: readonly Sheikh[],
+): StartGroup[] {
   if (subject.role !== "admin" && subject.role !== "teacher") return [];
   const leaders = subject.role === "teacher" ? sheikhs.filter((s) => subject.sheikhIds.includes(s.id)) : sheikhs;
   return halqas

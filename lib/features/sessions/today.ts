@@ -19,7 +19,11 @@ import { startGroups } from "./start-options";
  */
 export const loadTodayBase = cache(async (actor: Actor) => {
   const client = clientFor(actor.connectionId);
-  const [subject, school, { selected: semester }] = await Promise.all([subjectOf(actor), client.tenant(), resolveSemester(actor.connectionId, undefined)]);
+  const [subject, school, { selected: semester }] = await Promise.all([
+    subjectOf(actor),
+    client.tenant(),
+    resolveSemester(actor.connectionId, undefined),
+  ]);
   return { subject, school, semester, today: dateIn(school.time_zone) };
 });
 
@@ -28,19 +32,26 @@ const todayNames = cache(async (actor: Actor) => {
   const client = clientFor(actor.connectionId);
   const { semester } = await loadTodayBase(actor);
   const [halqas, sheikhs] = await Promise.all([
-    semester ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } }) : Promise.resolve({ items: [] as Halqa[] }),
+    semester
+      ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } })
+      : Promise.resolve({ items: [] as Halqa[] }),
     client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
   return { halqas: halqas.items, sheikhs: sheikhs.items };
 });
 
 /** The names of the active semester's halqas by id (Today's "needs attention" names each student's halqa). */
-export const loadTodayHalqaNames = cache(async (actor: Actor): Promise<Map<string, string>> => new Map((await todayNames(actor)).halqas.map((h) => [h.id, h.name])));
+export const loadTodayHalqaNames = cache(
+  async (actor: Actor): Promise<Map<string, string>> =>
+    new Map((await todayNames(actor)).halqas.map((h) => [h.id, h.name])),
+);
 
 /** Today's sessions the actor may see, without names: the open sessions leave these out. */
 const visibleToday = cache(async (actor: Actor) => {
   const { subject, today } = await loadTodayBase(actor);
-  const todays = await clientFor(actor.connectionId).listAll("listSessions", { query: { date_from: today, date_to: today, limit: API_PAGE_SIZE } });
+  const todays = await clientFor(actor.connectionId).listAll("listSessions", {
+    query: { date_from: today, date_to: today, limit: API_PAGE_SIZE },
+  });
   return visibleSessions(subject, todays.items);
 });
 
@@ -53,10 +64,14 @@ export type TodaySessionsData = {
 export const loadTodaysSessions = cache(async (actor: Actor): Promise<TodaySessionsData> => {
   const [todays, { halqas, sheikhs }] = await Promise.all([visibleToday(actor), todayNames(actor)]);
   // The class first: a session still open (the one to mark now) before those already ended.
-  const sessions = sortNewestFirst(withNames(todays, halqas, sheikhs)).sort((a, b) => Number(b.status === "open") - Number(a.status === "open"));
+  const sessions = sortNewestFirst(withNames(todays, halqas, sheikhs)).sort(
+    (a, b) => Number(b.status === "open") - Number(a.status === "open"),
+  );
   if (sessions.length === 0 || sessions.length > MAX_COUNTED_SESSIONS) return { sessions, counts: null };
   const client = clientFor(actor.connectionId);
-  const rows = await Promise.all(sessions.map((s) => client.listAll("listAttendance", { params: { id: s.id }, query: { limit: API_PAGE_SIZE } })));
+  const rows = await Promise.all(
+    sessions.map((s) => client.listAll("listAttendance", { params: { id: s.id }, query: { limit: API_PAGE_SIZE } })),
+  );
   return { sessions, counts: new Map(sessions.map((s, i) => [s.id, summarize(rows[i]?.items ?? [])])) };
 });
 
@@ -69,7 +84,9 @@ export const loadOpenSessions = cache(async (actor: Actor): Promise<TodaySession
     todayNames(actor),
   ]);
   const todayIds = new Set(todays.map((s) => s.id));
-  const sessions = sortNewestFirst(withNames(visibleSessions(subject, open.items), halqas, sheikhs)).filter((s) => !todayIds.has(s.id));
+  const sessions = sortNewestFirst(withNames(visibleSessions(subject, open.items), halqas, sheikhs)).filter(
+    (s) => !todayIds.has(s.id),
+  );
   return { sessions, counts: null };
 });
 

@@ -14,11 +14,17 @@ const state = vi.hoisted(() => ({
 
 vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor }));
 vi.mock("@/lib/authz/subject", () => ({ subjectOf: async () => state.subject }));
-vi.mock("@/lib/audit", () => ({ recordAudit: async (_: unknown, entry: { action: string; result: string; targetId?: string }) => void state.audits.push(entry) }));
+vi.mock("@/lib/audit", () => ({
+  recordAudit: async (_: unknown, entry: { action: string; result: string; targetId?: string }) =>
+    void state.audits.push(entry),
+}));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("@/lib/connections", () => ({
   clientFor: () => ({
-    call: async (name: string, args?: { params?: { id: string }; body?: Record<string, unknown>; idempotencyKey?: string }) => {
+    call: async (
+      name: string,
+      args?: { params?: { id: string }; body?: Record<string, unknown>; idempotencyKey?: string },
+    ) => {
       state.calls.push({ name, args });
       if (name === "getStudent") {
         const found = state.students.get(args?.params?.id ?? "");
@@ -58,15 +64,33 @@ const form = (values: Record<string, string>) => {
   return data;
 };
 const writes = () => state.calls.filter((c) => c.name !== "getStudent");
-const newStudent = { full_name: "Yusuf Al-Test", preferred_name: "", halqa_id: "h1", status: "active", enrolled_on: "" };
-const edit = { id: "mine", full_name: "Omar Al-Test", preferred_name: "", halqa_id: "h1", status: "on_leave", enrolled_on: "2026-09-01" };
+const newStudent = {
+  full_name: "Yusuf Al-Test",
+  preferred_name: "",
+  halqa_id: "h1",
+  status: "active",
+  enrolled_on: "",
+};
+const edit = {
+  id: "mine",
+  full_name: "Omar Al-Test",
+  preferred_name: "",
+  halqa_id: "h1",
+  status: "on_leave",
+  enrolled_on: "2026-09-01",
+};
 
 beforeEach(() => {
   as("admin");
   state.calls = [];
   state.audits = [];
   state.fail = null;
-  state.students = new Map([["mine", { id: "mine", lineage_id: "lin1", halqa_id: "h1", semester_id: "sem1", full_name: "Omar", status: "active" }]]);
+  state.students = new Map([
+    [
+      "mine",
+      { id: "mine", lineage_id: "lin1", halqa_id: "h1", semester_id: "sem1", full_name: "Omar", status: "active" },
+    ],
+  ]);
 });
 
 describe("createStudent", () => {
@@ -75,9 +99,22 @@ describe("createStudent", () => {
     expect(result).toEqual({ ok: true, data: { id: "stu_new" } });
     const [call] = writes();
     expect(call?.name).toBe("createStudent");
-    expect(call?.args?.body).toEqual({ full_name: "Yusuf Al-Test", preferred_name: null, halqa_id: "h1", status: "active", enrolled_on: null });
+    expect(call?.args?.body).toEqual({
+      full_name: "Yusuf Al-Test",
+      preferred_name: null,
+      halqa_id: "h1",
+      status: "active",
+      enrolled_on: null,
+    });
     expect(call?.args?.idempotencyKey).toEqual(expect.any(String));
-    expect(state.audits).toEqual([expect.objectContaining({ action: "student.create", result: "ok", targetId: "stu_new", details: { label: "Yusuf Al-Test" } })]);
+    expect(state.audits).toEqual([
+      expect.objectContaining({
+        action: "student.create",
+        result: "ok",
+        targetId: "stu_new",
+        details: { label: "Yusuf Al-Test" },
+      }),
+    ]);
   });
 
   it("refuses a teacher, writes nothing, and audits the refusal", async () => {
@@ -88,7 +125,12 @@ describe("createStudent", () => {
   });
 
   it("puts the API's validation errors on the fields, as catalogue keys (never the school's text)", async () => {
-    state.fail = new V1Error({ code: "validation_failed", status: 422, message: "invalid", details: { fields: { full_name: "must be at most 120 characters" } } });
+    state.fail = new V1Error({
+      code: "validation_failed",
+      status: 422,
+      message: "invalid",
+      details: { fields: { full_name: "must be at most 120 characters" } },
+    });
     expect(await createStudent({ ...newStudent, full_name: "x".repeat(121) })).toEqual({
       ok: false,
       code: "validation_failed",
@@ -113,7 +155,13 @@ describe("updateStudent", () => {
   it("loads the student first, then updates it", async () => {
     expect(await updateStudent(null, form(edit))).toEqual({ ok: true, data: { id: "mine" } });
     expect(state.calls.map((c) => c.name)).toEqual(["getStudent", "updateStudent"]);
-    expect(writes()[0]?.args?.body).toEqual({ full_name: "Omar Al-Test", preferred_name: null, halqa_id: "h1", status: "on_leave", enrolled_on: "2026-09-01" });
+    expect(writes()[0]?.args?.body).toEqual({
+      full_name: "Omar Al-Test",
+      preferred_name: null,
+      halqa_id: "h1",
+      status: "on_leave",
+      enrolled_on: "2026-09-01",
+    });
   });
 
   it("refuses a teacher even for a student of their own halqa", async () => {

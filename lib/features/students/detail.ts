@@ -27,22 +27,36 @@ export const loadStudentHeader = cache(async (actor: Actor, id: string) => {
 
 /** The halqas of the student's semester, by name: the profile names the student's, the edit form offers them all. */
 export const loadSemesterHalqas = cache(async (connectionId: string, semesterId: string) => {
-  const { items } = await clientFor(connectionId).listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } });
+  const { items } = await clientFor(connectionId).listAll("listHalqas", {
+    query: { semester_id: semesterId, limit: API_PAGE_SIZE },
+  });
   return items.toSorted(byName);
 });
 
 export async function loadStudentProfile(connectionId: string, student: Student) {
-  const [semesters, halqas] = await Promise.all([semestersFor(connectionId), loadSemesterHalqas(connectionId, student.semester_id)]);
-  return { semester: semesters.find((s) => s.id === student.semester_id), halqa: halqas.find((h) => h.id === student.halqa_id) };
+  const [semesters, halqas] = await Promise.all([
+    semestersFor(connectionId),
+    loadSemesterHalqas(connectionId, student.semester_id),
+  ]);
+  return {
+    semester: semesters.find((s) => s.id === student.semester_id),
+    halqa: halqas.find((h) => h.id === student.halqa_id),
+  };
 }
 
 /** The student's recitations on this record, newest first. */
 export const loadStudentRecitations = cache(async (connectionId: string, studentId: string) => {
-  const { items } = await clientFor(connectionId).listAll("listStudentRecitations", { params: { id: studentId }, query: { limit: API_PAGE_SIZE } });
+  const { items } = await clientFor(connectionId).listAll("listStudentRecitations", {
+    params: { id: studentId },
+    query: { limit: API_PAGE_SIZE },
+  });
   return newestRecitationsFirst(items);
 });
 
 export async function loadRecitationHistory(connectionId: string, studentId: string) {
-  const [recitations, surahs] = await Promise.all([loadStudentRecitations(connectionId, studentId), surahsFor(connectionId)]);
+  const [recitations, surahs] = await Promise.all([
+    loadStudentRecitations(connectionId, studentId),
+    surahsFor(connectionId),
+  ]);
   return { recitations, surahs: new Map(surahs.map((surah) => [surah.number, surah])) };
 }

@@ -27,7 +27,12 @@ describe("recitations", () => {
       [2, { number: 2, name_arabic: "البقرة", name_transliteration: "Al-Baqarah" }],
       [3, { number: 3, name_arabic: "آل عمران", name_transliteration: "Aal-i-Imraan" }],
     ]);
-    expect(describeRange({ start: { surah: 2, ayah: 1 }, end: { surah: 2, ayah: 5 } }, surahs)).toEqual({ kind: "within", surah: surahs.get(2), from: 1, to: 5 });
+    expect(describeRange({ start: { surah: 2, ayah: 1 }, end: { surah: 2, ayah: 5 } }, surahs)).toEqual({
+      kind: "within",
+      surah: surahs.get(2),
+      from: 1,
+      to: 5,
+    });
     const across = describeRange({ start: { surah: 2, ayah: 280 }, end: { surah: 3, ayah: 4 } }, surahs);
     expect(across).toMatchObject({ kind: "across", start: { ayah: 280 }, end: { ayah: 4 } });
   });
@@ -35,7 +40,15 @@ describe("recitations", () => {
 
 describe("form inputs to API bodies", () => {
   it("turns empty optional fields into null and keeps what was typed", () => {
-    expect(toCreateBody({ full_name: "Yusuf Al-Harbi", preferred_name: " ", halqa_id: "h1", status: "active", enrolled_on: "" })).toEqual({
+    expect(
+      toCreateBody({
+        full_name: "Yusuf Al-Harbi",
+        preferred_name: " ",
+        halqa_id: "h1",
+        status: "active",
+        enrolled_on: "",
+      }),
+    ).toEqual({
       full_name: "Yusuf Al-Harbi",
       preferred_name: null,
       halqa_id: "h1",
@@ -45,7 +58,14 @@ describe("form inputs to API bodies", () => {
   });
 
   it("never writes a status the dashboard does not know", () => {
-    const body = toUpdateBody({ id: "s1", full_name: "A", preferred_name: "B", halqa_id: "h1", status: "suspended_by_school", enrolled_on: "2026-01-01" });
+    const body = toUpdateBody({
+      id: "s1",
+      full_name: "A",
+      preferred_name: "B",
+      halqa_id: "h1",
+      status: "suspended_by_school",
+      enrolled_on: "2026-01-01",
+    });
     expect(body).toEqual({ full_name: "A", preferred_name: "B", halqa_id: "h1", enrolled_on: "2026-01-01" });
     expect(body).not.toHaveProperty("status");
   });

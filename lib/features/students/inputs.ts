@@ -33,7 +33,8 @@ export const UpdateStudentInput = z.object({
 export type UpdateStudentInput = z.input<typeof UpdateStudentInput>;
 
 const emptyToNull = (value: string | undefined) => (value?.trim() ? value : null);
-const isKnownStatus = (value: string): value is (typeof STUDENT_STATUSES)[number] => (STUDENT_STATUSES as readonly string[]).includes(value);
+const isKnownStatus = (value: string): value is (typeof STUDENT_STATUSES)[number] =>
+  (STUDENT_STATUSES as readonly string[]).includes(value);
 
 export function toCreateBody(input: CreateStudentInput): BodyOf<"createStudent"> {
   return {

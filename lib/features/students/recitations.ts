@@ -28,10 +28,17 @@ export type SurahName = Pick<Surah, "number" | "name_arabic" | "name_translitera
 
 export type RangeEnd = { surah: SurahName; ayah: number };
 /** A range as the page shows it: one surah with an ayah span, or two ends in different surahs. */
-export type RangeView = { kind: "within"; surah: SurahName; from: number; to: number } | { kind: "across"; start: RangeEnd; end: RangeEnd };
+export type RangeView =
+  { kind: "within"; surah: SurahName; from: number; to: number } | { kind: "across"; start: RangeEnd; end: RangeEnd };
 
 export function describeRange(range: Recitation["range"], surahs: ReadonlyMap<number, SurahName>): RangeView {
-  const name = (number: number): SurahName => surahs.get(number) ?? { number, name_arabic: String(number), name_transliteration: String(number) };
-  if (range.start.surah === range.end.surah) return { kind: "within", surah: name(range.start.surah), from: range.start.ayah, to: range.end.ayah };
-  return { kind: "across", start: { surah: name(range.start.surah), ayah: range.start.ayah }, end: { surah: name(range.end.surah), ayah: range.end.ayah } };
+  const name = (number: number): SurahName =>
+    surahs.get(number) ?? { number, name_arabic: String(number), name_transliteration: String(number) };
+  if (range.start.surah === range.end.surah)
+    return { kind: "within", surah: name(range.start.surah), from: range.start.ayah, to: range.end.ayah };
+  return {
+    kind: "across",
+    start: { surah: name(range.start.surah), ayah: range.start.ayah },
+    end: { surah: name(range.end.surah), ayah: range.end.ayah },
+  };
 }

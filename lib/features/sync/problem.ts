@@ -5,8 +5,12 @@ import { failureOf, v1Error } from "@/lib/v1";
 /** Refuses a key that now answers for another school than the one the connection's synced records belong to. */
 export function checkTenant(storedTenantId: string | null | undefined, currentTenantId: string): void {
   if (storedTenantId && storedTenantId !== currentTenantId) {
-    const message = "The school connection's key now belongs to another school than the synced plans; refusing to mix their records";
-    throw v1Error("tenant_mismatch", null, message, { stored_tenant_id: storedTenantId, current_tenant_id: currentTenantId });
+    const message =
+      "The school connection's key now belongs to another school than the synced plans; refusing to mix their records";
+    throw v1Error("tenant_mismatch", null, message, {
+      stored_tenant_id: storedTenantId,
+      current_tenant_id: currentTenantId,
+    });
   }
 }
 
@@ -19,7 +23,12 @@ export function problemOf(error: unknown): SyncProblem {
   const failure = failureOf(error);
   if (!failure) {
     const name = error instanceof Error ? error.name : "Error";
-    return { code: name === "AbortError" ? "aborted" : "interrupted", kind: "failed", message: error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300), at };
+    return {
+      code: name === "AbortError" ? "aborted" : "interrupted",
+      kind: "failed",
+      message: error instanceof Error ? error.message.slice(0, 300) : String(error).slice(0, 300),
+      at,
+    };
   }
   const problem = { code: failure.code, message: error instanceof Error ? error.message : failure.code, at };
   if (failure.lacks === "scope") return { ...problem, kind: "denied", requiredScope: failure.requiredScope };

@@ -10,7 +10,11 @@ export type SyncClient = Pick<V1Client, "call">;
  * page keeps only the records whose own fields match what was asked (invariant 7: `call` itself
  * does not re-check). A repeated cursor is a broken traversal, not a loop.
  */
-export async function traverseAll<N extends PaginatedName>(call: SyncClient["call"], name: N, args: CallArgs<N>): Promise<{ items: ItemOf<N>[]; watermark: string | null }> {
+export async function traverseAll<N extends PaginatedName>(
+  call: SyncClient["call"],
+  name: N,
+  args: CallArgs<N>,
+): Promise<{ items: ItemOf<N>[]; watermark: string | null }> {
   const items: ItemOf<N>[] = [];
   const seen = new Set<string>();
   let watermark: string | null = null;
@@ -30,7 +34,11 @@ export async function traverseAll<N extends PaginatedName>(call: SyncClient["cal
 }
 
 /** Runs `task` over `items`, at most `limit` at a time; after a failure no new task starts, and the first failure is thrown. */
-export async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+export async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | null = null;
   const worker = async () => {

@@ -9,7 +9,10 @@ import { timetableProblem, WEEKDAYS, type Timetable, type Weekday } from "./rule
 import { removeTimetable, saveTimetable } from "./store";
 
 const HalqaId = z.string().min(1).max(200);
-const dayFields = Object.fromEntries(WEEKDAYS.map((day) => [`day${day}`, z.string().optional()])) as Record<`day${Weekday}`, z.ZodOptional<z.ZodString>>;
+const dayFields = Object.fromEntries(WEEKDAYS.map((day) => [`day${day}`, z.string().optional()])) as Record<
+  `day${Weekday}`,
+  z.ZodOptional<z.ZodString>
+>;
 
 /** The form: a box per weekday (`day1` … `day7`; one name per box, since a form's repeated names do not reach an action), start and optional end. */
 const Input = z
@@ -24,7 +27,8 @@ const Input = z
   }))
   .superRefine((input, ctx) => {
     const problem = timetableProblem(input.timetable);
-    if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: `overview.timetable.invalid.${problem.reason}` });
+    if (problem)
+      ctx.addIssue({ code: "custom", path: [problem.field], message: `overview.timetable.invalid.${problem.reason}` });
   });
 
 /**
@@ -35,10 +39,16 @@ export const saveTimetableAction = defineAction({
   name: "timetable.save",
   input: Input,
   roles: ["admin"],
-  authorize: async (ctx, input) => can.manageTimetable(ctx.subject) && ((await halqaRecord(ctx.actor.connectionId, input.halqaId)) ?? false),
+  authorize: async (ctx, input) =>
+    can.manageTimetable(ctx.subject) && ((await halqaRecord(ctx.actor.connectionId, input.halqaId)) ?? false),
   async run(ctx, input) {
     const halqa = ctx.loaded;
-    await saveTimetable(ctx.actor.connectionId, { id: halqa.id, semesterId: halqa.semester_id }, input.timetable, ctx.actor.id);
+    await saveTimetable(
+      ctx.actor.connectionId,
+      { id: halqa.id, semesterId: halqa.semester_id },
+      input.timetable,
+      ctx.actor.id,
+    );
     revalidatePath("/admin", "layout");
     return { halqaId: halqa.id, name: halqa.name };
   },

@@ -30,7 +30,17 @@ export type TimetableRow = {
 export async function loadTimetablePage(actor: Actor, query: { semester?: string; page: number }) {
   const client = clientFor(actor.connectionId);
   const { semesters, selected } = await resolveSemester(actor.connectionId, query.semester);
-  if (!selected) return { semesters, selected, rows: [] as TimetableRow[], page: 1, pages: 1, total: 0, timetabled: 0, readOnly: true };
+  if (!selected)
+    return {
+      semesters,
+      selected,
+      rows: [] as TimetableRow[],
+      page: 1,
+      pages: 1,
+      total: 0,
+      timetabled: 0,
+      readOnly: true,
+    };
   const [school, halqas, sheikhs, timetables] = await Promise.all([
     client.tenant(),
     halqasOfSemester(actor.connectionId, selected.id),
@@ -47,7 +57,10 @@ export async function loadTimetablePage(actor: Actor, query: { semester?: string
       id: halqa.id,
       name: halqa.name,
       isActive: halqa.is_active,
-      sheikhs: sheikhs.items.filter((sheikh) => sheikh.halqa_ids.includes(halqa.id)).sort(byName).map((sheikh) => sheikh.name),
+      sheikhs: sheikhs.items
+        .filter((sheikh) => sheikh.halqa_ids.includes(halqa.id))
+        .sort(byName)
+        .map((sheikh) => sheikh.name),
       timetable: stored ? { weekdays: stored.weekdays, startsAt: stored.startsAt, endsAt: stored.endsAt } : null,
       suggestion: stored ? null : suggestTimetable(recent.get(halqa.id) ?? [], today, school.time_zone),
     };

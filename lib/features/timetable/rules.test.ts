@@ -17,7 +17,10 @@ describe("timetableProblem", () => {
   it("asks for a weekday, valid times and an end after the start", () => {
     expect(timetableProblem({ weekdays: [], startsAt: "16:00", endsAt: null })?.field).toBe("weekdays");
     expect(timetableProblem({ weekdays: [1], startsAt: "25:00", endsAt: null })?.field).toBe("startsAt");
-    expect(timetableProblem({ weekdays: [1], startsAt: "16:00", endsAt: "15:59" })).toEqual({ field: "endsAt", reason: "endBeforeStart" });
+    expect(timetableProblem({ weekdays: [1], startsAt: "16:00", endsAt: "15:59" })).toEqual({
+      field: "endsAt",
+      reason: "endBeforeStart",
+    });
     expect(timetableProblem({ weekdays: [1, 3], startsAt: "16:00", endsAt: "17:30" })).toBeNull();
   });
 
@@ -42,7 +45,14 @@ describe("suggestTimetable", () => {
   });
 
   it("ignores sessions older than four weeks, of today or in the future, and suggests nothing without a weekday met twice", () => {
-    const sessions = [at("2026-10-26", "16:00"), at("2026-10-19", "16:00"), at("2026-11-27", "16:00"), at("2026-11-20", "16:00"), at("2026-11-30", "16:00"), at("2026-12-07", "16:00")];
+    const sessions = [
+      at("2026-10-26", "16:00"),
+      at("2026-10-19", "16:00"),
+      at("2026-11-27", "16:00"),
+      at("2026-11-20", "16:00"),
+      at("2026-11-30", "16:00"),
+      at("2026-12-07", "16:00"),
+    ];
     expect(suggestTimetable(sessions, today, ZONE)).toBeNull();
     expect(suggestTimetable([], today, ZONE)).toBeNull();
   });
@@ -56,15 +66,22 @@ describe("suggestTimetable", () => {
     const minute = fc.integer({ min: 0, max: 24 * 60 - 1 });
     fc.assert(
       fc.property(fc.array(fc.tuple(day, minute), { maxLength: 40 }), (raw) => {
-        const sessions = raw.map(([d, m]) => at(addDays(today, -d), `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`));
+        const sessions = raw.map(([d, m]) =>
+          at(addDays(today, -d), `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`),
+        );
         const suggestion = suggestTimetable(sessions, today, ZONE);
         if (!suggestion) return;
         expect(timetableProblem(suggestion)).toBeNull();
         const recent = sessions.filter((s) => s.date >= addDays(today, -28) && s.date < today);
         expect(recent.some((s) => meetsOn(suggestion, s.date))).toBe(true);
-        const starts = new Set(recent.filter((s) => meetsOn(suggestion, s.date)).map((s) => timeOfDayIn(ZONE, s.starts_at)));
+        const starts = new Set(
+          recent.filter((s) => meetsOn(suggestion, s.date)).map((s) => timeOfDayIn(ZONE, s.starts_at)),
+        );
         expect(starts.has(suggestion.startsAt)).toBe(true);
-        for (const weekday of suggestion.weekdays) expect(new Set(recent.filter((s) => weekdayOf(s.date) === weekday).map((s) => s.date)).size).toBeGreaterThanOrEqual(2);
+        for (const weekday of suggestion.weekdays)
+          expect(
+            new Set(recent.filter((s) => weekdayOf(s.date) === weekday).map((s) => s.date)).size,
+          ).toBeGreaterThanOrEqual(2);
       }),
     );
   });

@@ -24,14 +24,18 @@ export function weekdayOf(date: string): Weekday {
 }
 
 export const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-export const timeOf = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+export const timeOf = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** Why a timetable is not valid, as a field and a reason; null when it is. */
-export function timetableProblem(t: Timetable): { field: "weekdays" | "startsAt" | "endsAt"; reason: "noWeekday" | "time" | "endBeforeStart" } | null {
+export function timetableProblem(
+  t: Timetable,
+): { field: "weekdays" | "startsAt" | "endsAt"; reason: "noWeekday" | "time" | "endBeforeStart" } | null {
   if (t.weekdays.length === 0 || !t.weekdays.every(isWeekday)) return { field: "weekdays", reason: "noWeekday" };
   if (!isTimeOfDay(t.startsAt)) return { field: "startsAt", reason: "time" };
   if (t.endsAt !== null && !isTimeOfDay(t.endsAt)) return { field: "endsAt", reason: "time" };
-  if (t.endsAt !== null && minutesOf(t.endsAt) <= minutesOf(t.startsAt)) return { field: "endsAt", reason: "endBeforeStart" };
+  if (t.endsAt !== null && minutesOf(t.endsAt) <= minutesOf(t.startsAt))
+    return { field: "endsAt", reason: "endBeforeStart" };
   return null;
 }
 
@@ -48,7 +52,11 @@ export const meetsOn = (t: Pick<Timetable, "weekdays">, date: string): boolean =
  * time) of the sessions on those weekdays — the lower middle one of an even count, so the suggested
  * time is one the halqa really started at. Null when no weekday met twice.
  */
-export function suggestTimetable(sessions: readonly Pick<Session, "date" | "starts_at">[], today: string, timeZone: string): Timetable | null {
+export function suggestTimetable(
+  sessions: readonly Pick<Session, "date" | "starts_at">[],
+  today: string,
+  timeZone: string,
+): Timetable | null {
   const from = addDays(today, -SUGGESTION_DAYS);
   const recent = sessions.filter((s) => s.date >= from && s.date < today);
   const dates = new Map<Weekday, Set<string>>();

@@ -16,12 +16,38 @@ afterAll(async () => store?.close());
 
 describe("the timetable store", () => {
   it("keeps one timetable per halqa and connection, under the halqa's semester, days in order", async () => {
-    await saveTimetable("school-1", { id: "h1", semesterId: "s1" }, { weekdays: [3, 1, 3], startsAt: "16:00", endsAt: null }, "u1", db);
-    await saveTimetable("school-1", { id: "h1", semesterId: "s1" }, { weekdays: [5, 2], startsAt: "09:30", endsAt: "11:00" }, "u1", db);
-    await saveTimetable("school-2", { id: "h1", semesterId: "s1" }, { weekdays: [7], startsAt: "08:00", endsAt: null }, "u2", db);
-    await saveTimetable("school-1", { id: "h2", semesterId: "s2" }, { weekdays: [6], startsAt: "08:00", endsAt: null }, "u1", db);
+    await saveTimetable(
+      "school-1",
+      { id: "h1", semesterId: "s1" },
+      { weekdays: [3, 1, 3], startsAt: "16:00", endsAt: null },
+      "u1",
+      db,
+    );
+    await saveTimetable(
+      "school-1",
+      { id: "h1", semesterId: "s1" },
+      { weekdays: [5, 2], startsAt: "09:30", endsAt: "11:00" },
+      "u1",
+      db,
+    );
+    await saveTimetable(
+      "school-2",
+      { id: "h1", semesterId: "s1" },
+      { weekdays: [7], startsAt: "08:00", endsAt: null },
+      "u2",
+      db,
+    );
+    await saveTimetable(
+      "school-1",
+      { id: "h2", semesterId: "s2" },
+      { weekdays: [6], startsAt: "08:00", endsAt: null },
+      "u1",
+      db,
+    );
     const s1 = await timetablesOf("school-1", "s1", db);
-    expect([...s1.values()]).toEqual([{ halqaId: "h1", semesterId: "s1", weekdays: [2, 5], startsAt: "09:30", endsAt: "11:00" }]);
+    expect([...s1.values()]).toEqual([
+      { halqaId: "h1", semesterId: "s1", weekdays: [2, 5], startsAt: "09:30", endsAt: "11:00" },
+    ]);
     expect([...(await timetablesFor("school-1", ["h1", "h2", "h3"], db)).keys()].sort()).toEqual(["h1", "h2"]);
     await removeTimetable("school-1", "h1", db);
     expect((await timetablesOf("school-1", "s1", db)).size).toBe(0);
@@ -38,7 +64,19 @@ describe("the timetable store", () => {
       status: "ended",
       updatedAt: new Date(),
       syncedAt: new Date(),
-      data: { id, halqa_id: halqaId, sheikh_id: "sh", semester_id: "s1", status: "ended", date, starts_at: `${date}T13:00:00.000Z`, ended_at: null, topic: null, created_at: "", updated_at: "" } satisfies Session,
+      data: {
+        id,
+        halqa_id: halqaId,
+        sheikh_id: "sh",
+        semester_id: "s1",
+        status: "ended",
+        date,
+        starts_at: `${date}T13:00:00.000Z`,
+        ended_at: null,
+        topic: null,
+        created_at: "",
+        updated_at: "",
+      } satisfies Session,
     });
     await db.insert(progressSessions).values([
       row("a", "h1", "2026-11-25"), // yesterday

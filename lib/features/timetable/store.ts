@@ -26,24 +26,51 @@ const shape = (row: Row): StoredTimetable => ({
 });
 
 /** The timetables of a semester's halqas, by halqa id. */
-export async function timetablesOf(connectionId: string, semesterId: string, db?: DashboardDb): Promise<Map<string, StoredTimetable>> {
+export async function timetablesOf(
+  connectionId: string,
+  semesterId: string,
+  db?: DashboardDb,
+): Promise<Map<string, StoredTimetable>> {
   const store = db ?? (await dashboardDb());
-  const rows = await store.select().from(halqaTimetable).where(and(eq(halqaTimetable.connectionId, connectionId), eq(halqaTimetable.semesterId, semesterId)));
+  const rows = await store
+    .select()
+    .from(halqaTimetable)
+    .where(and(eq(halqaTimetable.connectionId, connectionId), eq(halqaTimetable.semesterId, semesterId)));
   return new Map(rows.map((row) => [row.halqaId, shape(row)]));
 }
 
 /** The timetables of the given halqas (any semester), by halqa id. */
-export async function timetablesFor(connectionId: string, halqaIds: readonly string[], db?: DashboardDb): Promise<Map<string, StoredTimetable>> {
+export async function timetablesFor(
+  connectionId: string,
+  halqaIds: readonly string[],
+  db?: DashboardDb,
+): Promise<Map<string, StoredTimetable>> {
   if (halqaIds.length === 0) return new Map();
   const store = db ?? (await dashboardDb());
-  const rows = await store.select().from(halqaTimetable).where(and(eq(halqaTimetable.connectionId, connectionId), inArray(halqaTimetable.halqaId, [...halqaIds])));
+  const rows = await store
+    .select()
+    .from(halqaTimetable)
+    .where(and(eq(halqaTimetable.connectionId, connectionId), inArray(halqaTimetable.halqaId, [...halqaIds])));
   return new Map(rows.map((row) => [row.halqaId, shape(row)]));
 }
 
-export async function saveTimetable(connectionId: string, halqa: { id: string; semesterId: string }, timetable: Timetable, userId: string, db?: DashboardDb): Promise<void> {
+export async function saveTimetable(
+  connectionId: string,
+  halqa: { id: string; semesterId: string },
+  timetable: Timetable,
+  userId: string,
+  db?: DashboardDb,
+): Promise<void> {
   const store = db ?? (await dashboardDb());
   const t = normalised(timetable);
-  const values = { semesterId: halqa.semesterId, weekdays: t.weekdays, startsAt: t.startsAt, endsAt: t.endsAt, updatedBy: userId, updatedAt: new Date() };
+  const values = {
+    semesterId: halqa.semesterId,
+    weekdays: t.weekdays,
+    startsAt: t.startsAt,
+    endsAt: t.endsAt,
+    updatedBy: userId,
+    updatedAt: new Date(),
+  };
   await store
     .insert(halqaTimetable)
     .values({ connectionId, halqaId: halqa.id, ...values })
@@ -52,16 +79,27 @@ export async function saveTimetable(connectionId: string, halqa: { id: string; s
 
 export async function removeTimetable(connectionId: string, halqaId: string, db?: DashboardDb): Promise<void> {
   const store = db ?? (await dashboardDb());
-  await store.delete(halqaTimetable).where(and(eq(halqaTimetable.connectionId, connectionId), eq(halqaTimetable.halqaId, halqaId)));
+  await store
+    .delete(halqaTimetable)
+    .where(and(eq(halqaTimetable.connectionId, connectionId), eq(halqaTimetable.halqaId, halqaId)));
 }
 
 /** The sessions of the given halqas dated in the suggestion's four weeks before today, by halqa id. */
-export async function recentSessionsOf(scope: StoreScope, halqaIds: readonly string[], today: string, db?: DashboardDb): Promise<Map<string, Pick<Session, "date" | "starts_at">[]>> {
+export async function recentSessionsOf(
+  scope: StoreScope,
+  halqaIds: readonly string[],
+  today: string,
+  db?: DashboardDb,
+): Promise<Map<string, Pick<Session, "date" | "starts_at">[]>> {
   const result = new Map<string, Pick<Session, "date" | "starts_at">[]>();
   if (halqaIds.length === 0) return result;
   const store = db ?? (await dashboardDb());
   const rows = await store
-    .select({ halqaId: progressSessions.halqaId, date: progressSessions.date, startsAt: sql<string>`${progressSessions.data}->>'starts_at'` })
+    .select({
+      halqaId: progressSessions.halqaId,
+      date: progressSessions.date,
+      startsAt: sql<string>`${progressSessions.data}->>'starts_at'`,
+    })
     .from(progressSessions)
     .where(
       and(
@@ -73,6 +111,10 @@ export async function recentSessionsOf(scope: StoreScope, halqaIds: readonly str
       ),
     )
     .orderBy(asc(progressSessions.date));
-  for (const row of rows) (result.get(row.halqaId) ?? result.set(row.halqaId, []).get(row.halqaId)!).push({ date: row.date, starts_at: row.startsAt });
+  for (const row of rows)
+    (result.get(row.halqaId) ?? result.set(row.halqaId, []).get(row.halqaId)!).push({
+      date: row.date,
+      starts_at: row.startsAt,
+    });
   return result;
 }

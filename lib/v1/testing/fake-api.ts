@@ -25,7 +25,10 @@ export type FakeApi = {
 /** A tiny HTTP server on 127.0.0.1:0 standing in for a school's API; each test scripts its replies. */
 export async function startFakeApi(): Promise<FakeApi> {
   const requests: SeenRequest[] = [];
-  let handler: (request: SeenRequest) => Reply | Promise<Reply> = () => ({ status: 500, json: { error: { code: "internal_error", message: "no reply scripted" } } });
+  let handler: (request: SeenRequest) => Reply | Promise<Reply> = () => ({
+    status: 500,
+    json: { error: { code: "internal_error", message: "no reply scripted" } },
+  });
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -100,7 +103,13 @@ export function student(n: number) {
   };
 }
 
-export const errorReply = (status: number, code: string, message = `${code} happened`, details?: Record<string, unknown>, headers?: Record<string, string>): Reply => ({
+export const errorReply = (
+  status: number,
+  code: string,
+  message = `${code} happened`,
+  details?: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Reply => ({
   status,
   json: { error: { code, message, ...(details ? { details } : {}) } },
   headers,

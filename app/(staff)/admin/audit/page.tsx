@@ -15,14 +15,23 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("admin.audit.title") };
 }
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requireAdminPage("viewAuditLog");
   const [{ t, locale, date, timeZone }, search] = await Promise.all([getI18n(), searchParams]);
-  const [school, { filters, people, cursor, page }] = await Promise.all([schoolOf(actor.connectionId, locale), loadAuditPage(actor, search, timeZone)]);
+  const [school, { filters, people, cursor, page }] = await Promise.all([
+    schoolOf(actor.connectionId, locale),
+    loadAuditPage(actor, search, timeZone),
+  ]);
   const filtered = Object.values(filters).some(Boolean);
   const query = auditQuery(filters);
   // A day that is not a date is left out of the filter, and said so (never silently).
-  const invalidDays = (["from", "to"] as const).map((name) => search[name]).filter((value): value is string => typeof value === "string" && value.trim() !== "" && !validDay(value));
+  const invalidDays = (["from", "to"] as const)
+    .map((name) => search[name])
+    .filter((value): value is string => typeof value === "string" && value.trim() !== "" && !validDay(value));
 
   return (
     <div className="flex flex-col gap-6">
@@ -36,13 +45,23 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <a href={`/admin/audit/export${query}`} className={buttonVariants({ variant: "outline" })} download>
           {t("admin.audit.export")}
         </a>
-        <a href={`/admin/audit/export${query ? `${query}&` : "?"}format=xlsx`} className={buttonVariants({ variant: "outline" })} download>
+        <a
+          href={`/admin/audit/export${query ? `${query}&` : "?"}format=xlsx`}
+          className={buttonVariants({ variant: "outline" })}
+          download
+        >
           {t("admin.audit.exportXlsx")}
         </a>
         <p className="text-sm text-muted-foreground">{t("admin.audit.exportHint", { limit: AUDIT_EXPORT_LIMIT })}</p>
       </div>
       {page.rows.length ? (
-        <AuditTable rows={page.rows} caption={t("admin.audit.caption", { school: school.name })} t={t} when={(at) => date(at, { time: true })} day={(value) => date(value)} />
+        <AuditTable
+          rows={page.rows}
+          caption={t("admin.audit.caption", { school: school.name })}
+          t={t}
+          when={(at) => date(at, { time: true })}
+          day={(value) => date(value)}
+        />
       ) : (
         <p className="rounded-lg border border-dashed border-border p-6 text-muted-foreground">
           {cursor ? t("admin.audit.emptyOlder") : filtered ? t("admin.audit.emptyFiltered") : t("admin.audit.empty")}

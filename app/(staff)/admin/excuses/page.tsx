@@ -22,7 +22,12 @@ export default async function ExcusesPage() {
   const i18n = await getI18n();
   const school = await clientFor(actor.connectionId).tenant();
   const since = addDays(dateIn(school.time_zone), -DAYS_BACK);
-  const rows = await adminExcuses(await dashboardDb(), { connectionId: actor.connectionId, tenantId: school.id }, since, actor.id);
+  const rows = await adminExcuses(
+    await dashboardDb(),
+    { connectionId: actor.connectionId, tenantId: school.id },
+    since,
+    actor.id,
+  );
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-1">

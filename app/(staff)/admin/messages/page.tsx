@@ -25,7 +25,10 @@ export default async function MessagesPage() {
   const actor = await requireAdminPage("manageNotices");
   const i18n = await getI18n();
   const { t, locale, timeZone } = i18n;
-  const [school, view] = await Promise.all([schoolOf(actor.connectionId, locale), dashboardDb().then((db) => loadMessagesView(db, actor.connectionId, dateIn(timeZone ?? "UTC")))]);
+  const [school, view] = await Promise.all([
+    schoolOf(actor.connectionId, locale),
+    dashboardDb().then((db) => loadMessagesView(db, actor.connectionId, dateIn(timeZone ?? "UTC"))),
+  ]);
   const mailServer = mailConfigFor(actor.connectionId) !== null;
   const preview = isEmbeddedMode();
 
@@ -35,12 +38,21 @@ export default async function MessagesPage() {
         <h1 className="text-3xl font-semibold tracking-tight">{t("notices.admin.title")}</h1>
         <p className="max-w-prose text-muted-foreground">{t("notices.admin.intro", { school: school.name })}</p>
       </header>
-      {mailServer ? <p className="text-muted-foreground">{t("notices.admin.mailServer")}</p> : <Alert variant="warning">{t("notices.admin.noMailServer")}</Alert>}
+      {mailServer ? (
+        <p className="text-muted-foreground">{t("notices.admin.mailServer")}</p>
+      ) : (
+        <Alert variant="warning">{t("notices.admin.noMailServer")}</Alert>
+      )}
       <ClientStrings parts={["notices.admin", "errors"]}>
         <PageSection id="kinds" title={t("notices.admin.kindsTitle")}>
           <KindSwitches switches={view.switches} i18n={i18n} />
           <div className="flex flex-col gap-1">
-            <ActionForm action={sendWeeklyNowAction} submitLabel={t("notices.admin.weeklyNow")} successMessage={t("notices.admin.weeklyQueued")} variant="outline" />
+            <ActionForm
+              action={sendWeeklyNowAction}
+              submitLabel={t("notices.admin.weeklyNow")}
+              successMessage={t("notices.admin.weeklyQueued")}
+              variant="outline"
+            />
             <p className="max-w-prose text-sm text-muted-foreground">{t("notices.admin.weeklyNowHint")}</p>
           </div>
         </PageSection>
@@ -48,18 +60,32 @@ export default async function MessagesPage() {
           <NoticeTimesForm times={view.times} timeZone={timeZone} i18n={i18n} />
         </PageSection>
         <PageSection id="days" title={t("notices.admin.daysTitle")}>
-          {view.days.length ? <DaysTable days={view.days} i18n={i18n} /> : <p className="text-muted-foreground">{t("notices.admin.recentEmpty")}</p>}
+          {view.days.length ? (
+            <DaysTable days={view.days} i18n={i18n} />
+          ) : (
+            <p className="text-muted-foreground">{t("notices.admin.recentEmpty")}</p>
+          )}
         </PageSection>
         <PageSection id="failed" title={t("notices.admin.failedTitle")}>
           {view.failed.length ? (
-            <MessagesTable rows={view.failed} caption={t("notices.admin.failedCaption")} i18n={i18n} preview={preview} />
+            <MessagesTable
+              rows={view.failed}
+              caption={t("notices.admin.failedCaption")}
+              i18n={i18n}
+              preview={preview}
+            />
           ) : (
             <p className="text-muted-foreground">{t("notices.admin.failedEmpty")}</p>
           )}
         </PageSection>
         <PageSection id="recent" title={t("notices.admin.recentTitle")}>
           {view.recent.length ? (
-            <MessagesTable rows={view.recent} caption={t("notices.admin.recentCaption")} i18n={i18n} preview={preview} />
+            <MessagesTable
+              rows={view.recent}
+              caption={t("notices.admin.recentCaption")}
+              i18n={i18n}
+              preview={preview}
+            />
           ) : (
             <p className="text-muted-foreground">{t("notices.admin.recentEmpty")}</p>
           )}

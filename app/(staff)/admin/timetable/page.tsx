@@ -22,7 +22,16 @@ export default async function TimetablePage({ searchParams }: { searchParams: Pr
   const query = { semester: firstParam(params, "semester"), page: pageNumber(firstParam(params, "page")) };
   const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadTimetablePage(actor, query))]);
   const { t } = i18n;
-  if (!loaded.ok) return <RefusalPage title={t("overview.timetable.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/admin/timetable" />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={t("overview.timetable.title")}
+        failure={loaded.failure}
+        t={t}
+        role={actor.role}
+        retryHref="/admin/timetable"
+      />
+    );
   const data = loaded.value;
   const semesterId = data.selected?.id;
 
@@ -35,9 +44,19 @@ export default async function TimetablePage({ searchParams }: { searchParams: Pr
       <SemesterSwitch connectionId={actor.connectionId} requested={query.semester} action="/admin/timetable" />
       {data.selected && semesterId ? (
         <PageSection id="timetable-heading" title={t("overview.timetable.listTitle", { semester: data.selected.name })}>
-          <p className="text-sm text-muted-foreground">{t("overview.timetable.count", { timetabled: data.timetabled, total: data.total })}</p>
+          <p className="text-sm text-muted-foreground">
+            {t("overview.timetable.count", { timetabled: data.timetabled, total: data.total })}
+          </p>
           {data.readOnly ? <p className="text-sm text-muted-foreground">{t("overview.timetable.archived")}</p> : null}
-          {data.pages > 1 ? <NumberPager t={t} page={data.page} pages={data.pages} total={data.total} href={(page) => hrefWith("/admin/timetable", { semester: semesterId, page: String(page) })} /> : null}
+          {data.pages > 1 ? (
+            <NumberPager
+              t={t}
+              page={data.page}
+              pages={data.pages}
+              total={data.total}
+              href={(page) => hrefWith("/admin/timetable", { semester: semesterId, page: String(page) })}
+            />
+          ) : null}
           {data.rows.length ? (
             <ClientStrings parts={["overview.timetable.invalid"]}>
               <TimetableList rows={data.rows} i18n={i18n} readOnly={data.readOnly} />

@@ -15,7 +15,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function UsersPage() {
   const actor = await requireAdminPage("manageUsers");
   const { t, locale } = await getI18n();
-  const [{ name: schoolName }, users] = await Promise.all([schoolOf(actor.connectionId, locale), listUsersOf(actor.connectionId)]);
+  const [{ name: schoolName }, users] = await Promise.all([
+    schoolOf(actor.connectionId, locale),
+    listUsersOf(actor.connectionId),
+  ]);
   const list = new Intl.ListFormat(locale, { type: "conjunction", style: "narrow" });
 
   return (
@@ -30,9 +33,17 @@ export default async function UsersPage() {
         </Link>
       </header>
       {users.length ? (
-        <UsersTable users={users} caption={t("admin.users.caption", { school: schoolName })} actorId={actor.id} t={t} list={(items) => list.format(items)} />
+        <UsersTable
+          users={users}
+          caption={t("admin.users.caption", { school: schoolName })}
+          actorId={actor.id}
+          t={t}
+          list={(items) => list.format(items)}
+        />
       ) : (
-        <p className="rounded-lg border border-dashed border-border p-6 text-muted-foreground">{t("admin.users.empty")}</p>
+        <p className="rounded-lg border border-dashed border-border p-6 text-muted-foreground">
+          {t("admin.users.empty")}
+        </p>
       )}
     </div>
   );

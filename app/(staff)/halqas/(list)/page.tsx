@@ -20,9 +20,17 @@ export const generateMetadata = pageTitle("halqas.title");
 export default async function HalqasPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const actor = await requireActor(["admin", "teacher"]);
   const params = await searchParams;
-  const filters = { semester: firstParam(params, "semester"), active: oneOf(firstParam(params, "active"), ["true", "false"] as const), q: firstParam(params, "q"), page: pageNumber(firstParam(params, "page")) };
+  const filters = {
+    semester: firstParam(params, "semester"),
+    active: oneOf(firstParam(params, "active"), ["true", "false"] as const),
+    q: firstParam(params, "q"),
+    page: pageNumber(firstParam(params, "page")),
+  };
   const [{ t, locale, number }, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaList(actor, filters))]);
-  if (!loaded.ok) return <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/halqas" />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/halqas" />
+    );
   const list = loaded.value;
   const semesterId = list.selected?.id;
 
@@ -33,19 +41,49 @@ export default async function HalqasPage({ searchParams }: { searchParams: Promi
         <p className="text-muted-foreground">{list.teacher ? t("halqas.teacherScope") : t("halqas.intro")}</p>
       </header>
 
-      <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/halqas" keep={{ active: filters.active, q: filters.q }} />
+      <SemesterSwitch
+        connectionId={actor.connectionId}
+        requested={filters.semester}
+        action="/halqas"
+        keep={{ active: filters.active, q: filters.q }}
+      />
 
       {list.selected && semesterId ? (
-        <PageSection id="halqa-list-heading" title={t("halqas.list.caption", { semester: list.selected.name })} hideTitle>
+        <PageSection
+          id="halqa-list-heading"
+          title={t("halqas.list.caption", { semester: list.selected.name })}
+          hideTitle
+        >
           <HalqaFilters t={t} semester={semesterId} active={filters.active} q={filters.q} />
-          <p className="text-sm text-muted-foreground">
-            {t("halqas.list.count", { count: list.total })}
-          </p>
-          {list.pages > 1 ? <NumberPager t={t} page={list.page} pages={list.pages} total={list.total} href={(page) => hrefWith("/halqas", { semester: semesterId, active: filters.active, q: filters.q, page: String(page) })} /> : null}
+          <p className="text-sm text-muted-foreground">{t("halqas.list.count", { count: list.total })}</p>
+          {list.pages > 1 ? (
+            <NumberPager
+              t={t}
+              page={list.page}
+              pages={list.pages}
+              total={list.total}
+              href={(page) =>
+                hrefWith("/halqas", { semester: semesterId, active: filters.active, q: filters.q, page: String(page) })
+              }
+            />
+          ) : null}
           {list.rows.length ? (
-            <HalqaTable rows={list.rows} caption={t("halqas.list.caption", { semester: list.selected.name })} t={t} number={number} list={listFormatter(locale)} />
+            <HalqaTable
+              rows={list.rows}
+              caption={t("halqas.list.caption", { semester: list.selected.name })}
+              t={t}
+              number={number}
+              list={listFormatter(locale)}
+            />
           ) : (
-            <EmptyState title={t("halqas.list.empty")} hint={list.teacher && !filters.q && !filters.active ? t("halqas.list.emptyTeacher") : t("halqas.list.emptyHint")} />
+            <EmptyState
+              title={t("halqas.list.empty")}
+              hint={
+                list.teacher && !filters.q && !filters.active
+                  ? t("halqas.list.emptyTeacher")
+                  : t("halqas.list.emptyHint")
+              }
+            />
           )}
         </PageSection>
       ) : null}

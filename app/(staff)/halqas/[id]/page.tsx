@@ -13,7 +13,14 @@ import { HalqaSessions } from "@/components/halqas/halqa-sessions";
 import { GlanceSkeleton, HalqaGlance } from "@/components/progress/halqa-glance";
 import { requireActor } from "@/lib/auth/session";
 import { clientFor } from "@/lib/connections";
-import { loadHalqaHeader, loadHalqaLineage, loadHalqaRoster, loadHalqaSessions, loadHalqaSheikhs, RECENT_SESSION_DAYS } from "@/lib/features/halqas/queries";
+import {
+  loadHalqaHeader,
+  loadHalqaLineage,
+  loadHalqaRoster,
+  loadHalqaSessions,
+  loadHalqaSheikhs,
+  RECENT_SESSION_DAYS,
+} from "@/lib/features/halqas/queries";
 import { hrefWith } from "@/lib/web/search-params";
 import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
@@ -37,7 +44,8 @@ export default async function HalqaPage({ params }: Props) {
   const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaHeader(actor, id))]);
   const { t, date, locale } = i18n;
   const here = `/halqas/${encodeURIComponent(id)}`;
-  if (!loaded.ok) return <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={here} />;
+  if (!loaded.ok)
+    return <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={here} />;
   const header = loaded.value;
   if (!header) notFound();
   const { halqa, semester } = header;
@@ -52,19 +60,31 @@ export default async function HalqaPage({ params }: Props) {
         <BackLink href={hrefWith("/halqas", { semester: halqa.semester_id })} label={t("halqas.detail.back")} />
         <h1 className="text-3xl font-semibold tracking-tight">{halqa.name}</h1>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          {semester && semesterStatus ? <span className="text-muted-foreground">{t("halqas.detail.semester", { name: semester.name, status: semesterStatus })}</span> : null}
-          <Badge variant={halqa.is_active ? "default" : "secondary"}>{halqa.is_active ? t("halqas.list.active") : t("halqas.list.inactive")}</Badge>
+          {semester && semesterStatus ? (
+            <span className="text-muted-foreground">
+              {t("halqas.detail.semester", { name: semester.name, status: semesterStatus })}
+            </span>
+          ) : null}
+          <Badge variant={halqa.is_active ? "default" : "secondary"}>
+            {halqa.is_active ? t("halqas.list.active") : t("halqas.list.inactive")}
+          </Badge>
           <Link href={`${here}/report`} className={`${linkClass} ms-auto`}>
             {t("progressReport.open")}
           </Link>
           {/* A file, not a page: a plain link, so the router does not try to render it. */}
-          <a href={`${here}/report-cards?semester=${encodeURIComponent(halqa.semester_id)}`} download className={linkClass}>
+          <a
+            href={`${here}/report-cards?semester=${encodeURIComponent(halqa.semester_id)}`}
+            download
+            className={linkClass}
+          >
             {t("reportCards.download.halqa")}
           </a>
         </div>
-        {halqa.description ? <p className="max-w-prose text-muted-foreground">
+        {halqa.description ? (
+          <p className="max-w-prose text-muted-foreground">
             <bdi dir="auto">{halqa.description}</bdi>
-          </p> : null}
+          </p>
+        ) : null}
         {!halqa.is_active ? <p className="text-sm text-muted-foreground">{t("halqas.detail.inactiveNote")}</p> : null}
       </header>
 
@@ -76,7 +96,9 @@ export default async function HalqaPage({ params }: Props) {
             retryHref={here}
             render={(students) => (
               <>
-                <p className="text-sm text-muted-foreground">{t("halqas.detail.rosterCount", { count: students.length })}</p>
+                <p className="text-sm text-muted-foreground">
+                  {t("halqas.detail.rosterCount", { count: students.length })}
+                </p>
                 <HalqaRoster students={students} halqaName={halqa.name} t={t} />
               </>
             )}
@@ -85,10 +107,20 @@ export default async function HalqaPage({ params }: Props) {
 
         <div className="flex flex-col gap-8">
           <PageSection id="sheikhs-heading" title={t("halqas.detail.sheikhs")} className="gap-3">
-            <PagePart load={() => loadHalqaSheikhs(connectionId, halqa)} fallback={<SkeletonRows count={2} className="h-12" />} retryHref={here} render={(sheikhs) => <EligibleSheikhs sheikhs={sheikhs} t={t} />} />
+            <PagePart
+              load={() => loadHalqaSheikhs(connectionId, halqa)}
+              fallback={<SkeletonRows count={2} className="h-12" />}
+              retryHref={here}
+              render={(sheikhs) => <EligibleSheikhs sheikhs={sheikhs} t={t} />}
+            />
           </PageSection>
           <PageSection id="lineage-heading" title={t("halqas.detail.lineage")} className="gap-3">
-            <PagePart load={() => loadHalqaLineage(actor, header)} fallback={<SkeletonRows count={2} className="h-11" />} retryHref={here} render={(others) => <HalqaLineage others={others} t={t} />} />
+            <PagePart
+              load={() => loadHalqaLineage(actor, header)}
+              fallback={<SkeletonRows count={2} className="h-11" />}
+              retryHref={here}
+              render={(others) => <HalqaLineage others={others} t={t} />}
+            />
           </PageSection>
         </div>
       </div>
@@ -97,43 +129,87 @@ export default async function HalqaPage({ params }: Props) {
         load={() => Promise.all([clientFor(connectionId).tenant(), roster()])}
         fallback={<GlanceSkeleton />}
         retryHref={here}
-        render={([school, students]) => <HalqaGlance connectionId={connectionId} school={school} halqa={halqa} roster={students} i18n={i18n} />}
+        render={([school, students]) => (
+          <HalqaGlance connectionId={connectionId} school={school} halqa={halqa} roster={students} i18n={i18n} />
+        )}
       />
 
-      <PageSection id="plan-heard-heading" title={t("live.planHeard.title")} hint={t("live.planHeard.hint")} className="gap-3">
+      <PageSection
+        id="plan-heard-heading"
+        title={t("live.planHeard.title")}
+        hint={t("live.planHeard.hint")}
+        className="gap-3"
+      >
         <PagePart
           load={async () => {
             const [school, surahs] = await Promise.all([clientFor(connectionId).tenant(), surahsFor(connectionId)]);
-            return { ...(await halqaPlanHeard({ connectionId, tenantId: school.id }, halqa.id, dateIn(school.time_zone))), surahs };
+            return {
+              ...(await halqaPlanHeard({ connectionId, tenantId: school.id }, halqa.id, dateIn(school.time_zone))),
+              surahs,
+            };
           }}
           fallback={<SkeletonRows count={3} className="h-11" />}
           retryHref={here}
-          render={({ items, names, surahs }) => <PlanHeardView items={items} names={names} surahs={surahs} i18n={i18n} />}
+          render={({ items, names, surahs }) => (
+            <PlanHeardView items={items} names={names} surahs={surahs} i18n={i18n} />
+          )}
         />
       </PageSection>
 
-      <PageSection id="weak-passages-heading" title={t("live.weak.titleHalqa")} hint={t("live.weak.hint")} className="gap-3">
+      <PageSection
+        id="weak-passages-heading"
+        title={t("live.weak.titleHalqa")}
+        hint={t("live.weak.hint")}
+        className="gap-3"
+      >
         <PagePart
           load={async () => {
-            const [school, settings, surahs] = await Promise.all([clientFor(connectionId).tenant(), getNotebookSettings(connectionId), surahsFor(connectionId)]);
-            const weak = await halqaWeakPassages({ connectionId, tenantId: school.id }, halqa.id, { today: dateIn(school.time_zone), timeZone: school.time_zone });
+            const [school, settings, surahs] = await Promise.all([
+              clientFor(connectionId).tenant(),
+              getNotebookSettings(connectionId),
+              surahsFor(connectionId),
+            ]);
+            const weak = await halqaWeakPassages({ connectionId, tenantId: school.id }, halqa.id, {
+              today: dateIn(school.time_zone),
+              timeZone: school.time_zone,
+            });
             return { weak, settings, surahs };
           }}
           fallback={<SkeletonRows count={3} className="h-11" />}
           retryHref={here}
           render={({ weak, settings, surahs }) => (
-            <WeakPassagesView weak={weak} surahs={surahs} halqa i18n={i18n} typeName={(type) => mistakeTypeName(settings.mistakeTypes.find((x) => x.id === type) ?? { id: type, names: {} }, locale, t)} />
+            <WeakPassagesView
+              weak={weak}
+              surahs={surahs}
+              halqa
+              i18n={i18n}
+              typeName={(type) =>
+                mistakeTypeName(settings.mistakeTypes.find((x) => x.id === type) ?? { id: type, names: {} }, locale, t)
+              }
+            />
           )}
         />
       </PageSection>
 
-      <PageSection id="sessions-heading" title={t("halqas.detail.sessions")} hint={t("halqas.detail.sessionsRange", { days: RECENT_SESSION_DAYS })} className="gap-3">
+      <PageSection
+        id="sessions-heading"
+        title={t("halqas.detail.sessions")}
+        hint={t("halqas.detail.sessionsRange", { days: RECENT_SESSION_DAYS })}
+        className="gap-3"
+      >
         <PagePart
           load={() => loadHalqaSessions(connectionId, halqa)}
           fallback={<SkeletonRows count={4} className="h-12" />}
           retryHref={here}
           render={({ sessions, sheikhNames }) => (
-            <HalqaSessions sessions={sessions} sheikhNames={sheikhNames} halqaName={halqa.name} days={RECENT_SESSION_DAYS} t={t} formatDate={formatDate} />
+            <HalqaSessions
+              sessions={sessions}
+              sheikhNames={sheikhNames}
+              halqaName={halqa.name}
+              days={RECENT_SESSION_DAYS}
+              t={t}
+              formatDate={formatDate}
+            />
           )}
         />
       </PageSection>

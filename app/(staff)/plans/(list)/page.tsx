@@ -38,10 +38,17 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
   };
   const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadPlanList(actor, filters))]);
   const { t, date } = i18n;
-  if (!loaded.ok) return <RefusalPage title={t("plans.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/plans" />;
+  if (!loaded.ok)
+    return <RefusalPage title={t("plans.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/plans" />;
   const list = loaded.value;
   const semesterId = list.selected?.id;
-  const keep = { semester: semesterId, student: list.studentId, q: filters.q, replaced: filters.replaced, sort: filters.sort };
+  const keep = {
+    semester: semesterId,
+    student: list.studentId,
+    q: filters.q,
+    replaced: filters.replaced,
+    sort: filters.sort,
+  };
   const studentNames = list.studentNames;
   const neverSynced = list.syncStatus.lastCompletedAt === null;
   const filtered = Boolean(filters.status || list.studentId || filters.q || filters.replaced);
@@ -63,36 +70,86 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
       ) : (
         <>
           {list.canSync ? (
-            <ClientStrings parts={["plans.sync.now", "plans.sync.starting", "plans.sync.running", "plans.sync.progressLabel", "plans.sync.progress", "plans.sync.busy", "plans.sync.done"]}>
+            <ClientStrings
+              parts={[
+                "plans.sync.now",
+                "plans.sync.starting",
+                "plans.sync.running",
+                "plans.sync.progressLabel",
+                "plans.sync.progress",
+                "plans.sync.busy",
+                "plans.sync.done",
+              ]}
+            >
               <SyncSection view={syncStatusView(list.syncStatus)} i18n={i18n} />
             </ClientStrings>
           ) : list.syncStatus.lastCompletedAt ? (
             <p className="text-sm text-muted-foreground">{lastSyncText(syncStatusView(list.syncStatus), i18n)}</p>
           ) : null}
-          <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/plans" keep={{ status: filters.status, q: filters.q }} />
+          <SemesterSwitch
+            connectionId={actor.connectionId}
+            requested={filters.semester}
+            action="/plans"
+            keep={{ status: filters.status, q: filters.q }}
+          />
           {list.selected && semesterId ? (
-            <PageSection id="plan-list-heading" title={t("plans.list.caption", { semester: list.selected.name })} hideTitle>
+            <PageSection
+              id="plan-list-heading"
+              title={t("plans.list.caption", { semester: list.selected.name })}
+              hideTitle
+            >
               <StatusCounts t={t} counts={list.counts} selected={filters.status} keep={keep} />
-              <PlanFilters t={t} semester={semesterId} student={list.student ?? undefined} status={filters.status} q={filters.q} replaced={filters.replaced} sort={filters.sort} />
-              {list.search?.stoppedEarly ? <p className="text-sm text-muted-foreground">{t("paging.searchedSoFar", { count: list.search.scanned })} {t("plans.filters.searchBounded")}</p> : null}
+              <PlanFilters
+                t={t}
+                semester={semesterId}
+                student={list.student ?? undefined}
+                status={filters.status}
+                q={filters.q}
+                replaced={filters.replaced}
+                sort={filters.sort}
+              />
+              {list.search?.stoppedEarly ? (
+                <p className="text-sm text-muted-foreground">
+                  {t("paging.searchedSoFar", { count: list.search.scanned })} {t("plans.filters.searchBounded")}
+                </p>
+              ) : null}
               {list.page.plans.length ? (
                 <>
-                  <PlanTable plans={list.page.plans} studentNames={studentNames} caption={t("plans.list.caption", { semester: list.selected.name })} t={t} formatDate={(value) => date(value)} formatTime={(value) => date(value, { time: true })} replacements={list.replacements} />
+                  <PlanTable
+                    plans={list.page.plans}
+                    studentNames={studentNames}
+                    caption={t("plans.list.caption", { semester: list.selected.name })}
+                    t={t}
+                    formatDate={(value) => date(value)}
+                    formatTime={(value) => date(value, { time: true })}
+                    replacements={list.replacements}
+                  />
                   <nav aria-label={t("plans.list.pages")} className="flex flex-wrap gap-4">
                     {list.page.prevBefore ? (
-                      <Link href={hrefWith("/plans", { ...keep, status: filters.status, before: list.page.prevBefore })} className={linkClass} rel="prev">
+                      <Link
+                        href={hrefWith("/plans", { ...keep, status: filters.status, before: list.page.prevBefore })}
+                        className={linkClass}
+                        rel="prev"
+                      >
                         {t("plans.list.previous")}
                       </Link>
                     ) : null}
                     {list.page.nextAfter ? (
-                      <Link href={hrefWith("/plans", { ...keep, status: filters.status, after: list.page.nextAfter })} className={linkClass} rel="next">
+                      <Link
+                        href={hrefWith("/plans", { ...keep, status: filters.status, after: list.page.nextAfter })}
+                        className={linkClass}
+                        rel="next"
+                      >
                         {t("plans.list.next")}
                       </Link>
                     ) : null}
                   </nav>
                 </>
               ) : list.counts.total === 0 && !filtered && neverSynced ? (
-                <EmptyState title={t("plans.list.notSynced")} hint={list.canSync ? t("plans.list.notSyncedAdmin") : t("plans.list.notSyncedTeacher")} />
+                <EmptyState
+                  title={t("plans.list.notSynced")}
+                  hint={list.canSync ? t("plans.list.notSyncedAdmin") : t("plans.list.notSyncedTeacher")}
+                />
               ) : (
                 <EmptyState title={t("plans.list.empty")} hint={t("plans.list.emptyHint")} />
               )}

@@ -39,7 +39,16 @@ export default async function PlanPage({ params }: Props) {
       </div>
     );
   }
-  if (!loaded.ok) return <RefusalPage title={t("plans.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/plans/${encodeURIComponent(id)}`} />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={t("plans.title")}
+        failure={loaded.failure}
+        t={t}
+        role={actor.role}
+        retryHref={`/plans/${encodeURIComponent(id)}`}
+      />
+    );
   const detail = loaded.value;
   if (!detail) notFound();
   const { plan, student, syncedAt } = detail;
@@ -49,7 +58,10 @@ export default async function PlanPage({ params }: Props) {
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-2">
-        <BackLink href={hrefWith("/plans", { semester: plan.semester_id ?? undefined })} label={t("plans.detail.back")} />
+        <BackLink
+          href={hrefWith("/plans", { semester: plan.semester_id ?? undefined })}
+          label={t("plans.detail.back")}
+        />
         <h1 className="text-3xl font-semibold tracking-tight">
           <bdi dir="auto">{plan.name}</bdi>
         </h1>
@@ -59,8 +71,16 @@ export default async function PlanPage({ params }: Props) {
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-4">
-          <p className="text-sm text-muted-foreground">{t("plans.detail.synced", { time: date(syncedAt, { time: true }) })}</p>
-          <ActionForm action={refreshPlanNow} hidden={{ planId: plan.id }} submitLabel={t("plans.detail.refresh")} successMessage={t("plans.detail.refreshed")} variant="outline" />
+          <p className="text-sm text-muted-foreground">
+            {t("plans.detail.synced", { time: date(syncedAt, { time: true }) })}
+          </p>
+          <ActionForm
+            action={refreshPlanNow}
+            hidden={{ planId: plan.id }}
+            submitLabel={t("plans.detail.refresh")}
+            successMessage={t("plans.detail.refreshed")}
+            variant="outline"
+          />
         </div>
       </header>
 
@@ -68,11 +88,25 @@ export default async function PlanPage({ params }: Props) {
         load={reference}
         fallback={<Skeleton className="h-40" />}
         retryHref={here}
-        render={({ semester, surahs }) => <PlanSummary plan={plan} student={student} semester={semester} surahs={surahs} syncedAt={syncedAt} i18n={i18n} />}
+        render={({ semester, surahs }) => (
+          <PlanSummary
+            plan={plan}
+            student={student}
+            semester={semester}
+            surahs={surahs}
+            syncedAt={syncedAt}
+            i18n={i18n}
+          />
+        )}
       />
 
       <PageSection id="tracks-heading" title={t("plans.tracks.title")}>
-        <PagePart load={reference} fallback={<SkeletonRows count={3} className="h-12" />} retryHref={here} render={({ surahs }) => <TrackList plan={plan} surahs={surahs} i18n={i18n} />} />
+        <PagePart
+          load={reference}
+          fallback={<SkeletonRows count={3} className="h-12" />}
+          retryHref={here}
+          render={({ surahs }) => <TrackList plan={plan} surahs={surahs} i18n={i18n} />}
+        />
       </PageSection>
 
       <PageSection id="timeline-heading" title={t("plans.timeline.title")} hint={t("plans.timeline.intro")}>
@@ -80,7 +114,9 @@ export default async function PlanPage({ params }: Props) {
           load={reference}
           fallback={<SkeletonRows count={4} className="h-16" />}
           retryHref={here}
-          render={({ surahs }) => <AssignmentTimeline entries={buildTimeline(detail.assignments)} surahs={surahs} i18n={i18n} />}
+          render={({ surahs }) => (
+            <AssignmentTimeline entries={buildTimeline(detail.assignments)} surahs={surahs} i18n={i18n} />
+          )}
         />
       </PageSection>
     </div>

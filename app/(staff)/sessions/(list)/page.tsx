@@ -21,7 +21,16 @@ export default async function SessionsPage({ searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const params = await searchParams;
   const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadSessionList(actor, params))]);
-  if (!loaded.ok) return <RefusalPage title={i18n.t("sessions.title")} failure={loaded.failure} t={i18n.t} role={actor.role} retryHref="/sessions" />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={i18n.t("sessions.title")}
+        failure={loaded.failure}
+        t={i18n.t}
+        role={actor.role}
+        retryHref="/sessions"
+      />
+    );
   const data = loaded.value;
   const { t, date } = i18n;
   const from = date(data.filters.from);
@@ -36,8 +45,19 @@ export default async function SessionsPage({ searchParams }: Props) {
         </Link>
       </header>
 
-      <SemesterSwitch connectionId={actor.connectionId} requested={data.semester?.id} action="/sessions" keep={{ status: data.filters.status ?? undefined }} />
-      <SessionFilters filters={data.filters} halqas={data.halqaOptions} halqaName={data.halqaName} semesterId={data.semester?.id ?? null} i18n={i18n} />
+      <SemesterSwitch
+        connectionId={actor.connectionId}
+        requested={data.semester?.id}
+        action="/sessions"
+        keep={{ status: data.filters.status ?? undefined }}
+      />
+      <SessionFilters
+        filters={data.filters}
+        halqas={data.halqaOptions}
+        halqaName={data.halqaName}
+        semesterId={data.semester?.id ?? null}
+        i18n={i18n}
+      />
 
       <section aria-labelledby="sessions-results" className="flex flex-col gap-4">
         <h2 id="sessions-results" className="text-xl font-semibold">
@@ -59,7 +79,8 @@ export default async function SessionsPage({ searchParams }: Props) {
 /** The same filters, another page. */
 function pageHref(params: Record<string, string | string[] | undefined>, page: number): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (typeof value === "string" && name !== "page") search.set(name, value);
+  for (const [name, value] of Object.entries(params))
+    if (typeof value === "string" && name !== "page") search.set(name, value);
   search.set("page", String(page));
   return `/sessions?${search}`;
 }

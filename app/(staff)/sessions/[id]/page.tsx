@@ -28,7 +28,16 @@ export default async function SessionPage({ params, searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadSessionDetail(actor, id))]);
-  if (!loaded.ok) return <RefusalPage title={i18n.t("sessions.title")} failure={loaded.failure} t={i18n.t} role={actor.role} retryHref={`/sessions/${encodeURIComponent(id)}`} />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={i18n.t("sessions.title")}
+        failure={loaded.failure}
+        t={i18n.t}
+        role={actor.role}
+        retryHref={`/sessions/${encodeURIComponent(id)}`}
+      />
+    );
   const detail = loaded.value;
   const { t, date } = i18n;
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
@@ -45,7 +54,10 @@ export default async function SessionPage({ params, searchParams }: Props) {
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-3">
-        <Link href="/sessions" className="inline-flex min-h-6 w-fit items-center rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60">
+        <Link
+          href="/sessions"
+          className="inline-flex min-h-6 w-fit items-center rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
           {t("sessions.detail.backToList")}
         </Link>
         <div className="flex flex-wrap items-center gap-3">
@@ -67,9 +79,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
         </div>
       </header>
 
-      {query.started ? (
-        <Alert role="status">{t("sessions.detail.started")}</Alert>
-      ) : null}
+      {query.started ? <Alert role="status">{t("sessions.detail.started")}</Alert> : null}
 
       {!isOpen ? (
         <section aria-labelledby="session-summary" className="flex flex-col gap-4">
@@ -112,10 +122,25 @@ export default async function SessionPage({ params, searchParams }: Props) {
             {t("sessions.update.title")}
           </h2>
           <ReadOnlyWhen reason={blocked}>
-            <ClientStrings parts={["sessions.fields.topic", "sessions.fields.sheikh", "sessions.fields.date", "sessions.fields.startsAt", "sessions.update", "paging.picker"]}>
+            <ClientStrings
+              parts={[
+                "sessions.fields.topic",
+                "sessions.fields.sheikh",
+                "sessions.fields.date",
+                "sessions.fields.startsAt",
+                "sessions.update",
+                "paging.picker",
+              ]}
+            >
               <UpdateSessionForm
                 sessionId={session.id}
-                initial={{ topic: session.topic ?? "", sheikhId: session.sheikh_id, sheikhName: session.sheikhName ?? t("sessions.unknownSheikh"), date: session.date, startTime: timeOfDayIn(timeZone, session.starts_at) }}
+                initial={{
+                  topic: session.topic ?? "",
+                  sheikhId: session.sheikh_id,
+                  sheikhName: session.sheikhName ?? t("sessions.unknownSheikh"),
+                  date: session.date,
+                  startTime: timeOfDayIn(timeZone, session.starts_at),
+                }}
                 sheikhs={selectChoices(sheikhChoices)}
                 halqaId={session.halqa_id}
                 timeZone={timeZone}
@@ -141,7 +166,13 @@ export default async function SessionPage({ params, searchParams }: Props) {
           {t("sessions.detail.recitations")}
         </h2>
         {detail.recitations.length ? (
-          <RecitationsTable recitations={detail.recitations} surahs={detail.surahs} school={school} i18n={i18n} labelledBy="session-recitations" />
+          <RecitationsTable
+            recitations={detail.recitations}
+            surahs={detail.surahs}
+            school={school}
+            i18n={i18n}
+            labelledBy="session-recitations"
+          />
         ) : (
           <EmptyState title={t("sessions.detail.noRecitations")} level={3} />
         )}

@@ -17,7 +17,16 @@ export default async function NewSessionPage({ searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const [i18n, loaded, params] = await Promise.all([getI18n(), loadPage(() => loadStartGroups(actor)), searchParams]);
   const { t, date } = i18n;
-  if (!loaded.ok) return <RefusalPage title={t("sessions.newTitle")} failure={loaded.failure} t={t} role={actor.role} retryHref="/sessions/new" />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={t("sessions.newTitle")}
+        failure={loaded.failure}
+        t={t}
+        role={actor.role}
+        retryHref="/sessions/new"
+      />
+    );
   const { groups } = loaded.value;
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const halqa = typeof params.halqa === "string" ? params.halqa : undefined;
@@ -27,7 +36,14 @@ export default async function NewSessionPage({ searchParams }: Props) {
         <h1 className="text-3xl font-semibold tracking-tight">{t("sessions.newTitle")}</h1>
         <p className="text-muted-foreground">{t("home.startHint")}</p>
       </div>
-      <StartAtScale groups={groups} i18n={i18n} halqa={halqa} blocked={blocked} idempotencyKey={randomUUID()} action="/sessions/new" />
+      <StartAtScale
+        groups={groups}
+        i18n={i18n}
+        halqa={halqa}
+        blocked={blocked}
+        idempotencyKey={randomUUID()}
+        action="/sessions/new"
+      />
     </div>
   );
 }

@@ -32,8 +32,15 @@ export default async function StudentsPage({ searchParams }: { searchParams: Pro
     after: firstParam(params, "after", 1200),
     page: pageNumber(firstParam(params, "page")),
   };
-  const [{ t, date }, loaded, subject] = await Promise.all([getI18n(), loadPage(() => loadStudentList(actor, filters)), subjectOf(actor)]);
-  if (!loaded.ok) return <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/students" />;
+  const [{ t, date }, loaded, subject] = await Promise.all([
+    getI18n(),
+    loadPage(() => loadStudentList(actor, filters)),
+    subjectOf(actor),
+  ]);
+  if (!loaded.ok)
+    return (
+      <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/students" />
+    );
   const list = loaded.value;
   const semesterId = list.selected?.id;
   const students = list.list.students;
@@ -54,24 +61,51 @@ export default async function StudentsPage({ searchParams }: { searchParams: Pro
             <Link href={hrefWith("/students/new", { semester: semesterId })} className={buttonVariants()}>
               {t("students.newStudent")}
             </Link>
-            <Link href={hrefWith("/students/import", { semester: semesterId })} className={buttonVariants({ variant: "outline" })}>
+            <Link
+              href={hrefWith("/students/import", { semester: semesterId })}
+              className={buttonVariants({ variant: "outline" })}
+            >
               {t("students.import.link")}
             </Link>
           </div>
         ) : null}
       </header>
 
-      <SemesterSwitch connectionId={actor.connectionId} requested={filters.semester} action="/students" keep={{ status: filters.status, q: filters.q }} />
+      <SemesterSwitch
+        connectionId={actor.connectionId}
+        requested={filters.semester}
+        action="/students"
+        keep={{ status: filters.status, q: filters.q }}
+      />
 
       {list.selected && semesterId ? (
-        <PageSection id="student-list-heading" title={t("students.list.caption", { semester: list.selected.name })} hideTitle>
+        <PageSection
+          id="student-list-heading"
+          title={t("students.list.caption", { semester: list.selected.name })}
+          hideTitle
+        >
           <StudentFilters t={t} semester={semesterId} halqa={halqa} status={filters.status} q={filters.q} />
           {list.list.kind === "bounded" ? (
-            <NumberPager t={t} page={list.list.page} pages={list.list.pages} total={list.list.total} href={(page) => hrefWith("/students", { ...keep, page: String(page) })} />
+            <NumberPager
+              t={t}
+              page={list.list.page}
+              pages={list.list.pages}
+              total={list.list.total}
+              href={(page) => hrefWith("/students", { ...keep, page: String(page) })}
+            />
           ) : (
             <>
               <p className="text-sm text-muted-foreground">{t("paging.noTotal")}</p>
-              <CursorPager t={t} shown={students.length} next={list.list.next} first={list.list.first} searching={Boolean(filters.q)} scanned={list.list.scanned} stoppedEarly={list.list.stoppedEarly} href={(after) => hrefWith("/students", { ...keep, after })} />
+              <CursorPager
+                t={t}
+                shown={students.length}
+                next={list.list.next}
+                first={list.list.first}
+                searching={Boolean(filters.q)}
+                scanned={list.list.scanned}
+                stoppedEarly={list.list.stoppedEarly}
+                href={(after) => hrefWith("/students", { ...keep, after })}
+              />
             </>
           )}
           {students.length ? (
@@ -83,7 +117,10 @@ export default async function StudentsPage({ searchParams }: { searchParams: Pro
               formatDate={(value) => date(value)}
             />
           ) : (
-            <EmptyState title={t("students.list.empty")} hint={list.teacher && !filtered ? t("students.list.emptyTeacher") : t("students.list.emptyHint")} />
+            <EmptyState
+              title={t("students.list.empty")}
+              hint={list.teacher && !filtered ? t("students.list.emptyTeacher") : t("students.list.emptyHint")}
+            />
           )}
         </PageSection>
       ) : null}

@@ -14,7 +14,13 @@ import { clientFor } from "@/lib/connections";
 import { STUDENT_STATUSES } from "@/lib/contract";
 import { firstParam, hrefWith, type SearchParams } from "@/lib/web/search-params";
 import { updateStudent } from "@/lib/features/students/actions";
-import { loadRecitationHistory, loadSemesterHalqas, loadStudentHeader, loadStudentProfile, loadStudentRecitations } from "@/lib/features/students/detail";
+import {
+  loadRecitationHistory,
+  loadSemesterHalqas,
+  loadStudentHeader,
+  loadStudentProfile,
+  loadStudentRecitations,
+} from "@/lib/features/students/detail";
 import { getI18n } from "@/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
 import { Fact } from "@/components/ui/fact";
@@ -51,7 +57,10 @@ export default async function StudentPage({ params, searchParams }: Props) {
   const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadStudentHeader(actor, id))]);
   const { t, locale, date, number } = i18n;
   const here = `/students/${encodeURIComponent(id)}`;
-  if (!loaded.ok) return <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={here} />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage title={t("students.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={here} />
+    );
   const allRecitations = firstParam(query, "recitations") === "all";
   // The edit form comes on asking: most visits read the student, and the page stays small.
   const editing = firstParam(query, "edit") === "1";
@@ -60,8 +69,15 @@ export default async function StudentPage({ params, searchParams }: Props) {
   const { connectionId } = actor;
   const school = () => clientFor(connectionId).tenant();
   const missing = <span className="text-muted-foreground">{t("students.notRecorded")}</span>;
-  const statuses: { value: string; label: string }[] = STUDENT_STATUSES.map((value) => ({ value, label: t(`students.status.${value}`) }));
-  if (!statuses.some((s) => s.value === student.status)) statuses.push({ value: student.status, label: t("students.form.unknownStatus", { status: studentStatusLabel(t, student.status) }) });
+  const statuses: { value: string; label: string }[] = STUDENT_STATUSES.map((value) => ({
+    value,
+    label: t(`students.status.${value}`),
+  }));
+  if (!statuses.some((s) => s.value === student.status))
+    statuses.push({
+      value: student.status,
+      label: t("students.form.unknownStatus", { status: studentStatusLabel(t, student.status) }),
+    });
 
   return (
     <div className="flex flex-col gap-8">
@@ -75,7 +91,10 @@ export default async function StudentPage({ params, searchParams }: Props) {
           </Link>
         </div>
         {firstParam(query, "created") ? (
-          <p role="status" className="self-start rounded-md border border-primary/30 bg-primary/10 px-4 py-2 text-sm font-medium text-primary">
+          <p
+            role="status"
+            className="self-start rounded-md border border-primary/30 bg-primary/10 px-4 py-2 text-sm font-medium text-primary"
+          >
             {t("students.detail.created")}
           </p>
         ) : null}
@@ -92,8 +111,17 @@ export default async function StudentPage({ params, searchParams }: Props) {
               <Fact label={t("students.detail.preferredName")}>{student.preferred_name ?? missing}</Fact>
               <Fact label={t("students.detail.status")}>{studentStatusLabel(t, student.status)}</Fact>
               <Fact label={t("students.detail.halqa")}>{halqa ? halqa.name : missing}</Fact>
-              <Fact label={t("students.detail.semester")}>{semester ? t("halqas.semester.option", { name: semester.name, status: t(`halqas.semester.status.${semester.status}`) }) : missing}</Fact>
-              <Fact label={t("students.detail.enrolledOn")}>{student.enrolled_on ? date(student.enrolled_on, { hijri: true }) : missing}</Fact>
+              <Fact label={t("students.detail.semester")}>
+                {semester
+                  ? t("halqas.semester.option", {
+                      name: semester.name,
+                      status: t(`halqas.semester.status.${semester.status}`),
+                    })
+                  : missing}
+              </Fact>
+              <Fact label={t("students.detail.enrolledOn")}>
+                {student.enrolled_on ? date(student.enrolled_on, { hijri: true }) : missing}
+              </Fact>
             </dl>
           )}
         />
@@ -106,7 +134,12 @@ export default async function StudentPage({ params, searchParams }: Props) {
               school(),
               loadStudentRecitations(connectionId, student.id),
               loadStudentProgress(actor, student.id),
-              school().then((s) => studentWeakPassages({ connectionId, tenantId: s.id }, student, { today: dateIn(s.time_zone), timeZone: s.time_zone })),
+              school().then((s) =>
+                studentWeakPassages({ connectionId, tenantId: s.id }, student, {
+                  today: dateIn(s.time_zone),
+                  timeZone: s.time_zone,
+                }),
+              ),
             ])
           }
           fallback={<Skeleton className="h-64" />}
@@ -121,7 +154,13 @@ export default async function StudentPage({ params, searchParams }: Props) {
                 timeZone={timeZone}
                 words={words}
                 weak={weak}
-                panels={[{ id: "plan-progress-heading", title: t("quranMap.plan.title"), body: <StaffPlanProgressView plan={progress.plan} words={words} /> }]}
+                panels={[
+                  {
+                    id: "plan-progress-heading",
+                    title: t("quranMap.plan.title"),
+                    body: <StaffPlanProgressView plan={progress.plan} words={words} />,
+                  },
+                ]}
               />
             );
           }}
@@ -132,12 +171,20 @@ export default async function StudentPage({ params, searchParams }: Props) {
 
       <PageSection id="attendance-heading" title={t("students.attendance.title")} className="gap-3">
         <PagePart
-          load={() => Promise.all([school(), loadStudentProgress(actor, student.id), loadRecentMarks(connectionId, student)])}
+          load={() =>
+            Promise.all([school(), loadStudentProgress(actor, student.id), loadRecentMarks(connectionId, student)])
+          }
           fallback={<SkeletonRows count={4} className="h-11" />}
           retryHref={here}
           render={([{ rating_scale: scale, time_zone: timeZone }, progress, live]) => (
             <div className="flex max-w-xl flex-col gap-3">
-              <AttendanceFactsView facts={attendanceFacts(attendanceWindow(withLive(progress.history.attendance, live), student, dateIn(timeZone)))} words={mapWords(i18n, scale)} counts />
+              <AttendanceFactsView
+                facts={attendanceFacts(
+                  attendanceWindow(withLive(progress.history.attendance, live), student, dateIn(timeZone)),
+                )}
+                words={mapWords(i18n, scale)}
+                counts
+              />
               <Freshness freshness={progress.freshness} i18n={i18n} />
             </div>
           )}
@@ -151,7 +198,9 @@ export default async function StudentPage({ params, searchParams }: Props) {
           retryHref={here}
           render={([{ rating_scale: scale }, { recitations, surahs }]) => (
             <>
-              <p className="text-sm text-muted-foreground">{t("students.recitations.count", { count: recitations.length })}</p>
+              <p className="text-sm text-muted-foreground">
+                {t("students.recitations.count", { count: recitations.length })}
+              </p>
               <RecitationHistory
                 recitations={allRecitations ? recitations : recitations.slice(0, LATEST_RECITATIONS)}
                 surahs={surahs}
@@ -166,7 +215,9 @@ export default async function StudentPage({ params, searchParams }: Props) {
                   href={`${hrefWith(`/students/${encodeURIComponent(student.id)}`, { recitations: allRecitations ? undefined : "all" })}#recitations-heading`}
                   className={`${linkClass} w-fit text-sm`}
                 >
-                  {allRecitations ? t("students.recitations.showLatest", { n: LATEST_RECITATIONS }) : t("students.recitations.showAll", { count: recitations.length })}
+                  {allRecitations
+                    ? t("students.recitations.showLatest", { n: LATEST_RECITATIONS })
+                    : t("students.recitations.showAll", { count: recitations.length })}
                 </Link>
               ) : null}
             </>
@@ -182,14 +233,22 @@ export default async function StudentPage({ params, searchParams }: Props) {
             {t("students.detail.edit")}
           </h2>
           {!editing ? (
-            <Link href={`${hrefWith(`/students/${encodeURIComponent(student.id)}`, { edit: "1" })}#edit-heading`} className={`${linkClass} w-fit`}>
+            <Link
+              href={`${hrefWith(`/students/${encodeURIComponent(student.id)}`, { edit: "1" })}#edit-heading`}
+              className={`${linkClass} w-fit`}
+            >
               {t("students.detail.openEdit")}
             </Link>
           ) : (
             <>
               <p className="max-w-prose text-sm text-muted-foreground">{t("students.detail.editIntro")}</p>
               <PagePart
-                load={() => Promise.all([loadSemesterHalqas(connectionId, student.semester_id), writeBlockOf(connectionId, t, (at) => date(at, { time: true }))])}
+                load={() =>
+                  Promise.all([
+                    loadSemesterHalqas(connectionId, student.semester_id),
+                    writeBlockOf(connectionId, t, (at) => date(at, { time: true })),
+                  ])
+                }
                 fallback={<Skeleton className="h-64" />}
                 retryHref={here}
                 render={([halqas, blocked]) => (

@@ -23,7 +23,16 @@ export default async function ImportStudentsPage({ searchParams }: { searchParam
   const actor = await requireActor(["admin"]);
   const semester = firstParam(await searchParams, "semester");
   const [{ t, date }, loaded] = await Promise.all([getI18n(), loadPage(() => loadNewStudentOptions(actor, semester))]);
-  if (!loaded.ok) return <RefusalPage title={t("students.import.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/students/import" />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={t("students.import.title")}
+        failure={loaded.failure}
+        t={t}
+        role={actor.role}
+        retryHref="/students/import"
+      />
+    );
   const options = loaded.value;
   // A school that refuses writes says so before anything is read or sent.
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));

@@ -23,7 +23,16 @@ export default async function NewStudentPage({ searchParams }: { searchParams: P
   const actor = await requireActor(["admin"]);
   const semester = firstParam(await searchParams, "semester");
   const [{ t, date }, loaded] = await Promise.all([getI18n(), loadPage(() => loadNewStudentOptions(actor, semester))]);
-  if (!loaded.ok) return <RefusalPage title={t("students.new.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/students/new" />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={t("students.new.title")}
+        failure={loaded.failure}
+        t={t}
+        role={actor.role}
+        retryHref="/students/new"
+      />
+    );
   const options = loaded.value;
   const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
 

@@ -10,7 +10,8 @@ import { verifyUnsubscribe } from "@/lib/features/notices/unsubscribe-token";
  */
 export const dynamic = "force-dynamic";
 
-const html = (body: string, status = 200) => new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+const html = (body: string, status = 200) =>
+  new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 
 function claimOf(request: Request) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -21,6 +21,11 @@ export async function GET(request: Request, context: { params: Promise<{ kind: s
   };
   return staffJson(async (actor) => {
     if (!(PICKER_KINDS as readonly string[]).includes(kind)) return null;
-    return searchPicker(actor, kind as PickerKind, { q: (search.get("q") ?? "").slice(0, MAX_QUERY), semester: param("semester", 64), after: param("after", 1200), halqa: param("halqa", 64) });
+    return searchPicker(actor, kind as PickerKind, {
+      q: (search.get("q") ?? "").slice(0, MAX_QUERY),
+      semester: param("semester", 64),
+      after: param("after", 1200),
+      halqa: param("halqa", 64),
+    });
   });
 }

@@ -1,7 +1,11 @@
 import { ALLOWED_METHODS } from "@/lib/security/edge-guard";
 
 const ANSWERS: Record<string, { status: number; message: string; headers?: Record<string, string> }> = {
-  method_not_allowed: { status: 405, message: "This method is not allowed", headers: { Allow: ALLOWED_METHODS.join(", ") } },
+  method_not_allowed: {
+    status: 405,
+    message: "This method is not allowed",
+    headers: { Allow: ALLOWED_METHODS.join(", ") },
+  },
   payload_too_large: { status: 413, message: "The body is larger than this address accepts{limit}" },
   length_required: { status: 411, message: "Send the body with a Content-Length" },
 };

@@ -6,10 +6,21 @@ import { embeddedSchoolApi } from "@/school-api";
 /** The embedded School API v1: only in embedded mode (lib/connections/mode.ts), a plain 404 to everything when a real school is configured. */
 async function handle(request: Request): Promise<Response> {
   if (!isEmbeddedMode()) {
-    return Response.json({ error: { code: "not_found", message: "The embedded School API is off: this dashboard uses a real school's API" } }, { status: 404 });
+    return Response.json(
+      {
+        error: {
+          code: "not_found",
+          message: "The embedded School API is off: this dashboard uses a real school's API",
+        },
+      },
+      { status: 404 },
+    );
   }
   const api = await embeddedSchoolApi();
-  return api.handle(request, { clientIp: requestClientAddress(request.headers), badQuery: request.headers.get(BAD_QUERY_HEADER) });
+  return api.handle(request, {
+    clientIp: requestClientAddress(request.headers),
+    badQuery: request.headers.get(BAD_QUERY_HEADER),
+  });
 }
 
 export const dynamic = "force-dynamic";

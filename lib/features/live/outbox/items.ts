@@ -50,7 +50,8 @@ export abstract class OutboxItems {
     this.marks = new Map((record?.marks ?? []).map((m) => [m.student_id, m]));
     for (const mark of early) this.marks.set(mark.student_id, { ...mark, version: this.nextVersion() });
     this.recs = [...(record?.recitations ?? []), ...earlyRecs];
-    for (const row of record?.savedRows ?? []) if (!this.savedRows.has(row.student_id)) this.savedRows.set(row.student_id, row);
+    for (const row of record?.savedRows ?? [])
+      if (!this.savedRows.has(row.student_id)) this.savedRows.set(row.student_id, row);
     return !record || early.length > 0 || earlyRecs.length > 0;
   }
 
@@ -67,7 +68,9 @@ export abstract class OutboxItems {
 
   /** When the earliest undo window still open ends, or null. */
   protected nextHoldEnd(): number | null {
-    const ends = [...this.marks.values(), ...this.recs].filter((item) => item.state === "pending" && this.isHeld(item)).map((item) => item.holdUntil!);
+    const ends = [...this.marks.values(), ...this.recs]
+      .filter((item) => item.state === "pending" && this.isHeld(item))
+      .map((item) => item.holdUntil!);
     return ends.length ? Math.min(...ends) : null;
   }
 
@@ -97,7 +100,14 @@ export abstract class OutboxItems {
     const now = this.env.now();
     const hold = options.holdMs ? { holdUntil: now + options.holdMs } : {};
     for (const [studentId, value] of entries) {
-      this.marks.set(studentId, { student_id: studentId, value: normalizeMark(value), version: this.nextVersion(), state: "pending", changedAt: now, ...hold });
+      this.marks.set(studentId, {
+        student_id: studentId,
+        value: normalizeMark(value),
+        version: this.nextVersion(),
+        state: "pending",
+        changedAt: now,
+        ...hold,
+      });
     }
     this.edited(options.holdMs ? "keep" : "gather");
   }
@@ -116,7 +126,15 @@ export abstract class OutboxItems {
     const clientId = this.env.uuid();
     const now = this.env.now();
     const hold = options.holdMs ? { holdUntil: now + options.holdMs } : {};
-    this.recs.push({ clientId, draft: { ...draft }, recorded_at: new Date(now).toISOString(), attempts: 0, state: "pending", createdAt: now, ...hold });
+    this.recs.push({
+      clientId,
+      draft: { ...draft },
+      recorded_at: new Date(now).toISOString(),
+      attempts: 0,
+      state: "pending",
+      createdAt: now,
+      ...hold,
+    });
     this.edited(options.holdMs ? "keep" : "gather");
     return clientId;
   }
@@ -167,7 +185,14 @@ export abstract class OutboxItems {
     const index = this.recs.findIndex((r) => r.clientId === clientId);
     const rec = this.recs[index];
     if (!rec || rec.state !== "failed" || this.inflightRec === clientId) return null;
-    const fresh: QueuedRecitation = { ...rec, clientId: this.env.uuid(), draft: { ...draft }, state: "pending", reason: undefined, fieldErrors: undefined };
+    const fresh: QueuedRecitation = {
+      ...rec,
+      clientId: this.env.uuid(),
+      draft: { ...draft },
+      state: "pending",
+      reason: undefined,
+      fieldErrors: undefined,
+    };
     this.recs[index] = fresh;
     this.edited("send now");
     return fresh.clientId;

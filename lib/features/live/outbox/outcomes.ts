@@ -35,7 +35,11 @@ export function toInput(mark: QueuedMark): MarkInput {
  * meanwhile (it stays pending). Refused: field errors name the students at fault (by id) and only
  * they fail; the others go again in the next batch. Without field errors the whole batch fails.
  */
-export function marksAfter(marks: ReadonlyMap<string, QueuedMark>, batch: readonly QueuedMark[], result: ActionResult<unknown>): Map<string, QueuedMark> {
+export function marksAfter(
+  marks: ReadonlyMap<string, QueuedMark>,
+  batch: readonly QueuedMark[],
+  result: ActionResult<unknown>,
+): Map<string, QueuedMark> {
   const next = new Map(marks);
   const current = (mark: QueuedMark) => {
     const now = next.get(mark.student_id);
@@ -45,20 +49,33 @@ export function marksAfter(marks: ReadonlyMap<string, QueuedMark>, batch: readon
     for (const mark of batch) if (current(mark)) next.delete(mark.student_id);
     return next;
   }
-  const atFault = new Set(Object.keys(result.fieldErrors ?? {}).filter((id) => batch.some((mark) => mark.student_id === id)));
+  const atFault = new Set(
+    Object.keys(result.fieldErrors ?? {}).filter((id) => batch.some((mark) => mark.student_id === id)),
+  );
   for (const mark of batch) {
     const now = current(mark);
     if (!now || (atFault.size > 0 && !atFault.has(mark.student_id))) continue;
     const reason = result.fieldErrors?.[mark.student_id] ?? result.message;
-    next.set(mark.student_id, { ...now, state: "failed", reason, fieldErrors: result.fieldErrors?.[mark.student_id] ? { student_id: reason } : undefined });
+    next.set(mark.student_id, {
+      ...now,
+      state: "failed",
+      reason,
+      fieldErrors: result.fieldErrors?.[mark.student_id] ? { student_id: reason } : undefined,
+    });
   }
   return next;
 }
 
 /** The recitations after one's final answer: saved, it leaves; refused, it stays failed with the reason. */
-export function recitationsAfter(recs: readonly QueuedRecitation[], clientId: string, result: ActionResult<unknown>): QueuedRecitation[] {
+export function recitationsAfter(
+  recs: readonly QueuedRecitation[],
+  clientId: string,
+  result: ActionResult<unknown>,
+): QueuedRecitation[] {
   if (result.ok) return recs.filter((r) => r.clientId !== clientId);
-  return recs.map((r) => (r.clientId === clientId ? { ...r, state: "failed", reason: result.message, fieldErrors: result.fieldErrors } : r));
+  return recs.map((r) =>
+    r.clientId === clientId ? { ...r, state: "failed", reason: result.message, fieldErrors: result.fieldErrors } : r,
+  );
 }
 
 /** Why writes stay refused after this answer: a success lifts the block, a blocking refusal sets it. */

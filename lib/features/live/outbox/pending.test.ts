@@ -2,10 +2,24 @@ import { describe, expect, it } from "vitest";
 import { waitingSince } from "./pending";
 import type { QueuedMark, QueuedRecitation } from "../types";
 
-const mark = (changedAt: number): QueuedMark => ({ student_id: `s${changedAt}`, value: { status: "present", late_minutes: null, note: null }, version: changedAt, state: "pending", changedAt });
+const mark = (changedAt: number): QueuedMark => ({
+  student_id: `s${changedAt}`,
+  value: { status: "present", late_minutes: null, note: null },
+  version: changedAt,
+  state: "pending",
+  changedAt,
+});
 const rec = (createdAt: number): QueuedRecitation => ({
   clientId: `c${createdAt}`,
-  draft: { student_id: "s", kind: "new_memorization", start: { surah: 1, ayah: 1 }, end: { surah: 1, ayah: 7 }, rating: 3, mistakes: null, note: null },
+  draft: {
+    student_id: "s",
+    kind: "new_memorization",
+    start: { surah: 1, ayah: 1 },
+    end: { surah: 1, ayah: 7 },
+    rating: 3,
+    mistakes: null,
+    note: null,
+  },
   recorded_at: new Date(createdAt).toISOString(),
   attempts: 0,
   state: "failed",

@@ -27,10 +27,16 @@ function setup(store = new MemoryStore(), env = new FakeEnv()) {
   const marks: SaveMarksInput[] = [];
   const recs: RecordRecitationInput[] = [];
   const replies = {
-    marks: async (input: SaveMarksInput): Promise<ActionResult<SaveMarksData>> => ({ ok: true, data: { session_id: SESSION, rows: input.marks.map((m) => row(m.student_id, m.status)), stale: [] } }),
+    marks: async (input: SaveMarksInput): Promise<ActionResult<SaveMarksData>> => ({
+      ok: true,
+      data: { session_id: SESSION, rows: input.marks.map((m) => row(m.student_id, m.status)), stale: [] },
+    }),
     rec: async (input: RecordRecitationInput): Promise<ActionResult<RecordRecitationData>> => ({
       ok: true,
-      data: { replayed: false, recitation: storedRecitation(`rec_${input.clientId}`, SESSION, input, input.recorded_at) },
+      data: {
+        replayed: false,
+        recitation: storedRecitation(`rec_${input.clientId}`, SESSION, input, input.recorded_at),
+      },
     }),
   };
   const send: LiveSenders = {
@@ -47,7 +53,14 @@ describe("LiveQueue undo window: marks", () => {
   it("holds 'the rest present' for the window, then sends it as one batch", async () => {
     const t = setup();
     await t.queue.ready;
-    t.queue.markMany([["a", "present"], ["b", "present"], ["c", "present"]], { holdMs: HOLD });
+    t.queue.markMany(
+      [
+        ["a", "present"],
+        ["b", "present"],
+        ["c", "present"],
+      ],
+      { holdMs: HOLD },
+    );
     expect(t.queue.getSnapshot().held).toEqual({ marks: ["a", "b", "c"], recitations: [], until: t.env.now() + HOLD });
     expect(t.queue.getSnapshot().waiting).toBe(3);
     await t.env.advance(HOLD - 1);
@@ -61,7 +74,13 @@ describe("LiveQueue undo window: marks", () => {
   it("undo inside the window takes every held mark back: nothing reaches the server, the rows are unmarked again", async () => {
     const t = setup();
     await t.queue.ready;
-    t.queue.markMany([["a", "present"], ["b", "present"]], { holdMs: HOLD });
+    t.queue.markMany(
+      [
+        ["a", "present"],
+        ["b", "present"],
+      ],
+      { holdMs: HOLD },
+    );
     await t.env.advance(4_000);
     expect(t.queue.undoHeld({ studentIds: ["a", "b"] })).toEqual({ undone: ["a", "b"], kept: [] });
     await t.env.advance(60_000);
@@ -73,7 +92,13 @@ describe("LiveQueue undo window: marks", () => {
   it("a tap during the window is the teacher's own mark: sent at once, and not taken back by the undo", async () => {
     const t = setup();
     await t.queue.ready;
-    t.queue.markMany([["a", "present"], ["b", "present"]], { holdMs: HOLD });
+    t.queue.markMany(
+      [
+        ["a", "present"],
+        ["b", "present"],
+      ],
+      { holdMs: HOLD },
+    );
     t.queue.mark("b", "absent");
     await t.env.advance(200);
     expect(t.marks).toHaveLength(1);
@@ -125,7 +150,13 @@ describe("LiveQueue undo window: marks", () => {
     const env = new FakeEnv();
     const first = setup(store, env);
     await first.queue.ready;
-    first.queue.markMany([["a", "present"], ["b", "present"]], { holdMs: HOLD });
+    first.queue.markMany(
+      [
+        ["a", "present"],
+        ["b", "present"],
+      ],
+      { holdMs: HOLD },
+    );
     await settle();
     first.queue.dispose();
     env.online = false;

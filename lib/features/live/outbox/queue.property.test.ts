@@ -88,15 +88,37 @@ const commandArb = (faults: readonly Fault[]): fc.Arbitrary<Command> =>
     {
       weight: 8,
       arbitrary: fc
-        .record({ student: fc.nat(STUDENTS.length - 1), status: fc.constantFrom(...MARK_STATUSES), late: fc.option(fc.integer({ min: 1, max: 45 })), note: fc.option(fc.constantFrom("bus", "sick", " ")) })
+        .record({
+          student: fc.nat(STUDENTS.length - 1),
+          status: fc.constantFrom(...MARK_STATUSES),
+          late: fc.option(fc.integer({ min: 1, max: 45 })),
+          note: fc.option(fc.constantFrom("bus", "sick", " ")),
+        })
         .map((c) => ({ type: "tap" as const, ...c })),
     },
-    { weight: 2, arbitrary: fc.record({ student: fc.nat(STUDENTS.length - 1), rating: fc.integer({ min: 1, max: 5 }) }).map((c) => ({ type: "recite" as const, ...c })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record({ student: fc.nat(STUDENTS.length - 1), rating: fc.integer({ min: 1, max: 5 }) })
+        .map((c) => ({ type: "recite" as const, ...c })),
+    },
     { weight: 4, arbitrary: fc.integer({ min: 0, max: 20_000 }).map((ms) => ({ type: "advance" as const, ms })) },
-    { weight: 3, arbitrary: fc.array(fc.constantFrom(...faults), { minLength: 1, maxLength: 5 }).map((f) => ({ type: "faults" as const, faults: f })) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .array(fc.constantFrom(...faults), { minLength: 1, maxLength: 5 })
+        .map((f) => ({ type: "faults" as const, faults: f })),
+    },
     { weight: 2, arbitrary: fc.nat(10).map((index) => ({ type: "deliver" as const, index })) },
     { weight: 1, arbitrary: fc.constant({ type: "reload" as const }) },
-    { weight: 1, arbitrary: fc.constantFrom({ type: "offline" as const }, { type: "online" as const }, { type: "visible" as const }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        { type: "offline" as const },
+        { type: "online" as const },
+        { type: "visible" as const },
+      ),
+    },
   );
 
 async function run(commands: Command[], options: { seed: number; honoursKeys: boolean; lateOrder: number[] }) {
@@ -106,14 +128,31 @@ async function run(commands: Command[], options: { seed: number; honoursKeys: bo
   const guard = new VersionGuard();
   const network = new Network();
   const send: LiveSenders = {
-    marks: (input) => network.carry(() => writeMarks(school.api, guard, { connectionId: "alnoor", sessionId: input.sessionId, userId: "usr_teacher", deviceId: input.deviceId }, input.marks)),
+    marks: (input) =>
+      network.carry(() =>
+        writeMarks(
+          school.api,
+          guard,
+          { connectionId: "alnoor", sessionId: input.sessionId, userId: "usr_teacher", deviceId: input.deviceId },
+          input.marks,
+        ),
+      ),
     recitation: (input) => {
       const { sessionId, clientId, maybeSent, ...body } = input;
-      return network.carry(() => writeRecitation(school.api, { sessionId, clientId, maybeSent: maybeSent ?? false, body }));
+      return network.carry(() =>
+        writeRecitation(school.api, { sessionId, clientId, maybeSent: maybeSent ?? false, body }),
+      );
     },
   };
   const open = async () => {
-    const queue = new LiveQueue({ tenantId: TENANT, sessionId: SESSION, store, send, env, timings: { sendTimeoutMs: 5_000 } }).start();
+    const queue = new LiveQueue({
+      tenantId: TENANT,
+      sessionId: SESSION,
+      store,
+      send,
+      env,
+      timings: { sendTimeoutMs: 5_000 },
+    }).start();
     await queue.ready;
     await settle();
     return queue;
@@ -191,14 +230,23 @@ async function run(commands: Command[], options: { seed: number; honoursKeys: bo
   expect(new Set(school.attendance.keys())).toEqual(new Set(model.keys()));
   for (const [id, value] of model) {
     const stored = school.attendance.get(id)!;
-    expect({ student: id, status: stored.status, late_minutes: stored.late_minutes, note: stored.note }).toEqual({ student: id, ...value });
+    expect({ student: id, status: stored.status, late_minutes: stored.late_minutes, note: stored.note }).toEqual({
+      student: id,
+      ...value,
+    });
   }
   // Recitations: each one recorded exists once, as recorded.
   expect(school.recitations).toHaveLength(recorded.size);
   for (const draft of recorded.values()) {
-    const matches = school.recitations.filter((r) => r.student_id === draft.student_id && r.range.end.ayah === draft.end.ayah);
+    const matches = school.recitations.filter(
+      (r) => r.student_id === draft.student_id && r.range.end.ayah === draft.end.ayah,
+    );
     expect(matches).toHaveLength(1);
-    expect(matches[0]).toMatchObject({ kind: draft.kind, rating: draft.rating, range: { start: draft.start, end: draft.end } });
+    expect(matches[0]).toMatchObject({
+      kind: draft.kind,
+      rating: draft.rating,
+      range: { start: draft.start, end: draft.end },
+    });
   }
   queue.dispose();
   return { puts: school.puts };

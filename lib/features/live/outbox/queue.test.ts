@@ -12,13 +12,25 @@ const TENANT = "sch_1";
 const SESSION = "ses_1";
 
 function row(studentId: string, status: AttendanceRow["status"], at = "2026-01-01T00:00:00.000Z"): AttendanceRow {
-  return { id: `att_${studentId}`, session_id: SESSION, student_id: studentId, status, late_minutes: null, note: null, created_at: at, updated_at: at };
+  return {
+    id: `att_${studentId}`,
+    session_id: SESSION,
+    student_id: studentId,
+    status,
+    late_minutes: null,
+    note: null,
+    created_at: at,
+    updated_at: at,
+  };
 }
 
 type MarksReply = (input: SaveMarksInput) => Promise<ActionResult<SaveMarksData>>;
 type RecReply = (input: RecordRecitationInput) => Promise<ActionResult<RecordRecitationData>>;
 
-const okMarks: MarksReply = async (input) => ({ ok: true, data: { session_id: SESSION, rows: input.marks.map((m) => row(m.student_id, m.status)), stale: [] } });
+const okMarks: MarksReply = async (input) => ({
+  ok: true,
+  data: { session_id: SESSION, rows: input.marks.map((m) => row(m.student_id, m.status)), stale: [] },
+});
 const okRec: RecReply = async (input) => ({
   ok: true,
   data: { replayed: false, recitation: storedRecitation(`rec_${input.clientId}`, SESSION, input, input.recorded_at) },
@@ -40,7 +52,8 @@ function setup(options: { timings?: Partial<QueueTimings>; store?: MemoryStore; 
       return replies.rec(input);
     },
   };
-  const make = () => new LiveQueue({ tenantId: TENANT, sessionId: SESSION, store, send, env, timings: options.timings }).start();
+  const make = () =>
+    new LiveQueue({ tenantId: TENANT, sessionId: SESSION, store, send, env, timings: options.timings }).start();
   return { env, store, marks, recs, replies, make, queue: make() };
 }
 
@@ -64,7 +77,11 @@ describe("LiveQueue batching", () => {
     const batch = t.marks[0]!;
     expect(batch.marks).toHaveLength(30);
     expect(batch.marks.find((m) => m.student_id === "stu_3")?.status).toBe("absent");
-    expect(batch.marks.find((m) => m.student_id === "stu_4")).toMatchObject({ status: "late", late_minutes: 7, note: "bus" });
+    expect(batch.marks.find((m) => m.student_id === "stu_4")).toMatchObject({
+      status: "late",
+      late_minutes: 7,
+      note: "bus",
+    });
     expect(new Set(batch.marks.map((m) => m.clientVersion)).size).toBe(30);
     expect(t.queue.getSnapshot()).toMatchObject({ waiting: 0, failed: 0, sending: false });
     expect(t.queue.getSnapshot().savedRows.get("stu_3")?.status).toBe("absent");
@@ -142,7 +159,13 @@ describe("LiveQueue failures", () => {
   it("keeps marks pending on a retryable failure and retries after a full-jitter backoff", async () => {
     const t = setup({ env: new FakeEnv(1_000_000, () => 0.5) });
     await t.queue.ready;
-    t.replies.marks = async () => ({ ok: false, code: "network_error", retryable: true, blocked: false, message: "unavailable" });
+    t.replies.marks = async () => ({
+      ok: false,
+      code: "network_error",
+      retryable: true,
+      blocked: false,
+      message: "unavailable",
+    });
     t.queue.mark("stu_1", "present");
     await t.env.advance(DEFAULT_TIMINGS.debounceMs);
     expect(t.marks).toHaveLength(1);
@@ -178,7 +201,13 @@ describe("LiveQueue failures", () => {
   it("marks a batch failed with the reason on a permanent refusal, and keeps it until retried or discarded", async () => {
     const t = setup();
     await t.queue.ready;
-    t.replies.marks = async () => ({ ok: false, code: "forbidden", retryable: false, blocked: false, message: "You are not allowed to do this." });
+    t.replies.marks = async () => ({
+      ok: false,
+      code: "forbidden",
+      retryable: false,
+      blocked: false,
+      message: "You are not allowed to do this.",
+    });
     t.queue.markMany([
       ["stu_1", "present"],
       ["stu_2", "absent"],
@@ -203,12 +232,22 @@ describe("LiveQueue failures", () => {
   it("turns read-only (writeBlocked) on a refusal no write escapes, keeping the recitation as failed, until a write succeeds", async () => {
     const t = setup();
     await t.queue.ready;
-    t.replies.rec = async () => ({ ok: false, code: "write_access_disabled", retryable: false, blocked: true, message: "Write access is not effective for this school." });
+    t.replies.rec = async () => ({
+      ok: false,
+      code: "write_access_disabled",
+      retryable: false,
+      blocked: true,
+      message: "Write access is not effective for this school.",
+    });
     const clientId = t.queue.recordRecitation(draft("stu_1"));
     await t.env.advance(400);
     let snap = t.queue.getSnapshot();
     expect(snap.writeBlocked).toBe("Write access is not effective for this school.");
-    expect(snap.recitations[0]).toMatchObject({ clientId, state: "failed", reason: "Write access is not effective for this school." });
+    expect(snap.recitations[0]).toMatchObject({
+      clientId,
+      state: "failed",
+      reason: "Write access is not effective for this school.",
+    });
     t.queue.mark("stu_2", "present");
     await t.env.advance(400);
     snap = t.queue.getSnapshot();
@@ -221,7 +260,15 @@ describe("LiveQueue failures", () => {
     await t.queue.ready;
     t.replies.marks = async (input) => {
       const bad = input.marks.findIndex((m) => m.student_id === "stu_gone");
-      if (bad >= 0) return { ok: false, code: "validation_failed", retryable: false, blocked: false, message: "Some fields need attention.", fieldErrors: { stu_gone: "student is not eligible" } };
+      if (bad >= 0)
+        return {
+          ok: false,
+          code: "validation_failed",
+          retryable: false,
+          blocked: false,
+          message: "Some fields need attention.",
+          fieldErrors: { stu_gone: "student is not eligible" },
+        };
       return okMarks(input);
     };
     t.queue.markMany([
@@ -233,7 +280,10 @@ describe("LiveQueue failures", () => {
     expect(t.marks).toHaveLength(2);
     expect(t.marks[1]!.marks.map((m) => m.student_id)).toEqual(["stu_1", "stu_2"]);
     const snap = t.queue.getSnapshot();
-    expect(snap.marks.get("stu_gone")).toMatchObject({ state: "failed", fieldErrors: { student_id: "student is not eligible" } });
+    expect(snap.marks.get("stu_gone")).toMatchObject({
+      state: "failed",
+      fieldErrors: { student_id: "student is not eligible" },
+    });
     expect(snap).toMatchObject({ waiting: 0, failed: 1 });
     // Tapping a failed student again is the fix: it becomes pending.
     t.queue.mark("stu_gone", "absent");
@@ -258,7 +308,13 @@ describe("LiveQueue triggers", () => {
   it("sends when the page becomes visible again, without waiting for the backoff", async () => {
     const t = setup({ env: new FakeEnv(1_000_000, () => 1) });
     await t.queue.ready;
-    t.replies.marks = async () => ({ ok: false, code: "network_error", retryable: true, blocked: false, message: "down" });
+    t.replies.marks = async () => ({
+      ok: false,
+      code: "network_error",
+      retryable: true,
+      blocked: false,
+      message: "down",
+    });
     t.queue.mark("stu_1", "present");
     await t.env.advance(400);
     await t.env.advance(100); // a few failures make the backoff long
@@ -271,7 +327,10 @@ describe("LiveQueue triggers", () => {
   });
 
   it("tries again on the 15 s timer", async () => {
-    const t = setup({ timings: { backoffBaseMs: 60_000, backoffCapMs: 60_000 }, env: new FakeEnv(1_000_000, () => 0.9) });
+    const t = setup({
+      timings: { backoffBaseMs: 60_000, backoffCapMs: 60_000 },
+      env: new FakeEnv(1_000_000, () => 0.9),
+    });
     await t.queue.ready;
     await t.env.fire("offline");
     t.queue.mark("stu_1", "present");
@@ -372,7 +431,10 @@ describe("LiveQueue recitations", () => {
     const t = setup();
     await t.queue.ready;
     let fail = 2;
-    t.replies.rec = async (input) => (fail-- > 0 ? { ok: false, code: "network_error", retryable: true, blocked: false, message: "down" } : okRec(input));
+    t.replies.rec = async (input) =>
+      fail-- > 0
+        ? { ok: false, code: "network_error", retryable: true, blocked: false, message: "down" }
+        : okRec(input);
     const clientId = t.queue.recordRecitation(draft("stu_1"));
     expect(t.queue.getSnapshot().recitations[0]).toMatchObject({ clientId, state: "pending" });
     await t.env.advance(400);
@@ -393,10 +455,21 @@ describe("LiveQueue recitations", () => {
   it("keeps a refused recitation as failed; fixing it gives it a new clientId", async () => {
     const t = setup();
     await t.queue.ready;
-    t.replies.rec = async () => ({ ok: false, code: "validation_failed", retryable: false, blocked: false, message: "Some fields need attention.", fieldErrors: { rating: "not on the scale" } });
+    t.replies.rec = async () => ({
+      ok: false,
+      code: "validation_failed",
+      retryable: false,
+      blocked: false,
+      message: "Some fields need attention.",
+      fieldErrors: { rating: "not on the scale" },
+    });
     const clientId = t.queue.recordRecitation({ ...draft("stu_1"), rating: 99 });
     await t.env.advance(400);
-    expect(t.queue.getSnapshot().recitations[0]).toMatchObject({ clientId, state: "failed", fieldErrors: { rating: "not on the scale" } });
+    expect(t.queue.getSnapshot().recitations[0]).toMatchObject({
+      clientId,
+      state: "failed",
+      fieldErrors: { rating: "not on the scale" },
+    });
     t.replies.rec = okRec;
     const fixed = t.queue.updateRecitation(clientId, draft("stu_1"));
     expect(fixed).not.toBe(clientId);

@@ -5,7 +5,15 @@
  */
 import { fullJitter } from "@/lib/backoff";
 import type { LiveSenders, PersistedQueue, QueuedMark, QueuedRecitation } from "../types";
-import { marksAfter, outcomeOf, recitationsAfter, rememberRows, toInput, writeBlockAfter, type Outcome } from "./outcomes";
+import {
+  marksAfter,
+  outcomeOf,
+  recitationsAfter,
+  rememberRows,
+  toInput,
+  writeBlockAfter,
+  type Outcome,
+} from "./outcomes";
 import { attemptSend, DEFAULT_TIMINGS, QueueTimers, type QueueEnv, type QueueTimings } from "./schedule";
 import { OutboxItems, type AfterEdit } from "./items";
 import { snapshotOf, type QueueSnapshot } from "./snapshot";
@@ -59,7 +67,12 @@ export class LiveQueue extends OutboxItems {
     this.send = options.send;
     this.t = { ...DEFAULT_TIMINGS, ...options.timings };
     this.saver = new SerialSaver(this.store, () => this.emit());
-    this.timers = new QueueTimers(this.env, this.t, () => void this.flush(), () => this.hasWork());
+    this.timers = new QueueTimers(
+      this.env,
+      this.t,
+      () => void this.flush(),
+      () => this.hasWork(),
+    );
     this.snapshot = this.buildSnapshot();
     this.ready = this.load();
   }
@@ -190,7 +203,9 @@ export class LiveQueue extends OutboxItems {
           continue;
         }
         this.attempt++;
-        this.nextRetryAt = this.env.now() + Math.max(1, fullJitter(this.attempt, this.t.backoffBaseMs, this.t.backoffCapMs, this.env.random));
+        this.nextRetryAt =
+          this.env.now() +
+          Math.max(1, fullJitter(this.attempt, this.t.backoffBaseMs, this.t.backoffCapMs, this.env.random));
         this.timers.retryAt(this.nextRetryAt);
         this.emit();
         return;
@@ -225,8 +240,11 @@ export class LiveQueue extends OutboxItems {
   private async sendMarks(batch: QueuedMark[]): Promise<Outcome> {
     for (const mark of batch) this.inflightMarks.set(mark.student_id, mark.version);
     this.emit();
-    const result = await attemptSend(this.env, this.t.sendTimeoutMs, () => this.send.marks({ sessionId: this.sessionId, deviceId: this.deviceId, marks: batch.map(toInput) }));
-    for (const mark of batch) if (this.inflightMarks.get(mark.student_id) === mark.version) this.inflightMarks.delete(mark.student_id);
+    const result = await attemptSend(this.env, this.t.sendTimeoutMs, () =>
+      this.send.marks({ sessionId: this.sessionId, deviceId: this.deviceId, marks: batch.map(toInput) }),
+    );
+    for (const mark of batch)
+      if (this.inflightMarks.get(mark.student_id) === mark.version) this.inflightMarks.delete(mark.student_id);
     if (this.disposed) return "saved";
     return this.settle(result, () => {
       if (result.ok) rememberRows(this.savedRows, result.data.rows);
@@ -242,7 +260,13 @@ export class LiveQueue extends OutboxItems {
     await this.persist();
     this.emit();
     const result = await attemptSend(this.env, this.t.sendTimeoutMs, () =>
-      this.send.recitation({ ...rec.draft, sessionId: this.sessionId, clientId: rec.clientId, recorded_at: rec.recorded_at, maybeSent }),
+      this.send.recitation({
+        ...rec.draft,
+        sessionId: this.sessionId,
+        clientId: rec.clientId,
+        recorded_at: rec.recorded_at,
+        maybeSent,
+      }),
     );
     this.inflightRec = null;
     if (this.disposed) return "saved";

@@ -10,7 +10,13 @@ describe("attemptSend: a send without an answer is a failure of the one failure 
   it("reads a throw as network_error: retryable, its catalogue key, never the thrown text", async () => {
     const env = new FakeEnv();
     const result = await attemptSend(env, 1_000, () => Promise.reject(new TypeError("Failed to fetch")));
-    expect(result).toEqual({ ok: false, code: "network_error", message: FAILURE_KINDS.network_error.message, retryable: true, blocked: false });
+    expect(result).toEqual({
+      ok: false,
+      code: "network_error",
+      message: FAILURE_KINDS.network_error.message,
+      retryable: true,
+      blocked: false,
+    });
     expect(JSON.stringify(result)).not.toContain("Failed to fetch");
   });
 
@@ -30,11 +36,18 @@ describe("attemptSend: a send without an answer is a failure of the one failure 
     expect(answer).toBeNull();
     await env.advance(1);
     await settle();
-    expect(answer).toEqual({ ok: false, code: "timeout", message: FAILURE_KINDS.timeout.message, retryable: true, blocked: false });
+    expect(answer).toEqual({
+      ok: false,
+      code: "timeout",
+      message: FAILURE_KINDS.timeout.message,
+      retryable: true,
+      blocked: false,
+    });
   });
 
   it("gives a message the catalogue has", () => {
-    for (const code of ["network_error", "timeout"] as const) expect(en).toHaveProperty(keyOf(FAILURE_KINDS[code].message));
+    for (const code of ["network_error", "timeout"] as const)
+      expect(en).toHaveProperty(keyOf(FAILURE_KINDS[code].message));
   });
 
   it("passes an answer through as it came", async () => {

@@ -84,10 +84,13 @@ export class QueueTimers {
   retryAt(at: number): void {
     if (this.disposed) return;
     this.clearRetry();
-    this.retryHandle = this.env.setTimeout(() => {
-      this.retryHandle = null;
-      this.flush();
-    }, Math.max(0, at - this.env.now()));
+    this.retryHandle = this.env.setTimeout(
+      () => {
+        this.retryHandle = null;
+        this.flush();
+      },
+      Math.max(0, at - this.env.now()),
+    );
   }
 
   clearRetry(): void {
@@ -102,11 +105,14 @@ export class QueueTimers {
     this.holdHandle = null;
     this.holdAt = at;
     if (at === null) return;
-    this.holdHandle = this.env.setTimeout(() => {
-      this.holdHandle = null;
-      this.holdAt = null;
-      this.flush();
-    }, Math.max(0, at - this.env.now()));
+    this.holdHandle = this.env.setTimeout(
+      () => {
+        this.holdHandle = null;
+        this.holdAt = null;
+        this.flush();
+      },
+      Math.max(0, at - this.env.now()),
+    );
   }
 
   /** The periodic attempt (Safari has no Background Sync). */
@@ -121,13 +127,18 @@ export class QueueTimers {
 
   dispose(): void {
     this.disposed = true;
-    for (const handle of [this.debounceHandle, this.retryHandle, this.tickHandle, this.holdHandle]) if (handle !== null) this.env.clearTimeout(handle);
+    for (const handle of [this.debounceHandle, this.retryHandle, this.tickHandle, this.holdHandle])
+      if (handle !== null) this.env.clearTimeout(handle);
     this.debounceHandle = this.retryHandle = this.tickHandle = this.holdHandle = null;
   }
 }
 
 /** The call, bounded by the send timeout; a throw is a `network_error`, a timeout a `timeout` (both retryable). */
-export function attemptSend<T>(env: QueueEnv, timeoutMs: number, call: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+export function attemptSend<T>(
+  env: QueueEnv,
+  timeoutMs: number,
+  call: () => Promise<ActionResult<T>>,
+): Promise<ActionResult<T>> {
   return new Promise((resolve) => {
     const timer = env.setTimeout(() => resolve(unanswered("timeout")), timeoutMs);
     let promise: Promise<ActionResult<T>>;

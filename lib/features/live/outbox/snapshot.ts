@@ -58,7 +58,8 @@ export function snapshotOf(q: QueueState): QueueSnapshot {
   for (const [id, mark] of q.marks) marks.set(id, { ...mark, sending: q.inflightMarks.get(id) === mark.version });
   const recitations = q.recs.map((r) => ({ ...r, sending: q.inflightRec === r.clientId }));
   const items = [...q.marks.values(), ...q.recs];
-  const held = <T extends { holdUntil?: number; state: string }>(item: T) => item.state === "pending" && item.holdUntil !== undefined && item.holdUntil > q.now;
+  const held = <T extends { holdUntil?: number; state: string }>(item: T) =>
+    item.state === "pending" && item.holdUntil !== undefined && item.holdUntil > q.now;
   const heldMarks = [...q.marks.values()].filter((m) => held(m) && !q.inflightMarks.has(m.student_id));
   const heldRecs = q.recs.filter((r) => held(r) && q.inflightRec !== r.clientId);
   const until = [...heldMarks, ...heldRecs].map((item) => item.holdUntil!);
@@ -78,6 +79,10 @@ export function snapshotOf(q: QueueState): QueueSnapshot {
     oldestWaitingAt: unsaved.length ? Math.min(...unsaved) : null,
     storage: q.storage,
     writeBlocked: q.writeBlocked,
-    held: { marks: heldMarks.map((m) => m.student_id), recitations: heldRecs.map((r) => r.clientId), until: until.length ? Math.max(...until) : null },
+    held: {
+      marks: heldMarks.map((m) => m.student_id),
+      recitations: heldRecs.map((r) => r.clientId),
+      until: until.length ? Math.max(...until) : null,
+    },
   };
 }

@@ -144,7 +144,12 @@ export function openLiveStore(): LiveStore {
 export const EMPTY_RECORD_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 
 /** Removes a school's empty records older than the TTL; records with work waiting are never removed. */
-export async function pruneEmptyRecords(store: LiveStore, tenantId: string, now: number, keepSessionId?: string): Promise<number> {
+export async function pruneEmptyRecords(
+  store: LiveStore,
+  tenantId: string,
+  now: number,
+  keepSessionId?: string,
+): Promise<number> {
   const records = await store.list(tenantId);
   let removed = 0;
   for (const record of records) {

@@ -7,9 +7,17 @@
 import { toCsv } from "@/lib/csv";
 import type { QueuedMark, QueuedRecitation } from "../types";
 
-export const UNSENT_HEADINGS = ["type", "student", "what", "detail", "changedAt", "reason", "mark", "recitation"] as const;
+export const UNSENT_HEADINGS = [
+  "type",
+  "student",
+  "what",
+  "detail",
+  "changedAt",
+  "reason",
+  "mark",
+  "recitation",
+] as const;
 export type UnsentHeadings = Record<(typeof UNSENT_HEADINGS)[number], string>;
-
 
 export function unsentCsv(input: {
   marks: readonly QueuedMark[];
@@ -27,13 +35,29 @@ export function unsentCsv(input: {
   for (const mark of input.marks) {
     const { status, late_minutes, note } = mark.value;
     const detail = [late_minutes !== null ? `${late_minutes} min` : null, note].filter(Boolean).join("; ");
-    rows.push([h.mark, input.nameOf(mark.student_id), input.statusLabel(status), detail, new Date(mark.changedAt).toISOString(), reason(mark.reason)]);
+    rows.push([
+      h.mark,
+      input.nameOf(mark.student_id),
+      input.statusLabel(status),
+      detail,
+      new Date(mark.changedAt).toISOString(),
+      reason(mark.reason),
+    ]);
   }
   for (const rec of input.recitations) {
     const { kind, start, end, rating, mistakes, note } = rec.draft;
     const range = `${start.surah}:${start.ayah}-${end.surah}:${end.ayah}`;
-    const detail = [range, `rating ${rating}`, mistakes !== null ? `mistakes ${mistakes}` : null, note].filter(Boolean).join("; ");
-    rows.push([h.recitation, input.nameOf(rec.draft.student_id), input.kindLabel(kind), detail, rec.recorded_at, reason(rec.reason)]);
+    const detail = [range, `rating ${rating}`, mistakes !== null ? `mistakes ${mistakes}` : null, note]
+      .filter(Boolean)
+      .join("; ");
+    rows.push([
+      h.recitation,
+      input.nameOf(rec.draft.student_id),
+      input.kindLabel(kind),
+      detail,
+      rec.recorded_at,
+      reason(rec.reason),
+    ]);
   }
   return toCsv([h.type, h.student, h.what, h.detail, h.changedAt, h.reason], rows);
 }

@@ -34,7 +34,16 @@ let students: Student[];
 let ineligible: Student | undefined;
 
 let teacher: Actor;
-const adminActor: Actor = { id: "usr_admin", email: "admin@test", name: "Admin", role: "admin", connectionId: "alnoor", locale: "en", sheikhIds: [], studentLineageIds: [] };
+const adminActor: Actor = {
+  id: "usr_admin",
+  email: "admin@test",
+  name: "Admin",
+  role: "admin",
+  connectionId: "alnoor",
+  locale: "en",
+  sheikhIds: [],
+  studentLineageIds: [],
+};
 
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[] = [];
@@ -58,21 +67,38 @@ beforeAll(async () => {
   admin = createV1Client({ baseUrl: server.url, apiKey: DEMO_KEYS.alnoorAdmin });
   const { items: sheikhs } = await admin.listAll("listSheikhs");
   teacherSheikh = sheikhs.find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
-  teacher = { id: "usr_teacher", email: "teacher@test", name: teacherSheikh.name, role: "teacher", connectionId: "alnoor", locale: "en", sheikhIds: [teacherSheikh.id], studentLineageIds: [] };
+  teacher = {
+    id: "usr_teacher",
+    email: "teacher@test",
+    name: teacherSheikh.name,
+    role: "teacher",
+    connectionId: "alnoor",
+    locale: "en",
+    sheikhIds: [teacherSheikh.id],
+    studentLineageIds: [],
+  };
   const halqaId = teacherSheikh.halqa_ids[0]!;
-  mine = await admin.call("createSession", { body: { halqa_id: halqaId, sheikh_id: teacherSheikh.id, topic: "live test" } });
+  mine = await admin.call("createSession", {
+    body: { halqa_id: halqaId, sheikh_id: teacherSheikh.id, topic: "live test" },
+  });
   const { items: roster } = await admin.listAll("listStudents", { query: { halqa_id: halqaId } });
   students = roster.filter((s) => s.status === "active");
   ineligible = roster.find((s) => s.status !== "active");
   // A session of a halqa the teacher does not teach, led by someone else.
-  const otherSheikh = sheikhs.find((s) => s.id !== teacherSheikh.id && s.halqa_ids.some((h) => !teacherSheikh.halqa_ids.includes(h)))!;
+  const otherSheikh = sheikhs.find(
+    (s) => s.id !== teacherSheikh.id && s.halqa_ids.some((h) => !teacherSheikh.halqa_ids.includes(h)),
+  )!;
   const otherHalqa = otherSheikh.halqa_ids.find((h) => !teacherSheikh.halqa_ids.includes(h))!;
   other = await admin.call("createSession", { body: { halqa_id: otherHalqa, sheikh_id: otherSheikh.id } });
 
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = init?.method ?? "GET";
-    calls.push({ method, path: `${url.pathname}${url.search}`, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
+    calls.push({
+      method,
+      path: `${url.pathname}${url.search}`,
+      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+    });
     if (failWrites && method !== "GET") throw new TypeError("fetch failed");
     return realFetch(input, init);
   });
@@ -94,7 +120,8 @@ const { saveMarks, recordRecitation } = await import("./actions");
 const { GET } = await import("@/app/api/live/sessions/[id]/route");
 
 const writes = () => calls.filter((c) => c.method !== "GET");
-const attendanceOf = async (sessionId: string) => (await admin.listAll("listAttendance", { params: { id: sessionId } })).items;
+const attendanceOf = async (sessionId: string) =>
+  (await admin.listAll("listAttendance", { params: { id: sessionId } })).items;
 
 describe("saveMarks", () => {
   it("sends ONE PUT with only the supplied students and answers the stored rows", async () => {
@@ -114,10 +141,25 @@ describe("saveMarks", () => {
       [a!.id, "present", null, null],
       [b!.id, "late", 5, "bus"],
     ]);
-    expect(writes()).toEqual([{ method: "PUT", path: `/api/v1/sessions/${mine.id}/attendance`, body: { rows: [{ student_id: a!.id, status: "present" }, { student_id: b!.id, status: "late", late_minutes: 5, note: "bus" }] } }]);
+    expect(writes()).toEqual([
+      {
+        method: "PUT",
+        path: `/api/v1/sessions/${mine.id}/attendance`,
+        body: {
+          rows: [
+            { student_id: a!.id, status: "present" },
+            { student_id: b!.id, status: "late", late_minutes: 5, note: "bus" },
+          ],
+        },
+      },
+    ]);
 
     calls = [];
-    const second = await saveMarks({ sessionId: mine.id, deviceId: "dev-1", marks: [{ student_id: b!.id, status: "absent", clientVersion: 3 }] });
+    const second = await saveMarks({
+      sessionId: mine.id,
+      deviceId: "dev-1",
+      marks: [{ student_id: b!.id, status: "absent", clientVersion: 3 }],
+    });
     expect(second.ok).toBe(true);
     expect(writes()).toHaveLength(1);
     expect((writes()[0]!.body as { rows: unknown[] }).rows).toEqual([{ student_id: b!.id, status: "absent" }]);
@@ -130,40 +172,91 @@ describe("saveMarks", () => {
   it("skips rows this device already superseded (a late, older batch) without a PUT", async () => {
     state.actor = teacher;
     const s = students[3]!;
-    expect((await saveMarks({ sessionId: mine.id, deviceId: "dev-2", marks: [{ student_id: s.id, status: "excused", clientVersion: 100 }] })).ok).toBe(true);
+    expect(
+      (
+        await saveMarks({
+          sessionId: mine.id,
+          deviceId: "dev-2",
+          marks: [{ student_id: s.id, status: "excused", clientVersion: 100 }],
+        })
+      ).ok,
+    ).toBe(true);
     calls = [];
-    const late = await saveMarks({ sessionId: mine.id, deviceId: "dev-2", marks: [{ student_id: s.id, status: "present", clientVersion: 99 }] });
+    const late = await saveMarks({
+      sessionId: mine.id,
+      deviceId: "dev-2",
+      marks: [{ student_id: s.id, status: "present", clientVersion: 99 }],
+    });
     expect(late).toEqual({ ok: true, data: { session_id: mine.id, rows: [], stale: [s.id] } });
     expect(writes()).toHaveLength(0);
     expect((await attendanceOf(mine.id)).find((r) => r.student_id === s.id)?.status).toBe("excused");
     // The same device id in someone else's writes is another device: not blocked.
     state.actor = adminActor;
-    expect((await saveMarks({ sessionId: mine.id, deviceId: "dev-2", marks: [{ student_id: s.id, status: "late", clientVersion: 1 }] })).ok).toBe(true);
+    expect(
+      (
+        await saveMarks({
+          sessionId: mine.id,
+          deviceId: "dev-2",
+          marks: [{ student_id: s.id, status: "late", clientVersion: 1 }],
+        })
+      ).ok,
+    ).toBe(true);
     state.actor = teacher;
     // Another device is ordered by arrival, not by its counter.
-    const otherDevice = await saveMarks({ sessionId: mine.id, deviceId: "dev-3", marks: [{ student_id: s.id, status: "absent", clientVersion: 1 }] });
+    const otherDevice = await saveMarks({
+      sessionId: mine.id,
+      deviceId: "dev-3",
+      marks: [{ student_id: s.id, status: "absent", clientVersion: 1 }],
+    });
     expect(otherDevice.ok && otherDevice.data.rows[0]?.status).toBe("absent");
   });
 
   it("refuses a teacher on another halqa's session, before any write", async () => {
     state.actor = teacher;
-    const { items: roster } = await admin.listAll("listStudents", { query: { halqa_id: other.halqa_id, status: "active" } });
+    const { items: roster } = await admin.listAll("listStudents", {
+      query: { halqa_id: other.halqa_id, status: "active" },
+    });
     calls = [];
-    const result = await saveMarks({ sessionId: other.id, deviceId: "dev-1", marks: [{ student_id: roster[0]!.id, status: "present", clientVersion: 1 }] });
-    expect(result).toEqual({ ok: false, code: "forbidden", message: "You are not allowed to do this.", retryable: false, blocked: false });
+    const result = await saveMarks({
+      sessionId: other.id,
+      deviceId: "dev-1",
+      marks: [{ student_id: roster[0]!.id, status: "present", clientVersion: 1 }],
+    });
+    expect(result).toEqual({
+      ok: false,
+      code: "forbidden",
+      message: "You are not allowed to do this.",
+      retryable: false,
+      blocked: false,
+    });
     expect(writes()).toHaveLength(0);
     expect(await attendanceOf(other.id)).toEqual([]);
     const { listAudit } = await import("@/lib/audit");
     const log = await listAudit("alnoor", { limit: 20 });
-    expect(log.find((e) => e.action === "attendance.save" && e.targetId === other.id)).toMatchObject({ result: "denied", userId: teacher.id });
+    expect(log.find((e) => e.action === "attendance.save" && e.targetId === other.id)).toMatchObject({
+      result: "denied",
+      userId: teacher.id,
+    });
 
     state.actor = adminActor;
-    expect((await saveMarks({ sessionId: other.id, deviceId: "dev-a", marks: [{ student_id: roster[0]!.id, status: "present", clientVersion: 1 }] })).ok).toBe(true);
+    expect(
+      (
+        await saveMarks({
+          sessionId: other.id,
+          deviceId: "dev-a",
+          marks: [{ student_id: roster[0]!.id, status: "present", clientVersion: 1 }],
+        })
+      ).ok,
+    ).toBe(true);
   });
 
   it("answers a session that does not exist like a forbidden one", async () => {
     state.actor = teacher;
-    const result = await saveMarks({ sessionId: "ses_doesnotexist", deviceId: "dev-1", marks: [{ student_id: students[0]!.id, status: "present", clientVersion: 1 }] });
+    const result = await saveMarks({
+      sessionId: "ses_doesnotexist",
+      deviceId: "dev-1",
+      marks: [{ student_id: students[0]!.id, status: "present", clientVersion: 1 }],
+    });
     expect(result).toMatchObject({ ok: false, retryable: false });
   });
 
@@ -183,14 +276,24 @@ describe("saveMarks", () => {
     expect(result).toMatchObject({ code: "validation_failed", retryable: false, blocked: false });
     // Keyed by the student at fault, as the catalogue key of the teacher's words; never by a batch index.
     expect(result.fieldErrors).toEqual({ [ineligible!.id]: "errors.markNotEligible" });
-    expect(translator("en")("errors.markNotEligible")).toBe("Not saved: this student is not eligible for this session (not active in its halqa).");
+    expect(translator("en")("errors.markNotEligible")).toBe(
+      "Not saved: this student is not eligible for this session (not active in its halqa).",
+    );
     expect((await attendanceOf(mine.id)).some((r) => r.student_id === students[4]!.id)).toBe(false);
   });
 
   it("names the student at fault even when a superseded row was dropped before the PUT (indexes shift)", async () => {
     state.actor = teacher;
     const deviceId = "dev-shift";
-    expect((await saveMarks({ sessionId: mine.id, deviceId, marks: [{ student_id: students[6]!.id, status: "absent", clientVersion: 5 }] })).ok).toBe(true);
+    expect(
+      (
+        await saveMarks({
+          sessionId: mine.id,
+          deviceId,
+          marks: [{ student_id: students[6]!.id, status: "absent", clientVersion: 5 }],
+        })
+      ).ok,
+    ).toBe(true);
     calls = [];
     const result = await saveMarks({
       sessionId: mine.id,
@@ -209,16 +312,34 @@ describe("saveMarks", () => {
   it("flags network failures as retryable", async () => {
     state.actor = teacher;
     failWrites = true;
-    const result = await saveMarks({ sessionId: mine.id, deviceId: "dev-5", marks: [{ student_id: students[5]!.id, status: "present", clientVersion: 1 }] });
+    const result = await saveMarks({
+      sessionId: mine.id,
+      deviceId: "dev-5",
+      marks: [{ student_id: students[5]!.id, status: "present", clientVersion: 1 }],
+    });
     expect(result).toMatchObject({ ok: false, retryable: true });
   });
 
   it("refuses bad input and signed-out callers as permanent", async () => {
     state.actor = teacher;
-    const bad = await saveMarks({ sessionId: mine.id, deviceId: "dev-1", marks: [{ student_id: students[0]!.id, status: "present", late_minutes: 5, clientVersion: 1 }] });
-    expect(bad).toMatchObject({ ok: false, retryable: false, fieldErrors: { "marks.0.late_minutes": expect.any(String) } });
+    const bad = await saveMarks({
+      sessionId: mine.id,
+      deviceId: "dev-1",
+      marks: [{ student_id: students[0]!.id, status: "present", late_minutes: 5, clientVersion: 1 }],
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      retryable: false,
+      fieldErrors: { "marks.0.late_minutes": expect.any(String) },
+    });
     state.actor = null;
-    expect(await saveMarks({ sessionId: mine.id, deviceId: "dev-1", marks: [{ student_id: students[0]!.id, status: "present", clientVersion: 1 }] })).toMatchObject({ ok: false, retryable: false });
+    expect(
+      await saveMarks({
+        sessionId: mine.id,
+        deviceId: "dev-1",
+        marks: [{ student_id: students[0]!.id, status: "present", clientVersion: 1 }],
+      }),
+    ).toMatchObject({ ok: false, retryable: false });
     expect(writes()).toHaveLength(0);
   });
 });
@@ -232,7 +353,6 @@ const input = (over: Partial<RecordRecitationInput> = {}): RecordRecitationInput
 });
 
 describe("recordRecitation", () => {
-
   it("creates a recitation once, however often it is sent with the same clientId", async () => {
     state.actor = teacher;
     const scale = (await admin.tenant()).rating_scale;
@@ -248,7 +368,10 @@ describe("recordRecitation", () => {
     expect(checked.data.recitation.id).toBe(first.data.recitation.id);
     const posts = writes().filter((c) => c.method === "POST");
     expect(posts).toHaveLength(2); // the third found it by the list check, without a POST
-    const { items } = await admin.listAll("listSessionRecitations", { params: { id: mine.id }, query: { student_id: students[0]!.id } });
+    const { items } = await admin.listAll("listSessionRecitations", {
+      params: { id: mine.id },
+      query: { student_id: students[0]!.id },
+    });
     expect(items.filter((r) => r.range.start.surah === 78)).toHaveLength(1);
     expect(first.data.recitation.recorded_at).toBe("2026-01-01T08:30:00.000Z");
   });
@@ -261,16 +384,21 @@ describe("recordRecitation", () => {
 
   it("refuses a teacher on another halqa's session", async () => {
     state.actor = teacher;
-    const { items: roster } = await admin.listAll("listStudents", { query: { halqa_id: other.halqa_id, status: "active" } });
+    const { items: roster } = await admin.listAll("listStudents", {
+      query: { halqa_id: other.halqa_id, status: "active" },
+    });
     calls = [];
-    const result = await recordRecitation(input({ sessionId: other.id, student_id: roster[0]!.id, clientId: "9a1e1c2e-2222-4abc-8def-123456789abc" }));
+    const result = await recordRecitation(
+      input({ sessionId: other.id, student_id: roster[0]!.id, clientId: "9a1e1c2e-2222-4abc-8def-123456789abc" }),
+    );
     expect(result).toMatchObject({ ok: false, retryable: false, message: "You are not allowed to do this." });
     expect(writes()).toHaveLength(0);
   });
 });
 
 describe("GET /api/live/sessions/{id}", () => {
-  const get = (id: string) => GET(new Request(`http://localhost/api/live/sessions/${id}`), { params: Promise.resolve({ id }) });
+  const get = (id: string) =>
+    GET(new Request(`http://localhost/api/live/sessions/${id}`), { params: Promise.resolve({ id }) });
 
   it("answers the session, its eligible roster, saved attendance and recitations, uncached, in 4 v1 calls", async () => {
     state.actor = teacher;
@@ -291,7 +419,12 @@ describe("GET /api/live/sessions/{id}", () => {
     const paths = calls.map((c) => c.path.replace(/\?.*$/, ""));
     const budget = paths.filter((p) => !p.startsWith("/api/v1/sheikhs/"));
     expect(budget.sort()).toEqual(
-      [`/api/v1/sessions/${mine.id}`, "/api/v1/students", `/api/v1/sessions/${mine.id}/attendance`, `/api/v1/sessions/${mine.id}/recitations`].sort(),
+      [
+        `/api/v1/sessions/${mine.id}`,
+        "/api/v1/students",
+        `/api/v1/sessions/${mine.id}/attendance`,
+        `/api/v1/sessions/${mine.id}/recitations`,
+      ].sort(),
     );
     expect(paths.length - budget.length).toBe(teacher.sheikhIds.length); // the teacher's policy view
   });
@@ -301,8 +434,20 @@ describe("GET /api/live/sessions/{id}", () => {
     const db = await (await import("@/lib/db")).dashboardDb();
     const tenantId = (await admin.tenant()).id;
     const child = students[1]!;
-    const parent = { id: "usr_parent_excuse", connectionId: "alnoor", role: "parent" as const, studentLineageIds: [child.lineage_id] };
-    const ask = (day: string, reason: string) => createExcuse(db, parent, tenantId, { lineageId: child.lineage_id, childName: "Kid", day, reason, today: mine.date });
+    const parent = {
+      id: "usr_parent_excuse",
+      connectionId: "alnoor",
+      role: "parent" as const,
+      studentLineageIds: [child.lineage_id],
+    };
+    const ask = (day: string, reason: string) =>
+      createExcuse(db, parent, tenantId, {
+        lineageId: child.lineage_id,
+        childName: "Kid",
+        day,
+        reason,
+        today: mine.date,
+      });
     await ask(mine.date, "<img src=x onerror=alert(1)> travelling");
     await ask("2099-01-01", "another day");
     expect((await parentExcuses(db, parent, tenantId, mine.date)).map((r) => r.seen)).toEqual([false, false]);
@@ -353,7 +498,11 @@ describe("a client made by another copy of lib/v1 (another bundle layer)", () =>
 
   it("answers a 422 of an ineligible student as a refusal naming the student", async () => {
     state.actor = adminActor;
-    const result = await saveMarks({ sessionId: mine.id, deviceId: "dev-layer", marks: [{ student_id: ineligible!.id, status: "present", clientVersion: 1 }] });
+    const result = await saveMarks({
+      sessionId: mine.id,
+      deviceId: "dev-layer",
+      marks: [{ student_id: ineligible!.id, status: "present", clientVersion: 1 }],
+    });
     expect(result).toMatchObject({ ok: false, code: "validation_failed", retryable: false, blocked: false });
     if (!result.ok) expect(Object.keys(result.fieldErrors ?? {})).toEqual([ineligible!.id]);
   });
@@ -372,14 +521,20 @@ describe("a client made by another copy of lib/v1 (another bundle layer)", () =>
     const { items: roster } = await arqam.listAll("listStudents", { query: { halqa_id: session!.halqa_id } });
     const student = roster.find((s) => s.halqa_id === session!.halqa_id && s.status === "active")!;
     state.actor = { ...adminActor, id: "usr_arqam", connectionId: "arqam", locale: "ar" };
-    const result = await saveMarks({ sessionId: session!.id, deviceId: "dev-arqam", marks: [{ student_id: student.id, status: "present", clientVersion: 1 }] });
+    const result = await saveMarks({
+      sessionId: session!.id,
+      deviceId: "dev-arqam",
+      marks: [{ student_id: student.id, status: "present", clientVersion: 1 }],
+    });
     expect(result).toMatchObject({ ok: false, code: "write_access_disabled", retryable: false, blocked: true });
     if (!result.ok) expect(result.message).toMatch(/[\u0600-\u06ff]/);
   });
 
   it("answers a session that does not exist with 404 from the live route", async () => {
     state.actor = adminActor;
-    const response = await GET(new Request("http://localhost/api/live/sessions/ses_missing"), { params: Promise.resolve({ id: "ses_missing" }) });
+    const response = await GET(new Request("http://localhost/api/live/sessions/ses_missing"), {
+      params: Promise.resolve({ id: "ses_missing" }),
+    });
     expect(response.status).toBe(404);
   });
 });
@@ -389,16 +544,24 @@ describe("the progress read model follows the dashboard's own writes", () => {
     const { halqaHistory } = await import("@/lib/features/progress/read-model");
     state.actor = adminActor;
     const student = students[3]!;
-    const saved = await saveMarks({ sessionId: mine.id, deviceId: "dev-progress", marks: [{ student_id: student.id, status: "late", late_minutes: 4, clientVersion: 1 }] });
+    const saved = await saveMarks({
+      sessionId: mine.id,
+      deviceId: "dev-progress",
+      marks: [{ student_id: student.id, status: "late", late_minutes: 4, clientVersion: 1 }],
+    });
     expect(saved.ok).toBe(true);
-    const heard = await recordRecitation(input({ clientId: "7c2e1c2e-4444-4abc-8def-123456789abc", student_id: student.id }));
+    const heard = await recordRecitation(
+      input({ clientId: "7c2e1c2e-4444-4abc-8def-123456789abc", student_id: student.id }),
+    );
     expect(heard.ok).toBe(true);
     if (!heard.ok) return;
     const scope = { connectionId: "alnoor", tenantId: (await admin.tenant()).id };
     const history = await halqaHistory(scope, mine.halqa_id, { from: mine.date, to: mine.date });
     expect(history.sessions.map((s) => s.id)).toContain(mine.id);
     const { items: rows } = await admin.listAll("listAttendance", { params: { id: mine.id } });
-    expect(history.attendance.find((r) => r.student_id === student.id)).toEqual(rows.find((r) => r.student_id === student.id));
+    expect(history.attendance.find((r) => r.student_id === student.id)).toEqual(
+      rows.find((r) => r.student_id === student.id),
+    );
     expect(history.recitations.find((r) => r.id === heard.data.recitation.id)).toEqual(heard.data.recitation);
   });
 });

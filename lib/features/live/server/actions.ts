@@ -40,7 +40,9 @@ const globalGuard = globalThis as typeof globalThis & { __liveVersionGuard?: Pro
  */
 function markGuard(): Promise<MarkGuard> {
   globalGuard.__liveVersionGuard ??= dashboardDatabase().then((store) =>
-    store.kind === "postgres" && process.env.DATABASE_URL ? openSharedVersionGuard(process.env.DATABASE_URL, Number(process.env.LIVE_GUARD_POOL ?? 10)) : new VersionGuard(),
+    store.kind === "postgres" && process.env.DATABASE_URL
+      ? openSharedVersionGuard(process.env.DATABASE_URL, Number(process.env.LIVE_GUARD_POOL ?? 10))
+      : new VersionGuard(),
   );
   globalGuard.__liveVersionGuard.catch(() => (globalGuard.__liveVersionGuard = undefined));
   return globalGuard.__liveVersionGuard;
@@ -62,19 +64,32 @@ function liveApi(ctx: ActionContext, session: Session): LiveApi {
       return saved;
     },
     async createRecitation(sessionId, body, idempotencyKey) {
-      const recitation = await client.call("createRecitation", { params: { id: sessionId }, body: recitationBody(body), idempotencyKey });
+      const recitation = await client.call("createRecitation", {
+        params: { id: sessionId },
+        body: recitationBody(body),
+        idempotencyKey,
+      });
       await writeThrough(ctx.actor.connectionId, client, { sessions, recitations: [recitation] });
       return recitation;
     },
     async listRecitations(sessionId, filter) {
-      return (await client.listAll("listSessionRecitations", { params: { id: sessionId }, query: { ...filter, limit: API_PAGE_SIZE } })).items;
+      return (
+        await client.listAll("listSessionRecitations", {
+          params: { id: sessionId },
+          query: { ...filter, limit: API_PAGE_SIZE },
+        })
+      ).items;
     },
     isConflict: (error) => isFailure(error, "conflict"),
   };
 }
 
 /** The session as the API has it, when it exists for this school and `allowed` lets the actor write to it. */
-async function writableSession(ctx: ActionContext, id: string, allowed: (subject: Subject, session: Session) => boolean): Promise<Session | false> {
+async function writableSession(
+  ctx: ActionContext,
+  id: string,
+  allowed: (subject: Subject, session: Session) => boolean,
+): Promise<Session | false> {
   try {
     const session = await ctx.client.call("getSession", { params: { id } });
     return allowed(ctx.subject, session) && session;
@@ -95,14 +110,30 @@ const saveMarksAction = defineAction({
     const session = await writableSession(ctx, input.sessionId, can.markAttendance);
     if (!session) return false;
     const scope = { connectionId: ctx.actor.connectionId, tenantId: (await ctx.client.tenant()).id };
-    const marksBefore = await storedMarks(scope, session.id, input.marks.map((mark) => mark.student_id)).catch(() => new Map<string, string>());
+    const marksBefore = await storedMarks(
+      scope,
+      session.id,
+      input.marks.map((mark) => mark.student_id),
+    ).catch(() => new Map<string, string>());
     return { session, marksBefore };
   },
   run: async (ctx, input) =>
-    writeMarks(liveApi(ctx, ctx.loaded.session), await markGuard(), { connectionId: ctx.actor.connectionId, sessionId: input.sessionId, userId: ctx.actor.id, deviceId: input.deviceId }, input.marks),
+    writeMarks(
+      liveApi(ctx, ctx.loaded.session),
+      await markGuard(),
+      {
+        connectionId: ctx.actor.connectionId,
+        sessionId: input.sessionId,
+        userId: ctx.actor.id,
+        deviceId: input.deviceId,
+      },
+      input.marks,
+    ),
   target: sessionTarget,
   details: ({ loaded: { marksBefore } }, _input, data) => ({
-    marks: Object.fromEntries(data.rows.map((row) => [row.student_id, [marksBefore.get(row.student_id) ?? null, row.status]])),
+    marks: Object.fromEntries(
+      data.rows.map((row) => [row.student_id, [marksBefore.get(row.student_id) ?? null, row.status]]),
+    ),
   }),
   coalesceWithinMs: REGISTER_SITTING_MS,
 });
@@ -122,10 +153,17 @@ const recordRecitationAction = defineAction({
     });
     // Only once the school has accepted it, under the id it answered: a refused recitation leaves no detail.
     // Should this write fail, the queue retries (maybeSent), finds the recitation and writes the taps then.
-    if (taps && taps.length > 0) await saveMistakes({ connectionId: ctx.actor.connectionId, tenantId: (await ctx.client.tenant()).id }, data.recitation, taps, ctx.actor.id);
+    if (taps && taps.length > 0)
+      await saveMistakes(
+        { connectionId: ctx.actor.connectionId, tenantId: (await ctx.client.tenant()).id },
+        data.recitation,
+        taps,
+        ctx.actor.id,
+      );
     return data;
   },
-  target: (input, data) => (data ? { type: "recitation", id: data.recitation.id } : { type: "session", id: input.sessionId }),
+  target: (input, data) =>
+    data ? { type: "recitation", id: data.recitation.id } : { type: "session", id: input.sessionId },
 });
 
 /** Saves marks of one session: ONE `PUT /sessions/{id}/attendance` with only these students. */

@@ -21,5 +21,11 @@ export function markErrorsByStudent(error: unknown, rows: readonly { student_id:
     const field = match[2] ?? "student_id";
     byStudent[row.student_id] ??= field === "student_id" ? "errors.markNotEligible" : "errors.markInvalid";
   }
-  return v1Error(failure.code, failure.status, "attendance rows refused", { fields: byStudent }, { operation: failure.operation ?? undefined });
+  return v1Error(
+    failure.code,
+    failure.status,
+    "attendance rows refused",
+    { fields: byStudent },
+    { operation: failure.operation ?? undefined },
+  );
 }

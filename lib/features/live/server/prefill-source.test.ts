@@ -18,7 +18,14 @@ const rec = (id: string, kind: Recitation["kind"], endAyah: number, recorded_at:
 
 const plan = (status: string) => ({ id: `pln_${status}`, status }) as unknown as LearningPlan;
 const assignment = (id: string, status: string, due: string, segments: Assignment["segments"], superseded = false) =>
-  ({ id, status, due_date: due, superseded_at: superseded ? "2026-01-01T00:00:00.000Z" : null, replaced_by_assignment_id: superseded ? "asg_new" : null, segments }) as unknown as Assignment;
+  ({
+    id,
+    status,
+    due_date: due,
+    superseded_at: superseded ? "2026-01-01T00:00:00.000Z" : null,
+    replaced_by_assignment_id: superseded ? "asg_new" : null,
+    segments,
+  }) as unknown as Assignment;
 const seg = (order: number, track_type: Recitation["kind"], s: [number, number, number, number]) => ({
   order,
   track_type,
@@ -43,13 +50,20 @@ describe("latestPerKind", () => {
 describe("currentSegments", () => {
   it("takes the active plan's assignment in progress (else published, else scheduled), never a superseded one, joining segments of a kind", () => {
     const segments = currentSegments([
-      { plan: plan("paused"), assignments: [assignment("asg_p", "in_progress", "2026-01-01", [seg(1, "new_memorization", [2, 1, 2, 5])])] },
+      {
+        plan: plan("paused"),
+        assignments: [assignment("asg_p", "in_progress", "2026-01-01", [seg(1, "new_memorization", [2, 1, 2, 5])])],
+      },
       {
         plan: plan("active"),
         assignments: [
           assignment("asg_old", "in_progress", "2026-01-01", [seg(1, "new_memorization", [1, 1, 1, 7])], true),
           assignment("asg_pub", "published", "2026-01-02", [seg(1, "new_memorization", [3, 1, 3, 5])]),
-          assignment("asg_now", "in_progress", "2026-01-05", [seg(2, "recent_revision", [79, 1, 80, 10]), seg(1, "new_memorization", [78, 1, 78, 20]), seg(3, "recent_revision", [80, 11, 80, 42])]),
+          assignment("asg_now", "in_progress", "2026-01-05", [
+            seg(2, "recent_revision", [79, 1, 80, 10]),
+            seg(1, "new_memorization", [78, 1, 78, 20]),
+            seg(3, "recent_revision", [80, 11, 80, 42]),
+          ]),
           assignment("asg_draft", "draft", "2026-01-01", [seg(1, "old_revision", [36, 1, 36, 83])]),
         ],
       },
@@ -62,6 +76,13 @@ describe("currentSegments", () => {
 
   it("answers nothing without an active plan or a current assignment", () => {
     expect(currentSegments([])).toEqual({});
-    expect(currentSegments([{ plan: plan("active"), assignments: [assignment("asg_c", "completed", "2026-01-01", [seg(1, "new_memorization", [1, 1, 1, 7])])] }])).toEqual({});
+    expect(
+      currentSegments([
+        {
+          plan: plan("active"),
+          assignments: [assignment("asg_c", "completed", "2026-01-01", [seg(1, "new_memorization", [1, 1, 1, 7])])],
+        },
+      ]),
+    ).toEqual({});
   });
 });

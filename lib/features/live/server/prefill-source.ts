@@ -20,7 +20,11 @@ const CURRENT_STATES = ["in_progress", "published", "scheduled"];
  * comes from the dashboard's synced plan store (no v1 call); an empty or failing store gives no
  * plan segment. Null when the session or student is not the actor's, or not of the session's halqa.
  */
-export async function loadStudentPrefill(actor: Actor, sessionId: string, studentId: string): Promise<StudentPrefill | null> {
+export async function loadStudentPrefill(
+  actor: Actor,
+  sessionId: string,
+  studentId: string,
+): Promise<StudentPrefill | null> {
   if (!sessionId || sessionId.length > 255 || !studentId || studentId.length > 255) return null;
   const client = clientFor(actor.connectionId);
   const orNull = (error: unknown) => {
@@ -47,10 +51,20 @@ export function latestPerKind(recitations: readonly Recitation[]): PastRecitatio
     const best = latest.get(r.kind);
     if (!best || Date.parse(r.recorded_at) > Date.parse(best.recorded_at)) latest.set(r.kind, r);
   }
-  return [...latest.values()].map((r) => ({ student_id: r.student_id, kind: r.kind, start: r.range.start, end: r.range.end, recorded_at: r.recorded_at }));
+  return [...latest.values()].map((r) => ({
+    student_id: r.student_id,
+    kind: r.kind,
+    start: r.range.start,
+    end: r.range.end,
+    recorded_at: r.recorded_at,
+  }));
 }
 
-async function planSegments(connectionId: string, tenantId: string, studentId: string): Promise<Partial<Record<RecitationKind, QuranRange>>> {
+async function planSegments(
+  connectionId: string,
+  tenantId: string,
+  studentId: string,
+): Promise<Partial<Record<RecitationKind, QuranRange>>> {
   const db = await dashboardDb();
   return currentSegments(await plansOfStudents(db, { connectionId, tenantId }, [studentId]));
 }
@@ -60,12 +74,19 @@ async function planSegments(connectionId: string, tenantId: string, studentId: s
  * in progress, else published, else scheduled (never superseded), earliest due first; its segments
  * of one kind joined from the first start to the last end.
  */
-export function currentSegments(plans: readonly { plan: LearningPlan; assignments: readonly Assignment[] }[]): Partial<Record<RecitationKind, QuranRange>> {
+export function currentSegments(
+  plans: readonly { plan: LearningPlan; assignments: readonly Assignment[] }[],
+): Partial<Record<RecitationKind, QuranRange>> {
   const candidates = plans
     .filter(({ plan }) => plan.status === "active")
     .flatMap(({ assignments }) => assignments)
-    .filter((a) => CURRENT_STATES.includes(a.status) && a.superseded_at === null && a.replaced_by_assignment_id === null)
-    .sort((a, b) => CURRENT_STATES.indexOf(a.status) - CURRENT_STATES.indexOf(b.status) || a.due_date.localeCompare(b.due_date));
+    .filter(
+      (a) => CURRENT_STATES.includes(a.status) && a.superseded_at === null && a.replaced_by_assignment_id === null,
+    )
+    .sort(
+      (a, b) =>
+        CURRENT_STATES.indexOf(a.status) - CURRENT_STATES.indexOf(b.status) || a.due_date.localeCompare(b.due_date),
+    );
   const current = candidates[0];
   const result: Partial<Record<RecitationKind, QuranRange>> = {};
   if (!current) return result;

@@ -10,7 +10,6 @@ import type { LiveSnapshot, RosterStudent } from "../types";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { excusesForRegister } from "@/lib/features/excuses/register";
 
-
 /**
  * What the live session screen polls (GET /api/live/sessions/{id}).
  * v1 calls: 4 — the session, then its halqa's students, its attendance and its recitations in
@@ -35,8 +34,14 @@ export async function loadLiveSnapshot(actor: Actor, sessionId: string): Promise
   ]);
   const roster: RosterStudent[] = [];
   const ineligible: RosterStudent[] = [];
-  for (const student of students.items) (student.status === "active" ? roster : ineligible).push(rosterStudent(student));
-  const excuses = await excusesForRegister(actor, { connectionId: actor.connectionId, tenantId: school.id }, session.date, students.items);
+  for (const student of students.items)
+    (student.status === "active" ? roster : ineligible).push(rosterStudent(student));
+  const excuses = await excusesForRegister(
+    actor,
+    { connectionId: actor.connectionId, tenantId: school.id },
+    session.date,
+    students.items,
+  );
   return {
     tenantId: school.id,
     session,
@@ -55,5 +60,11 @@ export async function loadLiveSnapshot(actor: Actor, sessionId: string): Promise
 }
 
 function rosterStudent(student: Student): RosterStudent {
-  return { id: student.id, lineage_id: student.lineage_id, full_name: student.full_name, preferred_name: student.preferred_name, status: student.status };
+  return {
+    id: student.id,
+    lineage_id: student.lineage_id,
+    full_name: student.full_name,
+    preferred_name: student.preferred_name,
+    status: student.status,
+  };
 }

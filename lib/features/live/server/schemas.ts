@@ -14,7 +14,8 @@ export const SaveMarksSchema = z
   .superRefine((input, ctx) => {
     const seen = new Set<string>();
     input.marks.forEach((mark, index) => {
-      if (seen.has(mark.student_id)) ctx.addIssue({ code: "custom", message: "student given twice", path: ["marks", index, "student_id"] });
+      if (seen.has(mark.student_id))
+        ctx.addIssue({ code: "custom", message: "student given twice", path: ["marks", index, "student_id"] });
       seen.add(mark.student_id);
     });
   });

@@ -49,7 +49,9 @@ export function sharedVersionGuard(db: DashboardDb, now: () => Date = () => new 
         await db
           .delete(liveMarkVersions)
           .where(lt(liveMarkVersions.writtenAt, new Date(now().getTime() - KEEP_MS)))
-          .catch((error: unknown) => logger().warn({ kind: "live", error: errorSummary(error) }, "pruning old mark versions failed"));
+          .catch((error: unknown) =>
+            logger().warn({ kind: "live", error: errorSummary(error) }, "pruning old mark versions failed"),
+          );
       }
       return result;
     },

@@ -12,7 +12,10 @@ export type MarkGuard = {
    * `accept` says, per entry, whether it is not older than the version recorded for its key, and
    * records the accepted ones.
    */
-  exclusive<T>(lockKey: string, task: (accept: (entries: readonly VersionEntry[]) => Promise<boolean[]>) => Promise<T>): Promise<T>;
+  exclusive<T>(
+    lockKey: string,
+    task: (accept: (entries: readonly VersionEntry[]) => Promise<boolean[]>) => Promise<T>,
+  ): Promise<T>;
 };
 
 /**
@@ -47,8 +50,13 @@ export class VersionGuard implements MarkGuard {
     return true;
   }
 
-  exclusive<T>(lockKey: string, task: (accept: (entries: readonly VersionEntry[]) => Promise<boolean[]>) => Promise<T>): Promise<T> {
-    return this.serialize(lockKey, () => task(async (entries) => entries.map((entry) => this.accept(entry.key, entry.version))));
+  exclusive<T>(
+    lockKey: string,
+    task: (accept: (entries: readonly VersionEntry[]) => Promise<boolean[]>) => Promise<T>,
+  ): Promise<T> {
+    return this.serialize(lockKey, () =>
+      task(async (entries) => entries.map((entry) => this.accept(entry.key, entry.version))),
+    );
   }
 
   /** Runs `task` after every earlier task of the same key has finished (failed or not). */

@@ -14,7 +14,10 @@ export type LiveApi = {
   /** `POST /sessions/{id}/recitations` with an `Idempotency-Key`. */
   createRecitation(sessionId: string, body: RecitationBody, idempotencyKey: string): Promise<Recitation>;
   /** `GET /sessions/{id}/recitations?student_id=&kind=` (all pages). */
-  listRecitations(sessionId: string, filter: { student_id: string; kind: RecitationDraft["kind"] }): Promise<Recitation[]>;
+  listRecitations(
+    sessionId: string,
+    filter: { student_id: string; kind: RecitationDraft["kind"] },
+  ): Promise<Recitation[]>;
   /** A 409 `conflict` (the key was used with another body, or a concurrent attempt holds it). */
   isConflict(error: unknown): boolean;
 };
@@ -44,7 +47,10 @@ export function writeMarks(
   const asked = performance.now();
   return guard.exclusive(guardKey(scope.connectionId, scope.sessionId), async (accept) => {
     observeGuardWait((performance.now() - asked) / 1000);
-    const entries = marks.map((mark) => ({ key: guardKey(scope.connectionId, scope.sessionId, scope.userId, scope.deviceId, mark.student_id), version: mark.clientVersion }));
+    const entries = marks.map((mark) => ({
+      key: guardKey(scope.connectionId, scope.sessionId, scope.userId, scope.deviceId, mark.student_id),
+      version: mark.clientVersion,
+    }));
     const accepted = await accept(entries);
     const fresh = marks.filter((_, index) => accepted[index]);
     const stale = marks.filter((_, index) => !accepted[index]).map((mark) => mark.student_id);
@@ -53,7 +59,8 @@ export function writeMarks(
   });
 }
 
-const samePoint = (a: { surah: number; ayah: number }, b: { surah: number; ayah: number }) => a.surah === b.surah && a.ayah === b.ayah;
+const samePoint = (a: { surah: number; ayah: number }, b: { surah: number; ayah: number }) =>
+  a.surah === b.surah && a.ayah === b.ayah;
 
 /**
  * The recitation an earlier attempt created, recognised by student, kind, range, rating and the

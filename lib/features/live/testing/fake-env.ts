@@ -14,7 +14,12 @@ export class FakeEnv implements QueueEnv {
   private seq = 0;
   private ids = 0;
   private timers = new Map<number, Timer>();
-  private listeners = { online: new Set<() => void>(), offline: new Set<() => void>(), visible: new Set<() => void>(), hidden: new Set<() => void>() };
+  private listeners = {
+    online: new Set<() => void>(),
+    offline: new Set<() => void>(),
+    visible: new Set<() => void>(),
+    hidden: new Set<() => void>(),
+  };
 
   constructor(
     start = 1_000_000,
@@ -53,7 +58,9 @@ export class FakeEnv implements QueueEnv {
     const end = this.time + ms;
     for (;;) {
       let next: Timer | undefined;
-      for (const timer of this.timers.values()) if (timer.at <= end && (!next || timer.at < next.at || (timer.at === next.at && timer.seq < next.seq))) next = timer;
+      for (const timer of this.timers.values())
+        if (timer.at <= end && (!next || timer.at < next.at || (timer.at === next.at && timer.seq < next.seq)))
+          next = timer;
       if (!next) break;
       this.timers.delete(next.seq);
       this.time = Math.max(this.time, next.at);

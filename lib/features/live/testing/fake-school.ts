@@ -11,13 +11,33 @@ import type { RecitationDraft } from "../types";
 
 /** A recitation the teacher recorded: An-Naba' 1–16 (the surah has 40 ayahs, valid on every school). */
 export function recitationDraft(studentId: string): RecitationDraft {
-  return { student_id: studentId, kind: "new_memorization", start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 16 }, rating: 4, mistakes: 2, note: null };
+  return {
+    student_id: studentId,
+    kind: "new_memorization",
+    start: { surah: 78, ayah: 1 },
+    end: { surah: 78, ayah: 16 },
+    rating: 4,
+    mistakes: 2,
+    note: null,
+  };
 }
 
 /** The recitation a school stores for a create `body`, with this id and time. */
 export function storedRecitation(id: string, sessionId: string, body: RecitationBody, at: string): Recitation {
   const { student_id, kind, start, end, rating, mistakes, note, recorded_at } = body;
-  return { id, session_id: sessionId, student_id, kind, range: { start, end }, rating, mistakes, note, recorded_at, created_at: at, updated_at: at };
+  return {
+    id,
+    session_id: sessionId,
+    student_id,
+    kind,
+    range: { start, end },
+    rating,
+    mistakes,
+    note,
+    recorded_at,
+    created_at: at,
+    updated_at: at,
+  };
 }
 
 export class FakeConflict extends Error {}
@@ -82,7 +102,9 @@ export class FakeSchool {
       return recitation;
     },
     listRecitations: async (sessionId: string, filter) =>
-      this.recitations.filter((r) => r.session_id === sessionId && r.student_id === filter.student_id && r.kind === filter.kind),
+      this.recitations.filter(
+        (r) => r.session_id === sessionId && r.student_id === filter.student_id && r.kind === filter.kind,
+      ),
     isConflict: (error: unknown) => error instanceof FakeConflict,
   };
 }

@@ -22,7 +22,10 @@ export const SCHOOL: School = {
   updated_at: "2026-01-01T00:00:00Z",
 };
 
-export const fakeClient = (school: School = SCHOOL, halqas: Record<string, string> = { h1: "Halqa Al-Fajr" }): V1Client =>
+export const fakeClient = (
+  school: School = SCHOOL,
+  halqas: Record<string, string> = { h1: "Halqa Al-Fajr" },
+): V1Client =>
   ({
     tenant: async () => school,
     listAll: async () => ({ items: [] }),
@@ -33,20 +36,61 @@ export const fakeClient = (school: School = SCHOOL, halqas: Record<string, strin
   }) as unknown as V1Client;
 
 export function student(id: string, name: string, lineage = `lin-${id}`): Student {
-  return { id, lineage_id: lineage, semester_id: "sem1", halqa_id: "h1", full_name: name, preferred_name: null, status: "active", enrolled_on: null, created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" };
+  return {
+    id,
+    lineage_id: lineage,
+    semester_id: "sem1",
+    halqa_id: "h1",
+    full_name: name,
+    preferred_name: null,
+    status: "active",
+    enrolled_on: null,
+    created_at: "2026-01-01T00:00:00Z",
+    updated_at: "2026-01-01T00:00:00Z",
+  };
 }
 
 export function session(id: string, at: Date, ended: boolean, date = at.toISOString().slice(0, 10)): Session {
   const iso = at.toISOString();
-  return { id, halqa_id: "h1", sheikh_id: "sh1", semester_id: "sem1", status: ended ? "ended" : "open", date, starts_at: iso, ended_at: ended ? iso : null, topic: null, created_at: iso, updated_at: iso };
+  return {
+    id,
+    halqa_id: "h1",
+    sheikh_id: "sh1",
+    semester_id: "sem1",
+    status: ended ? "ended" : "open",
+    date,
+    starts_at: iso,
+    ended_at: ended ? iso : null,
+    topic: null,
+    created_at: iso,
+    updated_at: iso,
+  };
 }
 
-export function mark(sessionId: string, studentId: string, status: AttendanceRow["status"], at: Date, note: string | null = null): AttendanceRow {
-  return { id: `att-${sessionId}-${studentId}`, session_id: sessionId, student_id: studentId, status, late_minutes: status === "late" ? 12 : null, note, created_at: at.toISOString(), updated_at: at.toISOString() };
+export function mark(
+  sessionId: string,
+  studentId: string,
+  status: AttendanceRow["status"],
+  at: Date,
+  note: string | null = null,
+): AttendanceRow {
+  return {
+    id: `att-${sessionId}-${studentId}`,
+    session_id: sessionId,
+    student_id: studentId,
+    status,
+    late_minutes: status === "late" ? 12 : null,
+    note,
+    created_at: at.toISOString(),
+    updated_at: at.toISOString(),
+  };
 }
 
 export async function seedConnection(db: DashboardDb, connectionId = "alnoor") {
-  await db.insert(connections).values({ id: connectionId, label: "Al-Noor", tenantId: SCHOOL.id }).onConflictDoNothing();
+  await db
+    .insert(connections)
+    .values({ id: connectionId, label: "Al-Noor", tenantId: SCHOOL.id })
+    .onConflictDoNothing();
 }
 
 /**
@@ -60,12 +104,26 @@ export async function openNoticesStore() {
   return store;
 }
 
-export async function addParent(db: DashboardDb, id: string, email: string, lineages: string[], locale: "en" | "ar" = "en", connectionId = "alnoor") {
+export async function addParent(
+  db: DashboardDb,
+  id: string,
+  email: string,
+  lineages: string[],
+  locale: "en" | "ar" = "en",
+  connectionId = "alnoor",
+) {
   await db.insert(users).values({ id, connectionId, email, name: id, role: "parent", locale });
-  if (lineages.length) await db.insert(userLinks).values(lineages.map((refId) => ({ userId: id, kind: "student_lineage" as const, refId, label: refId })));
+  if (lineages.length)
+    await db
+      .insert(userLinks)
+      .values(lineages.map((refId) => ({ userId: id, kind: "student_lineage" as const, refId, label: refId })));
 }
 
-export async function storeRecords(db: DashboardDb, records: { sessions?: Session[]; attendance?: AttendanceRow[]; students?: Student[] }, connectionId = "alnoor") {
+export async function storeRecords(
+  db: DashboardDb,
+  records: { sessions?: Session[]; attendance?: AttendanceRow[]; students?: Student[] },
+  connectionId = "alnoor",
+) {
   await upsertProgress(db, { connectionId, tenantId: SCHOOL.id }, records);
 }
 

@@ -48,14 +48,16 @@ export type PlanPage = {
 function planFilters(scope: StoreScope, filters: StoredPlanFilters): SQL[] | null {
   const where: SQL[] = [eq(syncedPlans.connectionId, scope.connectionId)];
   if (scope.tenantId) where.push(eq(syncedPlans.tenantId, scope.tenantId));
-  const statuses = filters.status === undefined ? [] : typeof filters.status === "string" ? [filters.status] : [...filters.status];
+  const statuses =
+    filters.status === undefined ? [] : typeof filters.status === "string" ? [filters.status] : [...filters.status];
   if (statuses.length === 1) where.push(eq(syncedPlans.status, statuses[0]!));
   else if (statuses.length > 1) where.push(inArray(syncedPlans.status, statuses));
   if (filters.studentIds) {
     if (filters.studentIds.length === 0) return null;
     where.push(inArray(syncedPlans.studentId, [...filters.studentIds]));
   }
-  if (filters.semesterId) where.push(sql`coalesce(${syncedPlans.data}->>'semester_id', ${filters.semesterId}) = ${filters.semesterId}`);
+  if (filters.semesterId)
+    where.push(sql`coalesce(${syncedPlans.data}->>'semester_id', ${filters.semesterId}) = ${filters.semesterId}`);
   if (filters.replacedSince) {
     where.push(
       sql`exists (select 1 from ${syncedAssignments} where ${syncedAssignments.connectionId} = ${syncedPlans.connectionId} and ${syncedAssignments.planId} = ${syncedPlans.id} and ${syncedAssignments.supersededAt} >= ${filters.replacedSince.toISOString()})`,
@@ -87,7 +89,11 @@ function keyset(sort: PlanSort, cursor: string, forward: boolean): SQL | undefin
 }
 
 /** One page of plans in the API's order (by id, creation order) or the most recently changed first, with keyset links both ways. */
-export async function listSyncedPlans(db: DashboardDb, scope: StoreScope, request: PlanPageRequest = {}): Promise<PlanPage> {
+export async function listSyncedPlans(
+  db: DashboardDb,
+  scope: StoreScope,
+  request: PlanPageRequest = {},
+): Promise<PlanPage> {
   const limit = Math.min(Math.max(Math.trunc(request.limit ?? 50), 1), 200);
   const sort = request.sort ?? "id";
   const where = planFilters(scope, request);
@@ -110,7 +116,8 @@ export async function listSyncedPlans(db: DashboardDb, scope: StoreScope, reques
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   if (backwards) page.reverse();
-  const key = (row: (typeof page)[number] | undefined) => (row ? (sort === "id" ? row.id : changedCursor(row.data)) : null);
+  const key = (row: (typeof page)[number] | undefined) =>
+    row ? (sort === "id" ? row.id : changedCursor(row.data)) : null;
   const first = key(page[0]);
   const last = key(page[page.length - 1]);
   // Going forwards, a previous page exists when we came from one; going back, a next page always does.
@@ -120,7 +127,11 @@ export async function listSyncedPlans(db: DashboardDb, scope: StoreScope, reques
 }
 
 /** Plans per state (the filters other than `status` apply), and their total. */
-export async function countSyncedPlansByStatus(db: DashboardDb, scope: StoreScope, filters: Omit<StoredPlanFilters, "status"> = {}): Promise<{ total: number; byStatus: Record<string, number> }> {
+export async function countSyncedPlansByStatus(
+  db: DashboardDb,
+  scope: StoreScope,
+  filters: Omit<StoredPlanFilters, "status"> = {},
+): Promise<{ total: number; byStatus: Record<string, number> }> {
   const where = planFilters(scope, filters);
   if (!where) return { total: 0, byStatus: {} };
   const rows = await db
@@ -145,20 +156,35 @@ export type SyncedPlanDetail = {
 };
 
 /** One plan with its assignment history, or null when the store does not hold it. */
-export async function getSyncedPlan(db: DashboardDb, scope: StoreScope, planId: string): Promise<SyncedPlanDetail | null> {
+export async function getSyncedPlan(
+  db: DashboardDb,
+  scope: StoreScope,
+  planId: string,
+): Promise<SyncedPlanDetail | null> {
   const planWhere = [eq(syncedPlans.connectionId, scope.connectionId), eq(syncedPlans.id, planId)];
   if (scope.tenantId) planWhere.push(eq(syncedPlans.tenantId, scope.tenantId));
-  const [plan] = await db.select({ data: syncedPlans.data, syncedAt: syncedPlans.syncedAt }).from(syncedPlans).where(and(...planWhere)).limit(1);
+  const [plan] = await db
+    .select({ data: syncedPlans.data, syncedAt: syncedPlans.syncedAt })
+    .from(syncedPlans)
+    .where(and(...planWhere))
+    .limit(1);
   if (!plan) return null;
   const assignments = await historyOf(db, scope, [planId]);
   return { plan: plan.data, assignments: assignments.get(planId) ?? [], syncedAt: plan.syncedAt };
 }
 
 /** Histories of several plans at once (one query), each in order. */
-export async function historyOf(db: DashboardDb, scope: StoreScope, planIds: readonly string[]): Promise<Map<string, Assignment[]>> {
+export async function historyOf(
+  db: DashboardDb,
+  scope: StoreScope,
+  planIds: readonly string[],
+): Promise<Map<string, Assignment[]>> {
   const result = new Map<string, Assignment[]>();
   if (planIds.length === 0) return result;
-  const where = [eq(syncedAssignments.connectionId, scope.connectionId), inArray(syncedAssignments.planId, [...planIds])];
+  const where = [
+    eq(syncedAssignments.connectionId, scope.connectionId),
+    inArray(syncedAssignments.planId, [...planIds]),
+  ];
   if (scope.tenantId) where.push(eq(syncedAssignments.tenantId, scope.tenantId));
   const rows = await db
     .select({ planId: syncedAssignments.planId, data: syncedAssignments.data })
@@ -178,15 +204,27 @@ export async function historyOf(db: DashboardDb, scope: StoreScope, planIds: rea
  * records): raw records, staff-only states included — filter with `toParentAssignments` before
  * anything leaves the server.
  */
-export async function plansOfStudents(db: DashboardDb, scope: StoreScope, studentIds: readonly string[]): Promise<{ plan: LearningPlan; assignments: Assignment[] }[]> {
+export async function plansOfStudents(
+  db: DashboardDb,
+  scope: StoreScope,
+  studentIds: readonly string[],
+): Promise<{ plan: LearningPlan; assignments: Assignment[] }[]> {
   if (studentIds.length === 0) return [];
   const { plans } = await listSyncedPlans(db, scope, { studentIds, limit: 200 });
-  const histories = await historyOf(db, scope, plans.map((plan) => plan.id));
+  const histories = await historyOf(
+    db,
+    scope,
+    plans.map((plan) => plan.id),
+  );
   return plans.map((plan) => ({ plan, assignments: histories.get(plan.id) ?? [] }));
 }
 
 /** The stored `updated_at` of each of these plans (as epoch ms), for the sync to skip histories that cannot have changed. */
-export async function storedVersions(db: DashboardDb, connectionId: string, ids: string[]): Promise<Map<string, number>> {
+export async function storedVersions(
+  db: DashboardDb,
+  connectionId: string,
+  ids: string[],
+): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: syncedPlans.id, updatedAt: syncedPlans.updatedAt })

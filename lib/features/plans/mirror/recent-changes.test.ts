@@ -35,13 +35,20 @@ describe("replacements and changes in the synced store", { timeout: 30_000 }, ()
     const plan = plans.find((p) => p.status === "active")!;
     const history = (await alnoor.listAll("listAssignments", { params: { id: plan.id } })).items;
     const target = history.find((a) => a.superseded_at === null)!;
-    const { replacement } = await school.admin<{ replacement: { id: string } }>("replace-assignment", { assignmentId: target.id, dueDate: "2031-07-08" });
+    const { replacement } = await school.admin<{ replacement: { id: string } }>("replace-assignment", {
+      assignmentId: target.id,
+      dueDate: "2031-07-08",
+    });
     await refreshPlan("alnoor", plan.id, { db, client: alnoor });
 
     const recent = await listSyncedPlans(db, scope, { replacedSince: before, limit: 200 });
     expect(recent.plans.map((p) => p.id)).toEqual([plan.id]);
     const ever = await listSyncedPlans(db, scope, { replacedSince: new Date(0), limit: 200 });
-    const withReplacements = await replacementsOf(db, scope, plans.map((p) => p.id));
+    const withReplacements = await replacementsOf(
+      db,
+      scope,
+      plans.map((p) => p.id),
+    );
     expect(ever.plans.map((p) => p.id).sort()).toEqual([...withReplacements.keys()].sort());
     const summary = withReplacements.get(plan.id)!;
     expect(summary.count).toBe(history.filter((a) => a.superseded_at).length + 1);
@@ -60,12 +67,20 @@ describe("replacements and changes in the synced store", { timeout: 30_000 }, ()
     }
     expect(seen[0]).toBe(plan.id);
     expect(seen.toSorted()).toEqual(plans.map((p) => p.id).toSorted());
-    const second = await listSyncedPlans(db, scope, { sort: "changed", limit: 10, after: (await listSyncedPlans(db, scope, { sort: "changed", limit: 10 })).nextAfter! });
+    const second = await listSyncedPlans(db, scope, {
+      sort: "changed",
+      limit: 10,
+      after: (await listSyncedPlans(db, scope, { sort: "changed", limit: 10 })).nextAfter!,
+    });
     const back = await listSyncedPlans(db, scope, { sort: "changed", limit: 10, before: second.prevBefore! });
     expect(back.plans.map((p) => p.id)).toEqual(pages[0]);
 
     const { changes, plans: named } = await recentChanges(db, scope, before);
-    expect(changes.find((c) => c.kind === "replaced")).toMatchObject({ planId: plan.id, assignmentId: target.id, replacementId: replacement.id });
+    expect(changes.find((c) => c.kind === "replaced")).toMatchObject({
+      planId: plan.id,
+      assignmentId: target.id,
+      replacementId: replacement.id,
+    });
     expect(changes.every((c) => c.planId === plan.id)).toBe(true);
     expect(named.get(plan.id)?.name).toBe(plan.name);
     expect((await recentChanges(db, { connectionId: "other" }, before)).changes).toEqual([]);
@@ -78,7 +93,9 @@ describe("replacements and changes in the synced store", { timeout: 30_000 }, ()
     await syncPlans("alnoor", { db, client: alnoor });
     await syncPlans("alnoor", { db, client: alnoor, mode: "full" });
     const states = (await recentChanges(db, scope, before)).changes.filter((c) => c.kind === "planState");
-    expect(states).toEqual([expect.objectContaining({ planId: plan.id, from: "active", to: "paused", assignmentId: null })]);
+    expect(states).toEqual([
+      expect.objectContaining({ planId: plan.id, from: "active", to: "paused", assignmentId: null }),
+    ]);
     // A live refresh records too.
     await school.admin("set-plan-status", { planId: plan.id, status: "active" });
     await refreshPlan("alnoor", plan.id, { db, client: alnoor });

@@ -9,17 +9,26 @@ import type { DashboardDb } from "@/lib/db/client";
 import { historyOf, type StoreScope } from "./reads";
 
 /** How often each plan's assignments were replaced, and when last (plans without a replacement are absent). */
-export async function replacementsOf(db: DashboardDb, scope: StoreScope, planIds: readonly string[]): Promise<Map<string, ReplacementSummary>> {
+export async function replacementsOf(
+  db: DashboardDb,
+  scope: StoreScope,
+  planIds: readonly string[],
+): Promise<Map<string, ReplacementSummary>> {
   const result = new Map<string, ReplacementSummary>();
   if (planIds.length === 0) return result;
-  const where = [eq(syncedAssignments.connectionId, scope.connectionId), inArray(syncedAssignments.planId, [...planIds]), isNotNull(syncedAssignments.supersededAt)];
+  const where = [
+    eq(syncedAssignments.connectionId, scope.connectionId),
+    inArray(syncedAssignments.planId, [...planIds]),
+    isNotNull(syncedAssignments.supersededAt),
+  ];
   if (scope.tenantId) where.push(eq(syncedAssignments.tenantId, scope.tenantId));
   const rows = await db
     .select({ planId: syncedAssignments.planId, n: count(), lastAt: max(syncedAssignments.supersededAt) })
     .from(syncedAssignments)
     .where(and(...where))
     .groupBy(syncedAssignments.planId);
-  for (const row of rows) result.set(row.planId, { count: row.n, lastAt: row.lastAt ? new Date(row.lastAt).toISOString() : null });
+  for (const row of rows)
+    result.set(row.planId, { count: row.n, lastAt: row.lastAt ? new Date(row.lastAt).toISOString() : null });
   return result;
 }
 
@@ -57,18 +66,43 @@ export async function recentChanges(db: DashboardDb, scope: StoreScope, since: D
   if (planIds.length === 0) return { changes: [], plans: new Map(), numbers: new Map(), truncated: false };
   const planWhere = [eq(syncedPlans.connectionId, scope.connectionId), inArray(syncedPlans.id, planIds)];
   if (scope.tenantId) planWhere.push(eq(syncedPlans.tenantId, scope.tenantId));
-  const [histories, planRows] = await Promise.all([historyOf(db, scope, historyIds), db.select({ data: syncedPlans.data }).from(syncedPlans).where(and(...planWhere))]);
+  const [histories, planRows] = await Promise.all([
+    historyOf(db, scope, historyIds),
+    db
+      .select({ data: syncedPlans.data })
+      .from(syncedPlans)
+      .where(and(...planWhere)),
+  ]);
   const plans = new Map(planRows.map((row) => [row.data.id, row.data]));
-  const stateChanges: PlanChange[] = states.map((change) => ({ kind: "planState", at: change.at, planId: change.planId, assignmentId: null, replacementId: null, from: change.from, to: change.to }));
-  const changes = [...[...histories.values()].flatMap((history) => changesSince(history, since)), ...stateChanges].filter((change) => plans.has(change.planId)).sort(newestFirst);
-  const numbers = new Map([...histories.values()].flatMap((history) => history.map((assignment, index) => [assignment.id, index + 1] as const)));
+  const stateChanges: PlanChange[] = states.map((change) => ({
+    kind: "planState",
+    at: change.at,
+    planId: change.planId,
+    assignmentId: null,
+    replacementId: null,
+    from: change.from,
+    to: change.to,
+  }));
+  const changes = [...[...histories.values()].flatMap((history) => changesSince(history, since)), ...stateChanges]
+    .filter((change) => plans.has(change.planId))
+    .sort(newestFirst);
+  const numbers = new Map(
+    [...histories.values()].flatMap((history) =>
+      history.map((assignment, index) => [assignment.id, index + 1] as const),
+    ),
+  );
   return { changes, plans, numbers, truncated: touched.length > CHANGED_PLANS_LIMIT };
 }
 
 export type PlanStatusChange = { planId: string; from: string; to: string; at: string };
 
 /** Plan state changes since a time (recorded by ./writes.ts `recordStatusChanges`), newest first. */
-export async function statusChangesSince(db: DashboardDb, scope: StoreScope, since: Date, limit = 500): Promise<PlanStatusChange[]> {
+export async function statusChangesSince(
+  db: DashboardDb,
+  scope: StoreScope,
+  since: Date,
+  limit = 500,
+): Promise<PlanStatusChange[]> {
   const where = [eq(planStatusChanges.connectionId, scope.connectionId), gte(planStatusChanges.at, since)];
   if (scope.tenantId) where.push(eq(planStatusChanges.tenantId, scope.tenantId));
   const rows = await db
@@ -77,17 +111,26 @@ export async function statusChangesSince(db: DashboardDb, scope: StoreScope, sin
     .where(and(...where))
     .orderBy(planStatusChanges.at)
     .limit(limit);
-  return rows.map((row) => ({ planId: row.planId, from: row.fromStatus, to: row.toStatus, at: row.at.toISOString() })).reverse();
+  return rows
+    .map((row) => ({ planId: row.planId, from: row.fromStatus, to: row.toStatus, at: row.at.toISOString() }))
+    .reverse();
 }
 
 /** Students by id as the progress store holds them (name and halqa); absent: not synced yet. */
-export async function studentsOf(db: DashboardDb, scope: StoreScope, ids: readonly string[]): Promise<Map<string, PlanStudent>> {
+export async function studentsOf(
+  db: DashboardDb,
+  scope: StoreScope,
+  ids: readonly string[],
+): Promise<Map<string, PlanStudent>> {
   const result = new Map<string, PlanStudent>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return result;
   const where = [eq(progressStudents.connectionId, scope.connectionId), inArray(progressStudents.id, unique)];
   if (scope.tenantId) where.push(eq(progressStudents.tenantId, scope.tenantId));
-  const rows = await db.select({ data: progressStudents.data }).from(progressStudents).where(and(...where));
+  const rows = await db
+    .select({ data: progressStudents.data })
+    .from(progressStudents)
+    .where(and(...where));
   for (const { data } of rows) result.set(data.id, { id: data.id, name: data.full_name, halqaId: data.halqa_id });
   return result;
 }

@@ -60,19 +60,31 @@ function history(planId: string, length: number, minute = 1): Assignment[] {
   })) as unknown as Assignment[];
 }
 
-type Engine = { name: string; open: () => Promise<{ store: Opened<typeof dashboardSchema>; stop: () => Promise<void> }> };
+type Engine = {
+  name: string;
+  open: () => Promise<{ store: Opened<typeof dashboardSchema>; stop: () => Promise<void> }>;
+};
 
 const migrations = path.join(process.cwd(), "lib/db/migrations");
 let cluster: PostgresCluster | null = null;
 const engines: Engine[] = [
-  { name: "PGlite", open: async () => ({ store: await openPg({ dataDir: "memory://" }, dashboardSchema, migrations), stop: async () => undefined }) },
+  {
+    name: "PGlite",
+    open: async () => ({
+      store: await openPg({ dataDir: "memory://" }, dashboardSchema, migrations),
+      stop: async () => undefined,
+    }),
+  },
   ...(postgresAvailable()
     ? [
         {
           name: "PostgreSQL",
           open: async () => {
             cluster = await startPostgres();
-            return { store: await openPg({ url: cluster.url, poolSize: 2 }, dashboardSchema, migrations), stop: async () => cluster?.stop() };
+            return {
+              store: await openPg({ url: cluster.url, poolSize: 2 }, dashboardSchema, migrations),
+              stop: async () => cluster?.stop(),
+            };
           },
         },
       ]
@@ -103,13 +115,20 @@ describe.each(engines)("plan mirror writes on $name", ({ open }) => {
       expect(found?.plan).toEqual(stored);
       expect(found?.assignments).toEqual(histories[i]);
     }
-    expect(await storedVersions(db, "c1", ["p1", "p4"])).toEqual(new Map([["p1", Date.parse(at(1))], ["p4", Date.parse(at(1))]]));
+    expect(await storedVersions(db, "c1", ["p1", "p4"])).toEqual(
+      new Map([
+        ["p1", Date.parse(at(1))],
+        ["p4", Date.parse(at(1))],
+      ]),
+    );
   });
 
   it("keeps the newer version when an older read arrives later", async () => {
     const newer = plan("p5", { name: "newer", updated_at: at(30) });
     await db.transaction((tx) => storePlans(tx, scope, [newer], [history("p5", 3, 30)]));
-    await db.transaction((tx) => storePlans(tx, scope, [plan("p5", { name: "older", updated_at: at(10) })], [history("p5", 3, 10)]));
+    await db.transaction((tx) =>
+      storePlans(tx, scope, [plan("p5", { name: "older", updated_at: at(10) })], [history("p5", 3, 10)]),
+    );
     const found = await getSyncedPlan(db, scope, "p5");
     expect(found?.plan.name).toBe("newer");
     expect(found?.assignments).toEqual(history("p5", 3, 30));

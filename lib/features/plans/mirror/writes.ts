@@ -24,7 +24,8 @@ export type RowScope = { connectionId: string; tenantId: string; syncedAt: Date 
 const RECORDS_PER_STATEMENT = 100;
 
 /** Records as one `jsonb` value of the statement, sent as UTF-8 bytes. */
-const jsonRecords = (records: unknown) => sql`convert_from(${Buffer.from(JSON.stringify(records))}::bytea, 'UTF8')::jsonb`;
+const jsonRecords = (records: unknown) =>
+  sql`convert_from(${Buffer.from(JSON.stringify(records))}::bytea, 'UTF8')::jsonb`;
 
 /** Lets the event loop serve what is waiting (requests, responses) before the next statement. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -34,7 +35,10 @@ function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
 }
 
 /** Whole histories in groups of about `records` assignments (a history is never split: its order gives the positions). */
-function* historyChunks(histories: Iterable<readonly Assignment[]>, records: number): Generator<(readonly Assignment[])[]> {
+function* historyChunks(
+  histories: Iterable<readonly Assignment[]>,
+  records: number,
+): Generator<(readonly Assignment[])[]> {
   let chunk: (readonly Assignment[])[] = [];
   let size = 0;
   for (const history of histories) {
@@ -51,7 +55,11 @@ function* historyChunks(histories: Iterable<readonly Assignment[]>, records: num
 }
 
 /** Plans' whole histories, each in the API's order (`position` 0 first), upserted by id. */
-export async function upsertHistories(tx: DashboardExecutor, scope: RowScope, histories: Iterable<readonly Assignment[]>): Promise<number> {
+export async function upsertHistories(
+  tx: DashboardExecutor,
+  scope: RowScope,
+  histories: Iterable<readonly Assignment[]>,
+): Promise<number> {
   let count = 0;
   for (const chunk of historyChunks(histories, RECORDS_PER_STATEMENT)) {
     await breathe();
@@ -72,7 +80,11 @@ export async function upsertHistories(tx: DashboardExecutor, scope: RowScope, hi
 }
 
 /** Plans upserted by id. */
-export async function upsertPlanRows(tx: DashboardExecutor, scope: RowScope, plans: readonly LearningPlan[]): Promise<void> {
+export async function upsertPlanRows(
+  tx: DashboardExecutor,
+  scope: RowScope,
+  plans: readonly LearningPlan[],
+): Promise<void> {
   for (const chunk of chunks(plans, RECORDS_PER_STATEMENT)) {
     await breathe();
     await tx.execute(sql`
@@ -93,18 +105,41 @@ export async function upsertPlanRows(tx: DashboardExecutor, scope: RowScope, pla
  * the stored state read is the one being replaced; a repeat of the same version records nothing
  * (the primary key holds one row per plan and time).
  */
-export async function recordStatusChanges(tx: DashboardExecutor, scope: { connectionId: string; tenantId: string }, plans: readonly LearningPlan[], seenAt: Date): Promise<number> {
+export async function recordStatusChanges(
+  tx: DashboardExecutor,
+  scope: { connectionId: string; tenantId: string },
+  plans: readonly LearningPlan[],
+  seenAt: Date,
+): Promise<number> {
   if (plans.length === 0) return 0;
   const stored = await tx
     .select({ id: syncedPlans.id, status: syncedPlans.status, updatedAt: syncedPlans.updatedAt })
     .from(syncedPlans)
-    .where(and(eq(syncedPlans.connectionId, scope.connectionId), inArray(syncedPlans.id, plans.map((plan) => plan.id))));
+    .where(
+      and(
+        eq(syncedPlans.connectionId, scope.connectionId),
+        inArray(
+          syncedPlans.id,
+          plans.map((plan) => plan.id),
+        ),
+      ),
+    );
   const before = new Map(stored.map((row) => [row.id, row]));
   const rows = plans.flatMap((plan) => {
     const old = before.get(plan.id);
     const at = new Date(plan.updated_at);
     if (!old || old.status === plan.status || at.getTime() <= old.updatedAt.getTime()) return [];
-    return [{ connectionId: scope.connectionId, tenantId: scope.tenantId, planId: plan.id, fromStatus: old.status, toStatus: plan.status, at, seenAt }];
+    return [
+      {
+        connectionId: scope.connectionId,
+        tenantId: scope.tenantId,
+        planId: plan.id,
+        fromStatus: old.status,
+        toStatus: plan.status,
+        at,
+        seenAt,
+      },
+    ];
   });
   if (rows.length) await tx.insert(planStatusChanges).values(rows).onConflictDoNothing();
   return rows.length;
@@ -115,7 +150,12 @@ export async function recordStatusChanges(tx: DashboardExecutor, scope: { connec
  * the plans' state changes and the plans, so that "this plan is stored at this `updated_at`"
  * implies its history is too.
  */
-export async function storePlans(tx: DashboardExecutor, scope: RowScope, plans: readonly LearningPlan[], histories: Iterable<readonly Assignment[]>): Promise<void> {
+export async function storePlans(
+  tx: DashboardExecutor,
+  scope: RowScope,
+  plans: readonly LearningPlan[],
+  histories: Iterable<readonly Assignment[]>,
+): Promise<void> {
   await upsertHistories(tx, scope, histories);
   if (plans.length > 0) await recordStatusChanges(tx, scope, plans, scope.syncedAt);
   await upsertPlanRows(tx, scope, plans);

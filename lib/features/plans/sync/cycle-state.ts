@@ -32,12 +32,21 @@ const zeroCounts = (): SyncCounts => ({ plans: 0, assignments: 0, requests: 0, p
 const NO_PLAN_CYCLE = { ...NO_CYCLE, cycleExpectedPlans: null, cycleUpdatedAt: null } as const;
 
 /** The state row when this run got the lease (created on first use), or null when another run holds it. */
-export function acquirePlanLease(db: DashboardDb, { connectionId, owner, leaseMs }: LeaseHolder): Promise<CycleRow | null> {
+export function acquirePlanLease(
+  db: DashboardDb,
+  { connectionId, owner, leaseMs }: LeaseHolder,
+): Promise<CycleRow | null> {
   return acquireLease(db, planSyncState, connectionId, owner, leaseMs);
 }
 
 /** Resumes the interrupted cycle when it fits the requested mode; otherwise starts one. */
-export async function beginCycle(db: DashboardDb, holder: LeaseHolder, state: CycleRow, requested: "auto" | "full", tenantId: string): Promise<Cycle> {
+export async function beginCycle(
+  db: DashboardDb,
+  holder: LeaseHolder,
+  state: CycleRow,
+  requested: "auto" | "full",
+  tenantId: string,
+): Promise<Cycle> {
   const interrupted = state.cycleId && state.cycleMode ? state : null;
   let cycle: Cycle;
   if (interrupted && (requested === "auto" || interrupted.cycleMode === "full")) {
@@ -99,7 +108,13 @@ export async function commitProgress(db: DashboardExecutor, holder: LeaseHolder,
 }
 
 /** Keeps the complete cycle as the last one (its watermark is the next `updated_after`) and releases the lease. */
-export async function finishCycle(db: DashboardDb, holder: LeaseHolder, cycle: Cycle, watermark: string | null, durationMs: number): Promise<void> {
+export async function finishCycle(
+  db: DashboardDb,
+  holder: LeaseHolder,
+  cycle: Cycle,
+  watermark: string | null,
+  durationMs: number,
+): Promise<void> {
   await writeOwned(db, planSyncState, holder.connectionId, holder.owner, {
     watermark,
     lastCompletedAt: sql`now()`,
@@ -112,6 +127,15 @@ export async function finishCycle(db: DashboardDb, holder: LeaseHolder, cycle: C
 }
 
 /** Records why the run stopped and releases the lease (only if still ours). */
-export async function recordProblem(db: DashboardDb, holder: LeaseHolder, problem: SyncProblem, { dropCycle }: { dropCycle: boolean }): Promise<void> {
-  await writeIfOwned(db, planSyncState, holder.connectionId, holder.owner, { lastError: problem, ...(dropCycle ? NO_PLAN_CYCLE : {}), ...RELEASED });
+export async function recordProblem(
+  db: DashboardDb,
+  holder: LeaseHolder,
+  problem: SyncProblem,
+  { dropCycle }: { dropCycle: boolean },
+): Promise<void> {
+  await writeIfOwned(db, planSyncState, holder.connectionId, holder.owner, {
+    lastError: problem,
+    ...(dropCycle ? NO_PLAN_CYCLE : {}),
+    ...RELEASED,
+  });
 }

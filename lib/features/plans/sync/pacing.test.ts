@@ -85,7 +85,13 @@ function clientFor(url: string, log: Sent[] = []) {
     entry.status = response.status;
     return response;
   };
-  return createV1Client({ baseUrl: url, apiKey: ALNOOR, timeoutMs: 60_000, retry: { maxAttempts: 1 }, fetch: fetchNoted });
+  return createV1Client({
+    baseUrl: url,
+    apiKey: ALNOOR,
+    timeoutMs: 60_000,
+    retry: { maxAttempts: 1 },
+    fetch: fetchNoted,
+  });
 }
 
 describe("the sync's pace: bounded concurrency, 429 Retry-After honoured (real HTTP)", { timeout: 90_000 }, () => {
@@ -126,11 +132,14 @@ describe("the sync's pace: bounded concurrency, 429 Retry-After honoured (real H
       // pause starts once the sync has the refusal, a few ms after the answer arrived (HANDLING_MS).
       const HANDLING_MS = 50;
       for (const { answeredAt } of refused) {
-        const during = sent.filter((request) => request.sentAt > answeredAt + HANDLING_MS && request.sentAt < answeredAt + 1000);
+        const during = sent.filter(
+          (request) => request.sentAt > answeredAt + HANDLING_MS && request.sentAt < answeredAt + 1000,
+        );
         expect(during, "requests sent while the school asked to wait").toEqual([]);
       }
       const refusedPaths = proxy.seen.filter((request) => request.answered === 429).map((request) => request.path);
-      for (const path of refusedPaths) expect(proxy.seen.filter((request) => request.path === path && request.answered === 200)).toHaveLength(1);
+      for (const path of refusedPaths)
+        expect(proxy.seen.filter((request) => request.path === path && request.answered === 200)).toHaveLength(1);
       const stored = await storeSnapshot(db, "paced");
       const api = await apiSnapshot(school.client(ALNOOR));
       expect(stored.planRows).toBe(api.plans.size);
@@ -144,7 +153,9 @@ describe("the sync's pace: bounded concurrency, 429 Retry-After honoured (real H
   it("a Retry-After longer than the sync waits is an interruption the next run resumes", async () => {
     const proxy = await startProxy(school.url, (path, index) => (index === 5 ? 3600 : null));
     try {
-      await expect(syncPlans("too-long", { db, client: clientFor(proxy.url), concurrency: 2, pageSize: 10 })).rejects.toMatchObject({ status: 429 });
+      await expect(
+        syncPlans("too-long", { db, client: clientFor(proxy.url), concurrency: 2, pageSize: 10 }),
+      ).rejects.toMatchObject({ status: 429 });
     } finally {
       await proxy.close();
     }

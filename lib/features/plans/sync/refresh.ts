@@ -25,13 +25,20 @@ export async function refreshPlan(
   const { signal } = options;
   const [school, [state]] = await Promise.all([
     client.tenant(),
-    db.select({ tenantId: planSyncState.tenantId }).from(planSyncState).where(eq(planSyncState.connectionId, connectionId)).limit(1),
+    db
+      .select({ tenantId: planSyncState.tenantId })
+      .from(planSyncState)
+      .where(eq(planSyncState.connectionId, connectionId))
+      .limit(1),
   ]);
   checkTenant(state?.tenantId, school.id);
   let plan: LearningPlan;
   let history: Assignment[];
   try {
-    [plan, history] = await Promise.all([client.call("getPlan", { params: { id: planId }, signal }), traverseHistory(client.call, planId, signal)]);
+    [plan, history] = await Promise.all([
+      client.call("getPlan", { params: { id: planId }, signal }),
+      traverseHistory(client.call, planId, signal),
+    ]);
   } catch (error) {
     if (isFailure(error, "not_found")) return false;
     throw error;

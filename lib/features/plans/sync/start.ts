@@ -16,7 +16,10 @@ export type StartedSync =
  * `getSyncStatus(db, connectionId)` for the progress bar and counts. A failure after the start is
  * recorded in the sync state by `syncPlans` (and resumed by the next run), and logged here.
  */
-export function startPlanSync(connectionId: string, options: Omit<SyncOptions, "onProgress"> = {}): Promise<StartedSync> {
+export function startPlanSync(
+  connectionId: string,
+  options: Omit<SyncOptions, "onProgress"> = {},
+): Promise<StartedSync> {
   return new Promise<StartedSync>((resolve, reject) => {
     let answered = false;
     const done = syncPlans(connectionId, {
@@ -41,7 +44,10 @@ export function startPlanSync(connectionId: string, options: Omit<SyncOptions, "
           reject(error);
           return;
         }
-        logger().error({ kind: "plan_sync", connectionId, code: failureOf(error)?.code ?? errorSummary(error) }, "cycle interrupted; the next run resumes it");
+        logger().error(
+          { kind: "plan_sync", connectionId, code: failureOf(error)?.code ?? errorSummary(error) },
+          "cycle interrupted; the next run resumes it",
+        );
       },
     );
   });

@@ -8,7 +8,13 @@ export type SyncStatusView = {
   running: boolean;
   /** Plans and assignments stored so far by the running (or interrupted) cycle. */
   progress: { plans: number; assignments: number; expectedPlans: number | null; mode: "full" | "incremental" } | null;
-  problem: { code: string; kind: "denied" | "failed"; requiredScope: string | null; feature: string | null; at: string } | null;
+  problem: {
+    code: string;
+    kind: "denied" | "failed";
+    requiredScope: string | null;
+    feature: string | null;
+    at: string;
+  } | null;
 };
 
 export function syncStatusView(status: SyncStatus): SyncStatusView {
@@ -16,10 +22,32 @@ export function syncStatusView(status: SyncStatus): SyncStatusView {
   return {
     lastCompletedAt: status.lastCompletedAt?.toISOString() ?? null,
     lastMode: status.lastMode,
-    lastCounts: lastCounts ? { plans: lastCounts.plans, assignments: lastCounts.assignments, requests: lastCounts.requests, durationMs: lastCounts.durationMs } : null,
+    lastCounts: lastCounts
+      ? {
+          plans: lastCounts.plans,
+          assignments: lastCounts.assignments,
+          requests: lastCounts.requests,
+          durationMs: lastCounts.durationMs,
+        }
+      : null,
     running: Boolean(cycle?.running),
-    progress: cycle ? { plans: cycle.counts.plans, assignments: cycle.counts.assignments, expectedPlans: cycle.expectedPlans, mode: cycle.mode } : null,
-    problem: problem ? { code: problem.code, kind: problem.kind, requiredScope: problem.requiredScope ?? null, feature: problem.feature ?? null, at: problem.at } : null,
+    progress: cycle
+      ? {
+          plans: cycle.counts.plans,
+          assignments: cycle.counts.assignments,
+          expectedPlans: cycle.expectedPlans,
+          mode: cycle.mode,
+        }
+      : null,
+    problem: problem
+      ? {
+          code: problem.code,
+          kind: problem.kind,
+          requiredScope: problem.requiredScope ?? null,
+          feature: problem.feature ?? null,
+          at: problem.at,
+        }
+      : null,
   };
 }
 

@@ -26,10 +26,24 @@ export type SyncStatus = {
 };
 
 /** Last sync time and status, and the progress of a running cycle (for a progress bar that polls). */
-export async function getSyncStatus(db: DashboardDb, connectionId: string, now: Date = new Date()): Promise<SyncStatus> {
+export async function getSyncStatus(
+  db: DashboardDb,
+  connectionId: string,
+  now: Date = new Date(),
+): Promise<SyncStatus> {
   const [row] = await db.select().from(planSyncState).where(eq(planSyncState.connectionId, connectionId)).limit(1);
-  if (!row) return { connectionId, tenantId: null, lastCompletedAt: null, lastMode: null, lastCounts: null, cycle: null, problem: null };
-  const running = row.leaseOwner !== null && row.leaseExpiresAt !== null && row.leaseExpiresAt.getTime() > now.getTime();
+  if (!row)
+    return {
+      connectionId,
+      tenantId: null,
+      lastCompletedAt: null,
+      lastMode: null,
+      lastCounts: null,
+      cycle: null,
+      problem: null,
+    };
+  const running =
+    row.leaseOwner !== null && row.leaseExpiresAt !== null && row.leaseExpiresAt.getTime() > now.getTime();
   return {
     connectionId,
     tenantId: row.tenantId,

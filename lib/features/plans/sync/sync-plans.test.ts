@@ -45,14 +45,16 @@ async function expectStoreEqualsApi(connectionId: string, api?: Snapshot) {
   expect(actual.assignmentRows).toBe(expected.assignments.size);
   expect([...actual.plans.keys()].sort()).toEqual([...expected.plans.keys()].sort());
   for (const [id, plan] of expected.plans) expect(actual.plans.get(id), `plan ${id}`).toEqual(plan);
-  for (const [id, assignment] of expected.assignments) expect(actual.assignments.get(id), `assignment ${id}`).toEqual(assignment);
+  for (const [id, assignment] of expected.assignments)
+    expect(actual.assignments.get(id), `assignment ${id}`).toEqual(assignment);
 }
 
 /** A client that fails like a crash after `limit` calls of `operation`. */
 function failingAfter(client: V1Client, operation: "listPlans" | "listAssignments", limit: number): SyncClient {
   let calls = 0;
   const call = ((name: string, ...args: unknown[]) => {
-    if (name === operation && ++calls > limit) return Promise.reject(new Error(`simulated crash after ${limit} ${operation} calls`));
+    if (name === operation && ++calls > limit)
+      return Promise.reject(new Error(`simulated crash after ${limit} ${operation} calls`));
     return (client.call as (name: string, ...rest: unknown[]) => Promise<unknown>)(name, ...args);
   }) as SyncClient["call"];
   return { call };
@@ -64,7 +66,12 @@ describe("syncPlans against the embedded API (real HTTP)", { timeout: 60_000 }, 
 
   it("a full cycle stores every plan and assignment record for record, and the first page's watermark", async () => {
     const progress: number[] = [];
-    const result = await syncPlans("alnoor", { db, client: alnoor, pageSize: PAGE, onProgress: (p) => progress.push(p.plans) });
+    const result = await syncPlans("alnoor", {
+      db,
+      client: alnoor,
+      pageSize: PAGE,
+      onProgress: (p) => progress.push(p.plans),
+    });
     expect(result.status).toBe("completed");
     if (result.status !== "completed") return;
     expect(result.mode).toBe("full");
@@ -100,14 +107,22 @@ describe("syncPlans against the embedded API (real HTTP)", { timeout: 60_000 }, 
       const history = (await alnoor.listAll("listAssignments", { params: { id: plan.id } })).items;
       const target = history.find((a) => a.status !== "superseded");
       if (!target) continue;
-      const { replacement } = await school.admin<{ replacement: { id: string } }>("replace-assignment", { assignmentId: target.id, dueDate: "2031-05-06", explanation: "Moved after the holiday" });
+      const { replacement } = await school.admin<{ replacement: { id: string } }>("replace-assignment", {
+        assignmentId: target.id,
+        dueDate: "2031-05-06",
+        explanation: "Moved after the holiday",
+      });
       replaced.push(target.id);
-      if (replaced.length === 2) await school.admin("replace-assignment", { assignmentId: replacement.id, status: "published" });
+      if (replaced.length === 2)
+        await school.admin("replace-assignment", { assignmentId: replacement.id, status: "published" });
       if (replaced.length === 3) break;
     }
     expect(replaced.length).toBe(3);
     const planForStatus = plans[20]!;
-    await school.admin("set-plan-status", { planId: planForStatus.id, status: planForStatus.status === "paused" ? "active" : "paused" });
+    await school.admin("set-plan-status", {
+      planId: planForStatus.id,
+      status: planForStatus.status === "paused" ? "active" : "paused",
+    });
     await school.admin("touch-plans", { schoolId, fraction: 0.05 });
 
     const result = await syncPlans("alnoor", { db, client: alnoor, pageSize: PAGE });
@@ -143,18 +158,28 @@ describe("syncPlans against the embedded API (real HTTP)", { timeout: 60_000 }, 
   it("an interrupted cycle resumes from its saved cursor: nothing lost, nothing duplicated", async () => {
     const api = await apiSnapshot(alnoor);
     const pages = Math.ceil(api.plans.size / PAGE);
-    await expect(syncPlans("resume", { db, client: failingAfter(alnoor, "listPlans", 3), pageSize: PAGE })).rejects.toThrow(/simulated crash/);
+    await expect(
+      syncPlans("resume", { db, client: failingAfter(alnoor, "listPlans", 3), pageSize: PAGE }),
+    ).rejects.toThrow(/simulated crash/);
     const interrupted = await getSyncStatus(db, "resume");
     expect(interrupted.cycle).toMatchObject({ mode: "full", running: false, counts: { pages: 3, plans: 3 * PAGE } });
     expect(interrupted.problem).toMatchObject({ kind: "failed", code: "interrupted" });
     expect((await storeSnapshot(db, "resume")).planRows).toBe(3 * PAGE);
 
     // A crash in the middle of a page (some histories fetched): the page is done again on resume.
-    await expect(syncPlans("resume", { db, client: failingAfter(alnoor, "listAssignments", 7), pageSize: PAGE })).rejects.toThrow(/simulated crash/);
+    await expect(
+      syncPlans("resume", { db, client: failingAfter(alnoor, "listAssignments", 7), pageSize: PAGE }),
+    ).rejects.toThrow(/simulated crash/);
     expect((await getSyncStatus(db, "resume")).cycle?.counts.pages).toBe(4);
 
     const result = await syncPlans("resume", { db, client: alnoor, pageSize: PAGE });
-    expect(result).toMatchObject({ status: "completed", mode: "full", resumed: true, restarted: false, pages: pages - 4 });
+    expect(result).toMatchObject({
+      status: "completed",
+      mode: "full",
+      resumed: true,
+      restarted: false,
+      pages: pages - 4,
+    });
     if (result.status !== "completed") return;
     expect(result.cycle.pages).toBe(pages);
     expect(result.cycle.plans).toBe(api.plans.size);
@@ -163,8 +188,13 @@ describe("syncPlans against the embedded API (real HTTP)", { timeout: 60_000 }, 
   });
 
   it("a saved cursor the server refuses restarts the traversal, still without loss or duplicates", async () => {
-    await expect(syncPlans("restart", { db, client: failingAfter(alnoor, "listPlans", 2), pageSize: PAGE })).rejects.toThrow(/simulated crash/);
-    await db.update(planSyncState).set({ cycleCursor: "bm90LWEtY3Vyc29y.tampered" }).where(eq(planSyncState.connectionId, "restart"));
+    await expect(
+      syncPlans("restart", { db, client: failingAfter(alnoor, "listPlans", 2), pageSize: PAGE }),
+    ).rejects.toThrow(/simulated crash/);
+    await db
+      .update(planSyncState)
+      .set({ cycleCursor: "bm90LWEtY3Vyc29y.tampered" })
+      .where(eq(planSyncState.connectionId, "restart"));
     const result = await syncPlans("restart", { db, client: alnoor, pageSize: PAGE });
     expect(result).toMatchObject({ status: "completed", resumed: true, restarted: true });
     await expectStoreEqualsApi("restart");
@@ -177,11 +207,17 @@ describe("syncPlans against the embedded API (real HTTP)", { timeout: 60_000 }, 
     ]);
     expect([first.status, second.status].sort()).toEqual(["busy", "completed"]);
 
-    await db.update(planSyncState).set({ leaseOwner: "another-instance", leaseExpiresAt: new Date(Date.now() + 60_000) }).where(eq(planSyncState.connectionId, "lease"));
+    await db
+      .update(planSyncState)
+      .set({ leaseOwner: "another-instance", leaseExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(planSyncState.connectionId, "lease"));
     expect(await syncPlans("lease", { db, client: alnoor })).toEqual({ status: "busy", connectionId: "lease" });
     expect((await getSyncStatus(db, "lease")).cycle).toBeNull();
 
-    await db.update(planSyncState).set({ leaseExpiresAt: new Date(Date.now() - 1_000) }).where(eq(planSyncState.connectionId, "lease"));
+    await db
+      .update(planSyncState)
+      .set({ leaseExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(planSyncState.connectionId, "lease"));
     expect((await syncPlans("lease", { db, client: alnoor })).status).toBe("completed");
   });
 
@@ -192,7 +228,11 @@ describe("syncPlans against the embedded API (real HTTP)", { timeout: 60_000 }, 
     const tenant = (await getSyncStatus(db, "mixed")).tenantId;
 
     const result = await syncPlans("mixed", { db, client: school.client(ARQAM) });
-    expect(result).toMatchObject({ status: "denied", problem: { code: "tenant_mismatch", kind: "denied" }, requests: 1 });
+    expect(result).toMatchObject({
+      status: "denied",
+      problem: { code: "tenant_mismatch", kind: "denied" },
+      requests: 1,
+    });
     const status = await getSyncStatus(db, "mixed");
     expect(status.tenantId).toBe(tenant);
     expect(status.problem?.code).toBe("tenant_mismatch");
@@ -208,7 +248,12 @@ describe("syncPlans against the embedded API (real HTTP)", { timeout: 60_000 }, 
     const arqam = school.client(ARQAM);
     for (let run = 0; run < 2; run++) {
       const result = await syncPlans("arqam", { db, client: arqam });
-      expect(result).toMatchObject({ status: "denied", problem: { code: "feature_unavailable", feature: "learning_plans", kind: "denied" }, requests: 2, plans: 0 });
+      expect(result).toMatchObject({
+        status: "denied",
+        problem: { code: "feature_unavailable", feature: "learning_plans", kind: "denied" },
+        requests: 2,
+        plans: 0,
+      });
     }
     const status = await getSyncStatus(db, "arqam");
     expect(status.problem?.code).toBe("feature_unavailable");
@@ -227,12 +272,19 @@ describe("syncPlans against the embedded API (real HTTP)", { timeout: 60_000 }, 
     if (started.started) expect((await started.done).status).toBe("completed");
     await expectStoreEqualsApi("background");
     const denied = await startPlanSync("arqam-background", { db, client: school.client(ARQAM) });
-    expect(denied).toMatchObject({ started: false, result: { status: "denied", problem: { code: "feature_unavailable" } } });
+    expect(denied).toMatchObject({
+      started: false,
+      result: { status: "denied", problem: { code: "feature_unavailable" } },
+    });
   });
 
   it("a key without learning_plans:read: records the missing scope", async () => {
     const result = await syncPlans("legacy", { db, client: school.client(LEGACY) });
-    expect(result).toMatchObject({ status: "denied", problem: { code: "insufficient_scope", requiredScope: "learning_plans:read" }, requests: 2 });
+    expect(result).toMatchObject({
+      status: "denied",
+      problem: { code: "insufficient_scope", requiredScope: "learning_plans:read" },
+      requests: 2,
+    });
     expect((await getSyncStatus(db, "legacy")).problem?.requiredScope).toBe("learning_plans:read");
   });
 });
@@ -260,7 +312,8 @@ describe("store queries on the synced mirror", { timeout: 30_000 }, () => {
 
     const counts = await countSyncedPlansByStatus(db, scope);
     expect(counts.total).toBe(api.length);
-    for (const [status, n] of Object.entries(counts.byStatus)) expect(n).toBe(api.filter((p) => p.status === status).length);
+    for (const [status, n] of Object.entries(counts.byStatus))
+      expect(n).toBe(api.filter((p) => p.status === status).length);
     const active = await listSyncedPlans(db, scope, { status: "active", limit: 200 });
     expect(active.plans.map((p) => p.id)).toEqual(api.filter((p) => p.status === "active").map((p) => p.id));
 
@@ -286,7 +339,11 @@ describe("store queries on the synced mirror", { timeout: 30_000 }, () => {
     const plan = (await alnoor.listAll("listPlans")).items.find((p) => p.status === "active")!;
     const history = (await alnoor.listAll("listAssignments", { params: { id: plan.id } })).items;
     const target = history.find((a) => a.superseded_at === null)!;
-    const { replacement } = await school.admin<{ replacement: { id: string } }>("replace-assignment", { assignmentId: target.id, dueDate: "2031-07-08", explanation: "Refreshed live" });
+    const { replacement } = await school.admin<{ replacement: { id: string } }>("replace-assignment", {
+      assignmentId: target.id,
+      dueDate: "2031-07-08",
+      explanation: "Refreshed live",
+    });
     const before = await getSyncedPlan(db, { connectionId: "alnoor" }, plan.id);
     expect(before?.assignments.some((a) => a.id === replacement.id)).toBe(false);
 
@@ -297,7 +354,9 @@ describe("store queries on the synced mirror", { timeout: 30_000 }, () => {
     expect(after?.assignments.find((a) => a.id === target.id)?.replaced_by_assignment_id).toBe(replacement.id);
     expect(await refreshPlan("alnoor", "pln_missing", { db, client: alnoor })).toBe(false);
     // Another school's key never writes into this mirror.
-    await expect(refreshPlan("alnoor", plan.id, { db, client: school.client(ARQAM) })).rejects.toMatchObject({ code: "tenant_mismatch" });
+    await expect(refreshPlan("alnoor", plan.id, { db, client: school.client(ARQAM) })).rejects.toMatchObject({
+      code: "tenant_mismatch",
+    });
     // The next incremental cycle still ends equal to the API.
     await syncPlans("alnoor", { db, client: alnoor });
     await expectStoreEqualsApi("alnoor");
@@ -305,6 +364,8 @@ describe("store queries on the synced mirror", { timeout: 30_000 }, () => {
 
   it("rows are keyed by connection", async () => {
     const rows = await db.select({ connectionId: syncedPlans.connectionId }).from(syncedPlans);
-    expect(new Set(rows.map((r) => r.connectionId))).toEqual(new Set(["alnoor", "resume", "restart", "lease", "mixed", "background"]));
+    expect(new Set(rows.map((r) => r.connectionId))).toEqual(
+      new Set(["alnoor", "resume", "restart", "lease", "mixed", "background"]),
+    );
   });
 });

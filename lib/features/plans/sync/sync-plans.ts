@@ -11,7 +11,15 @@ import { isFailure, repeatedCursor, type V1Error } from "@/lib/v1";
 import { dashboardDb } from "@/lib/db";
 import type { DashboardDb } from "@/lib/db/client";
 import { storePlans } from "../mirror/writes";
-import { acquirePlanLease, beginCycle, commitProgress, finishCycle, recordProblem, type Cycle, type LeaseHolder } from "./cycle-state";
+import {
+  acquirePlanLease,
+  beginCycle,
+  commitProgress,
+  finishCycle,
+  recordProblem,
+  type Cycle,
+  type LeaseHolder,
+} from "./cycle-state";
 import { pacedCall } from "@/lib/jobs/pacer";
 import { fetchHistories, listPlansPage, type FetchedPage, type PageHistories } from "./traversal";
 
@@ -99,10 +107,15 @@ const DEFAULT_LEASE_MS = 2 * 60_000;
 
 /** One plan cycle for the connection, counted and timed in the metrics (lib/ops/metrics.ts). */
 export function syncPlans(connectionId: string, options: SyncOptions = {}): Promise<SyncResult> {
-  return observeSyncCycle("plans", connectionId, () => runPlanCycle(connectionId, options), (result) => {
-    if (result.status === "completed") return { status: result.status, records: result.plans + result.assignments };
-    return { status: result.status, code: result.status === "denied" ? result.problem.code : undefined };
-  });
+  return observeSyncCycle(
+    "plans",
+    connectionId,
+    () => runPlanCycle(connectionId, options),
+    (result) => {
+      if (result.status === "completed") return { status: result.status, records: result.plans + result.assignments };
+      return { status: result.status, code: result.status === "denied" ? result.problem.code : undefined };
+    },
+  );
 }
 
 async function runPlanCycle(connectionId: string, options: SyncOptions): Promise<SyncResult> {
@@ -134,7 +147,18 @@ async function runPlanCycle(connectionId: string, options: SyncOptions): Promise
   const progress = (phase: SyncProgress["phase"]) => {
     if (!cycle || !options.onProgress) return;
     const { plans, assignments, pages, requests } = cycle.counts;
-    options.onProgress({ connectionId, cycleId: cycle.id, mode: cycle.mode, resumed: cycle.resumed, phase, plans, assignments, pages, requests, expectedPlans: cycle.expectedPlans });
+    options.onProgress({
+      connectionId,
+      cycleId: cycle.id,
+      mode: cycle.mode,
+      resumed: cycle.resumed,
+      phase,
+      plans,
+      assignments,
+      pages,
+      requests,
+      expectedPlans: cycle.expectedPlans,
+    });
   };
 
   try {
@@ -149,7 +173,13 @@ async function runPlanCycle(connectionId: string, options: SyncOptions): Promise
     const seenCursors = new Set<string>();
     const fetchPage = async (from: Cycle): Promise<FetchedPage> => {
       const page = await listPlansPage(call, from, pageSize, signal);
-      const histories = fetchHistories(db, call, { connectionId, mode: from.mode, plans: page.data, concurrency, signal });
+      const histories = fetchHistories(db, call, {
+        connectionId,
+        mode: from.mode,
+        plans: page.data,
+        concurrency,
+        signal,
+      });
       // Awaited when the page is stored; a run that ends first must not leave it unhandled.
       histories.catch(() => undefined);
       return { page, histories };
@@ -189,7 +219,14 @@ async function runPlanCycle(connectionId: string, options: SyncOptions): Promise
         next$.catch(() => undefined);
       }
 
-      const stored = await storePage(db, { holder, tenantId, cycle, plans: page.data, next, fetched: await fetched.histories });
+      const stored = await storePage(db, {
+        holder,
+        tenantId,
+        cycle,
+        plans: page.data,
+        next,
+        fetched: await fetched.histories,
+      });
       run.plans += stored.plans;
       run.assignments += stored.assignments;
       run.pages++;
@@ -202,14 +239,29 @@ async function runPlanCycle(connectionId: string, options: SyncOptions): Promise
     const durationMs = Date.now() - started;
     await finishCycle(db, holder, cycle, watermark, durationMs);
     progress("done");
-    return { status: "completed", connectionId, mode: cycle.mode, resumed: cycle.resumed, restarted, watermark, cycle: { ...cycle.counts }, ...runCounts() };
+    return {
+      status: "completed",
+      connectionId,
+      mode: cycle.mode,
+      resumed: cycle.resumed,
+      restarted,
+      watermark,
+      cycle: { ...cycle.counts },
+      ...runCounts(),
+    };
   } catch (error) {
     if (isLeaseLost(error)) throw error;
     const problem = problemOf(error);
     if (problem.kind === "denied") {
       // Calm stop: recorded once, no retry here; the cycle is dropped (nothing half-written matters).
       await recordProblem(db, holder, problem, { dropCycle: true });
-      return { status: "denied", connectionId, problem, error: isFailure(error) ? (error as V1Error) : null, ...runCounts() };
+      return {
+        status: "denied",
+        connectionId,
+        problem,
+        error: isFailure(error) ? (error as V1Error) : null,
+        ...runCounts(),
+      };
     }
     // Interrupted: the committed cursor stays for the next run, which resumes from it.
     await recordProblem(db, holder, problem, { dropCycle: false }).catch(() => undefined);
@@ -244,7 +296,12 @@ async function storePage(
   const after: Cycle = {
     ...cycle,
     cursor: input.next,
-    counts: { ...cycle.counts, plans: cycle.counts.plans + storedPlans.length, assignments: cycle.counts.assignments + assignmentCount, pages: cycle.counts.pages + 1 },
+    counts: {
+      ...cycle.counts,
+      plans: cycle.counts.plans + storedPlans.length,
+      assignments: cycle.counts.assignments + assignmentCount,
+      pages: cycle.counts.pages + 1,
+    },
   };
   await db.transaction(async (tx) => {
     await storePlans(tx, scope, storedPlans, histories.values());
@@ -255,4 +312,3 @@ async function storePage(
   cycle.counts = { ...after.counts, requests: cycle.counts.requests };
   return { plans: storedPlans.length, assignments: assignmentCount };
 }
-

@@ -14,15 +14,28 @@ import { storedVersions } from "../mirror/reads";
 /** Where a traversal of the plans stands: the filters it is bound to and the cursor of its next page. */
 export type TraversalPosition = { mode: SyncMode; cursor: string | null; updatedAfter: string | null };
 
-export function listPlansPage(call: SyncClient["call"], from: TraversalPosition, limit: number, signal: AbortSignal | undefined) {
+export function listPlansPage(
+  call: SyncClient["call"],
+  from: TraversalPosition,
+  limit: number,
+  signal: AbortSignal | undefined,
+) {
   return call("listPlans", {
-    query: { limit, ...(from.cursor ? { cursor: from.cursor } : {}), ...(from.updatedAfter ? { updated_after: from.updatedAfter } : {}) },
+    query: {
+      limit,
+      ...(from.cursor ? { cursor: from.cursor } : {}),
+      ...(from.updatedAfter ? { updated_after: from.updatedAfter } : {}),
+    },
     signal,
   });
 }
 
 /** The whole history of one plan, in the API's order (every page; only this plan's assignments, invariant 7). */
-export async function traverseHistory(call: SyncClient["call"], planId: string, signal: AbortSignal | undefined): Promise<Assignment[]> {
+export async function traverseHistory(
+  call: SyncClient["call"],
+  planId: string,
+  signal: AbortSignal | undefined,
+): Promise<Assignment[]> {
   return (await traverseAll(call, "listAssignments", { params: { id: planId }, query: { limit: 100 }, signal })).items;
 }
 
@@ -38,10 +51,23 @@ export type FetchedPage = { page: Awaited<ReturnType<typeof listPlansPage>>; his
 export async function fetchHistories(
   db: DashboardDb,
   call: SyncClient["call"],
-  input: { connectionId: string; mode: SyncMode; plans: LearningPlan[]; concurrency: number; signal: AbortSignal | undefined },
+  input: {
+    connectionId: string;
+    mode: SyncMode;
+    plans: LearningPlan[];
+    concurrency: number;
+    signal: AbortSignal | undefined;
+  },
 ): Promise<PageHistories> {
   const { plans, signal } = input;
-  const known = input.mode === "incremental" ? await storedVersions(db, input.connectionId, plans.map((plan) => plan.id)) : new Map<string, number>();
+  const known =
+    input.mode === "incremental"
+      ? await storedVersions(
+          db,
+          input.connectionId,
+          plans.map((plan) => plan.id),
+        )
+      : new Map<string, number>();
   const histories = new Map<string, Assignment[]>();
   const vanished = new Set<string>();
   await eachLimited(plans, input.concurrency, async (plan) => {

@@ -7,7 +7,10 @@ import type { DashboardDb } from "@/lib/db/client";
 
 /** Test and bench support: what the API holds about plans and what the mirror holds, record for record. */
 
-export type Snapshot = { plans: Map<string, LearningPlan>; assignments: Map<string, { planId: string; position: number; data: Assignment }> };
+export type Snapshot = {
+  plans: Map<string, LearningPlan>;
+  assignments: Map<string, { planId: string; position: number; data: Assignment }>;
+};
 
 /** Everything the API holds about plans, read with complete traversals. */
 export async function apiSnapshot(client: V1Client): Promise<Snapshot> {
@@ -15,14 +18,23 @@ export async function apiSnapshot(client: V1Client): Promise<Snapshot> {
   const assignments: Snapshot["assignments"] = new Map();
   for (const plan of plans) {
     const { items } = await client.listAll("listAssignments", { params: { id: plan.id }, query: { limit: 100 } });
-    items.forEach((assignment, position) => assignments.set(assignment.id, { planId: plan.id, position, data: assignment }));
+    items.forEach((assignment, position) =>
+      assignments.set(assignment.id, { planId: plan.id, position, data: assignment }),
+    );
   }
   return { plans: new Map(plans.map((plan) => [plan.id, plan])), assignments };
 }
 
 /** Everything the store holds for one connection. */
-export async function storeSnapshot(db: DashboardDb, connectionId: string): Promise<Snapshot & { planRows: number; assignmentRows: number }> {
-  const plans = await db.select().from(syncedPlans).where(eq(syncedPlans.connectionId, connectionId)).orderBy(asc(syncedPlans.id));
+export async function storeSnapshot(
+  db: DashboardDb,
+  connectionId: string,
+): Promise<Snapshot & { planRows: number; assignmentRows: number }> {
+  const plans = await db
+    .select()
+    .from(syncedPlans)
+    .where(eq(syncedPlans.connectionId, connectionId))
+    .orderBy(asc(syncedPlans.id));
   const rows = await db
     .select()
     .from(syncedAssignments)

@@ -15,7 +15,10 @@ export type ProgressSnapshot = {
 
 /** Everything the API holds, read with complete traversals (one list of sessions, then each session's rows). */
 export async function apiProgressSnapshot(client: V1Client): Promise<ProgressSnapshot> {
-  const [{ items: sessions }, { items: students }] = await Promise.all([client.listAll("listSessions", { query: { limit: 100 } }), client.listAll("listStudents", { query: { limit: 100 } })]);
+  const [{ items: sessions }, { items: students }] = await Promise.all([
+    client.listAll("listSessions", { query: { limit: 100 } }),
+    client.listAll("listStudents", { query: { limit: 100 } }),
+  ]);
   const attendance = new Map<string, AttendanceRow>();
   const recitations = new Map<string, Recitation>();
   for (const session of sessions) {
@@ -31,10 +34,22 @@ export async function apiProgressSnapshot(client: V1Client): Promise<ProgressSna
 
 export async function storeProgressSnapshot(db: DashboardDb, connectionId: string): Promise<ProgressSnapshot> {
   const [sessions, attendance, recitations, students] = await Promise.all([
-    db.select({ data: progressSessions.data }).from(progressSessions).where(eq(progressSessions.connectionId, connectionId)),
-    db.select({ data: progressAttendance.data }).from(progressAttendance).where(eq(progressAttendance.connectionId, connectionId)),
-    db.select({ data: progressRecitations.data }).from(progressRecitations).where(eq(progressRecitations.connectionId, connectionId)),
-    db.select({ data: progressStudents.data }).from(progressStudents).where(eq(progressStudents.connectionId, connectionId)),
+    db
+      .select({ data: progressSessions.data })
+      .from(progressSessions)
+      .where(eq(progressSessions.connectionId, connectionId)),
+    db
+      .select({ data: progressAttendance.data })
+      .from(progressAttendance)
+      .where(eq(progressAttendance.connectionId, connectionId)),
+    db
+      .select({ data: progressRecitations.data })
+      .from(progressRecitations)
+      .where(eq(progressRecitations.connectionId, connectionId)),
+    db
+      .select({ data: progressStudents.data })
+      .from(progressStudents)
+      .where(eq(progressStudents.connectionId, connectionId)),
   ]);
   return {
     sessions: byId(sessions.map((r) => r.data)),

@@ -5,19 +5,64 @@ import { mark, SCHOOL, session, student } from "@/lib/features/notices/testing/f
 import type { Locale } from "@/lib/i18n/core";
 
 /** A term with sessions, marks, recitations and assignments of every kind a card must sort out. */
-export const TERM: Semester = { id: "sem1", name: "Autumn 2026", status: "active", starts_on: "2026-09-01", ends_on: "2026-12-31", created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" };
+export const TERM: Semester = {
+  id: "sem1",
+  name: "Autumn 2026",
+  status: "active",
+  starts_on: "2026-09-01",
+  ends_on: "2026-12-31",
+  created_at: "2026-01-01T00:00:00Z",
+  updated_at: "2026-01-01T00:00:00Z",
+};
 export const TODAY = "2026-11-20";
 
-export function recitation(id: string, day: string, kind: Recitation["kind"], range: [number, number, number, number], rating: number, note: string | null = null): Recitation {
+export function recitation(
+  id: string,
+  day: string,
+  kind: Recitation["kind"],
+  range: [number, number, number, number],
+  rating: number,
+  note: string | null = null,
+): Recitation {
   const at = `${day}T14:00:00Z`;
-  return { id, session_id: "se", student_id: "s1", kind, range: { start: { surah: range[0], ayah: range[1] }, end: { surah: range[2], ayah: range[3] } }, rating, mistakes: 2, note, recorded_at: at, created_at: at, updated_at: at };
+  return {
+    id,
+    session_id: "se",
+    student_id: "s1",
+    kind,
+    range: { start: { surah: range[0], ayah: range[1] }, end: { surah: range[2], ayah: range[3] } },
+    rating,
+    mistakes: 2,
+    note,
+    recorded_at: at,
+    created_at: at,
+    updated_at: at,
+  };
 }
 
 function assignment(id: string, status: string, due: string, explanation: string | null): Assignment {
   return {
-    id, plan_id: "p1", student_id: "s1", due_date: due, status, source: "teacher", explanation, published_at: null, started_at: null, completed_at: null, superseded_at: null, replaced_by_assignment_id: null,
-    segments: [{ order: 1, track_type: "new_memorization", range: { start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 20 } } }],
-    created_at: "2026-09-01T00:00:00Z", updated_at: "2026-09-01T00:00:00Z",
+    id,
+    plan_id: "p1",
+    student_id: "s1",
+    due_date: due,
+    status,
+    source: "teacher",
+    explanation,
+    published_at: null,
+    started_at: null,
+    completed_at: null,
+    superseded_at: null,
+    replaced_by_assignment_id: null,
+    segments: [
+      {
+        order: 1,
+        track_type: "new_memorization",
+        range: { start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 20 } },
+      },
+    ],
+    created_at: "2026-09-01T00:00:00Z",
+    updated_at: "2026-09-01T00:00:00Z",
   } as Assignment;
 }
 
@@ -38,8 +83,23 @@ export function childParts(): ChildParts {
       recitation("r2", "2026-10-12", "recent_revision", [77, 1, 77, 20], 2),
       recitation("r3", "2026-10-14", "old_revision", [1, 1, 2, 5], 1),
     ],
-    shared: { assignments: splitParentAssignments(toParentAssignments([assignment("a1", "published", "2026-11-30", null), assignment("a2", "draft", "2026-11-30", "draft: staff only"), assignment("a3", "completed", "2026-10-20", null)])), plan: null },
-    stored: { recitations: [], attendance: sessions.map((s, i) => ({ session: s, row: mark(s.id, "s1", STATUSES[i]!, new Date(s.starts_at), "teacher's note") })) },
+    shared: {
+      assignments: splitParentAssignments(
+        toParentAssignments([
+          assignment("a1", "published", "2026-11-30", null),
+          assignment("a2", "draft", "2026-11-30", "draft: staff only"),
+          assignment("a3", "completed", "2026-10-20", null),
+        ]),
+      ),
+      plan: null,
+    },
+    stored: {
+      recitations: [],
+      attendance: sessions.map((s, i) => ({
+        session: s,
+        row: mark(s.id, "s1", STATUSES[i]!, new Date(s.starts_at), "teacher's note"),
+      })),
+    },
     live: [],
   };
 }

@@ -8,7 +8,6 @@ import { ImportRow, SemesterId } from "./inputs";
 import { IMPORT_BATCH_SIZE } from "./limits";
 import { runImportBatch } from "./run-batch";
 
-
 /** A batch of checked rows, created in order (lib/features/students/import/run-batch.ts). */
 export const importStudentBatch = defineAction({
   name: "student.import",
@@ -20,5 +19,9 @@ export const importStudentBatch = defineAction({
     if (result.outcomes.some((outcome) => outcome.state === "created")) revalidatePath("/students");
     return result;
   },
-  details: (_ctx, _input, result) => ({ created: result.outcomes.filter((o) => o.state === "created").length, exists: result.outcomes.filter((o) => o.state === "exists").length, refused: result.outcomes.filter((o) => o.state === "refused").length }),
+  details: (_ctx, _input, result) => ({
+    created: result.outcomes.filter((o) => o.state === "created").length,
+    exists: result.outcomes.filter((o) => o.state === "exists").length,
+    refused: result.outcomes.filter((o) => o.state === "refused").length,
+  }),
 });

@@ -12,11 +12,27 @@ import { IMPORT_COLUMNS, type ImportColumn, type ImportValues } from "./fields";
 export { IMPORT_COLUMNS, type ImportColumn, type ImportValues } from "./fields";
 
 /** A problem of a row, as a catalogue key of `studentImport.problems` with its values. */
-export type RowProblem = { column: ImportColumn | null; key: "required" | "invalid" | "halqaUnknown" | "halqaAmbiguous" | "statusUnknown" | "dateInvalid" | "duplicateInFile" | "exists"; values?: Record<string, string | number> };
+export type RowProblem = {
+  column: ImportColumn | null;
+  key:
+    | "required"
+    | "invalid"
+    | "halqaUnknown"
+    | "halqaAmbiguous"
+    | "statusUnknown"
+    | "dateInvalid"
+    | "duplicateInFile"
+    | "exists";
+  values?: Record<string, string | number>;
+};
 
 export type CheckedRow = { line: number; values: ImportValues; problems: RowProblem[]; body: StudentCreate | null };
 
-export type HeaderReading = { columns: Partial<Record<ImportColumn, number>>; ignored: string[]; missing: ImportColumn[] };
+export type HeaderReading = {
+  columns: Partial<Record<ImportColumn, number>>;
+  ignored: string[];
+  missing: ImportColumn[];
+};
 
 const REQUIRED: readonly ImportColumn[] = ["full_name", "halqa"];
 
@@ -29,7 +45,9 @@ export function readHeader(header: readonly string[], labels: Record<ImportColum
   const ignored: string[] = [];
   header.forEach((name, index) => {
     const key = normalizeForSearch(name);
-    const column = IMPORT_COLUMNS.find((field) => normalizeForSearch(field) === key || labels[field].some((label) => normalizeForSearch(label) === key));
+    const column = IMPORT_COLUMNS.find(
+      (field) => normalizeForSearch(field) === key || labels[field].some((label) => normalizeForSearch(label) === key),
+    );
     if (column && columns[column] === undefined) columns[column] = index;
     else ignored.push(name);
   });
@@ -37,26 +55,46 @@ export function readHeader(header: readonly string[], labels: Record<ImportColum
 }
 
 export function valuesOf(cells: readonly string[], columns: HeaderReading["columns"]): ImportValues {
-  return Object.fromEntries(IMPORT_COLUMNS.map((field) => [field, columns[field] === undefined ? "" : (cells[columns[field]!] ?? "").trim()])) as ImportValues;
+  return Object.fromEntries(
+    IMPORT_COLUMNS.map((field) => [field, columns[field] === undefined ? "" : (cells[columns[field]!] ?? "").trim()]),
+  ) as ImportValues;
 }
 
-type Context = { halqas: readonly Halqa[]; existing: readonly Pick<Student, "full_name" | "semester_id">[]; semesterId: string };
+type Context = {
+  halqas: readonly Halqa[];
+  existing: readonly Pick<Student, "full_name" | "semester_id">[];
+  semesterId: string;
+};
 
 export function checkRows(rows: readonly { line: number; values: ImportValues }[], context: Context): CheckedRow[] {
   // The semester's halqas by their own field: a school's API may ignore the semester filter (invariant 7).
   const halqas = context.halqas.filter((halqa) => halqa.semester_id === context.semesterId);
   const byName = new Map<string, Halqa[]>();
-  for (const halqa of halqas) byName.set(normalizeForSearch(halqa.name), [...(byName.get(normalizeForSearch(halqa.name)) ?? []), halqa]);
-  const enrolled = new Set(context.existing.filter((s) => s.semester_id === context.semesterId).map((s) => normalizeForSearch(s.full_name)));
+  for (const halqa of halqas)
+    byName.set(normalizeForSearch(halqa.name), [...(byName.get(normalizeForSearch(halqa.name)) ?? []), halqa]);
+  const enrolled = new Set(
+    context.existing.filter((s) => s.semester_id === context.semesterId).map((s) => normalizeForSearch(s.full_name)),
+  );
   const firstLine = new Map<string, number>();
   return rows.map(({ line, values }) => {
     const problems: RowProblem[] = [];
     const halqa = findHalqa(values.halqa, halqas, byName, problems);
-    const status = values.status === "" ? undefined : STUDENT_STATUSES.find((s) => s === values.status.toLowerCase().replace(/[\s-]+/g, "_"));
-    if (values.status !== "" && !status) problems.push({ column: "status", key: "statusUnknown", values: { statuses: STUDENT_STATUSES.join(", ") } });
-    if (values.enrolled_on !== "" && !isCalendarDate(values.enrolled_on)) problems.push({ column: "enrolled_on", key: "dateInvalid" });
+    const status =
+      values.status === ""
+        ? undefined
+        : STUDENT_STATUSES.find((s) => s === values.status.toLowerCase().replace(/[\s-]+/g, "_"));
+    if (values.status !== "" && !status)
+      problems.push({ column: "status", key: "statusUnknown", values: { statuses: STUDENT_STATUSES.join(", ") } });
+    if (values.enrolled_on !== "" && !isCalendarDate(values.enrolled_on))
+      problems.push({ column: "enrolled_on", key: "dateInvalid" });
     if (values.full_name === "") problems.push({ column: "full_name", key: "required" });
-    const candidate = { halqa_id: halqa?.id ?? "unknown", full_name: values.full_name, preferred_name: values.preferred_name || null, ...(status ? { status } : {}), enrolled_on: values.enrolled_on || null };
+    const candidate = {
+      halqa_id: halqa?.id ?? "unknown",
+      full_name: values.full_name,
+      preferred_name: values.preferred_name || null,
+      ...(status ? { status } : {}),
+      enrolled_on: values.enrolled_on || null,
+    };
     const parsed = StudentCreate.safeParse(candidate);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -67,7 +105,8 @@ export function checkRows(rows: readonly { line: number; values: ImportValues }[
     const name = normalizeForSearch(values.full_name);
     if (name !== "") {
       const earlier = firstLine.get(name);
-      if (earlier !== undefined) problems.push({ column: "full_name", key: "duplicateInFile", values: { line: earlier } });
+      if (earlier !== undefined)
+        problems.push({ column: "full_name", key: "duplicateInFile", values: { line: earlier } });
       else firstLine.set(name, line);
       if (enrolled.has(name)) problems.push({ column: "full_name", key: "exists" });
     }
@@ -75,7 +114,12 @@ export function checkRows(rows: readonly { line: number; values: ImportValues }[
   });
 }
 
-function findHalqa(value: string, halqas: readonly Halqa[], byName: Map<string, Halqa[]>, problems: RowProblem[]): Halqa | null {
+function findHalqa(
+  value: string,
+  halqas: readonly Halqa[],
+  byName: Map<string, Halqa[]>,
+  problems: RowProblem[],
+): Halqa | null {
   if (value === "") {
     problems.push({ column: "halqa", key: "required" });
     return null;
@@ -84,11 +128,17 @@ function findHalqa(value: string, halqas: readonly Halqa[], byName: Map<string, 
   if (byId) return byId;
   const named = byName.get(normalizeForSearch(value)) ?? [];
   if (named.length === 1) return named[0]!;
-  problems.push({ column: "halqa", key: named.length > 1 ? "halqaAmbiguous" : "halqaUnknown", values: { halqa: value } });
+  problems.push({
+    column: "halqa",
+    key: named.length > 1 ? "halqaAmbiguous" : "halqaUnknown",
+    values: { halqa: value },
+  });
   return null;
 }
 
 function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+  );
 }

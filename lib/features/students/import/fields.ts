@@ -4,4 +4,10 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 export type ImportValues = Record<ImportColumn, string>;
 
 /** Each field's label, the student form's own (`students.form.<label>`): a file's header may be any language's. */
-export const FIELD_LABELS = { full_name: "fullName", preferred_name: "preferredName", halqa: "halqa", status: "status", enrolled_on: "enrolledOn" } as const satisfies Record<ImportColumn, string>;
+export const FIELD_LABELS = {
+  full_name: "fullName",
+  preferred_name: "preferredName",
+  halqa: "halqa",
+  status: "status",
+  enrolled_on: "enrolledOn",
+} as const satisfies Record<ImportColumn, string>;

@@ -3,7 +3,15 @@ import { clientFor } from "@/lib/connections";
 import { translator } from "@/lib/i18n/core";
 import { LOCALES } from "@/lib/i18n/locales";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
-import { checkRows, IMPORT_COLUMNS, readHeader, valuesOf, type CheckedRow, type ImportColumn, type ImportValues } from "./check-rows";
+import {
+  checkRows,
+  IMPORT_COLUMNS,
+  readHeader,
+  valuesOf,
+  type CheckedRow,
+  type ImportColumn,
+  type ImportValues,
+} from "./check-rows";
 import { FIELD_LABELS } from "./fields";
 import { readImportFile, type FileProblem } from "./read-file";
 
@@ -14,7 +22,10 @@ export type ImportPreview =
 
 /** A column's header in every language the product speaks: a file made by a colleague reading French reads too. */
 function columnLabels(): Record<ImportColumn, string[]> {
-  const labels = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, [] as string[]])) as Record<ImportColumn, string[]>;
+  const labels = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column, [] as string[]])) as Record<
+    ImportColumn,
+    string[]
+  >;
   for (const locale of LOCALES) {
     const t = translator(locale);
     for (const column of IMPORT_COLUMNS) labels[column].push(t(`students.form.${FIELD_LABELS[column]}`));
@@ -32,15 +43,29 @@ async function schoolNow(connectionId: string, semesterId: string) {
   return { halqas: halqas.items, existing: students.items, semesterId };
 }
 
-export async function previewImportFile(connectionId: string, semesterId: string, bytes: Uint8Array): Promise<ImportPreview> {
+export async function previewImportFile(
+  connectionId: string,
+  semesterId: string,
+  bytes: Uint8Array,
+): Promise<ImportPreview> {
   const reading = await readImportFile(bytes);
   if (!reading.ok) return reading;
   const header = readHeader(reading.table.header, columnLabels());
-  if (header.missing.length) return { ok: false, problem: { key: "missingColumns", values: { columns: header.missing.join(", ") } } };
+  if (header.missing.length)
+    return { ok: false, problem: { key: "missingColumns", values: { columns: header.missing.join(", ") } } };
   const rows = reading.table.rows.map((row) => ({ line: row.line, values: valuesOf(row.cells, header.columns) }));
-  return { ok: true, kind: reading.kind, ignored: header.ignored, rows: checkRows(rows, await schoolNow(connectionId, semesterId)) };
+  return {
+    ok: true,
+    kind: reading.kind,
+    ignored: header.ignored,
+    rows: checkRows(rows, await schoolNow(connectionId, semesterId)),
+  };
 }
 
-export async function checkImport(connectionId: string, semesterId: string, rows: { line: number; values: ImportValues }[]): Promise<CheckedRow[]> {
+export async function checkImport(
+  connectionId: string,
+  semesterId: string,
+  rows: { line: number; values: ImportValues }[],
+): Promise<CheckedRow[]> {
   return checkRows(rows, await schoolNow(connectionId, semesterId));
 }

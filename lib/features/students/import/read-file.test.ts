@@ -13,8 +13,20 @@ async function xlsx(rows: unknown[][]): Promise<Uint8Array> {
 
 describe("readImportFile", () => {
   it("reads a UTF-8 CSV with a BOM, Arabic and cells that look like formulas as the text they are", async () => {
-    const reading = await readImportFile(utf8('\uFEFFfull_name,halqa\r\nعبد الله بن عمر,Al-Fajr\r\n"=1+1",Al-Fajr\r\n\r\n'));
-    expect(reading).toEqual({ ok: true, kind: "csv", table: { header: ["full_name", "halqa"], rows: [{ line: 2, cells: ["عبد الله بن عمر", "Al-Fajr"] }, { line: 3, cells: ["=1+1", "Al-Fajr"] }] } });
+    const reading = await readImportFile(
+      utf8('\uFEFFfull_name,halqa\r\nعبد الله بن عمر,Al-Fajr\r\n"=1+1",Al-Fajr\r\n\r\n'),
+    );
+    expect(reading).toEqual({
+      ok: true,
+      kind: "csv",
+      table: {
+        header: ["full_name", "halqa"],
+        rows: [
+          { line: 2, cells: ["عبد الله بن عمر", "Al-Fajr"] },
+          { line: 3, cells: ["=1+1", "Al-Fajr"] },
+        ],
+      },
+    });
   });
 
   it("reads UTF-16 with its BOM (Excel's Unicode text, tab-separated)", async () => {
@@ -31,28 +43,68 @@ describe("readImportFile", () => {
 
   it("refuses text that is not UTF-8 (Windows-1256 Arabic) rather than guess", async () => {
     // "علي" in Windows-1256.
-    const reading = await readImportFile(new Uint8Array([...utf8("full_name,halqa\n"), 0xe1, 0xe1, 0xed, ...utf8(",Al-Fajr\n")]));
+    const reading = await readImportFile(
+      new Uint8Array([...utf8("full_name,halqa\n"), 0xe1, 0xe1, 0xed, ...utf8(",Al-Fajr\n")]),
+    );
     expect(reading).toEqual({ ok: false, problem: { key: "notText" } });
   });
 
   it("refuses empty and duplicated headers, empty files, too many rows and too many bytes", async () => {
-    expect(await readImportFile(utf8("full_name,,halqa\nAli,x,y\n"))).toEqual({ ok: false, problem: { key: "emptyHeader", values: { column: 2 } } });
-    expect(await readImportFile(utf8("full_name,Full_Name\nAli,Ali\n"))).toEqual({ ok: false, problem: { key: "duplicateHeader", values: { name: "Full_Name" } } });
+    expect(await readImportFile(utf8("full_name,,halqa\nAli,x,y\n"))).toEqual({
+      ok: false,
+      problem: { key: "emptyHeader", values: { column: 2 } },
+    });
+    expect(await readImportFile(utf8("full_name,Full_Name\nAli,Ali\n"))).toEqual({
+      ok: false,
+      problem: { key: "duplicateHeader", values: { name: "Full_Name" } },
+    });
     expect(await readImportFile(utf8(""))).toEqual({ ok: false, problem: { key: "empty" } });
     expect(await readImportFile(utf8("full_name,halqa\n\n"))).toEqual({ ok: false, problem: { key: "empty" } });
     const many = "full_name,halqa\n" + Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `S${i},H`).join("\n");
-    expect(await readImportFile(utf8(many))).toEqual({ ok: false, problem: { key: "tooManyRows", values: { max: IMPORT_MAX_ROWS, rows: IMPORT_MAX_ROWS + 1 } } });
+    expect(await readImportFile(utf8(many))).toEqual({
+      ok: false,
+      problem: { key: "tooManyRows", values: { max: IMPORT_MAX_ROWS, rows: IMPORT_MAX_ROWS + 1 } },
+    });
     expect((await readImportFile(new Uint8Array(IMPORT_MAX_BYTES + 1))).ok).toBe(false);
   });
 
   it("refuses a binary file that is not a table", async () => {
-    expect(await readImportFile(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0x02]))).toEqual({ ok: false, problem: { key: "notTable" } });
-    expect(await readImportFile(new Uint8Array([...[0x50, 0x4b, 0x03, 0x04], 1, 2, 3]))).toEqual({ ok: false, problem: { key: "unreadable" } });
+    expect(await readImportFile(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0x02]))).toEqual({
+      ok: false,
+      problem: { key: "notTable" },
+    });
+    expect(await readImportFile(new Uint8Array([...[0x50, 0x4b, 0x03, 0x04], 1, 2, 3]))).toEqual({
+      ok: false,
+      problem: { key: "unreadable" },
+    });
   });
 
   it("reads the first sheet of an XLSX, dates as YYYY-MM-DD, and refuses a formula by its cell", async () => {
-    const reading = await readImportFile(await xlsx([["full_name", "enrolled_on"], ["مريم", new Date(Date.UTC(2026, 8, 1))], ["=not a formula", "2026-09-02"]]));
-    expect(reading).toEqual({ ok: true, kind: "xlsx", table: { header: ["full_name", "enrolled_on"], rows: [{ line: 2, cells: ["مريم", "2026-09-01"] }, { line: 3, cells: ["=not a formula", "2026-09-02"] }] } });
-    expect(await readImportFile(await xlsx([["full_name", "n"], ["Ali", { formula: "1+1", result: 2 }]]))).toEqual({ ok: false, problem: { key: "formula", values: { cell: "B2" } } });
+    const reading = await readImportFile(
+      await xlsx([
+        ["full_name", "enrolled_on"],
+        ["مريم", new Date(Date.UTC(2026, 8, 1))],
+        ["=not a formula", "2026-09-02"],
+      ]),
+    );
+    expect(reading).toEqual({
+      ok: true,
+      kind: "xlsx",
+      table: {
+        header: ["full_name", "enrolled_on"],
+        rows: [
+          { line: 2, cells: ["مريم", "2026-09-01"] },
+          { line: 3, cells: ["=not a formula", "2026-09-02"] },
+        ],
+      },
+    });
+    expect(
+      await readImportFile(
+        await xlsx([
+          ["full_name", "n"],
+          ["Ali", { formula: "1+1", result: 2 }],
+        ]),
+      ),
+    ).toEqual({ ok: false, problem: { key: "formula", values: { cell: "B2" } } });
   });
 });

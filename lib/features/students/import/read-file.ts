@@ -16,7 +16,19 @@ export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./limits";
 export type ImportTable = { header: string[]; rows: { line: number; cells: string[] }[] };
 
 /** Why a file cannot be read, as a catalogue key of `studentImport.file` and its values. */
-export type FileProblem = { key: "tooLarge" | "empty" | "tooManyRows" | "notText" | "notTable" | "formula" | "emptyHeader" | "duplicateHeader" | "unreadable"; values?: Record<string, string | number> };
+export type FileProblem = {
+  key:
+    | "tooLarge"
+    | "empty"
+    | "tooManyRows"
+    | "notText"
+    | "notTable"
+    | "formula"
+    | "emptyHeader"
+    | "duplicateHeader"
+    | "unreadable";
+  values?: Record<string, string | number>;
+};
 
 export type FileReading = { ok: true; table: ImportTable; kind: "csv" | "xlsx" } | { ok: false; problem: FileProblem };
 
@@ -39,7 +51,9 @@ export async function readImportFile(bytes: Uint8Array): Promise<FileReading> {
     if (seen.has(key)) return refuse("duplicateHeader", { name });
     seen.add(key);
   }
-  const rows = rest.map((cells, index) => ({ line: index + 2, cells: names.map((_, column) => (cells[column] ?? "").trim()) })).filter((row) => row.cells.some((cell) => cell !== ""));
+  const rows = rest
+    .map((cells, index) => ({ line: index + 2, cells: names.map((_, column) => (cells[column] ?? "").trim()) }))
+    .filter((row) => row.cells.some((cell) => cell !== ""));
   if (rows.length === 0) return refuse("empty");
   if (rows.length > IMPORT_MAX_ROWS) return refuse("tooManyRows", { max: IMPORT_MAX_ROWS, rows: rows.length });
   return { ok: true, kind: isZip ? "xlsx" : "csv", table: { header: names, rows } };
@@ -57,7 +71,8 @@ function trimGrid(rows: string[][]): string[][] {
   const header = kept[0];
   if (!header) return kept;
   let width = header.length;
-  while (width > 0 && header[width - 1]!.trim() === "" && kept.every((row) => (row[width - 1] ?? "").trim() === "")) width--;
+  while (width > 0 && header[width - 1]!.trim() === "" && kept.every((row) => (row[width - 1] ?? "").trim() === ""))
+    width--;
   return kept.map((row) => row.slice(0, width));
 }
 

@@ -33,20 +33,38 @@ type Options = { sleep?: (ms: number) => Promise<void> };
  * refusal that blocks every write stops the import there: the rest is "not sent". Each created or
  * refused student is its own `student.create` entry of the audit log, as when added by hand.
  */
-export async function runImportBatch(ctx: ActionContext, semesterId: string, rows: readonly { line: number; values: ImportValues }[], options: Options = {}): Promise<BatchResult> {
+export async function runImportBatch(
+  ctx: ActionContext,
+  semesterId: string,
+  rows: readonly { line: number; values: ImportValues }[],
+  options: Options = {},
+): Promise<BatchResult> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const halqas = (await ctx.client.listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } })).items;
+  const halqas = (await ctx.client.listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } }))
+    .items;
   const named = new Set(rows.map((row) => row.values.halqa));
-  const targets = halqas.filter((halqa) => halqa.semester_id === semesterId && (named.has(halqa.id) || [...named].some((name) => normalizeForSearch(name) === normalizeForSearch(halqa.name))));
+  const targets = halqas.filter(
+    (halqa) =>
+      halqa.semester_id === semesterId &&
+      (named.has(halqa.id) || [...named].some((name) => normalizeForSearch(name) === normalizeForSearch(halqa.name))),
+  );
   const existing: Student[] = [];
-  for (const halqa of targets) existing.push(...(await ctx.client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id: halqa.id, limit: API_PAGE_SIZE } })).items);
+  for (const halqa of targets)
+    existing.push(
+      ...(
+        await ctx.client.listAll("listStudents", {
+          query: { semester_id: semesterId, halqa_id: halqa.id, limit: API_PAGE_SIZE },
+        })
+      ).items,
+    );
   const checked = checkRows(rows, { halqas, existing, semesterId });
 
   const outcomes: RowOutcome[] = [];
   let blocked: string | null = null;
   for (const row of checked) {
     if (blocked) outcomes.push({ line: row.line, state: "notSent" });
-    else if (row.problems.some((problem) => problem.key === "exists")) outcomes.push({ line: row.line, state: "exists" });
+    else if (row.problems.some((problem) => problem.key === "exists"))
+      outcomes.push({ line: row.line, state: "exists" });
     else if (!row.body) outcomes.push({ line: row.line, state: "problem", problems: row.problems });
     else {
       const outcome = await createOne(ctx, semesterId, row.line, row.body, sleep);
@@ -59,12 +77,24 @@ export async function runImportBatch(ctx: ActionContext, semesterId: string, row
   return { outcomes, blocked };
 }
 
-async function createOne(ctx: ActionContext, semesterId: string, line: number, body: StudentCreate, sleep: (ms: number) => Promise<void>): Promise<RowOutcome | { blocked: true; message: string }> {
+async function createOne(
+  ctx: ActionContext,
+  semesterId: string,
+  line: number,
+  body: StudentCreate,
+  sleep: (ms: number) => Promise<void>,
+): Promise<RowOutcome | { blocked: true; message: string }> {
   const idempotencyKey = importKey(ctx.actor.connectionId, semesterId, body);
   for (let waits = 0; ; waits++) {
     try {
       const student = await ctx.client.call("createStudent", { body, idempotencyKey });
-      await recordAudit(ctx.actor, { action: "student.create", result: "ok", targetType: "student", targetId: student.id, details: { label: body.full_name, import: true } });
+      await recordAudit(ctx.actor, {
+        action: "student.create",
+        result: "ok",
+        targetType: "student",
+        targetId: student.id,
+        details: { label: body.full_name, import: true },
+      });
       return { line, state: "created", studentId: student.id };
     } catch (error) {
       const failure = failureOf(error);
@@ -75,9 +105,16 @@ async function createOne(ctx: ActionContext, semesterId: string, line: number, b
         continue;
       }
       const invalid = failure.kind === "validation_failed";
-      await recordAudit(ctx.actor, { action: "student.create", result: invalid ? "failed" : "denied", targetType: "student", details: { label: body.full_name, import: true, code: failure.code, status: failure.status } });
+      await recordAudit(ctx.actor, {
+        action: "student.create",
+        result: invalid ? "failed" : "denied",
+        targetType: "student",
+        details: { label: body.full_name, import: true, code: failure.code, status: failure.status },
+      });
       const message = failureMessage(failure, ctx.t);
-      return failure.blocksWrites ? { blocked: true, message } : { line, state: "refused", message, retryable: failure.retryable };
+      return failure.blocksWrites
+        ? { blocked: true, message }
+        : { line, state: "refused", message, retryable: failure.retryable };
     }
   }
 }

@@ -28,7 +28,16 @@ export default async function ChildPage({ params }: Props) {
   if (!actor.studentLineageIds.includes(lineageId)) notFound();
   const { t, separator } = i18n;
   const loaded = await loadPage(() => Promise.all([loadChild(actor, lineageId, i18n.locale), loadChildren(actor)]));
-  if (!loaded.ok) return <RefusalPage title={t("nav.family.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/family/children/${encodeURIComponent(lineageId)}`} />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={t("nav.family.title")}
+        failure={loaded.failure}
+        t={t}
+        role={actor.role}
+        retryHref={`/family/children/${encodeURIComponent(lineageId)}`}
+      />
+    );
   const [child, children] = loaded.value;
   if (!child) notFound();
   return (
@@ -47,7 +56,11 @@ export default async function ChildPage({ params }: Props) {
             </>
           ) : null}
         </p>
-        <a href={`/family/children/${encodeURIComponent(lineageId)}/report-card`} download className={`${linkClass} w-fit`}>
+        <a
+          href={`/family/children/${encodeURIComponent(lineageId)}/report-card`}
+          download
+          className={`${linkClass} w-fit`}
+        >
           {t("reportCards.download.family")}
         </a>
       </header>

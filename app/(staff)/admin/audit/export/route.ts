@@ -26,9 +26,27 @@ export async function GET(request: Request): Promise<Response> {
   const { t, date, timeZone, locale } = await getI18n();
   const { format: formatParam, ...params } = Object.fromEntries(new URL(request.url).searchParams);
   const format = exportFormat(formatParam ?? null);
-  if (!format) return new Response(t("glance.export.badFormat"), { status: 400, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  if (!format)
+    return new Response(t("glance.export.badFormat"), {
+      status: 400,
+      headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
+    });
   const { rows, truncated } = await loadAuditExport(actor, params, timeZone);
-  const header = (["when", "who", "email", "action", "code", "result", "reason", "target", "targetType", "targetId", "changes"] as const).map((column) => t(`admin.audit.csv.${column}`));
+  const header = (
+    [
+      "when",
+      "who",
+      "email",
+      "action",
+      "code",
+      "result",
+      "reason",
+      "target",
+      "targetType",
+      "targetId",
+      "changes",
+    ] as const
+  ).map((column) => t(`admin.audit.csv.${column}`));
   const day = (value: string) => date(value).replace(/[\u2068\u2069]/g, "");
   const body = rows.map((row) => [
     date(row.at, { time: true }).replace(/[\u2068\u2069]/g, ""),
@@ -45,5 +63,8 @@ export async function GET(request: Request): Promise<Response> {
   ]);
   if (truncated) body.push([t("admin.audit.csvTruncated", { limit: AUDIT_EXPORT_LIMIT })]);
   const today = new Date().toISOString().slice(0, 10);
-  return exportResponse({ header, rows: body }, { format, filename: `audit-log-${today}`, sheet: t("admin.audit.title"), locale });
+  return exportResponse(
+    { header, rows: body },
+    { format, filename: `audit-log-${today}`, sheet: t("admin.audit.title"), locale },
+  );
 }

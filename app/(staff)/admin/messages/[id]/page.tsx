@@ -46,7 +46,12 @@ export default async function MessagePreviewPage({ params }: { params: Promise<{
           <bdi>{message.subject}</bdi>
         </dd>
       </dl>
-      <iframe title={message.subject} sandbox="" srcDoc={message.htmlBody} className="h-[28rem] w-full rounded-lg border border-border bg-white" />
+      <iframe
+        title={message.subject}
+        sandbox=""
+        srcDoc={message.htmlBody}
+        className="h-[28rem] w-full rounded-lg border border-border bg-white"
+      />
     </div>
   );
 }

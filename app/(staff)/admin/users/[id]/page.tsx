@@ -43,7 +43,13 @@ export default async function UserPage({ params, searchParams }: Props) {
   const [sheikhs, students, messages] = await Promise.all([
     user.role === "teacher" ? sheikhOptions(actor.connectionId) : null,
     parent ? studentOptions(actor.connectionId, query) : null,
-    parent ? Promise.all([loadChoices(db, user.id), noticeSwitches(db, actor.connectionId), lastSent(db, actor.connectionId, user.id)]) : null,
+    parent
+      ? Promise.all([
+          loadChoices(db, user.id),
+          noticeSwitches(db, actor.connectionId),
+          lastSent(db, actor.connectionId, user.id),
+        ])
+      : null,
   ]);
   const self = user.id === actor.id;
 
@@ -56,7 +62,11 @@ export default async function UserPage({ params, searchParams }: Props) {
           <span dir="ltr">{user.email}</span>
           <span aria-hidden="true">{separator.trim()}</span>
           <span>{t(`admin.roles.${user.role}`)}</span>
-          {user.disabled ? <Badge variant="warning">{t("admin.users.disabled")}</Badge> : <Badge variant="secondary">{t("admin.users.active")}</Badge>}
+          {user.disabled ? (
+            <Badge variant="warning">{t("admin.users.disabled")}</Badge>
+          ) : (
+            <Badge variant="secondary">{t("admin.users.active")}</Badge>
+          )}
         </p>
       </header>
 
@@ -64,7 +74,12 @@ export default async function UserPage({ params, searchParams }: Props) {
       <ClientStrings parts={["admin.validation", "admin.users.refusals", "errors.notFound"]}>
         <div className="grid gap-6 lg:grid-cols-2">
           <AdminSection id="role-heading" title={t("admin.user.roleTitle")} hint={t("admin.user.roleHint")}>
-            <ActionForm action={setUserRole} hidden={{ userId: user.id }} submitLabel={t("admin.user.roleSubmit")} successMessage={t("admin.user.saved")}>
+            <ActionForm
+              action={setUserRole}
+              hidden={{ userId: user.id }}
+              submitLabel={t("admin.user.roleSubmit")}
+              successMessage={t("admin.user.saved")}
+            >
               <Field id="role-picker" label={t("admin.user.roleLabel")} className="min-w-48 flex-1">
                 {(control) => (
                   <Select {...control} name="role" defaultValue={user.role}>
@@ -94,9 +109,27 @@ export default async function UserPage({ params, searchParams }: Props) {
           </AdminSection>
         </div>
 
-        {sheikhs ? <SheikhLink userId={user.id} current={user.links.find((l) => l.kind === "sheikh")} options={sheikhs} t={t} /> : null}
-        {messages ? <ParentMessages choices={messages[0]} school={messages[1]} last={messages[2]} locale={user.locale} i18n={i18n} /> : null}
-        {students ? <ChildrenLinks userId={user.id} links={user.links.filter((l) => l.kind === "student_lineage")} query={query} picker={students} t={t} /> : null}
+        {sheikhs ? (
+          <SheikhLink userId={user.id} current={user.links.find((l) => l.kind === "sheikh")} options={sheikhs} t={t} />
+        ) : null}
+        {messages ? (
+          <ParentMessages
+            choices={messages[0]}
+            school={messages[1]}
+            last={messages[2]}
+            locale={user.locale}
+            i18n={i18n}
+          />
+        ) : null}
+        {students ? (
+          <ChildrenLinks
+            userId={user.id}
+            links={user.links.filter((l) => l.kind === "student_lineage")}
+            query={query}
+            picker={students}
+            t={t}
+          />
+        ) : null}
       </ClientStrings>
     </div>
   );

@@ -42,14 +42,34 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   }
 }
 
-async function exportOf(actor: Actor, id: string, request: Request, { t, numerals }: { t: Translate; numerals: Numerals }): Promise<Response> {
+async function exportOf(
+  actor: Actor,
+  id: string,
+  request: Request,
+  { t, numerals }: { t: Translate; numerals: Numerals },
+): Promise<Response> {
   const url = new URL(request.url);
   const range = exportRange(url.searchParams.get("from"), url.searchParams.get("to"));
   const format = exportFormat(url.searchParams.get("format"));
-  if (!range || !format) return new Response(t(range ? "glance.export.badFormat" : "glance.export.badRange"), { status: 400, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
-  const [halqa, school] = await Promise.all([halqaRecord(actor.connectionId, id), clientFor(actor.connectionId).tenant()]);
+  if (!range || !format)
+    return new Response(t(range ? "glance.export.badFormat" : "glance.export.badRange"), {
+      status: 400,
+      headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  const [halqa, school] = await Promise.all([
+    halqaRecord(actor.connectionId, id),
+    clientFor(actor.connectionId).tenant(),
+  ]);
   if (!halqa) return notFoundAnswer();
 
-  const table = await halqaExportTable({ connectionId: actor.connectionId, tenantId: school.id }, id, range, t, { locale: actor.locale, numerals });
-  return exportResponse(table, { format, filename: `halqa-attendance-recitations-${range.from}-${range.to}`, sheet: halqa.name, locale: actor.locale });
+  const table = await halqaExportTable({ connectionId: actor.connectionId, tenantId: school.id }, id, range, t, {
+    locale: actor.locale,
+    numerals,
+  });
+  return exportResponse(table, {
+    format,
+    filename: `halqa-attendance-recitations-${range.from}-${range.to}`,
+    sheet: halqa.name,
+    locale: actor.locale,
+  });
 }

@@ -10,5 +10,9 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
-  return cardsResponse(["admin", "teacher"], (actor) => loadHalqaCards(actor, id, semesterParam(request)), (set) => `report-cards-${namePart(set.term.id)}-${namePart(id)}`);
+  return cardsResponse(
+    ["admin", "teacher"],
+    (actor) => loadHalqaCards(actor, id, semesterParam(request)),
+    (set) => `report-cards-${namePart(set.term.id)}-${namePart(id)}`,
+  );
 }

@@ -30,7 +30,9 @@ export default function HalqaReportPage(props: Props) {
               </ReportFact>
               <ReportFact label={t("progressReport.facts.period")}>
                 {periodText(report.period, i18n)}
-                <span className="block text-sm font-normal text-muted-foreground">{t("progressReport.halqa.sessions", { count: report.sessions })}</span>
+                <span className="block text-sm font-normal text-muted-foreground">
+                  {t("progressReport.halqa.sessions", { count: report.sessions })}
+                </span>
               </ReportFact>
             </>
           ),

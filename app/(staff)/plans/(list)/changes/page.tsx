@@ -44,7 +44,16 @@ export default async function PlanChangesPage({ searchParams }: { searchParams: 
       <h1 className="text-3xl font-semibold tracking-tight">{t("plans.changes.title")}</h1>
     </header>
   );
-  if (!loaded.ok) return <RefusalPage title={t("plans.changes.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/plans/changes" />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={t("plans.changes.title")}
+        failure={loaded.failure}
+        t={t}
+        role={actor.role}
+        retryHref="/plans/changes"
+      />
+    );
   const { availability, view, halqas, truncated, syncStatus } = loaded.value;
   if (!availability.ok) {
     return (
@@ -58,12 +67,20 @@ export default async function PlanChangesPage({ searchParams }: { searchParams: 
   const halqaNames = new Map(halqas.map((halqa) => [halqa.id, halqa.name]));
   const days = Number(filters.period);
   const filtered = Boolean(filters.halqa || filters.kind);
-  const pageHref = (page: number) => hrefWith("/plans/changes", { halqa: filters.halqa, kind: filters.kind, period: filters.period === "7" ? undefined : filters.period, page: page > 1 ? String(page) : undefined });
+  const pageHref = (page: number) =>
+    hrefWith("/plans/changes", {
+      halqa: filters.halqa,
+      kind: filters.kind,
+      period: filters.period === "7" ? undefined : filters.period,
+      page: page > 1 ? String(page) : undefined,
+    });
   return (
     <div className="flex flex-col gap-6">
       {header}
       <p className="-mt-4 max-w-prose text-muted-foreground">{t("plans.changes.intro", { days })}</p>
-      {syncStatus.lastCompletedAt ? <p className="text-sm text-muted-foreground">{lastSyncText(syncStatusView(syncStatus), i18n)}</p> : null}
+      {syncStatus.lastCompletedAt ? (
+        <p className="text-sm text-muted-foreground">{lastSyncText(syncStatusView(syncStatus), i18n)}</p>
+      ) : null}
       <ChangesFilterForm t={t} filters={filters} halqas={halqas} />
       {view.groups.length ? (
         <>
@@ -71,14 +88,22 @@ export default async function PlanChangesPage({ searchParams }: { searchParams: 
             {t("plans.changes.summary", { changes: view.totalChanges, plans: view.totalPlans })}
           </p>
           {view.groups.map((group) => (
-            <ChangeGroupSection key={group.plan.id} group={group} halqaName={group.student ? (halqaNames.get(group.student.halqaId) ?? null) : null} numbers={numbers} i18n={i18n} />
+            <ChangeGroupSection
+              key={group.plan.id}
+              group={group}
+              halqaName={group.student ? (halqaNames.get(group.student.halqaId) ?? null) : null}
+              numbers={numbers}
+              i18n={i18n}
+            />
           ))}
           <NumberPager t={t} page={view.page} pages={view.pages} total={view.totalPlans} href={pageHref} />
         </>
       ) : (
         <EmptyState title={filtered ? t("plans.changes.emptyFiltered") : t("plans.changes.empty", { days })} />
       )}
-      {truncated ? <p className="text-sm text-muted-foreground">{t("plans.changes.truncated", { limit: CHANGED_PLANS_LIMIT })}</p> : null}
+      {truncated ? (
+        <p className="text-sm text-muted-foreground">{t("plans.changes.truncated", { limit: CHANGED_PLANS_LIMIT })}</p>
+      ) : null}
       <p className="text-sm text-muted-foreground">{t("plans.changes.states")}</p>
     </div>
   );

@@ -21,7 +21,16 @@ export default async function EndSessionPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const { id } = await params;
   const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadSessionDetail(actor, id))]);
-  if (!loaded.ok) return <RefusalPage title={i18n.t("sessions.title")} failure={loaded.failure} t={i18n.t} role={actor.role} retryHref={`/sessions/${encodeURIComponent(id)}/end`} />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={i18n.t("sessions.title")}
+        failure={loaded.failure}
+        t={i18n.t}
+        role={actor.role}
+        retryHref={`/sessions/${encodeURIComponent(id)}/end`}
+      />
+    );
   const detail = loaded.value;
   const { t, date } = i18n;
   const href = `/sessions/${encodeURIComponent(detail.session.id)}`;
@@ -32,7 +41,12 @@ export default async function EndSessionPage({ params }: Props) {
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-3xl font-semibold tracking-tight">{t("sessions.end.title")}</h1>
-      <p>{t("sessions.end.body", { halqa: detail.session.halqaName ?? t("sessions.unknownHalqa"), date: date(detail.session.date, { hijri: true }) })}</p>
+      <p>
+        {t("sessions.end.body", {
+          halqa: detail.session.halqaName ?? t("sessions.unknownHalqa"),
+          date: date(detail.session.date, { hijri: true }),
+        })}
+      </p>
       <section aria-labelledby="end-so-far" className="flex flex-col gap-3">
         <h2 id="end-so-far" className="text-xl font-semibold">
           {t("sessions.summary.soFar")}

@@ -31,12 +31,22 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function LiveSessionPage({ params, searchParams }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const [{ id }, query] = await Promise.all([params, searchParams]);
-  const openWith = openWithOf({ student: firstParam(query, "student", 255), kind: firstParam(query, "kind"), from: firstParam(query, "from"), to: firstParam(query, "to") });
+  const openWith = openWithOf({
+    student: firstParam(query, "student", 255),
+    kind: firstParam(query, "kind"),
+    from: firstParam(query, "from"),
+    to: firstParam(query, "to"),
+  });
   const client = clientFor(actor.connectionId);
   const i18n = await getI18n();
   const { t, date, locale } = i18n;
   const loaded = await loadPage(async () => {
-    const [snapshot, surahs, school, notebook] = await Promise.all([loadLiveSnapshot(actor, id), surahsFor(actor.connectionId), client.tenant(), getNotebookSettings(actor.connectionId)]);
+    const [snapshot, surahs, school, notebook] = await Promise.all([
+      loadLiveSnapshot(actor, id),
+      surahsFor(actor.connectionId),
+      client.tenant(),
+      getNotebookSettings(actor.connectionId),
+    ]);
     // loadLiveSnapshot answers null for a missing session and for one the actor may not view (can.viewSession).
     if (!snapshot) notFound();
     const [halqa, schoolBlock, sheikhEligible, hear] = await Promise.all([
@@ -52,39 +62,80 @@ export default async function LiveSessionPage({ params, searchParams }: Props) {
         },
       ),
       // From the dashboard's store only (no v1 call); a store that fails leaves the suggestions out, never the register.
-      hearTodayOf({ connectionId: actor.connectionId, tenantId: school.id }, snapshot.roster, { today: snapshot.session.date, timeZone: school.time_zone, settings: notebook })
+      hearTodayOf({ connectionId: actor.connectionId, tenantId: school.id }, snapshot.roster, {
+        today: snapshot.session.date,
+        timeZone: school.time_zone,
+        settings: notebook,
+      })
         .then((map) => Object.fromEntries(map))
         .catch((error: unknown) => {
-          logger().warn({ kind: "hear-today", error: errorSummary(error) }, "what to hear today left out of the register");
+          logger().warn(
+            { kind: "hear-today", error: errorSummary(error) },
+            "what to hear today left out of the register",
+          );
           return undefined;
         }),
     ]);
     return { snapshot, surahs, school, notebook, halqa, schoolBlock, sheikhEligible, hear };
   });
-  if (!loaded.ok) return <RefusalPage title={t("sessions.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={`/sessions/${encodeURIComponent(id)}/live`} />;
+  if (!loaded.ok)
+    return (
+      <RefusalPage
+        title={t("sessions.title")}
+        failure={loaded.failure}
+        t={t}
+        role={actor.role}
+        retryHref={`/sessions/${encodeURIComponent(id)}/live`}
+      />
+    );
   const { snapshot, surahs, school, notebook, halqa, schoolBlock, sheikhEligible, hear } = loaded.value;
   const href = `/sessions/${encodeURIComponent(snapshot.session.id)}`;
   const ended = snapshot.session.status !== "open" ? t("live.readOnlyEnded") : null;
   const readOnly = {
     marks: ended ?? (snapshot.can.markAttendance ? null : t("live.readOnlyNotAllowed")),
     recitations: ended ?? (snapshot.can.recordRecitation ? null : t("live.readOnlyNoRecitations")),
-    end: ended ?? (!snapshot.can.endSession ? t("live.readOnlyNoEnd") : sheikhEligible ? null : t("live.readOnlySheikhIneligible")),
+    end:
+      ended ??
+      (!snapshot.can.endSession ? t("live.readOnlyNoEnd") : sheikhEligible ? null : t("live.readOnlySheikhIneligible")),
     school: ended ? null : schoolBlock,
   };
-  const ratings = school.rating_scale.map((level) => ({ value: level.value, label: locale === "ar" ? level.label_ar : level.label }));
-  const surahOptions = surahs.map(({ number, name_arabic, name_transliteration, name_english, ayah_count, start_juz }) => ({ number, name_arabic, name_transliteration, name_english, ayah_count, start_juz }));
+  const ratings = school.rating_scale.map((level) => ({
+    value: level.value,
+    label: locale === "ar" ? level.label_ar : level.label,
+  }));
+  const surahOptions = surahs.map(
+    ({ number, name_arabic, name_transliteration, name_english, ayah_count, start_juz }) => ({
+      number,
+      name_arabic,
+      name_transliteration,
+      name_english,
+      ayah_count,
+      start_juz,
+    }),
+  );
 
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
-        <Link href={href} className="inline-flex min-h-6 w-fit items-center rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60">
+        <Link
+          href={href}
+          className="inline-flex min-h-6 w-fit items-center rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
           {t("live.backToSession")}
         </Link>
         <h1 className="text-3xl font-semibold tracking-tight">{t("live.title", { halqa })}</h1>
         <p className="text-muted-foreground">{date(snapshot.session.date, { hijri: true })}</p>
       </header>
       <ClientStrings parts={["live", "students.status", "errors.markNotEligible", "errors.markInvalid"]}>
-        <LiveRegister initial={snapshot} surahs={surahOptions} ratings={ratings} mistakes={mistakeOptions(notebook, locale, t)} hear={hear} openWith={openWith} readOnly={readOnly} />
+        <LiveRegister
+          initial={snapshot}
+          surahs={surahOptions}
+          ratings={ratings}
+          mistakes={mistakeOptions(notebook, locale, t)}
+          hear={hear}
+          openWith={openWith}
+          readOnly={readOnly}
+        />
       </ClientStrings>
     </div>
   );

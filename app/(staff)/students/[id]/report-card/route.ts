@@ -10,5 +10,9 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
-  return cardsResponse(["admin", "teacher", "parent"], (actor) => loadStudentCard(actor, id, semesterParam(request)), (set) => `report-card-${namePart(set.term.id)}-${namePart(id)}`);
+  return cardsResponse(
+    ["admin", "teacher", "parent"],
+    (actor) => loadStudentCard(actor, id, semesterParam(request)),
+    (set) => `report-card-${namePart(set.term.id)}-${namePart(id)}`,
+  );
 }

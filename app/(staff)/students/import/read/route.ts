@@ -7,5 +7,7 @@ export const dynamic = "force-dynamic";
 /** The uploaded file (the body itself, `?semester=`), read and checked: the preview (docs/student-import.md). */
 export async function POST(request: Request): Promise<Response> {
   const semester = new URL(request.url).searchParams.get("semester");
-  return importRoute(request, async (actor, body) => (semester ? previewImportFile(actor.connectionId, semester, body) : INVALID));
+  return importRoute(request, async (actor, body) =>
+    semester ? previewImportFile(actor.connectionId, semester, body) : INVALID,
+  );
 }

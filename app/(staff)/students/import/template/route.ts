@@ -15,5 +15,8 @@ export async function GET(): Promise<Response> {
   if (!actor) return signedOutAnswer();
   if (actor.role !== "admin" || !can.createStudent(await subjectOf(actor))) return notFoundAnswer();
   const t = translator(actor.locale);
-  return exportResponse({ header: IMPORT_COLUMNS.map((column) => t(`students.form.${FIELD_LABELS[column]}`)), rows: [] }, { format: "csv", filename: "students-template", sheet: t("students.import.title"), locale: actor.locale });
+  return exportResponse(
+    { header: IMPORT_COLUMNS.map((column) => t(`students.form.${FIELD_LABELS[column]}`)), rows: [] },
+    { format: "csv", filename: "students-template", sheet: t("students.import.title"), locale: actor.locale },
+  );
 }

@@ -12,7 +12,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ line
   const { lineageId } = await params;
   return cardsResponse(
     ["parent"],
-    (actor) => (actor.studentLineageIds.includes(lineageId) ? cardOfLineage(actor, lineageId, semesterParam(request)) : Promise.resolve(null)),
+    (actor) =>
+      actor.studentLineageIds.includes(lineageId)
+        ? cardOfLineage(actor, lineageId, semesterParam(request))
+        : Promise.resolve(null),
     (set) => `report-card-${namePart(set.term.id)}-${namePart(lineageId)}`,
   );
 }

@@ -7,7 +7,10 @@ import { staffJson } from "@/lib/web/staff-json";
 /** What the live screen's recitation entry prefills from, fetched when it opens for a student (a GET route: never a server action). */
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, context: { params: Promise<{ id: string; studentId: string }> }): Promise<Response> {
+export async function GET(
+  _request: Request,
+  context: { params: Promise<{ id: string; studentId: string }> },
+): Promise<Response> {
   const { id, studentId } = await context.params;
   return staffJson((actor) => loadStudentPrefill(actor, id, studentId));
 }
