@@ -15,6 +15,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+/** The files Prettier formats (package.json's `format` script writes the same). */
+const FORMATTED = "**/*.{ts,tsx,mjs,cjs,js,css}";
 const MINUTE = 60_000;
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const testEnv = { NEXT_TELEMETRY_DISABLED: "1", SCHOOL_API_DATA_DIR: "memory://" };
@@ -109,7 +111,9 @@ async function ensureChromium() {
   const message =
     `No Chromium for the e2e tests: neither Playwright's own nor ${SYSTEM_CHROMIUM} exists` +
     (process.getuid?.() === 0 ? ", and `apt-get install -y chromium` did not provide one." : ".");
-  console.error(`!! ${message}\n!! Install one: \`npx playwright install chromium\`, or \`sudo apt-get install -y chromium\`.`);
+  console.error(
+    `!! ${message}\n!! Install one: \`npx playwright install chromium\`, or \`sudo apt-get install -y chromium\`.`,
+  );
   return { status: "failed", note: "no Chromium" };
 }
 
@@ -121,10 +125,15 @@ await step("audit", "npm audit of the production dependencies", () => auditStep(
 
 await step("lint", "eslint .", () => run(bin("eslint"), ["."], { timeout: 10 * MINUTE }));
 
+// One format (.prettierrc.json); `npm run format` writes it.
+await step("format", "prettier --check", () => run(bin("prettier"), ["--check", FORMATTED], { timeout: 5 * MINUTE }));
+
 // The layer order of README "Architecture" and no circles: .dependency-cruiser.cjs.
 const graphRoots = ["app", "components", "lib", "i18n", "school-api"];
 await step("imports", "dependency-cruiser: layers and circles", () =>
-  run(bin("depcruise"), ["--config", ".dependency-cruiser.cjs", "--output-type", "err", ...graphRoots], { timeout: 5 * MINUTE }),
+  run(bin("depcruise"), ["--config", ".dependency-cruiser.cjs", "--output-type", "err", ...graphRoots], {
+    timeout: 5 * MINUTE,
+  }),
 );
 
 await step("typecheck", "next typegen && tsc --noEmit -p .", async () => {
@@ -140,7 +149,9 @@ await step("vitest", "unit + conformance tests (PGlite, and PostgreSQL when inst
     console.log(`PostgreSQL 15 not found in ${postgresBin}: the conformance suite runs on PGlite only.`);
   }
   if (!existsSync(process.env.HAPROXY_BIN ?? "/usr/sbin/haproxy")) {
-    console.log("HAProxy not found (/usr/sbin/haproxy): the two-instance e2e leg (e2e/scaling.spec.ts) cannot run; CI installs it.");
+    console.log(
+      "HAProxy not found (/usr/sbin/haproxy): the two-instance e2e leg (e2e/scaling.spec.ts) cannot run; CI installs it.",
+    );
   }
   return run(
     bin("vitest"),
@@ -149,7 +160,9 @@ await step("vitest", "unit + conformance tests (PGlite, and PostgreSQL when inst
   );
 });
 
-const build = await step("build", "next build", () => run(bin("next"), ["build"], { env: testEnv, timeout: 20 * MINUTE }));
+const build = await step("build", "next build", () =>
+  run(bin("next"), ["build"], { env: testEnv, timeout: 20 * MINUTE }),
+);
 
 const browser = await step("browser", "find Chromium", ensureChromium);
 
@@ -163,7 +176,9 @@ await step("e2e", "playwright test against next start", async () => {
 
 header("summary");
 for (const { name, status, seconds, note } of results) {
-  console.log(`${status === "passed" ? "ok  " : status === "skipped" ? "skip" : "FAIL"}  ${name.padEnd(10)} ${String(seconds).padStart(5)}s  ${note}`);
+  console.log(
+    `${status === "passed" ? "ok  " : status === "skipped" ? "skip" : "FAIL"}  ${name.padEnd(10)} ${String(seconds).padStart(5)}s  ${note}`,
+  );
 }
 const counts = countResults();
 for (const note of counts.notes) console.log(`note: ${note}`);
