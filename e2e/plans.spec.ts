@@ -206,11 +206,9 @@ test.describe("learning plans, reviewed as the admin", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(plan.name);
 
     const number = history.findIndex((a) => a.id === after.id) + 1;
-    const diff = page
-      .getByRole("article", { name: `Assignment ${number}`, exact: true })
-      .getByRole("region", {
-        name: `What changed from assignment ${history.findIndex((a) => a.id === before.id) + 1}`,
-      });
+    const diff = page.getByRole("article", { name: `Assignment ${number}`, exact: true }).getByRole("region", {
+      name: `What changed from assignment ${history.findIndex((a) => a.id === before.id) + 1}`,
+    });
     const oldKeys = new Set(before.segments.map(segmentKey));
     const newKeys = new Set(after.segments.map(segmentKey));
     const added = after.segments.filter((s) => !oldKeys.has(segmentKey(s)));

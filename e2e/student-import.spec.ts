@@ -92,13 +92,11 @@ test.describe("importing students from a file", () => {
     teacherPage,
   }) => {
     await page.goto("/students/import");
-    await page
-      .getByLabel(en.import.fileLabel)
-      .setInputFiles({
-        name: "arabic-windows.csv",
-        mimeType: "text/csv",
-        buffer: Buffer.from([...Buffer.from("full_name,halqa\n"), 0xe1, 0xe1, 0xed, ...Buffer.from(",x\n")]),
-      });
+    await page.getByLabel(en.import.fileLabel).setInputFiles({
+      name: "arabic-windows.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from([...Buffer.from("full_name,halqa\n"), 0xe1, 0xe1, 0xed, ...Buffer.from(",x\n")]),
+    });
     await page.getByRole("button", { name: en.import.read }).click();
     await expect(page.getByRole("alert").filter({ hasText: "The file is not saved as UTF-8 text" })).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);

@@ -15,17 +15,15 @@ beforeAll(async () => {
 }, 60_000);
 
 async function newUser(id: string, locale: "en" | "ar" | "ur", localeSetAt: Date | null = null) {
-  await db
-    .insert(schema.users)
-    .values({
-      id,
-      connectionId: "school-1",
-      email: `${id}@example.org`,
-      name: id,
-      role: "teacher",
-      locale,
-      localeSetAt,
-    });
+  await db.insert(schema.users).values({
+    id,
+    connectionId: "school-1",
+    email: `${id}@example.org`,
+    name: id,
+    role: "teacher",
+    locale,
+    localeSetAt,
+  });
 }
 
 async function localeOf(id: string) {

@@ -45,18 +45,16 @@ export async function createHalqa(
       throw validationFailed({ sheikhIds: `${missing.join(", ")} is not a sheikh of this school` });
     const now = new Date();
     const id = newId("hlq", now.getTime());
-    await tx
-      .insert(halqas)
-      .values({
-        id,
-        schoolId: semester.schoolId,
-        lineageId: id,
-        semesterId: semester.id,
-        name,
-        description: description ?? null,
-        createdAt: now,
-        updatedAt: now,
-      });
+    await tx.insert(halqas).values({
+      id,
+      schoolId: semester.schoolId,
+      lineageId: id,
+      semesterId: semester.id,
+      name,
+      description: description ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
     await tx
       .insert(halqaSheikhs)
       .values(unique.map((sheikhId) => ({ schoolId: semester.schoolId, halqaId: id, sheikhId })));

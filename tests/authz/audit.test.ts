@@ -32,17 +32,15 @@ beforeAll(async () => {
     result: "ok" as const,
   }));
   await db.insert(auditLog).values(rows);
-  await db
-    .insert(auditLog)
-    .values({
-      id: newId("aud"),
-      connectionId: "arqam",
-      userId: arqamAdmin.id,
-      userEmail: arqamAdmin.email,
-      at: new Date(base + 3),
-      action: "session.end",
-      result: "denied",
-    });
+  await db.insert(auditLog).values({
+    id: newId("aud"),
+    connectionId: "arqam",
+    userId: arqamAdmin.id,
+    userEmail: arqamAdmin.email,
+    at: new Date(base + 3),
+    action: "session.end",
+    result: "denied",
+  });
   // A refusal of the school (its code kept in the details), a day later.
   await db.insert(auditLog).values({
     id: newId("aud"),

@@ -17,16 +17,14 @@ let connectionId = "";
 async function person(): Promise<string> {
   const email = `throttle-${newId("t").toLowerCase()}@example.org`;
   const db = await dashboardDb();
-  await db
-    .insert(users)
-    .values({
-      id: newId("usr"),
-      connectionId,
-      email,
-      name: "Owner",
-      role: "teacher",
-      passwordHash: await hashPassword(PASSWORD),
-    });
+  await db.insert(users).values({
+    id: newId("usr"),
+    connectionId,
+    email,
+    name: "Owner",
+    role: "teacher",
+    passwordHash: await hashPassword(PASSWORD),
+  });
   return email;
 }
 

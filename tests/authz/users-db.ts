@@ -10,16 +10,14 @@ export async function makeUser(connectionId: string, role: Role, link?: Link): P
   const db = await dashboardDb();
   const id = newId("usr");
   // Never signs in: a placeholder hash keeps these rows cheap to make.
-  await db
-    .insert(users)
-    .values({
-      id,
-      connectionId,
-      email: `${id.toLowerCase()}@example.org`,
-      name: `Target ${role}`,
-      role,
-      passwordHash: "none",
-    });
+  await db.insert(users).values({
+    id,
+    connectionId,
+    email: `${id.toLowerCase()}@example.org`,
+    name: `Target ${role}`,
+    role,
+    passwordHash: "none",
+  });
   if (link) await db.insert(userLinks).values({ userId: id, ...link });
   return id;
 }

@@ -17,14 +17,12 @@ const cluster = await startPostgres();
 try {
   const store = await openDashboardDatabase({ DATABASE_URL: cluster.url });
   const db = store.db;
-  await db
-    .insert(s.connections)
-    .values({
-      id: "alnoor",
-      label: "Al-Noor Academy",
-      tenantId: "ten_alnoor",
-      checkedAt: at("2026-11-01T07:00:00.250Z"),
-    });
+  await db.insert(s.connections).values({
+    id: "alnoor",
+    label: "Al-Noor Academy",
+    tenantId: "ten_alnoor",
+    checkedAt: at("2026-11-01T07:00:00.250Z"),
+  });
   await db.insert(s.users).values([
     {
       id: "usr_admin",
@@ -108,27 +106,23 @@ try {
       details: { code: "halqa_archived", status: 409 },
     },
   ]);
-  await db
-    .insert(s.signInPairs)
-    .values({
-      email: "head@alnoor.example",
-      address: "10.0.0.5",
-      failures: 0,
-      lastFailureAt: at("2026-11-03T07:59:00Z"),
-      succeededAt: at("2026-11-03T08:00:00Z"),
-    });
+  await db.insert(s.signInPairs).values({
+    email: "head@alnoor.example",
+    address: "10.0.0.5",
+    failures: 0,
+    lastFailureAt: at("2026-11-03T07:59:00Z"),
+    succeededAt: at("2026-11-03T08:00:00Z"),
+  });
   await db.insert(s.progressSettings).values({ connectionId: "alnoor", notHeardDays: 10, updatedBy: "usr_admin" });
-  await db
-    .insert(s.planStatusChanges)
-    .values({
-      connectionId: "alnoor",
-      tenantId: "ten_alnoor",
-      planId: "pln_1",
-      fromStatus: "active",
-      toStatus: "completed",
-      at: at("2026-11-02T12:00:00Z"),
-      seenAt: at("2026-11-02T12:05:00Z"),
-    });
+  await db.insert(s.planStatusChanges).values({
+    connectionId: "alnoor",
+    tenantId: "ten_alnoor",
+    planId: "pln_1",
+    fromStatus: "active",
+    toStatus: "completed",
+    at: at("2026-11-02T12:00:00Z"),
+    seenAt: at("2026-11-02T12:05:00Z"),
+  });
   await db
     .insert(s.noticeSettings)
     .values({ connectionId: "alnoor", weeklyDay: 5, weeklyTime: "15:30", updatedBy: "usr_admin" });
@@ -152,22 +146,18 @@ try {
     attempts: 1,
     sentAt: at("2026-11-03T09:05:00Z"),
   });
-  await db
-    .insert(s.noticeRegisters)
-    .values({
-      connectionId: "alnoor",
-      sessionId: "ses_1",
-      rowsThrough: at("2026-11-03T09:00:00Z"),
-      settledAt: at("2026-11-03T09:04:00Z"),
-    });
-  await db
-    .insert(s.noticeJobState)
-    .values({
-      connectionId: "alnoor",
-      startedAt: at("2026-11-01T07:00:00Z"),
-      lastRunAt: at("2026-11-03T09:05:00Z"),
-      lastWeeklyWeek: "2026-10-26",
-    });
+  await db.insert(s.noticeRegisters).values({
+    connectionId: "alnoor",
+    sessionId: "ses_1",
+    rowsThrough: at("2026-11-03T09:00:00Z"),
+    settledAt: at("2026-11-03T09:04:00Z"),
+  });
+  await db.insert(s.noticeJobState).values({
+    connectionId: "alnoor",
+    startedAt: at("2026-11-01T07:00:00Z"),
+    lastRunAt: at("2026-11-03T09:05:00Z"),
+    lastWeeklyWeek: "2026-10-26",
+  });
   await store.close();
   const dump = execFileSync(
     `${POSTGRES_BIN_DIR}/pg_dump`,

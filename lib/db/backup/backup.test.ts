@@ -74,57 +74,49 @@ async function fill(store: DashboardDatabase, auditRows = 3): Promise<void> {
   await db
     .insert(schema.userLinks)
     .values({ userId: "usr_p", kind: "student_lineage", refId: "lin_1", label: "Child" });
-  await db
-    .insert(schema.auditLog)
-    .values(
-      Array.from({ length: auditRows }, (_, i) => ({
-        id: `aud_${i}`,
-        connectionId: "alnoor",
-        userId: "usr_a",
-        action: "users.create",
-        result: "ok" as const,
-        details: { changes: { role: [null, "parent"] }, n: i },
-        clientAddress: "10.0.0.1",
-      })),
-    );
-  await db.insert(schema.progressSettings).values({ connectionId: "alnoor", notHeardDays: 9, updatedBy: "usr_a" });
-  await db
-    .insert(schema.planStatusChanges)
-    .values({
+  await db.insert(schema.auditLog).values(
+    Array.from({ length: auditRows }, (_, i) => ({
+      id: `aud_${i}`,
       connectionId: "alnoor",
-      tenantId: "ten_1",
-      planId: "pln_1",
-      fromStatus: "active",
-      toStatus: "completed",
-      at: at("2026-05-01T08:00:00.5Z"),
-      seenAt: at("2026-05-01T08:01:00Z"),
-    });
+      userId: "usr_a",
+      action: "users.create",
+      result: "ok" as const,
+      details: { changes: { role: [null, "parent"] }, n: i },
+      clientAddress: "10.0.0.1",
+    })),
+  );
+  await db.insert(schema.progressSettings).values({ connectionId: "alnoor", notHeardDays: 9, updatedBy: "usr_a" });
+  await db.insert(schema.planStatusChanges).values({
+    connectionId: "alnoor",
+    tenantId: "ten_1",
+    planId: "pln_1",
+    fromStatus: "active",
+    toStatus: "completed",
+    at: at("2026-05-01T08:00:00.5Z"),
+    seenAt: at("2026-05-01T08:01:00Z"),
+  });
   await db
     .insert(schema.noticeSettings)
     .values({ connectionId: "alnoor", weeklyOn: false, weeklyDay: 5, weeklyTime: "17:30" });
   await db
     .insert(schema.schoolLanguageSettings)
     .values({ connectionId: "alnoor", defaultLocale: "ur", numerals: "native", calendars: "hijri-first" });
-  await db
-    .insert(schema.halqaTimetable)
-    .values({
-      connectionId: "alnoor",
-      halqaId: "hlq_1",
-      semesterId: "sem_1",
-      weekdays: [1, 3, 5],
-      startsAt: "16:00",
-      endsAt: "17:30",
-      updatedBy: "usr_a",
-    });
-  await db
-    .insert(schema.reportCardComments)
-    .values({
-      connectionId: "alnoor",
-      semesterId: "sem_1",
-      studentId: "stu_1",
-      body: "أحسن في الحفظ\nline two",
-      updatedBy: "usr_a",
-    });
+  await db.insert(schema.halqaTimetable).values({
+    connectionId: "alnoor",
+    halqaId: "hlq_1",
+    semesterId: "sem_1",
+    weekdays: [1, 3, 5],
+    startsAt: "16:00",
+    endsAt: "17:30",
+    updatedBy: "usr_a",
+  });
+  await db.insert(schema.reportCardComments).values({
+    connectionId: "alnoor",
+    semesterId: "sem_1",
+    studentId: "stu_1",
+    body: "أحسن في الحفظ\nline two",
+    updatedBy: "usr_a",
+  });
   await db.insert(schema.noticePreferences).values({ userId: "usr_p", kind: "weekly", enabled: false });
   await db.insert(schema.noticeOutbox).values({
     id: "ntc_1",
@@ -145,67 +137,57 @@ async function fill(store: DashboardDatabase, auditRows = 3): Promise<void> {
     attempts: 1,
     sentAt: at("2026-05-01T09:00:00Z"),
   });
-  await db
-    .insert(schema.noticeRegisters)
-    .values({
-      connectionId: "alnoor",
-      sessionId: "ses_1",
-      rowsThrough: at("2026-05-01T08:00:00Z"),
-      settledAt: at("2026-05-01T08:30:00Z"),
-    });
+  await db.insert(schema.noticeRegisters).values({
+    connectionId: "alnoor",
+    sessionId: "ses_1",
+    rowsThrough: at("2026-05-01T08:00:00Z"),
+    settledAt: at("2026-05-01T08:30:00Z"),
+  });
   await db
     .insert(schema.noticeJobState)
     .values({ connectionId: "alnoor", lastWeeklyWeek: "2026-04-27", lastRunAt: at("2026-05-01T09:00:00Z") });
-  await db
-    .insert(schema.excuseRequests)
-    .values({
-      id: "exc_1",
-      connectionId: "alnoor",
-      tenantId: "ten_1",
-      parentUserId: "usr_p",
-      lineageId: "lin_1",
-      childName: "Child",
-      day: "2026-05-03",
-      reason: "سفر\nline two",
-      createdDay: "2026-05-01",
-    });
-  await db
-    .insert(schema.notebookSettings)
-    .values({
-      connectionId: "alnoor",
-      mistakeTypes: [{ id: "tajweed", names: { en: "Tajweed", ar: "تجويد" } }],
-      ratingThresholds: [0, 3],
-      recentPages: 4,
-      cycleDays: 21,
-      updatedBy: "usr_a",
-    });
-  await db
-    .insert(schema.recitationMistakes)
-    .values({
-      connectionId: "alnoor",
-      tenantId: "ten_1",
-      recitationId: "rec_1",
-      seq: 0,
-      sessionId: "ses_1",
-      studentId: "stu_1",
-      type: "tajweed",
-      surah: 67,
-      ayah: 4,
-      recordedAt: at("2026-05-01T08:10:00.5Z"),
-      recordedBy: "usr_a",
-    });
-  await db
-    .insert(schema.syncedPlans)
-    .values({
-      connectionId: "alnoor",
-      id: "pln_1",
-      tenantId: "ten_1",
-      studentId: "stu_1",
-      status: "completed",
-      updatedAt: at("2026-05-01T08:00:00.5Z"),
-      data: {} as never,
-      syncedAt: at("2026-05-01T08:01:00Z"),
-    });
+  await db.insert(schema.excuseRequests).values({
+    id: "exc_1",
+    connectionId: "alnoor",
+    tenantId: "ten_1",
+    parentUserId: "usr_p",
+    lineageId: "lin_1",
+    childName: "Child",
+    day: "2026-05-03",
+    reason: "سفر\nline two",
+    createdDay: "2026-05-01",
+  });
+  await db.insert(schema.notebookSettings).values({
+    connectionId: "alnoor",
+    mistakeTypes: [{ id: "tajweed", names: { en: "Tajweed", ar: "تجويد" } }],
+    ratingThresholds: [0, 3],
+    recentPages: 4,
+    cycleDays: 21,
+    updatedBy: "usr_a",
+  });
+  await db.insert(schema.recitationMistakes).values({
+    connectionId: "alnoor",
+    tenantId: "ten_1",
+    recitationId: "rec_1",
+    seq: 0,
+    sessionId: "ses_1",
+    studentId: "stu_1",
+    type: "tajweed",
+    surah: 67,
+    ayah: 4,
+    recordedAt: at("2026-05-01T08:10:00.5Z"),
+    recordedBy: "usr_a",
+  });
+  await db.insert(schema.syncedPlans).values({
+    connectionId: "alnoor",
+    id: "pln_1",
+    tenantId: "ten_1",
+    studentId: "stu_1",
+    status: "completed",
+    updatedAt: at("2026-05-01T08:00:00.5Z"),
+    data: {} as never,
+    syncedAt: at("2026-05-01T08:01:00Z"),
+  });
 }
 
 /** Every row of the backed-up tables and of one rebuilt table, as PostgreSQL sees them, in a stable order. */
@@ -246,15 +228,13 @@ describe.each(engines)("backup and restore on $name", ({ open }) => {
     expect((await stat(good)).mode & 0o777).toBe(0o600);
     await wipe(store);
     await store.db.insert(schema.connections).values({ id: "other", label: "Not in the backup" });
-    await store.db
-      .insert(schema.users)
-      .values({
-        id: "usr_new",
-        connectionId: "other",
-        email: "new@school.org",
-        name: "Not in the backup",
-        role: "teacher",
-      });
+    await store.db.insert(schema.users).values({
+      id: "usr_new",
+      connectionId: "other",
+      email: "new@school.org",
+      name: "Not in the backup",
+      role: "teacher",
+    });
     const header = await restoreStore(store, good);
     expect(await contents(store)).toEqual(filled);
     expect(header.tables.find((t) => t.name === "audit_log")?.rows).toBe(3);
@@ -399,24 +379,20 @@ describe.skipIf(!postgresAvailable())("a backup while a server writes to Postgre
         while (writing) {
           const n = written++;
           await store.db.transaction(async (tx) => {
-            await tx
-              .insert(schema.users)
-              .values({
-                id: `usr_w${n}`,
-                connectionId: "alnoor",
-                email: `w${n}@school.org`,
-                name: "Meanwhile",
-                role: "teacher",
-              });
-            await tx
-              .insert(schema.auditLog)
-              .values({
-                id: `aud_w${n}`,
-                connectionId: "alnoor",
-                userId: `usr_w${n}`,
-                action: "users.create",
-                result: "ok",
-              });
+            await tx.insert(schema.users).values({
+              id: `usr_w${n}`,
+              connectionId: "alnoor",
+              email: `w${n}@school.org`,
+              name: "Meanwhile",
+              role: "teacher",
+            });
+            await tx.insert(schema.auditLog).values({
+              id: `aud_w${n}`,
+              connectionId: "alnoor",
+              userId: `usr_w${n}`,
+              action: "users.create",
+              result: "ok",
+            });
           });
         }
       })();

@@ -113,16 +113,14 @@ beforeEach(async () => {
     { id: "a1", connectionId: "alnoor", email: "head@alnoor.test", name: "Head", role: "admin", locale: "ar" },
   ]);
   await db.insert(userLinks).values({ userId: "t1", kind: "sheikh", refId: "sh1", label: "Abdullah Al-Harbi" });
-  await db
-    .insert(halqaTimetable)
-    .values({
-      connectionId: "alnoor",
-      halqaId: "h1",
-      semesterId: "sem1",
-      weekdays: [weekdayOf(TODAY)],
-      startsAt: "16:00",
-      endsAt: null,
-    });
+  await db.insert(halqaTimetable).values({
+    connectionId: "alnoor",
+    halqaId: "h1",
+    semesterId: "sem1",
+    weekdays: [weekdayOf(TODAY)],
+    startsAt: "16:00",
+    endsAt: null,
+  });
 });
 
 describe("missing-register reminders", () => {
