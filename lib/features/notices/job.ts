@@ -15,6 +15,7 @@ import { queueAbsenceNotices, type SchoolLookups } from "./absence";
 import { deliverDue, type DeliveryCounts, type Sender } from "./deliver";
 import { queueMissingRegisters } from "./missing-registers";
 import { failInterrupted } from "./outbox";
+import { DEFAULT_NOTICE_TIMES } from "./times";
 import { queueWeeklySummaries } from "./weekly";
 import { dueWeek, weekEnding } from "./weekly-schedule";
 
@@ -127,7 +128,7 @@ async function queueDueWeekly(
   if (settings && !settings.weeklyOn) return 0;
   const week = force
     ? weekEnding(dateIn(school.time_zone, now))
-    : dueWeek(settings ?? { weeklyDay: 4, weeklyTime: "16:00" }, school.time_zone, now, lastSent);
+    : dueWeek(settings ?? DEFAULT_NOTICE_TIMES, school.time_zone, now, lastSent);
   if (!week) return 0;
   // Summaries are built from the read models: before the first progress sync of this school has
   // completed they would be empty, so the week waits (and is tried again on the next run).
