@@ -41,10 +41,18 @@ function resolve(from: string, specifier: string): string | null {
   return null;
 }
 
-function valueImports(file: string): string[] {
-  const text = readFileSync(path.join(root, file), "utf8");
-  return [...text.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?"([^"]+)"/gm)].map((match) => match[1]!);
+/**
+ * The modules a file loads at run time: its value imports and re-exports, and its dynamic `import()`s
+ * (a lazy chunk is still shipped to the browser). `typeof import("x")` and `import("x").Type` are
+ * types, erased.
+ */
+function importsIn(text: string): string[] {
+  const statics = [...text.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?"([^"]+)"/gm)];
+  const dynamics = [...text.matchAll(/(?<!typeof\s+)(?<![\w.])import\(\s*["']([^"']+)["']\s*\)(?!\s*\.\s*[A-Z])/g)];
+  return [...statics, ...dynamics].map((match) => match[1]!);
 }
+
+const valueImports = (file: string) => importsIn(readFileSync(path.join(root, file), "utf8"));
 
 /** The chain of imports from a client component to the first forbidden module it reaches, if any. */
 function forbiddenChain(start: string): string[] | null {
@@ -73,6 +81,14 @@ describe("client components' bundles", () => {
   it("finds the client components", () => {
     expect(clients).toContain("components/live/roster-row.tsx");
     expect(clients).toContain("lib/i18n/client.tsx");
+  });
+
+  it("follows dynamic import(), not the types written as import()", () => {
+    expect(valueImports("components/pickers/lazy-combobox.tsx")).toContain("./server-combobox");
+    expect(valueImports("lib/features/live/quran-positions.ts")).toContain("quran-meta/hafs");
+    const text =
+      'type A = typeof import("zod");\ntype B = import("zod").ZodType;\nconst c = await import("./chunk");\nimport("./later").then((m) => m.run());';
+    expect(importsIn(text)).toEqual(["./chunk", "./later"]);
   });
 
   it("never reach the catalogues, the server's i18n or zod", () => {
