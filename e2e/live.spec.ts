@@ -89,7 +89,7 @@ test.describe("live register", () => {
     test.skip(info.project.name === "tablet", "keyboard is for desktop");
     await openFreshRegister(page, TEACHER_HALQAS[1]!, `live keys ${Date.now()}`);
     const names = await studentNames(page);
-    test.skip(names.length < 2, "needs two students");
+    expect(names.length, "the demo halqa has more than one active student").toBeGreaterThan(1);
     await statusButton(page, names[0]!, "Present").focus();
     await page.keyboard.press("a");
     await expectStatus(page, names[0]!, "Absent");
@@ -142,7 +142,7 @@ test.describe("live register", () => {
     );
     await admin.goto(`/sessions/${encodeURIComponent(sessionId)}/live`);
     const names = await studentNames(teacher);
-    test.skip(names.length < 2, "needs two students");
+    expect(names.length, "the demo halqa has more than one active student").toBeGreaterThan(1);
 
     await tap(teacher, statusButton(teacher, names[0]!, "Present"), touch);
     await expectStatus(admin, names[0]!, "Present", { timeout: 6_000 });
