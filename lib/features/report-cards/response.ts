@@ -5,6 +5,7 @@ import type { Role } from "@/lib/db/schema";
 import { getSchoolLanguages } from "@/lib/preferences/school-languages";
 import { i18nFor, translator } from "@/lib/i18n/core";
 import { failureMessage, failureOf } from "@/lib/v1";
+import { failureAnswer } from "@/lib/web/staff-json";
 import type { CardSet } from "./load";
 import { renderCards } from "./render";
 
@@ -50,11 +51,7 @@ export async function cardsResponse(
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    const t = translator(actor.locale, formats.numerals);
-    return new Response(failureMessage(failure, t), {
-      status: failure.retryable ? 503 : 502,
-      headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
-    });
+    return failureAnswer(failure, failureMessage(failure, translator(actor.locale, formats.numerals)), "text");
   }
 }
 

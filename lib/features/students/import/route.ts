@@ -7,6 +7,7 @@ import { translator, type Translate } from "@/lib/i18n/core";
 import { isCrossOrigin } from "@/lib/security/action-origin";
 import { BODY_LIMITS, readCappedBody } from "@/lib/security/body-limit";
 import { failureMessage, failureOf } from "@/lib/v1";
+import { failureAnswer } from "@/lib/web/staff-json";
 import { RECORD_ID } from "./inputs";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -47,9 +48,6 @@ export async function importRoute(
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    return Response.json(
-      { error: failure.retryable ? "unavailable" : "refused", code: failure.code, message: failureMessage(failure, t) },
-      { status: failure.retryable ? 503 : 502, headers: NO_STORE },
-    );
+    return failureAnswer(failure, failureMessage(failure, t));
   }
 }
