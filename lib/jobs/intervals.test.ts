@@ -11,5 +11,8 @@ describe("progressIntervalMinutes", () => {
 
   it("refuses a value that is not a number of minutes, naming it", () => {
     expect(() => progressIntervalMinutes({ PROGRESS_SYNC_INTERVAL_MINUTES: "soon" })).toThrow(/soon/);
+    expect(() => progressIntervalMinutes({ PROGRESS_SYNC_INTERVAL_MINUTES: "soon" })).toThrow(
+      /PROGRESS_SYNC_INTERVAL_MINUTES/,
+    );
   });
 });

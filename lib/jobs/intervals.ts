@@ -12,8 +12,8 @@ export function intervalMinutesFromEnv(env: Env = process.env): number {
 
 /** `PROGRESS_SYNC_INTERVAL_MINUTES`, default: the plan sync's interval. */
 export function progressIntervalMinutes(env: Env = process.env): number {
-  const own = env.PROGRESS_SYNC_INTERVAL_MINUTES?.trim();
-  return intervalMinutesFromEnv(own ? { PLAN_SYNC_INTERVAL_MINUTES: own } : env);
+  if (!env.PROGRESS_SYNC_INTERVAL_MINUTES?.trim()) return intervalMinutesFromEnv(env);
+  return numberFromEnv(env, "PROGRESS_SYNC_INTERVAL_MINUTES", 15, "minutes (0 turns the progress sync off)");
 }
 
 /** `NOTICES_INTERVAL_SECONDS`, default 60. */
