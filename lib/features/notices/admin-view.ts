@@ -42,7 +42,7 @@ export async function loadMessagesView(db: DashboardDb, connectionId: string, to
   since.setUTCDate(since.getUTCDate() - DAYS_SHOWN);
   const count = (status: string) =>
     sql<number>`count(*) filter (where ${noticeOutbox.status} = ${status})`.mapWith(Number);
-  const [days, failed, recent, switches, times] = await Promise.all([
+  const [days, failed, recent, settings] = await Promise.all([
     db
       .select({
         day: noticeOutbox.day,
@@ -68,38 +68,44 @@ export async function loadMessagesView(db: DashboardDb, connectionId: string, to
       .where(eq(noticeOutbox.connectionId, connectionId))
       .orderBy(desc(noticeOutbox.createdAt))
       .limit(LIST_LIMIT),
-    noticeSwitches(db, connectionId),
-    noticeTimes(db, connectionId),
+    settingsOf(db, connectionId),
   ]);
-  return { days: days as DayCount[], failed: failed as MessageRow[], recent: recent as MessageRow[], switches, times };
+  return {
+    days: days as DayCount[],
+    failed: failed as MessageRow[],
+    recent: recent as MessageRow[],
+    switches: switchesOf(settings),
+    times: timesOf(settings),
+  };
 }
 
 export async function noticeSwitches(db: DashboardDb, connectionId: string): Promise<NoticeSwitches> {
+  return switchesOf(await settingsOf(db, connectionId));
+}
+
+/** The school's row of settings; none until an admin saves one (every default then applies). */
+async function settingsOf(db: DashboardDb, connectionId: string) {
   const [settings] = await db
     .select()
     .from(noticeSettings)
     .where(eq(noticeSettings.connectionId, connectionId))
     .limit(1);
-  return {
-    absence: settings?.absenceOn ?? true,
-    weekly: settings?.weeklyOn ?? true,
-    missing_register: settings?.missingRegistersOn ?? true,
-  };
+  return settings ?? null;
 }
 
+type Settings = Awaited<ReturnType<typeof settingsOf>>;
+
+const switchesOf = (settings: Settings): NoticeSwitches => ({
+  absence: settings?.absenceOn ?? true,
+  weekly: settings?.weeklyOn ?? true,
+  missing_register: settings?.missingRegistersOn ?? true,
+});
+
 /** When the school's scheduled messages go out (./times.ts), as saved, else the defaults. */
-export async function noticeTimes(db: DashboardDb, connectionId: string): Promise<NoticeTimes> {
-  const [settings] = await db
-    .select({
-      weeklyDay: noticeSettings.weeklyDay,
-      weeklyTime: noticeSettings.weeklyTime,
-      summaryTime: noticeSettings.missingSummaryTime,
-    })
-    .from(noticeSettings)
-    .where(eq(noticeSettings.connectionId, connectionId))
-    .limit(1);
-  return settings ?? DEFAULT_NOTICE_TIMES;
-}
+const timesOf = (settings: Settings): NoticeTimes =>
+  settings
+    ? { weeklyDay: settings.weeklyDay, weeklyTime: settings.weeklyTime, summaryTime: settings.missingSummaryTime }
+    : DEFAULT_NOTICE_TIMES;
 
 export async function setNoticeTimes(
   db: DashboardDb,
