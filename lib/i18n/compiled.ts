@@ -1,5 +1,5 @@
 import format, { type CompiledMessage } from "icu-minify/format";
-import { intlTag, type Locale, type Numerals } from "./locales";
+import { intlTag, tagNumberFormat, type Locale, type Numerals } from "./locales";
 import { localValues, type Vars } from "./values";
 
 /**
@@ -19,8 +19,17 @@ const cached = <A extends unknown[], R>(make: (...args: A) => R) => {
   };
 };
 
+const intlNumberFormat = cached(
+  (...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args),
+);
+
 const formatters = {
-  getNumberFormat: cached((...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args)),
+  // A plural's `#` asks with the tag alone: the digits' fast path (lib/i18n/locales.ts); a styled number, Intl.
+  // icu-minify calls only `format` of what this returns (its own types ask for a whole Intl.NumberFormat).
+  getNumberFormat: (...args: ConstructorParameters<typeof Intl.NumberFormat>) =>
+    typeof args[0] === "string" && args[1] === undefined
+      ? (tagNumberFormat(args[0]) as Intl.NumberFormat)
+      : intlNumberFormat(...args),
   getPluralRules: cached((...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)),
   getDateTimeFormat: cached(
     (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),

@@ -82,14 +82,40 @@ export function intlTag(
   return `${metaOf(locale).tag}-u-${calendar ? `ca-${calendar}-` : ""}nu-${numberingSystem(locale, numerals)}`;
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+/** What formats a number: `Intl.NumberFormat`'s `format`, all the pages use of it. */
+export type NumberFormatter = { format(value: number): string };
+
+/** The ten digits of each numbering system our languages write in (`_locale.json`'s `digits`, and Latin). */
+const DIGITS: Record<string, string> = { latn: "0123456789", arab: "٠١٢٣٤٥٦٧٨٩", arabext: "۰۱۲۳۴۵۶۷۸۹" };
+
+const formatters = new Map<string, NumberFormatter>();
+
+/**
+ * Numbers in the reader's digits and separators, as `Intl.NumberFormat(tag)` writes them (`tag` from
+ * `intlTag`). The whole numbers from 0 to 999 (counts, ayahs, pages: most numbers a page writes) need
+ * no separator or sign in any language, so they are written digit by digit; anything else goes to
+ * `Intl`, made on first need. A browser's first `Intl.NumberFormat` loads ICU's number data: about
+ * 60 ms of a cheap tablet's main thread, which the register and Today paid while hydrating
+ * (docs/scale.md). `lib/i18n/negotiate.test.ts` checks both paths agree with `Intl` everywhere.
+ */
+export function tagNumberFormat(tag: string): NumberFormatter {
+  let formatter = formatters.get(tag);
+  if (formatter) return formatter;
+  const digits = DIGITS[/-nu-([a-z]+)/.exec(tag)?.[1] ?? "latn"];
+  let intl: Intl.NumberFormat | null = null;
+  formatter = {
+    format: (value) =>
+      digits && Number.isInteger(value) && value >= 0 && value < 1000 && !Object.is(value, -0)
+        ? String(value).replace(/\d/g, (d) => digits[Number(d)]!)
+        : (intl ??= new Intl.NumberFormat(tag)).format(value),
+  };
+  formatters.set(tag, formatter);
+  return formatter;
+}
 
 /** Numbers in the reader's digits and separators. */
-export function numberFormat(locale: Locale, numerals: Numerals = "western"): Intl.NumberFormat {
-  const tag = intlTag(locale, numerals);
-  let format = numberFormats.get(tag);
-  if (!format) numberFormats.set(tag, (format = new Intl.NumberFormat(tag)));
-  return format;
+export function numberFormat(locale: Locale, numerals: Numerals = "western"): NumberFormatter {
+  return tagNumberFormat(intlTag(locale, numerals));
 }
 
 const MAX_ACCEPT_LANGUAGE = 1000;

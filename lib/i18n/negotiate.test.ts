@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { intlTag, LOCALES, negotiateLocale, numberFormat } from "./locales";
+import compile from "icu-minify/compile";
+import { formatCompiled } from "./compiled";
+import { intlTag, LOCALES, negotiateLocale, numberFormat, tagNumberFormat } from "./locales";
 
 describe("negotiateLocale (Accept-Language)", () => {
   it("takes the first of ours by quality, whatever the region", () => {
@@ -51,5 +53,48 @@ describe("digits (one place: intlTag)", () => {
     expect(numberFormat("ur", "native").format(34)).toBe("۳۴");
     expect(numberFormat("fr", "native").format(34)).toBe("34");
     expect(intlTag("ur", "native", "islamic-umalqura")).toBe("ur-PK-u-ca-islamic-umalqura-nu-arabext");
+  });
+});
+
+describe("numberFormat writes what Intl.NumberFormat writes (its small whole numbers without building one)", () => {
+  const tags = LOCALES.flatMap((locale) =>
+    (["western", "native"] as const).map((numerals) => intlTag(locale, numerals)),
+  );
+
+  it("for every language and choice of digits, on whole numbers, fractions, negatives and large numbers", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...tags),
+        fc.oneof(
+          fc.integer({ min: 0, max: 999 }),
+          fc.integer({ min: -2_000_000, max: 2_000_000 }),
+          fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+          fc.constantFrom(-0, 999.5, 1000, Number.NaN, Infinity),
+        ),
+        (tag, value) => {
+          expect(tagNumberFormat(tag).format(value)).toBe(new Intl.NumberFormat(tag).format(value));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("every number from 0 to 999, in each digits table", () => {
+    for (const tag of tags) {
+      const intl = new Intl.NumberFormat(tag);
+      for (let n = 0; n < 1000; n++) expect(tagNumberFormat(tag).format(n)).toBe(intl.format(n));
+    }
+  });
+
+  it("a plural's # and a message's number read the same through the compiled messages", () => {
+    const message = compile("{n, plural, one {# student} other {# students}} of {total}");
+    for (const locale of LOCALES)
+      for (const numerals of ["western", "native"] as const)
+        for (const n of [0, 1, 2, 7, 42, 999, 1000, 12345]) {
+          const expected = `${new Intl.NumberFormat(intlTag(locale, numerals)).format(n)} ${
+            new Intl.PluralRules(intlTag(locale, numerals)).select(n) === "one" ? "student" : "students"
+          } of ${new Intl.NumberFormat(intlTag(locale, numerals)).format(n + 1)}`;
+          expect(formatCompiled(locale, message, { n, total: n + 1 }, numerals)).toBe(expected);
+        }
   });
 });
