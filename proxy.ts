@@ -4,6 +4,7 @@ import { unknownActionAnswer } from "@/lib/security/action-ids";
 import { actionReplyProblem } from "@/lib/security/action-reply";
 import { apiSecurityHeaders, newNonce, newRequestId, oidcOrigin, securityHeaders } from "@/lib/security/headers";
 import { hasSessionCookie } from "@/lib/security/session-cookie";
+import { apiBadRequest, apiForbidden } from "@/lib/web/api-error";
 
 /** Pages anyone may open; every other page needs a session (checked for real by the page itself). */
 const PUBLIC_PATHS = new Set(["/", "/login"]);
@@ -23,8 +24,7 @@ const PUBLIC_FILES = /^\/(?:icon\.svg|sw\.js|manifest\.webmanifest|favicon\.ico|
  */
 export async function proxy(request: NextRequest) {
   if (isCrossSiteAction(request.method, request.headers)) {
-    const body = { error: { code: "forbidden", message: "A server action must come from this site's own pages" } };
-    return NextResponse.json(body, { status: 403, headers: apiSecurityHeaders() });
+    return apiForbidden("A server action must come from this site's own pages", apiSecurityHeaders());
   }
   const unknownAction = unknownActionAnswer(request.method, request.headers);
   if (unknownAction) {
@@ -32,10 +32,7 @@ export async function proxy(request: NextRequest) {
     return unknownAction;
   }
   if (request.method === "POST" && request.headers.has("next-action") && (await actionReplyProblem(request))) {
-    const body = {
-      error: { code: "bad_request", message: "The server action's arguments refer to parts that were not sent" },
-    };
-    return NextResponse.json(body, { status: 400, headers: apiSecurityHeaders() });
+    return apiBadRequest("The server action's arguments refer to parts that were not sent", apiSecurityHeaders());
   }
   const nonce = newNonce();
   // Made (or taken from a trusted proxy) where Node announced the request: lib/security/peer-stamp.ts.

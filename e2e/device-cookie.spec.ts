@@ -45,7 +45,7 @@ async function signInFrom(
   const location = String(response.headers.location ?? "");
   const jar = setCookies(response.headers);
   if (!location.includes("error=")) return { outcome: "signed-in", device: jar["halqa-device"] };
-  return { outcome: location.includes("code=rate_limited") ? "rate_limited" : "wrong" };
+  return { outcome: location.includes("code=too_many_attempts") ? "rate_limited" : "wrong" };
 }
 
 test.describe("device cookies: no lock-out by a neighbour", () => {

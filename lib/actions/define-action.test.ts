@@ -75,7 +75,7 @@ describe("defineAction: what authorize loaded reaches the handler through its co
       authorize: () => false,
       run,
     });
-    expect(await denied({})).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await denied({})).toMatchObject({ ok: false, code: "not_allowed" });
     expect(run).not.toHaveBeenCalled();
     expect(state.audits).toEqual([expect.objectContaining({ result: "denied" })]);
     const allowed = defineAction({
@@ -98,7 +98,7 @@ describe("defineAction: what authorize loaded reaches the handler through its co
       authorize,
       run: async () => 1,
     });
-    expect(await action({})).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await action({})).toMatchObject({ ok: false, code: "not_allowed" });
     expect(authorize).not.toHaveBeenCalled();
   });
 });

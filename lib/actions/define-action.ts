@@ -9,7 +9,7 @@ import { clientFor } from "@/lib/connections";
 import type { Role } from "@/lib/db/schema";
 import { readerTranslator } from "@/lib/preferences/school-languages";
 import { isMessageKey, translator, type MessageKey, type Translate } from "@/lib/i18n/core";
-import { failureMessage, failureOf, type Failure, type V1Client } from "@/lib/v1";
+import { failureMessage, failureOf, isInvalidInput, type Failure, type V1Client } from "@/lib/v1";
 import { errorSummary } from "@/lib/security/log-safe";
 import { logger } from "@/lib/ops/log";
 import type { ActionFailure, ActionResult } from "./result";
@@ -32,7 +32,7 @@ export function fieldErrorKeys(fieldErrors: Record<string, string>): Record<stri
 
 /** A refusal of the dashboard itself (not the school's API); `fieldErrors` as catalogue keys. */
 export function refusal(
-  code: "signed_out" | "invalid_input" | "forbidden",
+  code: "signed_out" | "invalid_input" | "not_allowed",
   message: string,
   fieldErrors?: Record<string, string>,
 ): ActionFailure {
@@ -48,7 +48,7 @@ export function refusal(
 
 /** A failure of the school's API as an action result. */
 export function refusalOf(failure: Failure, t: Translate): ActionFailure {
-  const invalid = failure.kind === "validation_failed";
+  const invalid = isInvalidInput(failure);
   return {
     ok: false,
     code: failure.code,
@@ -132,7 +132,7 @@ export function defineAction<S extends z.ZodType, T, L = true>(config: Config<S,
       const loaded = config.roles.includes(actor.role) ? await config.authorize(ctx, input) : false;
       if (loaded === false) {
         await audit("denied");
-        return refusal("forbidden", t("errors.forbidden"));
+        return refusal("not_allowed", t("errors.forbidden"));
       }
       const handlerCtx: HandlerContext<L> = { ...ctx, loaded };
       const data = await config.run(handlerCtx, input);
@@ -148,7 +148,7 @@ export function defineAction<S extends z.ZodType, T, L = true>(config: Config<S,
         logger().error({ kind: "action", action: config.name, error: summary }, "unexpected error in a server action");
         throw new Error(`${config.name} failed unexpectedly (${summary})`);
       }
-      await audit(failure.kind === "validation_failed" ? "failed" : "denied", {
+      await audit(isInvalidInput(failure) ? "failed" : "denied", {
         code: failure.code,
         status: failure.status,
       });

@@ -28,7 +28,7 @@ const SignIn = z.object({
 
 /** Carries when to try again, for the form (app/(auth)/login/actions.ts). */
 class TooManyAttempts extends CredentialsSignin {
-  code = "rate_limited";
+  code = "too_many_attempts";
   constructor(readonly retryAt: Date) {
     super();
   }

@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import type { Actor } from "@/lib/auth/actor";
 import { clientFor } from "@/lib/connections";
-import { isFailure } from "@/lib/v1";
+import { failureOf, isNotFound } from "@/lib/v1";
 import type { Subject } from "./policy";
 
 /** The actor as the policy sees them; a teacher's halqas are read from their sheikh records, once per request. */
@@ -13,7 +13,7 @@ export const subjectOf = cache(async (actor: Actor): Promise<Subject> => {
     const sheikhs = await Promise.all(
       actor.sheikhIds.map((id) =>
         client.call("getSheikh", { params: { id } }).catch((error: unknown) => {
-          if (isFailure(error, "not_found")) return null; // no longer eligible: teaches nothing now
+          if (isNotFound(failureOf(error))) return null; // no longer eligible: teaches nothing now
           throw error;
         }),
       ),

@@ -8,7 +8,7 @@ import { jsonb, text, timestamp } from "drizzle-orm/pg-core";
  */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
 
-/** Why the last attempt stopped: a refusal of the API (`invalid_api_key`, `insufficient_scope`, `feature_unavailable`, …), `tenant_mismatch`, or a failure. */
+/** Why the last attempt stopped: a refusal of the API (a bad key, a missing scope or feature, …), a key of another school, or a failure (codes of FAILURE_KINDS). */
 export type SyncProblem = {
   code: string;
   message: string;

@@ -1,6 +1,6 @@
 import "server-only";
 import { notFound } from "next/navigation";
-import { failureOf, type Failure } from "@/lib/v1";
+import { failureOf, isNotFound, type Failure } from "@/lib/v1";
 import { logger } from "@/lib/ops/log";
 
 export type Loaded<T> = { ok: true; value: T } | { ok: false; failure: Failure };
@@ -17,7 +17,7 @@ export async function loadPage<T>(load: () => Promise<T>): Promise<Loaded<T>> {
   } catch (error) {
     const failure = failureOf(error);
     if (!failure) throw error;
-    if (failure.kind === "not_found") notFound();
+    if (isNotFound(failure)) notFound();
     logger().warn(
       { kind: "page", code: failure.code, operation: failure.operation },
       "the school API refused or failed a page",

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DashboardDb, DashboardExecutor } from "@/lib/db/client";
-import { failureOf, v1Error } from "@/lib/v1";
+import { leaseLost } from "@/lib/v1";
 
 /**
  * The lease of a sync state row (lib/db/sync-state.ts): one running cycle per connection across
@@ -13,9 +13,6 @@ import { failureOf, v1Error } from "@/lib/v1";
 
 /** A table built on `syncStateColumns()`. */
 export type LeaseTable = PgTable & { connectionId: AnyPgColumn; leaseOwner: AnyPgColumn; leaseExpiresAt: AnyPgColumn };
-
-/** Another instance took the lease over (ours had expired): this run stops without touching the state. */
-export const isLeaseLost = (error: unknown) => failureOf(error)?.kind === "sync_lease_lost";
 
 /** The lease's new expiry: `leaseMs` from the database's now. */
 export const leaseUntil = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
@@ -49,7 +46,7 @@ function ownLease(table: LeaseTable, connectionId: string, owner: string): SQL |
   return and(eq(table.connectionId, connectionId), eq(table.leaseOwner, owner));
 }
 
-/** Writes the run's cycle state, only while it holds the lease; throws a `sync_lease_lost` failure when it lost it. */
+/** Writes the run's cycle state, only while it holds the lease; throws `leaseLost()` when it lost it (read with `isLeaseLost`). */
 export async function writeOwned<T extends LeaseTable>(
   db: DashboardExecutor,
   table: T,
@@ -62,7 +59,7 @@ export async function writeOwned<T extends LeaseTable>(
     .set(set)
     .where(ownLease(table, connectionId, owner))
     .returning({ id: table.connectionId });
-  if (!ok) throw v1Error("sync_lease_lost", null, "The plan sync lease was taken over by another run");
+  if (!ok) throw leaseLost();
 }
 
 /** As `writeOwned`, for the run's last words (why it stopped): nothing is written when the lease is gone, and nothing is thrown. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { failureOf, sleep as realSleep, type V1Client } from "@/lib/v1";
+import { failureOf, isRateLimited, sleep as realSleep, type V1Client } from "@/lib/v1";
 
 type Call = V1Client["call"];
 
@@ -56,7 +56,7 @@ export function pacedCall(call: Call, options: PaceOptions): Call {
         return await (call as (name: string, ...rest: unknown[]) => Promise<unknown>)(name, ...args);
       } catch (error) {
         const failure = failureOf(error);
-        if (failure?.kind !== "rate_limited" || waits >= maxWaits) throw error;
+        if (!failure || !isRateLimited(failure) || waits >= maxWaits) throw error;
         const pause = failure.retryAfter === null ? DEFAULT_PAUSE_MS : failure.retryAfter * 1000;
         if (pause > maxWaitMs) throw error;
         pausedUntil = Math.max(pausedUntil, now() + pause);

@@ -217,7 +217,7 @@ export async function observeSyncCycle<R>(
   }
 }
 
-/** A thrown failure's code (`network_error`, `sync_lease_lost`), else its kind: never its message. */
+/** A thrown failure's code (a school's, or one of FAILURE_KINDS), else its kind: never its message. */
 function failureCode(error: unknown): string {
   return codeOf(error) ?? (error instanceof Error ? error.name : "unexpected");
 }

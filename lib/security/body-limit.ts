@@ -79,9 +79,3 @@ async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promis
     clearTimeout(deadline);
   }
 }
-
-/** The JSON 413 every route handler answers (the API's own error shape). */
-export function payloadTooLarge(limit: number): Response {
-  const body = { error: { code: "payload_too_large", message: `The body is larger than ${limit} bytes` } };
-  return Response.json(body, { status: 413 });
-}

@@ -12,7 +12,8 @@ import { bodyLimitFor } from "./body-limit";
  * - a v1 query value that is not UTF-8: named in `BAD_QUERY_HEADER`, since Next.js hands route
  *   handlers a URL where `%FF` became U+FFFD, and the API answers 400.
  */
-export type EdgeRefusal = "method_not_allowed" | "payload_too_large" | "length_required";
+/** What the guard saw (app/api/refused/[reason]/route.ts answers each in the API's error shape). */
+export type EdgeRefusal = "unknown_method" | "too_large" | "no_length";
 export type EdgeDecision = { refuse: EdgeRefusal; limit?: number } | { url: string; badQuery: string | null };
 
 export const BAD_QUERY_HEADER = "x-halqa-bad-query";
@@ -28,16 +29,15 @@ const METHODS = new Set<string>(ALLOWED_METHODS);
 type Headers = Record<string, string | string[] | undefined>;
 
 export function edgeDecision(method: string, rawUrl: string, headers: Headers): EdgeDecision {
-  if (!METHODS.has(method)) return { refuse: "method_not_allowed" };
+  if (!METHODS.has(method)) return { refuse: "unknown_method" };
   const mark = rawUrl.indexOf("?");
   const path = mark < 0 ? rawUrl : rawUrl.slice(0, mark);
   const query = mark < 0 ? "" : rawUrl.slice(mark);
   const length = headers["content-length"];
   const limit = bodyLimitFor(path);
-  if (typeof length === "string" && !(Number(length) <= limit)) return { refuse: "payload_too_large", limit };
+  if (typeof length === "string" && !(Number(length) <= limit)) return { refuse: "too_large", limit };
   const isApi = path === "/api" || path.startsWith("/api/");
-  if (headers["transfer-encoding"] !== undefined && length === undefined && !isApi)
-    return { refuse: "length_required" };
+  if (headers["transfer-encoding"] !== undefined && length === undefined && !isApi) return { refuse: "no_length" };
   const isV1 = path === "/api/v1" || path.startsWith("/api/v1/");
   return { url: escapeBadPercents(path) + query, badQuery: isV1 ? badQueryName(query) : null };
 }

@@ -14,7 +14,7 @@ export function errorSummary(error: unknown): string {
   return [...new Set(parts)].join(" ");
 }
 
-/** A failure's or database error's code when it is a short token (`network_error`, `22P05`): safe to log. */
+/** A failure's or database error's code when it is a short token (a code of FAILURE_KINDS, `22P05`): safe to log. */
 export function codeOf(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null || !("code" in value)) return undefined;
   const code = value.code;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ErrorBody } from "@/lib/contract";
-import { FAILURE_BRAND, failureKindOf } from "./failures";
+import { codeOfStatus, FAILURE_BRAND, FAILURE_CODE, failureKindOf, isRateLimited } from "./failures";
 
 type Details = Record<string, unknown>;
 
@@ -26,7 +26,7 @@ export class V1Error extends Error {
   readonly [FAILURE_BRAND] = true as const;
   // Explicit name: production builds minify class names.
   override name = "V1Error";
-  /** The contract's error code, or one of the client's or the dashboard's own (`network_error`, `timeout`, `invalid_response`, …). */
+  /** The contract's error code, or one the client or the dashboard gives a failure it makes itself (the makers below). */
   readonly code: string;
   /** HTTP status, or `null` when no response arrived. */
   readonly status: number | null;
@@ -56,7 +56,10 @@ export class V1Error extends Error {
   }
 }
 
-/** A failure with its code: `v1Error("not_found", 404, "Student not found")`. */
+/**
+ * A failure with its code (a school's, or one of FAILURE_KINDS), for a fake school in a test; the
+ * dashboard makes its own failures with the named makers below.
+ */
 export function v1Error(
   code: string,
   status: number | null,
@@ -67,7 +70,7 @@ export function v1Error(
   return new V1Error({ code, status, message, details, ...more });
 }
 
-/** An error response as a failure. Without a code in the body, the status stands for one (`http_418` when none fits). */
+/** An error response as a failure. Without a code in the body, the status stands for one (`codeOfStatus`). */
 export function errorFromResponse(input: {
   status: number;
   body: ErrorBody | null;
@@ -75,24 +78,64 @@ export function errorFromResponse(input: {
   operation: string;
 }): V1Error {
   const { status, body, operation } = input;
-  const code =
-    body?.error.code ?? (status === 429 ? "rate_limited" : status >= 500 ? "internal_error" : `http_${status}`);
+  const code = body?.error.code ?? codeOfStatus(status);
   const message = body?.error.message ?? `The school API answered HTTP ${status}`;
-  const retryAfter = failureKindOf(code, status) === "rate_limited" ? input.retryAfter : null;
+  const retryAfter = isRateLimited({ kind: failureKindOf(code, status) }) ? input.retryAfter : null;
   return new V1Error({ code, status, message, details: body?.error.details, operation, retryAfter });
+}
+
+// The failures the client and the dashboard make themselves, one maker each: the code comes from
+// FAILURE_KINDS (./failures.ts), where it gets its meaning.
+
+/** The client was set up wrongly (missing or malformed key, bad base URL): never retried. */
+export function clientMisconfigured(message: string): V1Error {
+  return v1Error(FAILURE_CODE.client_misconfigured, null, message);
+}
+
+/** No answer within the call's time: retryable. */
+export function timedOut(timeoutMs: number, operation: string): V1Error {
+  return v1Error(FAILURE_CODE.timeout, null, `The school API did not answer within ${timeoutMs} ms`, undefined, {
+    operation,
+  });
+}
+
+/** The school could not be reached; `reason` is short and free of the key (`ECONNREFUSED`). Retryable. */
+export function unreachable(reason: string | null, operation: string): V1Error {
+  const message = `The school API could not be reached${reason ? ` (${reason})` : ""}`;
+  return v1Error(FAILURE_CODE.network_error, null, message, undefined, { operation });
+}
+
+/** An answer that breaks the contract (not JSON, not the resource's shape, a cursor handed out twice). */
+export function invalidResponse(status: number | null, message: string, operation: string, details?: Details): V1Error {
+  return v1Error(FAILURE_CODE.invalid_response, status, message, details, { operation });
 }
 
 /** A cursor the server handed out twice: following it would loop forever. */
 export function repeatedCursor(operation: string): V1Error {
-  return v1Error("invalid_response", null, "The school API repeated a pagination cursor", undefined, { operation });
+  return invalidResponse(null, "The school API repeated a pagination cursor", operation);
 }
 
 /** The dashboard's own rules refuse a field: a validation failure whose field text is for the person (`reason` is for logs). */
 export function fieldRefusal(field: string, text: string, reason: string): V1Error {
-  return v1Error("validation_failed", null, reason, { fields: { [field]: text } });
+  return v1Error(FAILURE_CODE.validation_failed, null, reason, { fields: { [field]: text } });
 }
 
 /** A record that is not there for this reader by the dashboard's own rules: read like the school's 404. */
 export function notFoundFailure(reason: string): V1Error {
-  return v1Error("not_found", 404, reason);
+  return v1Error(FAILURE_CODE.not_found, 404, reason);
+}
+
+/** A connection's key now answers for another school than the one its synced records belong to: never mixed. */
+export function tenantMismatch(storedTenantId: string, currentTenantId: string): V1Error {
+  const message =
+    "The school connection's key now belongs to another school than the synced plans; refusing to mix their records";
+  return v1Error(FAILURE_CODE.tenant_mismatch, null, message, {
+    stored_tenant_id: storedTenantId,
+    current_tenant_id: currentTenantId,
+  });
+}
+
+/** Another instance took a sync run's lease over (ours had expired): the run stops quietly. */
+export function leaseLost(): V1Error {
+  return v1Error(FAILURE_CODE.sync_lease_lost, null, "The plan sync lease was taken over by another run");
 }

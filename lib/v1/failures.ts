@@ -61,6 +61,24 @@ export const FAILURE_KINDS = {
 
 export type FailureCode = keyof typeof FAILURE_KINDS;
 
+/**
+ * Each code of FAILURE_KINDS by its own name, for the code that makes a failure or an answer carrying
+ * one (lib/v1/errors.ts, lib/actions/result.ts, lib/web/staff-json.ts, lib/web/api-error.ts): a code
+ * is spelled once, in the table above. Code that decides what a failure means reads it with the
+ * predicates below (lib/v1/failure-codes.test.ts holds both rules).
+ */
+export const FAILURE_CODE = Object.freeze(
+  Object.fromEntries(Object.keys(FAILURE_KINDS).map((code) => [code, code])),
+) as { readonly [K in FailureCode]: K };
+
+/**
+ * The code of an error answer whose body names none: a 429 or a 5xx stands for its retryable kind (so
+ * it is retried), any other status for itself (`http_418`), read by its status.
+ */
+export function codeOfStatus(status: number): string {
+  return status === 429 || status >= 500 ? kindByStatus(status) : `http_${status}`;
+}
+
 /** The row of FAILURE_KINDS a status stands for when the code is unknown (a school may add codes). */
 function kindByStatus(status: number | null): FailureCode {
   if (status === null) return "network_error";
@@ -158,7 +176,43 @@ export function isFailure(error: unknown, ...kinds: FailureCode[]): boolean {
  * not know, or one it refuses to read as malformed (ids are opaque: a malformed one names nothing).
  */
 export function isMissing(failure: Failure | null): boolean {
-  return failure?.kind === "not_found" || failure?.kind === "bad_request";
+  return isNotFound(failure) || isMalformedRequest(failure);
+}
+
+/** Only what a decision reads of a failure: its kind (a `Failure`, or a code read with `failureKindOf`). */
+type Kinded = Pick<Failure, "kind"> | null;
+
+/** The school does not know the record asked for (a 404): it is gone, or was never there for this key. */
+export function isNotFound(failure: Kinded): boolean {
+  return failure?.kind === "not_found";
+}
+
+/** The school refused the request as malformed (a 400): a cursor it no longer accepts, an id that names nothing. */
+export function isMalformedRequest(failure: Kinded): boolean {
+  return failure?.kind === "bad_request";
+}
+
+/**
+ * The request's fields were refused (a 422, or a rule of the dashboard, `fieldRefusal`): the person must
+ * change what they entered; `fieldErrors` name the fields.
+ */
+export function isInvalidInput(failure: Kinded): boolean {
+  return failure?.kind === "validation_failed";
+}
+
+/** The record changed under the request, or its idempotency key was used otherwise (a 409). */
+export function isConflict(failure: Kinded): boolean {
+  return failure?.kind === "conflict";
+}
+
+/** The school asks the client to slow down (a 429): wait its `Retry-After` before the next request. */
+export function isRateLimited(failure: Kinded): boolean {
+  return failure?.kind === "rate_limited";
+}
+
+/** Another instance took a sync run's lease over (`leaseLost`): the run stops without touching the state. */
+export function isLeaseLost(failure: Kinded): boolean {
+  return failure?.kind === "sync_lease_lost";
 }
 
 /** A failure's sentence in the reader's language, with the scope filled in where the school named it. */

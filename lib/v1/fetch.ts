@@ -1,7 +1,15 @@
 import "server-only";
 import type { z } from "zod";
 import { ErrorBody, type Method } from "@/lib/contract";
-import { errorFromResponse, v1Error, type V1Error } from "./errors";
+import {
+  clientMisconfigured,
+  errorFromResponse,
+  invalidResponse,
+  timedOut,
+  unreachable,
+  v1Error,
+  type V1Error,
+} from "./errors";
 import { abortReason, DEFAULT_RETRY, nextDelay, parseRetryAfter, sleep as realSleep, type RetryPolicy } from "./retry";
 
 export type V1FetchOptions = {
@@ -42,9 +50,6 @@ export type V1Fetch = <S extends z.ZodType>(request: V1Request<S>) => Promise<z.
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** RFC 7235 token68: anything else could not travel in a header, and Headers would echo it in its error. */
-/** The client was set up wrongly (missing or malformed key, bad base URL): never retried. */
-const misconfigured = (message: string) => v1Error("client_misconfigured", null, message);
-
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
@@ -53,13 +58,14 @@ export function normalizeBaseUrl(raw: string, allowInsecureHttp = false): string
   try {
     url = new URL(raw.trim());
   } catch {
-    throw misconfigured("The school API URL is not a valid absolute URL");
+    throw clientMisconfigured("The school API URL is not a valid absolute URL");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw misconfigured("The school API URL must use https");
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw clientMisconfigured("The school API URL must use https");
   if (url.protocol === "http:" && !allowInsecureHttp && !LOOPBACK.has(url.hostname)) {
-    throw misconfigured("The school API URL must use https (plain http is only allowed on this machine)");
+    throw clientMisconfigured("The school API URL must use https (plain http is only allowed on this machine)");
   }
-  if (url.username || url.password) throw misconfigured("The school API URL must not contain credentials");
+  if (url.username || url.password) throw clientMisconfigured("The school API URL must not contain credentials");
   const path = url.pathname.replace(/\/+$/, "");
   return `${url.origin}${path.endsWith("/api/v1") ? path : `${path}/api/v1`}`;
 }
@@ -70,9 +76,9 @@ export function normalizeBaseUrl(raw: string, allowInsecureHttp = false): string
  */
 export function createV1Fetch(options: V1FetchOptions): V1Fetch {
   const apiKey = options.apiKey.trim();
-  if (!apiKey) throw misconfigured("No API key is configured for the school API");
+  if (!apiKey) throw clientMisconfigured("No API key is configured for the school API");
   if (!TOKEN68.test(apiKey))
-    throw misconfigured("The school API key has characters a bearer credential cannot contain");
+    throw clientMisconfigured("The school API key has characters a bearer credential cannot contain");
   const baseUrl = normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp);
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -114,20 +120,10 @@ export function createV1Fetch(options: V1FetchOptions): V1Fetch {
     } catch (cause) {
       if (request.signal?.aborted) throw abortReason(request.signal);
       if (timeout.aborted) {
-        const error = v1Error("timeout", null, `The school API did not answer within ${timeoutMs} ms`, undefined, {
-          operation,
-        });
-        return { ok: false, error, retryAfterMs: null };
+        return { ok: false, error: timedOut(timeoutMs, operation), retryAfterMs: null };
       }
       const reason = describeCause(cause);
-      const error = v1Error(
-        "network_error",
-        null,
-        `The school API could not be reached${reason ? ` (${redact(reason)})` : ""}`,
-        undefined,
-        { operation },
-      );
-      return { ok: false, error, retryAfterMs: null };
+      return { ok: false, error: unreachable(reason ? redact(reason) : null, operation), retryAfterMs: null };
     }
 
     if (response.status >= 300 && response.status < 400) {
@@ -163,12 +159,10 @@ export function createV1Fetch(options: V1FetchOptions): V1Fetch {
 
     const json = parseJson(text);
     if (json === undefined) {
-      const error = v1Error(
-        "invalid_response",
+      const error = invalidResponse(
         response.status,
         "The school API answered with something other than JSON",
-        undefined,
-        { operation },
+        operation,
       );
       return { ok: false, error, retryAfterMs: null };
     }
@@ -178,7 +172,7 @@ export function createV1Fetch(options: V1FetchOptions): V1Fetch {
         .slice(0, 10)
         .map((issue) => ({ path: redact(issue.path.map(String).join(".")), message: redact(issue.message) }));
       const message = `The school API response does not match the v1 contract (${issues.map((i) => i.path || "(root)").join(", ")})`;
-      const error = v1Error("invalid_response", response.status, message, { issues }, { operation });
+      const error = invalidResponse(response.status, message, operation, { issues });
       return { ok: false, error, retryAfterMs: null };
     }
     return { ok: true, value: result.data, status: response.status };

@@ -2,14 +2,33 @@ import "server-only";
 import { currentActor } from "@/lib/auth/session";
 import type { Actor } from "@/lib/auth/actor";
 import { readerTranslator } from "@/lib/preferences/school-languages";
-import { failureMessage, failureOf, type Failure } from "@/lib/v1";
+import { FAILURE_CODE, failureMessage, failureOf, type Failure, type FailureCode } from "@/lib/v1";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+/**
+ * The one shape of the dashboard's own JSON refusals: `{ error: code, message? }`, never cached. The
+ * code is the failure's (FAILURE_KINDS) where the dashboard refuses as the school would, else the
+ * dashboard's own (`signed_out`, `invalid_input`); `message` is in the reader's language.
+ */
+function refusalAnswer(
+  status: number,
+  error: FailureCode | "signed_out" | "invalid_input",
+  message?: string,
+): Response {
+  return Response.json(message === undefined ? { error } : { error, message }, { status, headers: NO_STORE });
+}
+
 /** Nobody is signed in: 401. */
-export const signedOutAnswer = () => Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
+export const signedOutAnswer = () => refusalAnswer(401, "signed_out");
 /** Missing, or not the reader's to see (the same answer for both): 404. */
-export const notFoundAnswer = () => Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
+export const notFoundAnswer = () => refusalAnswer(404, FAILURE_CODE.not_found);
+/** Not from this site's own pages (another origin): 403, the reason in the reader's words. */
+export const forbiddenAnswer = (message: string) => refusalAnswer(403, FAILURE_CODE.forbidden, message);
+/** A body over the route's limit: 413, the reason in the reader's words. */
+export const tooLargeAnswer = (message: string) => refusalAnswer(413, FAILURE_CODE.payload_too_large, message);
+/** A body or a query value the route cannot take: 400, the reason in the reader's words. */
+export const invalidInputAnswer = (message: string) => refusalAnswer(400, "invalid_input", message);
 
 /**
  * The staff's JSON GET route handlers: the live register's poll and prefill, the pickers (never

@@ -52,7 +52,7 @@ Options:
   --duration <s>     seconds per measured run (default 8)
   --connections <n>  concurrent connections (default 10)
   --max-requests <n> request cap per measured run (default 100000)
-  --timeout <s>      stop everything when the runs (after the build) take longer (default 1500)
+  --time-limit <s>   stop everything when the runs (after the build) take longer (default 1500)
   --diag             add diagnostic targets that split a request's cost
   --cpu-prof         profile the server's CPU; the .cpuprofile lands in .bench/cpu/ when it stops
   --strict           exit 1 when a target misses its goal (default: report only)
@@ -77,7 +77,7 @@ function parseCli() {
       duration: { type: "string" },
       connections: { type: "string" },
       "max-requests": { type: "string" },
-      timeout: { type: "string" },
+      "time-limit": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -102,7 +102,7 @@ function parseCli() {
     strict: values.strict === true,
     diag: values.diag === true,
     cpuProfile: values["cpu-prof"] === true,
-    timeoutMs: positiveNumber(values.timeout, 1500, "timeout") * 1000,
+    timeoutMs: positiveNumber(values["time-limit"], 1500, "time-limit") * 1000,
   };
 }
 

@@ -5,7 +5,7 @@
  *
  * allow   the dashboard lets it through: ok, or, where the school does not accept writes (Dar Al-Arqam),
  *         the school's own refusal "write access is not effective", never "forbidden"
- * deny    "forbidden", nothing changed, audited as denied
+ * deny    "not_allowed" with the forbidden message, nothing changed, audited as denied
  * refused a rule of the dashboard refuses it on a field (not forbidden), nothing changed, audited as failed
  * hidden  another school's object: refused (forbidden, not found or unknown to the API), nothing
  *         changed in either school, nothing of it in the answer, never audited as ok

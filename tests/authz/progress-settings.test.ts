@@ -41,7 +41,7 @@ describe("progress settings", () => {
 
   it("refuses teachers and parents, changing nothing", async () => {
     for (const actor of [actors.teacher, actors.parent])
-      expect(await save(actor, 3)).toMatchObject({ ok: false, code: "forbidden" });
+      expect(await save(actor, 3)).toMatchObject({ ok: false, code: "not_allowed" });
     expect(await getProgressSettings(actors.admin.connectionId)).toEqual({ notHeardDays: 10 });
   });
 

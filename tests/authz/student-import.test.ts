@@ -161,7 +161,7 @@ describe("importing", { timeout: 120_000 }, () => {
         },
       ],
     });
-    expect(refused).toMatchObject({ ok: false, code: "forbidden" });
+    expect(refused).toMatchObject({ ok: false, code: "not_allowed" });
   });
 
   it("a key the school refuses writes to stops at the first row with the reason; the rest is not sent", async () => {

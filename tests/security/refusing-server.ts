@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { payloadTooLarge, readCappedBody } from "@/lib/security/body-limit";
+import { readCappedBody } from "@/lib/security/body-limit";
+import { payloadTooLarge } from "@/lib/web/api-error";
 import { installPeerStamp } from "@/lib/security/peer-stamp";
 
 /**

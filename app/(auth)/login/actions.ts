@@ -72,7 +72,7 @@ export async function login(_previous: LoginState, form: FormData): Promise<Logi
     if (error.type !== "CredentialsSignin")
       logger().error({ kind: "sign_in", type: error.type }, "sign-in failed unexpectedly");
     const retryAt = "retryAt" in error && error.retryAt instanceof Date ? error.retryAt : null;
-    if (code === "rate_limited" && retryAt) return { message: waitMessage(t, retryAt), email: fields.email };
+    if (code === "too_many_attempts" && retryAt) return { message: waitMessage(t, retryAt), email: fields.email };
     return { message: t(signInErrorKey(error.type, code) ?? "auth.errors.failed"), email: fields.email };
   }
 }

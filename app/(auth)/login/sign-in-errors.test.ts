@@ -4,7 +4,7 @@ import { signInErrorKey } from "./sign-in-errors";
 describe("signInErrorKey", () => {
   it("tells wrong credentials, a lock-out and a disabled account apart", () => {
     expect(signInErrorKey("CredentialsSignin", "credentials")).toBe("auth.errors.invalidCredentials");
-    expect(signInErrorKey("CredentialsSignin", "rate_limited")).toBe("auth.errors.rateLimited");
+    expect(signInErrorKey("CredentialsSignin", "too_many_attempts")).toBe("auth.errors.rateLimited");
     expect(signInErrorKey("CredentialsSignin", "disabled")).toBe("auth.errors.disabled");
   });
 

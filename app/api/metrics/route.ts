@@ -5,6 +5,7 @@ import { metrics, metricsToken, type Metrics } from "@/lib/ops/metrics";
 import { logger } from "@/lib/ops/log";
 import { bearerMatches } from "@/lib/security/bearer";
 import { errorSummary } from "@/lib/security/log-safe";
+import { apiNotFound } from "@/lib/web/api-error";
 
 /**
  * Prometheus metrics (docs/operations.md), only with `METRICS_TOKEN` set and sent as a bearer token.
@@ -13,9 +14,7 @@ import { errorSummary } from "@/lib/security/log-safe";
 export async function GET(request: Request): Promise<Response> {
   const m = metrics();
   const token = m ? metricsToken() : null;
-  if (!m || !token || !bearerMatches(request.headers.get("authorization"), token)) {
-    return Response.json({ error: { code: "not_found", message: "Not found" } }, { status: 404 });
-  }
+  if (!m || !token || !bearerMatches(request.headers.get("authorization"), token)) return apiNotFound();
   await readOutbox(m);
   return new Response(await m.registry.metrics(), {
     headers: { "Content-Type": m.registry.contentType, "Cache-Control": "no-store" },

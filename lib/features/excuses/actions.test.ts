@@ -84,7 +84,7 @@ describe("requestExcuseAction", () => {
     state.actor = null; // a disabled parent's session loads no actor
     expect(await ask(mine.lineage_id, today)).toMatchObject({ ok: false, code: "signed_out" });
     state.actor = { ...parent(), role: "admin", studentLineageIds: [] };
-    expect(await ask(mine.lineage_id, today)).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await ask(mine.lineage_id, today)).toMatchObject({ ok: false, code: "not_allowed" });
   });
 
   it("says on its field, in the parent's language, why a date or a reason is refused", async () => {

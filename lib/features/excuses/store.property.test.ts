@@ -60,7 +60,7 @@ describe("excuse requests: the parent filter", () => {
             if (parent.studentLineageIds.includes(a.lineage)) {
               expect(outcome.ok).toBe(true);
               if (outcome.ok) made.set(outcome.id, { parent: a.parent, lineage: a.lineage });
-            } else expect(outcome).toEqual({ ok: false, code: "not_found" });
+            } else expect(outcome).toEqual({ ok: false, code: "not_their_child" });
           }
           // Nothing was stored for a child not linked to the one who asked.
           const stored = await db.select().from(excuseRequests);

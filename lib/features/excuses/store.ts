@@ -23,7 +23,7 @@ export function isOwnChild(parent: ExcuseParent, lineageId: string): boolean {
 }
 
 type NewExcuse = { lineageId: string; childName: string; day: string; reason: string; today: string };
-export type CreateOutcome = { ok: true; id: string } | { ok: false; code: "not_found" | "too_many" };
+export type CreateOutcome = { ok: true; id: string } | { ok: false; code: "not_their_child" | "too_many" };
 
 export async function createExcuse(
   db: DashboardDb,
@@ -31,7 +31,7 @@ export async function createExcuse(
   tenantId: string,
   input: NewExcuse,
 ): Promise<CreateOutcome> {
-  if (!isOwnChild(parent, input.lineageId)) return { ok: false, code: "not_found" };
+  if (!isOwnChild(parent, input.lineageId)) return { ok: false, code: "not_their_child" };
   return db.transaction(async (tx) => {
     // The count and the insert under one lock per parent: two instances cannot both make the eleventh.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${parent.id}, ${LOCK_SEED}))`);

@@ -77,7 +77,7 @@ export type RecordRecitationData = {
  * lib/actions/result.ts). `retryable` failures (network, 5xx, 429) are kept pending and retried; the
  * others (403, 422, 409, signed out) are kept as failed with their reason until the teacher fixes,
  * retries or discards them; `blocked` ones (the key or the school cannot write at all) turn the
- * screen read-only. A call that throws or gets no answer is a retryable `network_error`/`timeout`.
+ * screen read-only. A call that throws or gets no answer in time is a retryable failure (`noAnswer`, `noAnswerInTime`).
  * The marks' `fieldErrors` are keyed by student id.
  */
 export type LiveSenders = {

@@ -173,7 +173,7 @@ describe("recording a recitation with its mistakes", () => {
     });
     state.actor = teacher;
     const result = await recordRecitation(input({ sessionId: other.id, student_id: roster[0]!.id }));
-    expect(result).toMatchObject({ ok: false, code: "forbidden" });
+    expect(result).toMatchObject({ ok: false, code: "not_allowed" });
     expect(posts).toBe(0);
     expect(await kept(roster[0]!.id)).toEqual([]);
   });

@@ -7,11 +7,11 @@ import type { SyncProblem } from "@/lib/db/sync-state";
 import { addDays, dateIn } from "@/lib/dates";
 import { dashboardDb } from "@/lib/db";
 import type { DashboardDb, DashboardExecutor } from "@/lib/db/client";
-import { acquireLease, isLeaseLost, leaseUntil, NO_CYCLE, RELEASED, writeIfOwned, writeOwned } from "@/lib/jobs/lease";
+import { acquireLease, leaseUntil, NO_CYCLE, RELEASED, writeIfOwned, writeOwned } from "@/lib/jobs/lease";
 import { checkTenant, problemOf } from "@/lib/features/sync/problem";
 import { eachLimited, traverseAll, type SyncClient } from "@/lib/features/sync/traverse";
 import { observeSyncCycle } from "@/lib/ops/metrics";
-import { isFailure } from "@/lib/v1";
+import { failureOf, isLeaseLost, isNotFound } from "@/lib/v1";
 import { upsertProgress } from "./store-writes";
 
 /**
@@ -154,7 +154,7 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
           rows.recitations.push(...recitations.items);
         } catch (error) {
           // Gone between the list and its rows: keep what the store has.
-          if (isFailure(error, "not_found")) gone.add(session.id);
+          if (isNotFound(failureOf(error))) gone.add(session.id);
           else throw error;
         }
       });
@@ -255,7 +255,7 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
       durationMs,
     };
   } catch (error) {
-    if (isLeaseLost(error)) throw error;
+    if (isLeaseLost(failureOf(error))) throw error;
     const problem = problemOf(error);
     const denied = problem.kind === "denied";
     await writeIfOwned(db, progressSyncState, connectionId, owner, {

@@ -5,7 +5,7 @@ import type { Role } from "@/lib/db/schema";
 import { getSchoolLanguages } from "@/lib/preferences/school-languages";
 import { i18nFor, translator } from "@/lib/i18n/core";
 import { failureMessage, failureOf } from "@/lib/v1";
-import { failureAnswer } from "@/lib/web/staff-json";
+import { failureAnswer, notFoundAnswer, signedOutAnswer } from "@/lib/web/staff-json";
 import type { CardSet } from "./load";
 import { renderCards } from "./render";
 
@@ -33,13 +33,12 @@ export async function cardsResponse(
   filename: (set: CardSet) => string,
 ): Promise<Response> {
   const actor = await currentActor();
-  if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
-  const notFound = () => Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
-  if (!roles.includes(actor.role)) return notFound();
+  if (!actor) return signedOutAnswer();
+  if (!roles.includes(actor.role)) return notFoundAnswer();
   const { formats } = await getSchoolLanguages(actor.connectionId);
   try {
     const set = await load(actor);
-    if (!set) return notFound();
+    if (!set) return notFoundAnswer();
     const pdf = await renderCards(set.cards, i18nFor(actor.locale, set.school.time_zone, formats));
     return new Response(pdf, {
       headers: {

@@ -12,6 +12,7 @@ import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { writeThrough } from "@/lib/features/progress/write-through";
 import { translator, type MessageKey } from "@/lib/i18n/core";
 import { readerTranslator } from "@/lib/preferences/school-languages";
+import { failureKindOf, isConflict } from "@/lib/v1";
 import { sessionChanges } from "./changes";
 import { fieldChanges } from "@/lib/audit/changes";
 import { isCalendarDate, isTimeOfDay } from "@/lib/dates";
@@ -154,7 +155,7 @@ async function readerT() {
 async function toFormState(result: ActionResult<unknown>, conflict?: MessageKey): Promise<SessionFormState> {
   const t = await readerT();
   if (result.ok) return { ok: true, message: "" };
-  const message = conflict && result.code === "conflict" ? t(conflict) : result.message;
+  const message = conflict && isConflict({ kind: failureKindOf(result.code, null) }) ? t(conflict) : result.message;
   return {
     ok: false,
     message,

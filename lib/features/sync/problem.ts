@@ -1,17 +1,10 @@
 import "server-only";
 import type { SyncProblem } from "@/lib/db/sync-state";
-import { failureOf, v1Error } from "@/lib/v1";
+import { failureOf, tenantMismatch } from "@/lib/v1";
 
 /** Refuses a key that now answers for another school than the one the connection's synced records belong to. */
 export function checkTenant(storedTenantId: string | null | undefined, currentTenantId: string): void {
-  if (storedTenantId && storedTenantId !== currentTenantId) {
-    const message =
-      "The school connection's key now belongs to another school than the synced plans; refusing to mix their records";
-    throw v1Error("tenant_mismatch", null, message, {
-      stored_tenant_id: storedTenantId,
-      current_tenant_id: currentTenantId,
-    });
-  }
+  if (storedTenantId && storedTenantId !== currentTenantId) throw tenantMismatch(storedTenantId, currentTenantId);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth/auth";
-import { BODY_LIMITS, payloadTooLarge, readCappedBody } from "@/lib/security/body-limit";
+import { BODY_LIMITS, readCappedBody } from "@/lib/security/body-limit";
+import { payloadTooLarge } from "@/lib/web/api-error";
 
 export const { GET } = handlers;
 

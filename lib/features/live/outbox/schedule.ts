@@ -3,7 +3,7 @@
  * three timers of a queue — a debounce that gathers a burst of taps into one batch, a retry after a
  * backoff, and a periodic tick while anything waits. Framework-free, driven by a fake env in tests.
  */
-import { unanswered, type ActionResult } from "@/lib/actions/result";
+import { noAnswer, noAnswerInTime, type ActionResult } from "@/lib/actions/result";
 
 /** The world the queue lives in; `browserEnv()` (env.ts) is the real one, tests pass a fake clock. */
 export type QueueEnv = {
@@ -133,14 +133,14 @@ export class QueueTimers {
   }
 }
 
-/** The call, bounded by the send timeout; a throw is a `network_error`, a timeout a `timeout` (both retryable). */
+/** The call, bounded by the send timeout; a throw is `noAnswer()`, a timeout `noAnswerInTime()` (both retryable). */
 export function attemptSend<T>(
   env: QueueEnv,
   timeoutMs: number,
   call: () => Promise<ActionResult<T>>,
 ): Promise<ActionResult<T>> {
   return new Promise((resolve) => {
-    const timer = env.setTimeout(() => resolve(unanswered("timeout")), timeoutMs);
+    const timer = env.setTimeout(() => resolve(noAnswerInTime()), timeoutMs);
     let promise: Promise<ActionResult<T>>;
     try {
       promise = call();
@@ -154,7 +154,7 @@ export function attemptSend<T>(
       },
       () => {
         env.clearTimeout(timer);
-        resolve(unanswered("network_error"));
+        resolve(noAnswer());
       },
     );
   });

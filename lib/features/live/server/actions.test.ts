@@ -224,7 +224,7 @@ describe("saveMarks", () => {
     });
     expect(result).toEqual({
       ok: false,
-      code: "forbidden",
+      code: "not_allowed",
       message: "You are not allowed to do this.",
       retryable: false,
       blocked: false,

@@ -4,7 +4,7 @@ import { defineAction, type ActionContext } from "@/lib/actions/define-action";
 import { can, type Subject } from "@/lib/authz/policy";
 import type { Session } from "@/lib/contract";
 import { writeThrough } from "@/lib/features/progress/write-through";
-import { isFailure, type V1Client } from "@/lib/v1";
+import { failureOf, isConflict, isNotFound, type V1Client } from "@/lib/v1";
 import { markErrorsByStudent } from "./mark-errors";
 import { RecordRecitationSchema, SaveMarksSchema } from "./schemas";
 import type { ActionResult } from "@/lib/actions/result";
@@ -80,7 +80,7 @@ function liveApi(ctx: ActionContext, session: Session): LiveApi {
         })
       ).items;
     },
-    isConflict: (error) => isFailure(error, "conflict"),
+    isConflict: (error) => isConflict(failureOf(error)),
   };
 }
 
@@ -94,7 +94,7 @@ async function writableSession(
     const session = await ctx.client.call("getSession", { params: { id } });
     return allowed(ctx.subject, session) && session;
   } catch (error) {
-    if (isFailure(error, "not_found")) return false;
+    if (isNotFound(failureOf(error))) return false;
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { MessageKey } from "@/lib/i18n/core";
-import { failureOf, v1Error } from "@/lib/v1";
+import { failureOf, isInvalidInput, v1Error } from "@/lib/v1";
 
 const ROW_PATH = /^rows\.(\d+)(?:\.(.+))?$/;
 
@@ -12,7 +12,7 @@ const ROW_PATH = /^rows\.(\d+)(?:\.(.+))?$/;
  */
 export function markErrorsByStudent(error: unknown, rows: readonly { student_id: string }[]): unknown {
   const failure = failureOf(error);
-  if (failure?.kind !== "validation_failed") return error;
+  if (!failure || !isInvalidInput(failure)) return error;
   const byStudent: Record<string, MessageKey> = {};
   for (const path of Object.keys(failure.fieldErrors)) {
     const match = ROW_PATH.exec(path);

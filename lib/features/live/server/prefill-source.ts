@@ -6,7 +6,7 @@ import type { Assignment, LearningPlan, Recitation } from "@/lib/contract";
 import { clientFor } from "@/lib/connections";
 import { dashboardDb } from "@/lib/db";
 import { plansOfStudents } from "@/lib/features/plans/mirror/reads";
-import { isFailure } from "@/lib/v1";
+import { failureOf, isNotFound } from "@/lib/v1";
 import type { PastRecitation, QuranRange, StudentPrefill } from "../recitation-form";
 import { RECITATION_KIND_VALUES, type RecitationKind } from "../types";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
@@ -28,7 +28,7 @@ export async function loadStudentPrefill(
   if (!sessionId || sessionId.length > 255 || !studentId || studentId.length > 255) return null;
   const client = clientFor(actor.connectionId);
   const orNull = (error: unknown) => {
-    if (isFailure(error, "not_found")) return null;
+    if (isNotFound(failureOf(error))) return null;
     throw error;
   };
   const [session, student, subject, school] = await Promise.all([

@@ -18,7 +18,7 @@ export type LiveApi = {
     sessionId: string,
     filter: { student_id: string; kind: RecitationDraft["kind"] },
   ): Promise<Recitation[]>;
-  /** A 409 `conflict` (the key was used with another body, or a concurrent attempt holds it). */
+  /** A 409 conflict (the key was used with another body, or a concurrent attempt holds it): `isConflict` of lib/v1. */
   isConflict(error: unknown): boolean;
 };
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Assignment, LearningPlan } from "@/lib/contract";
 import { planSyncState } from "@/lib/db/schema-plans";
 import { checkTenant } from "@/lib/features/sync/problem";
-import { isFailure, type V1Client } from "@/lib/v1";
+import { failureOf, isNotFound, type V1Client } from "@/lib/v1";
 import { dashboardDb } from "@/lib/db";
 import type { DashboardDb } from "@/lib/db/client";
 import { storePlans } from "../mirror/writes";
@@ -40,7 +40,7 @@ export async function refreshPlan(
       traverseHistory(client.call, planId, signal),
     ]);
   } catch (error) {
-    if (isFailure(error, "not_found")) return false;
+    if (isNotFound(failureOf(error))) return false;
     throw error;
   }
   const scope = { connectionId, tenantId: school.id, syncedAt: new Date() };

@@ -3,11 +3,10 @@ import { randomUUID } from "node:crypto";
 import type { LearningPlan } from "@/lib/contract";
 import type { SyncCounts, SyncProblem } from "@/lib/db/schema-plans";
 import type { SyncMode } from "@/lib/db/sync-state";
-import { isLeaseLost } from "@/lib/jobs/lease";
 import { checkTenant, problemOf } from "@/lib/features/sync/problem";
 import type { SyncClient } from "@/lib/features/sync/traverse";
 import { observeSyncCycle } from "@/lib/ops/metrics";
-import { isFailure, repeatedCursor, type V1Error } from "@/lib/v1";
+import { failureOf, isFailure, isLeaseLost, isMalformedRequest, repeatedCursor, type V1Error } from "@/lib/v1";
 import { dashboardDb } from "@/lib/db";
 import type { DashboardDb } from "@/lib/db/client";
 import { storePlans } from "../mirror/writes";
@@ -194,7 +193,7 @@ async function runPlanCycle(connectionId: string, options: SyncOptions): Promise
         next$ = null;
         // A cursor the server no longer accepts (expired, other secret, other filters): start the
         // traversal again. Records already stored stay; upserts make the repeat harmless.
-        if (isFailure(error, "bad_request") && cycle.cursor !== null && !restarted) {
+        if (isMalformedRequest(failureOf(error)) && cycle.cursor !== null && !restarted) {
           restarted = true;
           cycle.cursor = null;
           cycle.watermark = null;
@@ -250,7 +249,7 @@ async function runPlanCycle(connectionId: string, options: SyncOptions): Promise
       ...runCounts(),
     };
   } catch (error) {
-    if (isLeaseLost(error)) throw error;
+    if (isLeaseLost(failureOf(error))) throw error;
     const problem = problemOf(error);
     if (problem.kind === "denied") {
       // Calm stop: recorded once, no retry here; the cycle is dropped (nothing half-written matters).

@@ -2,7 +2,7 @@ import "server-only";
 import type { Assignment, LearningPlan } from "@/lib/contract";
 import type { SyncMode } from "@/lib/db/sync-state";
 import { eachLimited, traverseAll, type SyncClient } from "@/lib/features/sync/traverse";
-import { isFailure } from "@/lib/v1";
+import { failureOf, isNotFound } from "@/lib/v1";
 import type { DashboardDb } from "@/lib/db/client";
 import { storedVersions } from "../mirror/reads";
 
@@ -76,7 +76,7 @@ export async function fetchHistories(
       histories.set(plan.id, await traverseHistory(call, plan.id, signal));
     } catch (error) {
       // Gone between the list and its history: keep what the store has; the next cycle sees it again if it returns.
-      if (isFailure(error, "not_found")) vanished.add(plan.id);
+      if (isNotFound(failureOf(error))) vanished.add(plan.id);
       else throw error;
     }
   });

@@ -7,15 +7,21 @@ import { translator, type Translate } from "@/lib/i18n/core";
 import { isCrossOrigin } from "@/lib/security/action-origin";
 import { BODY_LIMITS, readCappedBody } from "@/lib/security/body-limit";
 import { failureMessage, failureOf } from "@/lib/v1";
-import { failureAnswer } from "@/lib/web/staff-json";
+import {
+  failureAnswer,
+  forbiddenAnswer,
+  invalidInputAnswer,
+  notFoundAnswer,
+  signedOutAnswer,
+  tooLargeAnswer,
+} from "@/lib/web/staff-json";
 import { RECORD_ID } from "./inputs";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** What a handler answers for a body it cannot take: a 400 in the reader's language. */
 export const INVALID = Symbol("invalid input");
-const invalid = (t: Translate) =>
-  Response.json({ error: "invalid_input", message: t("errors.invalidInput") }, { status: 400, headers: NO_STORE });
+const invalid = (t: Translate) => invalidInputAnswer(t("errors.invalidInput"));
 
 /**
  * The import's two POST routes (reading the file, checking edited rows): JSON answers, checked as
@@ -29,18 +35,12 @@ export async function importRoute(
 ): Promise<Response> {
   const semester = new URL(request.url).searchParams.get("semester");
   const actor = await currentActor();
-  if (!actor) return Response.json({ error: "signed_out" }, { status: 401, headers: NO_STORE });
-  if (actor.role !== "admin" || !can.createStudent(await subjectOf(actor)))
-    return Response.json({ error: "not_found" }, { status: 404, headers: NO_STORE });
+  if (!actor) return signedOutAnswer();
+  if (actor.role !== "admin" || !can.createStudent(await subjectOf(actor))) return notFoundAnswer();
   const t = translator(actor.locale);
-  if (isCrossOrigin(request.headers))
-    return Response.json({ error: "forbidden", message: t("errors.forbidden") }, { status: 403, headers: NO_STORE });
+  if (isCrossOrigin(request.headers)) return forbiddenAnswer(t("errors.forbidden"));
   const body = await readCappedBody(request, BODY_LIMITS.studentImport);
-  if (!body)
-    return Response.json(
-      { error: "payload_too_large", message: t("students.import.file.tooLarge", { mb: 5 }) },
-      { status: 413, headers: NO_STORE },
-    );
+  if (!body) return tooLargeAnswer(t("students.import.file.tooLarge", { mb: 5 }));
   if (semester !== null && !RECORD_ID.test(semester)) return invalid(t);
   try {
     const answer = await handle(actor, body, t);

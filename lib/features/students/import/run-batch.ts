@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { ActionContext } from "@/lib/actions/define-action";
 import { recordAudit } from "@/lib/audit";
 import type { Student, StudentCreate } from "@/lib/contract";
-import { failureMessage, failureOf } from "@/lib/v1";
+import { failureMessage, failureOf, isInvalidInput, isRateLimited } from "@/lib/v1";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { normalizeForSearch } from "@/lib/text-search";
 import { checkRows, type ImportValues, type RowProblem } from "./check-rows";
@@ -99,12 +99,12 @@ async function createOne(
     } catch (error) {
       const failure = failureOf(error);
       if (!failure) throw error;
-      const wait = failure.kind === "rate_limited" ? (failure.retryAfter ?? 5) : null;
+      const wait = isRateLimited(failure) ? (failure.retryAfter ?? 5) : null;
       if (wait !== null && wait <= MAX_WAIT_SECONDS && waits < MAX_WAITS) {
         await sleep(wait * 1000);
         continue;
       }
-      const invalid = failure.kind === "validation_failed";
+      const invalid = isInvalidInput(failure);
       await recordAudit(ctx.actor, {
         action: "student.create",
         result: invalid ? "failed" : "denied",

@@ -14,7 +14,7 @@ import { firstParam, type SearchParams } from "@/lib/web/search-params";
 import { getNotebookSettings, mistakeOptions } from "@/lib/features/notebook/settings";
 import { surahsFor } from "@/lib/features/reference";
 import { writeBlockOf } from "@/lib/features/write-access";
-import { isFailure } from "@/lib/v1";
+import { failureOf, isNotFound } from "@/lib/v1";
 import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
@@ -57,7 +57,7 @@ export default async function LiveSessionPage({ params, searchParams }: Props) {
       client.call("getSheikh", { params: { id: snapshot.session.sheikh_id } }).then(
         () => true,
         (error: unknown) => {
-          if (isFailure(error, "not_found")) return false;
+          if (isNotFound(failureOf(error))) return false;
           throw error;
         },
       ),
