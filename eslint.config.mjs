@@ -65,7 +65,15 @@ const config = [
     rules: { "house/school-api-face": ["error", "operations"] },
   },
   {
-    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**", "conformance/**", "e2e/**", "scripts/bench/**"],
+    files: [
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      "**/testing/**",
+      "tests/**",
+      "conformance/**",
+      "e2e/**",
+      "scripts/bench/**",
+    ],
     ignores: ["school-api/**"],
     rules: { "house/school-api-face": ["error", "testing"] },
   },

@@ -74,6 +74,9 @@ const TABLET = /(live|register|trust-register|today|family|pseudo-locale|noteboo
 // Changes a demo school's language settings (digits, calendars), which the other specs read: after them.
 // Alone, for a quick local run: `E2E_SCHOOL_LANGUAGES_ALONE=1 E2E_SERVERS=main npx playwright test --project=school-languages`.
 const SCHOOL_LANGUAGES = /school-languages\.spec\.ts$/;
+// Dar Al-Arqam's refused writes, in order, before anything else writes through its connection (a refusal
+// makes its forms read-only for minutes): e2e/school-refuses.spec.ts.
+const SCHOOL_REFUSES = /school-refuses\.spec\.ts$/;
 const schoolLanguagesAfter = process.env.E2E_SCHOOL_LANGUAGES_ALONE === "1" ? ["setup"] : ["desktop", "tablet"];
 const isCI = Boolean(process.env.CI);
 // `E2E_SERVERS=main` starts only the main server, for a quick local run of specs of the desktop and
@@ -113,16 +116,31 @@ export default defineConfig({
       dependencies: ["first-sync"],
     },
     {
-      name: "desktop",
-      testIgnore: [SPEC_ONLY, FIRST, SCALING, LARGE, AXE_SWEEP, SCHOOL_LANGUAGES, /pseudo-locale\.spec\.ts$/],
+      name: "school-refuses",
+      testMatch: SCHOOL_REFUSES,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
       dependencies: ["setup"],
+    },
+    {
+      name: "desktop",
+      testIgnore: [
+        SPEC_ONLY,
+        FIRST,
+        SCALING,
+        LARGE,
+        AXE_SWEEP,
+        SCHOOL_LANGUAGES,
+        SCHOOL_REFUSES,
+        /pseudo-locale\.spec\.ts$/,
+      ],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      dependencies: ["setup", "school-refuses"],
     },
     {
       name: "tablet",
       testMatch: TABLET,
       use: { ...devices["Desktop Chrome"], viewport: { width: 768, height: 1024 }, hasTouch: true },
-      dependencies: ["setup"],
+      dependencies: ["setup", "school-refuses"],
     },
     // Against the spec-only server: its own sign-ins (a session cookie belongs to one host:port).
     {

@@ -49,7 +49,7 @@ export default defineConfig({
           include: ["tests/authz/**/*.test.ts"],
           exclude: ignored,
           globalSetup: ["tests/authz/global-setup.ts"],
-          setupFiles: ["vitest.setup.ts"],
+          setupFiles: ["vitest.setup.ts", "tests/authz/next-outside-request.ts"],
           env: { DASHBOARD_DATA_DIR: "memory://" },
           fileParallelism: false,
           testTimeout: 60_000,

@@ -1,18 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import ar from "../messages/ar/admin.json" with { type: "json" };
 import en from "../messages/en/admin.json" with { type: "json" };
+import { expectNoAxeViolations } from "./api";
 import { DEMO, expect, signIn, test } from "./fixtures";
 import { DEMO_KEYS } from "../school-api/seed-facts";
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
-
-async function expectNoAxeViolations(page: Page) {
-  // After a client-side navigation the new title may still be on its way (streamed metadata).
-  await expect(page).toHaveTitle(/\S/);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** A read of the school's API with a demo key, as an observer independent of the dashboard. */
 async function v1<T>(request: APIRequestContext, key: string, path: string): Promise<T> {

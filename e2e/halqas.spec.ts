@@ -1,18 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
 import { chooseLanguage, backToEnglish } from "./languages";
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 /** A demo halqa carried through three semesters (archived, active, planned) by its lineage. */
 const CARRIED_HALQA = "Abu Bakr";
-
-async function expectNoAxeViolations(page: Page) {
-  // After a client-side navigation the new title may still be on its way (streamed metadata).
-  await expect(page).toHaveTitle(/\S/);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 const halqaTable = (page: Page, name: RegExp = /^Halqas of /) => page.getByRole("table", { name });
 const halqaLinks = (page: Page, name?: RegExp) => halqaTable(page, name).getByRole("rowheader").getByRole("link");

@@ -1,17 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
 import { chooseLanguage, backToEnglish } from "./languages";
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 const TEACHER_HALQAS = ["Abu Bakr As-Siddiq Circle", "Umar ibn Al-Khattab Circle"];
-
-async function expectNoAxeViolations(page: Page) {
-  // After a client-side navigation the new title may still be on its way (streamed metadata).
-  await expect(page).toHaveTitle(/\S/);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** Rows of the sessions table (the header row has no cells). */
 const sessionRows = (page: Page) =>

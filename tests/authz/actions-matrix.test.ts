@@ -12,27 +12,9 @@
  * unavailable  the dashboard lets it through, the school says its feature is off (Dar Al-Arqam's plans)
  */
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
-import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const state = vi.hoisted(() => ({ actor: null as Actor | null }));
-vi.mock("@/lib/auth/session", () => ({
-  currentActor: async () => state.actor,
-  requireActor: async () => state.actor,
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined }));
-vi.mock("next/navigation", () => ({
-  redirect: (url: string) => {
-    throw Object.assign(new Error("NEXT_REDIRECT"), { url });
-  },
-  notFound: () => {
-    throw new Error("NEXT_NOT_FOUND");
-  },
-}));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: () => undefined }),
-  headers: async () => new Headers(),
-}));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
+vi.mock("next/navigation", async () => (await import("@/lib/actions/testing/next-stand-ins")).nextNavigation);
 
 import type { ActionResult } from "@/lib/actions/define-action";
 import { listAudit } from "@/lib/audit";
@@ -57,7 +39,7 @@ import { commentsOf } from "@/lib/features/report-cards/comments";
 import { translator } from "@/lib/i18n/core";
 import { newId } from "@/lib/ids";
 import { countSessions, countStudents, schoolFixture, sessionIn, type Corner, type SchoolFixture } from "./fixtures";
-import { connectEmbeddedSchool, demoActors } from "./harness";
+import { type Actor, connectEmbeddedSchool, DEMO_KEYS, demoActors, signedIn } from "./harness";
 import { makeUser, userState } from "./users-db";
 
 type Who = "admin" | "teacher" | "parent" | "arqamAdmin";
@@ -104,6 +86,13 @@ const names = (corner: Corner) => [corner.halqa.name, corner.student.full_name, 
 
 const ADMINS = { allowAll: ["allow", "allow", "hidden"] } as const;
 const NOBODY = ["deny", "deny", "deny"] as const;
+/** Admins of the school and the teacher of the object's halqa. */
+const STAFF_OF_THE_HALQA = {
+  admin: ADMINS.allowAll,
+  teacher: ["allow", "deny", "hidden"],
+  parent: NOBODY,
+  arqamAdmin: ADMINS.allowAll,
+} as const;
 
 type SessionInput = (sessionId: string, corner: Corner, school: SchoolFixture) => Record<string, unknown>;
 
@@ -124,12 +113,7 @@ const sessionSpec = (action: string, call: Spec["call"], input: SessionInput, ob
       foreign: place === "otherSchool" ? names(corner) : undefined,
     };
   },
-  expected: {
-    admin: ADMINS.allowAll,
-    teacher: ["allow", "deny", "hidden"],
-    parent: NOBODY,
-    arqamAdmin: ADMINS.allowAll,
-  },
+  expected: STAFF_OF_THE_HALQA,
 });
 
 /** For user actions: own is the actor's own account, other a user of their school, otherSchool a user of the other school. */
@@ -322,12 +306,7 @@ const SPECS: Spec[] = [
         foreign: place === "otherSchool" ? names(corner) : undefined,
       };
     },
-    expected: {
-      admin: ADMINS.allowAll,
-      teacher: ["allow", "deny", "hidden"],
-      parent: NOBODY,
-      arqamAdmin: ADMINS.allowAll,
-    },
+    expected: STAFF_OF_THE_HALQA,
   },
 ];
 
@@ -440,9 +419,9 @@ async function runCell(spec: Spec, who: Who, place: Place, expected: Expected) {
   const actor = actors[who];
   const prepared = await spec.prepare(who, place);
   const before = await prepared.observe();
-  state.actor = actor;
+  signedIn.actor = actor;
   const result = await spec.call(prepared.input);
-  state.actor = null;
+  signedIn.actor = null;
   const after = await prepared.observe();
   const audit = await latestAuditOf(actor);
   const message = result.ok ? null : result.message;
@@ -491,9 +470,9 @@ describe("another school's ids inside an own-school action", () => {
     observe: () => Promise<unknown>,
   ) => {
     const before = await observe();
-    state.actor = actor;
+    signedIn.actor = actor;
     const result = await call(input);
-    state.actor = null;
+    signedIn.actor = null;
     expect(result.ok).toBe(false);
     expect(await observe()).toEqual(before);
     return result;

@@ -4,24 +4,16 @@
  * the admin's e-mail and the payload. Now: refused by the action's own schema, the audit write
  * cannot fail on input, and no database error's text reaches the log.
  */
-import { afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
-import { DEMO_KEYS } from "@/school-api/seed-facts";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-const state = vi.hoisted(() => ({ actor: null as Actor | null }));
-vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor, requireActor: async () => state.actor }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: () => undefined }),
-  headers: async () => new Headers(),
-}));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";
 import { listAudit, recordAudit } from "@/lib/audit";
 import { createStudent, updateStudent } from "@/lib/features/students/actions";
 import { countStudents, schoolFixture, type SchoolFixture } from "./fixtures";
-import { connectEmbeddedSchool, demoActors } from "./harness";
+import { type Actor, connectEmbeddedSchool, DEMO_KEYS, demoActors, signedIn } from "./harness";
 import { captureLogs } from "@/lib/ops/log";
 
 let admin: Actor;
@@ -45,7 +37,6 @@ beforeAll(async () => {
   const url = connectEmbeddedSchool();
   admin = (await demoActors()).admin;
   school = await schoolFixture(url, DEMO_KEYS.alnoorAdmin, { writable: true });
-  void inject;
 });
 
 afterEach(() => {
@@ -55,7 +46,7 @@ afterEach(() => {
 
 describe("text no database can store", () => {
   it("is refused by createStudent and updateStudent on the field, and nothing is written", async () => {
-    state.actor = admin;
+    signedIn.actor = admin;
     const before = await countStudents(school, school.a.halqa.id);
     const log = captureLog();
     for (const name of BAD) {
@@ -95,7 +86,7 @@ describe("text no database can store", () => {
   });
 
   it("logs an unexpected database error by its code only: no SQL, no values, no e-mail, no stack", async () => {
-    state.actor = admin;
+    signedIn.actor = admin;
     const secret = "Secret Pupil Name";
     const failing = defineAction({
       name: "test.unexpected",

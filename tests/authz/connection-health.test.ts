@@ -7,8 +7,7 @@ import { recordAudit } from "@/lib/audit";
 import { loadConnectionHealth, probeReadScopes } from "@/lib/features/admin/connection-health";
 import { summarizeHealth, writeEvidenceFrom } from "@/lib/features/admin/connection-health-rules";
 import { createV1Client } from "@/lib/v1";
-import { connectEmbeddedSchool, demoActors } from "./harness";
-import { DEMO_KEYS } from "@/school-api/seed-facts";
+import { connectEmbeddedSchool, DEMO_KEYS, demoActors } from "./harness";
 
 let baseUrl: string;
 const probe = async (apiKey: string) => {

@@ -3,8 +3,15 @@
  * and the dashboard's store in memory. lib/connections reaches the embedded schools at
  * 127.0.0.1:$PORT, so PORT is pointed at that server before any client is made.
  */
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import type { Sheikh } from "@/lib/contract";
+import { DEMO_KEYS } from "@/school-api/seed-facts";
+
+/** The signed-in person: a file mocks `@/lib/auth/session` with `@/lib/auth/testing/signed-in` and sets this. */
+export { signedIn } from "@/lib/auth/testing/signed-in";
+export type { Actor };
+export { DEMO_KEYS };
 
 /**
  * Points this file's dashboard at the project's embedded School API (started by global-setup.ts).
@@ -109,4 +116,25 @@ export async function serveRoutes(
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** The files' common start: the embedded school connected, the demo accounts loaded, each school read with its admin key. */
+export async function demoWorld() {
+  const apiUrl = connectEmbeddedSchool();
+  const actors = await demoActors();
+  return {
+    apiUrl,
+    actors,
+    alnoor: schoolApi(apiUrl, DEMO_KEYS.alnoorAdmin),
+    arqam: schoolApi(apiUrl, DEMO_KEYS.arqamAdmin),
+  };
+}
+
+/** demoWorld with Al-Noor's progress synced into the store, and the demo teacher's sheikh as the school has it. */
+export async function syncedDemoWorld() {
+  const world = await demoWorld();
+  const { syncProgress } = await import("@/lib/features/progress/sync");
+  expect((await syncProgress("alnoor")).status).toBe("completed");
+  const sheikhId = world.actors.teacher.sheikhIds[0]!;
+  return { ...world, teacherSheikh: await world.alnoor.data<Sheikh>(`/sheikhs/${encodeURIComponent(sheikhId)}`) };
 }

@@ -5,20 +5,13 @@
  */
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
-import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const state = vi.hoisted(() => ({ actor: null as Actor | null }));
-vi.mock("@/lib/auth/session", () => ({
-  currentActor: async () => state.actor,
-  requireActor: async () => state.actor,
-}));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
 
 import { GET } from "@/app/(staff)/halqas/[id]/export/route";
-import type { AttendanceRow, Halqa, Recitation, Session, Sheikh } from "@/lib/contract";
+import type { AttendanceRow, Halqa, Recitation, Session } from "@/lib/contract";
 import { addDays } from "@/lib/dates";
-import { syncProgress } from "@/lib/features/progress/sync";
-import { connectEmbeddedSchool, demoActors, schoolApi, serveRoutes } from "./harness";
+import { type Actor, demoActors, schoolApi, serveRoutes, signedIn, syncedDemoWorld } from "./harness";
 
 let actors: Awaited<ReturnType<typeof demoActors>>;
 let server: Awaited<ReturnType<typeof serveRoutes>>;
@@ -31,12 +24,9 @@ let from = "";
 let to = "";
 
 beforeAll(async () => {
-  const apiUrl = connectEmbeddedSchool();
-  actors = await demoActors();
-  alnoor = schoolApi(apiUrl, DEMO_KEYS.alnoorAdmin);
-  const arqam = schoolApi(apiUrl, DEMO_KEYS.arqamAdmin);
-  expect((await syncProgress("alnoor")).status).toBe("completed");
-  const sheikh = await alnoor.data<Sheikh>(`/sheikhs/${encodeURIComponent(actors.teacher.sheikhIds[0]!)}`);
+  const world = await syncedDemoWorld();
+  ({ actors, alnoor } = world);
+  const { arqam, teacherSheikh: sheikh } = world;
   const halqas = await alnoor.all<Halqa>("/halqas");
   own = halqas.find((h) => sheikh.halqa_ids.includes(h.id) && h.is_active)!;
   other = halqas.find((h) => !sheikh.halqa_ids.includes(h.id) && h.is_active)!;
@@ -54,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function exportAs(actor: Actor | null, halqaId: string, query = `from=${from}&to=${to}`) {
-  state.actor = actor;
+  signedIn.actor = actor;
   const response = await fetch(`${base}/halqas/${encodeURIComponent(halqaId)}/export?${query}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   return {

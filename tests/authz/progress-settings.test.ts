@@ -3,19 +3,13 @@
  * The real server action against the dashboard store; only the signed-in person is stood in for.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
 
-const state = vi.hoisted(() => ({ actor: null as Actor | null }));
-vi.mock("@/lib/auth/session", () => ({
-  currentActor: async () => state.actor,
-  requireActor: async () => state.actor,
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined }));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
 
 import { listAudit } from "@/lib/audit";
 import { saveProgressSettingsAction } from "@/lib/features/progress/actions";
 import { getProgressSettings } from "@/lib/features/progress/settings";
-import { connectEmbeddedSchool, demoActors } from "./harness";
+import { type Actor, connectEmbeddedSchool, demoActors, signedIn } from "./harness";
 
 let actors: Awaited<ReturnType<typeof demoActors>>;
 
@@ -25,7 +19,7 @@ beforeAll(async () => {
 }, 120_000);
 
 const save = (actor: Actor, notHeardDays: unknown) => {
-  state.actor = actor;
+  signedIn.actor = actor;
   return saveProgressSettingsAction({ notHeardDays });
 };
 

@@ -4,22 +4,15 @@
  * attendance figures against the school's API, read independently with a demo key.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
-import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const state = vi.hoisted(() => ({ actor: null as Actor | null }));
-vi.mock("@/lib/auth/session", () => ({
-  currentActor: async () => state.actor,
-  requireActor: async () => state.actor,
-}));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
 
 import { GET as childCard } from "@/app/(family)/family/children/[lineageId]/report-card/route";
 import { GET as halqaCards } from "@/app/(staff)/halqas/[id]/report-cards/route";
 import { GET as studentCard } from "@/app/(staff)/students/[id]/report-card/route";
-import type { AttendanceRow, Halqa, School, Semester, Session, Sheikh, Student } from "@/lib/contract";
-import { syncProgress } from "@/lib/features/progress/sync";
+import type { AttendanceRow, Halqa, School, Semester, Session, Student } from "@/lib/contract";
 import { pdfText } from "@/lib/features/report-cards/testing/pdf-text";
-import { connectEmbeddedSchool, demoActors, schoolApi, serveRoutes } from "./harness";
+import { type Actor, demoActors, schoolApi, serveRoutes, signedIn, syncedDemoWorld } from "./harness";
 
 let actors: Awaited<ReturnType<typeof demoActors>>;
 let server: Awaited<ReturnType<typeof serveRoutes>>;
@@ -36,13 +29,10 @@ let otherStudent: Student;
 const activeRecord = (records: Student[], active: string) => records.find((s) => s.semester_id === active);
 
 beforeAll(async () => {
-  const apiUrl = connectEmbeddedSchool();
-  actors = await demoActors();
-  alnoor = schoolApi(apiUrl, DEMO_KEYS.alnoorAdmin);
-  const arqam = schoolApi(apiUrl, DEMO_KEYS.arqamAdmin);
-  expect((await syncProgress("alnoor")).status).toBe("completed");
+  const world = await syncedDemoWorld();
+  ({ actors, alnoor } = world);
+  const { arqam, teacherSheikh: sheikh } = world;
   const active = (await alnoor.all<Semester>("/semesters")).find((s) => s.status === "active")!.id;
-  const sheikh = await alnoor.data<Sheikh>(`/sheikhs/${encodeURIComponent(actors.teacher.sheikhIds[0]!)}`);
   const halqas = (await alnoor.all<Halqa>(`/halqas?semester_id=${active}`)).filter(
     (h) => h.semester_id === active && h.is_active,
   );
@@ -78,7 +68,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function get(actor: Actor | null, path: string) {
-  state.actor = actor;
+  signedIn.actor = actor;
   const response = await fetch(`${server.base}${path}`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   return {

@@ -4,7 +4,6 @@
  * before is refused on its next request. next-auth is stood in for by the token it would decode.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
 
 type Session = { user: { id: string }; sessionVersion: number | undefined };
 const state = vi.hoisted(() => ({ session: null as Session | null, signedOut: 0 }));
@@ -14,13 +13,12 @@ vi.mock("@/lib/auth/auth", () => ({
     state.signedOut += 1;
   },
 }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 import { logout } from "@/lib/auth/sign-out-action";
 import { currentActor } from "@/lib/auth/session";
 import { sessionVersionOf } from "@/lib/auth/actor";
 import { createUser, setUserDisabled, setUserRole } from "@/lib/features/admin/actions";
-import { connectEmbeddedSchool, demoActors } from "./harness";
+import { type Actor, connectEmbeddedSchool, demoActors } from "./harness";
 
 let admin: Actor;
 

@@ -6,12 +6,8 @@
  * Only the signed-in person is stood in for.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
-import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const state = vi.hoisted(() => ({ actor: null as Actor | null }));
-vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor, requireActor: async () => state.actor }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
 
 import { POST as read } from "@/app/(staff)/students/import/read/route";
 import { POST as check } from "@/app/(staff)/students/import/check/route";
@@ -20,7 +16,7 @@ import { importStudentBatch } from "@/lib/features/students/import/actions";
 import { runImportBatch } from "@/lib/features/students/import/run-batch";
 import { translator } from "@/lib/i18n/core";
 import { createV1Client } from "@/lib/v1";
-import { connectEmbeddedSchool, demoActors, schoolApi, serveRoutes } from "./harness";
+import { type Actor, DEMO_KEYS, demoActors, demoWorld, schoolApi, serveRoutes, signedIn } from "./harness";
 
 let actors: Awaited<ReturnType<typeof demoActors>>;
 let server: Awaited<ReturnType<typeof serveRoutes>>;
@@ -33,9 +29,7 @@ let enrolled: Student;
 const suffix = Date.now().toString(36);
 
 beforeAll(async () => {
-  apiUrl = connectEmbeddedSchool();
-  actors = await demoActors();
-  alnoor = schoolApi(apiUrl, DEMO_KEYS.alnoorAdmin);
+  ({ apiUrl, actors, alnoor } = await demoWorld());
   semester = (await alnoor.all<Semester>("/semesters")).find((s) => s.status === "active")!;
   halqas = (await alnoor.all<Halqa>(`/halqas?semester_id=${semester.id}`)).filter(
     (h) => h.semester_id === semester.id && h.is_active,
@@ -50,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function upload(actor: Actor | null, body: string, headers: Record<string, string> = {}) {
-  state.actor = actor;
+  signedIn.actor = actor;
   const response = await fetch(`${base}/students/import/read?semester=${semester.id}`, {
     method: "POST",
     body,
@@ -74,7 +68,7 @@ describe("reading the file is checked like the import page", { timeout: 60_000 }
   it("says what is wrong with a file in the reader's language, and reads nothing of it", async () => {
     const bad = await upload(actors.admin, "full_name,full_name\nA,B\n");
     expect(bad.json).toEqual({ ok: false, problem: { key: "duplicateHeader", values: { name: "full_name" } } });
-    state.actor = actors.admin;
+    signedIn.actor = actors.admin;
     const noSemester = await fetch(`${base}/students/import/read`, { method: "POST", body: "full_name,halqa\nA,B\n" });
     expect(noSemester.status).toBe(400);
     const badBody = await fetch(`${base}/students/import/check`, { method: "POST", body: "{not json" });
@@ -103,7 +97,7 @@ describe("the preview against the school's records", { timeout: 60_000 }, () => 
   });
 
   it("checks edited rows again", async () => {
-    state.actor = actors.admin;
+    signedIn.actor = actors.admin;
     const values = {
       full_name: `Maryam ${suffix}`,
       preferred_name: "",
@@ -133,7 +127,7 @@ describe("importing", { timeout: 120_000 }, () => {
     );
 
   it("creates each student once, in the named halqa; the same rows again create nobody", async () => {
-    state.actor = actors.admin;
+    signedIn.actor = actors.admin;
     const first = await importStudentBatch({ semesterId: semester.id, rows: rows() });
     expect(first.ok && first.data.outcomes.map((o) => o.state)).toEqual(["created", "created", "created"]);
     const created = await inSchool();
@@ -145,7 +139,7 @@ describe("importing", { timeout: 120_000 }, () => {
   });
 
   it("a teacher's batch is refused and creates nobody", async () => {
-    state.actor = actors.teacher;
+    signedIn.actor = actors.teacher;
     const refused = await importStudentBatch({
       semesterId: semester.id,
       rows: [

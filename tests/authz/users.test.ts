@@ -5,8 +5,6 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
-import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null, sessionUserId: null as string | null }));
 // The real lib/auth/session runs over a stand-in next-auth: it is what turns a disabled user away.
@@ -18,15 +16,7 @@ vi.mock("@/lib/auth/auth", () => ({
     return { user: { id: state.sessionUserId }, sessionVersion: await sessionVersionOf(state.sessionUserId) };
   },
 }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
-vi.mock("next/navigation", () => ({
-  redirect: (url: string) => {
-    throw Object.assign(new Error("NEXT_REDIRECT"), { url });
-  },
-  notFound: () => {
-    throw new Error("NEXT_NOT_FOUND");
-  },
-}));
+vi.mock("next/navigation", async () => (await import("@/lib/actions/testing/next-stand-ins")).nextNavigation);
 
 import { listAudit } from "@/lib/audit";
 import { verifyPassword } from "@/lib/auth/password";
@@ -43,7 +33,7 @@ import {
   unlinkUser,
 } from "@/lib/features/admin/actions";
 import { translator } from "@/lib/i18n/core";
-import { connectEmbeddedSchool, demoActors, schoolApi } from "./harness";
+import { type Actor, connectEmbeddedSchool, DEMO_KEYS, demoActors, schoolApi } from "./harness";
 import { userState } from "./users-db";
 
 const t = translator("en");

@@ -7,25 +7,17 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
+import { signedIn } from "@/lib/auth/testing/signed-in";
 import type { Session, Student } from "@/lib/contract";
 import type { RecordRecitationInput } from "@/lib/features/live/types";
-import type { Database, RunningServer } from "@/school-api/testing/store";
+import { startLiveWorld } from "@/lib/features/live/testing/live-world";
 import type { V1Client } from "@/lib/v1";
-import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const state = vi.hoisted(() => ({ actor: null as Actor | null }));
-vi.mock("@/lib/auth/session", () => ({
-  currentActor: async () => state.actor,
-  requireActor: async () => {
-    if (!state.actor) throw new Error("signed out");
-    return state.actor;
-  },
-}));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).strictSession);
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let database: Database;
-let server: RunningServer;
+let close = async () => {};
 let admin: V1Client;
 let teacher: Actor;
 let mine: Session;
@@ -35,42 +27,9 @@ let posts = 0;
 const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
-  delete process.env.SCHOOL_API_URL;
-  delete process.env.SCHOOL_CONNECTIONS_FILE;
-  process.env.DASHBOARD_DATA_DIR = "memory://";
-  const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } = await import("@/school-api/testing/store");
-  const { createV1Client } = await import("@/lib/v1");
-  const { DEMO_TEACHER_SHEIKH_NAME } = await import("@/school-api/seed-facts");
-  database = await openDatabase({ dataDir: "memory://" });
-  await seedDemo(database.db);
-  server = await startSchoolApiServer({ api: createSchoolApi(database) });
-  await (await import("@/lib/db")).dashboardDb();
-  process.env.PORT = new URL(server.origin).port;
-  admin = createV1Client({ baseUrl: server.url, apiKey: DEMO_KEYS.alnoorAdmin });
-  const { items: sheikhs } = await admin.listAll("listSheikhs");
-  const sheikh = sheikhs.find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
-  teacher = {
-    id: "usr_teacher",
-    email: "teacher@test",
-    name: sheikh.name,
-    role: "teacher",
-    connectionId: "alnoor",
-    locale: "en",
-    sheikhIds: [sheikh.id],
-    studentLineageIds: [],
-  };
-  mine = await admin.call("createSession", {
-    body: { halqa_id: sheikh.halqa_ids[0]!, sheikh_id: sheikh.id, topic: "notebook test" },
-  });
-  students = (await admin.listAll("listStudents", { query: { halqa_id: sheikh.halqa_ids[0]! } })).items.filter(
-    (s) => s.status === "active",
-  );
-  const otherSheikh = sheikhs.find(
-    (s) => s.id !== sheikh.id && s.halqa_ids.some((h) => !sheikh.halqa_ids.includes(h)),
-  )!;
-  other = await admin.call("createSession", {
-    body: { halqa_id: otherSheikh.halqa_ids.find((h) => !sheikh.halqa_ids.includes(h))!, sheikh_id: otherSheikh.id },
-  });
+  let roster: Student[];
+  ({ admin, teacher, mine, other, roster, close } = await startLiveWorld("notebook test"));
+  students = roster.filter((s) => s.status === "active");
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     if ((init?.method ?? "GET") === "POST") posts++;
     return realFetch(input, init);
@@ -79,13 +38,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.restoreAllMocks();
-  await server?.close();
-  await database?.close();
+  await close();
 });
 
 afterEach(() => {
   posts = 0;
-  state.actor = null;
+  signedIn.actor = null;
 });
 
 const { recordRecitation } = await import("@/lib/features/live/server/actions");
@@ -115,7 +73,7 @@ const kept = async (studentId: string) =>
 
 describe("recording a recitation with its mistakes", () => {
   it("sends the total to the school and keeps the typed, placed taps under the id it answered, once however often it is replayed", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const body = input({ student_id: students[1]!.id });
     const first = await recordRecitation(body);
     expect(first).toMatchObject({ ok: true, data: { recitation: { mistakes: 3 } } });
@@ -145,7 +103,7 @@ describe("recording a recitation with its mistakes", () => {
     ["more than 999", { taps: [], mistakes: 1000 }, "A recitation holds at most 999 mistakes."],
     ["a total that is not the taps", { mistakes: 5 }, "The mistake total must be the 3 mistakes tapped."],
   ] as const)("refuses mistakes %s with the reason, sending and keeping nothing", async (_case, over, message) => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const student = students[2]!.id;
     const result = await recordRecitation(input({ student_id: student, ...(over as Partial<RecordRecitationInput>) }));
     expect(result).toMatchObject({ ok: false, code: "invalid_input", retryable: false, message });
@@ -154,13 +112,13 @@ describe("recording a recitation with its mistakes", () => {
   });
 
   it("says why in the teacher's language", async () => {
-    state.actor = { ...teacher, locale: "ar" };
+    signedIn.actor = { ...teacher, locale: "ar" };
     const result = await recordRecitation(input({ taps: [{ type: "sneeze", at: null }], mistakes: 1 }));
     expect(result).toMatchObject({ ok: false, message: "«sneeze» ليس من أنواع الأخطاء في المدرسة." });
   });
 
   it("keeps no detail of a recitation the school refuses (a rating not in its scale)", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const student = students[3]!.id;
     const result = await recordRecitation(input({ student_id: student, rating: 987 }));
     expect(result).toMatchObject({ ok: false, code: "validation_failed" });
@@ -171,7 +129,7 @@ describe("recording a recitation with its mistakes", () => {
     const { items: roster } = await admin.listAll("listStudents", {
       query: { halqa_id: other.halqa_id, status: "active" },
     });
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const result = await recordRecitation(input({ sessionId: other.id, student_id: roster[0]!.id }));
     expect(result).toMatchObject({ ok: false, code: "not_allowed" });
     expect(posts).toBe(0);

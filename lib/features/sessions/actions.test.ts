@@ -1,10 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor } from "@/lib/auth/actor";
 import type { Subject } from "@/lib/authz/policy";
+import { formOf } from "@/lib/actions/testing/next-stand-ins";
+import { signedIn, someone } from "@/lib/auth/testing/signed-in";
 import { V1Error } from "@/lib/v1";
 
 const state = vi.hoisted(() => ({
-  actor: null as Actor | null,
   subject: null as Subject | null,
   sessions: new Map<string, Record<string, unknown>>(),
   calls: [] as { name: string; args: Record<string, unknown> | undefined }[],
@@ -13,17 +13,13 @@ const state = vi.hoisted(() => ({
   students: [] as Record<string, unknown>[],
 }));
 
-vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor }));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
 vi.mock("@/lib/authz/subject", () => ({ subjectOf: async () => state.subject }));
 vi.mock("@/lib/audit", () => ({
   recordAudit: async (_: unknown, entry: { action: string; result: string }) => void state.audits.push(entry),
 }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
-vi.mock("next/navigation", () => ({
-  redirect: (url: string) => {
-    throw Object.assign(new Error("NEXT_REDIRECT"), { url });
-  },
-}));
+vi.mock("next/cache", async () => (await import("@/lib/actions/testing/next-stand-ins")).nextCache);
+vi.mock("next/navigation", async () => (await import("@/lib/actions/testing/next-stand-ins")).nextNavigation);
 vi.mock("@/lib/connections", () => ({
   clientFor: () => ({
     tenant: async () => ({ id: "school", time_zone: "Asia/Riyadh" }),
@@ -53,31 +49,16 @@ vi.mock("@/lib/connections", () => ({
 const { createSession, endSession, submitEndSession, submitStartSession, submitUpdateSession, updateSession } =
   await import("./actions");
 
-const actor = (role: Actor["role"], locale: Actor["locale"] = "en"): Actor => ({
-  id: "u1",
-  email: "someone@example.org",
-  name: "Someone",
-  role,
-  connectionId: "alnoor",
-  locale,
-  sheikhIds: role === "teacher" ? ["s1"] : [],
-  studentLineageIds: [],
-});
 const teacherSubject: Subject = {
   role: "teacher",
   sheikhIds: ["s1"],
   halqaIds: new Set(["h1"]),
   studentLineageIds: [],
 };
-const form = (values: Record<string, string>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(values)) data.set(k, v);
-  return data;
-};
 const writes = () => state.calls.filter((c) => c.name !== "getSession");
 
 beforeEach(() => {
-  state.actor = actor("teacher");
+  signedIn.actor = someone("teacher");
   state.subject = teacherSubject;
   state.calls = [];
   state.audits = [];
@@ -171,35 +152,37 @@ describe("createSession", () => {
   });
 
   it("refuses a parent whatever the halqa", async () => {
-    state.actor = actor("parent");
+    signedIn.actor = someone("parent");
     state.subject = { ...teacherSubject, role: "parent" };
     expect(await createSession({ halqa_id: "h1", sheikh_id: "s1" })).toMatchObject({ ok: false });
     expect(writes()).toEqual([]);
   });
 
   it("puts the API's refusal of the sheikh on the sheikh field, in the reader's language", async () => {
-    state.actor = actor("teacher", "ar");
+    signedIn.actor = someone("teacher", "ar");
     state.fail = new V1Error({
       code: "validation_failed",
       status: 422,
       message: "x",
       details: { fields: { sheikh_id: "the sheikh does not teach this halqa" } },
     });
-    const result = await submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1" }));
+    const result = await submitStartSession(null, formOf({ halqa_id: "h1", sheikh_id: "s1" }));
     expect(result?.ok).toBe(false);
     expect(result?.fieldErrors?.sheikh_id).toMatch(/لا يدرّس/);
   });
 
   it("shows why a school that does not accept writes refused", async () => {
-    state.actor = actor("admin");
+    signedIn.actor = someone("admin");
     state.subject = { role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] };
     state.fail = new V1Error({ code: "write_access_disabled", status: 403, message: "x" });
-    const result = await submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1" }));
+    const result = await submitStartSession(null, formOf({ halqa_id: "h1", sheikh_id: "s1" }));
     expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/does not accept changes/) });
   });
 
   it("goes to the new session after starting it", async () => {
-    await expect(submitStartSession(null, form({ halqa_id: "h1", sheikh_id: "s1", topic: "" }))).rejects.toMatchObject({
+    await expect(
+      submitStartSession(null, formOf({ halqa_id: "h1", sheikh_id: "s1", topic: "" })),
+    ).rejects.toMatchObject({
       url: "/sessions/ses_new/live",
     });
   });
@@ -214,7 +197,7 @@ describe("updateSession", () => {
   it("sends only what changed", async () => {
     const result = await submitUpdateSession(
       null,
-      form({ id: "own", topic: "New topic", sheikh_id: "s1", date: "2026-11-22", starts_at: "16:00" }),
+      formOf({ id: "own", topic: "New topic", sheikh_id: "s1", date: "2026-11-22", starts_at: "16:00" }),
     );
     expect(result).toMatchObject({ ok: true });
     expect(writes()).toEqual([
@@ -231,14 +214,14 @@ describe("updateSession", () => {
 
   it("says the session has ended on a conflict", async () => {
     state.fail = new V1Error({ code: "conflict", status: 409, message: "x" });
-    const result = await submitUpdateSession(null, form({ id: "own", topic: "New topic" }));
+    const result = await submitUpdateSession(null, formOf({ id: "own", topic: "New topic" }));
     expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/already ended/) });
   });
 });
 
 describe("endSession", () => {
   it("needs the confirmation", async () => {
-    const result = await submitEndSession(null, form({ id: "own" }));
+    const result = await submitEndSession(null, formOf({ id: "own" }));
     expect(result).toMatchObject({ ok: false, fieldErrors: { confirm: expect.stringMatching(/Tick the box/) } });
     expect(writes()).toEqual([]);
   });
@@ -249,7 +232,7 @@ describe("endSession", () => {
   });
 
   it("ends one's own session and shows its summary", async () => {
-    await expect(submitEndSession(null, form({ id: "own", confirm: "yes" }))).rejects.toMatchObject({
+    await expect(submitEndSession(null, formOf({ id: "own", confirm: "yes" }))).rejects.toMatchObject({
       url: "/sessions/own?ended=1",
     });
     expect(writes()).toEqual([{ name: "endSession", args: { params: { id: "own" } } }]);

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { Subject } from "@/lib/authz/policy";
+import { formOf } from "@/lib/actions/testing/next-stand-ins";
+import { signedIn, someone } from "@/lib/auth/testing/signed-in";
 import { V1Error } from "@/lib/v1";
 
 const state = vi.hoisted(() => ({
-  actor: null as Actor | null,
   subject: null as Subject | null,
   students: new Map<string, Record<string, unknown>>(),
   calls: [] as { name: string; args: Record<string, unknown> | undefined }[],
@@ -12,13 +13,13 @@ const state = vi.hoisted(() => ({
   audits: [] as { action: string; result: string; targetId?: string }[],
 }));
 
-vi.mock("@/lib/auth/session", () => ({ currentActor: async () => state.actor }));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
 vi.mock("@/lib/authz/subject", () => ({ subjectOf: async () => state.subject }));
 vi.mock("@/lib/audit", () => ({
   recordAudit: async (_: unknown, entry: { action: string; result: string; targetId?: string }) =>
     void state.audits.push(entry),
 }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("next/cache", async () => (await import("@/lib/actions/testing/next-stand-ins")).nextCache);
 vi.mock("@/lib/connections", () => ({
   clientFor: () => ({
     call: async (
@@ -40,28 +41,13 @@ vi.mock("@/lib/connections", () => ({
 
 const { createStudent, updateStudent } = await import("./actions");
 
-const actor = (role: Actor["role"], locale: Actor["locale"] = "en"): Actor => ({
-  id: "u1",
-  email: "someone@example.org",
-  name: "Someone",
-  role,
-  connectionId: "alnoor",
-  locale,
-  sheikhIds: role === "teacher" ? ["s1"] : [],
-  studentLineageIds: [],
-});
 const subjects: Record<"admin" | "teacher", Subject> = {
   admin: { role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] },
   teacher: { role: "teacher", sheikhIds: ["s1"], halqaIds: new Set(["h1"]), studentLineageIds: [] },
 };
 const as = (role: "admin" | "teacher", locale: Actor["locale"] = "en") => {
-  state.actor = actor(role, locale);
+  signedIn.actor = someone(role, locale);
   state.subject = subjects[role];
-};
-const form = (values: Record<string, string>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(values)) data.set(k, v);
-  return data;
 };
 const writes = () => state.calls.filter((c) => c.name !== "getStudent");
 const newStudent = {
@@ -95,7 +81,7 @@ beforeEach(() => {
 
 describe("createStudent", () => {
   it("lets an admin create, with empty optional fields sent as null and an idempotency key", async () => {
-    const result = await createStudent(null, form(newStudent));
+    const result = await createStudent(null, formOf(newStudent));
     expect(result).toEqual({ ok: true, data: { id: "stu_new" } });
     const [call] = writes();
     expect(call?.name).toBe("createStudent");
@@ -153,7 +139,7 @@ describe("createStudent", () => {
 
 describe("updateStudent", () => {
   it("loads the student first, then updates it", async () => {
-    expect(await updateStudent(null, form(edit))).toEqual({ ok: true, data: { id: "mine" } });
+    expect(await updateStudent(null, formOf(edit))).toEqual({ ok: true, data: { id: "mine" } });
     expect(state.calls.map((c) => c.name)).toEqual(["getStudent", "updateStudent"]);
     expect(writes()[0]?.args?.body).toEqual({
       full_name: "Omar Al-Test",

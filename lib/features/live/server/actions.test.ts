@@ -5,29 +5,22 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
-import type { Session, Sheikh, Student } from "@/lib/contract";
+import { signedIn } from "@/lib/auth/testing/signed-in";
+import type { Session, Student } from "@/lib/contract";
 import { translator } from "@/lib/i18n/core";
-import type { Database, RunningServer } from "@/school-api/testing/store";
 import type { V1Client } from "@/lib/v1";
 import { recitationDraft } from "../testing/fake-school";
+import { startLiveWorld } from "../testing/live-world";
 import type { LiveSnapshot, RecordRecitationInput } from "../types";
 import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-const state = vi.hoisted(() => ({ actor: null as Actor | null }));
-vi.mock("@/lib/auth/session", () => ({
-  currentActor: async () => state.actor,
-  requireActor: async () => {
-    if (!state.actor) throw new Error("signed out");
-    return state.actor;
-  },
-}));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).strictSession);
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let database: Database;
-let server: RunningServer;
+let server: { url: string };
+let close = async () => {};
 let admin: V1Client;
-let teacherSheikh: Sheikh;
 let mine: Session;
 let other: Session;
 let students: Student[];
@@ -51,46 +44,10 @@ const realFetch = globalThis.fetch;
 let failWrites = false;
 
 beforeAll(async () => {
-  delete process.env.SCHOOL_API_URL;
-  delete process.env.SCHOOL_CONNECTIONS_FILE;
-  process.env.DASHBOARD_DATA_DIR = "memory://";
-  const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } = await import("@/school-api/testing/store");
-  const { createV1Client } = await import("@/lib/v1");
-  const { DEMO_TEACHER_SHEIKH_NAME } = await import("@/school-api/seed-facts");
-  database = await openDatabase({ dataDir: "memory://" });
-  await seedDemo(database.db);
-  server = await startSchoolApiServer({ api: createSchoolApi(database) });
-  // The dashboard store (audit log) in memory: opened and migrated once, before the timed tests.
-  await (await import("@/lib/db")).dashboardDb();
-  process.env.PORT = new URL(server.origin).port;
-
-  admin = createV1Client({ baseUrl: server.url, apiKey: DEMO_KEYS.alnoorAdmin });
-  const { items: sheikhs } = await admin.listAll("listSheikhs");
-  teacherSheikh = sheikhs.find((s) => s.name === DEMO_TEACHER_SHEIKH_NAME)!;
-  teacher = {
-    id: "usr_teacher",
-    email: "teacher@test",
-    name: teacherSheikh.name,
-    role: "teacher",
-    connectionId: "alnoor",
-    locale: "en",
-    sheikhIds: [teacherSheikh.id],
-    studentLineageIds: [],
-  };
-  const halqaId = teacherSheikh.halqa_ids[0]!;
-  mine = await admin.call("createSession", {
-    body: { halqa_id: halqaId, sheikh_id: teacherSheikh.id, topic: "live test" },
-  });
-  const { items: roster } = await admin.listAll("listStudents", { query: { halqa_id: halqaId } });
+  let roster: Student[];
+  ({ server, admin, teacher, mine, other, roster, close } = await startLiveWorld("live test"));
   students = roster.filter((s) => s.status === "active");
   ineligible = roster.find((s) => s.status !== "active");
-  // A session of a halqa the teacher does not teach, led by someone else.
-  const otherSheikh = sheikhs.find(
-    (s) => s.id !== teacherSheikh.id && s.halqa_ids.some((h) => !teacherSheikh.halqa_ids.includes(h)),
-  )!;
-  const otherHalqa = otherSheikh.halqa_ids.find((h) => !teacherSheikh.halqa_ids.includes(h))!;
-  other = await admin.call("createSession", { body: { halqa_id: otherHalqa, sheikh_id: otherSheikh.id } });
-
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = init?.method ?? "GET";
@@ -106,14 +63,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.restoreAllMocks();
-  await server?.close();
-  await database?.close();
+  await close();
 });
 
 afterEach(() => {
   calls = [];
   failWrites = false;
-  state.actor = null;
+  signedIn.actor = null;
 });
 
 const { saveMarks, recordRecitation } = await import("./actions");
@@ -125,7 +81,7 @@ const attendanceOf = async (sessionId: string) =>
 
 describe("saveMarks", () => {
   it("sends ONE PUT with only the supplied students and answers the stored rows", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const [a, b, c] = students;
     const first = await saveMarks({
       sessionId: mine.id,
@@ -170,7 +126,7 @@ describe("saveMarks", () => {
   });
 
   it("skips rows this device already superseded (a late, older batch) without a PUT", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const s = students[3]!;
     expect(
       (
@@ -191,7 +147,7 @@ describe("saveMarks", () => {
     expect(writes()).toHaveLength(0);
     expect((await attendanceOf(mine.id)).find((r) => r.student_id === s.id)?.status).toBe("excused");
     // The same device id in someone else's writes is another device: not blocked.
-    state.actor = adminActor;
+    signedIn.actor = adminActor;
     expect(
       (
         await saveMarks({
@@ -201,7 +157,7 @@ describe("saveMarks", () => {
         })
       ).ok,
     ).toBe(true);
-    state.actor = teacher;
+    signedIn.actor = teacher;
     // Another device is ordered by arrival, not by its counter.
     const otherDevice = await saveMarks({
       sessionId: mine.id,
@@ -212,7 +168,7 @@ describe("saveMarks", () => {
   });
 
   it("refuses a teacher on another halqa's session, before any write", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const { items: roster } = await admin.listAll("listStudents", {
       query: { halqa_id: other.halqa_id, status: "active" },
     });
@@ -238,7 +194,7 @@ describe("saveMarks", () => {
       userId: teacher.id,
     });
 
-    state.actor = adminActor;
+    signedIn.actor = adminActor;
     expect(
       (
         await saveMarks({
@@ -251,7 +207,7 @@ describe("saveMarks", () => {
   });
 
   it("answers a session that does not exist like a forbidden one", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const result = await saveMarks({
       sessionId: "ses_doesnotexist",
       deviceId: "dev-1",
@@ -262,7 +218,7 @@ describe("saveMarks", () => {
 
   it("returns the API's 422 per row as permanent, writing nothing of the batch", async () => {
     expect(ineligible).toBeDefined();
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const result = await saveMarks({
       sessionId: mine.id,
       deviceId: "dev-4",
@@ -283,7 +239,7 @@ describe("saveMarks", () => {
   });
 
   it("names the student at fault even when a superseded row was dropped before the PUT (indexes shift)", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const deviceId = "dev-shift";
     expect(
       (
@@ -310,7 +266,7 @@ describe("saveMarks", () => {
   });
 
   it("flags network failures as retryable", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     failWrites = true;
     const result = await saveMarks({
       sessionId: mine.id,
@@ -321,7 +277,7 @@ describe("saveMarks", () => {
   });
 
   it("refuses bad input and signed-out callers as permanent", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const bad = await saveMarks({
       sessionId: mine.id,
       deviceId: "dev-1",
@@ -332,7 +288,7 @@ describe("saveMarks", () => {
       retryable: false,
       fieldErrors: { "marks.0.late_minutes": expect.any(String) },
     });
-    state.actor = null;
+    signedIn.actor = null;
     expect(
       await saveMarks({
         sessionId: mine.id,
@@ -354,7 +310,7 @@ const input = (over: Partial<RecordRecitationInput> = {}): RecordRecitationInput
 
 describe("recordRecitation", () => {
   it("creates a recitation once, however often it is sent with the same clientId", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const scale = (await admin.tenant()).rating_scale;
     const rating = scale.at(-1)!.value;
     const first = await recordRecitation(input({ rating }));
@@ -377,13 +333,13 @@ describe("recordRecitation", () => {
   });
 
   it("keeps a refused recitation permanent with the API's field errors", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const result = await recordRecitation(input({ clientId: "0f3a1c2e-1111-4abc-8def-123456789abc", rating: 987 }));
     expect(result).toMatchObject({ ok: false, retryable: false, fieldErrors: { rating: expect.any(String) } });
   });
 
   it("refuses a teacher on another halqa's session", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const { items: roster } = await admin.listAll("listStudents", {
       query: { halqa_id: other.halqa_id, status: "active" },
     });
@@ -401,7 +357,7 @@ describe("GET /api/live/sessions/{id}", () => {
     GET(new Request(`http://localhost/api/live/sessions/${id}`), { params: Promise.resolve({ id }) });
 
   it("answers the session, its eligible roster, saved attendance and recitations, uncached, in 4 v1 calls", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     await get(mine.id); // warms GET /school (once per process)
     calls = [];
     const response = await get(mine.id);
@@ -451,7 +407,7 @@ describe("GET /api/live/sessions/{id}", () => {
     await ask(mine.date, "<img src=x onerror=alert(1)> travelling");
     await ask("2099-01-01", "another day");
     expect((await parentExcuses(db, parent, tenantId, mine.date)).map((r) => r.seen)).toEqual([false, false]);
-    state.actor = teacher;
+    signedIn.actor = teacher;
     const body = (await (await get(mine.id)).json()) as LiveSnapshot;
     expect(body.excuses).toEqual([{ lineageId: child.lineage_id, reason: "<img src=x onerror=alert(1)> travelling" }]);
     const after = await parentExcuses(db, parent, tenantId, mine.date);
@@ -459,14 +415,14 @@ describe("GET /api/live/sessions/{id}", () => {
   });
 
   it("answers 404 for another halqa's session and for one that does not exist, 401 when signed out", async () => {
-    state.actor = teacher;
+    signedIn.actor = teacher;
     expect((await get(other.id)).status).toBe(404);
     expect((await get("ses_doesnotexist")).status).toBe(404);
-    state.actor = { ...teacher, role: "parent", sheikhIds: [] };
+    signedIn.actor = { ...teacher, role: "parent", sheikhIds: [] };
     expect((await get(mine.id)).status).toBe(404);
-    state.actor = adminActor;
+    signedIn.actor = adminActor;
     expect((await get(other.id)).status).toBe(200);
-    state.actor = null;
+    signedIn.actor = null;
     const signedOut = await get(mine.id);
     expect(signedOut.status).toBe(401);
     expect(signedOut.headers.get("cache-control")).toBe("no-store");
@@ -497,7 +453,7 @@ describe("a client made by another copy of lib/v1 (another bundle layer)", () =>
   });
 
   it("answers a 422 of an ineligible student as a refusal naming the student", async () => {
-    state.actor = adminActor;
+    signedIn.actor = adminActor;
     const result = await saveMarks({
       sessionId: mine.id,
       deviceId: "dev-layer",
@@ -508,7 +464,7 @@ describe("a client made by another copy of lib/v1 (another bundle layer)", () =>
   });
 
   it("answers a bad rating as a refusal", async () => {
-    state.actor = adminActor;
+    signedIn.actor = adminActor;
     const result = await recordRecitation(input({ clientId: "5b8e1c2e-3333-4abc-8def-123456789abc", rating: 987 }));
     expect(result).toMatchObject({ ok: false, code: "validation_failed", retryable: false });
   });
@@ -520,7 +476,7 @@ describe("a client made by another copy of lib/v1 (another bundle layer)", () =>
     expect(session).toBeDefined();
     const { items: roster } = await arqam.listAll("listStudents", { query: { halqa_id: session!.halqa_id } });
     const student = roster.find((s) => s.halqa_id === session!.halqa_id && s.status === "active")!;
-    state.actor = { ...adminActor, id: "usr_arqam", connectionId: "arqam", locale: "ar" };
+    signedIn.actor = { ...adminActor, id: "usr_arqam", connectionId: "arqam", locale: "ar" };
     const result = await saveMarks({
       sessionId: session!.id,
       deviceId: "dev-arqam",
@@ -531,7 +487,7 @@ describe("a client made by another copy of lib/v1 (another bundle layer)", () =>
   });
 
   it("answers a session that does not exist with 404 from the live route", async () => {
-    state.actor = adminActor;
+    signedIn.actor = adminActor;
     const response = await GET(new Request("http://localhost/api/live/sessions/ses_missing"), {
       params: Promise.resolve({ id: "ses_missing" }),
     });
@@ -542,7 +498,7 @@ describe("a client made by another copy of lib/v1 (another bundle layer)", () =>
 describe("the progress read model follows the dashboard's own writes", () => {
   it("a saved mark and a recorded recitation are in the read model at once, as the API answered them", async () => {
     const { halqaHistory } = await import("@/lib/features/progress/read-model");
-    state.actor = adminActor;
+    signedIn.actor = adminActor;
     const student = students[3]!;
     const saved = await saveMarks({
       sessionId: mine.id,
