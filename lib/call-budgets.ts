@@ -71,12 +71,15 @@ export const V1_CALL_BUDGETS = {
    */
   "/students/[id]/report": 2,
   /**
-   * 3 warm (sessions in the range — one call per 100 —, halqas of the semester, eligible sheikhs) + one GET
-   * /sheikhs/{id} per linked sheikh for a teacher; + GET /school and GET /semesters when cold (cached per
-   * tenant). 50 sessions a page; the halqa filter is a searchable picker above 40 halqas
-   * (lib/features/sessions/queries.ts).
+   * 4 warm once the progress store serves the list (lib/features/sessions/store-list.ts: the sessions created
+   * since the last sync — the sync's last page again, +1 per further 100 —, the sessions open now — +1 per
+   * further 100 —, halqas of the semester, eligible sheikhs; the page itself from the store) + one GET
+   * /sessions/{id} per shown session that ended since the last sync without passing through the dashboard;
+   * before the first sync 3 (sessions in the range — one call per 100 —, halqas, sheikhs). A teacher + one
+   * GET /sheikhs/{id} per linked sheikh; + GET /school and GET /semesters when cold (cached per tenant). 50
+   * sessions a page; the halqa filter is a searchable picker above 40 halqas (lib/features/sessions/queries.ts).
    */
-  "/sessions": 3,
+  "/sessions": 4,
   /**
    * 2 warm (halqas of the active semester, eligible sheikhs) + one GET /sheikhs/{id} per linked sheikh for a
    * teacher; + GET /semesters when cold (cached per tenant).

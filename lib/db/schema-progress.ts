@@ -102,6 +102,16 @@ export const progressSyncState = pgTable("progress_sync_state", {
   ...syncStateColumns<ProgressCounts, "students" | "sessions" | "recent">(),
   /** The last complete full pass (every session's attendance and recitations read again). */
   lastFullAt: ts("last_full_at"),
+  /**
+   * Where the sessions the store does not have yet begin: the last sessions traversal's filters
+   * (`updated_after`, or null: none) and the cursor that fetched its last page (null: its first).
+   * That query from that cursor lists every session created since (the API lists in creation order),
+   * so the sessions list reads the store and only this tail from the API (docs/scale.md).
+   */
+  sessionsTailUpdatedAfter: text("sessions_tail_updated_after"),
+  sessionsTailCursor: text("sessions_tail_cursor"),
+  /** When that traversal reached its end; null: no traversal has yet (the store cannot serve the list). */
+  sessionsTailAt: ts("sessions_tail_at"),
 });
 
 /** Per-school settings of the progress views, edited by admins. */

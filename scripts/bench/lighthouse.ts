@@ -23,7 +23,7 @@ import lighthouse from "lighthouse";
 import { Cookies, signIn, TEACHER } from "./attendance";
 import { jsBudgets } from "./js-budget";
 import type { Column, ResultRow, SuiteReport } from "./report";
-import { logMessages, ROOT, startServer, waitForApi, type RunningServer } from "./server";
+import { ROOT, startServer, waitForApi, waitForProgressSync } from "./server";
 import type { BenchContext, Suite } from "./suite";
 import { cpuFigures } from "./trace-cpu";
 import { DEMO_KEYS } from "@/school-api/seed-facts";
@@ -63,20 +63,6 @@ const loadNow = () =>
     .slice(0, 2)
     .map((n) => n.toFixed(2))
     .join(" / ");
-
-/** Waits for the scheduler's first progress cycle of Al-Noor (the server logs it). */
-async function waitForProgressSync(server: RunningServer, signal: AbortSignal): Promise<string> {
-  const deadline = Date.now() + SYNC_WAIT_MS;
-  while (Date.now() < deadline) {
-    signal.throwIfAborted();
-    const line = logMessages(server, "progress_sync").find((message) => /^alnoor: .*cycle,/.test(message));
-    if (line) return line;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error(
-    `no progress sync of alnoor within ${SYNC_WAIT_MS / 60_000} min\n--- server output ---\n${server.logTail()}`,
-  );
-}
 
 /** The live register of the teacher's open session of today, as /today links to it. */
 async function liveRegisterPath(origin: string, cookies: Cookies): Promise<string> {
@@ -167,7 +153,7 @@ async function run({ signal, log }: BenchContext): Promise<SuiteReport> {
   try {
     log(`lighthouse: server ${server.origin}, Chromium on port ${chrome.port}; waiting for the first progress sync`);
     await waitForApi(server, DEMO_KEYS.alnoorAdmin, signal);
-    log(`lighthouse: ${await waitForProgressSync(server, signal)}`);
+    log(`lighthouse: ${await waitForProgressSync(server, signal, SYNC_WAIT_MS)}`);
     const teacher = await signIn(server.origin, TEACHER);
     const parent = await signIn(server.origin, PARENT);
     const pages: { target: string; path: string; cookies: Cookies | null }[] = [

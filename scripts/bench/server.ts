@@ -129,6 +129,20 @@ export function groupCpuSeconds(pid: number): number {
 }
 
 /** The messages of the server's JSON log lines of one kind (lib/ops/log.ts), oldest first, in the kept tail. */
+/** Waits for the scheduler's first progress cycle of Al-Noor (the server logs it); returns its line. */
+export async function waitForProgressSync(server: RunningServer, signal: AbortSignal, waitMs: number): Promise<string> {
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline) {
+    signal.throwIfAborted();
+    const line = logMessages(server, "progress_sync").find((message) => /^alnoor: .*cycle,/.test(message));
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error(
+    `no progress sync of alnoor within ${waitMs / 60_000} min\n--- server output ---\n${server.logTail()}`,
+  );
+}
+
 export function logMessages(server: RunningServer, kind: string): string[] {
   const messages: string[] = [];
   for (const line of server.logTail().split("\n")) {

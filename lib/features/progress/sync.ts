@@ -174,8 +174,9 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
     }
 
     while (cycle.phase === "sessions") {
+      const at = cycle.cursor;
       const page = await call("listSessions", {
-        query: { limit: pageSize, ...(cycle.cursor ? { cursor: cycle.cursor } : {}), ...since },
+        query: { limit: pageSize, ...(at ? { cursor: at } : {}), ...since },
         signal,
       });
       if (cycle.cursor === null) cycle.watermark = page.pagination.sync_watermark ?? null;
@@ -207,6 +208,13 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
           childrenReadAt: readAt,
         });
         await commit(tx);
+        // The last page is stored: that query from its cursor lists every session created since.
+        if (next === null)
+          await writeOwned(tx, progressSyncState, connectionId, owner, {
+            sessionsTailUpdatedAfter: cycle!.updatedAfter,
+            sessionsTailCursor: at,
+            sessionsTailAt: new Date(),
+          });
       });
     }
 

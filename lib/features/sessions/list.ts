@@ -4,15 +4,25 @@ import { addDays, isCalendarDate } from "@/lib/dates";
 
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
-/** Newest first: by date, then start time, then creation when known (the API lists in creation order). */
-export function sortNewestFirst<T extends Pick<Session, "date" | "starts_at"> & Partial<Pick<Session, "created_at">>>(
-  sessions: readonly T[],
-): T[] {
-  const created = (session: T) => (session.created_at ? Date.parse(session.created_at) : 0);
-  return [...sessions].sort(
-    (a, b) =>
-      b.date.localeCompare(a.date) || Date.parse(b.starts_at) - Date.parse(a.starts_at) || created(b) - created(a),
+type Ordered = Pick<Session, "date" | "starts_at"> & Partial<Pick<Session, "created_at" | "id">>;
+
+/**
+ * Newest first: by date, then start time, then creation when known, then id (byte order: a fixed
+ * tie-break, not a meaning; the API lists in creation order, by id in the embedded API). The
+ * progress store orders its sessions list the same way (lib/features/progress/session-list-reads.ts).
+ */
+export function compareNewestFirst(a: Ordered, b: Ordered): number {
+  const created = (session: Ordered) => (session.created_at ? Date.parse(session.created_at) : 0);
+  return (
+    b.date.localeCompare(a.date) ||
+    Date.parse(b.starts_at) - Date.parse(a.starts_at) ||
+    created(b) - created(a) ||
+    (a.id === undefined || b.id === undefined || a.id === b.id ? 0 : a.id < b.id ? -1 : 1)
   );
+}
+
+export function sortNewestFirst<T extends Ordered>(sessions: readonly T[]): T[] {
+  return [...sessions].sort(compareNewestFirst);
 }
 
 /** The sessions this person may see; the API returns the whole school's. */

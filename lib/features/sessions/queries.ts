@@ -20,6 +20,7 @@ import {
   type SessionSummary,
 } from "./list";
 import { startGroups, type StartGroup } from "./start-options";
+import { sessionsFromStore, type StoreListRequest } from "./store-list";
 import { API_PAGE_SIZE, pageNumber, pageOfList } from "@/lib/features/paging";
 import { selectChoices } from "@/lib/features/pickers/choices";
 
@@ -90,33 +91,36 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
   ]);
   const today = dateIn(school.time_zone);
   const filters = parseSessionFilters(params, defaultRange(today, semester));
-  const [sessions, halqas, sheikhs] = await Promise.all([
-    client.listAll("listSessions", {
-      query: {
-        ...(semester ? { semester_id: semester.id } : {}),
-        ...(filters.halqaId ? { halqa_id: filters.halqaId } : {}),
-        ...(filters.status ? { status: filters.status } : {}),
-        date_from: filters.from,
-        date_to: filters.to,
-        limit: API_PAGE_SIZE,
-      },
+  const query = {
+    ...(semester ? { semester_id: semester.id } : {}),
+    ...(filters.halqaId ? { halqa_id: filters.halqaId } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    date_from: filters.from,
+    date_to: filters.to,
+  };
+  const requestedPage = pageNumber(typeof params.page === "string" ? params.page : undefined);
+  const [{ items, page, halqaIdsShown }, halqas, sheikhs] = await Promise.all([
+    sessionPage(client, subject, {
+      connectionId: actor.connectionId,
+      tenantId: school.id,
+      subject,
+      query,
+      page: requestedPage,
+      perPage: SESSIONS_PER_PAGE,
     }),
     semester
       ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } })
       : Promise.resolve({ items: [] as Halqa[] }),
     client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
-  const visible = visibleSessions(subject, sessions.items);
-  const seen = new Set(visible.map((s) => s.halqa_id));
   const halqaOptions = selectChoices(
     halqas.items.filter(
-      (h) => can.viewAllHalqas(subject) || can.viewHalqa(subject, h.id) || seen.has(h.id) || h.id === filters.halqaId,
+      (h) =>
+        can.viewAllHalqas(subject) ||
+        can.viewHalqa(subject, h.id) ||
+        halqaIdsShown.has(h.id) ||
+        h.id === filters.halqaId,
     ),
-  );
-  const { items, ...page } = pageOfList(
-    sortNewestFirst(visible),
-    pageNumber(typeof params.page === "string" ? params.page : undefined),
-    SESSIONS_PER_PAGE,
   );
   return {
     school,
@@ -128,6 +132,28 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
     halqaOptions,
     halqaName: halqas.items.find((h) => h.id === filters.halqaId)?.name ?? null,
   };
+}
+
+/**
+ * One page of the sessions matching `query` that the subject may see, newest first: from the progress
+ * store and the API's tail when the store can serve it (store-list.ts), otherwise from one traversal
+ * of the API's list (bounded by the date range). `halqaIdsShown`: halqas of the sessions a teacher may
+ * see, for the halqa filter's choices (an admin's are every halqa).
+ */
+async function sessionPage(
+  client: ReturnType<typeof clientFor>,
+  subject: Subject,
+  request: StoreListRequest,
+): Promise<{ items: Session[]; page: { page: number; pages: number; total: number }; halqaIdsShown: Set<string> }> {
+  const stored = await sessionsFromStore(client, request);
+  if (stored) {
+    const { items, halqaIds, ...page } = stored;
+    return { items, page, halqaIdsShown: halqaIds ?? new Set() };
+  }
+  const sessions = await client.listAll("listSessions", { query: { ...request.query, limit: API_PAGE_SIZE } });
+  const visible = visibleSessions(subject, sessions.items);
+  const { items, ...page } = pageOfList(sortNewestFirst(visible), request.page, request.perPage);
+  return { items, page, halqaIdsShown: new Set(visible.map((s) => s.halqa_id)) };
 }
 
 export type AttendanceItem = AttendanceRow & { studentName: string | null };
