@@ -21,6 +21,7 @@ import {
 } from "./list";
 import { startGroups, type StartGroup } from "./start-options";
 import { API_PAGE_SIZE, pageNumber, pageOfList } from "@/lib/features/paging";
+import type { V1Client } from "@/lib/v1";
 import { selectChoices } from "@/lib/features/pickers/choices";
 
 /** Beyond this many sessions today, /today shows no per-session attendance counts (one call each). */
@@ -50,13 +51,22 @@ export async function loadStartGroups(actor: Actor): Promise<{ groups: StartGrou
     subjectOf(actor),
     resolveSemester(actor.connectionId, undefined),
   ]);
+  const { halqas, sheikhs } = await startChoices(client, semester);
+  return { groups: startGroups(subject, semester?.id ?? null, halqas, sheikhs), semester };
+}
+
+/** What a session can be started with: the semester's halqas (none without a semester) and every sheikh. */
+export async function startChoices(
+  client: V1Client,
+  semester: Semester | null,
+): Promise<{ halqas: Halqa[]; sheikhs: Sheikh[] }> {
   const [halqas, sheikhs] = await Promise.all([
     semester
       ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } })
       : Promise.resolve({ items: [] as Halqa[] }),
     client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
-  return { groups: startGroups(subject, semester?.id ?? null, halqas.items, sheikhs.items), semester };
+  return { halqas: halqas.items, sheikhs: sheikhs.items };
 }
 
 export type SessionListData = {
@@ -90,7 +100,7 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
   ]);
   const today = dateIn(school.time_zone);
   const filters = parseSessionFilters(params, defaultRange(today, semester));
-  const [sessions, halqas, sheikhs] = await Promise.all([
+  const [sessions, { halqas, sheikhs }] = await Promise.all([
     client.listAll("listSessions", {
       query: {
         ...(semester ? { semester_id: semester.id } : {}),
@@ -101,15 +111,12 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
         limit: API_PAGE_SIZE,
       },
     }),
-    semester
-      ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } })
-      : Promise.resolve({ items: [] as Halqa[] }),
-    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
+    startChoices(client, semester),
   ]);
   const visible = visibleSessions(subject, sessions.items);
   const seen = new Set(visible.map((s) => s.halqa_id));
   const halqaOptions = selectChoices(
-    halqas.items.filter(
+    halqas.filter(
       (h) => can.viewAllHalqas(subject) || can.viewHalqa(subject, h.id) || seen.has(h.id) || h.id === filters.halqaId,
     ),
   );
@@ -123,10 +130,10 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
     today,
     semester,
     filters,
-    sessions: withNames(items, halqas.items, sheikhs.items),
+    sessions: withNames(items, halqas, sheikhs),
     page,
     halqaOptions,
-    halqaName: halqas.items.find((h) => h.id === filters.halqaId)?.name ?? null,
+    halqaName: halqas.find((h) => h.id === filters.halqaId)?.name ?? null,
   };
 }
 
