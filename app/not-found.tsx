@@ -1,5 +1,4 @@
-import Link from "next/link";
-import { buttonVariants } from "@/components/ui/button";
+import { NotFoundBack, PageNotFound } from "@/components/shell/not-found-view";
 import { getI18n } from "@/i18n/server";
 
 export default async function NotFound() {
@@ -10,14 +9,11 @@ export default async function NotFound() {
       tabIndex={-1}
       className="mx-auto flex min-h-dvh w-full max-w-xl flex-col justify-center gap-4 px-6 py-12 outline-none"
     >
-      <p className="text-sm font-medium text-muted-foreground">404</p>
-      <h1 className="text-3xl font-semibold tracking-tight">{t("common.notFoundTitle")}</h1>
-      <p className="text-base text-muted-foreground">{t("common.notFoundBody")}</p>
-      <div>
-        <Link href="/" className={buttonVariants({ variant: "outline" })}>
-          {t("nav.backHome")}
-        </Link>
-      </div>
+      <PageNotFound
+        title={t("common.notFoundTitle")}
+        body={t("common.notFoundBody")}
+        back={<NotFoundBack href="/" label={t("nav.backHome")} />}
+      />
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ERROR_STATUS as CONTRACT_ERROR_STATUS } from "@/lib/contract";
 import { as, call, errorOf, expectError, explain, type ApiResponse } from "./http";
 import { classroom, createStudent } from "./fixtures";
 import { keys, lacks } from "./target";
@@ -8,25 +9,8 @@ import { keys, lacks } from "./target";
  * 500 for a client's mistake.
  */
 
-const ERROR_STATUS: Record<string, number> = {
-  bad_request: 400,
-  invalid_api_key: 401,
-  insufficient_scope: 403,
-  school_suspended: 403,
-  rollout_ineligible: 403,
-  network_denied: 403,
-  feature_unavailable: 403,
-  write_access_disabled: 403,
-  write_policy_denied: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  validation_failed: 422,
-  rate_limited: 429,
-  internal_error: 500,
-};
+/** The contract's code→status map (lib/contract/common.ts), read by any code a server answers. */
+const ERROR_STATUS: Record<string, number> = CONTRACT_ERROR_STATUS;
 
 function expectDocumentedError(response: ApiResponse) {
   expect(response.status, explain(response)).toBeGreaterThanOrEqual(400);

@@ -2,8 +2,7 @@
 import { createHash } from "node:crypto";
 import type { ReactNode } from "react";
 import { OfflineSupport } from "@/components/shell/offline-support";
-import { loadSchoolHeading } from "@/components/shell/load-school";
-import { SchoolProblemBanner, ShellHeader } from "@/components/shell/shell-header";
+import { SignedInFrame } from "@/components/shell/signed-in-frame";
 import { requireActor } from "@/lib/auth/session";
 import { getI18n } from "@/i18n/server";
 
@@ -14,31 +13,28 @@ import { getI18n } from "@/i18n/server";
 export default async function StaffLayout({ children }: { children: ReactNode }) {
   const actor = await requireActor(["admin", "teacher"]);
   const i18n = await getI18n();
-  const school = await loadSchoolHeading(actor, i18n.locale, i18n.t);
   return (
-    <div className="flex min-h-dvh flex-col">
-      <OfflineSupport
-        userKey={offlineKeyOf(actor.connectionId, actor.id)}
-        words={{
-          lang: i18n.locale,
-          dir: i18n.dir,
-          title: i18n.t("nav.offline.title"),
-          body: i18n.t("nav.offline.body"),
-          none: i18n.t("nav.offline.none"),
-          retry: i18n.t("nav.offline.retry"),
-        }}
-        asOf={i18n.t("nav.offline.asOf", { time: i18n.time(new Date()) })}
-      />
-      <ShellHeader actor={actor} school={school} i18n={i18n} />
-      {school.ok ? null : <SchoolProblemBanner title={i18n.t("nav.schoolProblemTitle")} message={school.message} />}
-      <main
-        id="main"
-        tabIndex={-1}
-        className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 outline-none sm:px-6"
-      >
-        {children}
-      </main>
-    </div>
+    <SignedInFrame
+      actor={actor}
+      i18n={i18n}
+      width="max-w-6xl"
+      top={
+        <OfflineSupport
+          userKey={offlineKeyOf(actor.connectionId, actor.id)}
+          words={{
+            lang: i18n.locale,
+            dir: i18n.dir,
+            title: i18n.t("nav.offline.title"),
+            body: i18n.t("nav.offline.body"),
+            none: i18n.t("nav.offline.none"),
+            retry: i18n.t("nav.offline.retry"),
+          }}
+          asOf={i18n.t("nav.offline.asOf", { time: i18n.time(new Date()) })}
+        />
+      }
+    >
+      {children}
+    </SignedInFrame>
   );
 }
 

@@ -5,29 +5,25 @@ import type { School, Student } from "@/lib/contract";
 import { dateIn } from "@/lib/dates";
 import { loadStudentHear } from "@/lib/features/notebook/hear-student";
 import { planHeardOf } from "@/lib/features/notebook/plan-heard-source";
-import { getNotebookSettings, mistakeTypeName } from "@/lib/features/notebook/settings";
+import { notebookContext } from "@/lib/features/notebook/context";
 import { studentWeakPassages } from "@/lib/features/notebook/weak-sources";
 import { surahsFor } from "@/lib/features/reference";
 import type { I18n } from "@/lib/i18n/core";
 import { HearTodaySection } from "./hear-today-section";
 import { PlanHeardView } from "./plan-heard-view";
-import { WeakPassagesView } from "./weak-passages-view";
+import { WeakPassagesSection } from "./weak-passages-section";
 
 type Props = { connectionId: string; student: Student; school: () => Promise<School>; here: string; i18n: I18n };
 
 /** The student page's notebook (issue 29), staff only: what to hear today, plan against register, weak passages. No v1 call beyond the memoized school. */
 export function StudentNotebook({ connectionId, student, school, here, i18n }: Props) {
-  const { t, locale } = i18n;
+  const { t } = i18n;
   return (
     <>
       <PageSection id="hear-today-heading" title={t("live.hear.title")} className="gap-3">
         <PagePart
           load={async () => {
-            const [tenant, settings, surahs] = await Promise.all([
-              school(),
-              getNotebookSettings(connectionId),
-              surahsFor(connectionId),
-            ]);
+            const { tenant, settings, surahs } = await notebookContext(connectionId, school);
             const found = await loadStudentHear({ connectionId, tenantId: tenant.id }, student, {
               today: dateIn(tenant.time_zone),
               timeZone: tenant.time_zone,
@@ -63,34 +59,13 @@ export function StudentNotebook({ connectionId, student, school, here, i18n }: P
         />
       </PageSection>
 
-      <PageSection id="weak-passages-heading" title={t("live.weak.title")} hint={t("live.weak.hint")} className="gap-3">
-        <PagePart
-          load={async () => {
-            const [tenant, settings, surahs] = await Promise.all([
-              school(),
-              getNotebookSettings(connectionId),
-              surahsFor(connectionId),
-            ]);
-            const weak = await studentWeakPassages({ connectionId, tenantId: tenant.id }, student, {
-              today: dateIn(tenant.time_zone),
-              timeZone: tenant.time_zone,
-            });
-            return { weak, settings, surahs };
-          }}
-          fallback={<SkeletonRows count={3} className="h-11" />}
-          retryHref={here}
-          render={({ weak, settings, surahs }) => (
-            <WeakPassagesView
-              weak={weak}
-              surahs={surahs}
-              i18n={i18n}
-              typeName={(id) =>
-                mistakeTypeName(settings.mistakeTypes.find((x) => x.id === id) ?? { id, names: {} }, locale, t)
-              }
-            />
-          )}
-        />
-      </PageSection>
+      <WeakPassagesSection
+        connectionId={connectionId}
+        school={school}
+        weakOf={(scope, day) => studentWeakPassages(scope, student, day)}
+        here={here}
+        i18n={i18n}
+      />
     </>
   );
 }

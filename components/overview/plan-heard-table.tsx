@@ -1,42 +1,40 @@
 import Link from "next/link";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell, TableHead, TableRow } from "@/components/ui/table";
 import type { PlanHeardRow } from "@/lib/features/overview/load";
 import type { I18n } from "@/lib/i18n/core";
+import { OverviewTable } from "./overview-table";
 
 /** Plan against register per halqa: assignments due within a week, heard, not heard yet (partly heard included); each halqa links to its own list. */
 export function PlanHeardTable({ rows, i18n, caption }: { rows: PlanHeardRow[]; i18n: I18n; caption: string }) {
   const { t } = i18n;
   return (
-    <Table>
-      <caption className="sr-only">{caption}</caption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{t("overview.home.figures.columns.halqa")}</TableHead>
-          <TableHead>{t("overview.home.planHeard.due")}</TableHead>
-          <TableHead>{t("live.planHeard.states.heard")}</TableHead>
-          <TableHead>{t("live.planHeard.states.not_heard")}</TableHead>
+    <OverviewTable
+      caption={caption}
+      columns={[
+        t("overview.home.figures.columns.halqa"),
+        t("overview.home.planHeard.due"),
+        t("live.planHeard.states.heard"),
+        t("live.planHeard.states.not_heard"),
+      ]}
+    >
+      {rows.map((row) => (
+        <TableRow key={row.halqa.id}>
+          <TableHead scope="row" className="font-medium text-foreground">
+            <Link
+              href={`/halqas/${encodeURIComponent(row.halqa.id)}#plan-heard-heading`}
+              prefetch={false}
+              className="underline-offset-4 hover:underline"
+            >
+              <bdi>{row.halqa.name}</bdi>
+            </Link>
+          </TableHead>
+          <TableCell>{i18n.number(row.due)}</TableCell>
+          <TableCell>{i18n.number(row.heard)}</TableCell>
+          <TableCell className={row.notHeard > 0 ? "font-semibold text-destructive" : undefined}>
+            {i18n.number(row.notHeard)}
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={row.halqa.id}>
-            <TableHead scope="row" className="font-medium text-foreground">
-              <Link
-                href={`/halqas/${encodeURIComponent(row.halqa.id)}#plan-heard-heading`}
-                prefetch={false}
-                className="underline-offset-4 hover:underline"
-              >
-                <bdi>{row.halqa.name}</bdi>
-              </Link>
-            </TableHead>
-            <TableCell>{i18n.number(row.due)}</TableCell>
-            <TableCell>{i18n.number(row.heard)}</TableCell>
-            <TableCell className={row.notHeard > 0 ? "font-semibold text-destructive" : undefined}>
-              {i18n.number(row.notHeard)}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </OverviewTable>
   );
 }

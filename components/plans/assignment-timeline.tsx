@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { linkClass } from "@/components/ui/text-link";
-import { RangeLabel } from "@/components/students/recitation-history";
 import { Badge } from "@/components/ui/badge";
 import type { AssignmentSegment } from "@/lib/contract";
 import type { TimelineEntry } from "@/lib/features/plans/timeline";
@@ -12,6 +11,7 @@ import { textLanguage } from "@/lib/i18n/text-language";
 import { cn } from "@/lib/utils";
 import { assignmentStatusLabel } from "./labels";
 import { ReplacementDiff, sourceLabel } from "./replacement-diff";
+import { SegmentLine } from "./segment-line";
 
 /** The page anchor of an assignment in the timeline (an id taken from the response, never parsed). */
 export const assignmentAnchor = (id: string) => `assignment-${id}`;
@@ -42,10 +42,7 @@ export function SegmentList({
       {segments
         .toSorted((a, b) => a.order - b.order)
         .map((segment) => (
-          <li key={segment.order} className="text-sm">
-            <span className="text-muted-foreground">{t(`students.recitations.kinds.${segment.track_type}`)}: </span>
-            <RangeLabel range={segment.range} surahs={surahs} t={t} number={number} />
-          </li>
+          <SegmentLine key={segment.order} segment={segment} surahs={surahs} t={t} number={number} />
         ))}
     </ol>
   );

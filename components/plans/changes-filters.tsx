@@ -6,6 +6,7 @@ import { linkClass } from "@/components/ui/text-link";
 import type { Halqa } from "@/lib/contract";
 import { CHANGE_KINDS, CHANGES_PERIODS, type ChangesFilters } from "@/lib/features/plans/changes-view";
 import type { Translate } from "@/lib/i18n/core";
+import { DaysOptions } from "./plan-filters";
 
 /** Halqa, kind of change and period in the URL (`?halqa=&kind=&period=`): a GET form; a new filter starts at page 1. */
 export function ChangesFilterForm({
@@ -52,11 +53,7 @@ export function ChangesFilterForm({
       <div className="flex min-w-48 flex-col gap-2">
         <Label htmlFor="changes-period">{t("plans.changes.filters.period")}</Label>
         <Select id="changes-period" name="period" defaultValue={filters.period}>
-          {CHANGES_PERIODS.map((days) => (
-            <option key={days} value={days}>
-              {t("plans.filters.replacedIn", { days: Number(days) })}
-            </option>
-          ))}
+          <DaysOptions periods={CHANGES_PERIODS} t={t} />
         </Select>
       </div>
       <Button type="submit">{t("plans.filters.apply")}</Button>

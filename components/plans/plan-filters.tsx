@@ -47,11 +47,7 @@ export function PlanFilters({ t, semester, student, status, q, replaced, sort }:
         <Label htmlFor="plan-replaced">{t("plans.filters.replaced")}</Label>
         <Select id="plan-replaced" name="replaced" defaultValue={replaced ?? ""}>
           <option value="">{t("plans.filters.replacedAny")}</option>
-          {REPLACED_PERIODS.map((days) => (
-            <option key={days} value={days}>
-              {t("plans.filters.replacedIn", { days: Number(days) })}
-            </option>
-          ))}
+          <DaysOptions periods={REPLACED_PERIODS} t={t} />
         </Select>
       </div>
       <div className="flex min-w-48 flex-col gap-2">
@@ -69,4 +65,13 @@ export function PlanFilters({ t, semester, student, status, q, replaced, sort }:
       ) : null}
     </form>
   );
+}
+
+/** The choices of a "within the last N days" filter (changed, replaced). */
+export function DaysOptions({ periods, t }: { periods: readonly string[]; t: Translate }) {
+  return periods.map((days) => (
+    <option key={days} value={days}>
+      {t("plans.filters.replacedIn", { days: Number(days) })}
+    </option>
+  ));
 }

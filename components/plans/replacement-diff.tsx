@@ -1,4 +1,3 @@
-import { RangeLabel } from "@/components/students/recitation-history";
 import { ASSIGNMENT_SOURCES, type AssignmentSegment } from "@/lib/contract";
 import type { AssignmentDiff } from "@/lib/features/plans/changes";
 import { diffIsEmpty } from "@/lib/features/plans/changes";
@@ -6,6 +5,7 @@ import type { SurahName } from "@/lib/features/students/recitations";
 import type { Translate } from "@/lib/i18n/core";
 import type { I18n } from "@/i18n/server";
 import { assignmentStatusLabel } from "./labels";
+import { SegmentLine } from "./segment-line";
 
 export function sourceLabel(t: Translate, source: string): string {
   return (ASSIGNMENT_SOURCES as readonly string[]).includes(source)
@@ -30,10 +30,13 @@ function Segments({
       <h5 className="text-sm font-medium">{title}</h5>
       <ul className="flex flex-col gap-1">
         {segments.map((segment) => (
-          <li key={`${segment.order}-${segment.track_type}`} className="text-sm">
-            <span className="text-muted-foreground">{t(`students.recitations.kinds.${segment.track_type}`)}: </span>
-            <RangeLabel range={segment.range} surahs={surahs} t={t} number={number} />
-          </li>
+          <SegmentLine
+            key={`${segment.order}-${segment.track_type}`}
+            segment={segment}
+            surahs={surahs}
+            t={t}
+            number={number}
+          />
         ))}
       </ul>
     </div>

@@ -11,19 +11,32 @@ import type { ProgressFreshness } from "@/lib/features/progress/read-model";
 import { getI18n, type I18n } from "@/i18n/server";
 import { firstParam, type SearchParams } from "@/lib/web/search-params";
 import { PeriodPicker } from "./period-picker";
-import { ReportFact } from "./report-parts";
+import { periodText, ReportFact } from "./report-parts";
 
 type PeriodAsk = { period?: string; from?: string; to?: string };
-type ReportBase = { period: Period; semester: unknown; rejected: boolean; freshness: ProgressFreshness };
+type ReportBase = {
+  period: Period;
+  semester: { name: string } | null;
+  rejected: boolean;
+  freshness: ProgressFreshness;
+};
 
-type Props<R extends ReportBase> = {
-  params: Promise<{ id: string }>;
-  searchParams: Promise<SearchParams>;
+/** What a report page's route receives. */
+export type ReportRouteProps = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
+
+type Props<R extends ReportBase> = ReportRouteProps & {
   /** The record's page: `/halqas` or `/students`; the report is at `{base}/{id}/report`. */
   base: "/halqas" | "/students";
   load: (actor: Actor, id: string, ask: PeriodAsk) => Promise<R | null>;
-  /** What this report shows: the way back, its title, its facts (the printing date follows) and its body. */
-  parts: (report: R, i18n: I18n) => { back: string; title: string; facts: ReactNode; body: ReactNode };
+  /**
+   * What this report shows: the way back, its title, the facts before the term (`lead`), a line
+   * under the period (`periodNote`), and its body. The term, the period and the printing date are
+   * every report's facts.
+   */
+  parts: (
+    report: R,
+    i18n: I18n,
+  ) => { back: string; title: string; lead?: ReactNode; periodNote?: ReactNode; body: ReactNode };
 };
 
 /**
@@ -50,7 +63,7 @@ export async function ReportPage<R extends ReportBase>({ params, searchParams, b
     );
   const report = loaded.value;
   if (!report) notFound();
-  const { back, title, facts, body } = parts(report, i18n);
+  const { back, title, lead, periodNote, body } = parts(report, i18n);
   return (
     <article className="flex flex-col gap-6">
       <div data-print="hide">
@@ -66,7 +79,14 @@ export async function ReportPage<R extends ReportBase>({ params, searchParams, b
       <header className="flex flex-col gap-3">
         <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
         <dl className="grid gap-3 sm:grid-cols-2 print:grid-cols-2">
-          {facts}
+          {lead}
+          <ReportFact label={t("progressReport.facts.semester")}>
+            <bdi dir="auto">{report.semester?.name ?? t("students.notRecorded")}</bdi>
+          </ReportFact>
+          <ReportFact label={t("progressReport.facts.period")}>
+            {periodText(report.period, i18n)}
+            {periodNote}
+          </ReportFact>
           <ReportFact label={t("progressReport.facts.printed")}>{date(new Date(), { hijri: true })}</ReportFact>
         </dl>
         <Freshness freshness={report.freshness} i18n={i18n} />

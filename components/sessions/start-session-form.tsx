@@ -4,11 +4,10 @@ import { useActionState, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PickerOrSelect } from "@/components/pickers/picker-or-select";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { submitStartSession, type SessionFormState } from "@/lib/features/sessions/actions";
 import type { StartGroup } from "@/lib/features/sessions/start-options";
 import { useT } from "@/lib/i18n/client";
+import { TopicField } from "./topic-field";
 
 type Props = { groups: StartGroup[]; idempotencyKey: string; initialHalqaId?: string };
 
@@ -86,18 +85,7 @@ export function StartSessionForm({ groups, idempotencyKey, initialHalqaId }: Pro
           onChange={setSheikhId}
         />
       </div>
-      <Field id="start-topic" label={t("start.topic")} error={errors.topic}>
-        {(p) => (
-          <Input
-            {...p}
-            name="topic"
-            maxLength={500}
-            value={topic}
-            onChange={(e) => setTopic(e.target.value)}
-            autoComplete="off"
-          />
-        )}
-      </Field>
+      <TopicField id="start-topic" label={t("start.topic")} error={errors.topic} value={topic} onChange={setTopic} />
       <div>
         <Button type="submit" size="lg" disabled={pending}>
           {pending ? t("start.pending") : t("start.submit")}

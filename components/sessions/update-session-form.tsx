@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { submitUpdateSession, type SessionFormState } from "@/lib/features/sessions/actions";
 import type { Choice } from "@/lib/features/pickers/choices";
 import { useT } from "@/lib/i18n/client";
+import { TopicField } from "./topic-field";
 
 type Props = {
   sessionId: string;
@@ -39,18 +40,7 @@ export function UpdateSessionForm({ sessionId, initial, sheikhs, halqaId, timeZo
           {state.message}
         </Alert>
       ) : null}
-      <Field id="update-topic" label={t("fields.topic")} error={errors.topic}>
-        {(p) => (
-          <Input
-            {...p}
-            name="topic"
-            maxLength={500}
-            value={topic}
-            onChange={(e) => setTopic(e.target.value)}
-            autoComplete="off"
-          />
-        )}
-      </Field>
+      <TopicField id="update-topic" label={t("fields.topic")} error={errors.topic} value={topic} onChange={setTopic} />
       <PickerOrSelect
         kind="sheikhs"
         id="update-sheikh"

@@ -31,14 +31,19 @@ export const progressSessions = pgTable(
   ],
 );
 
+/** The columns of a student's record in a session (a mark, a recitation), keyed by connection and id. */
+const sessionRecord = () => ({
+  connectionId: text("connection_id").notNull(),
+  id: text("id").notNull(),
+  tenantId: text("tenant_id").notNull(),
+  sessionId: text("session_id").notNull(),
+  studentId: text("student_id").notNull(),
+});
+
 export const progressAttendance = pgTable(
   "progress_attendance",
   {
-    connectionId: text("connection_id").notNull(),
-    id: text("id").notNull(),
-    tenantId: text("tenant_id").notNull(),
-    sessionId: text("session_id").notNull(),
-    studentId: text("student_id").notNull(),
+    ...sessionRecord(),
     updatedAt: ts("updated_at").notNull(),
     data: jsonb("data").$type<AttendanceRow>().notNull(),
   },
@@ -52,11 +57,7 @@ export const progressAttendance = pgTable(
 export const progressRecitations = pgTable(
   "progress_recitations",
   {
-    connectionId: text("connection_id").notNull(),
-    id: text("id").notNull(),
-    tenantId: text("tenant_id").notNull(),
-    sessionId: text("session_id").notNull(),
-    studentId: text("student_id").notNull(),
+    ...sessionRecord(),
     recordedAt: ts("recorded_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     data: jsonb("data").$type<Recitation>().notNull(),

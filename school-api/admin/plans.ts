@@ -36,13 +36,26 @@ const PlanStatus = z.enum(PLAN_STATUSES, { error: `must be one of ${PLAN_STATUSE
 export async function setPlanStatus(db: Db, planId: string, status: string): Promise<PlanSummary> {
   const id = parseInput(Id, planId, "plan id");
   const next = parseInput(z.strictObject({ status: PlanStatus }), { status }, "plan status").status;
+  return editPlan(db, id, (plan) => (plan.status === next ? null : { status: next }));
+}
+
+/**
+ * Changes one plan under a row lock: `change` reads the locked plan and gives the columns to set
+ * (null: nothing to change, the plan is answered as it is); the change bumps `updatedAt`.
+ */
+async function editPlan(
+  db: Db,
+  id: string,
+  change: (plan: typeof learningPlans.$inferSelect) => Partial<typeof learningPlans.$inferInsert> | null,
+): Promise<PlanSummary> {
   return db.transaction(async (tx) => {
     const [plan] = await tx.select().from(learningPlans).where(eq(learningPlans.id, id)).for("update");
     if (!plan) throw notFound("Learning plan");
-    if (plan.status === next) return summary(plan);
+    const set = change(plan);
+    if (!set) return summary(plan);
     const [updated] = await tx
       .update(learningPlans)
-      .set({ status: next, updatedAt: bumpedAt(new Date()) })
+      .set({ ...set, updatedAt: bumpedAt(new Date()) })
       .where(eq(learningPlans.id, id))
       .returning();
     if (!updated) throw new Error("update returned no row");
@@ -77,19 +90,11 @@ export type PlanChanges = z.input<typeof PlanChanges>;
 export async function updatePlan(db: Db, planId: string, changes: PlanChanges): Promise<PlanSummary> {
   const id = parseInput(Id, planId, "plan id");
   const input = parseInput(PlanChanges, changes, "plan changes");
-  return db.transaction(async (tx) => {
-    const [plan] = await tx.select().from(learningPlans).where(eq(learningPlans.id, id)).for("update");
-    if (!plan) throw notFound("Learning plan");
+  return editPlan(db, id, (plan) => {
     if (input.targetCompletionDate && input.targetCompletionDate < plan.periodStart) {
       throw validationFailed({ targetCompletionDate: `must not be before the period start (${plan.periodStart})` });
     }
-    const [updated] = await tx
-      .update(learningPlans)
-      .set({ ...input, updatedAt: bumpedAt(new Date()) })
-      .where(eq(learningPlans.id, id))
-      .returning();
-    if (!updated) throw new Error("update returned no row");
-    return summary(updated);
+    return input;
   });
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { createV1Client, type V1Client } from "@/lib/v1";
+import { adminCaller } from "./admin-client";
 
 /**
  * Test and bench support: the embedded School API served in-process over real HTTP (as
@@ -36,16 +37,7 @@ export async function startEmbeddedSchool(
     url: server.url,
     adminUrl: server.adminUrl,
     client: (key) => createV1Client({ baseUrl: server.url, apiKey: key, timeoutMs: 60_000, retry: { maxAttempts: 1 } }),
-    async admin<T>(op: string, args: Record<string, unknown> = {}) {
-      const response = await fetch(server.adminUrl, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ op, ...args }),
-      });
-      const body = (await response.json()) as { data?: T; error?: unknown };
-      if (!response.ok) throw new Error(`admin ${op} answered ${response.status}: ${JSON.stringify(body.error)}`);
-      return body.data as T;
-    },
+    admin: adminCaller(server.adminUrl, token),
     async close() {
       await server.close();
       await database.close();

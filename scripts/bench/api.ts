@@ -1,6 +1,6 @@
 import { attendanceFixture, type AttendanceFixture } from "./api-fixtures";
 import { compareWithBare, warmUp, type Comparison, type Measurement, type RequestSpec } from "./load";
-import { ratioVerdict, type Column, type ResultRow } from "./report";
+import { LATENCY_COLUMNS, machineLoadNote, ratioVerdict, type Column, type ResultRow } from "./report";
 import os from "node:os";
 import { postgresAvailable, startPostgres } from "../postgres";
 import { startServer, waitForApi, type RunningServer } from "./server";
@@ -21,9 +21,7 @@ const auth = { Authorization: `Bearer ${ADMIN_KEY}`, Accept: "application/json" 
 type Target = { name: string; spec: RequestSpec; minRatio: number | null; status?: number };
 
 const COLUMNS: Column[] = [
-  { key: "rps", label: "req/s" },
-  { key: "p50", label: "p50 ms", digits: 1 },
-  { key: "p99", label: "p99 ms", digits: 1 },
+  ...LATENCY_COLUMNS,
   { key: "non2xx", label: "non-2xx" },
   { key: "bareRps", label: "bare req/s" },
   { key: "bareP50", label: "bare p50", digits: 1 },
@@ -112,10 +110,7 @@ export const apiSuite: Suite = {
       rows,
       notes: [
         `ratio = target req/s ÷ mean req/s of the bare route measured just before and just after it on the same server`,
-        `machine load (1/5/15 min) before ${loadBefore.map((v) => v.toFixed(2)).join(" / ")}, after ${os
-          .loadavg()
-          .map((v) => v.toFixed(2))
-          .join(" / ")} on ${os.cpus().length} cores`,
+        machineLoadNote(loadBefore),
         `list endpoints must reach ≥ ${LIST_MIN_RATIO}× the bare route (issue 2); the ${CLASS_SIZE}-row attendance PUT ≥ ${PUT_MIN_RATIO}× (issue 13), on PGlite and on PostgreSQL`,
         postgresNote,
         `on PGlite, list pages are cached in process until the next write (school-api/read-cache.ts); the no-cache row reads the database every time`,

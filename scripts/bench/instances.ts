@@ -26,21 +26,14 @@ import {
   TEACHER,
   tapRows,
 } from "./attendance";
-import type { Column, ResultRow } from "./report";
-import type { BenchContext, Suite } from "./suite";
+import { loadText, type Column, type ResultRow } from "./report";
+import { numberFromEnv, type BenchContext, type Suite } from "./suite";
 import { v1Client } from "./v1-client";
-
-const numberFromEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 
 const COLUMNS: Column[] = [
   { key: "value", label: "measured", digits: 1 },
   { key: "unit", label: "unit" },
 ];
-
-const loadText = (load: number[]) => load.map((value) => value.toFixed(2)).join(" / ");
 
 export const instancesSuite: Suite = {
   name: "instances",

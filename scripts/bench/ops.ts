@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { measure, warmUp, type Measurement, type RequestSpec } from "./load";
-import type { Column, ResultRow } from "./report";
+import { LATENCY_COLUMNS, machineLoadNote, type Column, type ResultRow } from "./report";
 import { groupCpuSeconds, startServer, waitForApi, type RunningServer } from "./server";
 import type { Suite } from "./suite";
 import { DEMO_KEYS } from "@/school-api/seed-facts";
@@ -14,9 +14,7 @@ const TARGET: RequestSpec = {
   headers: { Authorization: `Bearer ${ADMIN_KEY}`, Accept: "application/json" },
 };
 const COLUMNS: Column[] = [
-  { key: "rps", label: "req/s" },
-  { key: "p50", label: "p50 ms", digits: 1 },
-  { key: "p99", label: "p99 ms", digits: 1 },
+  ...LATENCY_COLUMNS,
   { key: "ratio", label: "req/s ratio", digits: 3, suffix: "×" },
   { key: "cpu", label: "CPU ms/req", digits: 3 },
   { key: "capacity", label: "capacity ratio", digits: 3, suffix: "×" },
@@ -104,10 +102,7 @@ export const opsSuite: Suite = {
         `three next start servers of the same build, measured in turn for ${ROUNDS} rounds; req/s, p50 and p99 are each leg's median run; req/s ratio = req/s ÷ the baseline's`,
         "CPU ms/req: the CPU time (user + system) the server's process group spent during a run ÷ the requests it answered, median of the rounds; capacity ratio = the baseline's CPU ms/req ÷ the leg's, the throughput a dedicated machine would keep (the verdict). On two cores shared with the load generator, req/s of identical servers differs by up to ±20 % between runs; CPU per request moves far less (docs/operations.md)",
         `the collector accepts OTLP over HTTP and answers at once (${collector.spans()} export requests received)`,
-        `machine load (1/5/15 min) before ${loadBefore.map((v) => v.toFixed(2)).join(" / ")}, after ${os
-          .loadavg()
-          .map((v) => v.toFixed(2))
-          .join(" / ")} on ${os.cpus().length} cores`,
+        machineLoadNote(loadBefore),
       ],
     };
   },

@@ -25,7 +25,7 @@ import path from "node:path";
 import { signIn, type Cookies } from "./attendance";
 import type { Column, ResultRow, SuiteReport } from "./report";
 import { groupRssMb, ROOT, startServer, waitForApi, waitForProgressSync, type RunningServer } from "./server";
-import type { BenchContext, Suite } from "./suite";
+import { numberFromEnv, type BenchContext, type Suite } from "./suite";
 import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const TARGETS = { htmlKb: 300, p95Ms: 300, rssMb: 600 };
@@ -34,11 +34,6 @@ const PAGES = ["/students", "/plans", "/today", "/sessions", "/halqas", "/admin"
 /** Not targets of the issue: how a name search and a later page fare at that size. */
 const EXTRA = ["/students?q=yusuf", "/plans?q=yusuf"] as const;
 const SYNC_WAIT_MS = 15 * 60_000;
-
-const numberFromEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 
 const COLUMNS: Column[] = [
   { key: "kb", label: "HTML KB", digits: 1 },

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 
 export type Verdict = "PASS" | "FAIL" | "n/a";
@@ -7,6 +8,20 @@ export type Cell = number | string | null;
 
 /** How one column of a suite's table is labelled and formatted. */
 export type Column = { key: string; label: string; digits?: number; suffix?: string };
+
+/** The first columns of a load test's table: throughput, median and tail latency. */
+export const LATENCY_COLUMNS: Column[] = [
+  { key: "rps", label: "req/s" },
+  { key: "p50", label: "p50 ms", digits: 1 },
+  { key: "p99", label: "p99 ms", digits: 1 },
+];
+
+/** Load averages (1, 5 and 15 minutes) as text: `1.20 / 0.98 / 0.75`. */
+export const loadText = (load: number[]) => load.map((value) => value.toFixed(2)).join(" / ");
+
+/** A report's note on how busy the machine was before and after the suite. */
+export const machineLoadNote = (before: number[], after: number[] = os.loadavg()) =>
+  `machine load (1/5/15 min) before ${loadText(before)}, after ${loadText(after)} on ${os.cpus().length} cores`;
 
 export type ResultRow = {
   target: string;

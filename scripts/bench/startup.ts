@@ -13,10 +13,9 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Column, ResultRow, SuiteReport } from "./report";
+import { machineLoadNote, type Column, type ResultRow, type SuiteReport } from "./report";
 import { freePort, logMessages, ROOT, startServer } from "./server";
 import type { Suite } from "./suite";
-import { loadText } from "./sync";
 
 const FIRST_SYNC_TARGET_MS = 2_000;
 const CYCLE_LINE = /alnoor: full cycle, (\d+) plans, (\d+) assignments, (\d+) requests in (\d+) ms/;
@@ -179,7 +178,7 @@ export const startupSuite: Suite = {
       columns: COLUMNS,
       rows,
       notes: [
-        `machine load (1/5/15 min) before ${loadText(before)}, after ${loadText(os.loadavg())} on ${os.cpus().length} cores`,
+        machineLoadNote(before),
         `first sync: the scheduler's own cycle, from its log line; the stores open and the demo seeds at start, before it (instrumentation.ts)`,
         `dev: ready ${dev.readyS.toFixed(1)} s after spawn; the page was requested then and answered ${(dev.pageMs / 1000).toFixed(1)} s later (compiling included); the first cycle began ${dev.cycleStartS.toFixed(1)} s after spawn and took ${dev.cycleMs} ms`,
       ],

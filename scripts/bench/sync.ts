@@ -19,7 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { eachLine, measureInChild, runWhenMain, spawnTsx } from "./child";
-import { printSuite, type Column, type ResultRow, type SuiteReport } from "./report";
+import { machineLoadNote, printSuite, type Column, type ResultRow, type SuiteReport } from "./report";
 import type { Suite } from "./suite";
 
 const TARGET_RATIO = 0.05;
@@ -98,7 +98,7 @@ function reportOf(m: Measured): SuiteReport {
     columns: COLUMNS,
     rows,
     notes: [
-      `machine load (1/5/15 min) before ${loadText(m.load.before)}, after ${loadText(m.load.after)} on ${os.cpus().length} cores`,
+      machineLoadNote(m.load.before, m.load.after),
       `the School API runs in a child process (startSchoolApiServer on 127.0.0.1, real HTTP), as a school's server is another machine; the dashboard store is PGlite ${m.store === "disk" ? "in a fresh folder on disk (the default configuration's kind of store)" : "in memory"} in this process; no Next.js server is started for this suite`,
       `the dashboard's process used ${m.fullCpuSeconds.toFixed(1)} CPU s in the full cycle (user + system), the school API's process ${m.schoolCpuSeconds.toFixed(1)} CPU s (the machine has ${os.cpus().length} cores)`,
       `generated in ${(m.generated.ms / 1000).toFixed(1)} s; page size ${m.pageSize}, at most ${m.concurrency} requests in flight (the sync's default), the v1 client's default retry policy`,
@@ -108,8 +108,6 @@ function reportOf(m: Measured): SuiteReport {
     raw: m,
   };
 }
-
-export const loadText = (load: number[]) => load.map((value) => value.toFixed(2)).join(" / ");
 
 type SchoolInfo = { url: string; adminUrl: string; schoolId: string; plans: number; assignments: number; ms: number };
 
@@ -197,6 +195,7 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
   const { openStoreAt } = await import("@/lib/db/testing/memory-store");
   const { syncPlans, DEFAULT_SYNC_CONCURRENCY } = await import("@/lib/features/plans/sync/sync-plans");
   const { createV1Client } = await import("@/lib/v1");
+  const { adminCaller } = await import("@/school-api/testing/admin-client");
 
   const token = `bench_sync_${randomBytes(16).toString("hex")}`;
   log(
@@ -211,16 +210,7 @@ async function measure(options: { plans: number; perPlan: number; log: (message:
       `generated ${info.plans} plans, ${info.assignments} assignments in ${(info.ms / 1000).toFixed(1)} s; API at ${info.url}`,
     );
     const client = createV1Client({ baseUrl: info.url, apiKey: BENCH_KEY, timeoutMs: 60_000 });
-    const admin = async <T>(op: string, args: Record<string, unknown>): Promise<T> => {
-      const response = await fetch(info.adminUrl, {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ op, ...args }),
-      });
-      const body = (await response.json()) as { data?: T; error?: unknown };
-      if (!response.ok) throw new Error(`admin ${op} answered ${response.status}: ${JSON.stringify(body.error)}`);
-      return body.data as T;
-    };
+    const admin = adminCaller(info.adminUrl, token);
     const pageSize = 100;
     const cycle = async (label: string): Promise<CycleNumbers> => {
       let last = 0;

@@ -89,7 +89,7 @@ export function mergeRegister(
   const add = (rec: RegisterRecitation) =>
     recitationsByStudent.set(rec.student_id, [...(recitationsByStudent.get(rec.student_id) ?? []), rec]);
   const serverIds = new Set<string>();
-  for (const r of snapshot.recitations) {
+  const addSaved = (r: Recitation) => {
     serverIds.add(r.id);
     add({
       key: r.id,
@@ -101,21 +101,10 @@ export function mergeRegister(
       saved: r,
       heldUntil: null,
     });
-  }
-  for (const r of queue.savedRecitations) {
-    if (serverIds.has(r.id)) continue;
-    serverIds.add(r.id);
-    add({
-      key: r.id,
-      student_id: r.student_id,
-      draft: draftOf(r),
-      recorded_at: r.recorded_at,
-      state: "saved",
-      sending: false,
-      saved: r,
-      heldUntil: null,
-    });
-  }
+  };
+  for (const r of snapshot.recitations) addSaved(r);
+  // Created on this device and not in the snapshot yet.
+  for (const r of queue.savedRecitations) if (!serverIds.has(r.id)) addSaved(r);
   const held = new Set(queue.held?.recitations ?? []);
   for (const r of queue.recitations) {
     add({

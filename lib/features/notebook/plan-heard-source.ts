@@ -1,8 +1,9 @@
 import "server-only";
 import { and, eq, gte, inArray } from "drizzle-orm";
-import { progressRecitations, progressStudents } from "@/lib/db/schema";
+import { progressRecitations } from "@/lib/db/schema";
 import { dashboardDb } from "@/lib/db";
 import { plansOfStudents } from "@/lib/features/plans/mirror/reads";
+import { halqaStudents } from "@/lib/features/progress/read-model";
 import { isJudged, planHeard, type JudgedAssignment, type PlanHeard } from "./plan-heard";
 
 /**
@@ -50,18 +51,8 @@ export async function halqaPlanHeard(
   halqaId: string,
   today: string,
 ): Promise<{ items: PlanHeard[]; names: Map<string, string> }> {
-  const db = await dashboardDb();
-  const students = await db
-    .select({ data: progressStudents.data })
-    .from(progressStudents)
-    .where(
-      and(
-        eq(progressStudents.connectionId, scope.connectionId),
-        eq(progressStudents.tenantId, scope.tenantId),
-        eq(progressStudents.halqaId, halqaId),
-      ),
-    );
-  const active = students.map((row) => row.data).filter((s) => s.halqa_id === halqaId && s.status === "active");
+  const students = await halqaStudents(scope, halqaId);
+  const active = students.filter((s) => s.halqa_id === halqaId && s.status === "active");
   const names = new Map(active.map((s) => [s.id, s.preferred_name || s.full_name]));
   return { items: await planHeardOf(scope, [...names.keys()], today), names };
 }

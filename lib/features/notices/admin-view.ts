@@ -107,6 +107,19 @@ const timesOf = (settings: Settings): NoticeTimes =>
     ? { weeklyDay: settings.weeklyDay, weeklyTime: settings.weeklyTime, summaryTime: settings.missingSummaryTime }
     : DEFAULT_NOTICE_TIMES;
 
+/** Writes these of the school's notice settings (the row is made on the first write), by whom. */
+async function saveSettings(
+  db: DashboardDb,
+  connectionId: string,
+  set: Partial<typeof noticeSettings.$inferInsert>,
+  by: string,
+): Promise<void> {
+  await db
+    .insert(noticeSettings)
+    .values({ connectionId, ...set, updatedBy: by })
+    .onConflictDoUpdate({ target: noticeSettings.connectionId, set: { ...set, updatedBy: by, updatedAt: new Date() } });
+}
+
 export async function setNoticeTimes(
   db: DashboardDb,
   connectionId: string,
@@ -114,10 +127,7 @@ export async function setNoticeTimes(
   by: string,
 ): Promise<void> {
   const set = { weeklyDay: times.weeklyDay, weeklyTime: times.weeklyTime, missingSummaryTime: times.summaryTime };
-  await db
-    .insert(noticeSettings)
-    .values({ connectionId, ...set, updatedBy: by })
-    .onConflictDoUpdate({ target: noticeSettings.connectionId, set: { ...set, updatedBy: by, updatedAt: new Date() } });
+  await saveSettings(db, connectionId, set, by);
 }
 
 export async function setNoticeKind(
@@ -129,10 +139,7 @@ export async function setNoticeKind(
 ): Promise<void> {
   const set =
     kind === "absence" ? { absenceOn: on } : kind === "weekly" ? { weeklyOn: on } : { missingRegistersOn: on };
-  await db
-    .insert(noticeSettings)
-    .values({ connectionId, ...set, updatedBy: by })
-    .onConflictDoUpdate({ target: noticeSettings.connectionId, set: { ...set, updatedBy: by, updatedAt: new Date() } });
+  await saveSettings(db, connectionId, set, by);
 }
 
 /** One message of the school, for the demo's preview. */

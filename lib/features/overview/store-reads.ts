@@ -1,20 +1,16 @@
 import "server-only";
-import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, gte, inArray, lte, sql } from "drizzle-orm";
 import { progressAttendance, progressRecitations, progressSessions, progressStudents } from "@/lib/db/schema-progress";
 import type { DashboardDb } from "@/lib/db/client";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 import type { DaySession } from "./register-state";
+import { ofItsSession, scoped } from "@/lib/features/progress/store-scope";
 
 /**
  * The overview's reads of the progress read model (no v1 call), grouped in the database so that a
  * school of thousands of students is a few hundred rows: marks by halqa, week and status;
  * recitations by halqa and week; who was heard lately; registers by halqa and day.
  */
-const scoped = (table: { connectionId: PgColumn; tenantId: PgColumn }, scope: StoreScope): SQL =>
-  scope.tenantId
-    ? and(eq(table.connectionId, scope.connectionId), eq(table.tenantId, scope.tenantId))!
-    : eq(table.connectionId, scope.connectionId);
 
 /** Monday of a school date's ISO week, as the database computes it. */
 const weekOf = sql<string>`to_char(date_trunc('week', ${progressSessions.date}::date), 'YYYY-MM-DD')`;
@@ -35,13 +31,7 @@ export async function marksByWeek(
       n: sql<number>`count(*)::int`,
     })
     .from(progressAttendance)
-    .innerJoin(
-      progressSessions,
-      and(
-        eq(progressSessions.connectionId, progressAttendance.connectionId),
-        eq(progressSessions.id, progressAttendance.sessionId),
-      ),
-    )
+    .innerJoin(progressSessions, ofItsSession(progressAttendance))
     .where(
       and(
         scoped(progressAttendance, scope),
@@ -68,13 +58,7 @@ export async function recitationsByWeek(
       n: sql<number>`count(*)::int`,
     })
     .from(progressRecitations)
-    .innerJoin(
-      progressSessions,
-      and(
-        eq(progressSessions.connectionId, progressRecitations.connectionId),
-        eq(progressSessions.id, progressRecitations.sessionId),
-      ),
-    )
+    .innerJoin(progressSessions, ofItsSession(progressRecitations))
     .where(
       and(
         scoped(progressRecitations, scope),
@@ -97,13 +81,7 @@ export async function activeAndHeard(
   const heardIds = db
     .selectDistinct({ studentId: progressRecitations.studentId })
     .from(progressRecitations)
-    .innerJoin(
-      progressSessions,
-      and(
-        eq(progressSessions.connectionId, progressRecitations.connectionId),
-        eq(progressSessions.id, progressRecitations.sessionId),
-      ),
-    )
+    .innerJoin(progressSessions, ofItsSession(progressRecitations))
     .where(and(scoped(progressRecitations, scope), gte(progressSessions.date, since)));
   const rows = await db
     .select({
@@ -189,13 +167,7 @@ export async function registersOf(
       marked: sql<number>`count(${progressAttendance.id})::int`,
     })
     .from(progressSessions)
-    .leftJoin(
-      progressAttendance,
-      and(
-        eq(progressAttendance.connectionId, progressSessions.connectionId),
-        eq(progressAttendance.sessionId, progressSessions.id),
-      ),
-    )
+    .leftJoin(progressAttendance, ofItsSession(progressAttendance))
     .where(
       and(
         scoped(progressSessions, scope),

@@ -7,6 +7,7 @@ import type { Student } from "@/lib/contract";
 import { API_PAGE_SIZE, windowOf } from "@/lib/features/paging";
 import { byName, matchesQuery } from "@/lib/text-search";
 import { resolveSemester } from "@/lib/features/reference";
+import { teacherStudents } from "@/lib/features/students/queries";
 
 /**
  * What the searchable pickers (components/pickers/) ask as a person types: a small page of matches,
@@ -105,16 +106,10 @@ async function students(
     hint: names.get(student.halqa_id) ?? null,
   });
   if (subject.role !== "admin") {
-    // A teacher's students are those of the halqas they teach: read whole, never the school's.
-    const lists = await Promise.all(
-      [...subject.halqaIds].map((halqa_id) =>
-        client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: API_PAGE_SIZE } }),
-      ),
-    );
+    const students = await teacherStudents(client, subject, semesterId);
     const names = await namesRead;
     return firstOf(
-      lists
-        .flatMap((list) => list.items)
+      students
         .filter(matches)
         .sort((a, b) => a.full_name.localeCompare(b.full_name))
         .map(option(names)),

@@ -10,7 +10,7 @@ import { API_PAGE_SIZE, windowOf } from "@/lib/features/paging";
 import { matchesQuery } from "@/lib/text-search";
 import { halqasFor, resolveSemester, semestersFor, surahsFor } from "@/lib/features/reference";
 import { studentRecord } from "@/lib/features/records";
-import { STUDENT_SCAN } from "@/lib/features/students/queries";
+import { STUDENT_SCAN, teacherStudents } from "@/lib/features/students/queries";
 import { failureOf, type Failure, type V1Client } from "@/lib/v1";
 import { dashboardDb } from "@/lib/db";
 import type { ReplacementSummary } from "./changes";
@@ -176,13 +176,9 @@ async function plansScope(
   filters: PlanListParams,
 ): Promise<{ students: Student[] | null; search: { scanned: number; stoppedEarly: boolean } | null }> {
   if (subject.role !== "admin") {
-    const lists = await Promise.all(
-      [...subject.halqaIds].map((halqa_id) =>
-        client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: API_PAGE_SIZE } }),
-      ),
-    );
+    const students = await teacherStudents(client, subject, semesterId);
     return {
-      students: lists.flatMap((list) => list.items).filter((student) => can.viewPlanOf(subject, student)),
+      students: students.filter((student) => can.viewPlanOf(subject, student)),
       search: null,
     };
   }

@@ -1,12 +1,10 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
 import type { ExportTable } from "@/lib/csv";
-import { progressStudents } from "@/lib/db/schema-progress";
 import type { Translate } from "@/lib/i18n/core";
 import { dashboardDb } from "@/lib/db";
 import { recordNames } from "@/lib/features/students/display-names";
 import { progressTable, type ExportDigits } from "./export-table";
-import { halqaHistory } from "./read-model";
+import { halqaHistory, halqaStudents } from "./read-model";
 
 /** A halqa's attendance and recitations between two school dates, from the progress read model, as an export table. */
 export async function halqaExportTable(
@@ -19,16 +17,7 @@ export async function halqaExportTable(
   const db = await dashboardDb();
   const [history, students] = await Promise.all([
     halqaHistory(scope, halqaId, range, db),
-    db
-      .select({ data: progressStudents.data })
-      .from(progressStudents)
-      .where(
-        and(
-          eq(progressStudents.connectionId, scope.connectionId),
-          eq(progressStudents.tenantId, scope.tenantId),
-          eq(progressStudents.halqaId, halqaId),
-        ),
-      ),
+    halqaStudents(scope, halqaId, db),
   ]);
-  return progressTable({ ...history, names: recordNames(students.map((s) => s.data)) }, t, digits);
+  return progressTable({ ...history, names: recordNames(students) }, t, digits);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { AttendanceRow, Recitation, Session } from "@/lib/contract";
+import type { AttendanceRow, Recitation, Session, Student } from "@/lib/contract";
 import {
   progressAttendance,
   progressRecitations,
@@ -12,6 +12,7 @@ import {
 import { dashboardDb } from "@/lib/db";
 import type { DashboardDb } from "@/lib/db/client";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
+import { scoped } from "./store-scope";
 
 /**
  * Reads of the progress read model (no v1 call): pages and reports come here instead of asking
@@ -42,11 +43,6 @@ export type HalqaHistory = {
 };
 
 export type ProgressFreshness = { lastCompletedAt: string | null; running: boolean };
-
-const scoped = (table: { connectionId: PgColumn; tenantId: PgColumn }, scope: StoreScope): SQL =>
-  scope.tenantId
-    ? and(eq(table.connectionId, scope.connectionId), eq(table.tenantId, scope.tenantId))!
-    : eq(table.connectionId, scope.connectionId);
 
 const ENROLLED = new Set(["active", "on_leave"]);
 
@@ -101,6 +97,16 @@ export async function studentHistory(scope: StoreScope, studentId: string, db?: 
     recitations: recitations.map((r) => r.data),
     attendance: sessions.map(({ data: session }) => ({ session, row: rowBySession.get(session.id) ?? null })),
   };
+}
+
+/** A halqa's student records as the read model holds them, whatever their status. */
+export async function halqaStudents(scope: StoreScope, halqaId: string, db?: DashboardDb): Promise<Student[]> {
+  const store = db ?? (await dashboardDb());
+  const rows = await store
+    .select({ data: progressStudents.data })
+    .from(progressStudents)
+    .where(and(scoped(progressStudents, scope), eq(progressStudents.halqaId, halqaId)));
+  return rows.map((row) => row.data);
 }
 
 export async function halqaHistory(

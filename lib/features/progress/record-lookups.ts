@@ -1,21 +1,17 @@
 import "server-only";
-import { and, eq, inArray, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Session } from "@/lib/contract";
 import { progressAttendance, progressRecitations, progressSessions, progressStudents } from "@/lib/db/schema-progress";
 import { dashboardDb } from "@/lib/db";
 import type { DashboardDb } from "@/lib/db/client";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
+import { scoped } from "./store-scope";
 
 /**
  * Small reads of the progress read model by id, for what names records without asking the school:
  * the audit log (a session's halqa and date, a recitation's student) and an attendance save's
  * "before" (the rows as the store holds them).
  */
-const scoped = (table: { connectionId: PgColumn; tenantId: PgColumn }, scope: StoreScope): SQL =>
-  scope.tenantId
-    ? and(eq(table.connectionId, scope.connectionId), eq(table.tenantId, scope.tenantId))!
-    : eq(table.connectionId, scope.connectionId);
 
 /** Each student's status in the session as the store holds it (absent from the map: not marked). */
 export async function storedMarks(

@@ -4,6 +4,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { AttendanceRow, Recitation, Session, Student } from "@/lib/contract";
 import { progressAttendance, progressRecitations, progressSessions, progressStudents } from "@/lib/db/schema-progress";
 import type { DashboardExecutor } from "@/lib/db/client";
+import { chunks } from "@/lib/chunks";
 
 /**
  * Upserts into the progress read model, shared by the sync and the dashboard's own writes. Every
@@ -145,8 +146,4 @@ function dedupe<T extends { id: string; updated_at: string }>(items: readonly T[
     if (!known || Date.parse(known.updated_at) <= Date.parse(item.updated_at)) byId.set(item.id, item);
   }
   return [...byId.values()];
-}
-
-export function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }

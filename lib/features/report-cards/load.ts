@@ -3,7 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
-import type { AttendanceRow, Halqa, School, Semester, Session, Student, Surah } from "@/lib/contract";
+import type { AttendanceRow, School, Semester, Session, Student, Surah } from "@/lib/contract";
 import { dateIn } from "@/lib/dates";
 import { childView, currentRecord } from "@/lib/features/family/queries";
 import { sharedPlans } from "@/lib/features/family/stored-child";
@@ -11,8 +11,7 @@ import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { dashboardDb } from "@/lib/db";
 import type { DashboardDb } from "@/lib/db/client";
 import { studentHistory } from "@/lib/features/progress/read-model";
-import { LIVE_SESSIONS, loadRecentMarks } from "@/lib/features/progress/recent-marks";
-import { sortNewestFirst } from "@/lib/features/sessions/list";
+import { loadRecentMarks, recentRegisters } from "@/lib/features/progress/recent-marks";
 import { halqaRecord, studentRecord } from "@/lib/features/records";
 import { semestersFor, surahsFor } from "@/lib/features/reference";
 import { reportCard, type ReportCard } from "./card";
@@ -145,7 +144,7 @@ export async function loadHalqaCards(actor: Actor, halqaId: string, semester: st
       students.map((s) => s.id),
       ctx.db,
     ),
-    recentMarksOfHalqa(actor.connectionId, halqa),
+    recentRegisters(actor.connectionId, halqa),
   ]);
   const cards = await Promise.all(
     students.map((s) =>
@@ -160,25 +159,4 @@ export async function loadHalqaCards(actor: Actor, halqaId: string, semester: st
     ),
   );
   return { cards, school: ctx.school, term, halqaName: halqa.name };
-}
-
-/** `loadRecentMarks` for a whole halqa at once: its latest sessions, each with every row, read live once. */
-async function recentMarksOfHalqa(
-  connectionId: string,
-  halqa: Pick<Halqa, "id" | "semester_id">,
-): Promise<{ session: Session; rows: AttendanceRow[] }[]> {
-  const client = clientFor(connectionId);
-  const { items } = await client.listAll("listSessions", {
-    query: { halqa_id: halqa.id, semester_id: halqa.semester_id, limit: API_PAGE_SIZE },
-  });
-  const recent = sortNewestFirst(items.filter((session) => session.halqa_id === halqa.id)).slice(0, LIVE_SESSIONS);
-  return Promise.all(
-    recent.map(async (session) => {
-      const rows = await client.listAll("listAttendance", {
-        params: { id: session.id },
-        query: { limit: API_PAGE_SIZE },
-      });
-      return { session, rows: rows.items.filter((row) => row.session_id === session.id) };
-    }),
-  );
 }

@@ -15,10 +15,31 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * What a card route reads of its request: the term (`?semester=`, an id from a response), or none.
  * An id is never this long: such a value stays unmatched (404) without being carried further.
  */
-export function semesterParam(request: Request): string | null {
+function semesterParam(request: Request): string | null {
   const value = new URL(request.url).searchParams.get("semester");
   if (!value) return null;
   return value.length <= 255 ? value : "-";
+}
+
+/**
+ * A card route's `GET`: the record's id from the route's segment `param`, the term from `?semester=`,
+ * the PDF named `{prefix}-{term}-{id}.pdf`; answered as `cardsResponse` says.
+ * `export const GET = cardsRoute("id", ["admin", "teacher"], loadHalqaCards, "report-cards");`
+ */
+export function cardsRoute<P extends string>(
+  param: P,
+  roles: readonly Role[],
+  load: (actor: Actor, id: string, semester: string | null) => Promise<CardSet | null>,
+  prefix: "report-card" | "report-cards",
+) {
+  return async (request: Request, { params }: { params: Promise<Record<P, string>> }): Promise<Response> => {
+    const id = (await params)[param];
+    return cardsResponse(
+      roles,
+      (actor) => load(actor, id, semesterParam(request)),
+      (set) => `${prefix}-${namePart(set.term.id)}-${namePart(id)}`,
+    );
+  };
 }
 
 /**
@@ -27,7 +48,7 @@ export function semesterParam(request: Request): string | null {
  * halqa, a term that is not the record's): 404, never a hint that it exists. The school refusing or
  * not answering: its reason in the reader's language (502/503). Otherwise the PDF as a download.
  */
-export async function cardsResponse(
+async function cardsResponse(
   roles: readonly Role[],
   load: (actor: Actor) => Promise<CardSet | null>,
   filename: (set: CardSet) => string,
@@ -55,6 +76,6 @@ export async function cardsResponse(
 }
 
 /** A file name part from an opaque id: ASCII letters, digits, `-` and `_` only. */
-export function namePart(value: string): string {
+function namePart(value: string): string {
   return value.replace(/[^A-Za-z0-9_-]+/g, "-").slice(0, 60) || "x";
 }

@@ -22,6 +22,7 @@ import {
 import { startGroups, type StartGroup } from "./start-options";
 import { sessionsFromStore, type StoreListRequest } from "./store-list";
 import { API_PAGE_SIZE, pageNumber, pageOfList } from "@/lib/features/paging";
+import type { V1Client } from "@/lib/v1";
 import { selectChoices } from "@/lib/features/pickers/choices";
 
 /** Beyond this many sessions today, /today shows no per-session attendance counts (one call each). */
@@ -51,13 +52,22 @@ export async function loadStartGroups(actor: Actor): Promise<{ groups: StartGrou
     subjectOf(actor),
     resolveSemester(actor.connectionId, undefined),
   ]);
+  const { halqas, sheikhs } = await startChoices(client, semester);
+  return { groups: startGroups(subject, semester?.id ?? null, halqas, sheikhs), semester };
+}
+
+/** What a session can be started with: the semester's halqas (none without a semester) and every sheikh. */
+export async function startChoices(
+  client: V1Client,
+  semester: Semester | null,
+): Promise<{ halqas: Halqa[]; sheikhs: Sheikh[] }> {
   const [halqas, sheikhs] = await Promise.all([
     semester
       ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } })
       : Promise.resolve({ items: [] as Halqa[] }),
     client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
   ]);
-  return { groups: startGroups(subject, semester?.id ?? null, halqas.items, sheikhs.items), semester };
+  return { halqas: halqas.items, sheikhs: sheikhs.items };
 }
 
 export type SessionListData = {
@@ -99,7 +109,7 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
     date_to: filters.to,
   };
   const requestedPage = pageNumber(typeof params.page === "string" ? params.page : undefined);
-  const [{ items, page, halqaIdsShown }, halqas, sheikhs] = await Promise.all([
+  const [{ items, page, halqaIdsShown }, { halqas, sheikhs }] = await Promise.all([
     sessionPage(client, subject, {
       connectionId: actor.connectionId,
       tenantId: school.id,
@@ -108,13 +118,10 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
       page: requestedPage,
       perPage: SESSIONS_PER_PAGE,
     }),
-    semester
-      ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } })
-      : Promise.resolve({ items: [] as Halqa[] }),
-    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
+    startChoices(client, semester),
   ]);
   const halqaOptions = selectChoices(
-    halqas.items.filter(
+    halqas.filter(
       (h) =>
         can.viewAllHalqas(subject) ||
         can.viewHalqa(subject, h.id) ||
@@ -127,10 +134,10 @@ export async function loadSessionList(actor: Actor, params: SearchParams): Promi
     today,
     semester,
     filters,
-    sessions: withNames(items, halqas.items, sheikhs.items),
+    sessions: withNames(items, halqas, sheikhs),
     page,
     halqaOptions,
-    halqaName: halqas.items.find((h) => h.id === filters.halqaId)?.name ?? null,
+    halqaName: halqas.find((h) => h.id === filters.halqaId)?.name ?? null,
   };
 }
 

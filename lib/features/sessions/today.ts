@@ -1,14 +1,14 @@
 import "server-only";
 import { cache } from "react";
 import type { Actor } from "@/lib/auth/actor";
-import type { Halqa } from "@/lib/contract";
+
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { resolveSemester } from "@/lib/features/reference";
 import { dateIn } from "@/lib/dates";
 import { sortNewestFirst, summarize, visibleSessions, type SessionSummary } from "./list";
-import { MAX_COUNTED_SESSIONS, withNames, type SessionItem } from "./queries";
+import { MAX_COUNTED_SESSIONS, startChoices, withNames, type SessionItem } from "./queries";
 import { startGroups } from "./start-options";
 
 /**
@@ -31,13 +31,7 @@ export const loadTodayBase = cache(async (actor: Actor) => {
 const todayNames = cache(async (actor: Actor) => {
   const client = clientFor(actor.connectionId);
   const { semester } = await loadTodayBase(actor);
-  const [halqas, sheikhs] = await Promise.all([
-    semester
-      ? client.listAll("listHalqas", { query: { semester_id: semester.id, limit: API_PAGE_SIZE } })
-      : Promise.resolve({ items: [] as Halqa[] }),
-    client.listAll("listSheikhs", { query: { limit: API_PAGE_SIZE } }),
-  ]);
-  return { halqas: halqas.items, sheikhs: sheikhs.items };
+  return startChoices(client, semester);
 });
 
 /** The names of the active semester's halqas by id (Today's "needs attention" names each student's halqa). */

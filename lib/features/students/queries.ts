@@ -1,12 +1,13 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
-import { can } from "@/lib/authz/policy";
+import { can, type Subject } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { STUDENT_STATUSES, type Halqa, type Student } from "@/lib/contract";
 import { API_PAGE_SIZE, pageOfList, windowOf } from "@/lib/features/paging";
 import { byName, matchesQuery } from "@/lib/text-search";
 import { resolveSemester } from "@/lib/features/reference";
+import type { V1Client } from "@/lib/v1";
 
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
 export type StudentListFilters = {
@@ -23,6 +24,16 @@ export const STUDENTS_PER_PAGE = 50;
  * API pages one request reads at most: a browsing page, a name search (the API has no name filter),
  * and the look at whether the whole semester fits in a few pages (then it is sorted by name).
  */
+/** A teacher's students of a semester: those of the halqas they teach, each halqa read whole (never the school's list). */
+export async function teacherStudents(client: V1Client, subject: Subject, semesterId: string): Promise<Student[]> {
+  const lists = await Promise.all(
+    [...subject.halqaIds].map((halqa_id) =>
+      client.listAll("listStudents", { query: { semester_id: semesterId, halqa_id, limit: API_PAGE_SIZE } }),
+    ),
+  );
+  return lists.flatMap((list) => list.items);
+}
+
 export const STUDENT_SCAN = { browse: 5, search: 20, small: 3 } as const;
 
 /** Students held whole (one halqa's, or a teacher's halqas'): sorted by name, paged by number, with a total. */

@@ -1,3 +1,4 @@
+import { PageNotFound } from "@/components/shell/not-found-view";
 import { BackLink } from "@/components/ui/back-link";
 import { getI18n } from "@/i18n/server";
 
@@ -6,10 +7,11 @@ export default async function UserNotFound() {
   const { t } = await getI18n();
   return (
     <div className="flex flex-col gap-4 py-6">
-      <p className="text-sm font-medium text-muted-foreground">404</p>
-      <h1 className="text-3xl font-semibold tracking-tight">{t("common.notFoundTitle")}</h1>
-      <p className="text-base text-muted-foreground">{t("admin.users.notFound")}</p>
-      <BackLink href="/admin/users" label={t("admin.user.back")} />
+      <PageNotFound
+        title={t("common.notFoundTitle")}
+        body={t("admin.users.notFound")}
+        back={<BackLink href="/admin/users" label={t("admin.user.back")} />}
+      />
     </div>
   );
 }

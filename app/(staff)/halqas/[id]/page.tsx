@@ -26,9 +26,8 @@ import { getI18n } from "@/i18n/server";
 import { RefusalPage } from "@/components/shell/refusal-notice";
 import { loadPage } from "@/lib/failures/page";
 import { pageTitle } from "@/i18n/page-title";
-import { WeakPassagesView } from "@/components/notebook/weak-passages-view";
+import { WeakPassagesSection } from "@/components/notebook/weak-passages-section";
 import { dateIn } from "@/lib/dates";
-import { getNotebookSettings, mistakeTypeName } from "@/lib/features/notebook/settings";
 import { halqaWeakPassages } from "@/lib/features/notebook/weak-sources";
 import { PlanHeardView } from "@/components/notebook/plan-heard-view";
 import { halqaPlanHeard } from "@/lib/features/notebook/plan-heard-source";
@@ -42,7 +41,7 @@ export default async function HalqaPage({ params }: Props) {
   const actor = await requireActor(["admin", "teacher"]);
   const { id } = await params;
   const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadHalqaHeader(actor, id))]);
-  const { t, date, locale } = i18n;
+  const { t, date } = i18n;
   const here = `/halqas/${encodeURIComponent(id)}`;
   if (!loaded.ok)
     return <RefusalPage title={t("halqas.title")} failure={loaded.failure} t={t} role={actor.role} retryHref={here} />;
@@ -156,40 +155,14 @@ export default async function HalqaPage({ params }: Props) {
         />
       </PageSection>
 
-      <PageSection
-        id="weak-passages-heading"
-        title={t("live.weak.titleHalqa")}
-        hint={t("live.weak.hint")}
-        className="gap-3"
-      >
-        <PagePart
-          load={async () => {
-            const [school, settings, surahs] = await Promise.all([
-              clientFor(connectionId).tenant(),
-              getNotebookSettings(connectionId),
-              surahsFor(connectionId),
-            ]);
-            const weak = await halqaWeakPassages({ connectionId, tenantId: school.id }, halqa.id, {
-              today: dateIn(school.time_zone),
-              timeZone: school.time_zone,
-            });
-            return { weak, settings, surahs };
-          }}
-          fallback={<SkeletonRows count={3} className="h-11" />}
-          retryHref={here}
-          render={({ weak, settings, surahs }) => (
-            <WeakPassagesView
-              weak={weak}
-              surahs={surahs}
-              halqa
-              i18n={i18n}
-              typeName={(type) =>
-                mistakeTypeName(settings.mistakeTypes.find((x) => x.id === type) ?? { id: type, names: {} }, locale, t)
-              }
-            />
-          )}
-        />
-      </PageSection>
+      <WeakPassagesSection
+        connectionId={connectionId}
+        school={() => clientFor(connectionId).tenant()}
+        weakOf={(scope, day) => halqaWeakPassages(scope, halqa.id, day)}
+        halqa
+        here={here}
+        i18n={i18n}
+      />
 
       <PageSection
         id="sessions-heading"

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { AttendanceTable } from "@/components/sessions/attendance-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RecitationsTable } from "@/components/sessions/recitations-table";
+import { loadSessionPage } from "@/components/sessions/session-page";
 import { SessionSummaryList } from "@/components/sessions/session-summary";
 import { StatusBadge } from "@/components/sessions/status-badge";
 import { UpdateSessionForm } from "@/components/sessions/update-session-form";
@@ -10,14 +11,8 @@ import { selectChoices } from "@/lib/features/pickers/choices";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { Alert } from "@/components/ui/alert";
 import { buttonVariants } from "@/components/ui/button";
-import { requireActor } from "@/lib/auth/session";
 import { timeOfDayIn } from "@/lib/dates";
-import { loadSessionDetail } from "@/lib/features/sessions/queries";
-import { getI18n } from "@/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
-import { writeBlockOf } from "@/lib/features/write-access";
-import { RefusalPage } from "@/components/shell/refusal-notice";
-import { loadPage } from "@/lib/failures/page";
 import { pageTitle } from "@/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -25,22 +20,10 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export const generateMetadata = pageTitle("sessions.title");
 
 export default async function SessionPage({ params, searchParams }: Props) {
-  const actor = await requireActor(["admin", "teacher"]);
-  const [{ id }, query] = await Promise.all([params, searchParams]);
-  const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadSessionDetail(actor, id))]);
-  if (!loaded.ok)
-    return (
-      <RefusalPage
-        title={i18n.t("sessions.title")}
-        failure={loaded.failure}
-        t={i18n.t}
-        role={actor.role}
-        retryHref={`/sessions/${encodeURIComponent(id)}`}
-      />
-    );
-  const detail = loaded.value;
+  const [page, query] = await Promise.all([loadSessionPage(params, (id) => `/sessions/${id}`), searchParams]);
+  if ("refusal" in page) return page.refusal;
+  const { i18n, detail, blocked } = page;
   const { t, date } = i18n;
-  const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
   const { session, school, abilities } = detail;
   const timeZone = school.time_zone;
   const halqa = session.halqaName ?? t("sessions.unknownHalqa");

@@ -1,7 +1,3 @@
-import { PageSkeleton } from "@/components/ui/page-skeleton";
-import { getI18n } from "@/i18n/server";
+import { pageLoading } from "@/components/shell/page-loading";
 
-export default async function Loading() {
-  const { t } = await getI18n();
-  return <PageSkeleton label={t("sessions.loading")} variant="table" />;
-}
+export default pageLoading("sessions.loading", { variant: "table" });

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Assignment, LearningPlan } from "@/lib/contract";
 import { planStatusChanges, syncedPlans } from "@/lib/db/schema-plans";
 import type { DashboardExecutor } from "@/lib/db/client";
+import { chunks } from "@/lib/chunks";
 
 /**
  * The writes of the plan mirror (its reads are ./reads.ts), made by the sync and a detail page's
@@ -29,10 +30,6 @@ const jsonRecords = (records: unknown) =>
 
 /** Lets the event loop serve what is waiting (requests, responses) before the next statement. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
-}
 
 /** Whole histories in groups of about `records` assignments (a history is never split: its order gives the positions). */
 function* historyChunks(

@@ -2,14 +2,9 @@
 import { notFound, redirect } from "next/navigation";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { EndSessionForm } from "@/components/sessions/end-session-form";
+import { loadSessionPage } from "@/components/sessions/session-page";
 import { SessionSummaryList } from "@/components/sessions/session-summary";
-import { requireActor } from "@/lib/auth/session";
-import { loadSessionDetail } from "@/lib/features/sessions/queries";
-import { getI18n } from "@/i18n/server";
 import { ReadOnlyWhen } from "@/components/ui/read-only";
-import { writeBlockOf } from "@/lib/features/write-access";
-import { RefusalPage } from "@/components/shell/refusal-notice";
-import { loadPage } from "@/lib/failures/page";
 import { pageTitle } from "@/i18n/page-title";
 
 type Props = { params: Promise<{ id: string }> };
@@ -18,25 +13,13 @@ export const generateMetadata = pageTitle("sessions.end.title");
 
 /** The confirmation step of ending a session: what was recorded so far, and a required tick box. */
 export default async function EndSessionPage({ params }: Props) {
-  const actor = await requireActor(["admin", "teacher"]);
-  const { id } = await params;
-  const [i18n, loaded] = await Promise.all([getI18n(), loadPage(() => loadSessionDetail(actor, id))]);
-  if (!loaded.ok)
-    return (
-      <RefusalPage
-        title={i18n.t("sessions.title")}
-        failure={loaded.failure}
-        t={i18n.t}
-        role={actor.role}
-        retryHref={`/sessions/${encodeURIComponent(id)}/end`}
-      />
-    );
-  const detail = loaded.value;
+  const page = await loadSessionPage(params, (id) => `/sessions/${id}/end`);
+  if ("refusal" in page) return page.refusal;
+  const { i18n, detail, blocked } = page;
   const { t, date } = i18n;
   const href = `/sessions/${encodeURIComponent(detail.session.id)}`;
   if (!detail.abilities.end) notFound();
   if (detail.session.status !== "open") redirect(href);
-  const blocked = await writeBlockOf(actor.connectionId, t, (at) => date(at, { time: true }));
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">

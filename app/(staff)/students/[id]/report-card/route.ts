@@ -1,6 +1,6 @@
 // v1 calls: getStudent, listStudents?lineage_id, getHalqa (school, semesters, surahs cached); the rest from the read models.
 import { loadStudentCard } from "@/lib/features/report-cards/load";
-import { cardsResponse, namePart, semesterParam } from "@/lib/features/report-cards/response";
+import { cardsRoute } from "@/lib/features/report-cards/response";
 
 export const dynamic = "force-dynamic";
 
@@ -8,11 +8,4 @@ export const dynamic = "force-dynamic";
  * One student's term report card as an A4 PDF (`?semester=` another term of the same student). Staff
  * who may see the student, or the parent linked to the child; anyone else 404 (lib/features/report-cards/response.ts).
  */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const { id } = await params;
-  return cardsResponse(
-    ["admin", "teacher", "parent"],
-    (actor) => loadStudentCard(actor, id, semesterParam(request)),
-    (set) => `report-card-${namePart(set.term.id)}-${namePart(id)}`,
-  );
-}
+export const GET = cardsRoute("id", ["admin", "teacher", "parent"], loadStudentCard, "report-card");

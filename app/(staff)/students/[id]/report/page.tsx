@@ -1,17 +1,14 @@
 // v1 call budget: V1_CALL_BUDGETS["/students/[id]/report"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import { periodText, ReportFact } from "@/components/reports/report-parts";
-import { ReportPage } from "@/components/reports/report-page";
+import { ReportFact } from "@/components/reports/report-parts";
+import { ReportPage, type ReportRouteProps } from "@/components/reports/report-page";
 import { StudentReportBody } from "@/components/reports/student-report";
 import { loadStudentReport } from "@/lib/features/progress/student-report";
-import type { SearchParams } from "@/lib/web/search-params";
 import { pageTitle } from "@/i18n/page-title";
-
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 export const generateMetadata = pageTitle("progressReport.title");
 
 /** A student's printable monthly or term report (A4 print stylesheet in app/globals.css). */
-export default function StudentReportPage(props: Props) {
+export default function StudentReportPage(props: ReportRouteProps) {
   return (
     <ReportPage
       {...props}
@@ -22,16 +19,10 @@ export default function StudentReportPage(props: Props) {
         return {
           back: report.student.full_name,
           title: t("progressReport.studentTitle", { name: report.student.full_name }),
-          facts: (
-            <>
-              <ReportFact label={t("progressReport.facts.halqa")}>
-                <bdi dir="auto">{report.halqa?.name ?? t("students.notRecorded")}</bdi>
-              </ReportFact>
-              <ReportFact label={t("progressReport.facts.semester")}>
-                <bdi dir="auto">{report.semester?.name ?? t("students.notRecorded")}</bdi>
-              </ReportFact>
-              <ReportFact label={t("progressReport.facts.period")}>{periodText(report.period, i18n)}</ReportFact>
-            </>
+          lead: (
+            <ReportFact label={t("progressReport.facts.halqa")}>
+              <bdi dir="auto">{report.halqa?.name ?? t("students.notRecorded")}</bdi>
+            </ReportFact>
           ),
           body: <StudentReportBody report={report} i18n={i18n} />,
         };
