@@ -13,6 +13,12 @@ import type { Translate } from "@/lib/i18n/core";
 import { firstParam, hrefWith, type SearchParams } from "@/lib/web/search-params";
 import { getI18n } from "@/i18n/server";
 
+/** Each way's path and words, the keys spelled out (lib/i18n/unused-keys.test.ts reads them). */
+const WAYS = {
+  new: { path: "/students/new", title: "students.new.title", back: "students.new.back" },
+  import: { path: "/students/import", title: "students.import.title", back: "students.import.back" },
+} as const;
+
 /**
  * A page where admins add students to a semester (`/students/new` one by one, `/students/import`
  * from a file): the way back, the title and `intro`, the semester switch, then `form` for the chosen
@@ -25,15 +31,15 @@ export async function AddStudentsPage({
   form,
 }: {
   searchParams: Promise<SearchParams>;
-  way: "new" | "import";
+  way: keyof typeof WAYS;
   intro: (t: Translate) => ReactNode;
   form: (semester: Semester, halqas: Halqa[], t: Translate) => ReactNode;
 }) {
   const actor = await requireActor(["admin"]);
   const semester = firstParam(await searchParams, "semester");
   const [{ t, date }, loaded] = await Promise.all([getI18n(), loadPage(() => loadNewStudentOptions(actor, semester))]);
-  const path = `/students/${way}`;
-  const title = t(`students.${way}.title`);
+  const { path, back } = WAYS[way];
+  const title = t(WAYS[way].title);
   if (!loaded.ok)
     return <RefusalPage title={title} failure={loaded.failure} t={t} role={actor.role} retryHref={path} />;
   const options = loaded.value;
@@ -43,7 +49,7 @@ export async function AddStudentsPage({
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
-        <BackLink href={hrefWith("/students", { semester: options.selected?.id })} label={t(`students.${way}.back`)} />
+        <BackLink href={hrefWith("/students", { semester: options.selected?.id })} label={t(back)} />
         <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
         {intro(t)}
       </header>

@@ -13,7 +13,7 @@ import {
   storedSessionWindow,
 } from "@/lib/features/progress/session-list-reads";
 import { progressIntervalMinutes } from "@/lib/jobs/intervals";
-import { failureOf, type V1Client } from "@/lib/v1";
+import { failureOf, isMalformedRequest, type V1Client } from "@/lib/v1";
 import { compareNewestFirst, visibleSessions } from "./list";
 
 /**
@@ -156,7 +156,7 @@ async function readAll(
         query: { ...query, limit: FRESH_PAGE_SIZE, ...(next ? { cursor: next } : {}) },
       });
     } catch (error) {
-      if (failureOf(error)?.code === "bad_request") return null;
+      if (isMalformedRequest(failureOf(error))) return null;
       throw error;
     }
     items.push(...result.data);
