@@ -141,6 +141,8 @@ export function expectUnique(values: string[], where: string): void {
  * Data the embedded demo guarantees (issue 2: carried-forward halqas, inactive halqas, replaced
  * assignments…). Missing there, it is a failure; missing on an external school, the test skips.
  */
+export function demoHas(context: { skip: (note?: string) => never }, condition: false, what: string): never;
+export function demoHas(context: { skip: (note?: string) => never }, condition: boolean, what: string): void;
 export function demoHas(context: { skip: (note?: string) => never }, condition: boolean, what: string): void {
   if (condition) return;
   if (engine === "external") context.skip(`the school under test has no ${what}`);
