@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { School, Student, Surah } from "@/lib/contract";
 import type { V1Error } from "./errors";
+import { failureOf } from "./failures";
 import { KEY, caught, withFakeApi } from "./testing/harness";
 import { SCHOOL, student, TS } from "./testing/fake-api";
 import type { Page } from "./types";
@@ -118,7 +119,9 @@ describe("responses", () => {
   it("does not follow redirects (the key must not travel elsewhere)", async () => {
     api().reply(() => ({ status: 302, headers: { location: "http://127.0.0.1:9/elsewhere" } }));
     const error = await caught(() => client().client.call("getSchool"));
-    expect(error).toMatchObject({ code: "unexpected_redirect", status: 302 });
+    // Read as the client's configuration (SCHOOL_API_URL naming http for https): it blocks writes, never retried.
+    expect(error).toMatchObject({ code: "client_misconfigured", status: 302 });
+    expect(failureOf(error)).toMatchObject({ retryable: false, blocksWrites: true, message: "errors.misconfigured" });
     expect(api().requests).toHaveLength(1);
   });
 });

@@ -92,6 +92,21 @@ export function clientMisconfigured(message: string): V1Error {
   return v1Error(FAILURE_CODE.client_misconfigured, null, message);
 }
 
+/**
+ * The school's URL answered with a redirect, which the client does not follow (the key must not travel
+ * elsewhere): almost always SCHOOL_API_URL (or a connection's url) naming http for https or a wrong
+ * path, so nothing works until the operator corrects it.
+ */
+export function redirected(status: number, operation: string): V1Error {
+  return v1Error(
+    FAILURE_CODE.client_misconfigured,
+    status,
+    "The school API answered with a redirect, which the client does not follow: check the school's URL",
+    undefined,
+    { operation },
+  );
+}
+
 /** No answer within the call's time: retryable. */
 export function timedOut(timeoutMs: number, operation: string): V1Error {
   return v1Error(FAILURE_CODE.timeout, null, `The school API did not answer within ${timeoutMs} ms`, undefined, {

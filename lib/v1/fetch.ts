@@ -5,9 +5,9 @@ import {
   clientMisconfigured,
   errorFromResponse,
   invalidResponse,
+  redirected,
   timedOut,
   unreachable,
-  v1Error,
   type V1Error,
 } from "./errors";
 import { abortReason, DEFAULT_RETRY, nextDelay, parseRetryAfter, sleep as realSleep, type RetryPolicy } from "./retry";
@@ -126,16 +126,8 @@ export function createV1Fetch(options: V1FetchOptions): V1Fetch {
       return { ok: false, error: unreachable(reason ? redact(reason) : null, operation), retryAfterMs: null };
     }
 
-    if (response.status >= 300 && response.status < 400) {
-      const error = v1Error(
-        "unexpected_redirect",
-        response.status,
-        "The school API answered with a redirect, which the client does not follow",
-        undefined,
-        { operation },
-      );
-      return { ok: false, error, retryAfterMs: null };
-    }
+    if (response.status >= 300 && response.status < 400)
+      return { ok: false, error: redirected(response.status, operation), retryAfterMs: null };
     if (!response.ok) {
       const parsed = ErrorBody.safeParse(parseJson(text));
       const body = parsed.success
