@@ -184,6 +184,9 @@ async function createAccount(
   await page.getByRole("combobox", { name: "Language", exact: true }).selectOption({ label: language });
   await page.getByLabel("Initial password").fill("a long initial password");
   await page.getByRole("button", { name: adminEn.create.submit }).click();
+  // The form opens the new user's page once the user exists: a page that reads the school (a parent's
+  // children search, a teacher's sheikhs), slower than an assertion's default on a busy server.
+  await expect(page).toHaveURL(/\/admin\/users\/(?!new$)[^/?]+$/, { timeout: 30_000 });
   return email;
 }
 
