@@ -156,6 +156,20 @@ test("metrics: a 404 without the token, Prometheus text with it, figures of the 
   });
 });
 
+type OtlpSpan = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  attributes?: { key: string; value: { stringValue?: string } }[];
+};
+const spansOf = (bodies: string[]): OtlpSpan[] =>
+  bodies.flatMap((body) =>
+    (JSON.parse(body) as { resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[] }).resourceSpans.flatMap(
+      (resource) => resource.scopeSpans.flatMap((scope) => scope.spans),
+    ),
+  );
+
 test("traces: with OTEL_EXPORTER_OTLP_ENDPOINT, spans of requests and v1 calls reach a collector, URLs without their query", async () => {
   const received: string[] = [];
   const collector = createServer((request, response) => {
@@ -168,6 +182,8 @@ test("traces: with OTEL_EXPORTER_OTLP_ENDPOINT, spans of requests and v1 calls r
   });
   await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
   const { port } = collector.address() as AddressInfo;
+  // The sign-in page's request span: Next.js's span of the request, which ends after every span under it.
+  const signInRequest = () => spansOf(received).find((span) => span.name === "GET /login");
   try {
     const env = {
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -180,13 +196,21 @@ test("traces: with OTEL_EXPORTER_OTLP_ENDPOINT, spans of requests and v1 calls r
         .toBe(200);
       await (await send(`${server.origin}/login?next=%2Fstudents%3Fq%3DSecretSearchTerm`)).text();
       await expect.poll(() => received.join("\n"), { timeout: 30_000 }).toContain('"v1 getSchool"');
-      // Next.js's span of the request names its target: the path, its query dropped (lib/ops/tracing-setup.ts).
-      await expect
-        .poll(() => received.join("\n"), { timeout: 30_000 })
-        .toContain('{"key":"http.target","value":{"stringValue":"/login"}}');
+      await expect.poll(signInRequest, { timeout: 30_000 }).toBeDefined();
     });
     const all = received.join("\n");
     expect(all).toContain('"halqa.connection"');
+    // Next.js's span of the request names its target: the path, its query dropped (lib/ops/tracing-setup.ts).
+    expect(signInRequest()!.attributes).toContainEqual({ key: "http.target", value: { stringValue: "/login" } });
+    // Next.js's bookkeeping is not recorded (lib/ops/tracing-setup.ts), and no span of the request is left
+    // without its parent.
+    const spans = spansOf(received);
+    expect(spans.map((span) => span.name)).toContain("render route (app) /login");
+    expect(spans.map((span) => span.name)).not.toContain("resolve page components");
+    expect(spans.map((span) => span.name)).not.toContain("start response");
+    const ids = new Set(spans.map((span) => span.spanId));
+    for (const span of spans.filter((one) => one.traceId === signInRequest()!.traceId && one.parentSpanId))
+      expect(ids, `${span.name}'s parent`).toContain(span.parentSpanId);
     expect(all).not.toContain("SecretSearchTerm");
     expect(all).not.toContain(DEMO_KEYS.alnoorAdmin);
   } finally {

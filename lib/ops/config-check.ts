@@ -3,6 +3,7 @@ import { isEmbeddedMode, loadConnections } from "@/lib/connections";
 import { parseProxyTrust } from "@/lib/security/client-address";
 import { logLevelFrom } from "./log";
 import { metricsToken } from "./metrics";
+import { samplerChoice } from "./sampling";
 
 type Env = Record<string, string | undefined>;
 
@@ -23,6 +24,7 @@ export function configurationProblems(env: Env = process.env): string[] {
   check(() => loadConnections(env));
   check(() => logLevelFrom(env));
   check(() => metricsToken(env));
+  check(() => samplerChoice(env));
   check(() => {
     try {
       parseProxyTrust(env.TRUSTED_PROXIES);

@@ -51,34 +51,39 @@ export const opsSuite: Suite = {
   async run({ load, signal, log }) {
     const collector = await startCollector();
     const loadBefore = os.loadavg();
-    const servers: RunningServer[] = [];
     const runs: Run[][] = LEGS.map(() => []);
     try {
-      for (const leg of LEGS) {
-        const env: Record<string, string> = {
-          ...leg.env,
-          ...("collector" in leg ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url } : {}),
-        };
-        const server = await startServer(signal, { env });
-        servers.push(server);
-        await waitForApi(server, ADMIN_KEY, signal);
-        await warmUp(server.origin, TARGET, load, signal);
-      }
-      // Round robin: a change in the machine's load falls on every leg alike.
-      for (let round = 1; round <= ROUNDS; round++) {
-        for (const [index, leg] of LEGS.entries()) {
-          log(`round ${round}: ${leg.name}`);
-          const server = servers[index]!;
-          const cpuBefore = groupCpuSeconds(server.pid);
-          const run = await measure(server.origin, TARGET, load, signal);
-          runs[index]!.push({
-            ...run,
-            cpuMsPerRequest: ((groupCpuSeconds(server.pid) - cpuBefore) * 1000) / Math.max(1, run.requests),
-          });
+      // Each round starts every leg's server afresh and measures them in a rotated order: identical servers
+      // differ by up to ±10 % for their whole life (an A/A run), and the first measured in a round is slower.
+      for (let round = 0; round < ROUNDS; round++) {
+        const servers: RunningServer[] = [];
+        try {
+          for (const leg of LEGS) {
+            const env: Record<string, string> = {
+              ...leg.env,
+              ...("collector" in leg ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url } : {}),
+            };
+            const server = await startServer(signal, { env });
+            servers.push(server);
+            await waitForApi(server, ADMIN_KEY, signal);
+            await warmUp(server.origin, TARGET, load, signal);
+          }
+          for (let turn = 0; turn < LEGS.length; turn++) {
+            const index = (round + turn) % LEGS.length;
+            log(`round ${round + 1}: ${LEGS[index]!.name}`);
+            const server = servers[index]!;
+            const cpuBefore = groupCpuSeconds(server.pid);
+            const run = await measure(server.origin, TARGET, load, signal);
+            runs[index]!.push({
+              ...run,
+              cpuMsPerRequest: ((groupCpuSeconds(server.pid) - cpuBefore) * 1000) / Math.max(1, run.requests),
+            });
+          }
+        } finally {
+          for (const server of servers) await server.stop();
         }
       }
     } finally {
-      for (const server of servers) await server.stop();
       collector.close();
     }
     const measured = runs.map((legRuns) => ({
@@ -99,7 +104,7 @@ export const opsSuite: Suite = {
       columns: COLUMNS,
       rows,
       notes: [
-        `three next start servers of the same build, measured in turn for ${ROUNDS} rounds; req/s, p50 and p99 are each leg's median run; req/s ratio = req/s ÷ the baseline's`,
+        `${ROUNDS} rounds; each starts a fresh next start server of the same build per leg and measures them in a rotated order; req/s, p50 and p99 are each leg's median run; req/s ratio = req/s ÷ the baseline's`,
         "CPU ms/req: the CPU time (user + system) the server's process group spent during a run ÷ the requests it answered, median of the rounds; capacity ratio = the baseline's CPU ms/req ÷ the leg's, the throughput a dedicated machine would keep (the verdict). On two cores shared with the load generator, req/s of identical servers differs by up to ±20 % between runs; CPU per request moves far less (docs/operations.md)",
         `the collector accepts OTLP over HTTP and answers at once (${collector.spans()} export requests received)`,
         machineLoadNote(loadBefore),
