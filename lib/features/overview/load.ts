@@ -14,6 +14,7 @@ import { timetablesOf, type StoredTimetable } from "@/lib/features/timetable/sto
 import { byName } from "@/lib/text-search";
 import { mondayOf, schoolFigures, type FigureSort } from "./figures";
 import { registerState, type RegisterState } from "./register-state";
+import { byUrgency } from "./today-view";
 import { planHeardOf } from "@/lib/features/notebook/plan-heard-source";
 import { activeStudentsOf, dayKey, expectedOn, lastRegisters, registersOf } from "./store-reads";
 
@@ -64,14 +65,6 @@ export type TodayRow = {
   teachers: string[];
 };
 
-const ORDER: Record<RegisterState["kind"], number> = {
-  missing: 0,
-  in_progress: 1,
-  not_started: 2,
-  taken: 3,
-  not_meeting: 4,
-};
-
 /** Today: each timetabled halqa of the active semester and where its register stands. */
 export async function loadOverviewToday(actor: Actor) {
   const base = await overviewBase(actor);
@@ -106,12 +99,7 @@ export async function loadOverviewToday(actor: Actor) {
       teachers,
     };
   });
-  rows.sort(
-    (a, b) =>
-      ORDER[a.state.kind] - ORDER[b.state.kind] ||
-      a.startsAt.localeCompare(b.startsAt) ||
-      a.halqa.name.localeCompare(b.halqa.name),
-  );
+  rows.sort(byUrgency);
   return { rows, untimed: base.halqas.length - timed.length, freshness, today: base.today };
 }
 
