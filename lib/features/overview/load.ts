@@ -54,8 +54,14 @@ export const overviewBase = cache(async (actor: Actor) => {
 });
 
 const sheikhNames = (sheikhs: readonly Sheikh[]) => new Map(sheikhs.map((s) => [s.id, s.name]));
-const eligibleFor = (sheikhs: readonly Sheikh[], halqaId: string) =>
-  sheikhs.filter((s) => s.halqa_ids.includes(halqaId)).sort(byName);
+/** Each halqa's eligible sheikhs by name, in one pass (not a scan of every sheikh per halqa and day). */
+function eligibleBy(sheikhs: readonly Sheikh[]): (halqaId: string) => readonly Sheikh[] {
+  const byHalqa = new Map<string, Sheikh[]>();
+  for (const s of [...sheikhs].sort(byName))
+    for (const halqaId of new Set(s.halqa_ids))
+      (byHalqa.get(halqaId) ?? byHalqa.set(halqaId, []).get(halqaId)!).push(s);
+  return (halqaId) => byHalqa.get(halqaId) ?? [];
+}
 
 export type TodayRow = {
   halqa: Pick<Halqa, "id" | "name">;
@@ -77,6 +83,7 @@ export async function loadOverviewToday(actor: Actor) {
     progressFreshness(base.scope, db),
   ]);
   const names = sheikhNames(base.sheikhs);
+  const eligible = eligibleBy(base.sheikhs);
   const rows: TodayRow[] = timed.map((halqa) => {
     const timetable = base.timetables.get(halqa.id)!;
     const state = registerState({
@@ -90,7 +97,7 @@ export async function loadOverviewToday(actor: Actor) {
     const session = "session" in state ? state.session : null;
     const teachers = session
       ? [names.get(session.sheikh_id) ?? session.sheikh_id]
-      : eligibleFor(base.sheikhs, halqa.id).map((s) => s.name);
+      : eligible(halqa.id).map((s) => s.name);
     return {
       halqa: { id: halqa.id, name: halqa.name },
       startsAt: timetable.startsAt,
@@ -161,6 +168,7 @@ export async function loadOverviewTeachers(actor: Actor) {
     expectedOn(db, base.scope, ids, base.today),
   ]);
   const missing = new Map<string, number>();
+  const eligible = eligibleBy(base.sheikhs);
   for (const halqa of timed) {
     const timetable = base.timetables.get(halqa.id)!;
     for (let date = monday; date <= base.today; date = addDays(date, 1)) {
@@ -173,7 +181,7 @@ export async function loadOverviewTeachers(actor: Actor) {
         expected: expected.get(halqa.id) ?? 0,
       });
       if (state.kind !== "missing") continue;
-      const owners = state.session ? [state.session.sheikh_id] : eligibleFor(base.sheikhs, halqa.id).map((s) => s.id);
+      const owners = state.session ? [state.session.sheikh_id] : eligible(halqa.id).map((s) => s.id);
       for (const id of owners) missing.set(id, (missing.get(id) ?? 0) + 1);
     }
   }
