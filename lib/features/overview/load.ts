@@ -53,6 +53,13 @@ export const overviewBase = cache(async (actor: Actor) => {
   };
 });
 
+/** Students expected on today's registers of the timetabled halqas: Today and the teachers' part ask it once a request. */
+const expectedToday = cache(async (actor: Actor) => {
+  const base = await overviewBase(actor);
+  const ids = base.halqas.filter((halqa) => base.timetables.has(halqa.id)).map((halqa) => halqa.id);
+  return expectedOn(await dashboardDb(), base.scope, ids, base.today);
+});
+
 const sheikhNames = (sheikhs: readonly Sheikh[]) => new Map(sheikhs.map((s) => [s.id, s.name]));
 /** Each halqa's eligible sheikhs by name, in one pass (not a scan of every sheikh per halqa and day). */
 function eligibleBy(sheikhs: readonly Sheikh[]): (halqaId: string) => readonly Sheikh[] {
@@ -79,7 +86,7 @@ export async function loadOverviewToday(actor: Actor) {
   const ids = timed.map((halqa) => halqa.id);
   const [registers, expected, freshness] = await Promise.all([
     registersOf(db, base.scope, ids, { from: base.today, to: base.today }),
-    expectedOn(db, base.scope, ids, base.today),
+    expectedToday(actor),
     progressFreshness(base.scope, db),
   ]);
   const names = sheikhNames(base.sheikhs);
@@ -165,7 +172,7 @@ export async function loadOverviewTeachers(actor: Actor) {
   const [last, registers, expected] = await Promise.all([
     lastRegisters(db, base.scope),
     registersOf(db, base.scope, ids, { from: monday, to: base.today }),
-    expectedOn(db, base.scope, ids, base.today),
+    expectedToday(actor),
   ]);
   const missing = new Map<string, number>();
   const eligible = eligibleBy(base.sheikhs);

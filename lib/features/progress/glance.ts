@@ -107,8 +107,8 @@ type AttentionAcross = {
 };
 
 /**
- * The whole school's list (an admin's Today) reads a year of every halqa that met lately: about a
- * second on a school of 5,000 students. It is computed at most once a minute per school in this
+ * The whole school's list (an admin's Today) reads a year of every halqa that met lately, 50 halqas
+ * a query (docs/scale.md). It is computed at most once a minute per school in this
  * process and shared by the requests meanwhile; the records it rests on move with sync cycles
  * (every 15 minutes) and the dashboard's own writes, so a list a minute old says the same. A
  * teacher's few halqas are computed on each request.
