@@ -5,6 +5,7 @@ import { FiguresTable } from "@/components/overview/figures-table";
 import { PlanHeardTable } from "@/components/overview/plan-heard-table";
 import { TeachersTable } from "@/components/overview/teachers-table";
 import { TodayRegisters } from "@/components/overview/today-registers";
+import { TodaySummary } from "@/components/overview/today-summary";
 import { NumberPager } from "@/components/pickers/pager";
 import { Freshness } from "@/components/progress/freshness";
 import { PagePart } from "@/components/shell/page-part";
@@ -21,6 +22,7 @@ import {
   loadOverviewTeachers,
   loadOverviewToday,
 } from "@/lib/features/overview/load";
+import { todayView } from "@/lib/features/overview/today-view";
 import { pageNumber, pageOfList } from "@/lib/features/paging";
 import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
 import { getI18n } from "@/i18n/server";
@@ -29,6 +31,8 @@ import { pageTitle } from "@/i18n/page-title";
 export const generateMetadata = pageTitle("overview.home.title");
 
 const ROWS_PER_PAGE = 25;
+/** Halqa groups of "Needs attention" a page (the halqas with the most students first), docs/scale.md. */
+const ATTENTION_GROUPS_PER_PAGE = 10;
 
 /** Each part streams on its own behind a placeholder of about its height, so nothing below jumps when it arrives. */
 function Reserved({ id, title, height }: { id: string; title: string; height: string }) {
@@ -49,7 +53,18 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
   };
   const figuresPage = pageNumber(firstParam(params, "fpage"));
   const teachersPage = pageNumber(firstParam(params, "tpage"));
-  const state = { sort: sort.key, dir: sort.dir, fpage: String(figuresPage), tpage: String(teachersPage) };
+  const attentionPage = pageNumber(firstParam(params, "apage"));
+  const planPage = pageNumber(firstParam(params, "ppage"));
+  const allToday = firstParam(params, "today") === "all";
+  const state = {
+    sort: sort.key,
+    dir: sort.dir,
+    fpage: String(figuresPage),
+    tpage: String(teachersPage),
+    apage: String(attentionPage),
+    ppage: String(planPage),
+    today: allToday ? "all" : undefined,
+  };
 
   return (
     <div className="flex flex-col gap-10">
@@ -62,26 +77,40 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
         load={() => loadOverviewToday(actor)}
         retryHref="/admin"
         fallback={<Reserved id="overview-today" title={t("overview.home.today.title")} height="h-64" />}
-        render={(today) => (
-          <PageSection
-            id="overview-today"
-            title={t("overview.home.today.title")}
-            note={<Freshness freshness={today.freshness} i18n={i18n} />}
-          >
-            {today.rows.length ? (
-              <TodayRegisters rows={today.rows} i18n={i18n} />
-            ) : (
-              <EmptyState title={t("overview.home.today.empty")} hint={t("overview.home.today.emptyHint")} />
-            )}
-            {today.untimed > 0 ? (
-              <p className="text-sm">
-                <Link href="/admin/timetable" className={linkClass}>
-                  {t("overview.home.today.untimed", { count: today.untimed })}
-                </Link>
-              </p>
-            ) : null}
-          </PageSection>
-        )}
+        render={(today) => {
+          const view = todayView(today.rows, allToday);
+          return (
+            <PageSection
+              id="overview-today"
+              title={t("overview.home.today.title")}
+              note={<Freshness freshness={today.freshness} i18n={i18n} />}
+            >
+              {today.rows.length ? (
+                <>
+                  <TodaySummary
+                    view={view}
+                    all={allToday}
+                    href={{
+                      all: `${hrefWith("/admin", { ...state, today: "all" })}#overview-today`,
+                      fewer: `${hrefWith("/admin", { ...state, today: undefined })}#overview-today`,
+                    }}
+                    i18n={i18n}
+                  />
+                  <TodayRegisters rows={view.rows} i18n={i18n} />
+                </>
+              ) : (
+                <EmptyState title={t("overview.home.today.empty")} hint={t("overview.home.today.emptyHint")} />
+              )}
+              {today.untimed > 0 ? (
+                <p className="text-sm">
+                  <Link href="/admin/timetable" className={linkClass}>
+                    {t("overview.home.today.untimed", { count: today.untimed })}
+                  </Link>
+                </p>
+              ) : null}
+            </PageSection>
+          );
+        }}
       />
 
       <PagePart
@@ -128,38 +157,63 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
         load={() => loadOverviewPlanHeard(actor)}
         retryHref="/admin"
         fallback={<Reserved id="overview-plan-heard" title={t("overview.home.planHeard.title")} height="h-48" />}
-        render={(plan) => (
-          <PageSection
-            id="overview-plan-heard"
-            title={t("overview.home.planHeard.title")}
-            hint={t("overview.home.planHeard.hint")}
-          >
-            {plan.rows.length ? (
-              <PlanHeardTable rows={plan.rows} i18n={i18n} caption={t("overview.home.planHeard.title")} />
-            ) : (
-              <EmptyState title={t("overview.home.planHeard.empty")} />
-            )}
-          </PageSection>
-        )}
+        render={(plan) => {
+          const page = pageOfList(plan.rows, planPage, ROWS_PER_PAGE);
+          return (
+            <PageSection
+              id="overview-plan-heard"
+              title={t("overview.home.planHeard.title")}
+              hint={t("overview.home.planHeard.hint")}
+            >
+              {page.pages > 1 ? (
+                <NumberPager
+                  t={t}
+                  page={page.page}
+                  pages={page.pages}
+                  total={page.total}
+                  href={(n) => `${hrefWith("/admin", { ...state, ppage: String(n) })}#overview-plan-heard`}
+                />
+              ) : null}
+              {page.items.length ? (
+                <PlanHeardTable rows={page.items} i18n={i18n} caption={t("overview.home.planHeard.title")} />
+              ) : (
+                <EmptyState title={t("overview.home.planHeard.empty")} />
+              )}
+            </PageSection>
+          );
+        }}
       />
 
       <PagePart
         load={() => loadOverviewAttention(actor)}
         retryHref="/admin"
         fallback={<Reserved id="overview-attention" title={t("overview.home.attention.title")} height="h-64" />}
-        render={(attention) => (
-          <PageSection
-            id="overview-attention"
-            title={t("overview.home.attention.title")}
-            note={<Freshness freshness={attention.freshness} i18n={i18n} />}
-          >
-            {attention.groups.length ? (
-              <AttentionGroups groups={attention.groups} i18n={i18n} />
-            ) : (
-              <p className="text-sm">{t("glance.attention.none")}</p>
-            )}
-          </PageSection>
-        )}
+        render={(attention) => {
+          const page = pageOfList(attention.groups, attentionPage, ATTENTION_GROUPS_PER_PAGE);
+          return (
+            <PageSection
+              id="overview-attention"
+              title={t("overview.home.attention.title")}
+              hint={page.pages > 1 ? t("overview.home.attention.halqas", { count: page.total }) : undefined}
+              note={<Freshness freshness={attention.freshness} i18n={i18n} />}
+            >
+              {page.pages > 1 ? (
+                <NumberPager
+                  t={t}
+                  page={page.page}
+                  pages={page.pages}
+                  total={page.total}
+                  href={(n) => `${hrefWith("/admin", { ...state, apage: String(n) })}#overview-attention`}
+                />
+              ) : null}
+              {page.items.length ? (
+                <AttentionGroups groups={page.items} i18n={i18n} />
+              ) : (
+                <p className="text-sm">{t("glance.attention.none")}</p>
+              )}
+            </PageSection>
+          );
+        }}
       />
 
       <PagePart

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq, gte, inArray } from "drizzle-orm";
-import { progressRecitations } from "@/lib/db/schema";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { progressRecitations, syncedAssignments } from "@/lib/db/schema";
+import { addDays } from "@/lib/dates";
 import { dashboardDb } from "@/lib/db";
-import { plansOfStudents } from "@/lib/features/plans/mirror/reads";
+import type { DashboardDb } from "@/lib/db/client";
 import { halqaStudents } from "@/lib/features/progress/read-model";
-import { isJudged, planHeard, type JudgedAssignment, type PlanHeard } from "./plan-heard";
+import { isJudged, planHeard, WEEK_DAYS, type JudgedAssignment, type PlanHeard } from "./plan-heard";
 
 /**
  * Plan against register for these students, from the synced plan store and the progress read model:
@@ -18,10 +19,7 @@ export async function planHeardOf(
 ): Promise<PlanHeard[]> {
   if (studentIds.length === 0) return [];
   const db = await dashboardDb();
-  const wanted = new Set(studentIds);
-  const assignments = (await plansOfStudents(db, scope, studentIds))
-    .flatMap(({ assignments }) => assignments)
-    .filter((a): a is JudgedAssignment => wanted.has(a.student_id) && isJudged(a, today));
+  const assignments = await judgedAssignmentsOf(db, scope, studentIds, today);
   if (assignments.length === 0) return [];
   const since = assignments.reduce(
     (earliest, a) => (a.published_at < earliest ? a.published_at : earliest),
@@ -43,6 +41,37 @@ export async function planHeardOf(
     rows.map((row) => row.data),
     today,
   );
+}
+
+/**
+ * The assignments of these students that plan against register judges today (`isJudged`), in the
+ * plan store's order (by plan, then position). The database narrows them to those due within a
+ * week of today, so a school of thousands of students reads its week's assignments, not every
+ * plan's history (it read at most 200 plans before: a larger school's overview missed the rest).
+ */
+async function judgedAssignmentsOf(
+  db: DashboardDb,
+  scope: { connectionId: string; tenantId: string },
+  studentIds: readonly string[],
+  today: string,
+): Promise<JudgedAssignment[]> {
+  const wanted = new Set(studentIds);
+  const due = sql`left(${syncedAssignments.data}->>'due_date', 10)`;
+  const rows = await db
+    .select({ data: syncedAssignments.data })
+    .from(syncedAssignments)
+    .where(
+      and(
+        eq(syncedAssignments.connectionId, scope.connectionId),
+        eq(syncedAssignments.tenantId, scope.tenantId),
+        inArray(syncedAssignments.studentId, [...wanted]),
+        sql`${due} between ${addDays(today, -WEEK_DAYS)} and ${addDays(today, WEEK_DAYS)}`,
+      ),
+    )
+    .orderBy(asc(syncedAssignments.planId), asc(syncedAssignments.position), asc(syncedAssignments.id));
+  return rows
+    .map((row) => row.data)
+    .filter((a): a is JudgedAssignment => wanted.has(a.student_id) && isJudged(a, today));
 }
 
 /** A halqa's plan against register: its active students as the progress read model has them, with their names. */

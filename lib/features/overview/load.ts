@@ -14,6 +14,7 @@ import { timetablesOf, type StoredTimetable } from "@/lib/features/timetable/sto
 import { byName } from "@/lib/text-search";
 import { mondayOf, schoolFigures, type FigureSort } from "./figures";
 import { registerState, type RegisterState } from "./register-state";
+import { byUrgency } from "./today-view";
 import { planHeardOf } from "@/lib/features/notebook/plan-heard-source";
 import { activeStudentsOf, dayKey, expectedOn, lastRegisters, registersOf } from "./store-reads";
 
@@ -52,9 +53,22 @@ export const overviewBase = cache(async (actor: Actor) => {
   };
 });
 
+/** Students expected on today's registers of the timetabled halqas: Today and the teachers' part ask it once a request. */
+const expectedToday = cache(async (actor: Actor) => {
+  const base = await overviewBase(actor);
+  const ids = base.halqas.filter((halqa) => base.timetables.has(halqa.id)).map((halqa) => halqa.id);
+  return expectedOn(await dashboardDb(), base.scope, ids, base.today);
+});
+
 const sheikhNames = (sheikhs: readonly Sheikh[]) => new Map(sheikhs.map((s) => [s.id, s.name]));
-const eligibleFor = (sheikhs: readonly Sheikh[], halqaId: string) =>
-  sheikhs.filter((s) => s.halqa_ids.includes(halqaId)).sort(byName);
+/** Each halqa's eligible sheikhs by name, in one pass (not a scan of every sheikh per halqa and day). */
+function eligibleBy(sheikhs: readonly Sheikh[]): (halqaId: string) => readonly Sheikh[] {
+  const byHalqa = new Map<string, Sheikh[]>();
+  for (const s of [...sheikhs].sort(byName))
+    for (const halqaId of new Set(s.halqa_ids))
+      (byHalqa.get(halqaId) ?? byHalqa.set(halqaId, []).get(halqaId)!).push(s);
+  return (halqaId) => byHalqa.get(halqaId) ?? [];
+}
 
 export type TodayRow = {
   halqa: Pick<Halqa, "id" | "name">;
@@ -62,14 +76,6 @@ export type TodayRow = {
   endsAt: string | null;
   state: RegisterState;
   teachers: string[];
-};
-
-const ORDER: Record<RegisterState["kind"], number> = {
-  missing: 0,
-  in_progress: 1,
-  not_started: 2,
-  taken: 3,
-  not_meeting: 4,
 };
 
 /** Today: each timetabled halqa of the active semester and where its register stands. */
@@ -80,10 +86,11 @@ export async function loadOverviewToday(actor: Actor) {
   const ids = timed.map((halqa) => halqa.id);
   const [registers, expected, freshness] = await Promise.all([
     registersOf(db, base.scope, ids, { from: base.today, to: base.today }),
-    expectedOn(db, base.scope, ids, base.today),
+    expectedToday(actor),
     progressFreshness(base.scope, db),
   ]);
   const names = sheikhNames(base.sheikhs);
+  const eligible = eligibleBy(base.sheikhs);
   const rows: TodayRow[] = timed.map((halqa) => {
     const timetable = base.timetables.get(halqa.id)!;
     const state = registerState({
@@ -97,7 +104,7 @@ export async function loadOverviewToday(actor: Actor) {
     const session = "session" in state ? state.session : null;
     const teachers = session
       ? [names.get(session.sheikh_id) ?? session.sheikh_id]
-      : eligibleFor(base.sheikhs, halqa.id).map((s) => s.name);
+      : eligible(halqa.id).map((s) => s.name);
     return {
       halqa: { id: halqa.id, name: halqa.name },
       startsAt: timetable.startsAt,
@@ -106,12 +113,7 @@ export async function loadOverviewToday(actor: Actor) {
       teachers,
     };
   });
-  rows.sort(
-    (a, b) =>
-      ORDER[a.state.kind] - ORDER[b.state.kind] ||
-      a.startsAt.localeCompare(b.startsAt) ||
-      a.halqa.name.localeCompare(b.halqa.name),
-  );
+  rows.sort(byUrgency);
   return { rows, untimed: base.halqas.length - timed.length, freshness, today: base.today };
 }
 
@@ -170,9 +172,10 @@ export async function loadOverviewTeachers(actor: Actor) {
   const [last, registers, expected] = await Promise.all([
     lastRegisters(db, base.scope),
     registersOf(db, base.scope, ids, { from: monday, to: base.today }),
-    expectedOn(db, base.scope, ids, base.today),
+    expectedToday(actor),
   ]);
   const missing = new Map<string, number>();
+  const eligible = eligibleBy(base.sheikhs);
   for (const halqa of timed) {
     const timetable = base.timetables.get(halqa.id)!;
     for (let date = monday; date <= base.today; date = addDays(date, 1)) {
@@ -185,7 +188,7 @@ export async function loadOverviewTeachers(actor: Actor) {
         expected: expected.get(halqa.id) ?? 0,
       });
       if (state.kind !== "missing") continue;
-      const owners = state.session ? [state.session.sheikh_id] : eligibleFor(base.sheikhs, halqa.id).map((s) => s.id);
+      const owners = state.session ? [state.session.sheikh_id] : eligible(halqa.id).map((s) => s.id);
       for (const id of owners) missing.set(id, (missing.get(id) ?? 0) + 1);
     }
   }

@@ -9,7 +9,13 @@ import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 import { rowNames } from "@/lib/features/students/display-names";
 import { needsAttention, type AttentionEntry } from "./attention";
 import { currentShare, emptyCurrency, revisionCurrency, type JuzCurrency } from "./currency";
-import { halqaHistory, progressFreshness, type ProgressFreshness } from "./read-model";
+import {
+  halqaHistories,
+  halqaHistory,
+  progressFreshness,
+  type HalqaHistory,
+  type ProgressFreshness,
+} from "./read-model";
 import { getProgressSettings } from "./settings";
 
 /**
@@ -45,10 +51,29 @@ export async function loadHalqaGlance(
     getProgressSettings(scope.connectionId, store),
     progressFreshness(scope, store),
   ]);
+  return glanceOf({ history, roster, school, today, notHeardDays: settings.notHeardDays, freshness });
+}
+
+/** A halqa's glance from its history (read once for many halqas by the school-wide list). */
+function glanceOf({
+  history,
+  roster,
+  school,
+  today,
+  notHeardDays,
+  freshness,
+}: {
+  history: HalqaHistory;
+  roster: Roster;
+  school: Pick<School, "rating_scale">;
+  today: string;
+  notHeardDays: number;
+  freshness: ProgressFreshness;
+}): HalqaGlance {
   const active = roster.filter((s) => s.status === "active");
   const names = rowNames(active);
   const sessionDates = new Map(history.sessions.map((s) => [s.id, s.date]));
-  const currency = revisionCurrency(history.recitations, sessionDates, today, settings.notHeardDays);
+  const currency = revisionCurrency(history.recitations, sessionDates, today, notHeardDays);
   const attention = needsAttention({
     students: active,
     sessions: history.sessions,
@@ -56,14 +81,14 @@ export async function loadHalqaGlance(
     recitations: history.recitations,
     scale: school.rating_scale.map((level) => level.value),
     today,
-    notHeardDays: settings.notHeardDays,
+    notHeardDays,
   });
   const students = active
     .map((s) => ({ id: s.id, name: names.get(s.id) ?? s.full_name, cells: currency.get(s.id) ?? emptyCurrency() }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   return {
     today,
-    notHeardDays: settings.notHeardDays,
+    notHeardDays,
     freshness,
     students,
     attention: attention.map((entry) => ({ ...entry, name: names.get(entry.studentId) ?? entry.studentId })),
@@ -82,13 +107,15 @@ type AttentionAcross = {
 };
 
 /**
- * The whole school's list (an admin's Today) reads a year of every halqa that met lately: about a
- * second on a school of 5,000 students. It is computed at most once a minute per school in this
+ * The whole school's list (an admin's Today) reads a year of every halqa that met lately, 50 halqas
+ * a query (docs/scale.md). It is computed at most once a minute per school in this
  * process and shared by the requests meanwhile; the records it rests on move with sync cycles
  * (every 15 minutes) and the dashboard's own writes, so a list a minute old says the same. A
  * teacher's few halqas are computed on each request.
  */
 const SCHOOL_WIDE_TTL_MS = 60_000;
+/** Halqas whose year of records is read in one go (the school-wide list). */
+const HISTORY_CHUNK = 50;
 const schoolWide = new Map<string, { expires: number; value: Promise<AttentionAcross> }>();
 
 export async function loadAttentionAcross(
@@ -147,12 +174,25 @@ async function computeAttentionAcross(
   const byHalqa = new Map<string, Student[]>();
   for (const { data } of rows)
     (byHalqa.get(data.halqa_id) ?? byHalqa.set(data.halqa_id, []).get(data.halqa_id)!).push(data);
-  const glances = await Promise.all(
-    [...byHalqa].map(async ([halqaId, roster]) => ({
-      halqaId,
-      glance: await loadHalqaGlance(scope, school, halqaId, roster, store),
-    })),
-  );
+  const settings = await getProgressSettings(scope.connectionId, store);
+  const halqas = [...byHalqa];
+  const glances: { halqaId: string; glance: HalqaGlance }[] = [];
+  // A chunk of halqas at a time: three queries each, and only one chunk's year of records held at once.
+  for (let start = 0; start < halqas.length; start += HISTORY_CHUNK) {
+    const chunk = halqas.slice(start, start + HISTORY_CHUNK);
+    const range = { from: addDays(today, -GLANCE_DAYS), to: today };
+    const histories = await halqaHistories(
+      scope,
+      chunk.map(([halqaId]) => halqaId),
+      range,
+      store,
+    );
+    for (const [halqaId, roster] of chunk) {
+      const history = histories.get(halqaId) ?? { sessions: [], attendance: [], recitations: [] };
+      const glance = glanceOf({ history, roster, school, today, notHeardDays: settings.notHeardDays, freshness });
+      glances.push({ halqaId, glance });
+    }
+  }
   const items = glances.flatMap(({ halqaId, glance }) => glance.attention.map((item) => ({ ...item, halqaId })));
   const currency = new Map(
     glances.map(({ halqaId, glance }) => [halqaId, currentShare(glance.students.map((student) => student.cells))]),

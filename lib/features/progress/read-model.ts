@@ -115,44 +115,72 @@ export async function halqaHistory(
   range: { from: string; to: string },
   db?: DashboardDb,
 ): Promise<HalqaHistory> {
+  return (await halqaHistories(scope, [halqaId], range, db)).get(halqaId) ?? emptyHistory();
+}
+
+const emptyHistory = (): HalqaHistory => ({ sessions: [], attendance: [], recitations: [] });
+
+/**
+ * `halqaHistory` of several halqas in three queries whatever their number (the whole school's
+ * needs-attention list reads hundreds of halqas: one query each was thousands of round trips).
+ * Halqas without a session in the range are absent from the map.
+ */
+export async function halqaHistories(
+  scope: StoreScope,
+  halqaIds: readonly string[],
+  range: { from: string; to: string },
+  db?: DashboardDb,
+): Promise<Map<string, HalqaHistory>> {
+  const result = new Map<string, HalqaHistory>();
+  if (halqaIds.length === 0) return result;
   const store = db ?? (await dashboardDb());
+  const ofHalqas = and(
+    scoped(progressSessions, scope),
+    inArray(progressSessions.halqaId, [...halqaIds]),
+    gte(progressSessions.date, range.from),
+    lte(progressSessions.date, range.to),
+  );
   const sessions = await store
-    .select({ data: progressSessions.data })
+    .select({ halqaId: progressSessions.halqaId, data: progressSessions.data })
     .from(progressSessions)
-    .where(
-      and(
-        scoped(progressSessions, scope),
-        eq(progressSessions.halqaId, halqaId),
-        gte(progressSessions.date, range.from),
-        lte(progressSessions.date, range.to),
-      ),
-    )
+    .where(ofHalqas)
     .orderBy(asc(progressSessions.date), asc(sql`${progressSessions.data}->>'starts_at'`), asc(progressSessions.id));
-  if (sessions.length === 0) return { sessions: [], attendance: [], recitations: [] };
+  if (sessions.length === 0) return result;
   const ofRange = (column: PgColumn) =>
-    sql`${column} in (select ${progressSessions.id} from ${progressSessions} where ${and(scoped(progressSessions, scope), eq(progressSessions.halqaId, halqaId), gte(progressSessions.date, range.from), lte(progressSessions.date, range.to))})`;
+    sql`${column} in (select ${progressSessions.id} from ${progressSessions} where ${ofHalqas})`;
   const [attendance, recitations] = await Promise.all([
     store
-      .select({ data: progressAttendance.data })
+      .select({ sessionId: progressAttendance.sessionId, data: progressAttendance.data })
       .from(progressAttendance)
       .where(and(scoped(progressAttendance, scope), ofRange(progressAttendance.sessionId))),
     store
-      .select({ data: progressRecitations.data })
+      .select({ sessionId: progressRecitations.sessionId, data: progressRecitations.data })
       .from(progressRecitations)
       .where(and(scoped(progressRecitations, scope), ofRange(progressRecitations.sessionId)))
       .orderBy(asc(progressRecitations.recordedAt), asc(progressRecitations.id)),
   ]);
-  const order = new Map(sessions.map((s, index) => [s.data.id, index]));
-  return {
-    sessions: sessions.map((s) => s.data),
-    attendance: attendance
-      .map((r) => r.data)
-      .sort(
-        (a, b) =>
-          (order.get(a.session_id) ?? 0) - (order.get(b.session_id) ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-      ),
-    recitations: recitations.map((r) => r.data),
-  };
+  const halqaOf = new Map<string, string>();
+  const order = new Map<string, number>();
+  const of = (halqaId: string) => result.get(halqaId) ?? result.set(halqaId, emptyHistory()).get(halqaId)!;
+  sessions.forEach((s, index) => {
+    halqaOf.set(s.data.id, s.halqaId);
+    order.set(s.data.id, index);
+    of(s.halqaId).sessions.push(s.data);
+  });
+  attendance.sort(
+    (a, b) =>
+      (order.get(a.sessionId) ?? 0) - (order.get(b.sessionId) ?? 0) ||
+      (a.data.id < b.data.id ? -1 : a.data.id > b.data.id ? 1 : 0),
+  );
+  for (const row of attendance) {
+    const halqaId = halqaOf.get(row.sessionId);
+    if (halqaId) of(halqaId).attendance.push(row.data);
+  }
+  for (const row of recitations) {
+    const halqaId = halqaOf.get(row.sessionId);
+    if (halqaId) of(halqaId).recitations.push(row.data);
+  }
+  return result;
 }
 
 export async function progressFreshness(scope: StoreScope, db?: DashboardDb): Promise<ProgressFreshness> {

@@ -8,7 +8,7 @@ import { addDays } from "@/lib/dates";
 import type { SyncClient } from "@/lib/features/sync/traverse";
 import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
 import type { V1Client } from "@/lib/v1";
-import { halqaHistory, progressFreshness, studentHistory } from "./read-model";
+import { halqaHistories, halqaHistory, progressFreshness, studentHistory } from "./read-model";
 import { acquireLease, RELEASED, writeIfOwned } from "@/lib/jobs/lease";
 import { syncProgress, syncProgressAfterNow } from "./sync";
 import { apiProgressSnapshot, storeProgressSnapshot, type ProgressSnapshot } from "./testing/snapshot";
@@ -292,6 +292,18 @@ describe("the read model's queries agree with the API's records", { timeout: 60_
     expect(
       (await halqaHistory({ connectionId: "alnoor", tenantId: "other" }, halqaId, { from, to }, db)).sessions,
     ).toEqual([]);
+  });
+
+  it("halqaHistories: several halqas read at once are each the halqa's own history, in the same order", async () => {
+    const api = await apiProgressSnapshot(alnoor);
+    const halqaIds = [...new Set([...api.sessions.values()].map((s) => s.halqa_id))].sort();
+    const dates = [...api.sessions.values()].map((s) => s.date).sort();
+    const range = { from: dates[0]!, to: dates.at(-1)! };
+    const scope = { connectionId: "alnoor", tenantId };
+    const together = await halqaHistories(scope, [...halqaIds, "hlq_none"], range, db);
+    expect([...together.keys()].sort()).toEqual(halqaIds);
+    for (const halqaId of halqaIds)
+      expect(together.get(halqaId), halqaId).toEqual(await halqaHistory(scope, halqaId, range, db));
   });
 
   it("studentHistory: the student's recitations newest first, and every session of their halqa since enrolment", async () => {
