@@ -3,6 +3,7 @@ import ar from "../messages/ar/admin.json" with { type: "json" };
 import en from "../messages/en/admin.json" with { type: "json" };
 import { expectNoAxeViolations } from "./api";
 import { DEMO, expect, signIn, test } from "./fixtures";
+import { submitNewUser } from "./users";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /** A read of the school's API with a demo key, as an observer independent of the dashboard. */
@@ -29,14 +30,7 @@ async function createUser(
   await page.goto("/admin/users");
   await page.getByRole("link", { name: en.users.add }).click();
   await expect(page.getByRole("heading", { level: 1, name: en.create.title })).toBeVisible();
-  await page.getByLabel(en.create.name).fill(user.name);
-  await page.getByLabel(en.create.email).fill(user.email);
-  await page.getByRole("combobox", { name: en.create.role }).selectOption({ label: user.role });
-  await page
-    .getByRole("combobox", { name: en.create.locale, exact: true })
-    .selectOption({ label: user.language ?? "English" });
-  await page.getByLabel(en.create.password).fill(PASSWORD);
-  await page.getByRole("button", { name: en.create.submit }).click();
+  await submitNewUser(page, { ...user, language: { label: user.language ?? "English" }, password: PASSWORD });
   await expect(page.getByRole("heading", { level: 1, name: user.name })).toBeVisible();
 }
 
@@ -68,11 +62,7 @@ test.describe("admin: users", () => {
     await page.getByRole("link", { name: en.users.add }).click();
     await expectNoAxeViolations(page);
     // A short password is refused on its field, and what was typed stays.
-    await page.getByLabel(en.create.name).fill(name);
-    await page.getByLabel(en.create.email).fill(email);
-    await page.getByRole("combobox", { name: en.create.role }).selectOption({ label: "Teacher" });
-    await page.getByLabel(en.create.password).fill("short");
-    await page.getByRole("button", { name: en.create.submit }).click();
+    await submitNewUser(page, { name, email, role: "Teacher", password: "short" });
     await expect(page.getByText(en.validation.passwordLength)).toBeVisible();
     await expect(page.getByLabel(en.create.email)).toHaveValue(email);
     await expectNoAxeViolations(page);

@@ -5,11 +5,18 @@ import { DEMO_KEYS } from "../school-api/seed-facts";
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
-/** WCAG 2.2 AA: no axe violation on the page as it is now. */
+/** WCAG 2.2 AA: no axe violation on the page as it is now, once its title has come. */
 export async function expectNoAxeViolations(page: Page) {
   // After a client-side navigation the new title may still be on its way (streamed metadata).
   await expect(page).toHaveTitle(/\S/);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  await expectNoAxeViolationsIn(page);
+}
+
+/** WCAG 2.2 AA: no axe violation in `scope` (a CSS selector; the whole page when left out), right now. */
+export async function expectNoAxeViolationsIn(page: Page, scope?: string) {
+  const builder = new AxeBuilder({ page }).withTags(WCAG);
+  if (scope) builder.include(scope);
+  const { violations } = await builder.analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

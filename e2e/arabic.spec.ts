@@ -7,9 +7,9 @@ import nav from "../messages/ar/nav.json" with { type: "json" };
 import plans from "../messages/ar/plans.json" with { type: "json" };
 import sessions from "../messages/ar/sessions.json" with { type: "json" };
 import students from "../messages/ar/students.json" with { type: "json" };
-import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
-import { allOf, expectNoAxeViolations } from "./api";
+import { expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
+import { linkDemoSheikh, linkFirstPlannedChild, submitNewUser } from "./users";
 
 /**
  * Each role's journey in Arabic, right to left, with people of their own: the admin creates an
@@ -24,12 +24,7 @@ const unique = (label: string, project: string) => `${label}-ar-${project}-${Dat
 async function createArabicUser(page: Page, user: { name: string; email: string; role: "Teacher" | "Parent" }) {
   await page.goto("/admin/users");
   await page.getByRole("link", { name: en.users.add }).click();
-  await page.getByLabel(en.create.name).fill(user.name);
-  await page.getByLabel(en.create.email).fill(user.email);
-  await page.getByRole("combobox", { name: en.create.role }).selectOption({ label: user.role });
-  await page.getByRole("combobox", { name: en.create.locale, exact: true }).selectOption({ label: "Arabic" });
-  await page.getByLabel(en.create.password).fill(PASSWORD);
-  await page.getByRole("button", { name: en.create.submit }).click();
+  await submitNewUser(page, { ...user, language: { label: "Arabic" }, password: PASSWORD });
   await expect(page.getByRole("heading", { level: 1, name: user.name })).toBeVisible();
 }
 
@@ -55,9 +50,7 @@ test.describe("in Arabic, right to left", () => {
     test.slow();
     const email = unique("teacher", testInfo.project.name);
     await createArabicUser(page, { name: `أستاذ ${testInfo.project.name}`, email, role: "Teacher" });
-    await page.getByRole("combobox", { name: en.user.sheikhPicker }).selectOption({ label: DEMO_TEACHER_SHEIKH_NAME });
-    await page.getByRole("button", { name: en.user.sheikhSubmit }).click();
-    await expect(page.getByText(en.user.sheikhCurrent.replace("{name}", DEMO_TEACHER_SHEIKH_NAME))).toBeVisible();
+    await linkDemoSheikh(page);
 
     await signedIn(browser, email, async (teacher) => {
       await expect(teacher).toHaveURL(/\/today$/);
@@ -88,19 +81,7 @@ test.describe("in Arabic, right to left", () => {
     const name = `ولي أمر ${testInfo.project.name}`;
     await createArabicUser(page, { name, email, role: "Parent" });
     // A child with a learning plan, linked through the admin's student picker (ids come from the API, never typed).
-    const plan = (await allOf<{ student_id: string }>(request, "/learning-plans"))[0]!;
-    const child = (await allOf<{ id: string; full_name: string }>(request, "/students")).find(
-      (s) => s.id === plan.student_id,
-    )!;
-    await page.getByLabel(/^Search students of /).fill(child.full_name);
-    await page.getByRole("button", { name: en.user.searchSubmit }).click();
-    await page
-      .getByRole("button", { name: en.user.linkLabel.replace("{name}", child.full_name) })
-      .first()
-      .click();
-    await expect(
-      page.getByRole("button", { name: en.user.removeLabel.replace("{name}", child.full_name) }),
-    ).toBeVisible();
+    await linkFirstPlannedChild(page, request);
 
     await signedIn(browser, email, async (parent) => {
       await expect(parent).toHaveURL(/\/family$/);

@@ -1,10 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import en from "../messages/en/admin.json" with { type: "json" };
-import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf } from "./api";
 import { expect, signedInContext, storageStateFor, test } from "./fixtures";
 import { catalogues, chooseLanguage } from "./languages";
+import { linkDemoSheikh, linkFirstPlannedChild, submitNewUser } from "./users";
 
 /**
  * axe (WCAG 2.2 AA) finds nothing on the main pages in every language of messages/ (issue 26): the
@@ -41,34 +40,10 @@ async function newPerson(
   const email = `axe-languages-${role.toLowerCase()}-${Date.now().toString(36)}@example.org`;
   try {
     await admin.goto("/admin/users/new");
-    await admin.getByLabel(en.create.name).fill(`Languages ${role}`);
-    await admin.getByLabel(en.create.email).fill(email);
-    await admin.getByRole("combobox", { name: en.create.role }).selectOption({ label: role });
-    await admin.getByRole("combobox", { name: en.create.locale, exact: true }).selectOption("en");
-    await admin.getByLabel(en.create.password).fill(PASSWORD);
-    await admin.getByRole("button", { name: en.create.submit }).click();
+    await submitNewUser(admin, { name: `Languages ${role}`, email, role, language: "en", password: PASSWORD });
     await expect(admin.getByRole("heading", { level: 1, name: `Languages ${role}` })).toBeVisible();
-    if (role === "Teacher") {
-      await admin
-        .getByRole("combobox", { name: en.user.sheikhPicker })
-        .selectOption({ label: DEMO_TEACHER_SHEIKH_NAME });
-      await admin.getByRole("button", { name: en.user.sheikhSubmit }).click();
-      await expect(admin.getByText(en.user.sheikhCurrent.replace("{name}", DEMO_TEACHER_SHEIKH_NAME))).toBeVisible();
-    } else {
-      const plan = (await allOf<{ student_id: string }>(request, "/learning-plans"))[0]!;
-      const child = (await allOf<{ id: string; full_name: string }>(request, "/students")).find(
-        (s) => s.id === plan.student_id,
-      )!;
-      await admin.getByLabel(/^Search students of /).fill(child.full_name);
-      await admin.getByRole("button", { name: en.user.searchSubmit }).click();
-      await admin
-        .getByRole("button", { name: en.user.linkLabel.replace("{name}", child.full_name) })
-        .first()
-        .click();
-      await expect(
-        admin.getByRole("button", { name: en.user.removeLabel.replace("{name}", child.full_name) }),
-      ).toBeVisible();
-    }
+    if (role === "Teacher") await linkDemoSheikh(admin);
+    else await linkFirstPlannedChild(admin, request);
   } finally {
     await context.close();
   }

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import en from "../messages/en/admin.json" with { type: "json" };
 import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf } from "./api";
 import { expect, signedInContext, test, type DemoRole } from "./fixtures";
+import { linkDemoSheikh, linkFirstPlannedChild, submitNewUser } from "./users";
 
 /**
  * Every page of every role, in English and in Arabic, checked by axe (WCAG 2.2 AA and axe's best
@@ -113,31 +113,11 @@ async function arabicPerson(
 ) {
   const email = `axe-${role.toLowerCase()}-${project}-${Date.now().toString(36)}@example.org`;
   await admin.goto("/admin/users/new");
-  await admin.getByLabel(en.create.name).fill(`فاحص ${role} ${project}`);
-  await admin.getByLabel(en.create.email).fill(email);
-  await admin.getByRole("combobox", { name: en.create.role }).selectOption({ label: role });
-  await admin.getByRole("combobox", { name: en.create.locale, exact: true }).selectOption({ label: "Arabic" });
-  await admin.getByLabel(en.create.password).fill(PASSWORD);
-  await admin.getByRole("button", { name: en.create.submit }).click();
-  await expect(admin.getByRole("heading", { level: 1, name: `فاحص ${role} ${project}` })).toBeVisible();
-  if (role === "Teacher") {
-    await admin.getByRole("combobox", { name: en.user.sheikhPicker }).selectOption({ label: DEMO_TEACHER_SHEIKH_NAME });
-    await admin.getByRole("button", { name: en.user.sheikhSubmit }).click();
-    await expect(admin.getByText(en.user.sheikhCurrent.replace("{name}", DEMO_TEACHER_SHEIKH_NAME))).toBeVisible();
-  }
-  if (role === "Parent") {
-    const plan = (await allOf<{ student_id: string }>(request, "/learning-plans"))[0]!;
-    const child = (await allOf<Student>(request, "/students")).find((s) => s.id === plan.student_id)!;
-    await admin.getByLabel(/^Search students of /).fill(child.full_name);
-    await admin.getByRole("button", { name: en.user.searchSubmit }).click();
-    await admin
-      .getByRole("button", { name: en.user.linkLabel.replace("{name}", child.full_name) })
-      .first()
-      .click();
-    await expect(
-      admin.getByRole("button", { name: en.user.removeLabel.replace("{name}", child.full_name) }),
-    ).toBeVisible();
-  }
+  const name = `فاحص ${role} ${project}`;
+  await submitNewUser(admin, { name, email, role, language: { label: "Arabic" }, password: PASSWORD });
+  await expect(admin.getByRole("heading", { level: 1, name })).toBeVisible();
+  if (role === "Teacher") await linkDemoSheikh(admin);
+  if (role === "Parent") await linkFirstPlannedChild(admin, request);
   const signed = await signedInContext(browser, email, PASSWORD);
   await expect(signed.page.locator("html")).toHaveAttribute("lang", "ar");
   return signed;

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import ar from "../messages/ar/excuses.json" with { type: "json" };
 import en from "../messages/en/excuses.json" with { type: "json" };
+import { addDays } from "../lib/dates";
 import { expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
 import { createParent, pickHalqa, type Fixture } from "./notices-fixtures";
@@ -26,12 +27,6 @@ async function schoolToday(request: APIRequestContext): Promise<string> {
   };
   return new Intl.DateTimeFormat("en-CA", { timeZone: body.data.time_zone }).format(new Date());
 }
-
-const shift = (day: string, days: number) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 async function openSessionToday(request: APIRequestContext, f: Fixture): Promise<string> {
   const response = await request.post("/api/v1/sessions", {
@@ -75,9 +70,9 @@ test("a parent's excuse for today reaches the register as text; Excused in one t
     // Bad input: each refused on its field, in English, and nothing is listed.
     await send(parent, en, today, "x".repeat(301));
     await expect(section.getByText(en.validation.reasonLong)).toBeVisible();
-    await send(parent, en, shift(today, -1), "we are travelling");
+    await send(parent, en, addDays(today, -1), "we are travelling");
     await expect(section.getByText(en.validation.past)).toBeVisible();
-    await send(parent, en, shift(today, 31), "we are travelling");
+    await send(parent, en, addDays(today, 31), "we are travelling");
     await expect(section.getByText(en.validation.tooFar)).toBeVisible();
     await expect(section.getByText(en.list.empty)).toBeVisible();
 
@@ -139,9 +134,9 @@ test("an Arabic-speaking parent reads the refusals in Arabic; another family's c
     const section = parent.getByRole("region", { name: ar.title });
     await send(parent, ar as unknown as typeof en, today, "  ");
     await expect(section.getByText(ar.validation.reasonEmpty)).toBeVisible();
-    await send(parent, ar as unknown as typeof en, shift(today, -3), "سفر");
+    await send(parent, ar as unknown as typeof en, addDays(today, -3), "سفر");
     await expect(section.getByText(ar.validation.past)).toBeVisible();
-    await send(parent, ar as unknown as typeof en, shift(today, 40), "سفر");
+    await send(parent, ar as unknown as typeof en, addDays(today, 40), "سفر");
     await expect(section.getByText(ar.validation.tooFar)).toBeVisible();
     await expect(section.getByText(ar.list.empty)).toBeVisible();
     const response = await parent.goto(`/family/children/${encodeURIComponent(f.child.lineage_id)}`);

@@ -1,8 +1,10 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { AttendanceRow, Session, Student } from "../lib/contract";
 import { formatNumber, translator, type Locale } from "../lib/i18n/core";
 import adminEn from "../messages/en/admin.json" with { type: "json" };
 import { allOf, expectNoAxeViolations } from "./api";
-import { expect, signIn, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { signedInInArabic, submitNewUser } from "./users";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
@@ -11,18 +13,6 @@ import { DEMO_KEYS } from "../school-api/seed-facts";
  * the student page, the halqa page and the family page, in English and Arabic; the family page is
  * calm (no jargon), practice first, and fits a phone.
  */
-type Student = {
-  id: string;
-  lineage_id: string;
-  halqa_id: string;
-  semester_id: string;
-  full_name: string;
-  preferred_name: string | null;
-  status: string;
-  enrolled_on: string | null;
-};
-type Session = { id: string; halqa_id: string; date: string; status: string; starts_at: string };
-type Row = { session_id: string; student_id: string; status: string };
 type Range = { start: { surah: number; ayah: number }; end: { surah: number; ayah: number } };
 
 const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
@@ -44,7 +34,9 @@ async function halqaRecords(request: APIRequestContext, halqaId: string, today: 
   const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${halqaId}`)).filter(
     (s) => s.halqa_id === halqaId && s.date <= today,
   );
-  const rows = (await Promise.all(sessions.map((s) => allOf<Row>(request, `/sessions/${s.id}/attendance`)))).flat();
+  const rows = (
+    await Promise.all(sessions.map((s) => allOf<AttendanceRow>(request, `/sessions/${s.id}/attendance`)))
+  ).flat();
   return { sessions, rows };
 }
 type Records = Awaited<ReturnType<typeof halqaRecords>>;
@@ -115,23 +107,18 @@ async function arabicUser(admin: Page, browser: Browser, role: "admin" | "parent
   const email = `figures-${role}-${label}-${Date.now().toString(36)}@example.org`;
   await admin.goto("/admin/users");
   await admin.getByRole("link", { name: adminEn.users.add }).click();
-  await admin.getByLabel(adminEn.create.name).fill(role === "admin" ? `مشرف ${label}` : `ولي أمر ${label}`);
-  await admin.getByLabel(adminEn.create.email).fill(email);
-  await admin.getByRole("combobox", { name: adminEn.create.role }).selectOption({ label: adminEn.roles[role] });
-  await admin.getByRole("combobox", { name: adminEn.create.locale, exact: true }).selectOption({ label: "Arabic" });
-  await admin.getByLabel(adminEn.create.password).fill(PASSWORD);
-  await admin.getByRole("button", { name: adminEn.create.submit }).click();
+  await submitNewUser(admin, {
+    name: role === "admin" ? `مشرف ${label}` : `ولي أمر ${label}`,
+    email,
+    role: adminEn.roles[role],
+    language: { label: "Arabic" },
+    password: PASSWORD,
+  });
   await expect(admin.getByRole("heading", { level: 1 })).toContainText(role === "admin" ? "مشرف" : "ولي أمر");
   return {
     email,
-    open: async (viewport?: { width: number; height: number }) => {
-      const context = await browser.newContext(viewport ? { viewport } : {});
-      const page = await context.newPage();
-      await page.goto("/login");
-      await signIn(page, email, PASSWORD);
-      await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-      return page;
-    },
+    open: (viewport?: { width: number; height: number }) =>
+      signedInInArabic(browser, email, PASSWORD, viewport ? { viewport } : {}),
   };
 }
 

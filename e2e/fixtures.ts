@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
 
@@ -22,6 +23,21 @@ export const DEMO_ROLES = Object.keys(DEMO.accounts) as DemoRole[];
  */
 export function storageStateFor(role: DemoRole, server: "main" | "spec-only" = "main"): string {
   return path.resolve("e2e", ".auth", server === "main" ? `${role}.json` : `${server}-${role}.json`);
+}
+
+/**
+ * Signs a demo role in through the real login form, waits for their home (a parent's family page,
+ * an admin's overview, a teacher's Today) and saves the browser state the role fixtures reuse.
+ */
+export async function signInAndSaveState(page: Page, role: DemoRole, server: "main" | "spec-only" = "main") {
+  await page.goto("/login");
+  await signIn(page, DEMO.accounts[role]);
+  await expect(page).toHaveURL(role === "parent" ? /\/family$/ : /admin/i.test(role) ? /\/admin$/ : /\/today$/, {
+    timeout: 90_000,
+  });
+  const file = storageStateFor(role, server);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await page.context().storageState({ path: file });
 }
 
 type Fixtures = {

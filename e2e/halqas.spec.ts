@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
+import { showArchivedSemester } from "./semester-switch";
 import { chooseLanguage, backToEnglish } from "./languages";
 
 /** A demo halqa carried through three semesters (archived, active, planned) by its lineage. */
@@ -73,13 +74,7 @@ test.describe("halqas", () => {
 
   test("an archived semester stays readable through the semester switch", async ({ adminPage: page }) => {
     await page.goto("/halqas");
-    const archived = await page
-      .getByRole("option", { name: /\(Archived\)$/ })
-      .first()
-      .textContent();
-    await page.getByLabel("Semester").selectOption({ label: (archived ?? "").trim() });
-    await page.getByRole("button", { name: "Show" }).click();
-    await expect(page).toHaveURL(/[?&]semester=/);
+    await showArchivedSemester(page);
     await expect(page.getByText("This semester is archived")).toBeVisible();
     await expect(halqaLinks(page).first()).toBeVisible();
     await expectNoAxeViolations(page);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import commonAr from "../messages/ar/common.json" with { type: "json" };
 import halqasAr from "../messages/ar/halqas.json" with { type: "json" };
 import sessionsAr from "../messages/ar/sessions.json" with { type: "json" };
@@ -8,6 +8,7 @@ import common from "../messages/en/common.json" with { type: "json" };
 import halqas from "../messages/en/halqas.json" with { type: "json" };
 import sessions from "../messages/en/sessions.json" with { type: "json" };
 import students from "../messages/en/students.json" with { type: "json" };
+import { allOf } from "./api";
 import { expect, test } from "./fixtures";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
@@ -16,23 +17,6 @@ import { DEMO_KEYS } from "../school-api/seed-facts";
  * or behind an Al-Noor address. Al-Noor's records are read from its API with its own key.
  */
 type Named = { id: string; name?: string; full_name?: string };
-
-async function all<T>(request: APIRequestContext, key: string, path: string): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const separator = path.includes("?") ? "&" : "?";
-    const response = await request.get(
-      `/api/v1${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      { headers: { authorization: `Bearer ${key}` } },
-    );
-    expect(response.status()).toBe(200);
-    const body = (await response.json()) as { data: T[]; pagination: { next_cursor: string | null } };
-    items.push(...body.data);
-    cursor = body.pagination.next_cursor;
-  } while (cursor);
-  return items;
-}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -60,9 +44,9 @@ test.describe("tenant isolation", () => {
     request,
   }) => {
     const [alnoorHalqas, arqamHalqas, arqamStudents] = await Promise.all([
-      all<Named>(request, DEMO_KEYS.alnoorAdmin, "/halqas"),
-      all<Named>(request, DEMO_KEYS.arqamAdmin, "/halqas"),
-      all<Named>(request, DEMO_KEYS.arqamAdmin, "/students"),
+      allOf<Named>(request, "/halqas", DEMO_KEYS.alnoorAdmin),
+      allOf<Named>(request, "/halqas", DEMO_KEYS.arqamAdmin),
+      allOf<Named>(request, "/students", DEMO_KEYS.arqamAdmin),
     ]);
     const arqamNames = new Set(arqamHalqas.map((h) => h.name));
     const arqamRecords = new RegExp(
@@ -89,9 +73,9 @@ test.describe("tenant isolation", () => {
     arqamAdminPage: page,
     request,
   }) => {
-    const [halqa] = await all<Named>(request, DEMO_KEYS.alnoorAdmin, "/halqas");
-    const [student] = await all<Named>(request, DEMO_KEYS.alnoorAdmin, "/students");
-    const [session] = await all<Named>(request, DEMO_KEYS.alnoorAdmin, "/sessions");
+    const [halqa] = await allOf<Named>(request, "/halqas", DEMO_KEYS.alnoorAdmin);
+    const [student] = await allOf<Named>(request, "/students", DEMO_KEYS.alnoorAdmin);
+    const [session] = await allOf<Named>(request, "/sessions", DEMO_KEYS.alnoorAdmin);
     const targets = [
       { path: `/halqas/${halqa!.id}`, secret: halqa!.name },
       { path: `/students/${student!.id}`, secret: student!.full_name },

@@ -29,3 +29,20 @@ export async function chooseLanguage(page: Page, locale: string): Promise<void> 
 export async function backToEnglish(page: Page): Promise<void> {
   if (await languageList(page).isVisible()) await chooseLanguage(page, "en");
 }
+
+/**
+ * Runs `check` with the page's signed-in account switched to Arabic from /today (right to left),
+ * then back to English whatever happens: a shared demo account is changed only for a moment.
+ */
+export async function inArabicForAMoment(page: Page, check: () => Promise<void>): Promise<void> {
+  await page.goto("/today");
+  try {
+    await chooseLanguage(page, "ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await check();
+  } finally {
+    await page.goto("/today");
+    await backToEnglish(page);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  }
+}

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { allOf, expectNoAxeViolations, schoolAdmin } from "./api";
 import { expect, test } from "./fixtures";
+import { serverMarks, startFromToday } from "./live-register";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
 const API_KEY = DEMO_KEYS.alnoorAdmin;
@@ -8,15 +9,7 @@ const TEACHER_HALQAS = ["Abu Bakr As-Siddiq Circle", "Umar ibn Al-Khattab Circle
 
 /** Starts a fresh session of the teacher's halqa through /today and opens its live register; answers the session id. */
 async function openFreshRegister(page: Page, halqa: string, topic: string): Promise<string> {
-  await page.goto("/today");
-  const start = page.getByRole("region", { name: "Start a session" });
-  await start.getByLabel("Halqa", { exact: true }).selectOption({ label: halqa });
-  await start.getByLabel("Topic (optional)", { exact: true }).fill(topic);
-  await start.getByRole("button", { name: "Start session" }).click();
-  // Starting a session opens its register.
-  await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
-  const id = decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
-  await expect(page.getByRole("heading", { level: 1, name: `Register: ${halqa}` })).toBeVisible();
+  const id = await startFromToday(page, halqa, topic);
   // Started from the bottom of Today, the register opens at its top, not at its bottom (app/globals.css, overflow-anchor).
   await expect(rowGroups(page).first()).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(50);
@@ -47,12 +40,26 @@ async function tap(page: Page, target: Locator, isMobile: boolean) {
   else await target.click();
 }
 
-async function serverMarks(request: APIRequestContext, sessionId: string): Promise<Map<string, string>> {
-  const rows = await allOf<{ student_id: string; status: string }>(
-    request,
-    `/sessions/${encodeURIComponent(sessionId)}/attendance`,
-  );
-  return new Map(rows.map((row) => [row.student_id, row.status]));
+/** Marks the first `half` of `names` present online (until saved), then the rest offline; answers the rest. */
+async function presentHalfOffline(page: Page, names: string[], half: number, touch: boolean): Promise<string[]> {
+  for (const name of names.slice(0, half)) await tap(page, statusButton(page, name, "Present"), touch);
+  await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 15_000 });
+  await page.context().setOffline(true);
+  const rest = names.slice(half);
+  for (const name of rest) await tap(page, statusButton(page, name, "Present"), touch);
+  return rest;
+}
+
+/** Back online, until the register shows every change saved. */
+async function backOnline(page: Page) {
+  await page.context().setOffline(false);
+  await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 20_000 });
+}
+
+/** How many of the session's marks at the school are "present". */
+async function presentAtSchool(request: APIRequestContext, sessionId: string): Promise<number> {
+  const marks = await serverMarks(request, sessionId);
+  return [...marks.values()].filter((status) => status === "present").length;
 }
 
 test.describe("live register", () => {
@@ -110,24 +117,12 @@ test.describe("live register", () => {
       `live offline ${info.project.name} ${Date.now()}`,
     );
     const names = await studentNames(page);
-    const half = Math.ceil(names.length / 2);
-    for (const name of names.slice(0, half)) await tap(page, statusButton(page, name, "Present"), touch);
-    await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 15_000 });
-
-    await page.context().setOffline(true);
-    const rest = names.slice(half);
-    for (const name of rest) await tap(page, statusButton(page, name, "Present"), touch);
+    const rest = await presentHalfOffline(page, names, Math.ceil(names.length / 2), touch);
     if (rest.length > 0) await expect(page.getByText(`${rest.length} changes waiting`)).toBeVisible();
     await expect(page.getByText(/You are offline/)).toBeVisible();
 
-    await page.context().setOffline(false);
-    await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 20_000 });
-    await expect
-      .poll(async () => {
-        const marks = await serverMarks(request, sessionId);
-        return [...marks.values()].filter((status) => status === "present").length;
-      })
-      .toBe(names.length);
+    await backOnline(page);
+    await expect.poll(() => presentAtSchool(request, sessionId)).toBe(names.length);
   });
 
   test("two devices on one session see each other's marks", async ({
@@ -428,30 +423,17 @@ test.describe("a class of thirty", () => {
     const sessionId = await openFreshRegister(page, HALQA, `live thirty ${Date.now()}`);
     const names = await studentNames(page);
     expect(names.length).toBeGreaterThanOrEqual(30);
-    const half = Math.floor(names.length / 2);
 
-    for (const name of names.slice(0, half)) await tap(page, statusButton(page, name, "Present"), true);
-    await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 15_000 });
-
-    await page.context().setOffline(true);
-    const rest = names.slice(half);
-    for (const name of rest) await tap(page, statusButton(page, name, "Present"), true);
+    const rest = await presentHalfOffline(page, names, Math.floor(names.length / 2), true);
     await expect(page.getByText(`${rest.length} changes waiting`)).toBeVisible();
 
     // The reload while offline is served by the service worker: the register, with the marks still waiting.
     await page.reload();
     await expect(page.getByText(`${rest.length} changes waiting`)).toBeVisible();
     await expect(counts(page)).toContainText("Everyone is marked");
-    await page.context().setOffline(false);
-    await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 20_000 });
+    await backOnline(page);
     await expect
-      .poll(
-        async () => {
-          const marks = await serverMarks(request, sessionId);
-          return names.length - [...marks.values()].filter((status) => status === "present").length;
-        },
-        { timeout: 20_000 },
-      )
+      .poll(async () => names.length - (await presentAtSchool(request, sessionId)), { timeout: 20_000 })
       .toBe(0);
     await expectNoAxeViolations(page);
   });

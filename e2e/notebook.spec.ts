@@ -4,24 +4,22 @@ import quranMapEn from "../messages/en/quranMap.json" with { type: "json" };
 import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
+import { startFromToday } from "./live-register";
 import { createTeacher } from "./notices-fixtures";
 
 /** The teacher's notebook (issue 29) on the tablet: mistakes as they are heard, by tap, offline too. */
 
 const HALQA = "Abu Bakr As-Siddiq Circle";
 
-async function openFreshRegister(page: Page, topic: string): Promise<string> {
-  await page.goto("/today");
-  const start = page.getByRole("region", { name: "Start a session" });
-  await start.getByLabel("Halqa", { exact: true }).selectOption({ label: HALQA });
-  await start.getByLabel("Topic (optional)", { exact: true }).fill(topic);
-  await start.getByRole("button", { name: "Start session" }).click();
-  await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
-  await expect(page.getByRole("heading", { level: 1, name: `Register: ${HALQA}` })).toBeVisible();
-  return decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
-}
+const openFreshRegister = (page: Page, topic: string) => startFromToday(page, HALQA, topic);
 
 const roster = (page: Page) => page.getByRole("list", { name: "Students" });
+
+/** The row's button that opens a student's recitations and note (its name carries their count). */
+const recitationsButton = (page: Page, name: string) =>
+  roster(page).getByRole("button", {
+    name: new RegExp(`^Recitations and note \\d+ \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`),
+  });
 
 async function firstStudent(page: Page): Promise<string> {
   const group = roster(page).getByRole("group").first();
@@ -63,11 +61,7 @@ test.describe("mistakes as they are heard", () => {
   }) => {
     const sessionId = await openFreshRegister(page, `notebook taps ${Date.now()}`);
     const name = await firstStudent(page);
-    await roster(page)
-      .getByRole("button", {
-        name: new RegExp(`^Recitations and note \\d+ \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`),
-      })
-      .tap();
+    await recitationsButton(page, name).tap();
     const form = page.getByRole("form", { name: `Record recitation for ${name}` });
     await expect(form).toBeVisible();
     const stepper = form.getByRole("group", { name: "Ayah being heard" });
@@ -211,11 +205,7 @@ test.describe("weak passages and what to hear today", () => {
     const sessionId = await openFreshRegister(page, `notebook weak ${Date.now()}`);
     const group = roster(page).getByRole("group").nth(1);
     const name = (await group.getAttribute("aria-label")) ?? "";
-    await roster(page)
-      .getByRole("button", {
-        name: new RegExp(`^Recitations and note \\d+ \\(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)$`),
-      })
-      .tap();
+    await recitationsButton(page, name).tap();
     const form = page.getByRole("form", { name: `Record recitation for ${name}` });
     const list = page.getByRole("list", { name: `Recitations of ${name} in this session` });
     for (const n of [1, 2, 3]) {

@@ -5,7 +5,7 @@ import { catalogues } from "./languages";
 import { timeOfDayIn } from "../lib/dates";
 import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf } from "./api";
-import { activeSemester, isoDay, openHalqa, setTimetable } from "./timetable-fixtures";
+import { activeSemester, halqaMeetingToday } from "./timetable-fixtures";
 import {
   createAdmin,
   createParent,
@@ -220,12 +220,12 @@ test("a halqa whose register is missing 20 minutes after its timetabled start: i
     .filter((row) => row.name !== DEMO_TEACHER_SHEIKH_NAME)
     .at(-1)!;
   const teacher = await createTeacher(page, sheikh.name, "Arabic");
-  const halqa = await openHalqa(request, s.semesterId, `Reminder circle ${Date.now().toString(36)}`, sheikh.id);
-  await setTimetable(
+  const halqa = await halqaMeetingToday(
     page,
-    [...s.halqas, halqa].sort((a, b) => a.name.localeCompare(b.name)),
-    halqa,
-    [isoDay(s.today)],
+    request,
+    s,
+    `Reminder circle ${Date.now().toString(36)}`,
+    sheikh.id,
     start,
   );
 
@@ -254,12 +254,12 @@ test("the admins' summary of the day's missing registers goes out from the time 
   const sheikh = (await allOf<{ id: string; name: string }>(request, "/sheikhs"))
     .filter((row) => row.name !== DEMO_TEACHER_SHEIKH_NAME)
     .at(-1)!;
-  const halqa = await openHalqa(request, s.semesterId, `Summary circle ${Date.now().toString(36)}`, sheikh.id);
-  await setTimetable(
+  const halqa = await halqaMeetingToday(
     page,
-    [...s.halqas, halqa].sort((a, b) => a.name.localeCompare(b.name)),
-    halqa,
-    [isoDay(s.today)],
+    request,
+    s,
+    `Summary circle ${Date.now().toString(36)}`,
+    sheikh.id,
     "00:00",
   );
 

@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
 import ar from "../messages/ar/overview.json" with { type: "json" };
-import adminEn from "../messages/en/admin.json" with { type: "json" };
 import liveEn from "../messages/en/live.json" with { type: "json" };
 import en from "../messages/en/overview.json" with { type: "json" };
 import { addDays, timeOfDayIn } from "../lib/dates";
 import { allOf } from "./api";
-import { expect, signIn, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { addArabicAdmin } from "./users";
 import { activeSemester as school, isoDay, openHalqa, setTimetable, type Halqa } from "./timetable-fixtures";
 
 /**
@@ -165,27 +165,15 @@ test("plan against register: each halqa's count of assignments not heard yet is 
 test("in Arabic: the overview reads right to left", async ({ adminPage: page, browser }) => {
   test.skip(test.info().project.name !== "desktop", "the admin's screens: desktop");
   const email = `overview-ar-${Date.now().toString(36)}@example.org`;
-  await page.goto("/admin/users/new");
-  await page.getByLabel(adminEn.create.name).fill("مدير النظرة العامة");
-  await page.getByLabel(adminEn.create.email).fill(email);
-  await page.getByRole("combobox", { name: adminEn.create.role }).selectOption({ label: adminEn.roles.admin });
-  await page.getByRole("combobox", { name: adminEn.create.locale, exact: true }).selectOption({ label: "Arabic" });
-  await page.getByLabel(adminEn.create.password).fill("a long initial password");
-  await page.getByRole("button", { name: adminEn.create.submit }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "مدير النظرة العامة" })).toBeVisible();
-  const context = await browser.newContext();
+  const { page: arabic, close } = await addArabicAdmin(page, browser, { name: "مدير النظرة العامة", email });
   try {
-    const arabic = await context.newPage();
-    await arabic.goto("/login");
-    await signIn(arabic, email, "a long initial password");
-    await expect(arabic).toHaveURL(/\/admin$/);
     await expect(arabic.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(arabic.getByRole("heading", { level: 1, name: ar.home.title })).toBeVisible();
     await expect(arabic.getByRole("heading", { level: 2, name: ar.home.today.title })).toBeVisible();
     await expect(arabic.getByRole("table", { name: ar.home.figures.title })).toBeVisible();
     await expect(arabic.getByRole("heading", { level: 2, name: ar.home.teachers.title })).toBeVisible();
   } finally {
-    await context.close();
+    await close();
   }
 });
 

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import type { AttendanceRow, Session, Student } from "../lib/contract";
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
 import { DEMO_KEYS } from "../school-api/seed-facts";
@@ -8,16 +9,6 @@ import { DEMO_KEYS } from "../school-api/seed-facts";
  * independent computation from the school's API records (read with a demo key, as docs/progress.md
  * defines each reason); the CSV export's role checks; Today's list; axe on the halqa page.
  */
-type Student = {
-  id: string;
-  halqa_id: string;
-  full_name: string;
-  preferred_name: string | null;
-  status: string;
-  enrolled_on: string | null;
-};
-type Session = { id: string; halqa_id: string; date: string; status: string; starts_at: string };
-type Row = { session_id: string; student_id: string; status: string };
 type Recitation = { session_id: string; student_id: string; rating: number };
 type Sheikh = { id: string; name: string; halqa_ids: string[] };
 
@@ -53,10 +44,10 @@ async function expectedAttention(request: APIRequestContext, halqaId: string): P
     .filter((s) => s.halqa_id === halqaId && s.date <= today && s.date >= addDays(today, -365))
     .sort((a, b) => a.date.localeCompare(b.date) || a.starts_at.localeCompare(b.starts_at) || a.id.localeCompare(b.id));
   const sessions = dated.filter((s) => s.status === "ended");
-  const rows: Row[] = [];
+  const rows: AttendanceRow[] = [];
   const heard: Recitation[] = [];
   for (const s of dated) {
-    rows.push(...(await allOf<Row>(request, `/sessions/${s.id}/attendance`)));
+    rows.push(...(await allOf<AttendanceRow>(request, `/sessions/${s.id}/attendance`)));
     heard.push(...(await allOf<Recitation>(request, `/sessions/${s.id}/recitations`)));
   }
   const since = addDays(today, -NOT_HEARD_DAYS);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { allOf } from "./api";
 import { expect, test } from "./fixtures";
+import { serverMarks, startFromToday } from "./live-register";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /*
@@ -31,15 +32,9 @@ async function ensureStudents(request: APIRequestContext, n: number) {
 
 /** Starts a session of the halqa from /today; starting lands on its register. Answers the session id. */
 async function startRegister(page: Page, topic: string, taps?: { n: number }): Promise<string> {
-  await page.goto("/today");
-  const start = page.getByRole("region", { name: "Start a session" });
-  await start.getByLabel("Halqa", { exact: true }).selectOption({ label: HALQA });
-  await start.getByLabel("Topic (optional)", { exact: true }).fill(topic);
-  await start.getByRole("button", { name: "Start session" }).tap();
+  const id = await startFromToday(page, HALQA, topic, { tap: true });
   if (taps) taps.n++;
-  await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
-  await expect(page.getByRole("heading", { level: 1, name: `Register: ${HALQA}` })).toBeVisible();
-  return decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
+  return id;
 }
 
 const roster = (page: Page) => page.getByRole("list", { name: "Students" });
@@ -53,14 +48,6 @@ const names = async (page: Page) => {
     .getByRole("group")
     .evaluateAll((els) => els.map((el) => el.getAttribute("aria-label") ?? ""));
 };
-
-async function serverMarks(request: APIRequestContext, sessionId: string): Promise<Map<string, string>> {
-  const rows = await allOf<{ student_id: string; status: string }>(
-    request,
-    `/sessions/${encodeURIComponent(sessionId)}/attendance`,
-  );
-  return new Map(rows.map((row) => [row.student_id, row.status]));
-}
 
 async function studentIds(page: Page, request: APIRequestContext, sessionId: string): Promise<Map<string, string>> {
   const session = (await (

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
-import { chooseLanguage, backToEnglish } from "./languages";
+import { startFromToday } from "./live-register";
+import { inArabicForAMoment } from "./languages";
 
 const TEACHER_HALQAS = ["Abu Bakr As-Siddiq Circle", "Umar ibn Al-Khattab Circle"];
 
@@ -14,13 +15,8 @@ const sessionRows = (page: Page) =>
 
 /** Starts a session of the teacher's through /today and returns its page URL. */
 async function startSession(page: Page, halqa: string, topic: string): Promise<string> {
-  await page.goto("/today");
-  const start = page.getByRole("region", { name: "Start a session" });
-  await start.getByLabel("Halqa", { exact: true }).selectOption({ label: halqa });
-  await start.getByLabel("Topic (optional)", { exact: true }).fill(topic);
-  await start.getByRole("button", { name: "Start session" }).click();
   // Starting opens the register; the session page is one level up.
-  await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
+  await startFromToday(page, halqa, topic);
   const url = page.url().replace(/\/live$/, "");
   await page.goto(url);
   return url;
@@ -141,10 +137,7 @@ test.describe("in Arabic", () => {
   test("the pages are right to left with Hijri dates", async ({ arqamAdminPage: page }, testInfo) => {
     // Changes a shared account's stored language for a moment: one project only.
     test.skip(testInfo.project.name !== "desktop", "changes a shared account's stored language");
-    await page.goto("/today");
-    try {
-      await chooseLanguage(page, "ar");
-      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await inArabicForAMoment(page, async () => {
       await expect(page.getByRole("heading", { level: 1, name: "اليوم" })).toBeVisible();
       await expect(page.getByText(/^اليوم الدراسي: .+، .+هـ\u2069?$/)).toBeVisible();
       await expectNoAxeViolations(page);
@@ -159,10 +152,6 @@ test.describe("in Arabic", () => {
       await expect(page.getByRole("heading", { level: 1, name: /^جلسة / })).toBeVisible();
       await expect(page.getByRole("region", { name: "التفاصيل" }).getByText(/هـ\u2069?$/)).toBeVisible();
       await expectNoAxeViolations(page);
-    } finally {
-      await page.goto("/today");
-      await backToEnglish(page);
-      await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    }
+    });
   });
 });

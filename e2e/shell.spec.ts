@@ -1,19 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoAxeViolationsIn } from "./api";
 import { DEMO, expect, signIn, test } from "./fixtures";
-import { chooseLanguage, backToEnglish } from "./languages";
+import { chooseLanguage, inArabicForAMoment } from "./languages";
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 const STAFF_LINKS = ["Today", "Halqas", "Students", "Sessions", "Plans"];
 const ADMIN_LINKS = ["Overview", "Users", "Connection", "Audit log", "Timetable"];
 
-async function expectNoAxeViolations(page: Page, scope?: string) {
-  const builder = new AxeBuilder({ page }).withTags(WCAG);
-  // Staff pages belong to other features: the shell is checked here, each page by its own spec.
-  if (scope) builder.include(scope);
-  const { violations } = await builder.analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+// Staff pages belong to other features: the shell ("header") is checked here, each page by its own spec.
 
 const mainNav = (page: Page, name = "Main") => page.getByRole("navigation", { name });
 
@@ -30,7 +23,7 @@ test.describe("signing in", () => {
     await expect(page.getByRole("alert").filter({ hasText: "The email or password is not right" })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel("Email")).toHaveValue(DEMO.accounts.teacher);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsIn(page);
   });
 
   test("a signed-out visitor is sent to sign in, then back to the page asked for", async ({ page }) => {
@@ -69,7 +62,7 @@ test.describe("the staff shell", () => {
     await expect(skip).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("main")).toBeFocused();
-    await expectNoAxeViolations(page, "header");
+    await expectNoAxeViolationsIn(page, "header");
   });
 
   test("a teacher has the staff links but no admin links", async ({ teacherPage: page }) => {
@@ -90,7 +83,7 @@ test.describe("parents", () => {
     await expect(mainNav(page)).toHaveCount(0);
     for (const name of [...STAFF_LINKS, ...ADMIN_LINKS])
       await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsIn(page);
   });
 
   test("a parent cannot open staff or admin pages", async ({ parentPage: page }) => {
@@ -108,7 +101,7 @@ test.describe("language", () => {
   }) => {
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsIn(page);
 
     await chooseLanguage(page, "ar");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -116,7 +109,7 @@ test.describe("language", () => {
     await expect(page.getByRole("heading", { level: 1, name: "تسجيل الدخول" })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "تسجيل الدخول" })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsIn(page);
 
     // Another account than the English test's, so that no account nears the lock-out (5 failures).
     await page.getByLabel("البريد الإلكتروني").fill(DEMO.accounts.parent);
@@ -136,16 +129,13 @@ test.describe("language", () => {
   }, testInfo) => {
     // It changes a shared demo account for a moment; one project is enough (and two would race).
     test.skip(testInfo.project.name !== "desktop", "changes a shared account's stored language");
-    await page.goto("/today");
-    try {
-      await chooseLanguage(page, "ar");
-      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await inArabicForAMoment(page, async () => {
       const nav = mainNav(page, "القائمة الرئيسية");
       for (const name of ["اليوم", "الحلقات", "الطلاب", "الجلسات", "المستخدمون"])
         await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
       await page.reload();
       await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-      await expectNoAxeViolations(page, "header");
+      await expectNoAxeViolationsIn(page, "header");
 
       // Another browser without the language cookie: the account remembers.
       const state = await page.context().storageState();
@@ -157,10 +147,6 @@ test.describe("language", () => {
       await expect(other.locator("html")).toHaveAttribute("dir", "rtl");
       await expect(mainNav(other, "القائمة الرئيسية")).toBeVisible();
       await elsewhere.close();
-    } finally {
-      await page.goto("/today");
-      await backToEnglish(page);
-      await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    }
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import en from "../messages/en/admin.json" with { type: "json" };
 import { expect, signIn, test } from "./fixtures";
+import { submitNewUser } from "./users";
 
 /**
  * Sign-out and role changes end every copy of a session, and wrong passwords slow down instead of
@@ -13,11 +14,7 @@ const unique = (label: string, project: string) => `${label}-${project}-${Date.n
 async function createTeacher(page: Page, name: string, email: string) {
   await page.goto("/admin/users");
   await page.getByRole("link", { name: en.users.add }).click();
-  await page.getByLabel(en.create.name).fill(name);
-  await page.getByLabel(en.create.email).fill(email);
-  await page.getByRole("combobox", { name: en.create.role }).selectOption({ label: "Teacher" });
-  await page.getByLabel(en.create.password).fill(PASSWORD);
-  await page.getByRole("button", { name: en.create.submit }).click();
+  await submitNewUser(page, { name, email, role: "Teacher", password: PASSWORD });
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 }
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { allOf, everyPage } from "./api";
 import { expect, specOnlyTest as test } from "./fixtures";
+import { showArchivedSemester } from "./semester-switch";
 import en from "../messages/en/notices.json" with { type: "json" };
 import overviewEn from "../messages/en/overview.json" with { type: "json" };
 import studentsEn from "../messages/en/students.json" with { type: "json" };
@@ -89,13 +90,7 @@ test.describe("against an API that ignores the filter names the spec does not gi
 
   test("the students page shows only the selected semester's students", async ({ adminPage: page, request }) => {
     await page.goto("/students");
-    const archived = await page
-      .getByRole("option", { name: /\(Archived\)$/ })
-      .first()
-      .textContent();
-    await page.getByLabel("Semester").selectOption({ label: (archived ?? "").trim() });
-    await page.getByRole("button", { name: "Show" }).click();
-    await expect(page).toHaveURL(/[?&]semester=/);
+    await showArchivedSemester(page);
     const semesterId = new URL(page.url()).searchParams.get("semester")!;
     const expected = (await students(request)).filter((student) => student.semester_id === semesterId);
     expect(expected.length).toBeGreaterThan(0);

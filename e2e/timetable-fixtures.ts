@@ -69,3 +69,23 @@ export async function setTimetable(page: Page, halqas: Halqa[], halqa: Halqa, da
   await part.getByRole("button", { name: en.timetable.saveFor.replace("{halqa}", halqa.name) }).click();
   await expect(part.getByText(en.timetable.saved)).toBeVisible();
 }
+
+/** A new halqa of the active semester `s`, taught by `sheikhId`, on the timetable to meet today from `start`. */
+export async function halqaMeetingToday(
+  page: Page,
+  request: APIRequestContext,
+  s: Awaited<ReturnType<typeof activeSemester>>,
+  name: string,
+  sheikhId: string,
+  start: string,
+): Promise<Halqa> {
+  const halqa = await openHalqa(request, s.semesterId, name, sheikhId);
+  await setTimetable(
+    page,
+    [...s.halqas, halqa].sort((a, b) => a.name.localeCompare(b.name)),
+    halqa,
+    [isoDay(s.today)],
+    start,
+  );
+  return halqa;
+}

@@ -1,12 +1,13 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import adminEn from "../messages/en/admin.json" with { type: "json" };
 import ar from "../messages/ar/overview.json" with { type: "json" };
 import en from "../messages/en/overview.json" with { type: "json" };
 import navEn from "../messages/en/nav.json" with { type: "json" };
 import { addDays, dateIn, timeOfDayIn } from "../lib/dates";
 import { allOf } from "./api";
-import { expect, signIn, test } from "./fixtures";
-import { DEMO_KEYS } from "../school-api/seed-facts";
+import { expect, test } from "./fixtures";
+import { activeSemester, type Halqa } from "./timetable-fixtures";
+import { addArabicAdmin } from "./users";
 
 /**
  * The timetable of halqas (issue 25, point 1): the dashboard's own data. The suggestion is checked
@@ -16,22 +17,7 @@ import { DEMO_KEYS } from "../school-api/seed-facts";
  */
 test.describe.configure({ mode: "serial", timeout: 150_000 });
 
-const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
-type Halqa = { id: string; name: string; semester_id: string };
 type Session = { id: string; halqa_id: string; date: string; starts_at: string };
-
-async function activeHalqas(request: APIRequestContext): Promise<{ halqas: Halqa[]; timeZone: string }> {
-  const school = (await (await request.get("/api/v1/school", { headers: KEY })).json()) as {
-    data: { time_zone: string };
-  };
-  const [semester] = (await allOf<{ id: string; status: string }>(request, "/semesters")).filter(
-    (s) => s.status === "active",
-  );
-  const halqas = (await allOf<Halqa>(request, `/halqas?semester_id=${semester!.id}`)).filter(
-    (h) => h.semester_id === semester!.id,
-  );
-  return { halqas: halqas.sort((a, b) => a.name.localeCompare(b.name)), timeZone: school.data.time_zone };
-}
 
 /** What the four weeks before today of the school's sessions say, counted here: weekdays met on two dates or more, the lower median start. */
 function expectedSuggestion(sessions: Session[], timeZone: string): { weekdays: number[]; start: string } | null {
@@ -60,7 +46,7 @@ test("a halqa without a timetable gets the suggestion its recent sessions make, 
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the admin's screens: desktop");
-  const { halqas, timeZone } = await activeHalqas(request);
+  const { halqas, timeZone } = await activeSemester(request);
   let chosen: { halqa: Halqa; suggestion: { weekdays: number[]; start: string } } | null = null;
   for (const halqa of halqas) {
     const sessions = (await allOf<Session>(request, `/sessions?halqa_id=${halqa.id}`)).filter(
@@ -109,7 +95,7 @@ test("an admin sets days, start and end; a timetable without a day or ending bef
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the admin's screens: desktop");
-  const { halqas } = await activeHalqas(request);
+  const { halqas } = await activeSemester(request);
   const halqa = halqas.at(-1)!;
   // Each attempt on a freshly opened editor (a form's fields go back to their defaults after each answer).
   const attempt = async (days: string[], start: string, end: string) => {
@@ -147,24 +133,11 @@ test("in Arabic: the page and a timetable read right to left with Arabic day nam
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the admin's screens: desktop");
-  const { halqas } = await activeHalqas(request);
+  const { halqas } = await activeSemester(request);
   const halqa = halqas.at(-1)!;
   const email = `timetable-ar-${Date.now().toString(36)}@example.org`;
-  await page.goto("/admin/users/new");
-  await page.getByLabel(adminEn.create.name).fill("مدير الجدول");
-  await page.getByLabel(adminEn.create.email).fill(email);
-  await page.getByRole("combobox", { name: adminEn.create.role }).selectOption({ label: adminEn.roles.admin });
-  await page.getByRole("combobox", { name: adminEn.create.locale, exact: true }).selectOption({ label: "Arabic" });
-  await page.getByLabel(adminEn.create.password).fill("a long initial password");
-  await page.getByRole("button", { name: adminEn.create.submit }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "مدير الجدول" })).toBeVisible();
-
-  const context = await browser.newContext();
+  const { page: arabic, close } = await addArabicAdmin(page, browser, { name: "مدير الجدول", email });
   try {
-    const arabic = await context.newPage();
-    await arabic.goto("/login");
-    await signIn(arabic, email, "a long initial password");
-    await expect(arabic).toHaveURL(/\/admin$/);
     await arabic.goto(`/admin/timetable?page=${Math.ceil(halqas.length / 25)}`);
     await expect(arabic.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(arabic.getByRole("heading", { level: 1, name: ar.timetable.title })).toBeVisible();
@@ -184,7 +157,7 @@ test("in Arabic: the page and a timetable read right to left with Arabic day nam
     await part.getByRole("button", { name: ar.timetable.saveFor.replace("{halqa}", halqa.name) }).click();
     await expect(part.getByRole("alert")).toContainText(ar.timetable.invalid.noWeekday);
   } finally {
-    await context.close();
+    await close();
   }
 });
 

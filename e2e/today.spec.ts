@@ -1,16 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
 
-const WCAG = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 const TEACHER_HALQAS = ["Abu Bakr As-Siddiq Circle", "Umar ibn Al-Khattab Circle"];
-
-async function expectNoAxeViolations(page: Page) {
-  // After a client-side navigation the new title may still be on its way (streamed metadata).
-  await expect(page).toHaveTitle(/\S/);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test.describe("today", () => {
   test("a teacher sees today's open session of their halqa and can start only their own", async ({

@@ -5,9 +5,9 @@ import glanceAr from "../messages/ar/glance.json" with { type: "json" };
 import homeAr from "../messages/ar/home.json" with { type: "json" };
 import liveAr from "../messages/ar/live.json" with { type: "json" };
 import sessionsAr from "../messages/ar/sessions.json" with { type: "json" };
-import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { allOf, expectNoAxeViolations } from "./api";
-import { expect, signIn, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { linkDemoSheikh, signedInInArabic, submitNewUser } from "./users";
 
 /*
  * Issue 23, "trust what you see", on the register and Today: every slip undoable (the rest present
@@ -225,23 +225,15 @@ async function arabicTeacher(admin: Page, browser: Browser, project: string): Pr
   const email = `teacher-undo-ar-${project}-${Date.now().toString(36)}@example.org`;
   await admin.goto("/admin/users");
   await admin.getByRole("link", { name: adminEn.users.add }).click();
-  await admin.getByLabel(adminEn.create.name).fill(`معلم ${project}`);
-  await admin.getByLabel(adminEn.create.email).fill(email);
-  await admin.getByRole("combobox", { name: adminEn.create.role }).selectOption({ label: "Teacher" });
-  await admin.getByRole("combobox", { name: adminEn.create.locale, exact: true }).selectOption({ label: "Arabic" });
-  await admin.getByLabel(adminEn.create.password).fill(PASSWORD);
-  await admin.getByRole("button", { name: adminEn.create.submit }).click();
-  await admin
-    .getByRole("combobox", { name: adminEn.user.sheikhPicker })
-    .selectOption({ label: DEMO_TEACHER_SHEIKH_NAME });
-  await admin.getByRole("button", { name: adminEn.user.sheikhSubmit }).click();
-  await expect(admin.getByText(adminEn.user.sheikhCurrent.replace("{name}", DEMO_TEACHER_SHEIKH_NAME))).toBeVisible();
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await signIn(page, email, PASSWORD);
-  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  return page;
+  await submitNewUser(admin, {
+    name: `معلم ${project}`,
+    email,
+    role: "Teacher",
+    language: { label: "Arabic" },
+    password: PASSWORD,
+  });
+  await linkDemoSheikh(admin);
+  return signedInInArabic(browser, email, PASSWORD, { viewport: { width: 390, height: 844 }, hasTouch: true });
 }
 
 test.describe("in Arabic on a phone (390×844)", () => {

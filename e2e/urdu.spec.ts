@@ -1,7 +1,6 @@
-import en from "../messages/en/admin.json" with { type: "json" };
-import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
 import { expectNoAxeViolations } from "./api";
 import { expect, signIn, test } from "./fixtures";
+import { linkDemoSheikh, submitNewUser } from "./users";
 import { catalogues } from "./languages";
 import { overflow } from "./overflow";
 
@@ -22,16 +21,9 @@ test("in Urdu, right to left: a teacher's pages (today, halqas, students, sessio
   const email = `teacher-ur-${testInfo.project.name}-${Date.now().toString(36)}@example.org`;
   const name = `استاد ${testInfo.project.name}`;
   await page.goto("/admin/users/new");
-  await page.getByLabel(en.create.name).fill(name);
-  await page.getByLabel(en.create.email).fill(email);
-  await page.getByRole("combobox", { name: en.create.role }).selectOption({ label: "Teacher" });
-  await page.getByRole("combobox", { name: en.create.locale, exact: true }).selectOption({ label: "Urdu" });
-  await page.getByLabel(en.create.password).fill(PASSWORD);
-  await page.getByRole("button", { name: en.create.submit }).click();
+  await submitNewUser(page, { name, email, role: "Teacher", language: { label: "Urdu" }, password: PASSWORD });
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await page.getByRole("combobox", { name: en.user.sheikhPicker }).selectOption({ label: DEMO_TEACHER_SHEIKH_NAME });
-  await page.getByRole("button", { name: en.user.sheikhSubmit }).click();
-  await expect(page.getByText(en.user.sheikhCurrent.replace("{name}", DEMO_TEACHER_SHEIKH_NAME))).toBeVisible();
+  await linkDemoSheikh(page);
 
   const context = await browser.newContext();
   const teacher = await context.newPage();

@@ -7,7 +7,7 @@
  *
  * Self-check: `npx tsx scripts/instances.ts --self-test`
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { spawn, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { freePort, postgresAvailable, startPostgres, type PostgresCluster } from "./postgres";
+import { startInGroup, type GroupChild } from "./process-group";
 import { selfTestWhenRun } from "./self-test";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
@@ -75,7 +76,7 @@ export function haproxyConfig(port: number, servers: { name: string; port: numbe
   ].join("\n");
 }
 
-type Child = { process: ChildProcess; output: () => string; exited: Promise<void> };
+type Child = GroupChild;
 
 /**
  * Ends the child's process group when this process goes away without stopping it (a test worker
@@ -100,17 +101,10 @@ function guard(childPid: number): void {
 }
 
 function startChild(file: string, args: string[], env: NodeJS.ProcessEnv, logFile: string | null): Child {
-  const child = spawn(file, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  if (child.pid !== undefined) guard(child.pid);
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
-  if (logFile) void exited.then(() => writeFileSync(logFile, output));
-  return { process: child, output: () => output, exited };
+  const child = startInGroup(file, args, env);
+  if (child.process.pid !== undefined) guard(child.process.pid);
+  if (logFile) void child.exited.then(() => writeFileSync(logFile, child.output()));
+  return child;
 }
 
 async function stopChild(child: Child): Promise<void> {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: lint, the import graph's layers and circles (dependency-cruiser), types, unit + conformance
-// tests (vitest), production build, browser e2e (Playwright).
+// `npm test`: lint, the import graph's layers and circles (dependency-cruiser), repeated code (jscpd),
+// types, unit + conformance tests (vitest), production build, browser e2e (Playwright).
 // Every step runs even when an earlier one failed, so the count at the end covers every test that
 // could run; only the e2e step depends on another (it needs the build and a browser). Exit code 1
 // when any step failed. Runner reports go to .test-reports/ (see scripts/count-results.mjs).
@@ -134,6 +134,11 @@ await step("imports", "dependency-cruiser: layers and circles", () =>
   run(bin("depcruise"), ["--config", ".dependency-cruiser.cjs", "--output-type", "err", ...graphRoots], {
     timeout: 5 * MINUTE,
   }),
+);
+
+// Issue 28: no block of code repeated anywhere outside generated files (.jscpd.json says which are).
+await step("copy-paste", "jscpd: no repeated block", () =>
+  run(bin("jscpd"), ["--config", ".jscpd.json"], { timeout: 5 * MINUTE }),
 );
 
 await step("typecheck", "next typegen && tsc --noEmit -p .", async () => {

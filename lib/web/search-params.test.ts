@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstParam, hrefWith, oneOf } from "./search-params";
+import { firstParam, hrefWith, oneOf, semesterListParams } from "./search-params";
 
 describe("URL helpers", () => {
   it("takes the first trimmed value and drops empty or overlong ones", () => {
@@ -12,6 +12,19 @@ describe("URL helpers", () => {
   it("accepts only listed values", () => {
     expect(oneOf("true", ["true", "false"] as const)).toBe("true");
     expect(oneOf("yes", ["true", "false"] as const)).toBeUndefined();
+  });
+
+  it("reads a semester list's semester, listed status and search text", () => {
+    expect(semesterListParams({ semester: "sem_1", status: "active", q: " ali " }, ["active"] as const)).toEqual({
+      semester: "sem_1",
+      status: "active",
+      q: "ali",
+    });
+    expect(semesterListParams({ status: "gone" }, ["active"] as const)).toEqual({
+      semester: undefined,
+      status: undefined,
+      q: undefined,
+    });
   });
 
   it("builds hrefs without empty values", () => {

@@ -13,6 +13,15 @@ export function oneOf<const T extends string>(value: string | undefined, allowed
   return allowed.find((option) => option === value);
 }
 
+/** What every list of a semester's records reads from its URL: the semester, one of `statuses`, the search text. */
+export function semesterListParams<const T extends string>(params: SearchParams, statuses: readonly T[]) {
+  return {
+    semester: firstParam(params, "semester"),
+    status: oneOf(firstParam(params, "status"), statuses),
+    q: firstParam(params, "q"),
+  };
+}
+
 /** A query string with the given values, leaving out the empty ones. */
 export function hrefWith(path: string, values: Record<string, string | undefined>): string {
   const search = new URLSearchParams();

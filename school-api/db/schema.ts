@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -45,13 +46,15 @@ export const schools = pgTable("schools", {
   ...audit,
 });
 
+/** A required link to a row of another table, by its id. */
+const ref = (name: string, target: () => AnyPgColumn) => text(name).notNull().references(target);
+/** What every record of a school starts with: its id and the school it belongs to. */
+const schoolRecord = () => ({ id: text("id").primaryKey(), schoolId: ref("school_id", () => schools.id) });
+
 export const apiKeys = pgTable(
   "api_keys",
   {
-    id: text("id").primaryKey(),
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id),
+    ...schoolRecord(),
     name: text("name").notNull(),
     /** SHA-256 of the whole key; the key itself is never stored. */
     keyHash: text("key_hash").notNull(),
@@ -68,10 +71,7 @@ export const apiKeys = pgTable(
 export const semesters = pgTable(
   "semesters",
   {
-    id: text("id").primaryKey(),
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id),
+    ...schoolRecord(),
     name: text("name").notNull(),
     status: text("status").notNull(),
     startsOn: date("starts_on", { mode: "string" }).notNull(),
@@ -84,14 +84,9 @@ export const semesters = pgTable(
 export const halqas = pgTable(
   "halqas",
   {
-    id: text("id").primaryKey(),
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id),
+    ...schoolRecord(),
     lineageId: text("lineage_id").notNull(),
-    semesterId: text("semester_id")
-      .notNull()
-      .references(() => semesters.id),
+    semesterId: ref("semester_id", () => semesters.id),
     name: text("name").notNull(),
     description: text("description"),
     isActive: boolean("is_active").notNull().default(true),
@@ -106,10 +101,7 @@ export const halqas = pgTable(
 export const sheikhs = pgTable(
   "sheikhs",
   {
-    id: text("id").primaryKey(),
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id),
+    ...schoolRecord(),
     name: text("name").notNull(),
     /** Only `active` sheikhs are eligible and visible through v1. */
     status: text("status").notNull().default("active"),
@@ -122,15 +114,9 @@ export const sheikhs = pgTable(
 export const halqaSheikhs = pgTable(
   "halqa_sheikhs",
   {
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id),
-    halqaId: text("halqa_id")
-      .notNull()
-      .references(() => halqas.id),
-    sheikhId: text("sheikh_id")
-      .notNull()
-      .references(() => sheikhs.id),
+    schoolId: ref("school_id", () => schools.id),
+    halqaId: ref("halqa_id", () => halqas.id),
+    sheikhId: ref("sheikh_id", () => sheikhs.id),
   },
   (t) => [primaryKey({ columns: [t.halqaId, t.sheikhId] }), index("halqa_sheikhs_sheikh").on(t.sheikhId)],
 );
@@ -138,17 +124,10 @@ export const halqaSheikhs = pgTable(
 export const students = pgTable(
   "students",
   {
-    id: text("id").primaryKey(),
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id),
+    ...schoolRecord(),
     lineageId: text("lineage_id").notNull(),
-    semesterId: text("semester_id")
-      .notNull()
-      .references(() => semesters.id),
-    halqaId: text("halqa_id")
-      .notNull()
-      .references(() => halqas.id),
+    semesterId: ref("semester_id", () => semesters.id),
+    halqaId: ref("halqa_id", () => halqas.id),
     fullName: text("full_name").notNull(),
     preferredName: text("preferred_name"),
     status: text("status").notNull().default("active"),
@@ -172,19 +151,10 @@ export const students = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: text("id").primaryKey(),
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id),
-    halqaId: text("halqa_id")
-      .notNull()
-      .references(() => halqas.id),
-    sheikhId: text("sheikh_id")
-      .notNull()
-      .references(() => sheikhs.id),
-    semesterId: text("semester_id")
-      .notNull()
-      .references(() => semesters.id),
+    ...schoolRecord(),
+    halqaId: ref("halqa_id", () => halqas.id),
+    sheikhId: ref("sheikh_id", () => sheikhs.id),
+    semesterId: ref("semester_id", () => semesters.id),
     status: text("status").notNull().default("open"),
     date: date("date", { mode: "string" }).notNull(),
     startsAt: ts("starts_at").notNull(),
@@ -198,16 +168,9 @@ export const sessions = pgTable(
 export const attendance = pgTable(
   "attendance",
   {
-    id: text("id").primaryKey(),
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id),
-    sessionId: text("session_id")
-      .notNull()
-      .references(() => sessions.id),
-    studentId: text("student_id")
-      .notNull()
-      .references(() => students.id),
+    ...schoolRecord(),
+    sessionId: ref("session_id", () => sessions.id),
+    studentId: ref("student_id", () => students.id),
     status: text("status").notNull(),
     lateMinutes: integer("late_minutes"),
     note: text("note"),
@@ -222,16 +185,9 @@ export const attendance = pgTable(
 export const recitations = pgTable(
   "recitations",
   {
-    id: text("id").primaryKey(),
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id),
-    sessionId: text("session_id")
-      .notNull()
-      .references(() => sessions.id),
-    studentId: text("student_id")
-      .notNull()
-      .references(() => students.id),
+    ...schoolRecord(),
+    sessionId: ref("session_id", () => sessions.id),
+    studentId: ref("student_id", () => students.id),
     kind: text("kind").notNull(),
     startSurah: integer("start_surah").notNull(),
     startAyah: integer("start_ayah").notNull(),
@@ -252,9 +208,7 @@ export const recitations = pgTable(
 export const idempotencyRecords = pgTable(
   "idempotency_records",
   {
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id),
+    schoolId: ref("school_id", () => schools.id),
     idempotencyKey: text("idempotency_key").notNull(),
     operation: text("operation").notNull(),
     requestHash: text("request_hash").notNull(),
@@ -268,13 +222,8 @@ export const idempotencyRecords = pgTable(
 export const learningPlans = pgTable(
   "learning_plans",
   {
-    id: text("id").primaryKey(),
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id),
-    studentId: text("student_id")
-      .notNull()
-      .references(() => students.id),
+    ...schoolRecord(),
+    studentId: ref("student_id", () => students.id),
     semesterId: text("semester_id").references(() => semesters.id),
     name: text("name").notNull(),
     periodStart: date("period_start", { mode: "string" }).notNull(),
@@ -299,16 +248,9 @@ export const learningPlans = pgTable(
 export const assignments = pgTable(
   "assignments",
   {
-    id: text("id").primaryKey(),
-    schoolId: text("school_id")
-      .notNull()
-      .references(() => schools.id),
-    planId: text("plan_id")
-      .notNull()
-      .references(() => learningPlans.id),
-    studentId: text("student_id")
-      .notNull()
-      .references(() => students.id),
+    ...schoolRecord(),
+    planId: ref("plan_id", () => learningPlans.id),
+    studentId: ref("student_id", () => students.id),
     /** Position in the plan's history; the history is listed in this order. */
     sequence: integer("sequence").notNull(),
     dueDate: date("due_date", { mode: "string" }).notNull(),

@@ -4,7 +4,7 @@ import { ARCHIVED_SESSIONS_PER_HALQA, PAST_SESSIONS_PER_HALQA, type SchoolSpec }
 import { PRIVATE_RECITATION_NOTES } from "./private-texts";
 import { ayahCount, portionOf, takeAyahs } from "./quran-path";
 import type { Rng } from "./random";
-import { recitationRow, type SeedRows, type StudentRow } from "./rows";
+import { drawnMark, recitationRow, type SeedRows, type StudentRow } from "./rows";
 import { past, type SeedClock, type Structure } from "./structure";
 import { addDays, addMinutes, later, zonedTime } from "./time";
 
@@ -120,21 +120,18 @@ export function buildActivity(
       updatedAt: past(clock, endedAt),
     });
     for (const student of roster) {
-      const roll = rng.next();
-      const status = roll < 0.8 ? "present" : roll < 0.88 ? "late" : roll < 0.96 ? "absent" : "excused";
-      const markedAt = addMinutes(startsAt, rng.int(2, 10));
-      rows.attendance.push({
-        id: newId("att", markedAt.getTime()),
+      const mark = drawnMark(rng, {
         schoolId: structure.schoolId,
         sessionId,
         studentId: student.id,
-        status,
-        lateMinutes: status === "late" ? rng.int(5, 25) : null,
-        note: status === "excused" ? rng.pick(["Travelling with family", "Sick (fever)", "Family occasion"]) : null,
-        createdAt: markedAt,
-        updatedAt: markedAt,
+        startsAt,
+        odds: { present: 0.8, late: 0.88, absent: 0.96 },
+        maxLateMinutes: 25,
+        note: (status) =>
+          status === "excused" ? rng.pick(["Travelling with family", "Sick (fever)", "Family occasion"]) : null,
       });
-      if (status === "absent" || status === "excused" || !rng.chance(0.6)) continue;
+      rows.attendance.push(mark);
+      if (mark.status === "absent" || mark.status === "excused" || !rng.chance(0.6)) continue;
       const kinds = rng.chance(0.25)
         ? (["new_memorization", "recent_revision"] as const)
         : ([rng.pick(["new_memorization", "recent_revision", "old_revision"] as const)] as const);

@@ -4,7 +4,7 @@ import { newId } from "../ids";
 import { HISTORY_SESSIONS_PER_HALQA, PAST_SESSIONS_PER_HALQA, type SchoolSpec } from "./demo-layout";
 import { takeAyahs } from "./quran-path";
 import type { Rng } from "./random";
-import { recitationRow, type RecitationRow, type SeedRows, type StudentRow } from "./rows";
+import { drawnMark, recitationRow, type RecitationRow, type SeedRows, type StudentRow } from "./rows";
 import type { SeedClock, Structure } from "./structure";
 import { addDays, addMinutes, zonedTime } from "./time";
 
@@ -65,21 +65,17 @@ export function buildHistory(spec: SchoolSpec, structure: Structure, rng: Rng, c
       });
       for (const student of roster) {
         if (student.enrolledOn && student.enrolledOn > date) continue;
-        const roll = rng.next();
-        const status = roll < 0.82 ? "present" : roll < 0.9 ? "late" : roll < 0.96 ? "absent" : "excused";
-        const markedAt = addMinutes(startsAt, rng.int(2, 10));
-        rows.attendance.push({
-          id: newId("att", markedAt.getTime()),
+        const mark = drawnMark(rng, {
           schoolId: structure.schoolId,
           sessionId,
           studentId: student.id,
-          status,
-          lateMinutes: status === "late" ? rng.int(5, 20) : null,
-          note: null,
-          createdAt: markedAt,
-          updatedAt: markedAt,
+          startsAt,
+          odds: { present: 0.82, late: 0.9, absent: 0.96 },
+          maxLateMinutes: 20,
+          note: () => null,
         });
-        if (status === "absent" || status === "excused") continue;
+        rows.attendance.push(mark);
+        if (mark.status === "absent" || mark.status === "excused") continue;
         const profile = profiles.get(student.id)!;
         const heard = (kind: RecitationRow["kind"], range: QuranRange, minute: number) => {
           const recordedAt = addMinutes(startsAt, minute);

@@ -123,6 +123,18 @@ export async function callAction<T>(
   return JSON.parse(line.slice(2)) as T;
 }
 
+/** The live register of a session, where the saveMarks action is called from. */
+export const livePage = (sessionId: string) => `/sessions/${sessionId}/live`;
+
+/** An empty saveMarks call on a session's register, off the record: it compiles the route and fills the caches. */
+export function warmUpSaveMarks(origin: string, saveMarks: string, cookies: Cookies, sessionId: string) {
+  return callAction(origin, livePage(sessionId), saveMarks, cookies, {
+    sessionId,
+    deviceId: "warm-up",
+    marks: [],
+  }).catch(() => undefined);
+}
+
 /** The teacher's halqa with CLASS_SIZE active students (created when fewer) and one open session per simulated teacher. */
 export async function fixture(api: V1, teachers: number) {
   const [semester] = await api.list<Semester>("/semesters", { status: "active" });
@@ -271,6 +283,18 @@ export async function lostMarks(api: V1, sessions: readonly Session[], students:
   return lost;
 }
 
+/** What the school holds after the runs (lost marks), the runs' figures, and the rows both attendance benches report. */
+export async function tapOutcome(
+  api: V1,
+  runs: readonly TeacherRun[],
+  sessions: readonly Session[],
+  students: readonly string[],
+) {
+  const lost = await lostMarks(api, sessions, students);
+  const figures = figuresOf(runs);
+  return { ...figures, lost, taps: tapRows(figures, lost, sessions.length * students.length) };
+}
+
 /** The teachers' runs together: every tap's latency (sorted), PUTs per teacher, errors and unsaved marks. */
 export function figuresOf(runs: readonly TeacherRun[]) {
   const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
@@ -361,14 +385,9 @@ export const attendanceSuite: Suite = {
     );
     const cookies = await signIn(origin, TEACHER);
     const saveMarks = actionId("saveMarks", "lib/features/live/server/actions.ts");
-    const livePage = (id: string) => `/sessions/${id}/live`;
 
     // Warm the route (first compile of the action's page, reference caches), off the record.
-    await callAction(origin, livePage(sessions[0]!.id), saveMarks, cookies, {
-      sessionId: sessions[0]!.id,
-      deviceId: "warm-up",
-      marks: [],
-    }).catch(() => undefined);
+    await warmUpSaveMarks(origin, saveMarks, cookies, sessions[0]!.id);
 
     const pass = (group: Session[], gap: number, spread: number) =>
       Promise.all(
@@ -396,10 +415,7 @@ export const attendanceSuite: Suite = {
     );
     const steadyLatencies = steady.flatMap((run) => run.latencies).sort((a, b) => a - b);
 
-    const lost = await lostMarks(api, sessions, students);
-    const figures = figuresOf(runs);
-    const { latencies, puts, errors, unsaved } = figures;
-    const taps = tapRows(figures, lost, teachers * students.length);
+    const { latencies, puts, errors, unsaved, lost, taps } = await tapOutcome(api, runs, sessions, students);
 
     log("attendance: weighing First Load JS");
     const liveJs = await firstLoadJs(origin, livePage(sessions[0]!.id), cookies);

@@ -15,16 +15,16 @@ import {
   actionId,
   ADMIN_KEY,
   callAction,
-  figuresOf,
   fixture,
   info,
-  lostMarks,
+  livePage,
   percentile,
   runTeacher,
   signIn,
   TAP_TARGETS,
   TEACHER,
-  tapRows,
+  tapOutcome,
+  warmUpSaveMarks,
 } from "./attendance";
 import { loadText, type Column, type ResultRow } from "./report";
 import { numberFromEnv, type BenchContext, type Suite } from "./suite";
@@ -56,15 +56,9 @@ export const instancesSuite: Suite = {
       );
       const cookies = await signIn(origin, TEACHER);
       const saveMarks = actionId("saveMarks", "lib/features/live/server/actions.ts");
-      const livePage = (id: string) => `/sessions/${id}/live`;
       // Warm both instances (round robin: two calls), off the record.
-      for (let turn = 0; turn < cluster.instances.length; turn++) {
-        await callAction(origin, livePage(sessions[0]!.id), saveMarks, cookies, {
-          sessionId: sessions[0]!.id,
-          deviceId: "warm-up",
-          marks: [],
-        }).catch(() => undefined);
-      }
+      for (let turn = 0; turn < cluster.instances.length; turn++)
+        await warmUpSaveMarks(origin, saveMarks, cookies, sessions[0]!.id);
 
       const loadBefore = os.loadavg();
       log(
@@ -86,10 +80,7 @@ export const instancesSuite: Suite = {
       const wallMs = performance.now() - started;
       const loadAfter = os.loadavg();
 
-      const lost = await lostMarks(api, sessions, students);
-      const figures = figuresOf(runs);
-      const { latencies, puts, errors, unsaved } = figures;
-      const taps = tapRows(figures, lost, teachers * students.length);
+      const { latencies, puts, errors, unsaved, lost, taps } = await tapOutcome(api, runs, sessions, students);
       const sweeps = runs.map((run) => run.sweepMs).sort((a, b) => a - b);
       const rows: ResultRow[] = [
         ...taps.latency,

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startInGroup } from "../process-group";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const NEXT_CLI = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
@@ -187,21 +188,15 @@ export async function startServer(signal: AbortSignal, options: ServerOptions = 
   // A suite may point the embedded API at PostgreSQL on purpose.
   Object.assign(env, options.env);
   const args = [...(options.nodeArgs ?? []), NEXT_CLI, "start", "-H", "127.0.0.1", "-p", String(port)];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const started = startInGroup(process.execPath, args, env, { keepChars: 8_000 });
+  const { process: child, exited } = started;
   children.add(child);
-  let log = "";
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-8_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
   exited.then(() => children.delete(child));
 
   const server: RunningServer = {
     origin,
     pid: child.pid ?? 0,
-    logTail: () => log,
+    logTail: started.output,
     async stop() {
       killGroup(child, "SIGTERM");
       const timer = setTimeout(() => killGroup(child, "SIGKILL"), 5_000);
@@ -220,7 +215,9 @@ export async function startServer(signal: AbortSignal, options: ServerOptions = 
     return server;
   } catch (error) {
     await server.stop();
-    throw new Error(`next start did not become ready: ${(error as Error).message}\n--- server output ---\n${log}`);
+    throw new Error(
+      `next start did not become ready: ${(error as Error).message}\n--- server output ---\n${started.output()}`,
+    );
   }
 }
 

@@ -50,6 +50,15 @@ const level = async (query: Query) =>
   ).hash;
 const hashOf = (tag: string) => knownLevels(DASHBOARD_MIGRATIONS).find((known) => known.tag === tag)!.hash;
 
+/** A PGlite store in a fresh temporary folder, loaded with `dump` and opened again, as a store of that level is. */
+async function pgliteStoreOf(dump: string): Promise<{ dataDir: string; reader: PGlite }> {
+  const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), "halqa-upgrade-")), "store");
+  const old = new PGlite(dataDir);
+  await old.exec(dump);
+  await old.close();
+  return { dataDir, reader: new PGlite(dataDir) };
+}
+
 /** `close`: the loading session lets go of the store; `remove`: the store is deleted. */
 type Engine = {
   name: string;
@@ -61,11 +70,7 @@ const engines: Engine[] = [
   {
     name: "PGlite",
     load: async (dump) => {
-      const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), "halqa-upgrade-")), "store");
-      const old = new PGlite(dataDir);
-      await old.exec(dump);
-      await old.close();
-      const reader = new PGlite(dataDir);
+      const { dataDir, reader } = await pgliteStoreOf(dump);
       return {
         env: { DASHBOARD_DATA_DIR: dataDir },
         query: (text) => reader.query(text),
@@ -180,11 +185,7 @@ describe.each(engines)("a store of the previous release, opened by this build on
 
 describe("a backup made at the previous release's level", () => {
   it("restores into a store of this build, every row of every table it holds", async () => {
-    const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), "halqa-upgrade-")), "store");
-    const old = new PGlite(dataDir);
-    await old.exec(dump);
-    await old.close();
-    const reader = new PGlite(dataDir);
+    const { dataDir, reader } = await pgliteStoreOf(dump);
     const file = path.join(path.dirname(dataDir), "old.jsonl.gz");
     try {
       const header = await backupStore(

@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DashboardDb } from "@/lib/db/client";
 import { excuseRequests } from "@/lib/db/schema";
-import { openMemoryStore } from "@/lib/db/testing/memory-store";
+import { memoryStorePerFile } from "@/lib/db/testing/memory-store-per-file";
 import { EXCUSES_PER_DAY } from "./limits";
 import { adminExcuses, createExcuse, parentExcuses, registerExcuses, type ExcuseParent } from "./store";
 
@@ -11,14 +11,8 @@ import { adminExcuses, createExcuse, parentExcuses, registerExcuses, type Excuse
  * parent can never create a request for a child not linked to them (nothing is stored), never read
  * another parent's request, and never read one for a child unlinked since.
  */
-let store: Awaited<ReturnType<typeof openMemoryStore>>;
 let db: DashboardDb;
-
-beforeAll(async () => {
-  store = await openMemoryStore();
-  db = store.db;
-}, 180_000);
-afterAll(async () => store?.close());
+memoryStorePerFile((opened) => (db = opened));
 
 const TENANT = "ten_alnoor";
 const TODAY = "2026-11-26";

@@ -1,32 +1,21 @@
 import { describe, expect, it } from "vitest";
 import type { Assignment } from "@/lib/contract";
+import { nabaSegment, planAssignment } from "../plans/testing/assignment";
 import { planHeard, type HeardRecitation } from "./plan-heard";
 
 const assignment = (over: Partial<Assignment> = {}): Assignment =>
-  ({
+  planAssignment({
     id: "a1",
-    plan_id: "p1",
-    student_id: "s1",
     due_date: "2026-03-12",
     status: "published",
     source: "automatic",
     explanation: null,
     published_at: "2026-03-08T06:00:00.000Z",
-    started_at: null,
-    completed_at: null,
-    superseded_at: null,
-    replaced_by_assignment_id: null,
-    segments: [
-      {
-        order: 1,
-        track_type: "new_memorization",
-        range: { start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 10 } },
-      },
-    ],
+    segments: nabaSegment(10),
     created_at: "2026-03-01T00:00:00.000Z",
     updated_at: "2026-03-08T06:00:00.000Z",
     ...over,
-  }) as Assignment;
+  });
 
 const rec = (
   from: number,

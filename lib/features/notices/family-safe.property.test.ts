@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { memoryStorePerFile } from "@/lib/db/testing/memory-store-per-file";
 import type { DashboardDb } from "@/lib/db/client";
 import { ATTENDANCE_STATUSES } from "@/lib/contract/enums";
 import {
@@ -34,14 +35,8 @@ import {
  * or no parents), no message contains a note, a mistake detail or another family's child, and each
  * absent or late child's parents get exactly one each.
  */
-let store: Awaited<ReturnType<typeof openNoticesStore>>;
 let db: DashboardDb;
-
-beforeAll(async () => {
-  store = await openNoticesStore();
-  db = store.db;
-}, 180_000);
-afterAll(async () => store?.close());
+memoryStorePerFile((opened) => (db = opened), openNoticesStore);
 
 const child = fc.record({
   status: fc.constantFrom(...ATTENDANCE_STATUSES),

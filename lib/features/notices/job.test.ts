@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { memoryStorePerFile } from "@/lib/db/testing/memory-store-per-file";
 import type { DashboardDb } from "@/lib/db/client";
 import {
   noticeJobState,
@@ -28,14 +29,8 @@ import {
   student,
 } from "./testing/fixture";
 
-let store: Awaited<ReturnType<typeof openNoticesStore>>;
 let db: DashboardDb;
-
-beforeAll(async () => {
-  store = await openNoticesStore();
-  db = store.db;
-}, 180_000);
-afterAll(async () => store?.close());
+memoryStorePerFile((opened) => (db = opened), openNoticesStore);
 
 beforeEach(async () => {
   for (const table of [

@@ -1,24 +1,15 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Subject } from "@/lib/authz/policy";
-import { formOf } from "@/lib/actions/testing/next-stand-ins";
-import { signedIn, someone } from "@/lib/auth/testing/signed-in";
+import { formOf, guard, signedIn, someone } from "@/lib/actions/testing/action-kit";
 import { V1Error } from "@/lib/v1";
 
 const state = vi.hoisted(() => ({
-  subject: null as Subject | null,
   sessions: new Map<string, Record<string, unknown>>(),
   calls: [] as { name: string; args: Record<string, unknown> | undefined }[],
   fail: null as Error | null,
-  audits: [] as { action: string; result: string }[],
   students: [] as Record<string, unknown>[],
 }));
 
-vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
-vi.mock("@/lib/authz/subject", () => ({ subjectOf: async () => state.subject }));
-vi.mock("@/lib/audit", () => ({
-  recordAudit: async (_: unknown, entry: { action: string; result: string }) => void state.audits.push(entry),
-}));
-vi.mock("next/cache", async () => (await import("@/lib/actions/testing/next-stand-ins")).nextCache);
 vi.mock("next/navigation", async () => (await import("@/lib/actions/testing/next-stand-ins")).nextNavigation);
 vi.mock("@/lib/connections", () => ({
   clientFor: () => ({
@@ -59,9 +50,9 @@ const writes = () => state.calls.filter((c) => c.name !== "getSession");
 
 beforeEach(() => {
   signedIn.actor = someone("teacher");
-  state.subject = teacherSubject;
+  guard.subject = teacherSubject;
   state.calls = [];
-  state.audits = [];
+  guard.audits = [];
   state.fail = null;
   state.sessions = new Map([
     [
@@ -104,7 +95,7 @@ describe("createSession", () => {
     expect(await createSession({ halqa_id: "h9", sheikh_id: "s1" })).toMatchObject({ ok: false });
     expect(await createSession({ halqa_id: "h1", sheikh_id: "s2" })).toMatchObject({ ok: false });
     expect(writes()).toEqual([]);
-    expect(state.audits.map((a) => a.result)).toEqual(["denied", "denied"]);
+    expect(guard.audits.map((a) => a.result)).toEqual(["denied", "denied"]);
   });
 
   it("starts a teacher's own session with the form's idempotency key", async () => {
@@ -153,7 +144,7 @@ describe("createSession", () => {
 
   it("refuses a parent whatever the halqa", async () => {
     signedIn.actor = someone("parent");
-    state.subject = { ...teacherSubject, role: "parent" };
+    guard.subject = { ...teacherSubject, role: "parent" };
     expect(await createSession({ halqa_id: "h1", sheikh_id: "s1" })).toMatchObject({ ok: false });
     expect(writes()).toEqual([]);
   });
@@ -173,7 +164,7 @@ describe("createSession", () => {
 
   it("shows why a school that does not accept writes refused", async () => {
     signedIn.actor = someone("admin");
-    state.subject = { role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] };
+    guard.subject = { role: "admin", sheikhIds: [], halqaIds: new Set(), studentLineageIds: [] };
     state.fail = new V1Error({ code: "write_access_disabled", status: 403, message: "x" });
     const result = await submitStartSession(null, formOf({ halqa_id: "h1", sheikh_id: "s1" }));
     expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/does not accept changes/) });

@@ -1,25 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { Subject } from "@/lib/authz/policy";
-import { formOf } from "@/lib/actions/testing/next-stand-ins";
-import { signedIn, someone } from "@/lib/auth/testing/signed-in";
+import { formOf, guard, signedIn, someone } from "@/lib/actions/testing/action-kit";
 import { V1Error } from "@/lib/v1";
 
 const state = vi.hoisted(() => ({
-  subject: null as Subject | null,
   students: new Map<string, Record<string, unknown>>(),
   calls: [] as { name: string; args: Record<string, unknown> | undefined }[],
   fail: null as Error | null,
-  audits: [] as { action: string; result: string; targetId?: string }[],
 }));
 
-vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
-vi.mock("@/lib/authz/subject", () => ({ subjectOf: async () => state.subject }));
-vi.mock("@/lib/audit", () => ({
-  recordAudit: async (_: unknown, entry: { action: string; result: string; targetId?: string }) =>
-    void state.audits.push(entry),
-}));
-vi.mock("next/cache", async () => (await import("@/lib/actions/testing/next-stand-ins")).nextCache);
 vi.mock("@/lib/connections", () => ({
   clientFor: () => ({
     call: async (
@@ -47,7 +37,7 @@ const subjects: Record<"admin" | "teacher", Subject> = {
 };
 const as = (role: "admin" | "teacher", locale: Actor["locale"] = "en") => {
   signedIn.actor = someone(role, locale);
-  state.subject = subjects[role];
+  guard.subject = subjects[role];
 };
 const writes = () => state.calls.filter((c) => c.name !== "getStudent");
 const newStudent = {
@@ -69,7 +59,7 @@ const edit = {
 beforeEach(() => {
   as("admin");
   state.calls = [];
-  state.audits = [];
+  guard.audits = [];
   state.fail = null;
   state.students = new Map([
     [
@@ -93,7 +83,7 @@ describe("createStudent", () => {
       enrolled_on: null,
     });
     expect(call?.args?.idempotencyKey).toEqual(expect.any(String));
-    expect(state.audits).toEqual([
+    expect(guard.audits).toEqual([
       expect.objectContaining({
         action: "student.create",
         result: "ok",
@@ -107,7 +97,7 @@ describe("createStudent", () => {
     as("teacher");
     expect(await createStudent(newStudent)).toMatchObject({ ok: false, message: "You are not allowed to do this." });
     expect(writes()).toEqual([]);
-    expect(state.audits.map((a) => a.result)).toEqual(["denied"]);
+    expect(guard.audits.map((a) => a.result)).toEqual(["denied"]);
   });
 
   it("puts the API's validation errors on the fields, as catalogue keys (never the school's text)", async () => {
@@ -125,7 +115,7 @@ describe("createStudent", () => {
       retryable: false,
       blocked: false,
     });
-    expect(state.audits.map((a) => a.result)).toEqual(["failed"]);
+    expect(guard.audits.map((a) => a.result)).toEqual(["failed"]);
   });
 
   it("explains, in the reader's language, a school that does not accept writes", async () => {
@@ -160,7 +150,7 @@ describe("updateStudent", () => {
     const result = await updateStudent({ ...edit, id: "elsewhere" });
     expect(result).toMatchObject({ ok: false, message: "This record no longer exists, or it is not yours to see." });
     expect(writes()).toEqual([]);
-    expect(state.audits.map((a) => a.result)).toEqual(["denied"]);
+    expect(guard.audits.map((a) => a.result)).toEqual(["denied"]);
   });
 
   it("rejects input that is not a student form before calling the API", async () => {

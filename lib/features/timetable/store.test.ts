@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Session } from "@/lib/contract";
 import type { DashboardDb } from "@/lib/db/client";
 import { progressSessions } from "@/lib/db/schema";
-import { openMemoryStore } from "@/lib/db/testing/memory-store";
+import { memoryStorePerFile } from "@/lib/db/testing/memory-store-per-file";
 import { recentSessionsOf, removeTimetable, saveTimetable, timetablesFor, timetablesOf } from "./store";
 
-let store: Awaited<ReturnType<typeof openMemoryStore>>;
 let db: DashboardDb;
-
-beforeAll(async () => {
-  store = await openMemoryStore();
-  db = store.db;
-}, 180_000);
-afterAll(async () => store?.close());
+memoryStorePerFile((opened) => (db = opened));
 
 describe("the timetable store", () => {
   it("keeps one timetable per halqa and connection, under the halqa's semester, days in order", async () => {

@@ -11,7 +11,7 @@ import { ClientStrings } from "@/components/i18n/client-strings";
 import { lastSyncText, SyncSection } from "@/components/plans/sync-section";
 import { requireActor } from "@/lib/auth/session";
 import { PLAN_STATUSES } from "@/lib/contract";
-import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
+import { firstParam, hrefWith, oneOf, semesterListParams, type SearchParams } from "@/lib/web/search-params";
 import { REPLACED_PERIODS } from "@/lib/features/plans/periods";
 import { loadPlanList } from "@/lib/features/plans/queries";
 import { syncStatusView } from "@/lib/features/plans/sync/status-view";
@@ -27,10 +27,8 @@ export default async function PlansPage({ searchParams }: { searchParams: Promis
   const actor = await requireActor(["admin", "teacher"]);
   const params = await searchParams;
   const filters = {
-    semester: firstParam(params, "semester"),
-    status: oneOf(firstParam(params, "status"), PLAN_STATUSES),
+    ...semesterListParams(params, PLAN_STATUSES),
     student: firstParam(params, "student", 64),
-    q: firstParam(params, "q"),
     replaced: oneOf(firstParam(params, "replaced"), REPLACED_PERIODS),
     sort: oneOf(firstParam(params, "sort"), ["changed"] as const),
     after: firstParam(params, "after", 64),

@@ -9,7 +9,7 @@ import { requireActor } from "@/lib/auth/session";
 import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { STUDENT_STATUSES } from "@/lib/contract";
-import { firstParam, hrefWith, oneOf, type SearchParams } from "@/lib/web/search-params";
+import { firstParam, hrefWith, semesterListParams, type SearchParams } from "@/lib/web/search-params";
 import { loadStudentList } from "@/lib/features/students/queries";
 import { pageNumber } from "@/lib/features/paging";
 import { CursorPager, NumberPager } from "@/components/pickers/pager";
@@ -25,10 +25,8 @@ export default async function StudentsPage({ searchParams }: { searchParams: Pro
   const actor = await requireActor(["admin", "teacher"]);
   const params = await searchParams;
   const filters = {
-    semester: firstParam(params, "semester"),
-    status: oneOf(firstParam(params, "status"), STUDENT_STATUSES),
+    ...semesterListParams(params, STUDENT_STATUSES),
     halqa: firstParam(params, "halqa", 64),
-    q: firstParam(params, "q"),
     after: firstParam(params, "after", 1200),
     page: pageNumber(firstParam(params, "page")),
   };

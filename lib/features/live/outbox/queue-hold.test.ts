@@ -1,51 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { AttendanceRow } from "@/lib/contract";
-import { LiveQueue } from "./queue";
 import { MemoryStore } from "./store";
 import { FakeEnv, settle } from "../testing/fake-env";
-import { recitationDraft, storedRecitation } from "../testing/fake-school";
-import type { ActionResult } from "@/lib/actions/result";
-import type { LiveSenders, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
+import { recitationDraft } from "../testing/fake-school";
+import { queueHarness } from "../testing/queue-harness";
+import type { SaveMarksInput } from "../types";
 
 /** The undo window: work held in the queue before it is sent, so that taking it back leaves no trace on the server. */
-const TENANT = "sch_1";
-const SESSION = "ses_1";
 const HOLD = 10_000;
-
-const row = (studentId: string, status: AttendanceRow["status"]): AttendanceRow => ({
-  id: `att_${studentId}`,
-  session_id: SESSION,
-  student_id: studentId,
-  status,
-  late_minutes: null,
-  note: null,
-  created_at: "2026-01-01T00:00:00.000Z",
-  updated_at: "2026-01-01T00:00:00.000Z",
-});
-
-function setup(store = new MemoryStore(), env = new FakeEnv()) {
-  const marks: SaveMarksInput[] = [];
-  const recs: RecordRecitationInput[] = [];
-  const replies = {
-    marks: async (input: SaveMarksInput): Promise<ActionResult<SaveMarksData>> => ({
-      ok: true,
-      data: { session_id: SESSION, rows: input.marks.map((m) => row(m.student_id, m.status)), stale: [] },
-    }),
-    rec: async (input: RecordRecitationInput): Promise<ActionResult<RecordRecitationData>> => ({
-      ok: true,
-      data: {
-        replayed: false,
-        recitation: storedRecitation(`rec_${input.clientId}`, SESSION, input, input.recorded_at),
-      },
-    }),
-  };
-  const send: LiveSenders = {
-    marks: (input) => (marks.push(structuredClone(input)), replies.marks(input)),
-    recitation: (input) => (recs.push(structuredClone(input)), replies.rec(input)),
-  };
-  const make = () => new LiveQueue({ tenantId: TENANT, sessionId: SESSION, store, send, env }).start();
-  return { env, store, marks, recs, replies, make, queue: make() };
-}
+const setup = (store?: MemoryStore, env?: FakeEnv) => queueHarness({ store, env });
 
 const sentStudents = (batches: SaveMarksInput[]) => batches.flatMap((b) => b.marks.map((m) => m.student_id)).sort();
 

@@ -1,61 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { AttendanceRow } from "@/lib/contract";
 import { fullJitter } from "@/lib/backoff";
-import { DEFAULT_TIMINGS, LiveQueue, type QueueTimings } from "./queue";
+import { DEFAULT_TIMINGS } from "./queue";
 import { MemoryStore } from "./store";
 import { FakeEnv, settle } from "../testing/fake-env";
-import { recitationDraft, storedRecitation } from "../testing/fake-school";
-import type { ActionResult } from "@/lib/actions/result";
-import type { LiveSenders, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
+import { recitationDraft } from "../testing/fake-school";
+import { okMarks, okRec, queueHarness, SESSION, TENANT } from "../testing/queue-harness";
 
-const TENANT = "sch_1";
-const SESSION = "ses_1";
-
-function row(studentId: string, status: AttendanceRow["status"], at = "2026-01-01T00:00:00.000Z"): AttendanceRow {
-  return {
-    id: `att_${studentId}`,
-    session_id: SESSION,
-    student_id: studentId,
-    status,
-    late_minutes: null,
-    note: null,
-    created_at: at,
-    updated_at: at,
-  };
-}
-
-type MarksReply = (input: SaveMarksInput) => Promise<ActionResult<SaveMarksData>>;
-type RecReply = (input: RecordRecitationInput) => Promise<ActionResult<RecordRecitationData>>;
-
-const okMarks: MarksReply = async (input) => ({
-  ok: true,
-  data: { session_id: SESSION, rows: input.marks.map((m) => row(m.student_id, m.status)), stale: [] },
-});
-const okRec: RecReply = async (input) => ({
-  ok: true,
-  data: { replayed: false, recitation: storedRecitation(`rec_${input.clientId}`, SESSION, input, input.recorded_at) },
-});
-
-function setup(options: { timings?: Partial<QueueTimings>; store?: MemoryStore; env?: FakeEnv } = {}) {
-  const env = options.env ?? new FakeEnv();
-  const store = options.store ?? new MemoryStore();
-  const marks: SaveMarksInput[] = [];
-  const recs: RecordRecitationInput[] = [];
-  const replies = { marks: okMarks, rec: okRec };
-  const send: LiveSenders = {
-    marks: (input) => {
-      marks.push(structuredClone(input));
-      return replies.marks(input);
-    },
-    recitation: (input) => {
-      recs.push(structuredClone(input));
-      return replies.rec(input);
-    },
-  };
-  const make = () =>
-    new LiveQueue({ tenantId: TENANT, sessionId: SESSION, store, send, env, timings: options.timings }).start();
-  return { env, store, marks, recs, replies, make, queue: make() };
-}
+const setup = queueHarness;
 
 const draft = recitationDraft;
 

@@ -76,6 +76,9 @@ const { saveMarks, recordRecitation } = await import("./actions");
 const { GET } = await import("@/app/api/live/sessions/[id]/route");
 
 const writes = () => calls.filter((c) => c.method !== "GET");
+/** The active students of the halqa that is not the teacher's (read with the admin's key). */
+const otherHalqaStudents = async () =>
+  (await admin.listAll("listStudents", { query: { halqa_id: other.halqa_id, status: "active" } })).items;
 const attendanceOf = async (sessionId: string) =>
   (await admin.listAll("listAttendance", { params: { id: sessionId } })).items;
 
@@ -169,9 +172,7 @@ describe("saveMarks", () => {
 
   it("refuses a teacher on another halqa's session, before any write", async () => {
     signedIn.actor = teacher;
-    const { items: roster } = await admin.listAll("listStudents", {
-      query: { halqa_id: other.halqa_id, status: "active" },
-    });
+    const roster = await otherHalqaStudents();
     calls = [];
     const result = await saveMarks({
       sessionId: other.id,
@@ -340,9 +341,7 @@ describe("recordRecitation", () => {
 
   it("refuses a teacher on another halqa's session", async () => {
     signedIn.actor = teacher;
-    const { items: roster } = await admin.listAll("listStudents", {
-      query: { halqa_id: other.halqa_id, status: "active" },
-    });
+    const roster = await otherHalqaStudents();
     calls = [];
     const result = await recordRecitation(
       input({ sessionId: other.id, student_id: roster[0]!.id, clientId: "9a1e1c2e-2222-4abc-8def-123456789abc" }),

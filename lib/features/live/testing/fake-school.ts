@@ -40,6 +40,25 @@ export function storedRecitation(id: string, sessionId: string, body: Recitation
   };
 }
 
+/** The attendance row a school stores for a student's mark in `sessionId`, created and changed at `at`. */
+export function storedMark(
+  sessionId: string,
+  studentId: string,
+  status: AttendanceRow["status"],
+  at = "2026-01-01T00:00:00.000Z",
+): AttendanceRow {
+  return {
+    id: `att_${studentId}`,
+    session_id: sessionId,
+    student_id: studentId,
+    status,
+    late_minutes: null,
+    note: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 export class FakeConflict extends Error {}
 
 export class FakeSchool {

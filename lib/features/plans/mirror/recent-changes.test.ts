@@ -6,6 +6,7 @@ import type { DashboardDb } from "@/lib/db/client";
 import { refreshPlan } from "../sync/refresh";
 import { syncPlans } from "../sync/sync-plans";
 import { listSyncedPlans } from "./reads";
+import { everySyncedPage, replaceCurrentAssignment } from "../testing/mirror";
 import { recentChanges, replacementsOf } from "./recent-changes";
 import { DEMO_KEYS } from "@/school-api/seed-facts";
 
@@ -33,12 +34,7 @@ describe("replacements and changes in the synced store", { timeout: 30_000 }, ()
     const before = new Date();
     const plans = (await alnoor.listAll("listPlans")).items;
     const plan = plans.find((p) => p.status === "active")!;
-    const history = (await alnoor.listAll("listAssignments", { params: { id: plan.id } })).items;
-    const target = history.find((a) => a.superseded_at === null)!;
-    const { replacement } = await school.admin<{ replacement: { id: string } }>("replace-assignment", {
-      assignmentId: target.id,
-      dueDate: "2031-07-08",
-    });
+    const { history, target, replacement } = await replaceCurrentAssignment(school, alnoor, plan);
     await refreshPlan("alnoor", plan.id, { db, client: alnoor });
 
     const recent = await listSyncedPlans(db, scope, { replacedSince: before, limit: 200 });
@@ -55,16 +51,7 @@ describe("replacements and changes in the synced store", { timeout: 30_000 }, ()
     expect(Date.parse(summary.lastAt!)).toBeGreaterThanOrEqual(before.getTime());
 
     // Sorted by last change: the replaced plan first; keyset pages cover every plan once, both ways.
-    const seen: string[] = [];
-    const pages: string[][] = [];
-    let after: string | undefined;
-    for (;;) {
-      const page = await listSyncedPlans(db, scope, { sort: "changed", limit: 10, after });
-      pages.push(page.plans.map((p) => p.id));
-      seen.push(...page.plans.map((p) => p.id));
-      if (!page.nextAfter) break;
-      after = page.nextAfter;
-    }
+    const { pages, seen } = await everySyncedPage(db, scope, { sort: "changed", limit: 10 });
     expect(seen[0]).toBe(plan.id);
     expect(seen.toSorted()).toEqual(plans.map((p) => p.id).toSorted());
     const second = await listSyncedPlans(db, scope, {

@@ -7,6 +7,7 @@ import type { SyncClient } from "@/lib/features/sync/traverse";
 import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
 import type { DashboardDb } from "@/lib/db/client";
 import { countSyncedPlansByStatus, getSyncedPlan, listSyncedPlans } from "../mirror/reads";
+import { everySyncedPage, replaceCurrentAssignment } from "../testing/mirror";
 import { apiSnapshot, storeSnapshot, type Snapshot } from "../testing/snapshot";
 import { refreshPlan } from "./refresh";
 import { startPlanSync } from "./start";
@@ -293,16 +294,7 @@ describe("store queries on the synced mirror", { timeout: 30_000 }, () => {
   it("keyset pages cover every plan once, both ways, with filters and counts", async () => {
     const scope = { connectionId: "alnoor" };
     const api = (await alnoor.listAll("listPlans")).items;
-    const seen: string[] = [];
-    let after: string | undefined;
-    const pages: string[][] = [];
-    for (;;) {
-      const page = await listSyncedPlans(db, scope, { limit: 10, after });
-      pages.push(page.plans.map((p) => p.id));
-      seen.push(...page.plans.map((p) => p.id));
-      if (!page.nextAfter) break;
-      after = page.nextAfter;
-    }
+    const { pages, seen } = await everySyncedPage(db, scope, { limit: 10 });
     expect(seen).toEqual(api.map((p) => p.id));
     // Back from the last page.
     const lastPage = await listSyncedPlans(db, scope, { limit: 10, after: pages.at(-2)!.at(-1) });
@@ -337,11 +329,7 @@ describe("store queries on the synced mirror", { timeout: 30_000 }, () => {
 
   it("refreshPlan brings one plan and its history up to the API at once, keeping replaced assignments", async () => {
     const plan = (await alnoor.listAll("listPlans")).items.find((p) => p.status === "active")!;
-    const history = (await alnoor.listAll("listAssignments", { params: { id: plan.id } })).items;
-    const target = history.find((a) => a.superseded_at === null)!;
-    const { replacement } = await school.admin<{ replacement: { id: string } }>("replace-assignment", {
-      assignmentId: target.id,
-      dueDate: "2031-07-08",
+    const { target, replacement } = await replaceCurrentAssignment(school, alnoor, plan, {
       explanation: "Refreshed live",
     });
     const before = await getSyncedPlan(db, { connectionId: "alnoor" }, plan.id);

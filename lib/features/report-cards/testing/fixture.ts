@@ -2,6 +2,7 @@ import type { Assignment, Recitation, Semester } from "@/lib/contract";
 import { childView, type ChildParts } from "@/lib/features/family/queries";
 import { splitParentAssignments, toParentAssignments } from "@/lib/features/plans/parent-view";
 import { mark, SCHOOL, session, student } from "@/lib/features/notices/testing/fixture";
+import { nabaSegment, planAssignment } from "@/lib/features/plans/testing/assignment";
 import type { Locale } from "@/lib/i18n/core";
 
 /** A term with sessions, marks, recitations and assignments of every kind a card must sort out. */
@@ -41,29 +42,17 @@ export function recitation(
 }
 
 function assignment(id: string, status: string, due: string, explanation: string | null): Assignment {
-  return {
+  return planAssignment({
     id,
-    plan_id: "p1",
-    student_id: "s1",
     due_date: due,
     status,
     source: "teacher",
     explanation,
     published_at: null,
-    started_at: null,
-    completed_at: null,
-    superseded_at: null,
-    replaced_by_assignment_id: null,
-    segments: [
-      {
-        order: 1,
-        track_type: "new_memorization",
-        range: { start: { surah: 78, ayah: 1 }, end: { surah: 78, ayah: 20 } },
-      },
-    ],
+    segments: nabaSegment(20),
     created_at: "2026-09-01T00:00:00Z",
     updated_at: "2026-09-01T00:00:00Z",
-  } as Assignment;
+  });
 }
 
 const STATUSES = ["present", "present", "late", "absent", "excused", "present"] as const;
