@@ -65,6 +65,17 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
     ppage: String(planPage),
     today: allToday ? "all" : undefined,
   };
+  /** A part's pager when it has more pages: its links keep every other part's state and come back to the part. */
+  const pager = (page: { page: number; pages: number; total: number }, param: keyof typeof state, part: string) =>
+    page.pages > 1 ? (
+      <NumberPager
+        t={t}
+        page={page.page}
+        pages={page.pages}
+        total={page.total}
+        href={(n) => `${hrefWith("/admin", { ...state, [param]: String(n) })}#${part}`}
+      />
+    ) : null;
 
   return (
     <div className="flex flex-col gap-10">
@@ -126,15 +137,7 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
               hint={t("overview.home.figures.hint", { days: figures.heardDays })}
               note={<Freshness freshness={figures.freshness} i18n={i18n} />}
             >
-              {page.pages > 1 ? (
-                <NumberPager
-                  t={t}
-                  page={page.page}
-                  pages={page.pages}
-                  total={page.total}
-                  href={(n) => hrefWith("/admin", { ...state, fpage: String(n) })}
-                />
-              ) : null}
+              {pager(page, "fpage", "overview-figures")}
               {page.items.length ? (
                 <FiguresTable
                   rows={page.items}
@@ -165,15 +168,7 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
               title={t("overview.home.planHeard.title")}
               hint={t("overview.home.planHeard.hint")}
             >
-              {page.pages > 1 ? (
-                <NumberPager
-                  t={t}
-                  page={page.page}
-                  pages={page.pages}
-                  total={page.total}
-                  href={(n) => `${hrefWith("/admin", { ...state, ppage: String(n) })}#overview-plan-heard`}
-                />
-              ) : null}
+              {pager(page, "ppage", "overview-plan-heard")}
               {page.items.length ? (
                 <PlanHeardTable rows={page.items} i18n={i18n} caption={t("overview.home.planHeard.title")} />
               ) : (
@@ -197,15 +192,7 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
               hint={page.pages > 1 ? t("overview.home.attention.halqas", { count: page.total }) : undefined}
               note={<Freshness freshness={attention.freshness} i18n={i18n} />}
             >
-              {page.pages > 1 ? (
-                <NumberPager
-                  t={t}
-                  page={page.page}
-                  pages={page.pages}
-                  total={page.total}
-                  href={(n) => `${hrefWith("/admin", { ...state, apage: String(n) })}#overview-attention`}
-                />
-              ) : null}
+              {pager(page, "apage", "overview-attention")}
               {page.items.length ? (
                 <AttentionGroups groups={page.items} i18n={i18n} />
               ) : (
@@ -228,15 +215,7 @@ export default async function AdminOverview({ searchParams }: { searchParams: Pr
               title={t("overview.home.teachers.title")}
               hint={t("overview.home.teachers.hint", { monday: i18n.date(teachers.monday) })}
             >
-              {page.pages > 1 ? (
-                <NumberPager
-                  t={t}
-                  page={page.page}
-                  pages={page.pages}
-                  total={page.total}
-                  href={(n) => `${hrefWith("/admin", { ...state, tpage: String(n) })}#overview-teachers`}
-                />
-              ) : null}
+              {pager(page, "tpage", "overview-teachers")}
               {page.items.length ? (
                 <TeachersTable rows={page.items} i18n={i18n} caption={t("overview.home.teachers.title")} />
               ) : (
