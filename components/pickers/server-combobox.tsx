@@ -11,7 +11,7 @@ import {
   Label,
 } from "@headlessui/react";
 import { QueryClient, QueryClientProvider, useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 
@@ -113,6 +113,7 @@ function Picker({
       void fetchNextPage();
   }, [q, hasNextPage, isFetchingNextPage, options.length, windows, fetchNextPage]);
 
+  const replayEarlyTyping = useTypedBeforeItRan();
   const field = useRef<HTMLInputElement>(null);
   const submitAfterRender = useRef(false);
   useEffect(() => {
@@ -146,6 +147,7 @@ function Picker({
       >
         <div className="relative">
           <ComboboxInput
+            ref={replayEarlyTyping}
             className="flex h-11 w-full min-w-0 rounded-md border border-border bg-card ps-3 pe-20 text-base text-foreground shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
             displayValue={(option: PickerOption | null) => option?.label ?? ""}
             placeholder={t("picker.placeholder")}
@@ -205,4 +207,28 @@ function Picker({
       {error ? <Description className="text-sm font-medium text-destructive">{error}</Description> : null}
     </Field>
   );
+}
+
+/**
+ * The box is rendered on the server, so on a slow tablet a person can type into it before this
+ * script runs. What they typed is then in the box but was never searched. Once the picker is live,
+ * that text is typed again for them (an input event, as the keyboard would send), so it is searched
+ * and the list opens. The box's server value (a chosen option's label) is not typing.
+ */
+function useTypedBeforeItRan(): (input: HTMLInputElement | null) => void {
+  const done = useRef(false);
+  return useCallback((input: HTMLInputElement | null) => {
+    if (!input || done.current) return;
+    done.current = true;
+    const typed = input.value;
+    if (typed === (input.getAttribute("value") ?? "")) return;
+    // After Headless UI's own effects, which set the box to the chosen option's label.
+    setTimeout(() => {
+      if (!input.isConnected) return;
+      // Through React's own setter first, so that React sees the typed text as a change.
+      input.value = "";
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, typed);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }, []);
 }
