@@ -30,10 +30,8 @@ export async function allOf<T>(
   let cursor: string | null = null;
   do {
     const separator = path.includes("?") ? "&" : "?";
-    const response = await request.get(
-      `/api/v1${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      { headers: { authorization: `Bearer ${key}` } },
-    );
+    const url = `/api/v1${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+    const response = await sentAgainOnReset(() => request.get(url, { headers: { authorization: `Bearer ${key}` } }));
     expect(response.status(), path).toBe(200);
     const body = (await response.json()) as { data: T[]; pagination: { next_cursor: string | null } };
     items.push(...body.data);
@@ -50,13 +48,11 @@ export async function schoolAdmin(request: APIRequestContext, op: string, args: 
 }
 
 /**
- * A POST to the school's admin RPC. A kept-alive connection the server closes (after 5 s idle) just
- * as the request context reuses it resets the request before the server reads it (ECONNRESET); a
- * browser sends such a request again on a new connection, and so does this.
+ * A kept-alive connection the server closes (after 5 s idle) just as the request context reuses it
+ * resets the request before the server reads it (ECONNRESET). A browser sends such a request again
+ * on a new connection, and so does this, once.
  */
-export async function postSchoolAdmin(request: APIRequestContext, data: Record<string, unknown>) {
-  const send = () =>
-    request.post("/api/school-admin", { headers: { Authorization: `Bearer ${process.env.SCHOOL_ADMIN_TOKEN}` }, data });
+export async function sentAgainOnReset<T>(send: () => Promise<T>): Promise<T> {
   try {
     return await send();
   } catch (error) {
@@ -64,6 +60,12 @@ export async function postSchoolAdmin(request: APIRequestContext, data: Record<s
     return send();
   }
 }
+
+/** A POST to the school's admin RPC (sent again on a reset connection). */
+export const postSchoolAdmin = (request: APIRequestContext, data: Record<string, unknown>) =>
+  sentAgainOnReset(() =>
+    request.post("/api/school-admin", { headers: { Authorization: `Bearer ${process.env.SCHOOL_ADMIN_TOKEN}` }, data }),
+  );
 
 /** Every page of a paged list: `collect` runs on each, following the "Next page" link of the list's "Pages" navigation. */
 export async function everyPage<T>(page: Page, collect: () => Promise<T[]>, maxPages = 20): Promise<T[]> {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO, expect, signIn, test } from "./fixtures";
-import { allOf } from "./api";
+import { allOf, postSchoolAdmin } from "./api";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
@@ -12,17 +12,7 @@ import { DEMO_KEYS } from "../school-api/seed-facts";
 test.describe.configure({ mode: "serial" });
 
 async function backgroundCalls(request: APIRequestContext): Promise<string[]> {
-  const ask = () =>
-    request.post("/api/school-admin", {
-      headers: { Authorization: `Bearer ${process.env.SCHOOL_ADMIN_TOKEN}` },
-      data: { op: "trace-calls", requestId: "background" },
-    });
-  // A kept-alive socket the busy server closes just as the poll reuses it resets; a browser would
-  // send the read again, and so does this one (once).
-  const response = await ask().catch((error: unknown) => {
-    if (String(error).includes("ECONNRESET")) return ask();
-    throw error;
-  });
+  const response = await postSchoolAdmin(request, { op: "trace-calls", requestId: "background" });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data?: { operations: string[] }; operations?: string[] }).data?.operations ?? [];
 }

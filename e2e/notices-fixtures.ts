@@ -8,7 +8,7 @@ import { addDays, dateIn } from "../lib/dates";
 import adminEn from "../messages/en/admin.json" with { type: "json" };
 import ar from "../messages/ar/notices.json" with { type: "json" };
 import en from "../messages/en/notices.json" with { type: "json" };
-import { allOf } from "./api";
+import { allOf, sentAgainOnReset } from "./api";
 import { expect } from "./fixtures";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
@@ -75,11 +75,8 @@ async function api<T>(
   data?: unknown,
 ): Promise<T> {
   const send = () => request[method](`/api/v1${path}`, { headers: KEY, ...(data ? { data } : {}) });
-  // A busy server may close a kept-alive connection as a read reuses it: a read is asked again.
-  const response = await send().catch((error: unknown) => {
-    if (method === "get" && String(error).includes("ECONNRESET")) return send();
-    throw error;
-  });
+  // A reset kept-alive connection: a read is sent again, as a browser would (a write is not).
+  const response = await (method === "get" ? sentAgainOnReset(send) : send());
   expect(response.status(), `${method} ${path}`).toBeLessThan(300);
   return ((await response.json()) as { data: T }).data;
 }
