@@ -4,7 +4,7 @@ import { formatNumber, translator, type Locale } from "../lib/i18n/core";
 import adminEn from "../messages/en/admin.json" with { type: "json" };
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
-import { signedInInArabic, submitNewUser } from "./users";
+import { linkFirstPlannedChild, signedInInArabic, submitNewUser } from "./users";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
@@ -298,17 +298,7 @@ test.describe("the family page, calm and clear", () => {
       test.setTimeout(420_000);
       await expectFamilyPage(parentPage, request, "en");
       const arabic = await arabicUser(adminPage, browser, "parent", `${info.project.name}-phone`);
-      const plan = (await allOf<{ student_id: string }>(request, "/learning-plans"))[0]!;
-      const child = (await allOf<Student>(request, "/students")).find((s) => s.id === plan.student_id)!;
-      await adminPage.getByLabel(/^Search students of /).fill(child.full_name);
-      await adminPage.getByRole("button", { name: adminEn.user.searchSubmit }).click();
-      await adminPage
-        .getByRole("button", { name: adminEn.user.linkLabel.replace("{name}", child.full_name) })
-        .first()
-        .click();
-      await expect(
-        adminPage.getByRole("button", { name: adminEn.user.removeLabel.replace("{name}", child.full_name) }),
-      ).toBeVisible();
+      await linkFirstPlannedChild(adminPage, request);
       const page = await arabic.open({ width: 390, height: 844 });
       await expectFamilyPage(page, request, "ar");
       await page.context().close();
