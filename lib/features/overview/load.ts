@@ -14,7 +14,6 @@ import { timetablesOf, type StoredTimetable } from "@/lib/features/timetable/sto
 import { byName } from "@/lib/text-search";
 import { mondayOf, schoolFigures, type FigureSort } from "./figures";
 import { registerState, type RegisterState } from "./register-state";
-import { byUrgency } from "./today-view";
 import { planHeardOf } from "@/lib/features/notebook/plan-heard-source";
 import { activeStudentsOf, dayKey, expectedOn, lastRegisters, registersOf } from "./store-reads";
 
@@ -78,7 +77,7 @@ export type TodayRow = {
   teachers: string[];
 };
 
-/** Today: each timetabled halqa of the active semester and where its register stands. */
+/** Today: each timetabled halqa of the active semester and where its register stands (the page orders them: `todayView`). */
 export async function loadOverviewToday(actor: Actor) {
   const base = await overviewBase(actor);
   const db = await dashboardDb();
@@ -113,7 +112,6 @@ export async function loadOverviewToday(actor: Actor) {
       teachers,
     };
   });
-  rows.sort(byUrgency);
   return { rows, untimed: base.halqas.length - timed.length, freshness, today: base.today };
 }
 

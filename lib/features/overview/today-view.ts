@@ -22,7 +22,7 @@ export const STATE_KINDS = Object.keys(STATE_ORDER) as RegisterState["kind"][];
 type Listed = { halqa: { name: string }; startsAt: string; state: { kind: RegisterState["kind"] } };
 
 /** The order Today lists its rows in: what needs acting on first. */
-export function byUrgency(a: Listed, b: Listed): number {
+function byUrgency(a: Listed, b: Listed): number {
   return (
     STATE_ORDER[a.state.kind] - STATE_ORDER[b.state.kind] ||
     a.startsAt.localeCompare(b.startsAt) ||
