@@ -1,16 +1,16 @@
 import "server-only";
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import { progressRecitations, syncedAssignments } from "@/lib/db/schema";
-import { addDays } from "@/lib/dates";
+import { sql, type SQL } from "drizzle-orm";
 import { dashboardDb } from "@/lib/db";
+import { progressStudents } from "@/lib/db/schema";
 import type { DashboardDb } from "@/lib/db/client";
 import { halqaStudents } from "@/lib/features/progress/read-model";
-import { isJudged, planHeard, WEEK_DAYS, type JudgedAssignment, type PlanHeard } from "./plan-heard";
+import { byDueThenStudent, type HeardState, type PlanHeard } from "./plan-heard";
+import { planHeardStates } from "./plan-heard-query";
 
 /**
  * Plan against register for these students, from the synced plan store and the progress read model:
- * no v1 call. Only the recitations that can count are read: those of the students with an assignment
- * to judge, recorded since the earliest of those assignments was published.
+ * no v1 call. The database judges each assignment (plan-heard-query.ts); the rows come back in the
+ * plan store's order (by plan, then position) and are sorted as `planHeard` sorts them.
  */
 export async function planHeardOf(
   scope: { connectionId: string; tenantId: string },
@@ -19,60 +19,63 @@ export async function planHeardOf(
 ): Promise<PlanHeard[]> {
   if (studentIds.length === 0) return [];
   const db = await dashboardDb();
-  const assignments = await judgedAssignmentsOf(db, scope, studentIds, today);
-  if (assignments.length === 0) return [];
-  const since = assignments.reduce(
-    (earliest, a) => (a.published_at < earliest ? a.published_at : earliest),
-    assignments[0]!.published_at,
+  const ids = sql.join(
+    [...new Set(studentIds)].map((id) => sql`${id}`),
+    sql`, `,
   );
-  const rows = await db
-    .select({ data: progressRecitations.data })
-    .from(progressRecitations)
-    .where(
-      and(
-        eq(progressRecitations.connectionId, scope.connectionId),
-        eq(progressRecitations.tenantId, scope.tenantId),
-        inArray(progressRecitations.studentId, [...new Set(assignments.map((a) => a.student_id))]),
-        gte(progressRecitations.recordedAt, new Date(since)),
-      ),
-    );
-  return planHeard(
-    assignments,
-    rows.map((row) => row.data),
-    today,
+  const rows = await rowsOf<StateRow>(
+    db,
+    sql`select * from (${planHeardStates(scope, ids, today)}) as judged order by plan_id, position, id`,
   );
+  return rows
+    .map((row): PlanHeard => ({
+      assignmentId: row.id,
+      studentId: row.student_id,
+      dueDate: row.due_date,
+      state: row.state,
+      segments: row.segments,
+    }))
+    .sort(byDueThenStudent);
 }
 
 /**
- * The assignments of these students that plan against register judges today (`isJudged`), in the
- * plan store's order (by plan, then position). The database narrows them to those due within a
- * week of today, so a school of thousands of students reads its week's assignments, not every
- * plan's history (it read at most 200 plans before: a larger school's overview missed the rest).
+ * Plan against register counted per halqa, over the active students of `halqaIds` as the progress
+ * read model has them (the admin's overview): each halqa's judged assignments and how many are
+ * heard, counted in the database, so a school of thousands of students is a row a halqa.
  */
-async function judgedAssignmentsOf(
-  db: DashboardDb,
+export async function planHeardByHalqa(
   scope: { connectionId: string; tenantId: string },
-  studentIds: readonly string[],
+  halqaIds: readonly string[],
   today: string,
-): Promise<JudgedAssignment[]> {
-  const wanted = new Set(studentIds);
-  const due = sql`left(${syncedAssignments.data}->>'due_date', 10)`;
-  const rows = await db
-    .select({ data: syncedAssignments.data })
-    .from(syncedAssignments)
-    .where(
-      and(
-        eq(syncedAssignments.connectionId, scope.connectionId),
-        eq(syncedAssignments.tenantId, scope.tenantId),
-        inArray(syncedAssignments.studentId, [...wanted]),
-        sql`${due} between ${addDays(today, -WEEK_DAYS)} and ${addDays(today, WEEK_DAYS)}`,
-      ),
-    )
-    .orderBy(asc(syncedAssignments.planId), asc(syncedAssignments.position), asc(syncedAssignments.id));
-  return rows
-    .map((row) => row.data)
-    .filter((a): a is JudgedAssignment => wanted.has(a.student_id) && isJudged(a, today));
+): Promise<Map<string, { due: number; heard: number }>> {
+  if (halqaIds.length === 0) return new Map();
+  const db = await dashboardDb();
+  const halqas = sql.join(
+    halqaIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const active = sql`s.connection_id = ${scope.connectionId} and s.tenant_id = ${scope.tenantId}
+    and s.halqa_id in (${halqas}) and s.data->>'status' = 'active'`;
+  const rows = await rowsOf<{ halqa_id: string; due: number; heard: number }>(
+    db,
+    sql`select s.halqa_id, count(*)::int as due, (count(*) filter (where j.state = 'heard'))::int as heard
+      from (${planHeardStates(scope, sql`select s.id from ${progressStudents} s where ${active}`, today)}) as j
+      join ${progressStudents} s on s.connection_id = ${scope.connectionId} and s.id = j.student_id
+      where ${active}
+      group by s.halqa_id`,
+  );
+  return new Map(rows.map((row) => [row.halqa_id, { due: row.due, heard: row.heard }]));
 }
+
+type StateRow = {
+  id: string;
+  student_id: string;
+  due_date: string;
+  state: HeardState;
+  segments: PlanHeard["segments"];
+};
+
+const rowsOf = async <T>(db: DashboardDb, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** A halqa's plan against register: its active students as the progress read model has them, with their names. */
 export async function halqaPlanHeard(

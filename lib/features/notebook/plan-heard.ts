@@ -8,7 +8,7 @@ import { ayahIdOf } from "@/lib/quran/cover";
 import { daysBetween } from "@/lib/features/progress/quran-map";
 
 /** Published and later states (never a draft, a state under review, or a replaced one). */
-const PUBLISHED_STATES = ["published", "in_progress", "completed"];
+export const PUBLISHED_STATES = ["published", "in_progress", "completed"];
 export const WEEK_DAYS = 6;
 
 export type HeardState = "heard" | "partly" | "not_heard";
@@ -65,5 +65,9 @@ export function planHeard(
     const state: HeardState = covered === 0 ? "not_heard" : covered === total ? "heard" : "partly";
     result.push({ assignmentId: a.id, studentId: a.student_id, dueDate: a.due_date, state, segments: a.segments });
   }
-  return result.sort((x, y) => x.dueDate.localeCompare(y.dueDate) || x.studentId.localeCompare(y.studentId));
+  return result.sort(byDueThenStudent);
 }
+
+/** The order plan against register lists its assignments in: by due date, then student. */
+export const byDueThenStudent = (x: PlanHeard, y: PlanHeard) =>
+  x.dueDate.localeCompare(y.dueDate) || x.studentId.localeCompare(y.studentId);

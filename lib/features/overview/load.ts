@@ -14,8 +14,8 @@ import { timetablesOf, type StoredTimetable } from "@/lib/features/timetable/sto
 import { byName } from "@/lib/text-search";
 import { mondayOf, schoolFigures, type FigureSort } from "./figures";
 import { registerState, type RegisterState } from "./register-state";
-import { planHeardOf } from "@/lib/features/notebook/plan-heard-source";
-import { activeStudentsOf, dayKey, expectedOn, lastRegisters, registersOf } from "./store-reads";
+import { planHeardByHalqa } from "@/lib/features/notebook/plan-heard-source";
+import { dayKey, expectedOn, lastRegisters, registersOf } from "./store-reads";
 
 /**
  * The admin's overview (/admin, issue 25), one loader per streamed part. Records come from the
@@ -210,26 +210,18 @@ export type PlanHeardRow = { halqa: Pick<Halqa, "id" | "name">; due: number; hea
  */
 export async function loadOverviewPlanHeard(actor: Actor) {
   const base = await overviewBase(actor);
-  const db = await dashboardDb();
-  const halqaOf = await activeStudentsOf(
-    db,
+  const counts = await planHeardByHalqa(
     base.scope,
     base.halqas.map((halqa) => halqa.id),
+    base.today,
   );
-  const byId = new Map(base.halqas.map((halqa) => [halqa.id, halqa]));
-  const counts = new Map<string, PlanHeardRow>();
-  for (const item of await planHeardOf(base.scope, [...halqaOf.keys()], base.today)) {
-    const halqa = byId.get(halqaOf.get(item.studentId) ?? "");
-    if (!halqa) continue;
-    const row =
-      counts.get(halqa.id) ??
-      counts.set(halqa.id, { halqa: { id: halqa.id, name: halqa.name }, due: 0, heard: 0, notHeard: 0 }).get(halqa.id)!;
-    row.due++;
-    if (item.state === "heard") row.heard++;
-    else row.notHeard++;
-  }
+  const rows: PlanHeardRow[] = base.halqas.flatMap((halqa) => {
+    const count = counts.get(halqa.id);
+    if (!count) return [];
+    return [{ halqa: { id: halqa.id, name: halqa.name }, ...count, notHeard: count.due - count.heard }];
+  });
   return {
-    rows: [...counts.values()].sort((a, b) => b.notHeard - a.notHeard || a.halqa.name.localeCompare(b.halqa.name)),
+    rows: rows.sort((a, b) => b.notHeard - a.notHeard || a.halqa.name.localeCompare(b.halqa.name)),
     today: base.today,
   };
 }

@@ -125,26 +125,6 @@ export async function expectedOn(
   return new Map(rows.map((row) => [row.halqaId, row.n]));
 }
 
-/** The active students of the given halqas, as the progress read model has them: student id → halqa id. */
-export async function activeStudentsOf(
-  db: DashboardDb,
-  scope: StoreScope,
-  halqaIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (halqaIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: progressStudents.id, halqaId: progressStudents.halqaId })
-    .from(progressStudents)
-    .where(
-      and(
-        scoped(progressStudents, scope),
-        inArray(progressStudents.halqaId, [...halqaIds]),
-        sql`${progressStudents.data}->>'status' = 'active'`,
-      ),
-    );
-  return new Map(rows.map((row) => [row.id, row.halqaId]));
-}
-
 /** The sessions of the given halqas dated `from`…`to`, with their registers' counts, by halqa and date. */
 export async function registersOf(
   db: DashboardDb,
