@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { addCompileHints } from "./lib/build/compile-hints";
 import { writeLocaleIndex } from "./lib/i18n/locale-folders";
 import { apiSecurityHeaders } from "./lib/security/headers";
 
@@ -8,6 +9,12 @@ writeLocaleIndex(process.cwd());
 const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfkit"],
   poweredByHeader: false,
+  // Browser chunks are compiled while they download, off the main thread (docs/scale.md, "Compiled while downloading").
+  compiler: {
+    runAfterProductionCompile: async ({ distDir }) => {
+      addCompileHints(distDir);
+    },
+  },
   typedRoutes: false,
   // `next dev` opened at 127.0.0.1 (as the tests do) keeps its live-reload connection.
   allowedDevOrigins: ["127.0.0.1"],
