@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import nextConfig from "@/next.config";
 import { addCompileHints, COMPILE_HINT } from "./compile-hints";
 
 const dirs: string[] = [];
@@ -37,11 +36,5 @@ describe("addCompileHints", () => {
     addCompileHints(dir);
     expect(addCompileHints(dir)).toEqual([]);
     expect(read(dir, "static", "chunks", "a.js").split(COMPILE_HINT)).toHaveLength(2);
-  });
-
-  it("is what next build runs after compiling", async () => {
-    const dir = distDir();
-    await nextConfig.compiler?.runAfterProductionCompile?.({ distDir: dir, projectDir: process.cwd() });
-    expect(read(dir, "static", "chunks", "a.js").startsWith(COMPILE_HINT)).toBe(true);
   });
 });
