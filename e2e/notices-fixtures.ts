@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
@@ -74,9 +75,13 @@ async function api<T>(
   path: string,
   data?: unknown,
 ): Promise<T> {
-  const send = () => request[method](`/api/v1${path}`, { headers: KEY, ...(data ? { data } : {}) });
-  // A reset kept-alive connection: a read is sent again, as a browser would (a write is not).
-  const response = await (method === "get" ? sentAgainOnReset(send) : send());
+  // A create carries an Idempotency-Key (the school's API takes one on every create) and a PUT replaces
+  // what it names, so a request reset on a kept-alive connection is sent again, once, whatever its
+  // method, as a browser or the school's own application would: the second one cannot write twice.
+  const headers = method === "post" ? { ...KEY, "Idempotency-Key": randomUUID() } : KEY;
+  const response = await sentAgainOnReset(() =>
+    request[method](`/api/v1${path}`, { headers, ...(data ? { data } : {}) }),
+  );
   expect(response.status(), `${method} ${path}`).toBeLessThan(300);
   return ((await response.json()) as { data: T }).data;
 }
