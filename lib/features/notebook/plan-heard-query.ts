@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { progressRecitations, syncedAssignments } from "@/lib/db/schema";
 import { addDays } from "@/lib/dates";
+import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 import { ayahIdOf } from "@/lib/quran/cover";
 import { PUBLISHED_STATES, WEEK_DAYS } from "./plan-heard";
 
@@ -21,18 +22,19 @@ const SURAH_FIRST_AYAH = sql.raw(
   `'{${Array.from({ length: 114 }, (_, i) => ayahIdOf({ surah: i + 1, ayah: 1 })).join(",")}}'::int[]`,
 );
 const ayahId = (point: SQL) => sql`(${SURAH_FIRST_AYAH})[(${point}->>'surah')::int] + (${point}->>'ayah')::int - 1`;
-const publishedStates = sql.join(
-  PUBLISHED_STATES.map((state) => sql`${state}`),
-  sql`, `,
-);
-
-export type StoreScope = { connectionId: string; tenantId: string };
+/** Values as a parameter list, for `in (…)`. */
+export const sqlList = (values: readonly string[]): SQL =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+const publishedStates = sqlList(PUBLISHED_STATES);
 
 /**
  * The judged assignments of the students `students` selects (a subquery or list of student ids, for
  * `student_id in (…)`), one row each: id, student_id, plan_id, position, due_date, segments, state.
  */
-export function planHeardStates(scope: StoreScope, students: SQL, today: string): SQL {
+export function planHeardStates(scope: Required<StoreScope>, students: SQL, today: string): SQL {
   return sql`
     with judged as (
       select a.id, a.student_id, a.plan_id, a.position, a.data,

@@ -5,7 +5,7 @@ import { progressStudents } from "@/lib/db/schema";
 import type { DashboardDb } from "@/lib/db/client";
 import { halqaStudents } from "@/lib/features/progress/read-model";
 import { byDueThenStudent, type HeardState, type PlanHeard } from "./plan-heard";
-import { planHeardStates } from "./plan-heard-query";
+import { planHeardStates, sqlList } from "./plan-heard-query";
 
 /**
  * Plan against register for these students, from the synced plan store and the progress read model:
@@ -19,10 +19,7 @@ export async function planHeardOf(
 ): Promise<PlanHeard[]> {
   if (studentIds.length === 0) return [];
   const db = await dashboardDb();
-  const ids = sql.join(
-    [...new Set(studentIds)].map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const ids = sqlList([...new Set(studentIds)]);
   const rows = await rowsOf<StateRow>(
     db,
     sql`select * from (${planHeardStates(scope, ids, today)}) as judged order by plan_id, position, id`,
@@ -50,10 +47,7 @@ export async function planHeardByHalqa(
 ): Promise<Map<string, { due: number; heard: number }>> {
   if (halqaIds.length === 0) return new Map();
   const db = await dashboardDb();
-  const halqas = sql.join(
-    halqaIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const halqas = sqlList(halqaIds);
   const active = sql`s.connection_id = ${scope.connectionId} and s.tenant_id = ${scope.tenantId}
     and s.halqa_id in (${halqas}) and s.data->>'status' = 'active'`;
   const rows = await rowsOf<{ halqa_id: string; due: number; heard: number }>(
