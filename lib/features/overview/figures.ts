@@ -5,6 +5,8 @@ import type { DashboardDb } from "@/lib/db/client";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 import { halqaFigures, sortFigures, type FigureRow, type FigureSort } from "./figure-rows";
 import { activeAndHeard, marksByWeek, recitationsByWeek } from "./store-reads";
+import { SCHOOL_WIDE_TTL_MS, sharedFor } from "@/lib/shared-for";
+import { recordsVersion } from "@/lib/db/changes";
 
 export type { FigureRow, FigureSort } from "./figure-rows";
 
@@ -26,29 +28,24 @@ type Input = {
  * (glance.ts) they are computed at most once a minute per school and semester in this process and
  * shared by the requests meanwhile; the records move with sync cycles and the dashboard's own writes.
  */
-const TTL_MS = 60_000;
-const cached = new Map<string, { expires: number; value: Promise<FigureRow[]> }>();
+const shared = sharedFor<FigureRow[]>(SCHOOL_WIDE_TTL_MS);
 
 export async function schoolFigures(db: DashboardDb, scope: StoreScope, input: Input) {
   const thisWeek = mondayOf(input.today);
   const weeks = Array.from({ length: TREND_WEEKS }, (_, i) => addDays(thisWeek, -7 * (TREND_WEEKS - 1 - i)));
   const key = JSON.stringify([
     scope.connectionId,
+    recordsVersion(scope.connectionId),
     scope.tenantId ?? null,
     input.today,
     input.termFrom,
     input.heardDays,
     input.halqas.map((h) => [h.id, h.name]),
   ]);
-  let hit = cached.get(key);
-  if (!hit || hit.expires <= Date.now()) {
-    const value = compute(db, scope, input, weeks);
-    if (cached.size > 100) cached.clear();
-    hit = { expires: Date.now() + TTL_MS, value };
-    cached.set(key, hit);
-    value.catch(() => cached.delete(key));
-  }
-  const rows = (await hit.value).map((row) => ({ ...row, currency: input.currency.get(row.id) ?? null }));
+  const rows = (await shared(key, () => compute(db, scope, input, weeks))).map((row) => ({
+    ...row,
+    currency: input.currency.get(row.id) ?? null,
+  }));
   return { weeks, thisWeek, lastWeek: addDays(thisWeek, -7), sorted: (sort: FigureSort) => sortFigures(rows, sort) };
 }
 

@@ -16,6 +16,8 @@ import { mondayOf, schoolFigures, type FigureSort } from "./figures";
 import { registerState, type RegisterState } from "./register-state";
 import { planHeardByHalqa } from "@/lib/features/notebook/plan-heard-source";
 import { dayKey, expectedOn, lastRegisters, registersOf } from "./store-reads";
+import { SCHOOL_WIDE_TTL_MS, sharedFor } from "@/lib/shared-for";
+import { recordsVersion } from "@/lib/db/changes";
 
 /**
  * The admin's overview (/admin, issue 25), one loader per streamed part. Records come from the
@@ -203,6 +205,13 @@ export async function loadOverviewTeachers(actor: Actor) {
 export type PlanHeardRow = { halqa: Pick<Halqa, "id" | "name">; due: number; heard: number; notHeard: number };
 
 /**
+ * The school's plan against register reads every due assignment and recitation of its students: about
+ * half a second for 5,000 students (docs/scale.md). Like the figures, counted at most once a minute per
+ * school; a halqa's page counts its own on each request.
+ */
+const planHeardShared = sharedFor<Awaited<ReturnType<typeof planHeardByHalqa>>>(SCHOOL_WIDE_TTL_MS);
+
+/**
  * Plan against register per halqa of the active semester (issue 29.4, the rule of
  * lib/features/notebook/plan-heard.ts): the published assignments due within a week of today, how
  * many are heard, and how many not yet (partly heard included: the halqa page's "Not heard yet: N of
@@ -210,11 +219,15 @@ export type PlanHeardRow = { halqa: Pick<Halqa, "id" | "name">; due: number; hea
  */
 export async function loadOverviewPlanHeard(actor: Actor) {
   const base = await overviewBase(actor);
-  const counts = await planHeardByHalqa(
-    base.scope,
-    base.halqas.map((halqa) => halqa.id),
+  const ids = base.halqas.map((halqa) => halqa.id);
+  const key = JSON.stringify([
+    base.scope.connectionId,
+    recordsVersion(base.scope.connectionId),
+    base.scope.tenantId,
     base.today,
-  );
+    ids,
+  ]);
+  const counts = await planHeardShared(key, () => planHeardByHalqa(base.scope, ids, base.today));
   const rows: PlanHeardRow[] = base.halqas.flatMap((halqa) => {
     const count = counts.get(halqa.id);
     if (!count) return [];

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { recordsChanged } from "@/lib/db/changes";
 import { loadAttentionAcross } from "./glance";
 
 const scale = (values: number[]) => values.map((value) => ({ value, label: String(value), label_ar: String(value) }));
@@ -25,6 +26,13 @@ describe("the whole school's needs-attention list (an admin's Today)", { timeout
     vi.setSystemTime(new Date("2026-11-24T08:00:59Z"));
     expect(await loadAttentionAcross(scope, school, null)).toBe(first);
     vi.setSystemTime(new Date("2026-11-24T08:01:01Z"));
-    expect(await loadAttentionAcross(scope, school, null)).not.toBe(first);
+    const second = await loadAttentionAcross(scope, school, null);
+    expect(second).not.toBe(first);
+
+    // This server wrote the connection's records (a teacher's save, a sync cycle): computed again at once.
+    recordsChanged("another-connection");
+    expect(await loadAttentionAcross(scope, school, null)).toBe(second);
+    recordsChanged(scope.connectionId);
+    expect(await loadAttentionAcross(scope, school, null)).not.toBe(second);
   });
 });

@@ -17,6 +17,8 @@ import {
   type ProgressFreshness,
 } from "./read-model";
 import { getProgressSettings } from "./settings";
+import { SCHOOL_WIDE_TTL_MS, sharedFor } from "@/lib/shared-for";
+import { recordsVersion } from "@/lib/db/changes";
 
 /**
  * A halqa at a glance, from the progress read model only (no v1 call): each active student's 30 juz
@@ -109,14 +111,13 @@ type AttentionAcross = {
 /**
  * The whole school's list (an admin's Today) reads a year of every halqa that met lately, 50 halqas
  * a query (docs/scale.md). It is computed at most once a minute per school in this
- * process and shared by the requests meanwhile; the records it rests on move with sync cycles
- * (every 15 minutes) and the dashboard's own writes, so a list a minute old says the same. A
- * teacher's few halqas are computed on each request.
+ * process and shared by the requests meanwhile, and again at once after this server changed the
+ * school's records (lib/db/changes.ts): they move with sync cycles (every 15 minutes) and the
+ * dashboard's own writes. A teacher's few halqas are computed on each request.
  */
-const SCHOOL_WIDE_TTL_MS = 60_000;
 /** Halqas whose year of records is read in one go (the school-wide list). */
 const HISTORY_CHUNK = 50;
-const schoolWide = new Map<string, { expires: number; value: Promise<AttentionAcross> }>();
+const schoolWide = sharedFor<AttentionAcross>(SCHOOL_WIDE_TTL_MS);
 
 export async function loadAttentionAcross(
   scope: StoreScope,
@@ -127,18 +128,13 @@ export async function loadAttentionAcross(
   if (halqaIds !== null || db) return computeAttentionAcross(scope, school, halqaIds, db);
   const key = JSON.stringify([
     scope.connectionId,
+    recordsVersion(scope.connectionId),
     scope.tenantId ?? null,
     school.time_zone,
     school.rating_scale,
     dateIn(school.time_zone),
   ]);
-  const hit = schoolWide.get(key);
-  if (hit && hit.expires > Date.now()) return hit.value;
-  const value = computeAttentionAcross(scope, school, null);
-  if (schoolWide.size > 100) schoolWide.clear();
-  schoolWide.set(key, { expires: Date.now() + SCHOOL_WIDE_TTL_MS, value });
-  value.catch(() => schoolWide.delete(key));
-  return value;
+  return schoolWide(key, () => computeAttentionAcross(scope, school, null));
 }
 
 async function computeAttentionAcross(

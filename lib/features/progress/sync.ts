@@ -6,6 +6,7 @@ import { progressSessions, progressSyncState, type ProgressCounts } from "@/lib/
 import type { SyncProblem } from "@/lib/db/sync-state";
 import { addDays, dateIn } from "@/lib/dates";
 import { dashboardDb } from "@/lib/db";
+import { recordsChanged } from "@/lib/db/changes";
 import type { DashboardDb, DashboardExecutor } from "@/lib/db/client";
 import { acquireLease, leaseUntil, NO_CYCLE, RELEASED, writeIfOwned, writeOwned } from "@/lib/jobs/lease";
 import { checkTenant, problemOf } from "@/lib/features/sync/problem";
@@ -253,6 +254,7 @@ async function runProgressCycle(connectionId: string, options: ProgressSyncOptio
       ...NO_CYCLE,
       ...RELEASED,
     });
+    recordsChanged(connectionId);
     return {
       status: "completed",
       connectionId,

@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { progressSyncState } from "@/lib/db/schema-progress";
 import { dashboardDb } from "@/lib/db";
+import { recordsChanged } from "@/lib/db/changes";
 import type { DashboardDb } from "@/lib/db/client";
 import { failureOf, type V1Client } from "@/lib/v1";
 import { upsertProgress, type ProgressRecords } from "./store-writes";
@@ -32,6 +33,7 @@ export async function writeThrough(
     ]);
     if (state?.tenantId && state.tenantId !== school.id) return false;
     await store.transaction((tx) => upsertProgress(tx, { connectionId, tenantId: school.id }, records));
+    recordsChanged(connectionId);
     return true;
   } catch (error) {
     logger().warn(

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { planSyncState, type SyncCounts, type SyncProblem } from "@/lib/db/schema-plans";
 import type { SyncMode } from "@/lib/db/sync-state";
+import { recordsChanged } from "@/lib/db/changes";
 import { acquireLease, leaseUntil, NO_CYCLE, RELEASED, writeIfOwned, writeOwned } from "@/lib/jobs/lease";
 import type { DashboardDb, DashboardExecutor } from "@/lib/db/client";
 import { storedPlanCount } from "../mirror/reads";
@@ -124,6 +125,7 @@ export async function finishCycle(
     ...NO_PLAN_CYCLE,
     ...RELEASED,
   });
+  recordsChanged(holder.connectionId);
 }
 
 /** Records why the run stopped and releases the lease (only if still ours). */

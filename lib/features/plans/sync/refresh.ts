@@ -5,6 +5,7 @@ import { planSyncState } from "@/lib/db/schema-plans";
 import { checkTenant } from "@/lib/features/sync/problem";
 import { failureOf, isNotFound, type V1Client } from "@/lib/v1";
 import { dashboardDb } from "@/lib/db";
+import { recordsChanged } from "@/lib/db/changes";
 import type { DashboardDb } from "@/lib/db/client";
 import { storePlans } from "../mirror/writes";
 import { traverseHistory } from "./traversal";
@@ -45,5 +46,6 @@ export async function refreshPlan(
   }
   const scope = { connectionId, tenantId: school.id, syncedAt: new Date() };
   await db.transaction((tx) => storePlans(tx, scope, [plan], [history]));
+  recordsChanged(connectionId);
   return true;
 }

@@ -1,0 +1,24 @@
+/**
+ * A value computed at most once per `ttlMs` for each key in this process and shared by the requests
+ * meanwhile: the school-wide figures of the admin's overview and Today (docs/scale.md). The entry is
+ * the computation's promise, so requests that arrive while it runs wait for that one; a failed
+ * computation is forgotten at once, so the next request tries again. Keys are few (a school and a
+ * day, give or take), and past `maxKeys` the cache starts over.
+ */
+/** The school-wide figures' time: the records move with sync cycles (every 15 minutes) and the dashboard's own writes. */
+export const SCHOOL_WIDE_TTL_MS = 60_000;
+
+export function sharedFor<T>(ttlMs: number, maxKeys = 100): (key: string, compute: () => Promise<T>) => Promise<T> {
+  const entries = new Map<string, { expires: number; value: Promise<T> }>();
+  return (key, compute) => {
+    const hit = entries.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    const value = compute();
+    if (entries.size >= maxKeys) entries.clear();
+    entries.set(key, { expires: Date.now() + ttlMs, value });
+    value.catch(() => {
+      if (entries.get(key)?.value === value) entries.delete(key);
+    });
+    return value;
+  };
+}
