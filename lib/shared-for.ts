@@ -1,3 +1,5 @@
+import { recordsVersion } from "@/lib/db/changes";
+
 /**
  * A value computed at most once per `ttlMs` for each key in this process and shared by the requests
  * meanwhile: the school-wide figures of the admin's overview and Today (docs/scale.md). The entry is
@@ -5,9 +7,6 @@
  * computation is forgotten at once, so the next request tries again. Keys are few (a school and a
  * day, give or take), and past `maxKeys` the cache starts over.
  */
-/** The school-wide figures' time: the records move with sync cycles (every 15 minutes) and the dashboard's own writes. */
-export const SCHOOL_WIDE_TTL_MS = 60_000;
-
 export function sharedFor<T>(ttlMs: number, maxKeys = 100): (key: string, compute: () => Promise<T>) => Promise<T> {
   const entries = new Map<string, { expires: number; value: Promise<T> }>();
   return (key, compute) => {
@@ -21,4 +20,16 @@ export function sharedFor<T>(ttlMs: number, maxKeys = 100): (key: string, comput
     });
     return value;
   };
+}
+
+/**
+ * A school's figures (the admin's overview, the school-wide attention list): `sharedFor` a minute,
+ * keyed by the connection, `parts` (tenant, day, …) and this process's count of changes to the
+ * connection's records (lib/db/changes.ts), so they are computed again at once after this server
+ * wrote them, and within the minute after another did.
+ */
+export function schoolWide<T>(): (connectionId: string, parts: unknown[], compute: () => Promise<T>) => Promise<T> {
+  const shared = sharedFor<T>(60_000);
+  return (connectionId, parts, compute) =>
+    shared(JSON.stringify([connectionId, recordsVersion(connectionId), ...parts]), compute);
 }

@@ -5,8 +5,7 @@ import type { DashboardDb } from "@/lib/db/client";
 import type { StoreScope } from "@/lib/features/plans/mirror/reads";
 import { halqaFigures, sortFigures, type FigureRow, type FigureSort } from "./figure-rows";
 import { activeAndHeard, marksByWeek, recitationsByWeek } from "./store-reads";
-import { SCHOOL_WIDE_TTL_MS, sharedFor } from "@/lib/shared-for";
-import { recordsVersion } from "@/lib/db/changes";
+import { schoolWide } from "@/lib/shared-for";
 
 export type { FigureRow, FigureSort } from "./figure-rows";
 
@@ -28,21 +27,19 @@ type Input = {
  * (glance.ts) they are computed at most once a minute per school and semester in this process and
  * shared by the requests meanwhile; the records move with sync cycles and the dashboard's own writes.
  */
-const shared = sharedFor<FigureRow[]>(SCHOOL_WIDE_TTL_MS);
+const shared = schoolWide<FigureRow[]>();
 
 export async function schoolFigures(db: DashboardDb, scope: StoreScope, input: Input) {
   const thisWeek = mondayOf(input.today);
   const weeks = Array.from({ length: TREND_WEEKS }, (_, i) => addDays(thisWeek, -7 * (TREND_WEEKS - 1 - i)));
-  const key = JSON.stringify([
-    scope.connectionId,
-    recordsVersion(scope.connectionId),
+  const key = [
     scope.tenantId ?? null,
     input.today,
     input.termFrom,
     input.heardDays,
     input.halqas.map((h) => [h.id, h.name]),
-  ]);
-  const rows = (await shared(key, () => compute(db, scope, input, weeks))).map((row) => ({
+  ];
+  const rows = (await shared(scope.connectionId, key, () => compute(db, scope, input, weeks))).map((row) => ({
     ...row,
     currency: input.currency.get(row.id) ?? null,
   }));

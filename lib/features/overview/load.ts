@@ -16,8 +16,7 @@ import { mondayOf, schoolFigures, type FigureSort } from "./figures";
 import { registerState, type RegisterState } from "./register-state";
 import { planHeardByHalqa } from "@/lib/features/notebook/plan-heard-source";
 import { dayKey, expectedOn, lastRegisters, registersOf } from "./store-reads";
-import { SCHOOL_WIDE_TTL_MS, sharedFor } from "@/lib/shared-for";
-import { recordsVersion } from "@/lib/db/changes";
+import { schoolWide } from "@/lib/shared-for";
 
 /**
  * The admin's overview (/admin, issue 25), one loader per streamed part. Records come from the
@@ -209,7 +208,7 @@ export type PlanHeardRow = { halqa: Pick<Halqa, "id" | "name">; due: number; hea
  * half a second for 5,000 students (docs/scale.md). Like the figures, counted at most once a minute per
  * school; a halqa's page counts its own on each request.
  */
-const planHeardShared = sharedFor<Awaited<ReturnType<typeof planHeardByHalqa>>>(SCHOOL_WIDE_TTL_MS);
+const planHeardShared = schoolWide<Awaited<ReturnType<typeof planHeardByHalqa>>>();
 
 /**
  * Plan against register per halqa of the active semester (issue 29.4, the rule of
@@ -220,14 +219,9 @@ const planHeardShared = sharedFor<Awaited<ReturnType<typeof planHeardByHalqa>>>(
 export async function loadOverviewPlanHeard(actor: Actor) {
   const base = await overviewBase(actor);
   const ids = base.halqas.map((halqa) => halqa.id);
-  const key = JSON.stringify([
-    base.scope.connectionId,
-    recordsVersion(base.scope.connectionId),
-    base.scope.tenantId,
-    base.today,
-    ids,
-  ]);
-  const counts = await planHeardShared(key, () => planHeardByHalqa(base.scope, ids, base.today));
+  const counts = await planHeardShared(base.scope.connectionId, [base.scope.tenantId, base.today, ids], () =>
+    planHeardByHalqa(base.scope, ids, base.today),
+  );
   const rows: PlanHeardRow[] = base.halqas.flatMap((halqa) => {
     const count = counts.get(halqa.id);
     if (!count) return [];

@@ -17,8 +17,7 @@ import {
   type ProgressFreshness,
 } from "./read-model";
 import { getProgressSettings } from "./settings";
-import { SCHOOL_WIDE_TTL_MS, sharedFor } from "@/lib/shared-for";
-import { recordsVersion } from "@/lib/db/changes";
+import { schoolWide } from "@/lib/shared-for";
 
 /**
  * A halqa at a glance, from the progress read model only (no v1 call): each active student's 30 juz
@@ -117,7 +116,7 @@ type AttentionAcross = {
  */
 /** Halqas whose year of records is read in one go (the school-wide list). */
 const HISTORY_CHUNK = 50;
-const schoolWide = sharedFor<AttentionAcross>(SCHOOL_WIDE_TTL_MS);
+const shared = schoolWide<AttentionAcross>();
 
 export async function loadAttentionAcross(
   scope: StoreScope,
@@ -126,15 +125,11 @@ export async function loadAttentionAcross(
   db?: DashboardDb,
 ): Promise<AttentionAcross> {
   if (halqaIds !== null || db) return computeAttentionAcross(scope, school, halqaIds, db);
-  const key = JSON.stringify([
+  return shared(
     scope.connectionId,
-    recordsVersion(scope.connectionId),
-    scope.tenantId ?? null,
-    school.time_zone,
-    school.rating_scale,
-    dateIn(school.time_zone),
-  ]);
-  return schoolWide(key, () => computeAttentionAcross(scope, school, null));
+    [scope.tenantId ?? null, school.time_zone, school.rating_scale, dateIn(school.time_zone)],
+    () => computeAttentionAcross(scope, school, null),
+  );
 }
 
 async function computeAttentionAcross(
