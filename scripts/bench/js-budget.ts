@@ -19,7 +19,7 @@ import { ROOT } from "./server";
 export const JS_BUDGETS = [
   { page: "/login", route: "(auth)/login", kib: 155 },
   { page: "/today", route: "(staff)/today", kib: 165 },
-  { page: "/sessions/[id]/live", route: "(staff)/sessions/[id]/live", kib: 186 },
+  { page: "/sessions/[id]/live", route: "(staff)/sessions/[id]/live", kib: 187 },
   { page: "/family", route: "(family)/family", kib: 155 },
 ] as const;
 
