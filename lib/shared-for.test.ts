@@ -34,6 +34,19 @@ describe("sharedFor", () => {
     expect(await shared("a", async () => 7)).toBe(7);
   });
 
+  it("computes again an entry made under another stamp, in its place", async () => {
+    const shared = sharedFor<number>(60_000, 2);
+    let runs = 0;
+    const compute = async () => ++runs;
+    expect(await shared("a", compute, "v1")).toBe(1);
+    expect(await shared("a", compute, "v1")).toBe(1);
+    expect(await shared("a", compute, "v2")).toBe(2);
+    expect(await shared("b", compute)).toBe(3);
+    // "a" was replaced, not added: two keys, so "b" is still there.
+    expect(await shared("b", compute)).toBe(3);
+    expect(await shared("a", compute, "v2")).toBe(2);
+  });
+
   it("starts over past its number of keys", async () => {
     const shared = sharedFor<number>(60_000, 2);
     let runs = 0;
