@@ -41,7 +41,7 @@ module.exports = {
     },
     {
       name: "no-lib-into-root",
-      comment: "A root file (proxy.ts, instrumentation.ts, next.config.ts) is an entry point; lib/ never imports one.",
+      comment: "A root file (proxy.ts, instrumentation.ts, next.config.mjs) is an entry point; lib/ never imports one.",
       severity: "error",
       from: { path: "^(lib|i18n|components|app)/|^school-api/" },
       to: { path: "^[^/]+\\.(ts|tsx|mjs|cjs)$" },

@@ -79,7 +79,7 @@ export const config = {
   matcher: [
     {
       // Every path, whatever it ends with (`/students/x.json` is a page), except the embedded school
-      // API and the auth endpoints (/api/**: JSON, headers from next.config.ts and own request ids)
+      // API and the auth endpoints (/api/**: JSON, headers from next.config.mjs and own request ids)
       // and Next's own files (build output, images, the dev server's socket); not link prefetches
       // either (they carry no HTML).
       source: "/((?!api/|api$|_next/).*)",

@@ -13,7 +13,7 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
  * once. Each chunk holds module factories that run as soon as the page (or the part that asked for it)
  * loads; left lazy, V8 compiled each factory on the main thread when it first ran: on a slow tablet,
  * most of a page's script time before it answers a tap (docs/scale.md, "Compiled while downloading").
- * Node only: next.config.ts runs it after each production compile. Returns the files it changed.
+ * Node only: next.config.mjs runs it after each production compile. Returns the files it changed.
  */
 export function addCompileHints(distDir: string): string[] {
   const chunks = path.join(distDir, "static", "chunks");

@@ -6,7 +6,7 @@ import path from "node:path";
  * `_locale.json` saying what the language needs beyond its words (README, "Adding a language"). This
  * reads them and writes the index every module imports (lib/i18n/locale-index.generated.ts), so
  * that the browser, the server, the database schema and the scripts share one list with no code per
- * language. Node only: next.config.ts runs it before each build and `next dev`, the tests check it.
+ * language. Node only: next.config.mjs runs it before each build and `next dev`, the tests check it.
  */
 export const META_FILE = "_locale.json";
 export const INDEX_FILE = path.join("lib", "i18n", "locale-index.generated.ts");
@@ -71,7 +71,7 @@ export function readLocaleFolders(root: string): LocaleMeta[] {
 export function renderLocaleIndex(metas: readonly LocaleMeta[]): string {
   const entries = metas.map(({ code, ...meta }) => `  ${code}: ${JSON.stringify(meta)},`);
   return [
-    "// Written by lib/i18n/locale-folders.ts from messages/*/_locale.json (next.config.ts, before each build and `next dev`). Do not edit.",
+    "// Written by lib/i18n/locale-folders.ts from messages/*/_locale.json (next.config.mjs, before each build and `next dev`). Do not edit.",
     "export const LOCALE_META = {",
     ...entries,
     "} as const;",

@@ -1,4 +1,4 @@
-// Written by lib/i18n/locale-folders.ts from messages/*/_locale.json (next.config.ts, before each build and `next dev`). Do not edit.
+// Written by lib/i18n/locale-folders.ts from messages/*/_locale.json (next.config.mjs, before each build and `next dev`). Do not edit.
 export const LOCALE_META = {
   en: {"name":"English","tag":"en-GB","dir":"ltr"},
   ar: {"name":"العربية","tag":"ar-SA","dir":"rtl","digits":"arab"},

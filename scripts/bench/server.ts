@@ -14,7 +14,7 @@ const SOURCES = [
   "components",
   "lib",
   "public",
-  "next.config.ts",
+  "next.config.mjs",
   "package.json",
   "package-lock.json",
   "postcss.config.mjs",

@@ -1,9 +1,15 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { NextConfig } from "next";
+import { PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from "next/constants";
 import { afterEach, expect, it } from "vitest";
 import { COMPILE_HINT } from "@/lib/build/compile-hints";
-import nextConfig from "@/next.config";
+
+type ConfigFunction = (phase: string) => Promise<NextConfig>;
+const configFile = pathToFileURL(path.join(process.cwd(), "next.config.mjs")).href;
+const nextConfig = async (phase: string) => ((await import(configFile)) as { default: ConfigFunction }).default(phase);
 
 let dir = "";
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -12,6 +18,14 @@ it("next build marks the browser's chunks with the compile hint after compiling 
   dir = mkdtempSync(path.join(tmpdir(), "next-config-"));
   mkdirSync(path.join(dir, "static", "chunks"), { recursive: true });
   writeFileSync(path.join(dir, "static", "chunks", "a.js"), "console.log(1)");
-  await nextConfig.compiler?.runAfterProductionCompile?.({ distDir: dir, projectDir: process.cwd() });
+  const config = await nextConfig(PHASE_PRODUCTION_BUILD);
+  await config.compiler?.runAfterProductionCompile?.({ distDir: dir, projectDir: process.cwd() });
   expect(readFileSync(path.join(dir, "static", "chunks", "a.js"), "utf8")).toBe(`${COMPILE_HINT}console.log(1)`);
+  expect(await config.headers?.()).toContainEqual(expect.objectContaining({ source: "/api/:path*" }));
+});
+
+it("a production server reads the configuration without the build's TypeScript (docs/scale.md, Memory)", async () => {
+  const config = await nextConfig(PHASE_PRODUCTION_SERVER);
+  expect(config.compiler?.runAfterProductionCompile).toBeUndefined();
+  expect(config.serverExternalPackages).toContain("@electric-sql/pglite");
 });
