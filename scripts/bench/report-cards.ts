@@ -11,6 +11,7 @@ import type { Halqa, Semester, Student } from "@/lib/contract";
 import { ADMIN_KEY, signIn } from "./attendance";
 import type { Column, SuiteReport } from "./report";
 import { startServer, waitForApi, type RunningServer } from "./server";
+import { v1Client } from "./v1-client";
 import type { Suite } from "./suite";
 
 const CARDS = 15;
@@ -23,8 +24,6 @@ const COLUMNS: Column[] = [
   { key: "kb", label: "KB" },
   { key: "load", label: "load 1/5 min" },
 ];
-
-type Page<T> = { data: T[]; pagination: { next_cursor: string | null } };
 
 export const reportCardsSuite: Suite = {
   name: "cards",
@@ -45,42 +44,21 @@ async function measure(
   signal: AbortSignal,
   log: (message: string) => void,
 ): Promise<SuiteReport> {
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${server.origin}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${ADMIN_KEY}`,
-        accept: "application/json",
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-      signal,
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-    return (await response.json()) as T;
-  };
-  const all = async <T>(path: string): Promise<T[]> => {
-    const items: T[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: Page<T> = await api(
-        "GET",
-        `${path}${path.includes("?") ? "&" : "?"}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      );
-      items.push(...page.data);
-      cursor = page.pagination.next_cursor;
-    } while (cursor);
-    return items;
-  };
-  const semester = (await all<Semester>("/semesters")).find((s) => s.status === "active")!;
-  const halqa = (await all<Halqa>(`/halqas?semester_id=${semester.id}`)).find(
+  const api = v1Client(server.origin, ADMIN_KEY, signal);
+  const semester = (await api.list<Semester>("/semesters")).find((s) => s.status === "active")!;
+  const halqa = (await api.list<Halqa>("/halqas", { semester_id: semester.id })).find(
     (h) => h.semester_id === semester.id && h.is_active,
   )!;
   const inHalqa = async () =>
-    (await all<Student>(`/students?halqa_id=${halqa.id}`)).filter((s) => s.halqa_id === halqa.id).length;
+    (await api.list<Student>("/students", { halqa_id: halqa.id })).filter((s) => s.halqa_id === halqa.id).length;
   const had = await inHalqa();
   for (let i = had; i < CARDS; i++)
-    await api("POST", "/students", { full_name: `Bench Card ${i + 1}`, halqa_id: halqa.id, status: "active" });
+    await api.send(
+      "POST",
+      "/students",
+      { full_name: `Bench Card ${i + 1}`, halqa_id: halqa.id, status: "active" },
+      201,
+    );
   const students = await inHalqa();
   log(`cards: halqa ${halqa.name} has ${students} students (${students - had} added)`);
 
