@@ -72,6 +72,31 @@ test.describe("the staff shell", () => {
     for (const name of ADMIN_LINKS) await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
     await expect(page.getByRole("banner").getByText("Teacher")).toBeVisible();
   });
+
+  test("a link's page is fetched when a finger reaches for it, not on every page's load", async ({
+    teacherPage: page,
+  }) => {
+    // Neither the shell's links nor Today's students who need attention (each a page of its own) are
+    // prefetched as Today loads: on a cheap tablet they were twenty requests and their parsing (issue 31).
+    // The App Router's requests for a page's server components carry an `_rsc` query (prefetches and navigations).
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has("_rsc")) fetched.push(url.pathname);
+    });
+    await page.goto("/today");
+    const students = mainNav(page).getByRole("link", { name: "Students", exact: true });
+    await expect(students).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const others = STAFF_LINKS.filter((name) => name !== "Today").map((name) => `/${name.toLowerCase()}`);
+    expect(fetched.filter((path) => others.includes(path) || path.startsWith("/students/"))).toEqual([]);
+
+    await students.hover();
+    await expect.poll(() => fetched).toContain("/students");
+    await students.click();
+    await expect(page).toHaveURL(/\/students$/);
+    await expect(students).toHaveAttribute("aria-current", "page");
+  });
 });
 
 test.describe("parents", () => {

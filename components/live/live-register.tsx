@@ -174,10 +174,14 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
           {t("emptyRoster")}
         </p>
       ) : (
+        // Until the queue exists a tap has nowhere to go, so the roster is inert: one attribute that the queue's
+        // start removes, where disabling every status button meant four changes a student in one long task
+        // (issue 31, docs/scale.md "The queue's start").
         <ul
           aria-label={t("rosterLabel")}
           className="flex flex-col divide-y divide-border rounded-lg border border-border"
           onKeyDown={keys.onKeyDown}
+          inert={!queue}
         >
           {register.rows.map((row, index) => (
             <RosterRow
@@ -185,7 +189,7 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
               row={row}
               name={names.get(row.student.id) ?? row.student.full_name}
               index={index}
-              readOnly={readOnly || !queue}
+              readOnly={readOnly}
               recitation={recitation}
               hear={hear?.[row.student.id] ?? null}
               initial={openWith?.studentId === row.student.id ? openWith : null}

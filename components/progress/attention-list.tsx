@@ -68,8 +68,10 @@ function CompactList({ items, i18n, labelledBy, halqaNames }: ListProps & { halq
         const halqa = item.halqaId ? halqaNames.get(item.halqaId) : undefined;
         return (
           <li key={item.studentId} className="px-3 py-2">
+            {/* Not prefetched either (Today's list): see AttentionList. */}
             <Link
               href={`/students/${encodeURIComponent(item.studentId)}`}
+              prefetch={false}
               className="inline-flex min-h-6 items-center font-medium underline-offset-4 hover:underline"
             >
               <bdi>{item.name}</bdi>

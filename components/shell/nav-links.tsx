@@ -1,14 +1,20 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { cn } from "@/lib/utils";
 
 type Props = { label: string; items: { href: string; label: string; exact?: boolean }[] };
 
-/** The primary navigation; the current section is marked for sight and for screen readers. */
+/**
+ * The primary navigation; the current section is marked for sight and for screen readers. A link's page is
+ * prefetched when a finger or pointer reaches for it or it takes the focus, not on every page's load: five
+ * links in view meant ten requests and their parsing on the tablet while the page hydrates, mostly for pages
+ * not visited next (issue 31, docs/scale.md "Prefetch on intent").
+ */
 export function NavLinks({ label, items }: Props) {
   const pathname = usePathname();
+  const router = useRouter();
   return (
     <nav aria-label={label}>
       {/* Wraps on every width: on a phone an admin's eight links take two or three rows, none off-screen. */}
@@ -19,6 +25,10 @@ export function NavLinks({ label, items }: Props) {
             <li key={item.href}>
               <Link
                 href={item.href}
+                prefetch={false}
+                onPointerEnter={() => router.prefetch(item.href)}
+                onPointerDown={() => router.prefetch(item.href)}
+                onFocus={() => router.prefetch(item.href)}
                 aria-current={current ? "page" : undefined}
                 className={cn(
                   "inline-flex min-h-11 items-center rounded-md px-2 whitespace-nowrap sm:px-3 text-sm font-medium transition-colors outline-none",

@@ -36,7 +36,7 @@ function More({ i18n, shown, total, href }: { i18n: I18n; shown: number; total: 
   return (
     <p className="flex flex-wrap items-center gap-4 text-sm text-muted-foreground">
       <span>{i18n.t("home.showingOf", { shown, count: total })}</span>
-      <Link href={href} className={linkClass}>
+      <Link href={href} prefetch={false} className={linkClass}>
         {i18n.t("home.moreSessions")}
       </Link>
     </p>

@@ -41,7 +41,9 @@ export default async function TodayPage({ searchParams }: Props) {
           <h1 className="text-3xl font-semibold tracking-tight">{t("home.title")}</h1>
           <p className="text-muted-foreground">{t("home.schoolDay", { date: date(today, { hijri: true }) })}</p>
         </div>
-        <Link href="/sessions" className={buttonVariants({ variant: "outline" })}>
+        {/* Not prefetched: the paged list of sessions is the dearest page to render, and every load of Today by
+            every teacher would render it for a tap that seldom comes (issue 31, docs/scale.md "Prefetch on intent"). */}
+        <Link href="/sessions" prefetch={false} className={buttonVariants({ variant: "outline" })}>
           {t("home.allSessionsLink")}
         </Link>
       </header>
