@@ -21,14 +21,15 @@ export function NavLinks({ label, items }: Props) {
       <ul className="flex flex-wrap gap-x-1">
         {items.map((item) => {
           const current = pathname === item.href || (!item.exact && pathname.startsWith(`${item.href}/`));
+          const prefetch = () => router.prefetch(item.href);
           return (
             <li key={item.href}>
               <Link
                 href={item.href}
                 prefetch={false}
-                onPointerEnter={() => router.prefetch(item.href)}
-                onPointerDown={() => router.prefetch(item.href)}
-                onFocus={() => router.prefetch(item.href)}
+                onPointerEnter={prefetch}
+                onPointerDown={prefetch}
+                onFocus={prefetch}
                 aria-current={current ? "page" : undefined}
                 className={cn(
                   "inline-flex min-h-11 items-center rounded-md px-2 whitespace-nowrap sm:px-3 text-sm font-medium transition-colors outline-none",
