@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import type { Halqa, Session, Sheikh } from "../lib/contract";
+import { dateIn } from "../lib/dates";
 import { expect } from "./fixtures";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
@@ -38,6 +41,56 @@ export async function allOf<T>(
     cursor = body.pagination.next_cursor;
   } while (cursor);
   return items;
+}
+
+const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
+
+/** One call of the demo school's API with its admin key: the record it answers with (any status from 300 fails). */
+export async function v1<T>(
+  request: APIRequestContext,
+  method: "get" | "post" | "put",
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  // A create carries an Idempotency-Key (the school's API takes one on every create) and a PUT replaces
+  // what it names, so a request reset on a kept-alive connection is sent again, once, whatever its
+  // method, as a browser or the school's own application would: the second one cannot write twice.
+  const headers = method === "post" ? { ...KEY, "Idempotency-Key": randomUUID() } : KEY;
+  const response = await sentAgainOnReset(() =>
+    request[method](`/api/v1${path}`, { headers, ...(data ? { data } : {}) }),
+  );
+  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/**
+ * The id of an open session of today (the school's day) in the named halqa led by the named sheikh: the
+ * demo's own when its data was made today, else one started now through the school's API. The demo opens
+ * its sessions on the day it makes its data, so a run that crosses the school's midnight (Asia/Riyadh:
+ * 21:00 UTC) after the servers started would otherwise find none (a CI run did, at 21:0x UTC).
+ */
+export async function sessionToday(request: APIRequestContext, halqaName: string, sheikhName: string): Promise<string> {
+  // Every page, checked by the records' own fields: a real school's API may ignore our filter names.
+  const [school, halqas, sheikhs, open] = await Promise.all([
+    v1<{ time_zone: string }>(request, "get", "/school"),
+    allOf<Halqa>(request, "/halqas"),
+    allOf<Sheikh>(request, "/sheikhs"),
+    allOf<Session>(request, "/sessions?status=open"),
+  ]);
+  const today = dateIn(school.time_zone, new Date());
+  const sheikh = sheikhs.find((s) => s.name === sheikhName)!;
+  // Halqas are of a semester: the one of that name the sheikh may lead now.
+  const halqa = halqas.find((h) => h.name === halqaName && sheikh.halqa_ids.includes(h.id))!;
+  const mine = open.find(
+    (s) => s.status === "open" && s.date === today && s.halqa_id === halqa.id && s.sheikh_id === sheikh.id,
+  );
+  if (mine) return mine.id;
+  const started = await v1<{ id: string }>(request, "post", "/sessions", {
+    halqa_id: halqa.id,
+    sheikh_id: sheikh.id,
+    starts_at: new Date(Date.now() - 60_000).toISOString(),
+  });
+  return started.id;
 }
 
 /** One of the school's own operations (the embedded school's admin RPC), as the demo school's staff would. */

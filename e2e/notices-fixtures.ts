@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
@@ -9,9 +8,8 @@ import { addDays, dateIn } from "../lib/dates";
 import adminEn from "../messages/en/admin.json" with { type: "json" };
 import ar from "../messages/ar/notices.json" with { type: "json" };
 import en from "../messages/en/notices.json" with { type: "json" };
-import { allOf, sentAgainOnReset } from "./api";
+import { allOf, v1 as api } from "./api";
 import { expect } from "./fixtures";
-import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /**
  * The steps of the notices specs (e2e/notices.spec.ts, e2e/large-school.spec.ts, e2e/spec-only.spec.ts): registers taken
@@ -65,25 +63,6 @@ export class SmtpSink {
       ),
     );
   }
-}
-
-const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
-
-async function api<T>(
-  request: APIRequestContext,
-  method: "get" | "post" | "put",
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  // A create carries an Idempotency-Key (the school's API takes one on every create) and a PUT replaces
-  // what it names, so a request reset on a kept-alive connection is sent again, once, whatever its
-  // method, as a browser or the school's own application would: the second one cannot write twice.
-  const headers = method === "post" ? { ...KEY, "Idempotency-Key": randomUUID() } : KEY;
-  const response = await sentAgainOnReset(() =>
-    request[method](`/api/v1${path}`, { headers, ...(data ? { data } : {}) }),
-  );
-  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
-  return ((await response.json()) as { data: T }).data;
 }
 
 export type Student = {

@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from "./api";
+import { expectNoAxeViolations, sessionToday } from "./api";
 import { expect, test } from "./fixtures";
 
 const TEACHER_HALQAS = ["Abu Bakr As-Siddiq Circle", "Umar ibn Al-Khattab Circle"];
@@ -6,7 +6,9 @@ const TEACHER_HALQAS = ["Abu Bakr As-Siddiq Circle", "Umar ibn Al-Khattab Circle
 test.describe("today", () => {
   test("a teacher sees today's open session of their halqa and can start only their own", async ({
     teacherPage: page,
+    request,
   }) => {
+    await sessionToday(request, "Abu Bakr As-Siddiq Circle", "Abdullah Al-Harbi");
     await page.goto("/today");
     await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
     // The school day with the Hijri date beside the Gregorian one.
@@ -74,7 +76,11 @@ test.describe("today", () => {
     ).toHaveCount(0);
   });
 
-  test("an admin sees every session of today and can start one in any running halqa", async ({ adminPage: page }) => {
+  test("an admin sees every session of today and can start one in any running halqa", async ({
+    adminPage: page,
+    request,
+  }) => {
+    await sessionToday(request, "Abu Bakr As-Siddiq Circle", "Abdullah Al-Harbi");
     await page.goto("/today");
     const todays = page.getByRole("region", { name: "Today's sessions" });
     await expect(todays.getByRole("link", { name: "Abu Bakr As-Siddiq Circle", exact: true }).first()).toBeVisible();

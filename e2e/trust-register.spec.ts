@@ -5,7 +5,7 @@ import glanceAr from "../messages/ar/glance.json" with { type: "json" };
 import homeAr from "../messages/ar/home.json" with { type: "json" };
 import liveAr from "../messages/ar/live.json" with { type: "json" };
 import sessionsAr from "../messages/ar/sessions.json" with { type: "json" };
-import { allOf, expectNoAxeViolations } from "./api";
+import { allOf, expectNoAxeViolations, sessionToday } from "./api";
 import { expect, test } from "./fixtures";
 import { linkDemoSheikh, signedInInArabic, submitNewUser } from "./users";
 
@@ -203,7 +203,9 @@ test.describe("Today: the class first", () => {
   ]) {
     test(`today's session and "Mark attendance" show without scrolling at ${viewport.width}×${viewport.height}; needs attention follows, naming the halqa`, async ({
       teacherPage: page,
+      request,
     }) => {
+      await sessionToday(request, "Abu Bakr As-Siddiq Circle", "Abdullah Al-Harbi");
       await page.setViewportSize(viewport);
       await page.goto("/today");
       const mine = page.getByRole("region", { name: "My sessions today" });
