@@ -290,7 +290,9 @@ test.describe("weak passages and what to hear today", () => {
         .map((text) => text.replace(reason, ""))
         .filter((text) => !onStudentPage.includes(text));
       if (missing.length) {
-        await page.goto(`/sessions/${encodeURIComponent(sessionId)}/live?student=${encodeURIComponent(studentId)}`);
+        // Read again as at first: `?student=` alone opens no dialog (it needs the whole range, as "Hear now" gives it).
+        await page.goto(`/sessions/${encodeURIComponent(sessionId)}/live`);
+        await recitationsButton(page, name).tap();
         await expect(hear).toBeVisible();
         onRegister = await hear.getByRole("button").allTextContents();
       }
