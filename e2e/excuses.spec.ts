@@ -1,8 +1,8 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import ar from "../messages/ar/excuses.json" with { type: "json" };
 import en from "../messages/en/excuses.json" with { type: "json" };
-import { addDays } from "../lib/dates";
-import { expectNoAxeViolations } from "./api";
+import { addDays, dateIn } from "../lib/dates";
+import { expectNoAxeViolations, v1 } from "./api";
 import { expect, signIn, test } from "./fixtures";
 import { createParent, pickHalqa, type Fixture } from "./notices-fixtures";
 import { DEMO_KEYS } from "../school-api/seed-facts";
@@ -22,10 +22,7 @@ const KEY = { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` };
 const PASSWORD = "a long initial password";
 
 async function schoolToday(request: APIRequestContext): Promise<string> {
-  const body = (await (await request.get("/api/v1/school", { headers: KEY })).json()) as {
-    data: { time_zone: string };
-  };
-  return new Intl.DateTimeFormat("en-CA", { timeZone: body.data.time_zone }).format(new Date());
+  return dateIn((await v1<{ time_zone: string }>(request, "get", "/school")).time_zone, new Date());
 }
 
 async function openSessionToday(request: APIRequestContext, f: Fixture): Promise<string> {
