@@ -48,6 +48,35 @@ test.describe("today", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("a tap on Mark attendance answers at once while the register is on its way", async ({
+    teacherPage: page,
+    request,
+  }) => {
+    // The register has no loading skeleton (docs/scale.md, "The register's LCP"): the link itself answers.
+    await sessionToday(request, "Abu Bakr As-Siddiq Circle", "Abdullah Al-Harbi");
+    await page.goto("/today");
+    const link = page
+      .getByRole("region", { name: "My sessions today" })
+      .getByRole("link", { name: /^Mark attendance/ })
+      .first();
+    await expect(link).toBeVisible();
+    // A crowded Wi-Fi: the register's page is held until the test lets it through (prefetches pass).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/sessions\/[^/]+\/live(\?|$)/, async (route) => {
+      const headers = route.request().headers();
+      if (headers.rsc && !headers["next-router-prefetch"]) await held;
+      await route.continue();
+    });
+    await link.click();
+    await expect(link.getByRole("status")).toHaveText("Loading the register…");
+    await expect(link.getByTestId("link-pending")).toBeVisible();
+    await expect(page).toHaveURL(/\/today$/);
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: /^Register: / })).toBeVisible();
+    await expect(page).toHaveURL(/\/sessions\/[^/]+\/live$/);
+  });
+
   test("a teacher starts a session, lands on its register, and finds it once on Today", async ({
     teacherPage: page,
   }, testInfo) => {

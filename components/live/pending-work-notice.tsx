@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { LinkPending } from "@/components/ui/link-pending";
 import { useEffect, useState } from "react";
 import { waitingSince, type EarlierWork } from "@/lib/features/live/outbox/pending";
 import { openLiveStore } from "@/lib/features/live/outbox/store";
@@ -46,9 +47,10 @@ export function PendingWorkNotice({ tenantId }: { tenantId: string }) {
       {work.sessionId ? (
         <Link
           href={`/sessions/${encodeURIComponent(work.sessionId)}/live`}
-          className="inline-flex min-h-11 items-center underline underline-offset-4"
+          className="inline-flex min-h-11 items-center gap-2 underline underline-offset-4"
         >
           {t("stalePendingLink")}
+          <LinkPending />
         </Link>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LinkPending } from "@/components/ui/link-pending";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -107,6 +108,7 @@ function Act({ row, i18n }: { row: TodayRow; i18n: I18n }) {
         aria-label={t("overview.home.today.openRegisterOf", { halqa: row.halqa.name })}
       >
         {t("overview.home.today.openRegister")}
+        <LinkPending label={t("live.loading")} />
       </Link>
     );
   }

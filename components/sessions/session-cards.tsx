@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LinkPending } from "@/components/ui/link-pending";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Subject } from "@/lib/authz/policy";
@@ -77,6 +78,7 @@ export function SessionCards({ sessions, i18n, subject, withDate = false, counts
                       {separator}
                       {halqa}
                     </span>
+                    <LinkPending label={t("live.loading")} />
                   </Link>
                 </CardFooter>
               ) : null}

@@ -2,17 +2,19 @@
 
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
+import { LinkPending } from "@/components/ui/link-pending";
 import { cn } from "@/lib/utils";
 
-type Props = { label: string; items: { href: string; label: string; exact?: boolean }[] };
+type Props = { label: string; pendingLabel: string; items: { href: string; label: string; exact?: boolean }[] };
 
 /**
  * The primary navigation; the current section is marked for sight and for screen readers. A link's page is
  * prefetched when a finger or pointer reaches for it or it takes the focus, not on every page's load: five
  * links in view meant ten requests and their parsing on the tablet while the page hydrates, mostly for pages
- * not visited next (issue 31, docs/scale.md "Prefetch on intent").
+ * not visited next (issue 31, docs/scale.md "Prefetch on intent"). A tapped link shows a spinner until its
+ * page arrives (Today has no loading skeleton: `LinkPending`).
  */
-export function NavLinks({ label, items }: Props) {
+export function NavLinks({ label, pendingLabel, items }: Props) {
   const pathname = usePathname();
   const router = useRouter();
   return (
@@ -32,7 +34,7 @@ export function NavLinks({ label, items }: Props) {
                 onFocus={prefetch}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "inline-flex min-h-11 items-center rounded-md px-2 whitespace-nowrap sm:px-3 text-sm font-medium transition-colors outline-none",
+                  "inline-flex min-h-11 items-center gap-2 rounded-md px-2 whitespace-nowrap sm:px-3 text-sm font-medium transition-colors outline-none",
                   "hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/60",
                   current
                     ? "bg-muted text-foreground underline decoration-primary decoration-2 underline-offset-8"
@@ -40,6 +42,7 @@ export function NavLinks({ label, items }: Props) {
                 )}
               >
                 {item.label}
+                <LinkPending label={pendingLabel} />
               </Link>
             </li>
           );

@@ -45,7 +45,7 @@ export function ShellHeader({ actor, school, i18n }: { actor: Actor; school: Sch
             </ClientStrings>
           </div>
         </div>
-        {items.length ? <NavLinks label={t("nav.primary")} items={items} /> : null}
+        {items.length ? <NavLinks label={t("nav.primary")} pendingLabel={t("common.loading")} items={items} /> : null}
       </div>
     </header>
   );

@@ -1,5 +1,6 @@
 // v1 call budget: V1_CALL_BUDGETS["/sessions/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import Link from "next/link";
+import { LinkPending } from "@/components/ui/link-pending";
 import { AttendanceTable } from "@/components/sessions/attendance-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RecitationsTable } from "@/components/sessions/recitations-table";
@@ -52,6 +53,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
           {abilities.markAttendance ? (
             <Link href={`${href}/live`} className={buttonVariants({ size: "lg" })}>
               {t("sessions.detail.markAttendance")}
+              <LinkPending label={t("live.loading")} />
             </Link>
           ) : null}
           {isOpen && abilities.end ? (

@@ -1,0 +1,3 @@
+import { pageLoading } from "@/components/shell/page-loading";
+
+export default pageLoading("sessions.loading", { variant: "detail" });

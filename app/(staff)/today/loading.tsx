@@ -1,3 +1,0 @@
-import { pageLoading } from "@/components/shell/page-loading";
-
-export default pageLoading("common.loading", { variant: "cards" });
