@@ -1,6 +1,21 @@
 import localFont from "next/font/local";
 
 /**
+ * Geist Sans, the face of every line in the Latin-script languages: preloaded, and its fallback matched
+ * to it (a local Arial with size and metric overrides), so the swap when it arrives moves nothing. The
+ * file is the geist package's variable font cut to the letters our pages set (39.6 KB instead of 69.7:
+ * `scripts/fonts/subset-geist.mjs`), because it comes on every first load, before the scripts, over the
+ * tablet's slow network (issue 31, docs/scale.md "One face, fewer bytes").
+ */
+export const geistSans = localFont({
+  src: "../assets/fonts/geist-sans-latin.woff2",
+  variable: "--font-geist-sans",
+  weight: "100 900",
+  display: "swap",
+  adjustFontFallback: "Arial",
+});
+
+/**
  * The Arabic face, through next/font so that its fallback gets metrics matched to it (size-adjust,
  * ascent and descent overrides on a local Arial): the swap when it arrives moves nothing. Not
  * preloaded: English pages never use it; Arabic ones show the matched fallback until it is there.

@@ -1,10 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { GeistSans } from "geist/font/sans";
 import { ClientStrings } from "@/components/i18n/client-strings";
 import { SkipLink } from "@/components/shell/skip-link";
 import { getI18n } from "@/i18n/server";
-import { geistMono, notoNaskhArabic, notoSansArabic } from "./fonts";
+import { geistMono, geistSans, notoNaskhArabic, notoSansArabic } from "./fonts";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -35,7 +34,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
     <html
       lang={locale}
       dir={dir}
-      className={`${GeistSans.variable} ${geistMono.variable} ${notoSansArabic.variable} ${notoNaskhArabic.variable}`}
+      className={`${geistSans.variable} ${geistMono.variable} ${notoSansArabic.variable} ${notoNaskhArabic.variable}`}
     >
       <body className="min-h-dvh">
         <SkipLink label={t("nav.skipToContent")} />
