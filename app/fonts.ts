@@ -4,7 +4,7 @@ import localFont from "next/font/local";
  * Geist Sans, the face of every line in the Latin-script languages: preloaded, and its fallback matched
  * to it (a local Arial with size and metric overrides), so the swap when it arrives moves nothing. The
  * file is the geist package's variable font cut to the letters our pages set (39.6 KB instead of 69.7:
- * `scripts/fonts/subset-geist.mjs`), because it comes on every first load, before the scripts, over the
+ * `scripts/fonts/subset-geist.ts`), because it comes on every first load, before the scripts, over the
  * tablet's slow network (issue 31, docs/scale.md "One face, fewer bytes").
  */
 export const geistSans = localFont({

@@ -20,9 +20,10 @@ export function LinkPending({ label }: { label?: string }) {
           className="inline-block size-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent"
         />
       ) : null}
-      {label ? (
+      {/* Only while pending: a page holds many such links, and an empty status region in each is noise. */}
+      {pending && label ? (
         <span role="status" className="sr-only">
-          {pending ? label : ""}
+          {label}
         </span>
       ) : null}
     </>
