@@ -1,7 +1,0 @@
-"use client";
-
-import { ErrorView } from "@/components/shell/error-view";
-
-export default function HalqasError({ error, retry }: { error: unknown; retry: () => void }) {
-  return <ErrorView error={error} retry={retry} />;
-}
