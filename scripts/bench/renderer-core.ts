@@ -1,0 +1,117 @@
+/**
+ * Issue 31: the tablet's CPU is the tablet's own. Lighthouse's variability guide asks for two cores
+ * dedicated to the browser and the server under test kept apart from it; this machine has two cores
+ * for everything: the school's server rendering the page, Lighthouse recording it, Chromium's browser,
+ * GPU and tracing processes, and the page's renderer. Shared, the renderer's main thread waits for a
+ * core for two to nine times its own CPU time (scripts/bench/trace-cpu.ts), and Lighthouse's simulated
+ * TBT multiplies that wait by the slowdown as if it were the page's work.
+ *
+ * The split: the bench process, everything it starts (the server, Chromium) and so every process of
+ * Chromium's run on all cores but the last; each renderer Chromium starts (forked by its zygote, on
+ * the others' cores at first) is moved with all its threads to the last core within a few
+ * milliseconds, before it is handed a page. That core plays the tablet's CPU, which Lighthouse then
+ * slows down 4× as its mobile profile says; nothing else runs on it but the kernel's own work.
+ *
+ * Needs `taskset` (util-linux) and two CPUs; otherwise, or with LIGHTHOUSE_BENCH_SHARED_CORES=1, the
+ * bench runs on shared cores as before and says so.
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+
+export type CoreSplit = {
+  /** How the bench ran, for its title. */
+  describe: string;
+  /** Starts moving the renderers of this Chromium (its browser process id) to the renderer's core. */
+  watch(browserPid: number): void;
+  /** Stops watching and gives the bench process every core again. */
+  release(): void;
+};
+
+const WATCH_MS = 10;
+
+function setAffinity(pid: number, cpus: string): void {
+  execFileSync("taskset", ["--all-tasks", "--pid", "--cpu-list", cpus, String(pid)], { stdio: "ignore" });
+}
+
+function hasTaskset(): boolean {
+  try {
+    execFileSync("taskset", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The children of a process, from every thread's list (Chromium launches from several threads). */
+function childrenOf(pid: number): number[] {
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return threads.flatMap((tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+}
+
+function isRenderer(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--type=renderer");
+  } catch {
+    return false;
+  }
+}
+
+const shared = (why: string): CoreSplit => ({ describe: `shared cores (${why})`, watch() {}, release() {} });
+
+/**
+ * Call before starting the server and Chromium: from here on, what the bench starts runs on the
+ * others' cores.
+ */
+export function splitCores(): CoreSplit {
+  const cpus = os.availableParallelism();
+  if (process.env.LIGHTHOUSE_BENCH_SHARED_CORES === "1") return shared("LIGHTHOUSE_BENCH_SHARED_CORES=1");
+  if (cpus < 2) return shared("one CPU");
+  if (!hasTaskset()) return shared("no taskset");
+  const all = `0-${cpus - 1}`;
+  const rendererCpu = String(cpus - 1);
+  const others = cpus === 2 ? "0" : `0-${cpus - 2}`;
+  setAffinity(process.pid, others);
+  const moved = new Set<number>();
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    describe: `the page's renderer on CPU ${rendererCpu} alone; server, Lighthouse and Chromium's other processes on CPU ${others}`,
+    watch(browserPid) {
+      timer = setInterval(() => {
+        // Browser → zygotes → renderers (and the processes the browser launches itself).
+        const seen = new Set<number>();
+        const queue = childrenOf(browserPid);
+        while (queue.length) {
+          const pid = queue.shift()!;
+          if (seen.has(pid)) continue;
+          seen.add(pid);
+          if (!moved.has(pid) && isRenderer(pid)) {
+            try {
+              setAffinity(pid, rendererCpu);
+              moved.add(pid);
+            } catch {
+              // gone already
+            }
+          }
+          queue.push(...childrenOf(pid));
+        }
+      }, WATCH_MS);
+      timer.unref();
+    },
+    release() {
+      if (timer) clearInterval(timer);
+      setAffinity(process.pid, all);
+    },
+  };
+}
