@@ -5,7 +5,7 @@
  * device's unsaved work over them (the LiveQueue, kept in IndexedDB). A tap paints at once; the
  * queue batches the marks into one PUT per burst. Strings come from the page's <ClientStrings> (useT).
  */
-import { QueryClient, QueryClientProvider, replaceEqualDeep, useQuery } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { allPresent, countRegister, mergeRegister, rowNames } from "@/lib/features/live/merge";
 import { recordNames } from "@/lib/features/students/display-names";
@@ -19,7 +19,7 @@ import type { OpenWith } from "@/lib/features/notebook/open-with";
 import { useT } from "@/lib/i18n/client";
 import { EndSessionPanel } from "./end-session-panel";
 import { startOfToday, useLiveQueue, usePreloadPositions } from "./live-hooks";
-import { fetchSnapshot, pollMessage } from "./poll";
+import { pollMessage, pollOptions } from "./poll";
 import type { RatingOption } from "./recitation-panel";
 import { RegisterCounts } from "./register-counts";
 import { useMarking, useReadOnly, useRosterKeys, useStableRows, type Refusals } from "./register-hooks";
@@ -46,8 +46,6 @@ type Props = {
   readOnly: Refusals;
 };
 
-export const POLL_MS = 3000;
-
 export function LiveRegister(props: Props) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
   return (
@@ -60,19 +58,7 @@ export function LiveRegister(props: Props) {
 function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly: refusals }: Props) {
   const t = useT("live");
   const sessionId = initial.session.id;
-  const query = useQuery({
-    queryKey: ["live-session", sessionId],
-    queryFn: () => fetchSnapshot(sessionId),
-    initialData: initial,
-    initialDataUpdatedAt: Date.parse(initial.fetchedAt),
-    refetchInterval: POLL_MS,
-    refetchIntervalInBackground: false,
-    refetchOnWindowFocus: true,
-    // Offline, the service worker answers the poll with the last one it saw (public/sw.js): ask it anyway.
-    networkMode: "offlineFirst",
-    // A poll that brings nothing new but its time keeps the data it had: no render of the register.
-    structuralSharing: samePoll,
-  });
+  const query = useQuery(pollOptions(initial));
   const data = query.data;
   const [queue, queueState] = useLiveQueue(data.tenantId, sessionId);
   usePreloadPositions();
@@ -243,18 +229,6 @@ function useHeld(queue: LiveQueue | null, queueState: QueueSnapshot, names: Read
   };
   const clearNote = useCallback(() => setNote(null), []);
   return { work, note, undo, clearNote };
-}
-
-/** The previous data when a poll differs from it only in when it was fetched (else TanStack's structural sharing). */
-function samePoll(previous: unknown, next: unknown): unknown {
-  if (
-    previous &&
-    next &&
-    JSON.stringify({ ...(previous as LiveSnapshot), fetchedAt: 0 }) ===
-      JSON.stringify({ ...(next as LiveSnapshot), fetchedAt: 0 })
-  )
-    return previous;
-  return replaceEqualDeep(previous, next);
 }
 
 /** Parents' reasons by the child's lineage (a child may have a request from each parent). */

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import en from "@/messages/en/live.json";
-import { fetchSnapshot, pollMessage, PollError, type PollProblem } from "./poll";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import type { LiveSnapshot } from "@/lib/features/live/types";
+import { fetchSnapshot, POLL_MS, pollMessage, PollError, pollOptions, type PollProblem } from "./poll";
 
 const t = (key: PollProblem) => `t:${key}`;
 
@@ -58,5 +60,32 @@ describe("the live poll's failures are said in the reader's words", () => {
 
   it("has every key in the catalogue", () => {
     for (const key of ["signedOut", "notFound", "noAnswer", "failed"]) expect(en.poll).toHaveProperty(key);
+  });
+});
+
+describe("the register's first render asks for nothing the page brought (issue 31)", () => {
+  function snapshot(fetchedAt: Date): LiveSnapshot {
+    return { session: { id: "ses_1" }, fetchedAt: fetchedAt.toISOString() } as unknown as LiveSnapshot;
+  }
+
+  /** Mounts the register's query as useQuery does (an observer subscribing) and counts the polls. */
+  async function pollsOnMount(initial: LiveSnapshot): Promise<number> {
+    const fetchMock = vi.fn(async () => Response.json({ ...initial, fetchedAt: new Date().toISOString() }));
+    vi.stubGlobal("fetch", fetchMock);
+    const client = new QueryClient();
+    const observer = new QueryObserver(client, pollOptions(initial));
+    const stop = observer.subscribe(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop();
+    client.clear();
+    return fetchMock.mock.calls.length;
+  }
+
+  it("a page the server has just rendered is not polled again at once", async () => {
+    expect(await pollsOnMount(snapshot(new Date()))).toBe(0);
+  });
+
+  it("a page older than one poll interval (a kept copy, a restored page) is polled at once", async () => {
+    expect(await pollsOnMount(snapshot(new Date(Date.now() - POLL_MS - 1000)))).toBe(1);
   });
 });

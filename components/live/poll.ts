@@ -1,5 +1,44 @@
 /** The live register's poll (GET /api/live/sessions/{id}) and what it says when the poll fails. */
+import { queryOptions, replaceEqualDeep } from "@tanstack/react-query";
 import type { LiveSnapshot } from "@/lib/features/live/types";
+
+export const POLL_MS = 3000;
+
+/**
+ * The register's query: the snapshot the page was rendered with, then a poll every 3 s while the tab
+ * is visible. The page's snapshot counts as fresh for one poll interval from when the server read it,
+ * so the register does not ask again on its first render for what the server has just sent (issue 31);
+ * a page older than that (a copy the service worker kept, a page restored later) polls at once.
+ */
+export function pollOptions(initial: LiveSnapshot) {
+  const sessionId = initial.session.id;
+  return queryOptions({
+    queryKey: ["live-session", sessionId],
+    queryFn: () => fetchSnapshot(sessionId),
+    initialData: initial,
+    initialDataUpdatedAt: Date.parse(initial.fetchedAt),
+    staleTime: POLL_MS,
+    refetchInterval: POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    // Offline, the service worker answers the poll with the last one it saw (public/sw.js): ask it anyway.
+    networkMode: "offlineFirst",
+    // A poll that brings nothing new but its time keeps the data it had: no render of the register.
+    structuralSharing: samePoll,
+  });
+}
+
+/** The previous data when a poll differs from it only in when it was fetched (else TanStack's structural sharing). */
+function samePoll(previous: unknown, next: unknown): unknown {
+  if (
+    previous &&
+    next &&
+    JSON.stringify({ ...(previous as LiveSnapshot), fetchedAt: 0 }) ===
+      JSON.stringify({ ...(next as LiveSnapshot), fetchedAt: 0 })
+  )
+    return previous;
+  return replaceEqualDeep(previous, next);
+}
 
 /** A key of the live catalogue's `poll` part: why the register could not be refreshed. */
 export type PollProblem = "poll.signedOut" | "poll.notFound" | "poll.noAnswer" | "poll.failed";
