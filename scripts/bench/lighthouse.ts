@@ -8,8 +8,9 @@
  * today, /family (parent). Median performance score, LCP, TBT, CLS and script bytes (transferred,
  * compressed) beside the targets; the machine's load beside each page (a busy machine raises TBT and
  * LCP, not the script bytes). The page's renderer has a core of its own, the server, Lighthouse and
- * the rest of Chromium the others (scripts/bench/renderer-core.ts). Then each page's first-load script from the build
- * output against its budget (scripts/bench/js-budget.ts), which does not depend on the load.
+ * the rest of Chromium the others (scripts/bench/renderer-core.ts). Then each page's first-load
+ * script from the build output against its budget (scripts/bench/js-budget.ts), which does not
+ * depend on the load.
  * The median run's report of each page is kept in .bench/lighthouse/ (trace-derived audits:
  * mainthread-work-breakdown, bootup-time, long-tasks).
  *

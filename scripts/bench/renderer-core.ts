@@ -12,8 +12,8 @@
  * milliseconds, before it is handed a page. That core plays the tablet's CPU, which Lighthouse then
  * slows down 4× as its mobile profile says; nothing else runs on it but the kernel's own work.
  *
- * Needs `taskset` (util-linux) and two CPUs; otherwise, or with LIGHTHOUSE_BENCH_SHARED_CORES=1, the
- * bench runs on shared cores as before and says so.
+ * Needs `taskset` (util-linux) and two CPUs numbered from 0; otherwise, or with
+ * LIGHTHOUSE_BENCH_SHARED_CORES=1, the bench runs on shared cores as before and says so.
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -32,15 +32,6 @@ const WATCH_MS = 10;
 
 function setAffinity(pid: number, cpus: string): void {
   execFileSync("taskset", ["--all-tasks", "--pid", "--cpu-list", cpus, String(pid)], { stdio: "ignore" });
-}
-
-function hasTaskset(): boolean {
-  try {
-    execFileSync("taskset", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The children of a process, from every thread's list (Chromium launches from several threads). */
@@ -78,11 +69,15 @@ export function splitCores(): CoreSplit {
   const cpus = os.availableParallelism();
   if (process.env.LIGHTHOUSE_BENCH_SHARED_CORES === "1") return shared("LIGHTHOUSE_BENCH_SHARED_CORES=1");
   if (cpus < 2) return shared("one CPU");
-  if (!hasTaskset()) return shared("no taskset");
   const all = `0-${cpus - 1}`;
   const rendererCpu = String(cpus - 1);
   const others = cpus === 2 ? "0" : `0-${cpus - 2}`;
-  setAffinity(process.pid, others);
+  try {
+    setAffinity(process.pid, others);
+  } catch {
+    // No taskset, or CPUs not numbered from 0 (a container's cpuset).
+    return shared("taskset missing or refused");
+  }
   const moved = new Set<number>();
   let timer: NodeJS.Timeout | null = null;
   return {
