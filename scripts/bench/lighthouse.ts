@@ -15,7 +15,8 @@
  * mainthread-work-breakdown, bootup-time, long-tasks).
  *
  * CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_BENCH_RUNS (default 3), LIGHTHOUSE_BENCH_PAGES (a
- * comma-separated list of words of the pages' names to run only those, e.g. "today,live").
+ * comma-separated list of words of the pages' names to run only those, e.g. "today,live"),
+ * LIGHTHOUSE_BENCH_TRACES=1 (keep every run's trace beside the reports, `<page>-<run>.trace.json`).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -57,6 +58,7 @@ type Run = {
   tasks: number;
   mainThreadCpuMs: number;
   lhr: unknown;
+  trace: unknown;
 };
 
 const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -108,6 +110,7 @@ async function audit(port: number, url: string, cookies: Cookies | null): Promis
     tasks: cpu?.longTasks ?? Number.NaN,
     mainThreadCpuMs: cpu?.mainThreadCpuMs ?? Number.NaN,
     lhr,
+    trace: result.artifacts.Trace,
   };
 }
 
@@ -146,7 +149,7 @@ function pageRow(target: string, runs: Run[], load: string): ResultRow {
 async function run({ signal, log }: BenchContext): Promise<SuiteReport> {
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_BENCH_RUNS) || 3);
   const rows: ResultRow[] = [];
-  const raw: Record<string, Omit<Run, "lhr">[]> = {};
+  const raw: Record<string, Omit<Run, "lhr" | "trace">[]> = {};
   // Before the server and Chromium start: they run on the cores the page's renderer does not.
   const cores = splitCores();
   let server: RunningServer | null = null;
@@ -175,10 +178,13 @@ async function run({ signal, log }: BenchContext): Promise<SuiteReport> {
     const only = process.env.LIGHTHOUSE_BENCH_PAGES?.split(",").filter(Boolean);
     for (const page of pages.filter((p) => !only || only.some((word) => p.target.includes(word)))) {
       const results: Run[] = [];
+      const name = page.target.split(" ")[0]!.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "live";
       for (let i = 0; i < runs; i++) {
         signal.throwIfAborted();
         results.push(await audit(chrome.port, `${server.origin}${page.path}`, page.cookies));
         const last = results.at(-1)!;
+        if (process.env.LIGHTHOUSE_BENCH_TRACES === "1")
+          writeFileSync(path.join(REPORTS, `${name}-${i + 1}.trace.json`), JSON.stringify(last.trace));
         log(
           `lighthouse: ${page.target} run ${i + 1}: perf ${last.score.toFixed(0)}, LCP ${(last.lcp / 1000).toFixed(2)} s, TBT ${last.tbt.toFixed(0)} ms, CPU TBT ${last.cpuTbt.toFixed(0)} ms, CLS ${last.cls.toFixed(3)} (load ${loadNow()})`,
         );
@@ -186,10 +192,7 @@ async function run({ signal, log }: BenchContext): Promise<SuiteReport> {
       rows.push(pageRow(page.target, results, loadNow()));
       const byScore = results.toSorted((a, b) => a.score - b.score);
       const mid = byScore[Math.floor(byScore.length / 2)]!;
-      writeFileSync(
-        path.join(REPORTS, `${page.target.split(" ")[0]!.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "live"}.json`),
-        JSON.stringify(mid.lhr),
-      );
+      writeFileSync(path.join(REPORTS, `${name}.json`), JSON.stringify(mid.lhr));
       raw[page.target] = results.map((result) => ({
         score: result.score,
         lcp: result.lcp,
