@@ -12,6 +12,14 @@
  * milliseconds, before it is handed a page. That core plays the tablet's CPU, which Lighthouse then
  * slows down 4× as its mobile profile says; nothing else runs on it but the kernel's own work.
  *
+ * The renderer's thread pool (streaming script parse, GC helpers, raster) goes back to the others'
+ * cores at a raised priority (nice -10), as a tablet runs it on its other, idle cores. On the main
+ * thread's core it made the main thread wait up to 23 ms in a task of 4 ms CPU while a chunk was
+ * parsed; on the busy core at the default priority the main thread waited instead at each garbage
+ * collection for the pool's threads to stop (V8's GC_TIME_TO_SAFEPOINT, up to 34 ms). Its IO,
+ * compositor and tracing threads stay with the main thread: on the busy core the trace lost the
+ * page's navigation (Lighthouse's NO_NAVSTART). Figures: docs/scale.md, session 27.
+ *
  * Needs `taskset` (util-linux) and two CPUs numbered from 0; otherwise, or with
  * LIGHTHOUSE_BENCH_SHARED_CORES=1, the bench runs on shared cores as before and says so.
  */
@@ -30,19 +38,24 @@ export type CoreSplit = {
 
 const WATCH_MS = 10;
 
-function setAffinity(pid: number, cpus: string): void {
-  execFileSync("taskset", ["--all-tasks", "--pid", "--cpu-list", cpus, String(pid)], { stdio: "ignore" });
+function setAffinity(pid: number, cpus: string, allThreads = true): void {
+  execFileSync("taskset", [...(allThreads ? ["--all-tasks"] : []), "--pid", "--cpu-list", cpus, String(pid)], {
+    stdio: "ignore",
+  });
+}
+
+/** A process's threads (their ids; the main thread's is the process id). */
+function threadsOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** The children of a process, from every thread's list (Chromium launches from several threads). */
 function childrenOf(pid: number): number[] {
-  let threads: string[];
-  try {
-    threads = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return [];
-  }
-  return threads.flatMap((tid) => {
+  return threadsOf(pid).flatMap((tid) => {
     try {
       return readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
     } catch {
@@ -79,9 +92,30 @@ export function splitCores(): CoreSplit {
     return shared("taskset missing or refused");
   }
   const moved = new Set<number>();
+  const placed = new Set<number>();
+  const placePoolWorker = (tid: number, pid: number) => {
+    if (placed.has(tid)) return;
+    let name: string;
+    try {
+      name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8");
+      // A thread starts with its process's name and names itself a moment later: until then, look again.
+      if (tid !== pid && name === readFileSync(`/proc/${pid}/comm`, "utf8")) return;
+    } catch {
+      return; // gone already
+    }
+    placed.add(tid);
+    if (!name.startsWith("ThreadPool")) return;
+    try {
+      setAffinity(tid, others, false);
+      // Ahead of the server and the browser there, as a tablet's idle cores would run it.
+      execFileSync("renice", ["-n", "-10", "-p", String(tid)], { stdio: "ignore" });
+    } catch {
+      // gone already, or not allowed to raise a priority (not root): it runs at the default
+    }
+  };
   let timer: NodeJS.Timeout | null = null;
   return {
-    describe: `the page's renderer on CPU ${rendererCpu} alone; server, Lighthouse and Chromium's other processes on CPU ${others}`,
+    describe: `the page's renderer on CPU ${rendererCpu} alone; its thread pool (nice -10), the server, Lighthouse and Chromium's other processes on CPU ${others}`,
     watch(browserPid) {
       timer = setInterval(() => {
         // Browser → zygotes → renderers (and the processes the browser launches itself).
@@ -99,6 +133,8 @@ export function splitCores(): CoreSplit {
               // gone already
             }
           }
+          // Its thread pool's workers, started later on the renderer's core, back to the others' cores.
+          if (moved.has(pid)) for (const tid of threadsOf(pid)) placePoolWorker(tid, pid);
           queue.push(...childrenOf(pid));
         }
       }, WATCH_MS);
