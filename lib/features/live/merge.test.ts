@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import type { AttendanceRow, Recitation } from "@/lib/contract";
 import { allPresent, countRegister, fresher, mergeRegister, reuseRows, rowNames } from "./merge";
 import type { QueueMark, QueueRecitation, QueueSnapshot, SavedRecitation } from "./outbox/queue";
@@ -267,6 +267,22 @@ describe("reuseRows (the roster re-renders only the rows that changed)", () => {
     expect(recited[2]).not.toBe(sending[2]);
   });
 
+  it("reuses a row whose fields are the very same objects without serialising it, and only then", () => {
+    const snapshot = server({ attendance: [row("a", "present", 1)] });
+    const before = mergeRegister(snapshot, local()).rows;
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      expect(reuseRows(before, mergeRegister(snapshot, local()).rows)).toBe(before);
+      expect(stringify).not.toHaveBeenCalled();
+      const tapped = reuseRows(before, mergeRegister(snapshot, local({ marks: [localMark("a", "late")] })).rows);
+      expect(tapped[0]).not.toBe(before[0]);
+      expect(tapped[0]).toMatchObject({ state: "pending", mark: { status: "late" } });
+      expect(tapped[1]).toBe(before[1]);
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
   it("never keeps a stale row: whatever it reuses equals the new merge (property)", () => {
     const statuses = ["present", "absent", "late", "excused"] as const;
     const marks = fc.array(
@@ -291,6 +307,16 @@ describe("reuseRows (the roster re-renders only the rows that changed)", () => {
         const next = build(m2, s2);
         const kept = reuseRows(build(m1, s1), next);
         expect(kept).toEqual(next);
+      }),
+    );
+    // One poll's snapshot under two states of the queue: the rows share their objects (the fast path).
+    fc.assert(
+      fc.property(saved, marks, marks, (s, m1, m2) => {
+        const snapshot = server({ attendance: s.map(([id, status, at]) => row(id, status, at)) });
+        const merge = (m: typeof m1) =>
+          mergeRegister(snapshot, local({ marks: m.map(([id, status, state]) => localMark(id, status, state)) })).rows;
+        const next = merge(m2);
+        expect(reuseRows(merge(m1), next)).toEqual(next);
       }),
     );
   });

@@ -225,9 +225,30 @@ export function reuseRows(previous: readonly RegisterRow[], next: RegisterRow[])
   const before = new Map(previous.map((row) => [row.student.id, row]));
   const rows = next.map((row) => {
     const old = before.get(row.student.id);
-    return old && JSON.stringify(old) === JSON.stringify(row) ? old : row;
+    return old && (sameFields(old, row) || JSON.stringify(old) === JSON.stringify(row)) ? old : row;
   });
   return rows.length === previous.length && rows.every((row, i) => row === previous[i])
     ? (previous as RegisterRow[])
     : rows;
+}
+
+/**
+ * The same row without serialising it: every field the very same value or object (the roster's
+ * student, the poll's saved row), a mark with the same fields, or both lists empty. A poll that
+ * brought nothing new and the queue's start merge most rows so; serialising each one took a few
+ * milliseconds at load on a slow tablet. Anything else is left to the serialised comparison.
+ */
+function sameFields(a: RegisterRow, b: RegisterRow): boolean {
+  return shallowSame(a, b, (x, y) => shallowSame(x, y, Object.is));
+}
+
+function shallowSame(a: unknown, b: unknown, same: (x: unknown, y: unknown) => boolean): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length + b.length === 0;
+  const keys = Object.keys(b);
+  if (Object.keys(a).length !== keys.length) return false;
+  return keys.every(
+    (key) => key in a && same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }
