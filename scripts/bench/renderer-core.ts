@@ -133,7 +133,7 @@ export function splitCores(): CoreSplit {
               // gone already
             }
           }
-          // Its thread pool's workers, started later on the renderer's core, back to the others' cores.
+          // Its thread pool's workers (moved with it, or started later on its core) back to the others' cores.
           if (moved.has(pid)) for (const tid of threadsOf(pid)) placePoolWorker(tid, pid);
           queue.push(...childrenOf(pid));
         }
