@@ -6,10 +6,10 @@
  * core for two to nine times its own CPU time (scripts/bench/trace-cpu.ts), and Lighthouse's simulated
  * TBT multiplies that wait by the slowdown as if it were the page's work.
  *
- * The split: the bench process, everything it starts (the server, Chromium) and so every process of
- * Chromium's run on all cores but the last; each renderer Chromium starts (forked by its zygote, on
- * the others' cores at first) is moved with all its threads to the last core within a few
- * milliseconds, before it is handed a page. That core plays the tablet's CPU, which Lighthouse then
+ * The split: the bench process, what it started already (the run's shared server), everything it
+ * starts (the suite's server, Chromium) and so every process of Chromium's run on all cores but the
+ * last; each renderer Chromium starts (forked by its zygote, on the others' cores at first) is moved
+ * with all its threads to the last core within a few milliseconds, before it is handed a page. That core plays the tablet's CPU, which Lighthouse then
  * slows down 4× as its mobile profile says; nothing else runs on it but the kernel's own work.
  *
  * The renderer's thread pool (streaming script parse, GC helpers, raster) goes back to the others'
@@ -64,6 +64,38 @@ function childrenOf(pid: number): number[] {
   });
 }
 
+/** Every process below this one, children first. */
+function descendantsOf(pid: number): number[] {
+  const found: number[] = [];
+  const queue = childrenOf(pid);
+  while (queue.length) {
+    const child = queue.shift()!;
+    if (found.includes(child)) continue;
+    found.push(child);
+    queue.push(...childrenOf(child));
+  }
+  return found;
+}
+
+function trySetAffinity(pid: number, cpus: string): void {
+  try {
+    setAffinity(pid, cpus);
+  } catch {
+    // gone already
+  }
+}
+
+/** Every thread of a process at this nice value (Linux sets a priority per thread). */
+function renice(pid: number, nice: number): void {
+  for (const tid of threadsOf(pid)) {
+    try {
+      execFileSync("renice", ["-n", String(nice), "-p", String(tid)], { stdio: "ignore" });
+    } catch {
+      // gone already, or not allowed (not root): it keeps its priority
+    }
+  }
+}
+
 function isRenderer(pid: number): boolean {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--type=renderer");
@@ -90,6 +122,14 @@ export function splitCores(): CoreSplit {
   } catch {
     // No taskset, or CPUs not numbered from 0 (a container's cpuset).
     return shared("taskset missing or refused");
+  }
+  // What the bench started already (the run's shared server, its schedulers on) goes too, behind
+  // everything else there: left on every core, its background work took the renderer's core from the
+  // page's main thread; the suite uses a server of its own.
+  const earlier = descendantsOf(process.pid);
+  for (const pid of earlier) {
+    trySetAffinity(pid, others);
+    renice(pid, 19);
   }
   const moved = new Set<number>();
   const placed = new Set<number>();
@@ -143,6 +183,10 @@ export function splitCores(): CoreSplit {
     release() {
       if (timer) clearInterval(timer);
       setAffinity(process.pid, all);
+      for (const pid of earlier) {
+        trySetAffinity(pid, all);
+        renice(pid, 0);
+      }
     },
   };
 }
