@@ -18,7 +18,10 @@
  * parsed; on the busy core at the default priority the main thread waited instead at each garbage
  * collection for the pool's threads to stop (V8's GC_TIME_TO_SAFEPOINT, up to 34 ms). Its IO,
  * compositor and tracing threads stay with the main thread: on the busy core the trace lost the
- * page's navigation (Lighthouse's NO_NAVSTART). Figures: docs/scale.md, session 27.
+ * page's navigation (Lighthouse's NO_NAVSTART). With the kernel's autogroups on (Debian's default),
+ * a nice value counts only inside its session's group: the pool comes before Chromium's browser and
+ * GPU threads, not before the detached server or Lighthouse (raising Chromium's whole group, tried,
+ * did not help). Figures: docs/scale.md, sessions 27 and 28.
  *
  * Needs `taskset` (util-linux) and two CPUs numbered from 0; otherwise, or with
  * LIGHTHOUSE_BENCH_SHARED_CORES=1, the bench runs on shared cores as before and says so.
@@ -85,17 +88,6 @@ function trySetAffinity(pid: number, cpus: string): void {
   }
 }
 
-/** Every thread of a process at this nice value (Linux sets a priority per thread). */
-function renice(pid: number, nice: number): void {
-  for (const tid of threadsOf(pid)) {
-    try {
-      execFileSync("renice", ["-n", String(nice), "-p", String(tid)], { stdio: "ignore" });
-    } catch {
-      // gone already, or not allowed (not root): it keeps its priority
-    }
-  }
-}
-
 function isRenderer(pid: number): boolean {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--type=renderer");
@@ -123,14 +115,11 @@ export function splitCores(): CoreSplit {
     // No taskset, or CPUs not numbered from 0 (a container's cpuset).
     return shared("taskset missing or refused");
   }
-  // What the bench started already (the run's shared server, its schedulers on) goes too, behind
-  // everything else there: left on every core, its background work took the renderer's core from the
-  // page's main thread; the suite uses a server of its own.
+  // What the bench started already (the run's shared server, its schedulers on) goes too: left on
+  // every core, its background work took the renderer's core from the page's main thread; the suite
+  // uses a server of its own.
   const earlier = descendantsOf(process.pid);
-  for (const pid of earlier) {
-    trySetAffinity(pid, others);
-    renice(pid, 19);
-  }
+  for (const pid of earlier) trySetAffinity(pid, others);
   const moved = new Set<number>();
   const placed = new Set<number>();
   const placePoolWorker = (tid: number, pid: number) => {
@@ -183,10 +172,7 @@ export function splitCores(): CoreSplit {
     release() {
       if (timer) clearInterval(timer);
       setAffinity(process.pid, all);
-      for (const pid of earlier) {
-        trySetAffinity(pid, all);
-        renice(pid, 0);
-      }
+      for (const pid of earlier) trySetAffinity(pid, all);
     },
   };
 }
