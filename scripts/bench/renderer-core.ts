@@ -9,8 +9,9 @@
  * The split: the bench process, what it started already (the run's shared server), everything it
  * starts (the suite's server, Chromium) and so every process of Chromium's run on all cores but the
  * last; each renderer Chromium starts (forked by its zygote, on the others' cores at first) is moved
- * with all its threads to the last core within a few milliseconds, before it is handed a page. That core plays the tablet's CPU, which Lighthouse then
- * slows down 4× as its mobile profile says; nothing else runs on it but the kernel's own work.
+ * with all its threads to the last core within a few milliseconds, before it is handed a page. That
+ * core plays the tablet's CPU, which Lighthouse then slows down 4× as its mobile profile says; nothing
+ * else runs on it but the kernel's own work.
  *
  * The renderer's thread pool (streaming script parse, GC helpers, raster) goes back to the others'
  * cores at a raised priority (nice -10), as a tablet runs it on its other, idle cores. On the main
@@ -67,7 +68,7 @@ function childrenOf(pid: number): number[] {
   });
 }
 
-/** Every process below this one, children first. */
+/** Every process below this one (breadth first; Chromium's browser → zygotes → renderers). */
 function descendantsOf(pid: number): number[] {
   const found: number[] = [];
   const queue = childrenOf(pid);
@@ -148,12 +149,7 @@ export function splitCores(): CoreSplit {
     watch(browserPid) {
       timer = setInterval(() => {
         // Browser → zygotes → renderers (and the processes the browser launches itself).
-        const seen = new Set<number>();
-        const queue = childrenOf(browserPid);
-        while (queue.length) {
-          const pid = queue.shift()!;
-          if (seen.has(pid)) continue;
-          seen.add(pid);
+        for (const pid of descendantsOf(browserPid)) {
           if (!moved.has(pid) && isRenderer(pid)) {
             try {
               setAffinity(pid, rendererCpu);
@@ -164,7 +160,6 @@ export function splitCores(): CoreSplit {
           }
           // Its thread pool's workers (moved with it, or started later on its core) back to the others' cores.
           if (moved.has(pid)) for (const tid of threadsOf(pid)) placePoolWorker(tid, pid);
-          queue.push(...childrenOf(pid));
         }
       }, WATCH_MS);
       timer.unref();
