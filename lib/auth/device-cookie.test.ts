@@ -26,7 +26,9 @@ describe("device cookies", () => {
     const [, nonce, signature] = value.split(".");
     const swapped = `${Buffer.from("pupil@school.org").toString("base64url")}.${nonce}.${signature}`;
     expect(deviceFor(swapped, "pupil@school.org", SECRET)).toBeNull();
-    expect(deviceFor(`${value.slice(0, -1)}x`, "teacher@school.org", SECRET)).toBeNull();
+    // One character of the signature changed (to another: the random nonce's signature may end in "x").
+    const changed = value.endsWith("x") ? "y" : "x";
+    expect(deviceFor(`${value.slice(0, -1)}${changed}`, "teacher@school.org", SECRET)).toBeNull();
   });
 
   it("never throws on garbage, and never finds a device in it", () => {
