@@ -103,6 +103,26 @@ const undoSlot = (page: Page, w: Words) =>
     .getByRole("status")
     .filter({ has: page.getByRole("button", { name: w.undo }) });
 
+/**
+ * Where the roster's first row sits in the document, each frame from now on: `take()` answers the distinct
+ * places seen. A save arriving moves nothing under the teacher's finger (the counts bar keeps its height).
+ */
+async function watchFirstRow(page: Page, w: Words): Promise<{ take: () => Promise<number[]> }> {
+  await page.evaluate((label) => {
+    const seen = new Set<number>();
+    (window as unknown as { __rowTops: Set<number> }).__rowTops = seen;
+    const tick = () => {
+      const row = document.querySelector(`ul[aria-label="${label}"] > li`);
+      if (row) seen.add(Math.round(row.getBoundingClientRect().top + window.scrollY));
+      requestAnimationFrame(tick);
+    };
+    tick();
+  }, w.roster);
+  return {
+    take: () => page.evaluate(() => [...(window as unknown as { __rowTops: Set<number> }).__rowTops]),
+  };
+}
+
 async function nameMismatch(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
   return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
@@ -268,10 +288,14 @@ test.describe("in Arabic on a phone (390×844)", () => {
           name: liveAr.setStatus.replace("{name}", name).replace("{status}", status),
           exact: true,
         });
+      const firstRow = await watchFirstRow(page, AR);
       await set(names[0]!, liveAr.status.absent).tap();
       await set(names[0]!, liveAr.status.late).tap();
       const slot = undoSlot(page, AR);
       await expect(slot).toContainText(`${names[0]}: ${liveAr.status.late}`);
+      // Waiting, then saved: the counts bar said so in the same height, so the roster never moved.
+      await expect(page.getByRole("region", { name: AR.counts })).toContainText(liveAr.allSaved);
+      expect(await firstRow.take()).toHaveLength(1);
       expect(await controlsUnder(slot)).toEqual([]);
 
       await page.getByRole("button", { name: AR.rest }).tap();

@@ -36,6 +36,10 @@ export function RegisterCounts({
 }: Props) {
   const t = useT("live");
   const number = useNumber();
+  // The bar's height never follows what it says: the waiting/saved status and "the rest present" share one
+  // line as tall as the button, under the counts below md and beside them from md; the status may take two
+  // lines of its own within that height, never more. A bar that grew when a tap was waiting and shrank when it was saved moved the whole roster under the
+  // teacher's finger (38 px on a phone in Arabic): the next tap landed on another row or on nothing.
   return (
     <section
       aria-label={t("counts.label")}
@@ -55,18 +59,26 @@ export function RegisterCounts({
         </ul>
         {undo}
       </div>
-      <p
-        role="status"
-        aria-live="polite"
-        className={cn(
-          "rounded-full border px-3 py-1 text-sm",
-          queueState.waiting > 0 ? "border-primary text-primary" : "border-border text-muted-foreground",
-        )}
-      >
-        {queueState.waiting > 0 ? t("waiting", { n: queueState.waiting }) : t("allSaved")}
-      </p>
+      <div className="flex min-h-11 min-w-0 basis-full items-center gap-x-2 md:basis-auto">
+        <p
+          role="status"
+          aria-live="polite"
+          className={cn(
+            "line-clamp-2 min-w-0 rounded-md border px-2 py-0.5 text-sm leading-tight",
+            queueState.waiting > 0 ? "border-primary text-primary" : "border-border text-muted-foreground",
+          )}
+        >
+          {queueState.waiting > 0 ? t("waiting", { n: queueState.waiting }) : t("allSaved")}
+        </p>
+        {canMarkAll && counts.unmarked > 0 ? (
+          <Button className="ms-auto shrink-0" onClick={onAllPresent} disabled={!ready}>
+            {t("allPresent")}
+          </Button>
+        ) : null}
+      </div>
       {queueState.failed > 0 ? (
-        <>
+        // A failure is news the teacher must see: its line may appear, and the roster move, once.
+        <div className="flex basis-full flex-wrap items-center gap-x-4 gap-y-2">
           <p role="alert" className="text-sm text-destructive">
             {t("failedCount", { n: queueState.failed })}
           </p>
@@ -75,12 +87,7 @@ export function RegisterCounts({
               {t("retryAll")}
             </Button>
           )}
-        </>
-      ) : null}
-      {canMarkAll && counts.unmarked > 0 ? (
-        <Button className="ms-auto" onClick={onAllPresent} disabled={!ready}>
-          {t("allPresent")}
-        </Button>
+        </div>
       ) : null}
     </section>
   );
