@@ -294,7 +294,13 @@ test.describe("in Arabic on a phone (390×844)", () => {
       const slot = undoSlot(page, AR);
       await expect(slot).toContainText(`${names[0]}: ${liveAr.status.late}`);
       // Waiting, then saved: the counts bar said so in the same height, so the roster never moved.
-      await expect(page.getByRole("region", { name: AR.counts })).toContainText(liveAr.allSaved);
+      const counts = page.getByRole("region", { name: AR.counts });
+      await expect(counts).toContainText(liveAr.allSaved);
+      // The Wi-Fi going and coming back is the same status line: the roster stays where it is.
+      await page.context().setOffline(true);
+      await expect(counts).toContainText(liveAr.statusOffline.replace("{status}", liveAr.allSaved));
+      await page.context().setOffline(false);
+      await expect(counts).not.toContainText(liveAr.statusOffline.replace("{status}", ""));
       expect(await firstRow.take()).toHaveLength(1);
       expect(await controlsUnder(slot)).toEqual([]);
 

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import type { RegisterCounts as Counts } from "@/lib/features/live/merge";
 import type { QueueSnapshot } from "@/lib/features/live/outbox/queue";
 import { MARK_STATUSES } from "@/lib/features/live/types";
-import { useNumber, useT } from "@/lib/i18n/client";
+import { useNumber, useSchoolTime, useT } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 
 type Props = {
@@ -36,10 +36,19 @@ export function RegisterCounts({
 }: Props) {
   const t = useT("live");
   const number = useNumber();
-  // The bar's height never follows what it says: the waiting/saved status and "the rest present" share one
-  // line as tall as the button, under the counts below md and beside them from md; the status may take two
-  // lines of its own within that height, never more. A bar that grew when a tap was waiting and shrank when it was saved moved the whole roster under the
-  // teacher's finger (38 px on a phone in Arabic): the next tap landed on another row or on nothing.
+  const clock = useSchoolTime();
+  const saving = queueState.waiting > 0 ? t("waiting", { n: queueState.waiting }) : t("allSaved");
+  const status = !queueState.online
+    ? t("statusOffline", { status: saving })
+    : queueState.nextRetryAt !== null && queueState.waiting > 0
+      ? t("statusRetrying", { time: clock.time(new Date(queueState.nextRetryAt)) })
+      : saving;
+  // The bar's height never follows what it says. The status (waiting, saved, offline, retrying) and "the rest
+  // present" share one line as tall as the button, under the counts below md and beside them from md; the
+  // status may take two lines of its own within that height, never more. A bar that grew when a tap was
+  // waiting and shrank when it was saved, or a notice above it that came and went with the Wi-Fi, moved the
+  // whole roster under the teacher's finger (38 and 122 px on a phone in Arabic): the next tap landed on
+  // another row or on nothing.
   return (
     <section
       aria-label={t("counts.label")}
@@ -68,7 +77,7 @@ export function RegisterCounts({
             queueState.waiting > 0 ? "border-primary text-primary" : "border-border text-muted-foreground",
           )}
         >
-          {queueState.waiting > 0 ? t("waiting", { n: queueState.waiting }) : t("allSaved")}
+          {status}
         </p>
         {canMarkAll && counts.unmarked > 0 ? (
           <Button className="ms-auto shrink-0" onClick={onAllPresent} disabled={!ready}>

@@ -19,7 +19,11 @@ type Props = {
   pollError: string | null;
 };
 
-/** What the teacher must know above the roster: read-only reasons, unsent work, retries, offline, old pending work, storage. */
+/**
+ * What the teacher must know above the roster: read-only reasons, unsent work, old pending work, storage.
+ * Being offline and a retry are the counts bar's status line (register-counts.tsx): they come and go with
+ * the Wi-Fi, and a notice here moved the roster under the teacher's finger each time.
+ */
 export function RegisterNotices({
   sessionId,
   queueState,
@@ -54,16 +58,6 @@ export function RegisterNotices({
           recitations={queueState.recitations}
           names={names}
         />
-      ) : null}
-      {queueState.nextRetryAt !== null && queueState.waiting > 0 && queueState.online ? (
-        <p role="status" className={notice}>
-          {t("retryingAt", { time: clock.time(new Date(queueState.nextRetryAt)) })}
-        </p>
-      ) : null}
-      {!queueState.online ? (
-        <p role="status" className={notice}>
-          {t("offline")}
-        </p>
       ) : null}
       {earlier ? (
         <p role="alert" className="rounded-md border border-destructive p-3 text-destructive">

@@ -2,6 +2,7 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
 import { forgetOffline, registerOffline, servedFromCache, type OfflineWords } from "@/lib/offline/client";
 
 const subscribe = (onChange: () => void) => {
@@ -23,7 +24,8 @@ type Props = {
 
 /**
  * Registers the service worker for the signed-in person and names the page to keep (today, a
- * register). Without a network, or when the page came from the kept copy, it says so and since when.
+ * register). Without a network, or when the page came from the kept copy, it says so and since when, at
+ * the foot of the window.
  */
 export function OfflineSupport({ userKey, words, asOf }: Props) {
   const pathname = usePathname();
@@ -46,10 +48,20 @@ export function OfflineSupport({ userKey, words, asOf }: Props) {
     };
   }, [pathname]);
   if (online && !fromCache) return null;
-  return (
-    <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950">
-      {asOf}
-    </p>
+  // At the foot of the window, over the page and letting taps through, with as much room added after the page:
+  // it comes and goes with the Wi-Fi, and in the flow above the page it moved everything under the teacher's
+  // finger (the register's roster by 36 px). Only ever rendered in the browser (the server's snapshot is online).
+  return createPortal(
+    <>
+      <div aria-hidden="true" className="h-10" />
+      <p
+        role="status"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950"
+      >
+        {asOf}
+      </p>
+    </>,
+    document.body,
   );
 }
 
