@@ -25,7 +25,7 @@ import { RegisterCounts } from "./register-counts";
 import { useMarking, useReadOnly, useRosterKeys, useStableRows, type Refusals } from "./register-hooks";
 import { RegisterNotices } from "./register-notices";
 import { RosterRow, type RosterRecitation } from "./roster-row";
-import { UNDO_WINDOW_MS, UndoSlot } from "./undo-toast";
+import { UNDO_WINDOW_MS, type UndoNote, UndoSlot } from "./undo-toast";
 
 type Props = {
   initial: LiveSnapshot;
@@ -208,7 +208,7 @@ function Register({ initial, surahs, ratings, mistakes, hear, openWith, readOnly
 /** Work in its undo window ("the rest present", recitations) as the undo slot shows it, and its undo with what it did. */
 function useHeld(queue: LiveQueue | null, queueState: QueueSnapshot, names: ReadonlyMap<string, string>) {
   const t = useT("live");
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<UndoNote | null>(null);
   const { marks, recitations, until } = queueState.held;
   const first = queueState.recitations.find((r) => r.clientId === recitations[0]);
   const work = {
@@ -223,9 +223,11 @@ function useHeld(queue: LiveQueue | null, queueState: QueueSnapshot, names: Read
     const result = queue.undoHeld({ studentIds: marks, clientIds: recitations });
     const keptMarks = result.kept.filter((id) => marks.includes(id)).length;
     const keptRecs = result.kept.length - keptMarks;
-    setNote(
-      keptMarks > 0 ? t("undo.kept", { n: keptMarks }) : keptRecs > 0 ? t("undo.keptRecitation") : t("undo.undone"),
-    );
+    setNote({
+      text:
+        keptMarks > 0 ? t("undo.kept", { n: keptMarks }) : keptRecs > 0 ? t("undo.keptRecitation") : t("undo.undone"),
+      at: Date.now(),
+    });
   };
   const clearNote = useCallback(() => setNote(null), []);
   return { work, note, undo, clearNote };

@@ -26,6 +26,34 @@ export type HeldWork = {
   startedAt: number;
 };
 
+/** What the last undo of held work did, in the teacher's words, and when (Date.now()). */
+export type UndoNote = { text: string; at: number };
+
+type SlotItem = "held" | "entry" | "note";
+
+/**
+ * Which of the three the slot shows: the newest. A note answers the Undo just tapped, so it shows over an
+ * older status change's offer still in its 8 s (the offer comes back if it outlives the note, which it
+ * cannot: it is older and lasts as long); work held at the same moment as a status change wins the tie.
+ */
+export function newestInSlot(
+  entry: UndoEntry | null,
+  heldSince: number | null,
+  note: UndoNote | null,
+): SlotItem | null {
+  let shown: SlotItem | null = null;
+  let since = -Infinity;
+  // Strictly newer replaces, so on a tie the earlier in this list wins.
+  for (const [item, at] of [
+    ["note", note?.at],
+    ["held", heldSince],
+    ["entry", entry?.id],
+  ] as const) {
+    if (at != null && at > since) [shown, since] = [item, at];
+  }
+  return shown;
+}
+
 /** Whole seconds left until `until` (null: nothing held), ticking while something is held. */
 export function useSecondsLeft(until: number | null): number | null {
   const [now, setNow] = useState(() => Date.now());
@@ -41,8 +69,7 @@ export function useSecondsLeft(until: number | null): number | null {
 type Props = {
   entry: UndoEntry | null;
   held: HeldWork;
-  /** What the last undo of held work did, in the teacher's words. */
-  note: string | null;
+  note: UndoNote | null;
   onUndo: (entry: UndoEntry) => void;
   onUndoHeld: () => void;
   onExpire: () => void;
@@ -69,10 +96,10 @@ export function UndoSlot({ entry, held, note, onUndo, onUndoHeld, onExpire, onNo
     return () => clearTimeout(timer);
   }, [note, onNoteExpire]);
 
-  const showHeld =
-    seconds !== null && (held.marks > 0 || held.recitations > 0) && (!entry || held.startedAt >= entry.id);
+  const holding = seconds !== null && (held.marks > 0 || held.recitations > 0);
+  const shown = newestInSlot(entry, holding ? held.startedAt : null, note);
   let content: { text: string; detail?: string; onClick?: () => void } | null = null;
-  if (showHeld) {
+  if (shown === "held" && seconds !== null) {
     const marks = held.marks > 0 ? t("undo.restPresent", { n: held.marks, s: seconds }) : null;
     const recs =
       held.recitations > 0
@@ -82,7 +109,7 @@ export function UndoSlot({ entry, held, note, onUndo, onUndoHeld, onExpire, onNo
       .filter(Boolean)
       .join(" ");
     content = { text: [marks, recs].filter(Boolean).join(separator), detail, onClick: onUndoHeld };
-  } else if (entry) {
+  } else if (shown === "entry" && entry) {
     content = {
       text: t("undo.message", {
         name: entry.name,
@@ -91,7 +118,7 @@ export function UndoSlot({ entry, held, note, onUndo, onUndoHeld, onExpire, onNo
       }),
       onClick: () => onUndo(entry),
     };
-  } else if (note) content = { text: note };
+  } else if (shown === "note" && note) content = { text: note.text };
 
   return (
     <div role="status" aria-live="polite" className="pointer-events-none absolute inset-0 flex items-stretch">
