@@ -9,12 +9,15 @@
  * (lib/ops/server-start.ts) and the list of jobs it starts (lib/jobs/jobs.ts) sit above the
  * features, which they run. The embedded School API (school-api/, a package of its own) is a server
  * of its own: it shares only the contract and the small helpers.
- * Tests and testing/ fixtures may reach across (they start what they test); circles are refused
- * everywhere.
+ * Tests and their support (tests/support/: the fakes and fixtures they share, mirroring lib/ and
+ * school-api/) may reach across (they start what they test); what runs never imports them. Circles are
+ * refused everywhere.
  */
-const TESTS = "(\\.test\\.tsx?$|/testing/)";
+const TESTS = "(\\.test\\.tsx?$|^tests/)";
 const START = "^lib/(ops/server-start|jobs/jobs)\\.ts$";
 const EMBEDDED = "^school-api/";
+/** What runs: the routes, components, lib/, i18n/, the embedded server and the root entry files. */
+const PRODUCTION = "^(app|components|lib|i18n|school-api)/|^(proxy|instrumentation)\\.ts$";
 
 module.exports = {
   forbidden: [
@@ -24,6 +27,14 @@ module.exports = {
       severity: "error",
       from: {},
       to: { circular: true },
+    },
+    {
+      name: "no-tests-in-production",
+      comment:
+        "The test support (tests/) is for tests: code that runs never imports it; a test file beside the code may.",
+      severity: "error",
+      from: { path: PRODUCTION, pathNot: TESTS },
+      to: { path: "^tests/" },
     },
     {
       name: "no-lib-into-ui",

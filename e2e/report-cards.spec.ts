@@ -1,6 +1,6 @@
 import type { APIRequestContext, Download, Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
-import { pdfText } from "../lib/features/report-cards/testing/pdf-text";
+import { pdfText } from "../tests/support/features/report-cards/pdf-text";
 import { allOf } from "./api";
 import { expect, test } from "./fixtures";
 import { DEMO_KEYS } from "../school-api/seed-facts";

@@ -6,7 +6,7 @@ import en from "../messages/en/notices.json" with { type: "json" };
 import overviewEn from "../messages/en/overview.json" with { type: "json" };
 import studentsEn from "../messages/en/students.json" with { type: "json" };
 import { readFile } from "node:fs/promises";
-import { pdfText } from "../lib/features/report-cards/testing/pdf-text";
+import { pdfText } from "../tests/support/features/report-cards/pdf-text";
 import {
   createParent,
   endInDashboard,

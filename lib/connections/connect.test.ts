@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { cacheKey, connectSchool } from "./connect";
 import { normalizeBaseUrl } from "@/lib/v1/fetch";
-import { errorReply, SCHOOL } from "@/lib/v1/testing/fake-api";
-import { caught, KEY, withFakeApi } from "@/lib/v1/testing/harness";
+import { errorReply, SCHOOL } from "@/tests/support/v1/fake-api";
+import { caught, KEY, withFakeApi } from "@/tests/support/v1/harness";
 
 const { api, client } = withFakeApi();
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { V1Client } from "@/lib/v1";
-import { student } from "@/lib/v1/testing/fake-api";
+import { student } from "@/tests/support/v1/fake-api";
 import { decodePosition, encodePosition, pageOfList, windowOf } from "./paging";
 
 type Record = ReturnType<typeof student>;

@@ -2,8 +2,8 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { School, Student, Surah } from "@/lib/contract";
 import type { V1Error } from "./errors";
 import { failureOf } from "./failures";
-import { KEY, caught, withFakeApi } from "./testing/harness";
-import { SCHOOL, student, TS } from "./testing/fake-api";
+import { KEY, caught, withFakeApi } from "@/tests/support/v1/harness";
+import { SCHOOL, student, TS } from "@/tests/support/v1/fake-api";
 import type { Page } from "./types";
 
 const { api, client } = withFakeApi();

@@ -6,8 +6,8 @@ import { problemMessage } from "@/lib/actions/problem";
 import { translator } from "@/lib/i18n/core";
 import { V1Error } from "./errors";
 import { FAILURE_KINDS, failureOf, type Failure } from "./failures";
-import { errorReply, SCHOOL } from "./testing/fake-api";
-import { caught, withFakeApi } from "./testing/harness";
+import { errorReply, SCHOOL } from "@/tests/support/v1/fake-api";
+import { caught, withFakeApi } from "@/tests/support/v1/harness";
 
 const { api, client } = withFakeApi();
 

@@ -7,8 +7,8 @@ import { FAILURE_KINDS } from "./failures";
  * A failure code is spelled in one place, FAILURE_KINDS (docs/failures.md, "One vocabulary"): the
  * dashboard's own code decides with the predicates of ./failures.ts and makes failures and answers
  * with the named makers. The contract (lib/contract) and the embedded School API (school-api/, which
- * raises the contract's codes typed by `ErrorCode`) are not the dashboard's; tests and `testing/`
- * fixtures may spell codes, since they play the school.
+ * raises the contract's codes typed by `ErrorCode`) are not the dashboard's; tests and their support
+ * (tests/support/) may spell codes, since they play the school.
  */
 const ROOT = path.resolve(__dirname, "../..");
 const SOURCES = ["app", "components", "lib", "scripts", "proxy.ts", "instrumentation.ts"];
@@ -22,7 +22,7 @@ function sourceFiles(relative: string): string[] {
   if (OUTSIDE.has(relative)) return [];
   const absolute = path.join(ROOT, relative);
   if (statSync(absolute).isDirectory()) {
-    if (path.basename(relative) === "testing" || path.basename(relative) === "node_modules") return [];
+    if (path.basename(relative) === "node_modules") return [];
     return readdirSync(absolute).flatMap((name) => sourceFiles(path.posix.join(relative, name)));
   }
   return CODE_FILE.test(relative) && !/\.test\./.test(relative) ? [relative] : [];

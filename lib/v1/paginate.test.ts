@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { Student } from "@/lib/contract";
-import { student, TS, type SeenRequest } from "./testing/fake-api";
-import { caught, withFakeApi } from "./testing/harness";
+import { student, TS, type SeenRequest } from "@/tests/support/v1/fake-api";
+import { caught, withFakeApi } from "@/tests/support/v1/harness";
 
 const { api, client } = withFakeApi();
 

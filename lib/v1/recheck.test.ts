@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Reply, SeenRequest } from "./testing/fake-api";
-import { student, TS } from "./testing/fake-api";
-import { withFakeApi } from "./testing/harness";
+import type { Reply, SeenRequest } from "@/tests/support/v1/fake-api";
+import { student, TS } from "@/tests/support/v1/fake-api";
+import { withFakeApi } from "@/tests/support/v1/harness";
 
 const { api, client } = withFakeApi();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { failureOf } from "./failures";
-import { errorReply, SCHOOL, student, type Reply } from "./testing/fake-api";
-import { caught, withFakeApi } from "./testing/harness";
+import { errorReply, SCHOOL, student, type Reply } from "@/tests/support/v1/fake-api";
+import { caught, withFakeApi } from "@/tests/support/v1/harness";
 
 const { api, client } = withFakeApi();
 

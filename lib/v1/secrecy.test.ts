@@ -5,8 +5,8 @@ import { V1Error } from "./errors";
 import { failureOf } from "./failures";
 import { problemMessage } from "@/lib/actions/problem";
 import { translator } from "@/lib/i18n/core";
-import type { Reply, SeenRequest } from "./testing/fake-api";
-import { KEY, caught, withFakeApi } from "./testing/harness";
+import type { Reply, SeenRequest } from "@/tests/support/v1/fake-api";
+import { KEY, caught, withFakeApi } from "@/tests/support/v1/harness";
 
 const { api, client } = withFakeApi();
 

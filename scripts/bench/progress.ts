@@ -95,7 +95,7 @@ function timing(times: number[]): Timing {
 
 /** A deterministic year of one halqa in contract shapes, written with the read model's own upserts. */
 async function measure(log: (message: string) => void): Promise<Measured> {
-  const { openMemoryStore } = await import("@/lib/db/testing/memory-store");
+  const { openMemoryStore } = await import("@/tests/support/db/memory-store");
   const { upsertProgress } = await import("@/lib/features/progress/store-writes");
   const { loadHalqaGlance } = await import("@/lib/features/progress/glance");
   const { halqaHistory } = await import("@/lib/features/progress/read-model");
@@ -104,7 +104,7 @@ async function measure(log: (message: string) => void): Promise<Measured> {
   const { addDays, dateIn } = await import("@/lib/dates");
   const { unitBounds } = await import("@/lib/quran/cover");
   const { translator } = await import("@/lib/i18n/core");
-  const { createRng } = await import("@/school-api/testing/store");
+  const { createRng } = await import("@/tests/support/school-api/store");
   const { hearTodayOf } = await import("@/lib/features/notebook/hear-sources");
   const { DEFAULT_HEAR_SETTINGS } = await import("@/lib/features/notebook/hear-today");
 

@@ -113,9 +113,9 @@ type SchoolInfo = { url: string; adminUrl: string; schoolId: string; plans: numb
 
 /** `--serve-school`: generates the school, serves it, prints its address, and serves until stdin closes. */
 async function serveSchool(options: { plans: number; perPlan: number }): Promise<void> {
-  const { generateSchool } = await import("@/school-api/testing/store");
+  const { generateSchool } = await import("@/tests/support/school-api/store");
   const { sql } = await import("drizzle-orm");
-  const { startEmbeddedSchool } = await import("@/school-api/testing/embedded-school");
+  const { startEmbeddedSchool } = await import("@/tests/support/school-api/embedded-school");
   let generated: { plans: number; assignments: number; schoolId: string; ms: number } | null = null;
   const school = await startEmbeddedSchool({
     seed: async (db) => {
@@ -192,10 +192,10 @@ function startSchoolProcess(options: {
 /** Generates the school (in its own process), runs both cycles, returns the numbers. Needs the `react-server` condition. */
 async function measure(options: { plans: number; perPlan: number; log: (message: string) => void }): Promise<Measured> {
   const { log } = options;
-  const { openStoreAt } = await import("@/lib/db/testing/memory-store");
+  const { openStoreAt } = await import("@/tests/support/db/memory-store");
   const { syncPlans, DEFAULT_SYNC_CONCURRENCY } = await import("@/lib/features/plans/sync/sync-plans");
   const { createV1Client } = await import("@/lib/v1");
-  const { adminCaller } = await import("@/school-api/testing/admin-client");
+  const { adminCaller } = await import("@/tests/support/school-api/admin-client");
 
   const token = `bench_sync_${randomBytes(16).toString("hex")}`;
   log(

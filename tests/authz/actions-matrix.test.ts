@@ -13,8 +13,8 @@
  */
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 
-vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
-vi.mock("next/navigation", async () => (await import("@/lib/actions/testing/next-stand-ins")).nextNavigation);
+vi.mock("@/lib/auth/session", async () => (await import("@/tests/support/auth/signed-in")).session);
+vi.mock("next/navigation", async () => (await import("@/tests/support/actions/next-stand-ins")).nextNavigation);
 
 import type { ActionResult } from "@/lib/actions/define-action";
 import { listAudit } from "@/lib/audit";

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
+vi.mock("@/lib/auth/session", async () => (await import("@/tests/support/auth/signed-in")).session);
 
 import { z } from "zod";
 import { defineAction } from "@/lib/actions/define-action";

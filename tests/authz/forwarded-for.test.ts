@@ -6,7 +6,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/[...path]/route";
-import { setSchoolPolicy, listSchools, openDatabase, seedDemo, createSchoolApi } from "@/school-api/testing/store";
+import {
+  setSchoolPolicy,
+  listSchools,
+  openDatabase,
+  seedDemo,
+  createSchoolApi,
+} from "@/tests/support/school-api/store";
 import { installPeerStamp } from "@/lib/security/peer-stamp";
 import { DEMO_KEYS } from "@/school-api/seed-facts";
 

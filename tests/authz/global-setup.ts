@@ -14,12 +14,13 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } = await import("@/school-api/testing/store");
+  const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } =
+    await import("@/tests/support/school-api/store");
   const database = await openDatabase({ dataDir: "memory://" });
   try {
     await seedDemo(database.db);
     const { and, eq } = await import("drizzle-orm");
-    const { learningPlans, schools } = await import("@/school-api/testing/store");
+    const { learningPlans, schools } = await import("@/tests/support/school-api/store");
     const [arqamPlan] = await database.db
       .select({ id: learningPlans.id })
       .from(learningPlans)

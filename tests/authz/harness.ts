@@ -8,8 +8,8 @@ import type { Actor } from "@/lib/auth/actor";
 import type { Sheikh } from "@/lib/contract";
 import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-/** The signed-in person: a file mocks `@/lib/auth/session` with `@/lib/auth/testing/signed-in` and sets this. */
-export { signedIn } from "@/lib/auth/testing/signed-in";
+/** The signed-in person: a file mocks `@/lib/auth/session` with `@/tests/support/auth/signed-in` and sets this. */
+export { signedIn } from "@/tests/support/auth/signed-in";
 export type { Actor };
 export { DEMO_KEYS };
 

@@ -6,7 +6,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
+vi.mock("@/lib/auth/session", async () => (await import("@/tests/support/auth/signed-in")).session);
 
 import { GET } from "@/app/(staff)/halqas/[id]/export/route";
 import type { AttendanceRow, Halqa, Recitation, Session } from "@/lib/contract";

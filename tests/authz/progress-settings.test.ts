@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
+vi.mock("@/lib/auth/session", async () => (await import("@/tests/support/auth/signed-in")).session);
 
 import { listAudit } from "@/lib/audit";
 import { saveProgressSettingsAction } from "@/lib/features/progress/actions";

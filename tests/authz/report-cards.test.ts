@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
+vi.mock("@/lib/auth/session", async () => (await import("@/tests/support/auth/signed-in")).session);
 
 import { GET as childCard } from "@/app/(family)/family/children/[lineageId]/report-card/route";
 import { GET as halqaCards } from "@/app/(staff)/halqas/[id]/report-cards/route";
 import { GET as studentCard } from "@/app/(staff)/students/[id]/report-card/route";
 import type { AttendanceRow, Halqa, School, Semester, Session, Student } from "@/lib/contract";
-import { pdfText } from "@/lib/features/report-cards/testing/pdf-text";
+import { pdfText } from "@/tests/support/features/report-cards/pdf-text";
 import { type Actor, demoActors, schoolApi, serveRoutes, signedIn, syncedDemoWorld } from "./harness";
 
 let actors: Awaited<ReturnType<typeof demoActors>>;

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
+vi.mock("@/lib/auth/session", async () => (await import("@/tests/support/auth/signed-in")).session);
 
 import { POST as read } from "@/app/(staff)/students/import/read/route";
 import { POST as check } from "@/app/(staff)/students/import/check/route";

@@ -16,7 +16,7 @@ vi.mock("@/lib/auth/auth", () => ({
     return { user: { id: state.sessionUserId }, sessionVersion: await sessionVersionOf(state.sessionUserId) };
   },
 }));
-vi.mock("next/navigation", async () => (await import("@/lib/actions/testing/next-stand-ins")).nextNavigation);
+vi.mock("next/navigation", async () => (await import("@/tests/support/actions/next-stand-ins")).nextNavigation);
 
 import { listAudit } from "@/lib/audit";
 import { verifyPassword } from "@/lib/auth/password";

@@ -13,7 +13,7 @@ import {
   seedDemo,
   createSchoolApi,
   type SchoolApi,
-} from "@/school-api/testing/store";
+} from "@/tests/support/school-api/store";
 import { DEMO_KEYS, DEMO_TEACHER_SHEIKH_NAME } from "@/school-api/seed-facts";
 import { postgresAvailable, startPostgres, type PostgresCluster } from "@/scripts/postgres";
 

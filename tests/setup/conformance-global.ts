@@ -62,7 +62,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     // Imported here so that a broken server module fails the conformance files, not the whole run.
     const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } =
-      await import("@/school-api/testing/store");
+      await import("@/tests/support/school-api/store");
     const database = await openDatabase(cluster ? { url: cluster.url } : { dataDir: "memory://" });
     cleanup.push(() => database.close());
     await seedDemo(database.db);

@@ -16,7 +16,7 @@ import { DASHBOARD_MIGRATIONS, type DashboardDatabase } from "@/lib/db/client";
 import * as schema from "@/lib/db/schema";
 import { backupStore, restoreStore } from "@/lib/db/backup";
 import { knownLevels } from "@/lib/db/backup/level";
-import { openStoreAt } from "@/lib/db/testing/memory-store";
+import { openStoreAt } from "@/tests/support/db/memory-store";
 import { postgresAvailable, startPostgres, type PostgresCluster } from "@/scripts/postgres";
 
 // The audit page names halqas through the school's API; there is no school here.

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { postgresAvailable, startPostgres } from "@/scripts/postgres";
 import { openDashboardDatabase, type DashboardDatabase } from "../client";
 import * as schema from "../schema";
-import { openStoreAt } from "../testing/memory-store";
+import { openStoreAt } from "@/tests/support/db/memory-store";
 import { BACKED_UP, BackupError, LEFT_OUT, backupStore, restoreStore } from ".";
 import { openStoreAlone } from "./store-alone";
 

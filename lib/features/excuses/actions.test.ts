@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Actor } from "@/lib/auth/actor";
 import type { Student } from "@/lib/contract";
 import { addDays } from "@/lib/dates";
-import type { EmbeddedSchool } from "@/school-api/testing/embedded-school";
+import type { EmbeddedSchool } from "@/tests/support/school-api/embedded-school";
 import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 const state = vi.hoisted(() => ({ actor: null as Actor | null }));
@@ -24,7 +24,7 @@ beforeAll(async () => {
   delete process.env.SCHOOL_API_URL;
   delete process.env.SCHOOL_CONNECTIONS_FILE;
   process.env.DASHBOARD_DATA_DIR = "memory://";
-  const { startEmbeddedSchool } = await import("@/school-api/testing/embedded-school");
+  const { startEmbeddedSchool } = await import("@/tests/support/school-api/embedded-school");
   const { dateIn } = await import("@/lib/dates");
   school = await startEmbeddedSchool();
   await (await import("@/lib/db")).dashboardDb();

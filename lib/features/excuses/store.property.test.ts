@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DashboardDb } from "@/lib/db/client";
 import { excuseRequests } from "@/lib/db/schema";
-import { memoryStorePerFile } from "@/lib/db/testing/memory-store-per-file";
+import { memoryStorePerFile } from "@/tests/support/db/memory-store-per-file";
 import { EXCUSES_PER_DAY } from "./limits";
 import { adminExcuses, createExcuse, parentExcuses, registerExcuses, type ExcuseParent } from "./store";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Recitation, Surah } from "@/lib/contract";
 import { composeWeekly } from "@/lib/features/notices/compose-weekly";
-import { SCHOOL, student } from "@/lib/features/notices/testing/fixture";
+import { SCHOOL, student } from "@/tests/support/features/notices/fixture";
 import { childView, type ChildParts } from "./queries";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Semester, Student } from "@/lib/contract";
-import { mark, SCHOOL, session, student } from "@/lib/features/notices/testing/fixture";
+import { mark, SCHOOL, session, student } from "@/tests/support/features/notices/fixture";
 import { childView, currentRecord, type ChildParts } from "./queries";
 
 const semester = (id: string, status: Semester["status"]) => ({ id, status }) as Semester;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Assignment } from "@/lib/contract";
-import { nabaSegment, planAssignment } from "../plans/testing/assignment";
+import { nabaSegment, planAssignment } from "@/tests/support/features/plans/assignment";
 import { planHeard, type HeardRecitation } from "./plan-heard";
 
 const assignment = (over: Partial<Assignment> = {}): Assignment =>

@@ -7,13 +7,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
-import { signedIn } from "@/lib/auth/testing/signed-in";
+import { signedIn } from "@/tests/support/auth/signed-in";
 import type { Session, Student } from "@/lib/contract";
 import type { RecordRecitationInput } from "@/lib/features/live/types";
-import { startLiveWorld } from "@/lib/features/live/testing/live-world";
+import { startLiveWorld } from "@/tests/support/features/live/live-world";
 import type { V1Client } from "@/lib/v1";
 
-vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).strictSession);
+vi.mock("@/lib/auth/session", async () => (await import("@/tests/support/auth/signed-in")).strictSession);
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Recitation } from "@/lib/contract";
-import { SCHOOL, session, student } from "@/lib/features/notices/testing/fixture";
+import { SCHOOL, session, student } from "@/tests/support/features/notices/fixture";
 import { upsertProgress } from "@/lib/features/progress/store-writes";
 
 process.env.DASHBOARD_DATA_DIR = "memory://";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { memoryStorePerFile } from "@/lib/db/testing/memory-store-per-file";
+import { memoryStorePerFile } from "@/tests/support/db/memory-store-per-file";
 import type { DashboardDb } from "@/lib/db/client";
 import { ATTENDANCE_STATUSES } from "@/lib/contract/enums";
 import {
@@ -27,7 +27,7 @@ import {
   session,
   storeRecords,
   student,
-} from "./testing/fixture";
+} from "@/tests/support/features/notices/fixture";
 
 /**
  * Invariant 10 for absence notices: for generated registers (every mark, with and without teachers'

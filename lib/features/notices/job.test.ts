@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { memoryStorePerFile } from "@/lib/db/testing/memory-store-per-file";
+import { memoryStorePerFile } from "@/tests/support/db/memory-store-per-file";
 import type { DashboardDb } from "@/lib/db/client";
 import {
   noticeJobState,
@@ -27,7 +27,7 @@ import {
   session,
   storeRecords,
   student,
-} from "./testing/fixture";
+} from "@/tests/support/features/notices/fixture";
 
 let db: DashboardDb;
 memoryStorePerFile((opened) => (db = opened), openNoticesStore);

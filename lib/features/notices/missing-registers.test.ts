@@ -19,7 +19,15 @@ import { dateIn, zonedDateTimeToUtc } from "@/lib/dates";
 import { weekdayOf } from "@/lib/features/timetable/rules";
 import type { V1Client } from "@/lib/v1";
 import { runNotices } from "./job";
-import { mark, openNoticesStore, SCHOOL, SECRET, session, storeRecords, student } from "./testing/fixture";
+import {
+  mark,
+  openNoticesStore,
+  SCHOOL,
+  SECRET,
+  session,
+  storeRecords,
+  student,
+} from "@/tests/support/features/notices/fixture";
 
 /**
  * Missing-register reminders (issue 25, point 3) through the notices job and the one outbox, handed

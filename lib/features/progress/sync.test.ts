@@ -1,17 +1,21 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "@/lib/contract";
-import { openMemoryStore } from "@/lib/db/testing/memory-store";
+import { openMemoryStore } from "@/tests/support/db/memory-store";
 import { progressSyncState } from "@/lib/db/schema-progress";
 import type { DashboardDb } from "@/lib/db/client";
 import { addDays } from "@/lib/dates";
 import type { SyncClient } from "@/lib/features/sync/traverse";
-import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/tests/support/school-api/embedded-school";
 import type { V1Client } from "@/lib/v1";
 import { halqaHistories, halqaHistory, progressFreshness, studentHistory } from "./read-model";
 import { acquireLease, RELEASED, writeIfOwned } from "@/lib/jobs/lease";
 import { syncProgress, syncProgressAfterNow } from "./sync";
-import { apiProgressSnapshot, storeProgressSnapshot, type ProgressSnapshot } from "./testing/snapshot";
+import {
+  apiProgressSnapshot,
+  storeProgressSnapshot,
+  type ProgressSnapshot,
+} from "@/tests/support/features/progress/snapshot";
 import { DEMO_KEYS } from "@/school-api/seed-facts";
 
 let school: EmbeddedSchool;

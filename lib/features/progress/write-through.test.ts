@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { recordsVersion } from "@/lib/db/changes";
 import { progressSyncState } from "@/lib/db/schema-progress";
-import { openMemoryStore } from "@/lib/db/testing/memory-store";
+import { openMemoryStore } from "@/tests/support/db/memory-store";
 import type { Session } from "@/lib/contract";
 import { writeThrough } from "./write-through";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SCHOOL } from "@/lib/features/notices/testing/fixture";
+import { SCHOOL } from "@/tests/support/features/notices/fixture";
 import { reportCard, surahLines } from "./card";
-import { child, TERM, TODAY } from "./testing/fixture";
+import { child, TERM, TODAY } from "@/tests/support/features/report-cards/fixture";
 
 const card = (comment: string | null = null) =>
   reportCard({ child: child(), school: SCHOOL, term: TERM, today: TODAY, comment }, "en");

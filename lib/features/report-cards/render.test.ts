@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { SCHOOL } from "@/lib/features/notices/testing/fixture";
+import { SCHOOL } from "@/tests/support/features/notices/fixture";
 import { i18nFor, type Locale } from "@/lib/i18n/core";
 import { reportCard } from "./card";
 import { renderCards } from "./render";
-import { child, TERM, TODAY } from "./testing/fixture";
-import { pdfText } from "./testing/pdf-text";
+import { child, TERM, TODAY } from "@/tests/support/features/report-cards/fixture";
+import { pdfText } from "@/tests/support/features/report-cards/pdf-text";
 
 const COMMENT = "أحسن يوسف في الحفظ هذا الفصل";
 

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Subject } from "@/lib/authz/policy";
-import { formOf, guard, signedIn, someone } from "@/lib/actions/testing/action-kit";
+import { formOf, guard, signedIn, someone } from "@/tests/support/actions/action-kit";
 import { V1Error } from "@/lib/v1";
 
 const state = vi.hoisted(() => ({
@@ -10,7 +10,7 @@ const state = vi.hoisted(() => ({
   students: [] as Record<string, unknown>[],
 }));
 
-vi.mock("next/navigation", async () => (await import("@/lib/actions/testing/next-stand-ins")).nextNavigation);
+vi.mock("next/navigation", async () => (await import("@/tests/support/actions/next-stand-ins")).nextNavigation);
 vi.mock("@/lib/connections", () => ({
   clientFor: () => ({
     tenant: async () => ({ id: "school", time_zone: "Asia/Riyadh" }),

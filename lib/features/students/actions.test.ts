@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { Subject } from "@/lib/authz/policy";
-import { formOf, guard, signedIn, someone } from "@/lib/actions/testing/action-kit";
+import { formOf, guard, signedIn, someone } from "@/tests/support/actions/action-kit";
 import { V1Error } from "@/lib/v1";
 
 const state = vi.hoisted(() => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Session } from "@/lib/contract";
 import type { DashboardDb } from "@/lib/db/client";
 import { progressSessions } from "@/lib/db/schema";
-import { memoryStorePerFile } from "@/lib/db/testing/memory-store-per-file";
+import { memoryStorePerFile } from "@/tests/support/db/memory-store-per-file";
 import { recentSessionsOf, removeTimetable, saveTimetable, timetablesFor, timetablesOf } from "./store";
 
 let db: DashboardDb;

@@ -1,6 +1,6 @@
 /**
  * Next's request-scoped modules as a server action called outside a request needs them, e.g.
- *   vi.mock("next/cache", async () => (await import("@/lib/actions/testing/next-stand-ins")).nextCache);
+ *   vi.mock("next/cache", async () => (await import("@/tests/support/actions/next-stand-ins")).nextCache);
  */
 export const nextCache = { revalidatePath: () => undefined, revalidateTag: () => undefined };
 export const nextNavigation = {

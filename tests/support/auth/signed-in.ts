@@ -2,7 +2,7 @@ import type { Actor } from "@/lib/auth/actor";
 
 /**
  * The signed-in person a test stands in for: the real `@/lib/auth/session` is replaced by
- *   vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).session);
+ *   vi.mock("@/lib/auth/session", async () => (await import("@/tests/support/auth/signed-in")).session);
  * and the test sets `signedIn.actor` before each call.
  */
 export const signedIn: { actor: Actor | null } = { actor: null };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import type { DashboardDb } from "../client";
+import type { DashboardDb } from "@/lib/db/client";
 import { openMemoryStore } from "./memory-store";
 
 type OpenedStore = { db: DashboardDb; close: () => Promise<unknown> };

@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { openPg } from "@/lib/pg/open";
-import * as dashboardSchema from "../schema";
+import * as dashboardSchema from "@/lib/db/schema";
 
 /** Test and bench support: a fresh in-memory dashboard store with the dashboard's migrations. */
 export function openMemoryStore() {

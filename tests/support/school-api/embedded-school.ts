@@ -20,16 +20,16 @@ export type EmbeddedSchool = {
 
 /** Starts the embedded API on 127.0.0.1. `seed` fills its fresh in-memory database (the demo by default). */
 export async function startEmbeddedSchool(
-  options: { seed?: (db: import("../db/client").Db) => Promise<void>; rateLimitPerMinute?: number } = {},
+  options: { seed?: (db: import("@/school-api/db/client").Db) => Promise<void>; rateLimitPerMinute?: number } = {},
 ): Promise<EmbeddedSchool> {
   process.env.SCHOOL_ADMIN_TOKEN ||= `test_admin_${randomBytes(16).toString("hex")}`;
   const token = process.env.SCHOOL_ADMIN_TOKEN;
-  const { openDatabase } = await import("../db/client");
-  const { createSchoolApi } = await import("../runtime");
-  const { startSchoolApiServer } = await import("../node-server");
+  const { openDatabase } = await import("@/school-api/db/client");
+  const { createSchoolApi } = await import("@/school-api/runtime");
+  const { startSchoolApiServer } = await import("@/school-api/node-server");
   const database = await openDatabase({ dataDir: "memory://" });
   if (options.seed) await options.seed(database.db);
-  else await (await import("../seed/demo")).seedDemo(database.db);
+  else await (await import("@/school-api/seed/demo")).seedDemo(database.db);
   const server = await startSchoolApiServer({
     api: createSchoolApi(database, { rateLimitPerMinute: options.rateLimitPerMinute ?? 0 }),
   });

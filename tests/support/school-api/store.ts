@@ -5,9 +5,9 @@ import "server-only";
  * the server themselves, several instances over one store, or write rows the API cannot), the
  * API over it, and the seed's random source.
  */
-export * from "../operations";
-export { createSchoolApi, type SchoolApi } from "../runtime";
-export { startSchoolApiServer, type RunningServer } from "../node-server";
-export * from "../db/schema";
-export { hashKey } from "../key-hash";
-export { createRng } from "../seed/random";
+export * from "@/school-api/operations";
+export { createSchoolApi, type SchoolApi } from "@/school-api/runtime";
+export { startSchoolApiServer, type RunningServer } from "@/school-api/node-server";
+export * from "@/school-api/db/schema";
+export { hashKey } from "@/school-api/key-hash";
+export { createRng } from "@/school-api/seed/random";

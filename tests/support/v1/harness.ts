@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from "vitest";
-import { createV1Client, type V1ClientOptions } from "../client";
+import { createV1Client, type V1ClientOptions } from "@/lib/v1/client";
 import { startFakeApi, type FakeApi } from "./fake-api";
 
 /** Looks like a real key so a leak would be easy to spot in any string. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "./store";
-import { FakeEnv, settle } from "../testing/fake-env";
-import { recitationDraft } from "../testing/fake-school";
-import { queueHarness } from "../testing/queue-harness";
+import { FakeEnv, settle } from "@/tests/support/features/live/fake-env";
+import { recitationDraft } from "@/tests/support/features/live/fake-school";
+import { queueHarness } from "@/tests/support/features/live/queue-harness";
 import type { SaveMarksInput } from "../types";
 
 /** The undo window: work held in the queue before it is sent, so that taking it back leaves no trace on the server. */

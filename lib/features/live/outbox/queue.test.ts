@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { fullJitter } from "@/lib/backoff";
 import { DEFAULT_TIMINGS } from "./queue";
 import { MemoryStore } from "./store";
-import { FakeEnv, settle } from "../testing/fake-env";
-import { recitationDraft } from "../testing/fake-school";
-import { okMarks, okRec, queueHarness, SESSION, TENANT } from "../testing/queue-harness";
+import { FakeEnv, settle } from "@/tests/support/features/live/fake-env";
+import { recitationDraft } from "@/tests/support/features/live/fake-school";
+import { okMarks, okRec, queueHarness, SESSION, TENANT } from "@/tests/support/features/live/queue-harness";
 
 const setup = queueHarness;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en/errors.json";
 import { FAILURE_KINDS } from "@/lib/v1/failures";
-import { FakeEnv, settle } from "../testing/fake-env";
+import { FakeEnv, settle } from "@/tests/support/features/live/fake-env";
 import { attemptSend } from "./schedule";
 
 const keyOf = (message: string) => message.replace(/^errors\./, "");

@@ -5,16 +5,16 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
-import { signedIn } from "@/lib/auth/testing/signed-in";
+import { signedIn } from "@/tests/support/auth/signed-in";
 import type { Session, Student } from "@/lib/contract";
 import { translator } from "@/lib/i18n/core";
 import type { V1Client } from "@/lib/v1";
-import { recitationDraft } from "../testing/fake-school";
-import { startLiveWorld } from "../testing/live-world";
+import { recitationDraft } from "@/tests/support/features/live/fake-school";
+import { startLiveWorld } from "@/tests/support/features/live/live-world";
 import type { LiveSnapshot, RecordRecitationInput } from "../types";
 import { DEMO_KEYS } from "@/school-api/seed-facts";
 
-vi.mock("@/lib/auth/session", async () => (await import("@/lib/auth/testing/signed-in")).strictSession);
+vi.mock("@/lib/auth/session", async () => (await import("@/tests/support/auth/signed-in")).strictSession);
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { V1Client } from "@/lib/v1";
-import { openMemoryStore } from "@/lib/db/testing/memory-store";
-import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
+import { openMemoryStore } from "@/tests/support/db/memory-store";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/tests/support/school-api/embedded-school";
 import type { DashboardDb } from "@/lib/db/client";
 import { refreshPlan } from "../sync/refresh";
 import { syncPlans } from "../sync/sync-plans";
 import { listSyncedPlans } from "./reads";
-import { everySyncedPage, replaceCurrentAssignment } from "../testing/mirror";
+import { everySyncedPage, replaceCurrentAssignment } from "@/tests/support/features/plans/mirror";
 import { recentChanges, replacementsOf } from "./recent-changes";
 import { DEMO_KEYS } from "@/school-api/seed-facts";
 

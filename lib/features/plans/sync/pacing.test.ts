@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createV1Client } from "@/lib/v1";
-import { openMemoryStore } from "@/lib/db/testing/memory-store";
-import { startEmbeddedSchool, type EmbeddedSchool } from "@/school-api/testing/embedded-school";
+import { openMemoryStore } from "@/tests/support/db/memory-store";
+import { startEmbeddedSchool, type EmbeddedSchool } from "@/tests/support/school-api/embedded-school";
 import type { DashboardDb } from "@/lib/db/client";
-import { apiSnapshot, storeSnapshot } from "../testing/snapshot";
+import { apiSnapshot, storeSnapshot } from "@/tests/support/features/plans/snapshot";
 import { syncPlans } from "./sync-plans";
 import { DEMO_KEYS } from "@/school-api/seed-facts";
 

@@ -1,5 +1,5 @@
 /** A deterministic world for LiveQueue tests: a fake clock with timers, connectivity and visibility. */
-import type { QueueEnv } from "../outbox/queue";
+import type { QueueEnv } from "@/lib/features/live/outbox/queue";
 
 type Timer = { at: number; seq: number; fn: () => void };
 

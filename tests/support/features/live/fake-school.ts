@@ -5,9 +5,9 @@
  * honour keys, creates another), and the session's recitations can be listed by student and kind.
  */
 import type { AttendanceMark, AttendanceRow, Recitation } from "@/lib/contract";
-import type { LiveApi, RecitationBody } from "../server/write-path";
-import { recitationBody } from "../server/write-path";
-import type { RecitationDraft } from "../types";
+import type { LiveApi, RecitationBody } from "@/lib/features/live/server/write-path";
+import { recitationBody } from "@/lib/features/live/server/write-path";
+import type { RecitationDraft } from "@/lib/features/live/types";
 
 /** A recitation the teacher recorded: An-Naba' 1–16 (the surah has 40 ayahs, valid on every school). */
 export function recitationDraft(studentId: string): RecitationDraft {

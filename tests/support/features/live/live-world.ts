@@ -11,7 +11,8 @@ export async function startLiveWorld(topic: string) {
   delete process.env.SCHOOL_API_URL;
   delete process.env.SCHOOL_CONNECTIONS_FILE;
   process.env.DASHBOARD_DATA_DIR = "memory://";
-  const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } = await import("@/school-api/testing/store");
+  const { openDatabase, seedDemo, createSchoolApi, startSchoolApiServer } =
+    await import("@/tests/support/school-api/store");
   const { createV1Client } = await import("@/lib/v1");
   const { DEMO_TEACHER_SHEIKH_NAME } = await import("@/school-api/seed-facts");
   const database = await openDatabase({ dataDir: "memory://" });

@@ -1,7 +1,13 @@
 import type { ActionResult } from "@/lib/actions/result";
-import { LiveQueue, type QueueTimings } from "../outbox/queue";
-import { MemoryStore } from "../outbox/store";
-import type { LiveSenders, RecordRecitationData, RecordRecitationInput, SaveMarksData, SaveMarksInput } from "../types";
+import { LiveQueue, type QueueTimings } from "@/lib/features/live/outbox/queue";
+import { MemoryStore } from "@/lib/features/live/outbox/store";
+import type {
+  LiveSenders,
+  RecordRecitationData,
+  RecordRecitationInput,
+  SaveMarksData,
+  SaveMarksInput,
+} from "@/lib/features/live/types";
 import { FakeEnv } from "./fake-env";
 import { storedMark, storedRecitation } from "./fake-school";
 

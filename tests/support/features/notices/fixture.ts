@@ -2,7 +2,7 @@ import "server-only";
 import type { AttendanceRow, School, Session, Student } from "@/lib/contract";
 import type { DashboardDb } from "@/lib/db/client";
 import { connections, noticeSettings, userLinks, users } from "@/lib/db/schema";
-import { openMemoryStore } from "@/lib/db/testing/memory-store";
+import { openMemoryStore } from "@/tests/support/db/memory-store";
 import { upsertProgress } from "@/lib/features/progress/store-writes";
 import type { V1Client } from "@/lib/v1";
 import type { OutgoingMail, SendResult } from "@/lib/mail/transport";

@@ -1,8 +1,8 @@
 import type { DashboardDb } from "@/lib/db/client";
 import type { LearningPlan } from "@/lib/contract";
 import type { V1Client } from "@/lib/v1";
-import type { EmbeddedSchool } from "@/school-api/testing/embedded-school";
-import { listSyncedPlans, type PlanPageRequest, type StoreScope } from "../mirror/reads";
+import type { EmbeddedSchool } from "@/tests/support/school-api/embedded-school";
+import { listSyncedPlans, type PlanPageRequest, type StoreScope } from "@/lib/features/plans/mirror/reads";
 
 /** Test support for the synced plan mirror. */
 

@@ -1,8 +1,8 @@
 import type { Assignment, Recitation, Semester } from "@/lib/contract";
 import { childView, type ChildParts } from "@/lib/features/family/queries";
 import { splitParentAssignments, toParentAssignments } from "@/lib/features/plans/parent-view";
-import { mark, SCHOOL, session, student } from "@/lib/features/notices/testing/fixture";
-import { nabaSegment, planAssignment } from "@/lib/features/plans/testing/assignment";
+import { mark, SCHOOL, session, student } from "@/tests/support/features/notices/fixture";
+import { nabaSegment, planAssignment } from "@/tests/support/features/plans/assignment";
 import type { Locale } from "@/lib/i18n/core";
 
 /** A term with sessions, marks, recitations and assignments of every kind a card must sort out. */
