@@ -34,6 +34,9 @@ export default async function nextConfig(phase) {
 
   return {
     ...config,
+    // `npm test` has checked the types (tsc, its typecheck step) before it builds, and says so with
+    // NEXT_TYPES_CHECKED=1; any other build checks them itself.
+    typescript: { ignoreBuildErrors: process.env.NEXT_TYPES_CHECKED === "1" },
     // Browser chunks are compiled while they download, off the main thread (docs/scale.md, "Compiled while downloading").
     compiler: {
       runAfterProductionCompile: async ({ distDir }) => {

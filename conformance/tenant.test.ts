@@ -17,6 +17,22 @@ async function firstIds(client: Client): Promise<Foreign> {
   return { semester, halqa, sheikh, student, session };
 }
 
+/**
+ * Pairs of ids in `ids` where one is the other with a run of digits one up: `stu_1`/`stu_2`,
+ * `2024-001`/`2024-002`. An id a client could reach by counting is not opaque (spec part 1).
+ */
+export function countedNeighbours(ids: readonly string[]): [string, string][] {
+  const known = new Set(ids);
+  const pairs: [string, string][] = [];
+  for (const id of ids)
+    for (const run of id.matchAll(/\d+/g)) {
+      const next = (BigInt(run[0]) + 1n).toString().padStart(run[0].length, "0");
+      const neighbour = id.slice(0, run.index) + next + id.slice(run.index + run[0].length);
+      if (known.has(neighbour)) pairs.push([id, neighbour]);
+    }
+  return pairs;
+}
+
 /** The error a client sees, with the requested id blanked out so two requests can be compared. */
 function normalized(response: ApiResponse, id: string) {
   const error = errorOf(response);
@@ -44,13 +60,20 @@ describe.skipIf(lacks("admin"))("tenant: the key determines the school", () => {
     expect(new Set(school.rating_scale.map((level) => level.value)).size).toBe(school.rating_scale.length);
   });
 
-  it("ids are opaque strings, never sequential integers", async () => {
+  it("the sequence check finds ids reached by counting", () => {
+    expect(countedNeighbours(["stu_1", "stu_2"])).toEqual([["stu_1", "stu_2"]]);
+    expect(countedNeighbours(["s-2024-009", "s-2024-010"])).toEqual([["s-2024-009", "s-2024-010"]]);
+    expect(countedNeighbours(["stu_1", "stu_3", "hlq_2"])).toEqual([]);
+  });
+
+  it("ids are opaque strings, never sequential", async () => {
     for (const path of ["/semesters", "/halqas", "/sheikhs", "/students", "/sessions"]) {
       const items = pageOf<{ id: unknown }>(await as(key("admin")).get(path, { limit: 20 })).data;
       for (const item of items) {
         expect(item.id, path).toBeTypeOf("string");
         expect(String(item.id), path).not.toMatch(/^\d+$/);
       }
+      expect(countedNeighbours(items.map((item) => String(item.id))), path).toEqual([]);
     }
   });
 

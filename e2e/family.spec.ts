@@ -80,7 +80,8 @@ test.describe("the parent-facing view", () => {
   test("another family's child is a 404 with nothing of the child, and staff pages stay closed", async ({
     parentPage: page,
     request,
-  }) => {
+  }, info) => {
+    test.skip(info.project.name !== "desktop", "answers and headings, not the screen: once is enough");
     const mine = new Set(await childLinks(page));
     const students = await allOf<Student>(request, "/students");
     const other = students.find((student) => !mine.has(student.lineage_id))!;

@@ -26,7 +26,7 @@ async function signedIn(page: Page, email: string) {
 }
 
 test("the scheduler's first plan sync reaches both schools before any page is opened", async ({ request }) => {
-  // The scheduler starts 30 s after the server, one school after the other; the progress sync runs in
+  // The scheduler starts JOBS_START_DELAY_SECONDS after the server (2 s here, 30 by default), one school after the other; the progress sync runs in
   // the background too (it also asks GET /school), so the plan sync is recognised by its own calls:
   // one plans list per school (Dar Al-Arqam's refused: no Learning Plans) and Al-Noor's histories.
   test.setTimeout(240_000);

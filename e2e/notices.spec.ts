@@ -61,7 +61,7 @@ test.afterAll(async ({ browser }) => {
   await sink.stop();
 });
 
-// The notices job runs once a minute (its default). The reminder's and the summary's tests wait for one
+// The notices job runs every 10 s on the main server (playwright.config.ts; a minute by default). The reminder's and the summary's tests wait for one
 // of its runs after their halqa exists: made here, first, those runs happen while the tests in between
 // run, and the last two tests find what the job sent.
 test("first: a new teacher's halqa whose register is missing 20 minutes after its timetabled start, and the admins' summary from 00:00 with a new admin and a halqa missing since then", async ({
@@ -93,7 +93,7 @@ test("first: a new teacher's halqa whose register is missing 20 minutes after it
   reminder = { teacher, halqa: late };
 
   // From 00:00 of the school's day instead of 20:00 (the default). A new admin has had no summary
-  // today, so the job's next run (every minute) sends them one.
+  // today, so the job's next run sends them one.
   const missing = await halqaMeetingToday(
     page,
     request,
@@ -111,7 +111,7 @@ test("a register ended with one absence sends one message to the linked parent, 
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
-  // The notices job keeps its defaults (a run a minute, a first retry after a minute): step 4 waits for them.
+  // The notices job runs every 10 s here, its first retry after 10 s (playwright.config.ts; defaults 60 and 60): step 4 waits for them.
   test.setTimeout(360_000);
   if (!sink.running) await sink.start();
   const f = await pickHalqa(request);
@@ -289,7 +289,7 @@ test("a halqa whose register is missing 20 minutes after its timetabled start: i
   if (!sink.running) await sink.start();
   const { teacher, halqa } = reminder!;
 
-  // The notices job runs every minute; the reminder names this halqa (the sheikh may have others).
+  // The notices job comes round (every 10 s here); the reminder names this halqa (the sheikh may have others).
   const reminders = () => mailsTo(teacher).filter((mail) => mail.subject?.includes(halqa.name));
   await expect.poll(() => reminders().length, { timeout: 150_000 }).toBe(1);
   const mail = reminders()[0]!;

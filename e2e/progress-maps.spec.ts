@@ -160,17 +160,41 @@ test.describe("the Quran map", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a parent's map shows only their child, and nothing staff-only", async ({ parentPage: page, request }) => {
+  test("a parent's map shows only their child, and nothing staff-only", async ({
+    parentPage: page,
+    adminPage,
+    request,
+  }) => {
     const school = (
       await (
         await request.get("/api/v1/school", { headers: { authorization: `Bearer ${DEMO_KEYS.alnoorAdmin}` } })
       ).json()
     ).data as School;
+    // The children the admin linked to this parent, from the parent's user page: the family pages list exactly those.
+    await adminPage.goto("/admin/users");
+    await adminPage.getByRole("link", { name: "Umm Yusuf" }).click();
+    const remove = adminPage.getByRole("button", { name: /^Remove / });
+    await expect(remove.first()).toBeVisible();
+    const linked = await remove.evaluateAll((buttons) =>
+      buttons.map((b) => (b.getAttribute("aria-label") ?? b.textContent ?? "").replace(/^Remove /, "")),
+    );
     await page.goto("/family");
     const links = await page
       .locator('a[href^="/family/children/"]')
       .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute("href") ?? ""))]);
-    expect(links.length).toBeGreaterThan(0);
+    expect(links).toHaveLength(linked.length);
+    const found = new Set<string>();
+    for (const href of links) {
+      const lineageId = decodeURIComponent(href.split("/").at(-1)!);
+      const records = await allOf<{ lineage_id: string; full_name: string }>(
+        request,
+        `/students?lineage_id=${lineageId}`,
+      );
+      const name = linked.find((n) => records.some((r) => r.lineage_id === lineageId && r.full_name === n));
+      expect(name, `the listed child ${lineageId} is one the admin linked`).toBeDefined();
+      found.add(name!);
+    }
+    expect(found.size).toBe(linked.length);
     for (const href of links) {
       const lineageId = decodeURIComponent(href.split("/").at(-1)!);
       const { recitations } = await lineageRecitations(request, lineageId);

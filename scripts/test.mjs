@@ -5,11 +5,13 @@
 // could run; only the e2e step depends on another (it needs the build and a browser). Exit code 1
 // when any step failed. Runner reports go to .test-reports/ (see scripts/count-results.mjs).
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { countResults, formatCounts, REPORTS_DIR } from "./count-results.mjs";
 import { auditStep } from "./npm-audit.mjs";
+import { printSlowest } from "./slowest-tests.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -117,6 +119,8 @@ async function ensureChromium() {
   return { status: "failed", note: "no Chromium" };
 }
 
+const suiteStarted = Date.now();
+const loadAtStart = os.loadavg().map((n) => n.toFixed(1));
 rmSync(REPORTS_DIR, { recursive: true, force: true });
 mkdirSync(REPORTS_DIR, { recursive: true });
 
@@ -141,7 +145,7 @@ await step("copy-paste", "jscpd: no repeated block", () =>
   run(bin("jscpd"), ["--config", ".jscpd.json"], { timeout: 5 * MINUTE }),
 );
 
-await step("typecheck", "next typegen && tsc --noEmit -p .", async () => {
+const typecheck = await step("typecheck", "next typegen && tsc --noEmit -p .", async () => {
   // Route types and next-env.d.ts are generated files; a clean clone has neither.
   const typegen = await run(bin("next"), ["typegen"], { env: testEnv, timeout: 5 * MINUTE });
   if (typegen !== 0) return typegen;
@@ -165,8 +169,13 @@ await step("vitest", "unit + conformance tests (PGlite, and PostgreSQL when inst
   );
 });
 
+// The typecheck step has run tsc; the build does not check the types a second time (next.config.mjs),
+// unless that step failed, when the build's own check runs.
 const build = await step("build", "next build", () =>
-  run(bin("next"), ["build"], { env: testEnv, timeout: 20 * MINUTE }),
+  run(bin("next"), ["build"], {
+    env: { ...testEnv, NEXT_TYPES_CHECKED: typecheck === "passed" ? "1" : "0" },
+    timeout: 20 * MINUTE,
+  }),
 );
 
 const browser = await step("browser", "find Chromium", ensureChromium);
@@ -179,12 +188,25 @@ await step("e2e", "playwright test against next start", async () => {
   return run(bin("playwright"), ["test"], { env: testEnv, timeout: 52 * MINUTE });
 });
 
+header("slowest");
+printSlowest(20);
+
+// The step table (issue 53): here, and in .test-reports/steps.json with the machine's load, so two runs compare.
 header("summary");
 for (const { name, status, seconds, note } of results) {
   console.log(
     `${status === "passed" ? "ok  " : status === "skipped" ? "skip" : "FAIL"}  ${name.padEnd(10)} ${String(seconds).padStart(5)}s  ${note}`,
   );
 }
+const total = Math.round((Date.now() - suiteStarted) / 1000);
+const load = os.loadavg().map((n) => n.toFixed(1));
+console.log(
+  `      ${"total".padEnd(10)} ${String(total).padStart(5)}s  load ${loadAtStart.join(" ")} at the start, ${load.join(" ")} at the end`,
+);
+writeFileSync(
+  path.join(REPORTS_DIR, "steps.json"),
+  JSON.stringify({ steps: results, total, loadAtStart, loadAtEnd: load, cores: os.cpus().length }, null, 2),
+);
 const counts = countResults();
 for (const note of counts.notes) console.log(`note: ${note}`);
 console.log(formatCounts(counts));

@@ -21,6 +21,14 @@ export function noticesIntervalSeconds(env: Env = process.env): number {
   return numberFromEnv(env, "NOTICES_INTERVAL_SECONDS", 60, "seconds (0 turns the notices job off)");
 }
 
+/**
+ * `JOBS_START_DELAY_SECONDS`, default 30: how long after the start the plan sync's first tick comes
+ * (the progress sync and the notices follow 5 and 10 s later, as always); 0 is at once.
+ */
+export function startDelaySeconds(env: Env = process.env): number {
+  return numberFromEnv(env, "JOBS_START_DELAY_SECONDS", 30, "seconds (0: the first tick at once)");
+}
+
 function numberFromEnv(env: Env, name: string, fallback: number, unit: string): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;

@@ -4,7 +4,12 @@ import type { NoticeRunResult } from "@/lib/features/notices/job";
 import type { SyncResult } from "@/lib/features/plans/sync/sync-plans";
 import type { ProgressSyncResult } from "@/lib/features/progress/sync";
 import { logger } from "@/lib/ops/log";
-import { intervalMinutesFromEnv, noticesIntervalSeconds, progressIntervalMinutes } from "./intervals";
+import {
+  intervalMinutesFromEnv,
+  noticesIntervalSeconds,
+  progressIntervalMinutes,
+  startDelaySeconds,
+} from "./intervals";
 import { startScheduler, type CycleOutcome, type Scheduler } from "./scheduler";
 
 /**
@@ -19,7 +24,10 @@ export type Job<R extends CycleOutcome = CycleOutcome> = {
   name: string;
   /** Minutes between ticks, from its environment variable (lib/jobs/intervals.ts); 0: off. */
   intervalMinutes: (env: Record<string, string | undefined>) => number;
-  /** The first tick after the start (after the stores are open, and 15 s more). */
+  /**
+   * The first tick after the start (after the stores are open, and 15 s more), by default; a
+   * `JOBS_START_DELAY_SECONDS` moves every job's first tick by the same amount (`firstTick`).
+   */
   initialDelayMs: number;
   /** The store's table whose row per connection holds the job's lease. */
   lease: string;
@@ -85,6 +93,23 @@ export const JOBS: readonly Job[] = [
   }),
 ];
 
+/** The plan sync's first tick, by default: the one every job's is counted from. */
+const DEFAULT_START_DELAY_MS = 30_000;
+/** The wait after the start's warm-up before a job that `waitsForStart` ticks, by default. */
+const DEFAULT_SETTLE_MS = 15_000;
+
+/**
+ * When a job first ticks: its own `initialDelayMs`, moved by `JOBS_START_DELAY_SECONDS` (the jobs keep
+ * their order and spacing), and the settle after the warm-up no longer than that delay.
+ */
+export function firstTick(definition: Job, env: Record<string, string | undefined>) {
+  const startDelayMs = startDelaySeconds(env) * 1000;
+  return {
+    initialDelayMs: definition.initialDelayMs - DEFAULT_START_DELAY_MS + startDelayMs,
+    settleMs: Math.min(DEFAULT_SETTLE_MS, startDelayMs),
+  };
+}
+
 /**
  * Starts every job of `JOBS` on this instance. `ready`: the start's warm-up (the stores opened, the
  * embedded demo seeded), which the first tick of a job that `waitsForStart` waits for.
@@ -100,7 +125,7 @@ export function startJobs(
     };
     const scheduler = startScheduler({
       intervalMinutes: definition.intervalMinutes(env),
-      initialDelayMs: definition.initialDelayMs,
+      ...firstTick(definition, env),
       ready: definition.waitsForStart ? options.ready : undefined,
       log,
       run: definition.run,
