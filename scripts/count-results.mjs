@@ -7,6 +7,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const REPORTS_DIR = path.join(root, ".test-reports");
+/** The two vitest runs of `npm test` (scripts/test.mjs runs them side by side), each with its report. */
+export const VITEST_GROUPS = [
+  { report: "vitest-unit.json", projects: ["unit"] },
+  { report: "vitest-servers.json", projects: ["authz", "conformance-*"] },
+];
 
 function readJson(file, notes) {
   if (!existsSync(file)) {
@@ -56,9 +61,9 @@ function countPlaywright(report, notes) {
 export function countResults(dir = REPORTS_DIR) {
   const notes = [];
   const totals = { passed: 0, failed: 0, skipped: 0 };
-  const vitest = readJson(path.join(dir, "vitest.json"), notes);
+  const vitest = VITEST_GROUPS.map(({ report }) => readJson(path.join(dir, report), notes));
   const playwright = readJson(path.join(dir, "playwright.json"), notes);
-  const parts = [vitest && countVitest(vitest, notes), playwright && countPlaywright(playwright, notes)];
+  const parts = [...vitest.map((r) => r && countVitest(r, notes)), playwright && countPlaywright(playwright, notes)];
   for (const part of parts.filter(Boolean)) {
     totals.passed += part.passed;
     totals.failed += part.failed;

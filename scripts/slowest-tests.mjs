@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // The slowest tests and files of the last run, from the runners' JSON reports in .test-reports/
-// (vitest.json, playwright.json): `node scripts/slowest-tests.mjs [N]` (default 20). `npm test` prints
+// (vitest-*.json, playwright.json): `node scripts/slowest-tests.mjs [N]` (default 20). `npm test` prints
 // it after its step table; issue 53 measures the suite with it.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { REPORTS_DIR } from "./count-results.mjs";
+import { REPORTS_DIR, VITEST_GROUPS } from "./count-results.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -18,11 +18,13 @@ function readJson(file) {
   }
 }
 
+/** The files of every vitest report (the same file may be there twice: conformance on PGlite and PostgreSQL). */
+const vitestFiles = (dir) => VITEST_GROUPS.flatMap(({ report }) => readJson(path.join(dir, report))?.testResults ?? []);
+
 /** Every test of both runners as { runner, name, file, ms }; Playwright's retries add up (the run paid for each). */
 export function testDurations(dir = REPORTS_DIR) {
   const out = [];
-  const vitest = readJson(path.join(dir, "vitest.json"));
-  for (const file of vitest?.testResults ?? []) {
+  for (const file of vitestFiles(dir)) {
     const name = path.relative(root, file.name);
     for (const test of file.assertionResults ?? [])
       out.push({ runner: "vitest", name: test.fullName ?? test.title, file: name, ms: test.duration ?? 0 });
@@ -46,8 +48,7 @@ export function testDurations(dir = REPORTS_DIR) {
 /** Seconds of each vitest file (its own clock, setup included) and each Playwright spec file (its tests' sum). */
 export function fileDurations(dir = REPORTS_DIR) {
   const files = new Map();
-  const vitest = readJson(path.join(dir, "vitest.json"));
-  for (const file of vitest?.testResults ?? [])
+  for (const file of vitestFiles(dir))
     files.set(path.relative(root, file.name), (file.endTime ?? 0) - (file.startTime ?? 0));
   for (const test of testDurations(dir).filter((t) => t.runner !== "vitest")) {
     const file = `${test.file.replace(/:\d+$/, "")} ${test.runner.replace("playwright ", "")}`;

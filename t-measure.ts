@@ -1,0 +1,15 @@
+import { PGlite } from "@electric-sql/pglite";
+const t0 = performance.now();
+const { openMemoryStore } = await import("/work/main/tests/support/db/memory-store");
+const t1 = performance.now();
+const s = await openMemoryStore();
+const t2 = performance.now();
+await s.close();
+const p = await PGlite.create();
+const t3 = performance.now();
+const dump = await p.dumpDataDir("none");
+await p.close();
+const t4 = performance.now();
+const q = await PGlite.create({ loadDataDir: dump });
+const t5 = performance.now();
+console.log({ import: t1 - t0, openMigrated: t2 - t1, bare: t3 - t2, dump: t4 - t3, load: t5 - t4, size: dump.size });
