@@ -60,6 +60,16 @@ test.describe("today", () => {
       .getByRole("link", { name: /^Mark attendance/ })
       .first();
     await expect(link).toBeVisible();
+    // As on a tablet after its first visit: the service worker controls the page before the tap. One that
+    // took control while the held request waited made the router's fetch fail and fall back to a full page
+    // load (a CI trace: the RSC request failed 0.7 s in, then a document request for the register).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) =>
+          navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
+        );
+    });
     // A crowded Wi-Fi: the register's page is held until the test lets it through (prefetches pass).
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
