@@ -13,7 +13,8 @@ export const VITEST_GROUPS = [
   { report: "vitest-servers.json", projects: ["authz", "conformance-*"] },
 ];
 
-function readJson(file, notes) {
+/** A runner's JSON report, or null (with a note saying why) when it is missing or unreadable. */
+export function readJson(file, notes = []) {
   if (!existsSync(file)) {
     notes.push(`${path.relative(root, file)} is missing: that runner did not finish`);
     return null;

@@ -2,21 +2,11 @@
 // The slowest tests and files of the last run, from the runners' JSON reports in .test-reports/
 // (vitest-*.json, playwright.json): `node scripts/slowest-tests.mjs [N]` (default 20). `npm test` prints
 // it after its step table; issue 53 measures the suite with it.
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { REPORTS_DIR, VITEST_GROUPS } from "./count-results.mjs";
+import { readJson, REPORTS_DIR, VITEST_GROUPS } from "./count-results.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-function readJson(file) {
-  if (!existsSync(file)) return null;
-  try {
-    return JSON.parse(readFileSync(file, "utf8"));
-  } catch {
-    return null;
-  }
-}
 
 /** The files of every vitest report (the same file may be there twice: conformance on PGlite and PostgreSQL). */
 const vitestFiles = (dir) => VITEST_GROUPS.flatMap(({ report }) => readJson(path.join(dir, report))?.testResults ?? []);
