@@ -37,7 +37,11 @@ export default defineConfig({
           name: "unit",
           include: ["**/*.test.ts"],
           exclude: [...ignored, "conformance/**", "tests/authz/**"],
+          globalSetup: ["tests/setup/pglite-templates.ts"],
           setupFiles: ["vitest.setup.ts"],
+          // A test that opens the dashboard's store without naming one gets its own, in memory, not
+          // the developer's demo folder (.data/dashboard), which test files in parallel would share.
+          env: { DASHBOARD_DATA_DIR: "memory://" },
         },
       },
       { extends: true, test: { name: "conformance-pglite", exclude: ignored, ...conformance } },
@@ -48,7 +52,7 @@ export default defineConfig({
           name: "authz",
           include: ["tests/authz/**/*.test.ts"],
           exclude: ignored,
-          globalSetup: ["tests/authz/global-setup.ts"],
+          globalSetup: ["tests/setup/pglite-templates.ts", "tests/authz/global-setup.ts"],
           setupFiles: ["vitest.setup.ts", "tests/authz/next-outside-request.ts"],
           env: { DASHBOARD_DATA_DIR: "memory://" },
           fileParallelism: false,
