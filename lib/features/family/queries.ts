@@ -15,13 +15,7 @@ import {
 } from "@/lib/features/plans/parent-view";
 import type { MapRecitation } from "@/lib/features/progress/quran-map";
 import { studentHistory, type StudentHistory } from "@/lib/features/progress/read-model";
-import {
-  attendanceFacts,
-  attendanceWindow,
-  latestSessions,
-  withLive,
-  type AttendanceFacts,
-} from "@/lib/features/progress/figures";
+import { attendanceFacts, latestSessions, studentWindow, type AttendanceFacts } from "@/lib/features/progress/figures";
 import { dateIn } from "@/lib/dates";
 import { loadRecentMarks } from "@/lib/features/progress/recent-marks";
 import { withLineage } from "@/lib/features/progress/student-progress";
@@ -208,7 +202,7 @@ export function childView(
   locale: Locale,
 ): ChildView {
   // The table and the figures above it count the same sessions (figures.ts): they cannot disagree.
-  const window = attendanceWindow(withLive(stored.attendance, live), student, dateIn(school.time_zone));
+  const window = studentWindow(stored.attendance, live, student, dateIn(school.time_zone));
   const listed = Math.max(
     RECENT_SESSIONS,
     listedFrom ? window.filter(({ session }) => session.date >= listedFrom).length : 0,

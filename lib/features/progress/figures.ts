@@ -140,6 +140,19 @@ export function withLive<E extends AttendanceEntry>(stored: readonly E[], live: 
   return [...bySession.values()];
 }
 
+/**
+ * The sessions a student's page counts and lists, staff and family alike: the stored history with
+ * the sessions read live in place (`withLive`), over the student's `attendanceWindow`.
+ */
+export function studentWindow<E extends AttendanceEntry>(
+  stored: readonly E[],
+  live: readonly E[],
+  record: Partial<Pick<Student, "halqa_id">> & Pick<Student, "enrolled_on">,
+  today: string,
+): E[] {
+  return attendanceWindow(withLive(stored, live), record, today);
+}
+
 /** The latest sessions of a window, newest first: the rows a table lists under the figures. */
 export function latestSessions<E extends AttendanceEntry>(window: readonly E[], limit: number): E[] {
   return newestFirst(window).slice(0, limit);

@@ -35,7 +35,7 @@ import { SkeletonRows } from "@/components/ui/page-skeleton";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PagePart } from "@/components/shell/page-part";
 import { dateIn } from "@/lib/dates";
-import { attendanceFacts, attendanceWindow, withLive } from "@/lib/features/progress/figures";
+import { attendanceFacts, studentWindow } from "@/lib/features/progress/figures";
 import { loadRecentMarks } from "@/lib/features/progress/recent-marks";
 import { loadStudentProgress, withLineage } from "@/lib/features/progress/student-progress";
 import { Freshness } from "@/components/progress/freshness";
@@ -179,9 +179,7 @@ export default async function StudentPage({ params, searchParams }: Props) {
           render={([{ rating_scale: scale, time_zone: timeZone }, progress, live]) => (
             <div className="flex max-w-xl flex-col gap-3">
               <AttendanceFactsView
-                facts={attendanceFacts(
-                  attendanceWindow(withLive(progress.history.attendance, live), student, dateIn(timeZone)),
-                )}
+                facts={attendanceFacts(studentWindow(progress.history.attendance, live, student, dateIn(timeZone)))}
                 words={mapWords(i18n, scale)}
                 counts
               />
