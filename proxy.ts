@@ -18,7 +18,8 @@ const PUBLIC_FILES = /^\/(?:icon\.svg|sw\.js|manifest\.webmanifest|favicon\.ico|
  * - forwards the request's `x-request-id` (lib/security/peer-stamp.ts) to the app and echoes it in the response;
  * - refuses a server action posted from another site with a 403 (Next would answer 500), and answers
  *   an action id this build does not have as Next.js would, without its stack trace in the log, and
- *   arguments that refer to parts never sent with a 400 (lib/security/action-reply.ts);
+ *   arguments that refer to parts never sent, or nest deeper than any form, with a 400
+ *   (lib/security/action-reply.ts);
  * - sends signed-out visitors of non-public pages to /login. That is only a convenience: who may
  *   see or do what is decided in pages and server actions (requireActor, can.*), never here.
  */
@@ -31,9 +32,10 @@ export async function proxy(request: NextRequest) {
     for (const [name, value] of Object.entries(apiSecurityHeaders())) unknownAction.headers.set(name, value);
     return unknownAction;
   }
-  if (request.method === "POST" && request.headers.has("next-action") && (await actionReplyProblem(request))) {
-    return apiBadRequest("The server action's arguments refer to parts that were not sent", apiSecurityHeaders());
-  }
+  const replyProblem =
+    request.method === "POST" && request.headers.has("next-action") ? await actionReplyProblem(request) : null;
+  if (replyProblem)
+    return apiBadRequest(`The server action's arguments cannot be read: ${replyProblem}`, apiSecurityHeaders());
   const nonce = newNonce();
   // Made (or taken from a trusted proxy) where Node announced the request: lib/security/peer-stamp.ts.
   const requestId = request.headers.get("x-request-id") ?? newRequestId();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { endpoints, type Endpoint, type LearningPlan, type Semester, type Session, type Student } from "@/lib/contract";
 import { applyMutation, badQueryValue, jsonSchemaOf, mutations } from "./bad-input";
 import { activeSemester, classroom, createSession, createStudent, recordsOf, tag, type Classroom } from "./fixtures";
-import { as, call, errorOf, explain, pageOf, traverse, type ApiResponse } from "./http";
+import { as, call, dataOf, errorOf, explain, pageOf, traverse, type ApiResponse } from "./http";
 import { base, keys, lacks, SLOW } from "./target";
 
 /**
@@ -248,8 +248,18 @@ describe.skipIf(lacks("admin"))("garbage text is refused with 422 and the field'
     room = await classroom(admin);
   });
 
-  it("names of zero-width spaces, with line breaks or bidi overrides; notes and topics with bidi controls", async () => {
-    const names = ["\u200b\u200b\u200b", "Ahmad\r\nAli", "Ahmad\nAli", "Ali\u202eevil", "Ali\u2066x\u2069"];
+  it("names of zero-width spaces or Hangul fillers, with line breaks or bidi overrides; notes and topics with bidi controls", async () => {
+    const names = [
+      "\u200b\u200b\u200b",
+      "\u3164",
+      "\uffa0",
+      "\u115f\u1160",
+      "\u00ad\u200b",
+      "Ahmad\r\nAli",
+      "Ahmad\nAli",
+      "Ali\u202eevil",
+      "Ali\u2066x\u2069",
+    ];
     for (const full_name of names) {
       const response = await admin.post("/students", { halqa_id: room.halqa.id, full_name });
       expect(errorOf(response).details?.fields, JSON.stringify(full_name)).toHaveProperty("full_name");
@@ -281,5 +291,28 @@ describe.skipIf(lacks("admin"))("garbage text is refused with 422 and the field'
     });
     expect(response.status).toBe(422);
     expect(errorOf(response).details?.fields).toHaveProperty("starts_at");
+  });
+
+  it("a session whose start would be far from its date as stored: one of the two sent, the other defaulted or kept", async () => {
+    const base = { halqa_id: room.halqa.id, sheikh_id: room.sheikh.id };
+    for (const [body, field] of [
+      [{ starts_at: "2099-03-01T08:00:00.000Z" }, "starts_at"],
+      [{ starts_at: "1900-03-01T08:00:00.000Z" }, "starts_at"],
+      [{ date: "2099-03-01" }, "date"],
+    ] as const) {
+      const response = await admin.post("/sessions", { ...base, ...body });
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect(errorOf(response).details?.fields, JSON.stringify(body)).toHaveProperty(field);
+    }
+    const { id } = dataOf<{ id: string }>(await admin.post("/sessions", base), 201);
+    for (const [body, field] of [
+      [{ date: "2099-03-01" }, "date"],
+      [{ starts_at: "2099-03-01T08:00:00.000Z" }, "starts_at"],
+    ] as const) {
+      const response = await admin.patch(`/sessions/${id}`, body);
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect(errorOf(response).details?.fields, JSON.stringify(body)).toHaveProperty(field);
+    }
+    await admin.post(`/sessions/${id}/end`, {});
   });
 });

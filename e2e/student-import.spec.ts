@@ -2,6 +2,7 @@ import type { Halqa, Semester, Student } from "@/lib/contract";
 import en from "../messages/en/students.json" with { type: "json" };
 import { allOf, expectNoAxeViolations } from "./api";
 import { expect, test } from "./fixtures";
+import { zipBomb } from "../tests/support/features/students/import/hand-made-xlsx";
 
 /**
  * Issue 25.5: the office imports a semester's new students from a CSV. The preview finds what the
@@ -107,5 +108,32 @@ test.describe("importing students from a file", () => {
     expect((await teacherPage.request.post("/students/import/read", { data: "full_name,halqa\nA,B\n" })).status()).toBe(
       404,
     );
+  });
+
+  test("an XLSX of 150 KB that unpacks to a million rows is refused for what it holds, and the server answers meanwhile", async ({
+    adminPage: page,
+    request,
+  }) => {
+    await page.goto("/students/import");
+    await page.getByLabel(en.import.fileLabel).setInputFiles({
+      name: "students.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from(zipBomb()),
+    });
+    // The server's health is asked again and again while it reads the file (read whole, it was held 42 s).
+    let reading = true;
+    const answers: number[] = [];
+    const asking = (async () => {
+      while (reading) answers.push((await request.get("/api/health")).status());
+    })();
+    await page.getByRole("button", { name: en.import.read }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: en.import.file.tooBig.slice(0, en.import.file.tooBig.indexOf(":")) }),
+    ).toBeVisible();
+    reading = false;
+    await asking;
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.every((status) => status === 200)).toBe(true);
+    await expect(page.getByRole("table")).toHaveCount(0);
   });
 });

@@ -24,6 +24,12 @@ describe("audit CSV", () => {
       "\uFF20SUM(A1)",
       "|cmd",
       " \u200B +1",
+      // Behind the marks Arabic text keeps, and the soft hyphen (issue 57.10).
+      "\u200E=1+1",
+      "\u200F+1",
+      "\u061C=1+1",
+      "\u00AD=1+1",
+      "\u3164-1",
     ])
       expect(csvCell(text).startsWith(`"'`), JSON.stringify(text)).toBe(true);
     // A quote at the start is only text: doubled, not defused.

@@ -3,17 +3,19 @@
  * unsent work). Browser-safe: no server code.
  */
 
+import { INVISIBLE } from "./contract/invisible";
+
 /** Byte order mark: spreadsheet programs read the file as UTF-8 (Arabic names intact). */
 export const CSV_BOM = "\uFEFF";
 
 /**
- * What may start a formula once leading spaces and invisible characters (zero-width space, joiner,
- * word joiner, BOM) are passed over: `=`, `+`, `-`, `@` (Excel), their fullwidth forms (an input
- * method may turn them into ASCII), `|` (DDE), a tab or a carriage return. LibreOffice Calc, tried
- * headless (csv.libreoffice.test.ts), evaluates only a leading `=`; Excel evaluates more, so
- * every one of these is defused.
+ * What may start a formula once leading spaces and invisible characters (lib/contract/invisible.ts: zero-width
+ * space and joiners, the direction marks LRM, RLM and ALM, the soft hyphen, BOM…) are passed over:
+ * `=`, `+`, `-`, `@` (Excel), their fullwidth forms (an input method may turn them into ASCII), `|`
+ * (DDE), a tab or a carriage return. LibreOffice Calc, tried headless (csv.libreoffice.test.ts),
+ * evaluates only a leading `=`; Excel evaluates more, so every one of these is defused.
  */
-const FORMULA_START = /^[\s\u200B-\u200D\u2060\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20|\t\r]/;
+const FORMULA_START = new RegExp(`^[\\s${INVISIBLE.source}]*[=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20|\\t\\r]`, "u");
 
 /** What an export's cell may hold, in CSV (lib/csv.ts) and XLSX (lib/xlsx.ts) alike. */
 export type TableCell = string | number | null | undefined;

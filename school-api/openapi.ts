@@ -124,7 +124,15 @@ export function openApiDocument(): JsonSchema {
       version: "v1",
       description: "Embedded implementation; decisions where the spec is silent are in docs/contract.md.",
     },
-    servers: [{ url: "/api/v1" }],
+    // Whom the server is for (OWASP API9, "inventory": `x-internal` on each server): the school's own
+    // systems and the dashboard, with a key the school issued; not the public.
+    servers: [
+      {
+        url: "/api/v1",
+        description: "This school's Study-Circle Service API, for clients holding a key the school issued",
+        "x-internal": false,
+      },
+    ],
     paths,
     components: {
       schemas: components,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { showsLetterOrDigit } from "./invisible";
 import { CalendarDate, Id, Int32, QuranPositionInput, Timestamp, wellFormed } from "./common";
 import { comparePoints, pointProblem } from "@/lib/quran";
 import { ATTENDANCE_STATUSES, AttendanceRow, RECITATION_KINDS, STUDENT_STATUSES } from "./resources";
@@ -7,28 +8,34 @@ import { ATTENDANCE_STATUSES, AttendanceRow, RECITATION_KINDS, STUDENT_STATUSES 
  * Text rules (docs/contract.md, "Text"): bidi embeddings, overrides and isolates (U+202A-U+202E,
  * U+2066-U+2069) can make stored text read differently from what was typed, so they are refused in
  * every text field; the marks Arabic text uses (U+200E/U+200F, U+061C, U+200C/U+200D) are kept. A
- * name is one line and has at least one letter or digit, not only invisible characters.
+ * name is one line and has at least one letter or digit a reader sees (lib/contract/invisible.ts).
  */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+/** Whether text holds a bidi embedding, override or isolate: refused in every text field, and in the dashboard's own (excuse reasons). */
+export const hasBidiControls = (value: string) => BIDI_CONTROLS.test(value);
 const LINE_BREAKS = /[\u0000-\u001F\u007F\u0085\u2028\u2029]/;
 const noBidi = (schema: z.ZodString) =>
-  schema.refine((value) => !BIDI_CONTROLS.test(value), "must not contain bidi override or isolate characters");
+  schema.refine((value) => !hasBidiControls(value), "must not contain bidi override or isolate characters");
 
 /** Request bodies are strict: an unknown field is a validation error, never silently dropped. */
 const name = noBidi(
   wellFormed(z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters")),
 )
   .refine((value) => !LINE_BREAKS.test(value), "must be one line, without control characters")
-  .refine((value) => /[\p{L}\p{N}]/u.test(value), "must contain a letter or a digit");
+  .refine(showsLetterOrDigit, "must contain a letter or a digit");
 const note = noBidi(wellFormed(z.string().trim().max(500, "must be at most 500 characters")));
 
-/** A session's start lies on its date in some time zone: within a day and a half of that date's midnight UTC. */
+/** A session's start lies on its date in some time zone: within a day and a half of that date's noon UTC. */
 const START_SLACK_MS = 36 * 60 * 60 * 1000;
+export const START_OFF_DATE = "must fall on the session's date";
+export function startFallsOnDate(date: string, startsAt: string | Date): boolean {
+  return Math.abs(new Date(startsAt).getTime() - Date.parse(`${date}T12:00:00Z`)) <= START_SLACK_MS;
+}
+/** When a body sends both; a server checks the record as it will be stored too (one sent, the other kept or defaulted). */
 function startsOnDate(body: { date?: string; starts_at?: string }, ctx: z.RefinementCtx): void {
   if (!body.date || !body.starts_at) return;
-  const offset = Date.parse(body.starts_at) - Date.parse(`${body.date}T12:00:00Z`);
-  if (Math.abs(offset) > START_SLACK_MS)
-    ctx.addIssue({ code: "custom", message: "must fall on the session's date", path: ["starts_at"] });
+  if (!startFallsOnDate(body.date, body.starts_at))
+    ctx.addIssue({ code: "custom", message: START_OFF_DATE, path: ["starts_at"] });
 }
 
 export const StudentCreate = z

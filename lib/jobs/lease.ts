@@ -41,6 +41,27 @@ export async function acquireLease<T extends LeaseTable>(
   return (row as T["$inferSelect"] | undefined) ?? null;
 }
 
+/**
+ * Renews a held lease every quarter of its length until stopped, so that a lease can be short (a
+ * holder killed with `kill -9` is taken over within one lease) however long the run is. A renewal
+ * that finds the lease gone stops renewing; the run learns it at its next owned write.
+ */
+export function keepLease(
+  db: DashboardDb,
+  table: LeaseTable,
+  connectionId: string,
+  owner: string,
+  leaseMs: number,
+): { stop: () => void } {
+  const timer = setInterval(() => {
+    writeOwned(db, table, connectionId, owner, { leaseExpiresAt: leaseUntil(leaseMs) }).catch(() =>
+      clearInterval(timer),
+    );
+  }, leaseMs / 4);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
 /** The connection's row, while `owner` holds its lease. */
 function ownLease(table: LeaseTable, connectionId: string, owner: string): SQL | undefined {
   return and(eq(table.connectionId, connectionId), eq(table.leaseOwner, owner));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionReplyProblem, missingReference } from "./action-reply";
+import { actionReplyProblem, MAX_REPLY_DEPTH, missingReference, nestedTooDeep } from "./action-reply";
 
 const parts = (...names: string[]) => new Set(names);
 const plain = (body: string) =>
@@ -39,5 +39,20 @@ describe("server action replies", () => {
     expect(await actionReplyProblem(new Request("http://x/login", { method: "POST", body: form }))).toMatch(/\$2/);
     form.set("2", '{"a":1}');
     expect(await actionReplyProblem(new Request("http://x/login", { method: "POST", body: form }))).toBeNull();
+  });
+
+  it("refuses arguments nested deeper than any form, text or multipart, before React decodes them", async () => {
+    const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+    expect(nestedTooDeep(JSON.parse(nested(MAX_REPLY_DEPTH)))).toBe(false);
+    expect(nestedTooDeep(JSON.parse(nested(MAX_REPLY_DEPTH + 1)))).toBe(true);
+    expect(nestedTooDeep(JSON.parse(`[{"rows":[{"cells":["a",{"b":[1]}]}]}]`))).toBe(false);
+    for (const depth of [5_001, 30_000]) {
+      expect(await actionReplyProblem(plain(nested(depth)))).toMatch(/nested deeper/);
+      const form = new FormData();
+      form.set("0", nested(depth));
+      expect(await actionReplyProblem(new Request("http://x/login", { method: "POST", body: form }))).toMatch(
+        /nested deeper/,
+      );
+    }
   });
 });

@@ -24,6 +24,32 @@ export function missingReference(model: unknown, parts: ReadonlySet<string>): st
   return null;
 }
 
+/**
+ * Deeper than any form of this app sends (its deepest, the import's rows, is 4 levels): React decodes
+ * a reply by recursion, and 5,000 nested `[` (10 KB) overflowed its stack, a 500 with a stack trace.
+ */
+export const MAX_REPLY_DEPTH = 32;
+
+/** Whether a parsed reply nests arrays and objects deeper than `MAX_REPLY_DEPTH` (walked without recursion). */
+export function nestedTooDeep(model: unknown): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value: model, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (!value || typeof value !== "object") continue;
+    if (depth >= MAX_REPLY_DEPTH) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value))
+      stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
+}
+
+/** Why one part of a reply cannot be decoded, or null. */
+function partProblem(model: unknown, parts: ReadonlySet<string>): string | null {
+  if (nestedTooDeep(model)) return `arguments nested deeper than ${MAX_REPLY_DEPTH} levels`;
+  const missing = missingReference(model, parts);
+  return missing ? `a reference to a part that was not sent (${missing})` : null;
+}
+
 function parsed(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -46,11 +72,10 @@ export async function actionReplyProblem(request: Request): Promise<string | nul
     for (const name of form.keys()) if (/^\d+$/.test(name)) parts.add(name);
     for (const name of parts) {
       const value = form.get(name);
-      const missing = typeof value === "string" ? missingReference(parsed(value), parts) : null;
-      if (missing) return `a reference to a part that was not sent (${missing})`;
+      const problem = typeof value === "string" ? partProblem(parsed(value), parts) : null;
+      if (problem) return problem;
     }
     return null;
   }
-  const missing = missingReference(parsed(await request.text()), new Set(["0"]));
-  return missing ? `a reference to a part that was not sent (${missing})` : null;
+  return partProblem(parsed(await request.text()), new Set(["0"]));
 }

@@ -20,3 +20,24 @@ export function codeOf(value: unknown): string | undefined {
   const code = value.code;
   return typeof code === "string" && /^[A-Za-z0-9_.-]{1,64}$/.test(code) ? code : undefined;
 }
+
+/** Whether an error comes from the database: its message (or its cause's) may quote the SQL's parameters, rows' content. */
+export function fromDatabase(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; depth++) {
+    if (current.name === "DrizzleQueryError" || current.message.startsWith("Failed query:")) return true;
+    if (/^[0-9A-Z]{5}$/.test(codeOf(current) ?? "")) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * What the command line prints of an error, under the server log's rule: its own refusals and
+ * checks in full (they say what to do), a database error by its kind and code only (a failed
+ * restore's message held every row of its batch: names, e-mails, password hashes).
+ */
+export function commandLineMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (!fromDatabase(error)) return error.message;
+  return `the database refused it (${errorSummary(error)}); the rows it was writing are not printed`;
+}

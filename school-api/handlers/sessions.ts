@@ -1,7 +1,8 @@
 import { and, eq, gte, lte } from "drizzle-orm";
 import type { Context, Handlers } from "../context";
 import { sessions } from "../db/schema";
-import { ApiError, notFound } from "../errors";
+import { START_OFF_DATE, startFallsOnDate } from "@/lib/contract";
+import { ApiError, notFound, validationFailed } from "../errors";
 import { requireEligibleHalqa, requireEligibleSheikh } from "../eligibility";
 import { newId } from "../ids";
 import { toSession } from "../mappers";
@@ -13,6 +14,16 @@ export async function requireSession(ctx: Context, id: string | undefined): Prom
   const row = await findOne<SessionRow>(ctx, sessions, id ?? "");
   if (!row) throw notFound("Session");
   return row;
+}
+
+/**
+ * The rule that a start falls on its date (lib/contract/bodies.ts), on the record as it will be
+ * stored: a body that sends only one of the two is checked against the other as kept or defaulted
+ * (`starts_at` of 2099 alone, on today's date, is refused). The field named is the one sent.
+ */
+function requireStartOnDate(date: string, startsAt: Date, sent: { date?: string; starts_at?: string }): void {
+  if (startFallsOnDate(date, startsAt)) return;
+  throw validationFailed({ [sent.starts_at ? "starts_at" : "date"]: START_OFF_DATE });
 }
 
 function requireOpen(session: SessionRow): void {
@@ -47,6 +58,9 @@ export const sessionHandlers: Pick<
   createSession: async (ctx, { body }) => {
     const halqa = await requireEligibleHalqa(ctx, body.halqa_id);
     await requireEligibleSheikh(ctx, body.sheikh_id, halqa.id);
+    const date = body.date ?? schoolToday(ctx);
+    const startsAt = body.starts_at ? new Date(body.starts_at) : ctx.now;
+    requireStartOnDate(date, startsAt, body);
     const [row] = await ctx.db
       .insert(sessions)
       .values({
@@ -56,8 +70,8 @@ export const sessionHandlers: Pick<
         sheikhId: body.sheikh_id,
         semesterId: halqa.semesterId,
         status: "open",
-        date: body.date ?? schoolToday(ctx),
-        startsAt: body.starts_at ? new Date(body.starts_at) : ctx.now,
+        date,
+        startsAt,
         topic: body.topic ?? null,
         createdAt: ctx.now,
         updatedAt: ctx.now,
@@ -71,6 +85,7 @@ export const sessionHandlers: Pick<
     requireOpen(session);
     await requireEligibleHalqa(ctx, session.halqaId);
     await requireEligibleSheikh(ctx, body.sheikh_id ?? session.sheikhId, session.halqaId);
+    requireStartOnDate(body.date ?? session.date, body.starts_at ? new Date(body.starts_at) : session.startsAt, body);
     const [row] = await ctx.db
       .update(sessions)
       .set({

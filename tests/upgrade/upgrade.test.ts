@@ -14,7 +14,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DASHBOARD_MIGRATIONS, type DashboardDatabase } from "@/lib/db/client";
 import * as schema from "@/lib/db/schema";
-import { backupStore, restoreStore } from "@/lib/db/backup";
+import { backupKey, backupStore, restoreStore } from "@/lib/db/backup";
+
+const KEY = backupKey("this deployment's secret, long enough");
 import { knownLevels } from "@/lib/db/backup/level";
 import { openStoreAt } from "@/tests/support/db/memory-store";
 import { postgresAvailable, startPostgres, type PostgresCluster } from "@/scripts/postgres";
@@ -195,10 +197,11 @@ describe("a backup made at the previous release's level", () => {
           close: async () => undefined,
         },
         file,
+        KEY,
       );
       expect(header.migration.tag).toBe(FIXTURE_LEVEL);
       const fresh = await openStoreAt("memory://");
-      await restoreStore(fresh, file);
+      await restoreStore(fresh, file, { key: KEY });
       const query: Query = (text) => fresh.db.execute(sql.raw(text)) as unknown as Promise<{ rows: unknown[] }>;
       const [was, is] = [await everyRow((text) => reader.query(text)), await everyRow(query)];
       // Columns added since that release take their defaults; the ones the file holds come back as they were.

@@ -3,7 +3,7 @@
  * wiped, restored and compared row by row; a cut file, another product's file, a newer schema's file
  * refused with the store unchanged; a PGlite folder held by a process refused.
  */
-import { chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, chown, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -13,8 +13,9 @@ import { postgresAvailable, startPostgres } from "@/scripts/postgres";
 import { openDashboardDatabase, type DashboardDatabase } from "../client";
 import * as schema from "../schema";
 import { openStoreAt } from "@/tests/support/db/memory-store";
-import { BACKED_UP, BackupError, LEFT_OUT, backupStore, restoreStore } from ".";
-import { openStoreAlone } from "./store-alone";
+import { BACKED_UP, BackupError, LEFT_OUT, backupKey, backupStore, checkBackup, restoreStore } from ".";
+import { requireStoreAlone } from "../store-alone";
+import { commandLineMessage } from "@/lib/security/log-safe";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -23,6 +24,10 @@ beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), "halqa-backup-"));
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
+/** This deployment's key; a file rewritten by a test is restored as its person would, with --accept-unsigned. */
+const KEY = backupKey("this deployment's secret, long enough");
+const TRUST = { key: KEY };
+const EDITED = { key: KEY, acceptUnsigned: true };
 const fileNamed = (name: string) => path.join(folder, `${name}-${Math.random().toString(36).slice(2)}.jsonl.gz`);
 
 type Engine = { name: string; open: () => Promise<DashboardDatabase & { stop: () => Promise<void> }> };
@@ -219,7 +224,7 @@ describe.each(engines)("backup and restore on $name", ({ open }) => {
     await fill(store);
     filled = await contents(store);
     good = fileNamed("good");
-    await backupStore(store, good);
+    await backupStore(store, good, KEY);
   });
   afterAll(() => store?.stop());
 
@@ -235,7 +240,7 @@ describe.each(engines)("backup and restore on $name", ({ open }) => {
       name: "Not in the backup",
       role: "teacher",
     });
-    const header = await restoreStore(store, good);
+    const header = await restoreStore(store, good, TRUST);
     expect(await contents(store)).toEqual(filled);
     expect(header.tables.find((t) => t.name === "audit_log")?.rows).toBe(3);
     await store.db
@@ -244,9 +249,98 @@ describe.each(engines)("backup and restore on $name", ({ open }) => {
     await store.db.delete(schema.auditLog).where(sql`id = 'aud_after'`);
   });
 
+  it("writes a new file readable by its owner only, whatever had its .partial name (a file open to all, a link)", async () => {
+    const opened = fileNamed("opened");
+    await writeFile(`${opened}.partial`, "left by someone");
+    await chmod(`${opened}.partial`, 0o666);
+    await backupStore(store, opened, KEY);
+    expect((await stat(opened)).mode & 0o777).toBe(0o600);
+    const linked = fileNamed("linked");
+    const elsewhere = fileNamed("elsewhere");
+    await writeFile(elsewhere, "not to be written");
+    await symlink(elsewhere, `${linked}.partial`);
+    await backupStore(store, linked, KEY);
+    expect(await readFile(elsewhere, "utf8")).toBe("not to be written");
+    expect((await lstat(linked)).isFile()).toBe(true);
+    expect((await stat(linked)).mode & 0o777).toBe(0o600);
+  });
+
+  it("refuses a file edited since it was made, or another deployment's, or unsigned, writing nothing; --accept-unsigned restores it and the audit log says so", async () => {
+    const lines = gunzipSync(await readFile(good))
+      .toString("utf8")
+      .split("\n");
+    const edited = fileNamed("edited");
+    // A parent made an admin by hand.
+    await writeFile(
+      edited,
+      gzipSync(
+        lines
+          .map((line) => (line.includes('"id":"usr_p"') ? line.replace('"role":"parent"', '"role":"admin"') : line))
+          .join("\n"),
+      ),
+    );
+    const unsigned = fileNamed("unsigned");
+    await writeFile(unsigned, gzipSync(lines.filter((line) => !line.startsWith('{"signature"')).join("\n")));
+    const before = await contents(store);
+    const changed = /was not made by this deployment, or was changed since it was made.*--accept-unsigned/;
+    await expect(restoreStore(store, edited, TRUST)).rejects.toThrow(changed);
+    await expect(checkBackup(edited, TRUST)).rejects.toThrow(changed);
+    await expect(restoreStore(store, good, { key: backupKey("another deployment's secret") })).rejects.toThrow(changed);
+    await expect(restoreStore(store, unsigned, TRUST)).rejects.toThrow(/is not signed.*--accept-unsigned/);
+    expect(await contents(store)).toEqual(before);
+    expect((await checkBackup(good, TRUST)).signature).toBe("valid");
+
+    expect((await restoreStore(store, edited, EDITED)).signature).toBe("invalid");
+    const [parent] = await store.db
+      .select()
+      .from(schema.users)
+      .where(sql`id = 'usr_p'`);
+    expect(parent!.role).toBe("admin");
+    const recorded = await store.db
+      .select()
+      .from(schema.auditLog)
+      .where(sql`action = 'backup.restore_unsigned'`);
+    const schools = await store.db.select().from(schema.connections);
+    expect(recorded.map((row) => row.connectionId).sort()).toEqual(schools.map((school) => school.id).sort());
+    expect(recorded[0]!.details).toMatchObject({ signature: "invalid", accepted: "--accept-unsigned" });
+    await restoreStore(store, good, TRUST);
+  });
+
+  it("refuses, even accepted unsigned, a file without a table the store had (its audit log), or with a value a column may not hold", async () => {
+    const lines = gunzipSync(await readFile(good))
+      .toString("utf8")
+      .split("\n");
+    const header = JSON.parse(lines[0]!) as { tables: { name: string }[] };
+    const withoutAudit = fileNamed("no-audit");
+    await writeFile(
+      withoutAudit,
+      gzipSync(
+        [
+          JSON.stringify({ ...header, tables: header.tables.filter((table) => table.name !== "audit_log") }),
+          ...lines.slice(1).filter((line) => !line.startsWith('{"table":"audit_log"')),
+        ].join("\n"),
+      ),
+    );
+    const superadmin = fileNamed("superadmin");
+    await writeFile(
+      superadmin,
+      gzipSync(
+        lines
+          .map((line) => (line.includes('"id":"usr_a"') ? line.replace('"role":"admin"', '"role":"superadmin"') : line))
+          .join("\n"),
+      ),
+    );
+    const before = await contents(store);
+    await expect(restoreStore(store, withoutAudit, EDITED)).rejects.toThrow(/has no audit_log, which the store had/);
+    await expect(restoreStore(store, superadmin, EDITED)).rejects.toThrow(
+      /a users row whose role is not one of admin, teacher, parent: nothing was restored/,
+    );
+    expect(await contents(store)).toEqual(before);
+  });
+
   it("restores into a new store, where the rebuilt tables stay empty", async () => {
     const fresh = await openStoreAt("memory://");
-    await restoreStore(fresh, good);
+    await restoreStore(fresh, good, TRUST);
     expect(await contents(fresh)).toEqual({ ...filled, synced_plans: [] });
     await fresh.close();
   });
@@ -282,11 +376,33 @@ describe.each(engines)("backup and restore on $name", ({ open }) => {
       .values({ id: "aud_later", connectionId: "alnoor", action: "after the backup", result: "ok" });
     const before = await contents(store);
     for (const [file, message] of refusals) {
-      const refusal = await restoreStore(store, file).catch((error: unknown) => error);
+      const refusal = await restoreStore(store, file, EDITED).catch((error: unknown) => error);
       expect(refusal, file).toBeInstanceOf(BackupError);
       expect((refusal as Error).message).toMatch(message);
       expect(await contents(store)).toEqual(before);
     }
+  });
+  it("refuses a row the store cannot take, writes nothing, and the command line prints none of the rows", async () => {
+    const lines = gunzipSync(await readFile(good))
+      .toString("utf8")
+      .split("\n");
+    const users = lines
+      .filter((line) => line.startsWith('{"table":"users"'))
+      .map((line) => (JSON.parse(line) as { row: Record<string, string | null> }).row);
+    expect(users.length).toBeGreaterThan(1);
+    const damaged = lines.map((line) =>
+      line.startsWith('{"table":"users"') ? line.replace(/"updated_at":"[^"]*"/, '"updated_at":"not-a-date"') : line,
+    );
+    const file = fileNamed("not-a-date");
+    await writeFile(file, gzipSync(damaged.join("\n")));
+    const before = await contents(store);
+    const refusal = await restoreStore(store, file, EDITED).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(Error);
+    expect(await contents(store)).toEqual(before);
+    const said = commandLineMessage(refusal);
+    expect(said).toMatch(/the database refused it/);
+    for (const user of users)
+      for (const value of [user.email, user.name, user.password_hash]) if (value) expect(said).not.toContain(value);
   });
 });
 
@@ -300,7 +416,7 @@ describe("a backup of another schema; what a backup holds", () => {
   it("restores without a column the store added since (its default is used), and refuses a column the store no longer has", async () => {
     await fill(store);
     const file = fileNamed("columns");
-    await backupStore(store, file);
+    await backupStore(store, file, KEY);
     const [first, ...rest] = gunzipSync(await readFile(file))
       .toString("utf8")
       .split("\n");
@@ -325,7 +441,7 @@ describe("a backup of another schema; what a backup holds", () => {
       (c) => c.filter((n) => n !== "session_version"),
       (row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== "session_version")),
     );
-    await restoreStore(store, older);
+    await restoreStore(store, older, EDITED);
     const users = await store.db
       .select({ id: schema.users.id, sessionVersion: schema.users.sessionVersion })
       .from(schema.users)
@@ -340,7 +456,7 @@ describe("a backup of another schema; what a backup holds", () => {
       (c) => [...c, "nickname"],
       (row) => ({ ...row, nickname: "x" }),
     );
-    await expect(restoreStore(store, gone)).rejects.toThrow(
+    await expect(restoreStore(store, gone, EDITED)).rejects.toThrow(
       /holds columns of users \(nickname\) that this store does not have/,
     );
   });
@@ -397,7 +513,7 @@ describe.skipIf(!postgresAvailable())("a backup while a server writes to Postgre
         }
       })();
       const file = fileNamed("live");
-      await backupStore(store, file).finally(() => (writing = false));
+      await backupStore(store, file, KEY).finally(() => (writing = false));
       await writer;
       expect(written).toBeGreaterThan(0);
       const rows = gunzipSync(await readFile(file))
@@ -409,7 +525,7 @@ describe.skipIf(!postgresAvailable())("a backup while a server writes to Postgre
         rows.filter((line) => line.table === table && line.row.id.startsWith(prefix)).length;
       expect(meanwhile("audit_log", "aud_w")).toBe(meanwhile("users", "usr_w"));
       const fresh = await openStoreAt("memory://");
-      await restoreStore(fresh, file);
+      await restoreStore(fresh, file, TRUST);
       await fresh.close();
     } finally {
       await store.close();
@@ -423,14 +539,15 @@ describe.skipIf(process.platform !== "linux")("a PGlite folder held by a process
     const dir = path.join(folder, "held");
     const server = await openStoreAt(dir);
     const env = { DASHBOARD_DATA_DIR: dir };
-    await expect(openStoreAlone("backup", env)).rejects.toThrow(
+    await expect(requireStoreAlone("backup", env)).rejects.toThrow(
       new RegExp(`open in process ${process.pid} .*stop the server.*DATABASE_URL`),
     );
+    // Every command that opens the store, with what to do instead.
+    await expect(requireStoreAlone("send-weekly-summaries", env)).rejects.toThrow(/Messages page.*DATABASE_URL/);
+    await expect(requireStoreAlone("create-admin", env)).rejects.toThrow(/stop the server, create the admin/);
     await server.close();
-    const { store, checked } = await openStoreAlone("backup", env);
-    expect(checked).toBe(true);
-    await store.close();
-    await expect(openStoreAlone("backup", { DASHBOARD_DATA_DIR: path.join(folder, "none") })).rejects.toThrow(
+    expect(await requireStoreAlone("backup", env)).toEqual({ checked: true });
+    await expect(requireStoreAlone("backup", { DASHBOARD_DATA_DIR: path.join(folder, "none") })).rejects.toThrow(
       /no dashboard store in/,
     );
   });
@@ -441,7 +558,7 @@ describe.skipIf(process.platform !== "linux")("a PGlite folder held by a process
       const dir = path.join(folder, "theirs");
       await mkdir(dir);
       await chown(dir, 65534, 65534);
-      await expect(openStoreAlone("restore", { DASHBOARD_DATA_DIR: dir })).rejects.toThrow(
+      await expect(requireStoreAlone("restore", { DASHBOARD_DATA_DIR: dir })).rejects.toThrow(
         /belongs to user id 65534: run the restore as that user/,
       );
     },

@@ -1,5 +1,8 @@
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { DASHBOARD_MIGRATIONS, type DashboardDatabase, type DashboardExecutor } from "../client";
+import { auditLog, connections } from "../schema";
+import { newId } from "@/lib/ids";
 import {
   BackupError,
   FORMAT,
@@ -8,11 +11,13 @@ import {
   writeBackupFile,
   type BackupHeader,
   type BackupLine,
+  type Signature,
+  type Trust,
 } from "./file";
-import { knownLevels, storeLevel } from "./level";
-import { BACKED_UP, LEFT_OUT, isBackedUp } from "./tables";
+import { knownLevels, storeLevel, tablesAt } from "./level";
+import { BACKED_UP, KNOWN_VALUES, LEFT_OUT, isBackedUp, unknownValue } from "./tables";
 
-export { BackupError, type BackupHeader } from "./file";
+export { BackupError, backupKey, type BackupHeader, type Signature, type Trust } from "./file";
 export { BACKED_UP, LEFT_OUT } from "./tables";
 
 const BATCH = 500;
@@ -25,11 +30,12 @@ const rowsOf = async <T>(db: DashboardExecutor, query: ReturnType<typeof sql>) =
  * Writes the store's own data (tables.ts) to `file`. Everything is read in one REPEATABLE READ
  * transaction, so the file is one moment of the store even while a server writes to PostgreSQL.
  * (A PGlite folder belongs to one process: the command refuses one that a server holds,
- * store-alone.ts.)
+ * lib/db/store-alone.ts.)
  */
 export async function backupStore(
   store: DashboardDatabase,
   file: string,
+  key: Buffer,
   migrationsFolder = DASHBOARD_MIGRATIONS,
 ): Promise<BackupHeader> {
   return store.db.transaction(
@@ -59,6 +65,7 @@ export async function backupStore(
           tx,
           tables.map((table) => table.name),
         ),
+        key,
       );
       return header;
     },
@@ -91,9 +98,10 @@ async function* rowsOfStore(tx: DashboardExecutor, tables: string[]): AsyncGener
 export async function restoreStore(
   store: DashboardDatabase,
   file: string,
+  trust: Trust,
   migrationsFolder = DASHBOARD_MIGRATIONS,
-): Promise<BackupHeader> {
-  const { header, lines, close } = await openRestorable(file, migrationsFolder);
+): Promise<BackupHeader & { signature: Signature }> {
+  const { header, lines, signature, close } = await openRestorable(file, trust, migrationsFolder);
   try {
     await store.db.transaction(async (tx) => {
       const present = await columnsOf(tx);
@@ -118,27 +126,66 @@ export async function restoreStore(
         throw new BackupError(
           `${file} is incomplete: ${short.name} has ${counts.get(short.name) ?? 0} of its ${short.rows} rows (cut short?); nothing was restored`,
         );
+      if (signature() !== "valid") await recordUnsigned(tx, file, signature()!);
     });
-    return header;
+    return { ...header, signature: signature()! };
   } finally {
     await close();
   }
 }
 
-/** The header of a file this build can restore (a BackupError says why not); the store is not opened for it. */
-export async function checkBackup(file: string, migrationsFolder = DASHBOARD_MIGRATIONS): Promise<BackupHeader> {
-  const { header, close } = await openRestorable(file, migrationsFolder);
-  await close();
-  return header;
+/** The restore of a file this deployment did not sign, accepted by the person: one line in each school's audit log. */
+async function recordUnsigned(tx: DashboardExecutor, file: string, signature: Signature): Promise<void> {
+  const schools = await tx.select({ id: connections.id }).from(connections);
+  if (schools.length === 0) return;
+  await tx.insert(auditLog).values(
+    schools.map((school) => ({
+      id: newId("aud"),
+      connectionId: school.id,
+      userEmail: "command line",
+      action: "backup.restore_unsigned",
+      result: "ok" as const,
+      details: { file: path.basename(file), signature, accepted: "--accept-unsigned" },
+    })),
+  );
 }
 
-async function openRestorable(file: string, migrationsFolder: string) {
-  const opened = await openBackupFile(file);
+/**
+ * The header of a file this build can restore (a BackupError says why not), read to its end to check
+ * its signature; the store is not opened for it.
+ */
+export async function checkBackup(
+  file: string,
+  trust: Trust,
+  migrationsFolder = DASHBOARD_MIGRATIONS,
+): Promise<BackupHeader & { signature: Signature }> {
+  const { header, lines, signature, close } = await openRestorable(file, trust, migrationsFolder);
+  try {
+    for await (const line of lines) void line;
+    return { ...header, signature: signature()! };
+  } finally {
+    await close();
+  }
+}
+
+async function openRestorable(file: string, trust: Trust, migrationsFolder: string) {
+  const opened = await openBackupFile(file, trust);
   const level = opened.header.migration;
   if (!knownLevels(migrationsFolder).some((known) => known.hash === level?.hash)) {
     await opened.close();
     throw new BackupError(
       `${file} comes from a newer schema (migration ${level?.tag ?? "?"}) than this version of the dashboard knows: restore it with the version that made it, or a newer one`,
+    );
+  }
+  // Every table the store had when the file was made must be in it: a file without its audit log (or
+  // its users) would restore a store without them.
+  const listed = new Set(opened.header.tables.map((table) => table.name));
+  const had = tablesAt(migrationsFolder, level.hash);
+  const missing = BACKED_UP.filter((name) => had.has(name) && !listed.has(name));
+  if (missing.length > 0) {
+    await opened.close();
+    throw new BackupError(
+      `${file} has no ${missing.join(", ")}, which the store had when the file was made (taken out of it?): nothing was restored`,
     );
   }
   return opened;
@@ -169,6 +216,12 @@ async function insertAll(
   for await (const line of lines) {
     if (!columns.has(line.table))
       throw new BackupError(`the backup holds rows of ${line.table}, which its header does not list`);
+    // The value itself is not printed: in an edited file it could be anything (a password hash).
+    const column = unknownValue(line.table, line.row);
+    if (column)
+      throw new BackupError(
+        `the backup holds a ${line.table} row whose ${column} is not one of ${KNOWN_VALUES[line.table as keyof typeof KNOWN_VALUES]![column]!.join(", ")}: nothing was restored`,
+      );
     if (batch.length >= BATCH || (batch[0] && batch[0].table !== line.table)) await flush();
     batch.push(line);
   }

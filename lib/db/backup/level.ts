@@ -31,3 +31,20 @@ export async function storeLevel(db: DashboardExecutor, migrationsFolder: string
   const tag = knownLevels(migrationsFolder).find((level) => level.hash === last.hash)?.tag ?? "unknown to this build";
   return { tag, hash: last.hash, createdAt: Number(last.created_at) };
 }
+
+/** The tables the store had at a migration of this build (by its hash): those its migrations up to it created and did not drop. */
+export function tablesAt(migrationsFolder: string, hash: string): Set<string> {
+  const tables = new Set<string>();
+  for (const migration of readMigrationFiles({ migrationsFolder })) {
+    for (const statement of migration.sql) {
+      for (const [, name] of statement.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"(\w+)"/gi)) tables.add(name!);
+      for (const [, name] of statement.matchAll(/DROP TABLE (?:IF EXISTS )?"(\w+)"/gi)) tables.delete(name!);
+      for (const [, from, to] of statement.matchAll(/ALTER TABLE "(\w+)" RENAME TO "(\w+)"/gi)) {
+        tables.delete(from!);
+        tables.add(to!);
+      }
+    }
+    if (migration.hash === hash) break;
+  }
+  return tables;
+}

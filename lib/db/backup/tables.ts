@@ -1,3 +1,7 @@
+import { ROLES } from "../schema";
+import { NOTICE_KINDS, NOTICE_STATUSES, STAFF_NOTICE_KINDS } from "../schema-notices";
+import { CALENDAR_ORDERS, LOCALES, NUMERALS } from "@/lib/i18n/locales";
+
 /**
  * What a backup of the dashboard's store holds: the tables whose rows exist nowhere else, in an
  * order that inserts a referenced row before the rows that reference it. Every other table of the
@@ -46,4 +50,26 @@ export type BackedUpTable = (typeof BACKED_UP)[number];
 
 export function isBackedUp(name: string): name is BackedUpTable {
   return (BACKED_UP as readonly string[]).includes(name);
+}
+
+/**
+ * The values a column of the store may hold where the store's schema says only "text" (the code
+ * defines them: a role, a language, a kind): a restore refuses a file with another value before
+ * anything of it is kept. `role: "superadmin"` restored as it was would lock that admin out of every page.
+ */
+export const KNOWN_VALUES: Partial<Record<BackedUpTable, Record<string, readonly string[]>>> = {
+  users: { role: ROLES, locale: LOCALES },
+  user_links: { kind: ["sheikh", "student_lineage"] },
+  audit_log: { result: ["ok", "denied", "failed"] },
+  school_language_settings: { default_locale: LOCALES, numerals: NUMERALS, calendars: CALENDAR_ORDERS },
+  notice_outbox: { kind: [...NOTICE_KINDS, ...STAFF_NOTICE_KINDS], status: NOTICE_STATUSES },
+  notice_preferences: { kind: NOTICE_KINDS },
+};
+
+/** The first column of a row holding a value its column may not hold, or null. */
+export function unknownValue(table: string, row: Record<string, unknown>): string | null {
+  const known = isBackedUp(table) ? KNOWN_VALUES[table] : undefined;
+  for (const [column, values] of Object.entries(known ?? {}))
+    if (row[column] !== null && row[column] !== undefined && !values.includes(row[column] as string)) return column;
+  return null;
 }

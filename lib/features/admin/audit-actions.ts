@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = {
   "notebook.settings": "notebookSettings",
   "timetable.save": "timetableSave",
   "timetable.remove": "timetableRemove",
+  // Written by the command line's restore of a file this deployment did not sign (--accept-unsigned).
+  "backup.restore_unsigned": "backupRestoreUnsigned",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/dates";
 import { EXCUSE_DAYS_AHEAD, EXCUSE_REASON_MAX } from "./limits";
 import { dateProblem, ExcuseInput } from "./rules";
+import { hasBidiControls } from "@/lib/contract";
+import { visiblePart } from "@/lib/contract/invisible";
 
 const day = fc
   .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-01-01T00:00:00Z"), noInvalidDate: true })
@@ -50,7 +52,7 @@ describe("an excuse request's reason", () => {
       fc.property(fc.string({ unit: "grapheme-composite", minLength: 1, maxLength: 400 }), (text) => {
         const reason = text.trim();
         const parsed = ExcuseInput.safeParse({ lineageId: "lin", day: "2026-01-01", reason: text });
-        const fits = reason.length > 0 && [...reason].length <= EXCUSE_REASON_MAX;
+        const fits = visiblePart(reason) !== "" && !hasBidiControls(reason) && [...reason].length <= EXCUSE_REASON_MAX;
         expect(parsed.success).toBe(fits);
         if (parsed.success) expect(parsed.data.reason).toBe(reason);
       }),
@@ -61,6 +63,20 @@ describe("an excuse request's reason", () => {
       reason: "<script>alert(1)</script> مسافرون 🚗",
     });
     expect(ok.reason).toBe("<script>alert(1)</script> مسافرون 🚗");
+  });
+
+  it("follows the text rule of names and notes: nothing that reorders the text, something a reader sees", () => {
+    for (const reason of ["ill \u202Eevil", "\u2066x\u2069"])
+      expect(fieldOf({ lineageId: "lin", day: "2026-01-01", reason }), JSON.stringify(reason)).toMatchObject({
+        reason: "excuses.validation.reasonControls",
+      });
+    for (const reason of ["\u200B\u200B", "\u3164", " \u00AD "])
+      expect(fieldOf({ lineageId: "lin", day: "2026-01-01", reason }), JSON.stringify(reason)).toMatchObject({
+        reason: "excuses.validation.reasonEmpty",
+      });
+    expect(ExcuseInput.parse({ lineageId: "lin", day: "2026-01-01", reason: "مريض\u200F اليوم" }).reason).toBe(
+      "مريض\u200F اليوم",
+    );
   });
 
   it("never takes a NUL or an unpaired surrogate (the store could not keep it)", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { wellFormed } from "@/lib/contract";
+import { hasBidiControls, wellFormed } from "@/lib/contract";
+import { visiblePart } from "@/lib/contract/invisible";
 import { addDays, isCalendarDate } from "@/lib/dates";
 import { EXCUSE_DAYS_AHEAD, EXCUSE_REASON_MAX } from "./limits";
 
@@ -22,7 +23,11 @@ export const ExcuseInput = z.object({
       .min(1, { error: "excuses.validation.reasonEmpty" })
       .max(EXCUSE_REASON_MAX * 2, { error: "excuses.validation.reasonLong" })
       // Counted in code points, as a person counts characters (an emoji is one).
-      .refine((value) => [...value].length <= EXCUSE_REASON_MAX, { error: "excuses.validation.reasonLong" }),
+      .refine((value) => [...value].length <= EXCUSE_REASON_MAX, { error: "excuses.validation.reasonLong" })
+      // The text rules of names and notes (lib/contract/bodies.ts): nothing that reorders what is
+      // shown, and something a reader sees (not only zero-width spaces).
+      .refine((value) => !hasBidiControls(value), { error: "excuses.validation.reasonControls" })
+      .refine((value) => visiblePart(value) !== "", { error: "excuses.validation.reasonEmpty" }),
   ),
 });
 export type ExcuseInput = z.output<typeof ExcuseInput>;

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { acquireLease } from "@/lib/jobs/lease";
 import { memoryStorePerFile } from "@/tests/support/db/memory-store-per-file";
 import type { DashboardDb } from "@/lib/db/client";
 import {
@@ -195,6 +196,34 @@ describe("delivery", () => {
     await db.update(noticeOutbox).set({ status: "sending", claimedBy: "dead-run" });
     expect(await run(sink)).toMatchObject({ interrupted: 1, sent: 0 });
     expect((await db.select().from(noticeOutbox))[0]).toMatchObject({ status: "failed", lastErrorCode: "interrupted" });
+  });
+
+  it("a run longer than its lease keeps it, renewed as it works; a holder that stopped (kill -9) is taken over once its lease ends", async () => {
+    const sink = mailSink();
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let sending!: () => void;
+    const started = new Promise<void>((resolve) => (sending = resolve));
+    const running = run(sink, {
+      leaseMs: 400,
+      send: async (config, mail) => (sending(), await held, sink.send(config, mail)),
+    });
+    await started;
+    const expiry = async () => (await db.select().from(noticeJobState))[0]!.leaseExpiresAt!.getTime();
+    const first = await expiry();
+    // Twice the lease's length later, as the store's clock counts it, the run still holds it.
+    await vi.waitFor(async () => expect(await expiry()).toBeGreaterThan(first + 800), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect(await run(mailSink(), { leaseMs: 400 })).toEqual({ status: "busy" });
+    letGo();
+    expect(await running).toMatchObject({ sent: 1 });
+
+    expect(await acquireLease(db, noticeJobState, "alnoor", "killed-instance", 400)).not.toBeNull();
+    expect(await run(mailSink(), { leaseMs: 400 })).toEqual({ status: "busy" });
+    await vi.waitFor(async () => expect(await expiry()).toBeLessThan(Date.now()), { timeout: 10_000, interval: 50 });
+    expect(await run(mailSink(), { leaseMs: 400 })).toMatchObject({ status: "completed" });
   });
 
   it("two runs at once (two instances) send it exactly once", async () => {

@@ -15,6 +15,24 @@ describe("the unsubscribe link", () => {
     expect(verifyUnsubscribe(`${payload}`, SECRET)).toBeNull();
     expect(verifyUnsubscribe("", SECRET)).toBeNull();
   });
+
+  it("accepts one spelling of a signature: not padded, not in standard base64, not with other spare bits", () => {
+    const token = signUnsubscribe({ userId: "usr_1", kind: "absence", locale: "ar" }, SECRET);
+    const [payload, mac] = token.split(".") as [string, string];
+    const bytes = Buffer.from(mac, "base64url");
+    // A SHA-256 is 32 bytes: 43 characters whose last carries 2 spare bits, so 4 spellings decode alike.
+    const last = mac.at(-1)!;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const spare = [0, 1, 2, 3]
+      .map((bits) => alphabet[(alphabet.indexOf(last) & ~3) | bits]!)
+      .filter((character) => character !== last)
+      .map((character) => mac.slice(0, -1) + character);
+    for (const spelling of [`${mac}=`, bytes.toString("base64"), ...spare]) {
+      if (spelling === mac) continue;
+      expect(Buffer.from(spelling, "base64url").equals(bytes), spelling).toBe(true);
+      expect(verifyUnsubscribe(`${payload}.${spelling}`, SECRET), spelling).toBeNull();
+    }
+  });
   it("points at the public address", () => {
     expect(unsubscribeUrl("a.b", { DASHBOARD_URL: "https://dash.school.org/" })).toBe(
       "https://dash.school.org/api/notices/unsubscribe?token=a.b",

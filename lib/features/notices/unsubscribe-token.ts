@@ -20,8 +20,10 @@ export function signUnsubscribe(claim: UnsubscribeClaim, secret: string): string
 export function verifyUnsubscribe(token: string, secret: string): UnsubscribeClaim | null {
   const [payload, mac, extra] = token.split(".");
   if (!payload || !mac || extra !== undefined || token.length > 600) return null;
-  const expected = createHmac("sha256", keyOf(secret)).update(payload).digest();
-  const given = Buffer.from(mac, "base64url");
+  // Compared as the text it was sent as: base64url decoding forgives padding, "+" and "/" and the
+  // last character's spare bits, so comparing decoded bytes took several spellings of one signature.
+  const expected = Buffer.from(createHmac("sha256", keyOf(secret)).update(payload).digest("base64url"));
+  const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));

@@ -1,6 +1,8 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, readImportFile } from "./read-file";
+import { IMPORT_MAX_COLUMNS } from "./limits";
+import { handMadeXlsx, inlineRow, zipBomb } from "@/tests/support/features/students/import/hand-made-xlsx";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -107,4 +109,48 @@ describe("readImportFile", () => {
       ),
     ).toEqual({ ok: false, problem: { key: "formula", values: { cell: "B2" } } });
   });
+
+  it("reads a sheet of inline strings, as other programs than Excel write them", async () => {
+    const reading = await readImportFile(
+      handMadeXlsx(inlineRow(1, ["full_name", "halqa"]) + inlineRow(2, ["Ali", "H"])),
+    );
+    expect(reading).toEqual({
+      ok: true,
+      kind: "xlsx",
+      table: { header: ["full_name", "halqa"], rows: [{ line: 2, cells: ["Ali", "H"] }] },
+    });
+  });
+
+  it("refuses a small XLSX that unpacks to a million rows (a zip bomb) without reading it", async () => {
+    const bomb = zipBomb();
+    expect(bomb.byteLength).toBeLessThan(IMPORT_MAX_BYTES);
+    // Refused for what it holds unpacked (read whole, it was "5,000 rows at most" after 42 s and 500 MB).
+    expect(await readImportFile(bomb)).toEqual({
+      ok: false,
+      problem: { key: "tooBig", values: { max: IMPORT_MAX_ROWS, columns: IMPORT_MAX_COLUMNS } },
+    });
+  });
+
+  it("stops reading an XLSX at the first row or column past the limits", async () => {
+    const header = inlineRow(1, ["full_name"]);
+    const overRows = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => inlineRow(i + 2, [`S${i}`])).join("");
+    const tooBig = {
+      ok: false,
+      problem: { key: "tooBig", values: { max: IMPORT_MAX_ROWS, columns: IMPORT_MAX_COLUMNS } },
+    };
+    expect(await readImportFile(handMadeXlsx(header + overRows))).toEqual(tooBig);
+    const atLimit = Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => inlineRow(i + 2, [`S${i}`])).join("");
+    const reading = await readImportFile(handMadeXlsx(header + atLimit));
+    expect(reading.ok && reading.table.rows.length).toBe(IMPORT_MAX_ROWS);
+    const wide = `<row r="1"><c r="A1" t="inlineStr"><is><t>full_name</t></is></c><c r="${columnName(IMPORT_MAX_COLUMNS + 1)}1" t="inlineStr"><is><t>x</t></is></c></row>`;
+    expect(await readImportFile(handMadeXlsx(wide))).toEqual(tooBig);
+  });
 });
+
+/** A column's letters: 1 → A, 27 → AA. */
+function columnName(n: number): string {
+  let name = "";
+  for (let rest = n; rest > 0; rest = Math.floor((rest - 1) / 26))
+    name = String.fromCharCode(65 + ((rest - 1) % 26)) + name;
+  return name;
+}

@@ -1,7 +1,15 @@
 import "server-only";
+import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./limits";
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS,
+  XLSX_MAX_FILES,
+  XLSX_MAX_UNPACKED_BYTES,
+} from "./limits";
+import { unpacksWithin } from "./unpacked-size";
 
 /**
  * An uploaded student list, read as a table of text: CSV (UTF-8, with or without a BOM, or UTF-16
@@ -21,6 +29,7 @@ export type FileProblem = {
     | "tooLarge"
     | "empty"
     | "tooManyRows"
+    | "tooBig"
     | "notText"
     | "notTable"
     | "formula"
@@ -103,27 +112,48 @@ function delimiterOf(text: string): string {
   return counts.reduce((best, next) => (next.count > best.count ? next : best)).delimiter;
 }
 
+/**
+ * The first sheet, read as a stream (exceljs's WorkbookReader) and only after the file was found to
+ * unpack within `XLSX_MAX_UNPACKED_BYTES`: a small file can unpack to a gigabyte of rows (a "zip
+ * bomb"), and reading it whole held the server for 42 s. Reading stops at the first row or column
+ * past the limits, so no upload costs more than a list at the limits would.
+ */
 async function xlsxGrid(bytes: Uint8Array): Promise<{ rows: string[][] } | { problem: FileProblem }> {
-  const workbook = new ExcelJS.Workbook();
+  const tooBig = {
+    problem: { key: "tooBig", values: { max: IMPORT_MAX_ROWS, columns: IMPORT_MAX_COLUMNS } },
+  } satisfies { problem: FileProblem };
   try {
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    if (!(await unpacksWithin(bytes, { bytes: XLSX_MAX_UNPACKED_BYTES, files: XLSX_MAX_FILES }))) return tooBig;
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+      sharedStrings: "cache",
+      styles: "cache",
+      hyperlinks: "ignore",
+      worksheets: "emit",
+      entries: "ignore",
+    });
+    for await (const sheet of reader) {
+      const rows: string[][] = [];
+      let filled = 0;
+      let formula: string | null = null;
+      for await (const row of sheet) {
+        // The header and the limit's rows, with room for blank lines between them.
+        if (row.number > IMPORT_MAX_ROWS * 2 + 1 || row.cellCount > IMPORT_MAX_COLUMNS) return tooBig;
+        const cells: string[] = [];
+        row.eachCell({ includeEmpty: true }, (cell, column) => {
+          if (cell.type === ExcelJS.ValueType.Formula) formula ??= cell.address;
+          cells[column - 1] = cellText(cell);
+        });
+        if (cells.some((cell) => cell && cell.trim() !== "") && ++filled > IMPORT_MAX_ROWS + 1) return tooBig;
+        rows[row.number - 1] = Array.from(cells, (cell) => cell ?? "");
+      }
+      if (formula) return { problem: { key: "formula", values: { cell: formula } } };
+      // Only the first sheet: the list is there; the others are not read at all.
+      return { rows: Array.from(rows, (row) => row ?? []) };
+    }
+    return { problem: { key: "empty" } };
   } catch {
     return { problem: { key: "unreadable" } };
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { problem: { key: "empty" } };
-  const rows: string[][] = [];
-  let formula: string | null = null;
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      if (cell.type === ExcelJS.ValueType.Formula) formula ??= cell.address;
-      cells[column - 1] = cellText(cell);
-    });
-    rows[rowNumber - 1] = Array.from(cells, (cell) => cell ?? "");
-  });
-  if (formula) return { problem: { key: "formula", values: { cell: formula } } };
-  return { rows: Array.from(rows, (row) => row ?? []) };
 }
 
 /** A cell as the office sees it: dates as YYYY-MM-DD, rich text as its words, numbers as written. */

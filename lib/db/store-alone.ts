@@ -1,39 +1,52 @@
 import { existsSync } from "node:fs";
 import { readdir, readlink, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { dashboardDataDir, openDashboardDatabase, type DashboardDatabase } from "../client";
-import { BackupError } from "./file";
+import { dashboardDataDir } from "./client";
+
+/** A refusal with a message for the person running the command; nothing was changed. */
+export class CommandRefusal extends Error {}
+
+/** What the command line does with the store, and what to do instead while a server holds it. */
+const INSTEAD = {
+  backup: "stop the server, run the backup, start it again",
+  restore: "stop the server, run the restore, start it again",
+  "send-weekly-summaries":
+    "send them from the running dashboard (the Messages page, “Send this week's summaries now”), or stop the server first",
+  "create-admin": "stop the server, create the admin, start it again",
+} as const;
+export type StoreCommand = keyof typeof INSTEAD;
 
 /**
- * The store for a backup or a restore from the command line. PostgreSQL serves any number of
- * clients; a PGlite folder that a running server holds is refused, and `checked: false` says the
- * folder could not be checked (not Linux): the person is told to make sure the server is stopped.
+ * Every command that opens the dashboard's store checks this first. PostgreSQL serves any number of
+ * clients; a PGlite folder that a running server holds is refused (the command would read a stale
+ * copy of it, or damage it by writing beside the server), and `checked: false` says the folder could
+ * not be checked (not Linux): the person is told to make sure the server is stopped.
  */
-export async function openStoreAlone(
-  purpose: "backup" | "restore",
+export async function requireStoreAlone(
+  command: StoreCommand,
   env: Record<string, string | undefined> = process.env,
-): Promise<{ store: DashboardDatabase; checked: boolean }> {
+): Promise<{ checked: boolean }> {
   let checked = true;
   const folder = dashboardDataDir(env);
   if (!env.DATABASE_URL && !folder.startsWith("memory://")) {
-    if (purpose === "backup" && !existsSync(path.join(folder, "PG_VERSION")))
-      throw new BackupError(`there is no dashboard store in ${folder} (DASHBOARD_DATA_DIR) to back up`);
+    if (command === "backup" && !existsSync(path.join(folder, "PG_VERSION")))
+      throw new CommandRefusal(`there is no dashboard store in ${folder} (DASHBOARD_DATA_DIR) to back up`);
     // PostgreSQL writes into the folder whatever the command: files another user made would stop the server's user.
     const owner = existsSync(folder) ? (await stat(folder)).uid : undefined;
     if (owner !== undefined && process.getuid && owner !== process.getuid()) {
-      throw new BackupError(
-        `the store in ${folder} belongs to user id ${owner}: run the ${purpose} as that user (the server's), e.g. sudo -u <user> npm run dashboard -- ${purpose} FILE`,
+      throw new CommandRefusal(
+        `the store in ${folder} belongs to user id ${owner}: run the ${command} as that user (the server's), e.g. sudo -u <user> npm run dashboard -- ${command} …`,
       );
     }
     const using = await processesUsing(folder);
     if (using?.length) {
-      throw new BackupError(
-        `the store in ${folder} is open in process ${using.join(", ")} (a running dashboard?). A PGlite store belongs to one process: stop the server, run the ${purpose}, start it again; or run the dashboard on PostgreSQL (DATABASE_URL), which is backed up while it serves`,
+      throw new CommandRefusal(
+        `the store in ${folder} is open in process ${using.join(", ")} (a running dashboard?). A PGlite store belongs to one process: ${INSTEAD[command]}; or run the dashboard on PostgreSQL (DATABASE_URL), which serves the server and the command line at once`,
       );
     }
     checked = using !== null;
   }
-  return { store: await openDashboardDatabase(env), checked };
+  return { checked };
 }
 
 /**
