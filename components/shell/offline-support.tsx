@@ -1,6 +1,6 @@
 "use client";
 
-import { usePathname } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { forgetOffline, registerOffline, servedFromCache, type OfflineWords } from "@/lib/offline/client";
@@ -25,7 +25,7 @@ type Props = {
 /**
  * Registers the service worker for the signed-in person and names the page to keep (today, a
  * register). Without a network, or when the page came from the kept copy, it says so and since when, at
- * the foot of the window.
+ * the foot of the window, until the network is back.
  */
 export function OfflineSupport({ userKey, words, asOf }: Props) {
   const pathname = usePathname();
@@ -34,10 +34,21 @@ export function OfflineSupport({ userKey, words, asOf }: Props) {
     () => navigator.onLine,
     () => true,
   );
+  const router = useRouter();
   const [fromCache, setFromCache] = useState(false);
   useEffect(() => {
     registerOffline(userKey, pathname, words).catch(() => undefined);
   }, [userKey, pathname, words]);
+  useEffect(() => {
+    // Back online: the kept copy gives way to the page as it is now, and the note leaves with it (it
+    // stayed while the register's own bar already said "All changes saved").
+    const back = () => {
+      setFromCache(false);
+      router.refresh();
+    };
+    window.addEventListener("online", back);
+    return () => window.removeEventListener("online", back);
+  }, [router]);
   useEffect(() => {
     let live = true;
     servedFromCache(pathname)

@@ -37,7 +37,8 @@ export function composeMissingReminder(
 
 export type MissingLine = { halqaName: string; startsAt: string; teachers: string[] };
 
-export function composeMissingSummary(facts: Common & { lines: readonly MissingLine[] }): Composed {
+/** `asOf`: the instant the summary speaks for, the time the school chose for it (not "the end of the day": a school may send it at 09:40). */
+export function composeMissingSummary(facts: Common & { lines: readonly MissingLine[]; asOf: string }): Composed {
   const t = translator(facts.locale, facts.formats?.numerals);
   const clock = schoolTime(facts.locale, facts.timeZone, facts.formats);
   const date = clock.date(facts.date, { hijri: true });
@@ -53,7 +54,10 @@ export function composeMissingSummary(facts: Common & { lines: readonly MissingL
     t("notices.staff.summarySubject", { count: facts.lines.length, date: clock.date(facts.date) }),
     [
       { kind: "p", text: t("notices.mail.greeting") },
-      { kind: "p", text: t("notices.staff.summaryIntro", { count: facts.lines.length, date }) },
+      {
+        kind: "p",
+        text: t("notices.staff.summaryIntro", { count: facts.lines.length, date, time: clock.time(facts.asOf) }),
+      },
       { kind: "list", items },
     ],
     footer(facts, t),

@@ -181,6 +181,9 @@ describe("missing-register reminders", () => {
     expect(to("head@alnoor.test")).toHaveLength(0);
     await run(at("17:31"));
     expect(to("head@alnoor.test")).toHaveLength(1);
+    // It says the time it speaks for (issue 58.14: it said "at the end of the school day" at any hour).
+    expect(to("head@alnoor.test")[0]!.text).toMatch(/(17:30|5:30)/);
+    expect(to("head@alnoor.test")[0]!.text).not.toContain("نهاية اليوم");
   });
 
   it("in the README's default configuration (no SMTP_URL) composes the reminder and keeps it, sending nothing", async () => {

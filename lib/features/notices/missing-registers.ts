@@ -125,7 +125,7 @@ export async function queueMissingRegisters(
         recipient: { ...admin, lineageId: "" },
         subjectRef: `registers:${today}`,
         day: today,
-        composed: composeMissingSummary({ ...common, locale: admin.locale, link, lines }),
+        composed: composeMissingSummary({ ...common, locale: admin.locale, link, lines, asOf: summaryFrom }),
         status,
       });
     }
