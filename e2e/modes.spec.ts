@@ -189,6 +189,9 @@ test("traces: with OTEL_EXPORTER_OTLP_ENDPOINT, spans of requests and v1 calls r
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
       OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
       OTEL_BSP_SCHEDULE_DELAY: "500",
+      // Every trace, so that this test's few requests are among them (the default keeps one in ten:
+      // lib/ops/tracing-setup.test.ts).
+      OTEL_TRACES_SAMPLER: "always_on",
     };
     await withServer(env, async (server) => {
       await expect

@@ -37,7 +37,10 @@ const API_REQUEST: Node = {
 
 describe("traces without Next.js's bookkeeping", () => {
   it("exports the request's span, the handler's and ours, and every exported parent is exported too", () => {
-    const spans = exportedSpans(new WithoutBookkeeping(samplerFromEnv({})), API_REQUEST);
+    const spans = exportedSpans(
+      new WithoutBookkeeping(samplerFromEnv({ OTEL_TRACES_SAMPLER: "always_on" })),
+      API_REQUEST,
+    );
     expect(spans.map((span) => span.name).sort()).toEqual([
       "AppRouteRouteHandlers.runHandler",
       "BaseServer.handleRequest",
@@ -51,9 +54,11 @@ describe("traces without Next.js's bookkeeping", () => {
   });
 
   it("leaves no bookkeeping span, and defers every other span to the configured sampler", () => {
-    expect(exportedSpans(new WithoutBookkeeping(samplerFromEnv({})), API_REQUEST).map((s) => s.name)).not.toEqual(
-      expect.arrayContaining([...BOOKKEEPING_SPANS]),
-    );
+    expect(
+      exportedSpans(new WithoutBookkeeping(samplerFromEnv({ OTEL_TRACES_SAMPLER: "always_on" })), API_REQUEST).map(
+        (s) => s.name,
+      ),
+    ).not.toEqual(expect.arrayContaining([...BOOKKEEPING_SPANS]));
     expect(
       exportedSpans(new WithoutBookkeeping(samplerFromEnv({ OTEL_TRACES_SAMPLER: "always_off" })), API_REQUEST),
     ).toEqual([]);
@@ -61,8 +66,12 @@ describe("traces without Next.js's bookkeeping", () => {
 });
 
 describe("OTEL_TRACES_SAMPLER and its argument", () => {
-  it("takes OpenTelemetry's names, always_on when unset", () => {
-    expect(samplerChoice({})).toEqual({ name: "always_on", ratio: 1 });
+  it("takes OpenTelemetry's names; unset, it keeps one trace in ten (and a caller's decision)", () => {
+    expect(samplerChoice({})).toEqual({ name: "parentbased_traceidratio", ratio: 0.1 });
+    expect(samplerFromEnv({}).toString()).toMatch(/ParentBased.*TraceIdRatioBased\{0\.1\}/);
+    expect(samplerChoice({ OTEL_TRACES_SAMPLER_ARG: "0.5" })).toEqual({ name: "parentbased_traceidratio", ratio: 0.5 });
+    expect(samplerChoice({ OTEL_TRACES_SAMPLER: "traceidratio" })).toEqual({ name: "traceidratio", ratio: 1 });
+    expect(samplerChoice({ OTEL_TRACES_SAMPLER: "always_on" })).toEqual({ name: "always_on", ratio: 1 });
     expect(samplerChoice({ OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" })).toEqual({
       name: "parentbased_traceidratio",
       ratio: 0.1,

@@ -3,6 +3,7 @@
  * wiped, restored and compared row by row; a cut file, another product's file, a newer schema's file
  * refused with the store unchanged; a PGlite folder held by a process refused.
  */
+import { execFile } from "node:child_process";
 import { chmod, chown, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -542,15 +543,25 @@ describe.skipIf(process.platform !== "linux")("a PGlite folder held by a process
     await expect(requireStoreAlone("backup", env)).rejects.toThrow(
       new RegExp(`open in process ${process.pid} .*stop the server.*DATABASE_URL`),
     );
-    // Every command that opens the store, with what to do instead.
+    // Every command that opens the store, with what to do instead; the command line itself says so and stops.
     await expect(requireStoreAlone("send-weekly-summaries", env)).rejects.toThrow(/Messages page.*DATABASE_URL/);
     await expect(requireStoreAlone("create-admin", env)).rejects.toThrow(/stop the server, create the admin/);
+    const command = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        ["--import", "tsx", "--conditions=react-server", "scripts/dashboard.ts", "send-weekly-summaries", "--now"],
+        { env: { ...process.env, DASHBOARD_DATA_DIR: dir, SCHOOL_API_URL: "" }, cwd: process.cwd() },
+        (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr }),
+      ),
+    );
+    expect(command.code).toBe(1);
+    expect(command.stderr).toMatch(new RegExp(`open in process ${process.pid} .*Messages page`));
     await server.close();
     expect(await requireStoreAlone("backup", env)).toEqual({ checked: true });
     await expect(requireStoreAlone("backup", { DASHBOARD_DATA_DIR: path.join(folder, "none") })).rejects.toThrow(
       /no dashboard store in/,
     );
-  });
+  }, 60_000);
 
   it.skipIf(process.getuid?.() !== 0)(
     "is refused to another user than its owner (root here), who would leave files the server cannot write",

@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, readImportFile } from "./read-file";
@@ -144,6 +146,14 @@ describe("readImportFile", () => {
     expect(reading.ok && reading.table.rows.length).toBe(IMPORT_MAX_ROWS);
     const wide = `<row r="1"><c r="A1" t="inlineStr"><is><t>full_name</t></is></c><c r="${columnName(IMPORT_MAX_COLUMNS + 1)}1" t="inlineStr"><is><t>x</t></is></c></row>`;
     expect(await readImportFile(handMadeXlsx(wide))).toEqual(tooBig);
+  });
+  it("leaves no temporary file behind, however the read ends (the sheet before its shared strings, as Excel writes it)", async () => {
+    const mine = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`tmp-${process.pid}-`)).length;
+    const before = mine();
+    const many = await xlsx([["full_name"], ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => [`S${i}`])]);
+    expect(await readImportFile(many)).toMatchObject({ ok: false, problem: { key: "tooBig" } });
+    expect((await readImportFile(await xlsx([["full_name"], ["Ali"]]))).ok).toBe(true);
+    expect(mine()).toBe(before);
   });
 });
 

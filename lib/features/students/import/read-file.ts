@@ -9,7 +9,8 @@ import {
   XLSX_MAX_FILES,
   XLSX_MAX_UNPACKED_BYTES,
 } from "./limits";
-import { unpacksWithin } from "./unpacked-size";
+import { zipSync, type Zippable } from "fflate";
+import { unpackWithin } from "./unpack";
 
 /**
  * An uploaded student list, read as a table of text: CSV (UTF-8, with or without a BOM, or UTF-16
@@ -113,18 +114,19 @@ function delimiterOf(text: string): string {
 }
 
 /**
- * The first sheet, read as a stream (exceljs's WorkbookReader) and only after the file was found to
- * unpack within `XLSX_MAX_UNPACKED_BYTES`: a small file can unpack to a gigabyte of rows (a "zip
- * bomb"), and reading it whole held the server for 42 s. Reading stops at the first row or column
- * past the limits, so no upload costs more than a list at the limits would.
+ * The first sheet, read as a stream (exceljs's WorkbookReader) and only after the file was unpacked
+ * within `XLSX_MAX_UNPACKED_BYTES`: a small file can unpack to a gigabyte of rows (a "zip bomb"), and
+ * reading it whole held the server for 42 s. Reading stops at the first row or column past the
+ * limits, so no upload costs more than a list at the limits would.
  */
 async function xlsxGrid(bytes: Uint8Array): Promise<{ rows: string[][] } | { problem: FileProblem }> {
   const tooBig = {
     problem: { key: "tooBig", values: { max: IMPORT_MAX_ROWS, columns: IMPORT_MAX_COLUMNS } },
   } satisfies { problem: FileProblem };
   try {
-    if (!(await unpacksWithin(bytes, { bytes: XLSX_MAX_UNPACKED_BYTES, files: XLSX_MAX_FILES }))) return tooBig;
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+    const files = await unpackWithin(bytes, { bytes: XLSX_MAX_UNPACKED_BYTES, files: XLSX_MAX_FILES });
+    if (!files) return tooBig;
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(readingOrder(files))]), {
       sharedStrings: "cache",
       styles: "cache",
       hyperlinks: "ignore",
@@ -154,6 +156,26 @@ async function xlsxGrid(bytes: Uint8Array): Promise<{ rows: string[][] } | { pro
   } catch {
     return { problem: { key: "unreadable" } };
   }
+}
+
+const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
+const NO_SHARED_STRINGS = new TextEncoder().encode(
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
+);
+
+/**
+ * The workbook's parts again, in the order exceljs's stream reader reads best: it reads a sheet as it
+ * comes only once it has the workbook's relations and the shared strings, and Excel writes the sheets
+ * first; such a sheet it copies to a temporary file first, which a read stopped at a limit would leave
+ * behind, still open. So every other part goes first (an empty shared-strings part where there is
+ * none), then the sheets; stored, not compressed again (at most `XLSX_MAX_UNPACKED_BYTES`).
+ */
+function readingOrder(files: ReadonlyMap<string, Uint8Array>): Uint8Array {
+  const parts: Zippable = {};
+  for (const [name, bytes] of files) if (!WORKSHEET.test(name)) parts[name] = [bytes, { level: 0 }];
+  if (!files.has("xl/sharedStrings.xml")) parts["xl/sharedStrings.xml"] = [NO_SHARED_STRINGS, { level: 0 }];
+  for (const [name, bytes] of files) if (WORKSHEET.test(name)) parts[name] = [bytes, { level: 0 }];
+  return zipSync(parts);
 }
 
 /** A cell as the office sees it: dates as YYYY-MM-DD, rich text as its words, numbers as written. */

@@ -2,13 +2,16 @@ import "server-only";
 import yauzl from "yauzl";
 
 /**
- * Whether a ZIP file (an XLSX) stays within `limits` once unpacked, found by unpacking it and
- * counting: false as soon as the bytes pass `bytes` or the files pass `files`. Nothing unpacked is
- * kept, and the work stops at the limit: a 172 KB spreadsheet that unpacks to a gigabyte costs the
- * limit's worth of inflating (zlib's, off the event loop), not the gigabyte. An entry that unpacks to
- * more than its header declares is an error (yauzl checks it), as is a file that is not a ZIP.
+ * The files of a ZIP (an XLSX), unpacked into memory only while they stay within `limits`: null as
+ * soon as the bytes pass `limits.bytes` or the files `limits.files`, so a 150 KB spreadsheet that
+ * unpacks to a gigabyte costs the limit's worth of inflating (zlib's, off the event loop), not the
+ * gigabyte. An entry that unpacks to more than its header declares is an error (yauzl checks it), as
+ * is a file that is not a ZIP.
  */
-export async function unpacksWithin(archive: Uint8Array, limits: { bytes: number; files: number }): Promise<boolean> {
+export async function unpackWithin(
+  archive: Uint8Array,
+  limits: { bytes: number; files: number },
+): Promise<Map<string, Buffer> | null> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(
       Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength),
@@ -16,28 +19,29 @@ export async function unpacksWithin(archive: Uint8Array, limits: { bytes: number
       (error, opened) => (error ? reject(error) : resolve(opened)),
     ),
   );
-  if (zip.entryCount > limits.files) {
-    zip.close();
-    return false;
-  }
-  let total = 0;
   try {
+    if (zip.entryCount > limits.files) return null;
+    const files = new Map<string, Buffer>();
+    let total = 0;
     for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
       if (entry.fileName.endsWith("/")) continue;
       // The header's size is checked first (no work for an honest large file), then the bytes themselves.
-      if (total + entry.uncompressedSize > limits.bytes) return false;
+      if (total + entry.uncompressedSize > limits.bytes) return null;
       const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
         zip.openReadStream(entry, (error, opened) => (error ? reject(error) : resolve(opened))),
       );
+      const chunks: Buffer[] = [];
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         total += chunk.byteLength;
         if (total > limits.bytes) {
           (stream as unknown as { destroy(): void }).destroy();
-          return false;
+          return null;
         }
+        chunks.push(chunk);
       }
+      files.set(entry.fileName, Buffer.concat(chunks));
     }
-    return true;
+    return files;
   } finally {
     zip.close();
   }
