@@ -8,6 +8,11 @@ export const IMPORT_MAX_COLUMNS = 200;
  * dozen columns) unpacks to a few MB; a spreadsheet that unpacks to more is refused before it is read.
  */
 export const XLSX_MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
+/**
+ * Rows a sheet's reading goes through, empty ones included, and the highest row number it takes: a
+ * sheet formatted far below its list has styled empty rows (read, then dropped); a bomb has millions.
+ */
+export const XLSX_MAX_ROWS_READ = 100_000;
 export const XLSX_MAX_FILES = 200;
 /** Rows per call of `importStudentBatch`: the progress bar moves this often, and a call stays short. */
 export const IMPORT_BATCH_SIZE = 20;

@@ -144,6 +144,14 @@ describe("readImportFile", () => {
     const atLimit = Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => inlineRow(i + 2, [`S${i}`])).join("");
     const reading = await readImportFile(handMadeXlsx(header + atLimit));
     expect(reading.ok && reading.table.rows.length).toBe(IMPORT_MAX_ROWS);
+    // A list formatted far below itself is read; a row numbered past what any list needs is not.
+    const styledBelow = Array.from(
+      { length: 20_000 },
+      (_, i) => `<row r="${i + 3}"><c r="A${i + 3}" s="0"/></row>`,
+    ).join("");
+    const formatted = await readImportFile(handMadeXlsx(header + inlineRow(2, ["Ali"]) + styledBelow));
+    expect(formatted).toMatchObject({ ok: true, table: { rows: [{ line: 2, cells: ["Ali"] }] } });
+    expect(await readImportFile(handMadeXlsx(header + inlineRow(1_000_000, ["far"])))).toEqual(tooBig);
     const wide = `<row r="1"><c r="A1" t="inlineStr"><is><t>full_name</t></is></c><c r="${columnName(IMPORT_MAX_COLUMNS + 1)}1" t="inlineStr"><is><t>x</t></is></c></row>`;
     expect(await readImportFile(handMadeXlsx(wide))).toEqual(tooBig);
   });

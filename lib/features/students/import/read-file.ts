@@ -7,6 +7,7 @@ import {
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   XLSX_MAX_FILES,
+  XLSX_MAX_ROWS_READ,
   XLSX_MAX_UNPACKED_BYTES,
 } from "./limits";
 import { zipSync, type Zippable } from "fflate";
@@ -135,17 +136,20 @@ async function xlsxGrid(bytes: Uint8Array): Promise<{ rows: string[][] } | { pro
     });
     for await (const sheet of reader) {
       const rows: string[][] = [];
+      let read = 0;
       let filled = 0;
       let formula: string | null = null;
       for await (const row of sheet) {
-        // The header and the limit's rows, with room for blank lines between them.
-        if (row.number > IMPORT_MAX_ROWS * 2 + 1 || row.cellCount > IMPORT_MAX_COLUMNS) return tooBig;
+        if (++read > XLSX_MAX_ROWS_READ || row.number > XLSX_MAX_ROWS_READ || row.cellCount > IMPORT_MAX_COLUMNS)
+          return tooBig;
         const cells: string[] = [];
         row.eachCell({ includeEmpty: true }, (cell, column) => {
           if (cell.type === ExcelJS.ValueType.Formula) formula ??= cell.address;
           cells[column - 1] = cellText(cell);
         });
-        if (cells.some((cell) => cell && cell.trim() !== "") && ++filled > IMPORT_MAX_ROWS + 1) return tooBig;
+        if (!cells.some((cell) => cell && cell.trim() !== "")) continue;
+        // The header and the limit's rows.
+        if (++filled > IMPORT_MAX_ROWS + 1) return tooBig;
         rows[row.number - 1] = Array.from(cells, (cell) => cell ?? "");
       }
       if (formula) return { problem: { key: "formula", values: { cell: formula } } };
