@@ -25,7 +25,8 @@ export function codeOf(value: unknown): string | undefined {
 export function fromDatabase(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; depth++) {
     if (current.name === "DrizzleQueryError" || current.message.startsWith("Failed query:")) return true;
-    if (/^[0-9A-Z]{5}$/.test(codeOf(current) ?? "")) return true;
+    // A SQLSTATE: five digits and capitals, with a digit (22007, 23505, XX000); not EPERM or EBADF.
+    if (/^(?=.*\d)[0-9A-Z]{5}$/.test(codeOf(current) ?? "")) return true;
     current = current.cause;
   }
   return false;
