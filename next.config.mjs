@@ -10,6 +10,9 @@ import { PHASE_PRODUCTION_SERVER } from "next/constants.js";
  * @param {string} phase
  * @returns {Promise<import("next").NextConfig>}
  */
+/** Every API route but the unsubscribe link's page, which is HTML with a style of its own (its CSP allows it). */
+export const API_HEADERS_SOURCE = "/api/:path((?!notices/unsubscribe$).*)";
+
 export default async function nextConfig(phase) {
   /** @type {import("next").NextConfig} */
   const config = {
@@ -43,11 +46,12 @@ export default async function nextConfig(phase) {
         addCompileHints(distDir);
       },
     },
-    // Pages get theirs from proxy.ts (with a per-request CSP nonce); JSON and files get these.
+    // Pages get theirs from proxy.ts (with a per-request CSP nonce); JSON and files get these. The
+    // unsubscribe link's small page (app/api/notices/unsubscribe) sets its own, with its one style.
     async headers() {
       const api = Object.entries(apiSecurityHeaders()).map(([key, value]) => ({ key, value }));
       return [
-        { source: "/api/:path*", headers: api },
+        { source: API_HEADERS_SOURCE, headers: api },
         { source: "/_next/static/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] },
       ];
     },

@@ -12,6 +12,7 @@ import { isEmbeddedMode, loadConnections } from "@/lib/connections";
 import { schoolOrNull } from "@/lib/failures/school";
 import { failureMessage } from "@/lib/v1";
 import { logger } from "@/lib/ops/log";
+import { schoolNamesIn } from "@/lib/features/school/name";
 
 type Landing = { ok: true; school: School; demo: boolean } | { ok: false; code: string; message: string };
 
@@ -62,8 +63,7 @@ export default async function LandingPage() {
 
 function SchoolCard({ school, demo, i18n }: { school: School; demo: boolean; i18n: I18n }) {
   const { t, locale } = i18n;
-  const [first, second] =
-    locale === "ar" && school.name_ar ? [school.name_ar, school.name] : [school.name, school.name_ar];
+  const [first, second] = schoolNamesIn(school, locale);
   return (
     <section aria-labelledby="school-label">
       <Card>

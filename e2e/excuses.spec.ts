@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import ar from "../messages/ar/excuses.json" with { type: "json" };
 import en from "../messages/en/excuses.json" with { type: "json" };
 import { addDays, dateIn } from "../lib/dates";
-import { expectNoAxeViolations, v1 } from "./api";
+import { allOf, expectNoAxeViolations, v1 } from "./api";
 import { expect, signIn, test } from "./fixtures";
 import { createParent, pickHalqa, type Fixture } from "./notices-fixtures";
 import { DEMO_KEYS } from "../school-api/seed-facts";
@@ -56,6 +56,9 @@ test("a parent's excuse for today reaches the register as text; Excused in one t
   test.skip(testInfo.project.name !== "desktop", "the admin's and the parent's screens: desktop");
   const f = await pickHalqa(request);
   const child = f.other;
+  const halqaName = (await allOf<{ id: string; name: string }>(request, "/halqas")).find(
+    (h) => h.id === f.halqaId,
+  )!.name;
   const sessionId = await openSessionToday(request, f);
   const email = await createParent(admin, child, "English");
   const today = await schoolToday(request);
@@ -93,16 +96,23 @@ test("a parent's excuse for today reaches the register as text; Excused in one t
     await expect(row.getByText("Saved", { exact: true })).toBeVisible();
     expect(await admin.evaluate(() => "__excuse" in window)).toBe(false);
 
-    // The admins' list shows it too, as text.
+    // The admins' list shows it too, as text, beside the school's records (issue 58.2): the child named
+    // in full and linked to their page, their halqa, and that day's register with the mark just given.
     await expect(admin.getByRole("link", { name: "Excuse requests" }).first()).toHaveAttribute(
       "href",
       "/admin/excuses",
     );
     await admin.goto("/admin/excuses");
     await expect(admin.getByRole("heading", { level: 1, name: en.admin.title })).toBeVisible();
+    const listed = admin.getByRole("table", { name: en.admin.caption }).getByRole("row").filter({ hasText: reason });
+    await expect(listed.getByRole("link", { name: child.full_name })).toHaveAttribute(
+      "href",
+      `/students/${encodeURIComponent(child.id)}`,
+    );
+    await expect(listed).toContainText(halqaName);
     await expect(
-      admin.getByRole("table", { name: en.admin.caption }).getByRole("row").filter({ hasText: reason }),
-    ).toContainText(child.preferred_name || child.full_name);
+      listed.getByRole("link", { name: en.admin.registerOpen.replace("{mark}", "Excused") }),
+    ).toHaveAttribute("href", `/sessions/${encodeURIComponent(sessionId)}`);
     await expectNoAxeViolations(admin);
 
     // The parent: seen by the school, and what the register says.

@@ -221,8 +221,9 @@ export async function expectWeekAsTheApiHasIt(request: APIRequestContext, mail: 
   }
   const text = mail.text ?? "";
   const marks = new Map<string, number>();
+  // The list's items (the term's rate and streak follow it as sentences of their own).
   for (const line of section(text, en.mail.weeklyAttendance, en.mail.weeklyRecitations).filter((l) =>
-    /:\s*\S+/.test(l),
+    l.startsWith("- "),
   )) {
     const status = line.slice(line.lastIndexOf(":") + 1).trim();
     marks.set(status, (marks.get(status) ?? 0) + 1);

@@ -5,7 +5,8 @@ import { expect, signedInContext, storageStateFor, test } from "./fixtures";
 import { catalogues } from "./languages";
 import { timeOfDayIn } from "../lib/dates";
 import { DEMO_TEACHER_SHEIKH_NAME } from "../school-api/seed-facts";
-import { allOf, sentAgainOnReset } from "./api";
+import type { School } from "../lib/contract";
+import { allOf, expectNoAxeViolations, sentAgainOnReset, v1 } from "./api";
 import { activeSemester, halqaMeetingToday } from "./timetable-fixtures";
 import {
   createAdmin,
@@ -108,6 +109,7 @@ test("first: a new teacher's halqa whose register is missing 20 minutes after it
 
 test("a register ended with one absence sends one message to the linked parent, in their language; one click unsubscribes; a mail server down then up loses nothing", async ({
   adminPage: page,
+  browser,
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one SMTP port: the desktop project runs it");
@@ -135,6 +137,33 @@ test("a register ended with one absence sends one message to the linked parent, 
   expect(header("list-unsubscribe-post")).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/i);
   const unsubscribe = /<([^>]+)>/.exec(header("list-unsubscribe"))?.[1];
   expect(unsubscribe).toContain("/api/notices/unsubscribe?token=");
+
+  // The link opened in a browser, signed in nowhere: a page in the message's language under the school's
+  // name as the message gives it, in the app's look (its style allowed by the page's CSP), asking first.
+  const school = await v1<School>(request, "get", "/school");
+  const visitor = await browser.newContext();
+  try {
+    const opened = await visitor.newPage();
+    const { pathname, search } = new URL(unsubscribe!);
+    const served = (await opened.goto(`${pathname}${search}`))!.headers();
+    expect(served["x-content-type-options"]).toBe("nosniff");
+    expect(served["content-security-policy"]).toMatch(
+      /^default-src 'none'; style-src 'sha256-[^']+'; .*frame-ancestors 'none'$/,
+    );
+    await expect(opened.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(opened.getByRole("heading", { level: 1, name: ar.unsubscribe.title })).toBeVisible();
+    await expect(opened.getByText(school.name_ar ?? school.name, { exact: true })).toBeVisible();
+    const stop = opened.getByRole("button", { name: ar.unsubscribe.button });
+    const look = await stop.evaluate((button) => ({
+      body: getComputedStyle(document.body).fontFamily,
+      height: button.getBoundingClientRect().height,
+    }));
+    expect(look.body).toContain("system-ui");
+    expect(look.height).toBeGreaterThanOrEqual(44);
+    await expectNoAxeViolations(opened);
+  } finally {
+    await visitor.close();
+  }
 
   // 2. One-click unsubscribe (RFC 8058), as a mail client posts it: no sign-in, no cookie.
   // A reset kept-alive connection is sent again, as a mail client would (e2e/api.ts).

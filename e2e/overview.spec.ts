@@ -133,33 +133,30 @@ test("last week's attendance of a halqa is the rate the API's records give; the 
   await expect(page.getByRole("region", { name: en.home.attention.title })).toBeVisible();
 });
 
-test("plan against register: each halqa's count of assignments not heard yet is the one its own page gives", async ({
+test("plan against register: each halqa's heard, partly heard and not heard counts are the ones its own page gives", async ({
   adminPage: page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the admin's screens: desktop");
   await page.goto("/admin");
   const table = page.getByRole("table", { name: en.home.planHeard.title });
   await expect(table).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: liveEn.planHeard.states.partly })).toBeVisible();
   // The demo plans have published assignments due this week (school-api/seed): the first row is the most not heard.
   const first = table.getByRole("row").nth(1);
-  const [due, heard, notHeard] = await Promise.all(
-    [1, 2, 3].map(async (n) =>
-      Number(
-        await first
-          .getByRole("cell")
-          .nth(n - 1)
-          .textContent(),
-      ),
-    ),
+  const [due, heard, partly, notHeard] = await Promise.all(
+    [0, 1, 2, 3].map(async (n) => Number(await first.getByRole("cell").nth(n).textContent())),
   );
-  expect(heard! + notHeard!).toBe(due);
+  expect(heard! + partly! + notHeard!).toBe(due);
   await first.getByRole("link").click();
   await expect(page).toHaveURL(/\/halqas\/[^/#]+#plan-heard-heading$/);
-  await expect(
-    page.getByText(
-      liveEn.planHeard.notHeardCount.replace("{notHeard}", String(notHeard)).replace("{all}", String(due)),
-    ),
-  ).toBeVisible();
+  const counts = Object.entries({ all: due, heard, partly, notHeard }).reduce(
+    (text, [name, value]) => text.replace(`{${name}}`, String(value)),
+    liveEn.planHeard.counts,
+  );
+  await expect(page.getByText(counts)).toBeVisible();
+  // Each state the page lists is counted once: as many "Partly heard" as the count says.
+  const list = page.getByRole("region", { name: liveEn.planHeard.title }).getByRole("listitem");
+  await expect(list.filter({ hasText: new RegExp(`${liveEn.planHeard.states.partly}$`) })).toHaveCount(partly!);
 });
 
 test("in Arabic: the overview reads right to left", async ({ adminPage: page, browser }) => {

@@ -27,6 +27,12 @@ type Sheikh = { name: string; halqa_ids: string[] };
 
 const TEACHER_SHEIKH = "Abdullah Al-Harbi";
 
+/** A card names the child in full, as the school writes it, with the name they are called by beside it (issue 58.2). */
+const inFull = (s: Student) =>
+  s.preferred_name && !s.full_name.split(" ").includes(s.preferred_name)
+    ? `${s.full_name} (${s.preferred_name})`
+    : s.full_name;
+
 async function textOf(made: Promise<Download>): Promise<string> {
   const file = await (await made).path();
   return pdfText(new Uint8Array(await readFile(file)));
@@ -128,7 +134,7 @@ test("a teacher writes the family's comment, downloads the halqa's report cards,
   // The child's card is the one with the comment (two students may share a name).
   const childPage = pages.find((page) => page.includes("Memorised Surah An-Naba with care"))!;
   expect(childPage).toBeDefined();
-  expect(childPage).toContain(`Student: ${child.preferred_name || child.full_name}`);
+  expect(childPage).toContain(`Student: ${inFull(child)}`);
   expect(childPage).toContain(counts);
   for (const word of ["Memorised Surah An-Naba with care", "بارك", "الله", "فيه"]) expect(childPage).toContain(word);
 
@@ -139,7 +145,7 @@ test("a teacher writes the family's comment, downloads the halqa's report cards,
     async () => ({ counts: await expectedCounts(request, child) }),
   );
   expect(familyText.split("\f").filter((page) => page.includes("Term report card"))).toHaveLength(1);
-  expect(familyText).toContain(`Student: ${child.preferred_name || child.full_name}`);
+  expect(familyText).toContain(`Student: ${inFull(child)}`);
   expect(familyText).toContain(familyCounts);
   expect(familyText).toContain("Memorised Surah An-Naba with care");
   for (const other of classmates.filter((s) => s.id !== child.id)) expect(familyText).not.toContain(other.full_name);

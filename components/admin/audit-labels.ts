@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_TARGETS, isAuditAction, isAuditTarget } from "@/lib/features/admin/audit-actions";
 import type { AuditChange, AuditView } from "@/lib/features/admin/audit";
 import type { Translate } from "@/lib/i18n/core";
+import { markLabel } from "@/components/sessions/mark-label";
 
 /** An action in the reader's words; one the catalogue does not know, as recorded. */
 export function auditActionLabel(t: Translate, action: string): string {
@@ -40,11 +41,6 @@ export function auditRecordName(
   const where = [halqa, day ? date(day) : null].filter(Boolean).join(", ");
   const parts = [student, where].filter(Boolean);
   return parts.length ? parts.join(", ") : auditTargetLabel(t, row.targetType);
-}
-
-function markLabel(t: Translate, value: string | null): string {
-  if (value === null) return t("live.status.unmarked");
-  return isMark(value) ? t(`live.status.${value}`) : value;
 }
 
 function fieldValue(t: Translate, field: string, value: string | null, date: (value: string) => string): string {

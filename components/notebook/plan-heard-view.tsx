@@ -18,10 +18,17 @@ export function PlanHeardView({
 }) {
   const { t, locale, number, date } = i18n;
   if (items.length === 0) return <p className="text-muted-foreground">{t("live.planHeard.none")}</p>;
-  const notHeard = items.filter((item) => item.state !== "heard").length;
+  const count = (state: PlanHeard["state"]) => items.filter((item) => item.state === state).length;
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-sm">{t("live.planHeard.notHeardCount", { notHeard, all: items.length })}</p>
+      <p className="text-sm">
+        {t("live.planHeard.counts", {
+          all: items.length,
+          heard: count("heard"),
+          partly: count("partly"),
+          notHeard: count("not_heard"),
+        })}
+      </p>
       <ul className="flex flex-col gap-2">
         {items.map((item) => (
           <li

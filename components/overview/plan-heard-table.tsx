@@ -4,7 +4,7 @@ import type { PlanHeardRow } from "@/lib/features/overview/load";
 import type { I18n } from "@/lib/i18n/core";
 import { OverviewTable } from "./overview-table";
 
-/** Plan against register per halqa: assignments due within a week, heard, not heard yet (partly heard included); each halqa links to its own list. */
+/** Plan against register per halqa: assignments due within a week, heard, partly heard, not heard yet; each halqa links to its own list. */
 export function PlanHeardTable({ rows, i18n, caption }: { rows: PlanHeardRow[]; i18n: I18n; caption: string }) {
   const { t } = i18n;
   return (
@@ -14,6 +14,7 @@ export function PlanHeardTable({ rows, i18n, caption }: { rows: PlanHeardRow[]; 
         t("overview.home.figures.columns.halqa"),
         t("overview.home.planHeard.due"),
         t("live.planHeard.states.heard"),
+        t("live.planHeard.states.partly"),
         t("live.planHeard.states.not_heard"),
       ]}
     >
@@ -30,6 +31,7 @@ export function PlanHeardTable({ rows, i18n, caption }: { rows: PlanHeardRow[]; 
           </TableHead>
           <TableCell>{i18n.number(row.due)}</TableCell>
           <TableCell>{i18n.number(row.heard)}</TableCell>
+          <TableCell>{i18n.number(row.partly)}</TableCell>
           <TableCell className={row.notHeard > 0 ? "font-semibold text-destructive" : undefined}>
             {i18n.number(row.notHeard)}
           </TableCell>

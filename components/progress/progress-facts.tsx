@@ -5,7 +5,7 @@ import type { StaffPlanProgress, TrackShare } from "@/lib/features/plans/plan-pr
 import { DataTable, RowHeader } from "@/components/ui/data-table";
 import { TableCell, TableRow } from "@/components/ui/table";
 import type { AttendanceFacts } from "@/lib/features/progress/figures";
-import { wholePercent } from "@/lib/percent";
+import { attendanceRateText, streakText } from "@/lib/features/progress/attendance-words";
 import type { MapWords } from "./map-text";
 
 /** Each mark's count over the same sessions as the rate (staff student page). */
@@ -48,18 +48,13 @@ export function AttendanceFactsView({
   counts?: boolean;
 }) {
   const { t } = words;
-  const streak = facts.streak;
   return (
     <div className="flex flex-col gap-2">
       <dl className="grid gap-3 sm:grid-cols-2">
         <Fact label={t("quranMap.attendance.rate")}>
           {facts.rate === null ? t("quranMap.attendance.noRate") : attendanceRateText(facts, words)}
         </Fact>
-        <Fact label={t("quranMap.attendance.streak")}>
-          {streak
-            ? t(`quranMap.attendance.${streak.kind}`, { count: streak.sessions })
-            : t("quranMap.attendance.noStreak")}
-        </Fact>
+        <Fact label={t("quranMap.attendance.streak")}>{streakText(facts, words)}</Fact>
       </dl>
       {note ? (
         <p className="text-xs text-muted-foreground">{note}</p>
@@ -69,17 +64,6 @@ export function AttendanceFactsView({
       {counts ? <MarkCounts facts={facts} words={words} /> : null}
     </div>
   );
-}
-
-/** The one way an attendance rate reads, wherever it is shown: "62%: attended 18 of 29 sessions, missed 11". */
-export function attendanceRateText(facts: AttendanceFacts, words: Pick<MapWords, "t" | "number">): string {
-  if (facts.rate === null) return words.t("quranMap.attendance.noRate");
-  return words.t("quranMap.attendance.rateValue", {
-    percent: words.number(wholePercent(facts.rate)),
-    attended: words.number(facts.attended),
-    count: facts.counted,
-    missed: words.number(facts.missed),
-  });
 }
 
 /** Each track of the current plan as a progress bar. */

@@ -2,7 +2,7 @@ import { ScrollTable } from "@/components/ui/scroll-table";
 import { RowHeader } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { mapWords } from "@/components/progress/map-text";
-import { attendanceRateText } from "@/components/progress/progress-facts";
+import { attendanceRateText } from "@/lib/features/progress/attendance-words";
 import { TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { loadHalqaReport } from "@/lib/features/progress/halqa-report";
 import type { JuzActivity } from "@/lib/features/progress/report";

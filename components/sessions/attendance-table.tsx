@@ -1,8 +1,7 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { AttendanceItem } from "@/lib/features/sessions/queries";
 import type { I18n } from "@/i18n/server";
-
-const KNOWN = ["present", "absent", "late", "excused"] as const;
+import { markLabel } from "./mark-label";
 
 export function AttendanceTable({
   rows,
@@ -14,10 +13,7 @@ export function AttendanceTable({
   labelledBy: string;
 }) {
   const { t, number } = i18n;
-  const statusText = (status: string) =>
-    (KNOWN as readonly string[]).includes(status)
-      ? t(`sessions.attendance.${status as (typeof KNOWN)[number]}`)
-      : t("sessions.attendance.other", { status });
+  const statusText = (status: string) => markLabel(t, status);
   return (
     <Table aria-labelledby={labelledBy}>
       <TableHeader>

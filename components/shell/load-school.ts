@@ -4,6 +4,7 @@ import { schoolOrNull } from "@/lib/failures/school";
 import type { Locale, Translate } from "@/lib/i18n/core";
 import { failureMessage } from "@/lib/v1";
 import { logger } from "@/lib/ops/log";
+import { schoolNameIn } from "@/lib/features/school/name";
 
 export type SchoolHeading = { ok: true; name: string } | { ok: false; message: string };
 
@@ -19,5 +20,5 @@ export async function loadSchoolHeading(actor: Actor, locale: Locale, t: Transla
     refused.message = failureMessage(failure, t);
   });
   if (!school) return { ok: false, message: refused.message };
-  return { ok: true, name: locale === "ar" && school.name_ar ? school.name_ar : school.name };
+  return { ok: true, name: schoolNameIn(school, locale) };
 }

@@ -66,7 +66,7 @@ export function RecitationHistory({ recitations, surahs, scale, locale, t, numbe
     label: t(`students.recitations.${column}`),
   }));
   return (
-    <DataTable caption={t("students.recitations.caption")} columns={columns} readOnly>
+    <DataTable caption={t("students.recitations.caption")} columns={columns}>
       {recitations.map((recitation) => (
         <TableRow key={recitation.id} className="align-top">
           <RowHeader>{formatDate(recitation.recorded_at)}</RowHeader>

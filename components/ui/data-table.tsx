@@ -1,25 +1,15 @@
 import type { ReactNode } from "react";
 import { ScrollTable } from "@/components/ui/scroll-table";
-import { Table, TableBody, TableCaption, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableCaption, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
 export type Column = { label: string; align?: "start" | "end" };
 
 /**
  * The bordered table of the halqa and student pages: an (invisible) caption, column headers, and
- * rows whose first cell is the row header (`<TableHead scope="row">`). A table holding nothing
- * focusable (`readOnly`) scrolls in a focusable region, so a keyboard can scroll it sideways too.
+ * rows whose first cell is the row header (`<TableHead scope="row">`). It scrolls sideways in a
+ * labelled region that a keyboard can scroll too (ScrollTable), whether or not its rows hold a link.
  */
-export function DataTable({
-  caption,
-  columns,
-  readOnly = false,
-  children,
-}: {
-  caption: string;
-  columns: Column[];
-  readOnly?: boolean;
-  children: ReactNode;
-}) {
+export function DataTable({ caption, columns, children }: { caption: string; columns: Column[]; children: ReactNode }) {
   const rows = (
     <>
       <TableCaption className="sr-only">{caption}</TableCaption>
@@ -37,7 +27,7 @@ export function DataTable({
   );
   return (
     <div className="rounded-xl border border-border bg-card">
-      {readOnly ? <ScrollTable label={caption}>{rows}</ScrollTable> : <Table>{rows}</Table>}
+      <ScrollTable label={caption}>{rows}</ScrollTable>
     </div>
   );
 }

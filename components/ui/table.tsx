@@ -1,12 +1,19 @@
 import type { ComponentProps } from "react";
+import { ScrollBox } from "@/components/ui/scroll-box";
 import { cn } from "@/lib/utils";
 
-/** Scrolls sideways inside its own box on narrow screens instead of widening the page. */
+/**
+ * Scrolls sideways inside its own box on narrow screens instead of widening the page; the box is
+ * focusable while it scrolls (ScrollBox), so a keyboard can scroll it too.
+ */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <ScrollBox
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+    >
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
-    </div>
+    </ScrollBox>
   );
 }
 

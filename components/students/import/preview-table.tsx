@@ -29,6 +29,11 @@ type Props = {
 export function PreviewTable({ rows, halqas, statuses, outcomes, editable, onToggle, onEdit }: Props) {
   const t = useT("students");
   const number = useNumber();
+  // A halqa or status chosen from a list is kept as its id or value; it reads as the list showed it.
+  const shown = (column: ImportColumn, value: string) =>
+    (column === "halqa" ? halqas.find((h) => h.id === value)?.name : undefined) ??
+    (column === "status" ? statuses.find((s) => s.value === value)?.label : undefined) ??
+    value;
   return (
     <div className="overflow-x-auto rounded-lg border border-border">
       <Table>
@@ -37,10 +42,10 @@ export function PreviewTable({ rows, halqas, statuses, outcomes, editable, onTog
           <TableRow>
             <TableHead>{t("import.line")}</TableHead>
             <TableHead>{t("import.include")}</TableHead>
+            <TableHead>{t("import.check")}</TableHead>
             {IMPORT_COLUMNS.map((column) => (
               <TableHead key={column}>{t(`form.${FIELD_LABELS[column]}`)}</TableHead>
             ))}
-            <TableHead>{t("import.check")}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -60,22 +65,6 @@ export function PreviewTable({ rows, halqas, statuses, outcomes, editable, onTog
                     onChange={(event) => onToggle(row.line, event.target.checked)}
                   />
                 </TableCell>
-                {IMPORT_COLUMNS.map((column) => (
-                  <TableCell key={column}>
-                    {fixable ? (
-                      <FieldInput
-                        row={row}
-                        column={column}
-                        label={`${t(`form.${FIELD_LABELS[column]}`)} (${t("import.line")} ${number(row.line)})`}
-                        halqas={halqas}
-                        statuses={statuses}
-                        onEdit={onEdit}
-                      />
-                    ) : (
-                      <bdi>{row.values[column]}</bdi>
-                    )}
-                  </TableCell>
-                ))}
                 <TableCell
                   className={cn(
                     "min-w-48 text-sm",
@@ -94,6 +83,22 @@ export function PreviewTable({ rows, halqas, statuses, outcomes, editable, onTog
                       ? row.problems.map((problem) => problemText(t, problem)).join(" ")
                       : t("import.ok")}
                 </TableCell>
+                {IMPORT_COLUMNS.map((column) => (
+                  <TableCell key={column}>
+                    {fixable ? (
+                      <FieldInput
+                        row={row}
+                        column={column}
+                        label={`${t(`form.${FIELD_LABELS[column]}`)} (${t("import.line")} ${number(row.line)})`}
+                        halqas={halqas}
+                        statuses={statuses}
+                        onEdit={onEdit}
+                      />
+                    ) : (
+                      <bdi>{shown(column, row.values[column])}</bdi>
+                    )}
+                  </TableCell>
+                ))}
               </TableRow>
             );
           })}

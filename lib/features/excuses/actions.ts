@@ -11,6 +11,7 @@ import { semestersFor } from "@/lib/features/reference";
 import { fieldRefusal, notFoundFailure, type V1Error } from "@/lib/v1";
 import { dateProblem, ExcuseInput } from "./rules";
 import { createExcuse, isOwnChild } from "./store";
+import { calledName } from "@/lib/features/students/display-names";
 
 /** A refusal on one field of the form, in the catalogue's words (`excuses.validation.*`), audited as `failed`. */
 function refuse(field: string, key: string): V1Error {
@@ -48,7 +49,7 @@ export const requestExcuseAction = defineAction({
     if (problem) throw refuse("day", problem);
     const outcome = await createExcuse(await dashboardDb(), ctx.actor, school.id, {
       lineageId: input.lineageId,
-      childName: student.preferred_name || student.full_name,
+      childName: calledName(student),
       day: input.day,
       reason: input.reason,
       today,

@@ -146,6 +146,7 @@ export async function registerExcuses(
 export type AdminExcuse = {
   id: string;
   day: string;
+  lineageId: string;
   childName: string;
   parentName: string | null;
   reason: string;
@@ -164,6 +165,7 @@ export async function adminExcuses(
     .select({
       id: excuseRequests.id,
       day: excuseRequests.day,
+      lineageId: excuseRequests.lineageId,
       childName: excuseRequests.childName,
       parentName: users.name,
       reason: excuseRequests.reason,

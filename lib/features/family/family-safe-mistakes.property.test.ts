@@ -83,6 +83,7 @@ describe("the family view never carries a mistake detail", () => {
             from: "2026-11-20",
             to: "2026-11-26",
             child: view,
+            childUrl: "https://d.example/family/children/lin1",
             unsubscribeUrl: "https://d.example/u?token=a.b",
           });
           const all = JSON.stringify({ view: { ...view, surahs: [...view.surahs] }, mail });

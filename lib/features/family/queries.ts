@@ -23,6 +23,7 @@ import { availabilityOf } from "@/lib/features/plans/queries";
 import { semestersFor, surahsFor } from "@/lib/features/reference";
 import { newestRecitationsFirst, ratingLabel } from "@/lib/features/students/recitations";
 import type { Locale } from "@/lib/i18n/core";
+import { calledName, documentName } from "@/lib/features/students/display-names";
 
 /** Recitations a family page lists (newest first). */
 export const RECENT_RECITATIONS = 10;
@@ -55,7 +56,7 @@ export async function loadChildren(actor: Actor): Promise<ChildSummary[]> {
     actor.studentLineageIds.map(async (lineageId) => {
       const records = await client.listAll("listStudents", { query: { lineage_id: lineageId, limit: API_PAGE_SIZE } });
       const record = currentRecord(records.items, semesters);
-      return record ? { lineageId, name: record.preferred_name || record.full_name } : null;
+      return record ? { lineageId, name: calledName(record) } : null;
     }),
   );
   return children.filter((child): child is ChildSummary => child !== null).sort((a, b) => a.name.localeCompare(b.name));
@@ -82,7 +83,10 @@ export type FamilyRecitation = {
 /** Everything a child's page may show, built field by field: nothing else of the records reaches the page. */
 export type ChildView = {
   lineageId: string;
+  /** What the family page calls the child (calledName). */
   name: string;
+  /** The child's name on a report card or certificate (documentName): in full. */
+  documentName: string;
   halqaName: string | null;
   semesterName: string | null;
   attendance: FamilyAttendance[];
@@ -209,7 +213,8 @@ export function childView(
   );
   return {
     lineageId,
-    name: student.preferred_name || student.full_name,
+    name: calledName(student),
+    documentName: documentName(student),
     halqaName,
     semesterName: semesters.find((semester) => semester.id === student.semester_id)?.name ?? null,
     attendance: latestSessions(window, listed).map(({ session, row }) => ({

@@ -167,16 +167,17 @@ describe("plan against register in the database", { timeout: 600_000 }, () => {
             .filter((s) => s.status === "active" && SEMESTER_HALQAS.includes(s.halqa_id))
             .map((s) => [s.id, s.halqa_id]),
         );
-        const expected = new Map<string, { due: number; heard: number }>();
+        const expected = new Map<string, { due: number; heard: number; partly: number }>();
         for (const item of planHeard(
           ordered.filter((a) => halqaOf.has(a.student_id)),
           recitations,
           TODAY,
         )) {
           const halqaId = halqaOf.get(item.studentId)!;
-          const count = expected.get(halqaId) ?? expected.set(halqaId, { due: 0, heard: 0 }).get(halqaId)!;
+          const count = expected.get(halqaId) ?? expected.set(halqaId, { due: 0, heard: 0, partly: 0 }).get(halqaId)!;
           count.due++;
           if (item.state === "heard") count.heard++;
+          if (item.state === "partly") count.partly++;
         }
         expect(await planHeardByHalqa(scope, SEMESTER_HALQAS, TODAY)).toEqual(expected);
       }),

@@ -6,6 +6,7 @@ import type { DashboardDb } from "@/lib/db/client";
 import { halqaStudents } from "@/lib/features/progress/read-model";
 import { byDueThenStudent, type HeardState, type PlanHeard } from "./plan-heard";
 import { planHeardStates, sqlList } from "./plan-heard-query";
+import { calledName } from "@/lib/features/students/display-names";
 
 /**
  * Plan against register for these students, from the synced plan store and the progress read model:
@@ -38,28 +39,32 @@ export async function planHeardOf(
 /**
  * Plan against register counted per halqa, over the active students of `halqaIds` as the progress
  * read model has them (the admin's overview): each halqa's judged assignments and how many are
- * heard, counted in the database, so a school of thousands of students is a row a halqa.
+ * heard and partly heard, counted in the database, so a school of thousands of students is a row a halqa.
  */
 export async function planHeardByHalqa(
   scope: { connectionId: string; tenantId: string },
   halqaIds: readonly string[],
   today: string,
-): Promise<Map<string, { due: number; heard: number }>> {
+): Promise<Map<string, HeardCounts>> {
   if (halqaIds.length === 0) return new Map();
   const db = await dashboardDb();
   const halqas = sqlList(halqaIds);
   const active = sql`s.connection_id = ${scope.connectionId} and s.tenant_id = ${scope.tenantId}
     and s.halqa_id in (${halqas}) and s.data->>'status' = 'active'`;
-  const rows = await rowsOf<{ halqa_id: string; due: number; heard: number }>(
+  const rows = await rowsOf<HeardCounts & { halqa_id: string }>(
     db,
-    sql`select s.halqa_id, count(*)::int as due, (count(*) filter (where j.state = 'heard'))::int as heard
+    sql`select s.halqa_id, count(*)::int as due, (count(*) filter (where j.state = 'heard'))::int as heard,
+        (count(*) filter (where j.state = 'partly'))::int as partly
       from (${planHeardStates(scope, sql`select s.id from ${progressStudents} s where ${active}`, today)}) as j
       join ${progressStudents} s on s.connection_id = ${scope.connectionId} and s.id = j.student_id
       where ${active}
       group by s.halqa_id`,
   );
-  return new Map(rows.map((row) => [row.halqa_id, { due: row.due, heard: row.heard }]));
+  return new Map(rows.map((row) => [row.halqa_id, { due: row.due, heard: row.heard, partly: row.partly }]));
 }
+
+/** A halqa's judged assignments: how many, how many heard, how many partly heard (the rest are not heard yet). */
+export type HeardCounts = { due: number; heard: number; partly: number };
 
 type StateRow = {
   id: string;
@@ -79,6 +84,6 @@ export async function halqaPlanHeard(
 ): Promise<{ items: PlanHeard[]; names: Map<string, string> }> {
   const students = await halqaStudents(scope, halqaId);
   const active = students.filter((s) => s.halqa_id === halqaId && s.status === "active");
-  const names = new Map(active.map((s) => [s.id, s.preferred_name || s.full_name]));
+  const names = new Map(active.map((s) => [s.id, calledName(s)]));
   return { items: await planHeardOf(scope, [...names.keys()], today), names };
 }

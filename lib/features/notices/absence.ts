@@ -16,6 +16,8 @@ import { enqueue, type NewNotice } from "./outbox";
 import { recipientsFor } from "./recipients";
 import { isAnnounceable, isNoticeMark, settledAt } from "./settle";
 import { signUnsubscribe, unsubscribeUrl } from "./unsubscribe-token";
+import { schoolNameIn } from "@/lib/features/school/name";
+import { calledName } from "@/lib/features/students/display-names";
 
 /** What the absence scan needs from outside the store: the school, a halqa's name, a student the read model lacks. */
 export type SchoolLookups = {
@@ -147,9 +149,9 @@ async function queueForSession(
       );
       const composed = composeAbsence({
         locale: recipient.locale,
-        schoolName: recipient.locale === "ar" && lookups.school.name_ar ? lookups.school.name_ar : lookups.school.name,
+        schoolName: schoolNameIn(lookups.school, recipient.locale),
         timeZone: lookups.school.time_zone,
-        childName: student.preferred_name || student.full_name,
+        childName: calledName(student),
         halqaName,
         date: session.date,
         startsAt: session.starts_at,

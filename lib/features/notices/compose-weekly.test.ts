@@ -15,6 +15,7 @@ function child(overrides: Partial<ChildView> = {}): ChildView {
   return {
     lineageId: "lin1",
     name: "Yusuf",
+    documentName: "Yusuf Al-Harbi",
     halqaName: "Halqa Al-Fajr",
     semesterName: "Autumn",
     attendance: [
@@ -42,7 +43,17 @@ function child(overrides: Partial<ChildView> = {}): ChildView {
     ],
     assignments: { current: [], completed: [] },
     plan: null,
-    attendanceFacts: {} as ChildView["attendanceFacts"],
+    attendanceFacts: {
+      counted: 29,
+      attended: 18,
+      missed: 11,
+      present: 16,
+      late: 2,
+      excused: 1,
+      unmarked: 0,
+      rate: 18 / 29,
+      streak: { kind: "attended", sessions: 3 },
+    },
     progress: {
       recitations: [
         {
@@ -76,6 +87,7 @@ const base = {
   schoolName: "Al-Noor",
   from: "2026-11-20",
   to: "2026-11-26",
+  childUrl: "https://d.example/family/children/lin1",
   unsubscribeUrl: "https://d.example/api/notices/unsubscribe?token=a.b",
 };
 
@@ -100,6 +112,35 @@ describe("composeWeekly", () => {
     }));
     const mail = composeWeekly({ ...base, child: child({ progress: { ...child().progress, recitations: many } }) });
     expect(mail.text.match(/, rated Good/g)).toHaveLength(14);
+  });
+
+  it("says the term's attendance as the family page does, links the child's page, and what to memorise and revise", () => {
+    const segment = (order: number, trackType: "new_memorization" | "recent_revision", surah: number) => ({
+      order,
+      trackType,
+      start: { surah, ayah: 1, surahNameArabic: null, surahNameTransliteration: null },
+      end: { surah, ayah: 5, surahNameArabic: null, surahNameTransliteration: null },
+    });
+    const current = [
+      {
+        id: "a1",
+        dueDate: "2026-11-28",
+        status: "published" as const,
+        explanation: null,
+        segments: [segment(1, "new_memorization", 67), segment(2, "recent_revision", 78)],
+        publishedAt: "2026-11-20T08:00:00Z",
+        startedAt: null,
+        completedAt: null,
+      },
+    ];
+    const mail = composeWeekly({ ...base, child: child({ assignments: { current, completed: [] } }) });
+    expect(mail.text).toContain("Attendance this term: 62%: attended 18 of 29 sessions, missed 11");
+    expect(mail.text).toContain("Lately: attended the last 3 sessions");
+    expect(mail.text).toContain("New memorization: Al-Mulk 1–5 · Recent revision: An-Naba 1–5");
+    expect(mail.text).toContain("Everything about Yusuf on the family page: https://d.example/family/children/lin1");
+    expect(mail.html).toContain(
+      '<a href="https://d.example/family/children/lin1">Everything about Yusuf on the family page</a>',
+    );
   });
 
   it("writes Arabic right to left with Arabic surah names", () => {

@@ -1,7 +1,8 @@
 import type { ChildView } from "@/lib/features/family/queries";
 import { describeRange, ratingLabel, type RangeView } from "@/lib/features/students/recitations";
 import { dateIn } from "@/lib/dates";
-import { translator, type Locale } from "@/lib/i18n/core";
+import { attendanceRateText, streakText } from "@/lib/features/progress/attendance-words";
+import { formatNumber, translator, type Locale } from "@/lib/i18n/core";
 import { isolate, schoolTime, separatorOf } from "@/lib/i18n/school-time";
 import { footerOf } from "./compose";
 import { render, type Block, type Composed } from "./render";
@@ -19,6 +20,8 @@ export type WeeklyFacts = {
   from: string;
   to: string;
   child: ChildView;
+  /** The child's family page, where the parent sees the rest. */
+  childUrl: string;
   unsubscribeUrl: string;
   formats?: Formats;
 };
@@ -32,8 +35,18 @@ function rangeText(locale: Locale, range: RangeView): string {
   return isolate(locale, `${name(range.start.surah)} ${range.start.ayah} – ${name(range.end.surah)} ${range.end.ayah}`);
 }
 
-export function composeWeekly({ locale, schoolName, from, to, child, unsubscribeUrl, formats }: WeeklyFacts): Composed {
+export function composeWeekly({
+  locale,
+  schoolName,
+  from,
+  to,
+  child,
+  childUrl,
+  unsubscribeUrl,
+  formats,
+}: WeeklyFacts): Composed {
   const t = translator(locale, formats?.numerals);
+  const number = (value: number) => formatNumber(locale, value, formats?.numerals);
   const zone = child.progress.timeZone;
   const clock = schoolTime(locale, zone, formats);
   const vars = {
@@ -76,6 +89,12 @@ export function composeWeekly({ locale, schoolName, from, to, child, unsubscribe
           ),
         }
       : { kind: "p", text: t("notices.mail.weeklyNoSessions") },
+    // The term so far, as the family page counts it (figures.ts) and says it (attendance-words.ts).
+    {
+      kind: "p",
+      text: t("notices.mail.weeklyRate", { rate: attendanceRateText(child.attendanceFacts, { t, number }) }),
+    },
+    { kind: "p", text: t("notices.mail.weeklyStreak", { streak: streakText(child.attendanceFacts, { t }) }) },
   );
   blocks.push({ kind: "h", text: t("notices.mail.weeklyRecitations") });
   blocks.push(
@@ -96,17 +115,19 @@ export function composeWeekly({ locale, schoolName, from, to, child, unsubscribe
         ? {
             kind: "list",
             items: assignments.map((a) => {
-              const segments = a.segments.map((s) =>
-                rangeText(
-                  locale,
-                  describeRange(
-                    {
-                      start: { surah: s.start.surah, ayah: s.start.ayah },
-                      end: { surah: s.end.surah, ayah: s.end.ayah },
-                    },
-                    child.surahs,
-                  ),
-                ),
+              // Each passage with what to do with it: memorise this, revise that.
+              const segments = a.segments.map(
+                (s) =>
+                  `${t(`students.recitations.kinds.${s.trackType}`)}: ${rangeText(
+                    locale,
+                    describeRange(
+                      {
+                        start: { surah: s.start.surah, ayah: s.start.ayah },
+                        end: { surah: s.end.surah, ayah: s.end.ayah },
+                      },
+                      child.surahs,
+                    ),
+                  )}`,
               );
               return `${segments.join(separatorOf(locale))}: ${t(`notices.mail.assignmentStatus.${a.status}`)} (${t("notices.mail.weeklyDue", { date: clock.date(a.dueDate) })})`;
             }),
@@ -114,6 +135,7 @@ export function composeWeekly({ locale, schoolName, from, to, child, unsubscribe
         : { kind: "p", text: t("notices.mail.weeklyNoAssignments") },
     );
   }
+  blocks.push({ kind: "link", text: t("notices.mail.weeklyChildPage", { child: child.name }), url: childUrl });
   blocks.push({ kind: "p", text: t("notices.mail.ifWrong") });
   return render(locale, t("notices.mail.weeklySubject", vars), blocks, footerOf(locale, schoolName, unsubscribeUrl));
 }

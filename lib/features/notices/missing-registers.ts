@@ -15,6 +15,7 @@ import { composeMissingReminder, composeMissingSummary, type MissingLine } from 
 import { enqueue, type NewNotice } from "./outbox";
 import { DEFAULT_NOTICE_TIMES } from "./times";
 import { publicBaseUrl } from "./unsubscribe-token";
+import { schoolNameIn } from "@/lib/features/school/name";
 
 /**
  * Missing-register reminders (issue 25, point 3), queued by the notices job (one outbox, one mailer):
@@ -64,7 +65,7 @@ export async function queueMissingRegisters(
   ]);
   const sheikhName = new Map(sheikhs.items.map((s) => [s.id, s.name]));
   const link = `${publicBaseUrl()}/admin`;
-  const common = { schoolName: school.name, timeZone: school.time_zone, date: today, formats: lookups.formats };
+  const common = { timeZone: school.time_zone, date: today, formats: lookups.formats };
   const notices: NewNotice[] = [];
   const lines: MissingLine[] = [];
 
@@ -100,6 +101,7 @@ export async function queueMissingRegisters(
         composed: composeMissingReminder({
           ...common,
           locale: teacher.locale,
+          schoolName: schoolNameIn(school, teacher.locale),
           link: `${publicBaseUrl()}/today`,
           halqaName: halqa.name,
           startsAt: state.startsAt,
@@ -125,7 +127,14 @@ export async function queueMissingRegisters(
         recipient: { ...admin, lineageId: "" },
         subjectRef: `registers:${today}`,
         day: today,
-        composed: composeMissingSummary({ ...common, locale: admin.locale, link, lines, asOf: summaryFrom }),
+        composed: composeMissingSummary({
+          ...common,
+          locale: admin.locale,
+          schoolName: schoolNameIn(school, admin.locale),
+          link,
+          lines,
+          asOf: summaryFrom,
+        }),
         status,
       });
     }

@@ -4,7 +4,12 @@ import { directionOf, type Locale } from "@/lib/i18n/core";
  * One message, as blocks of plain text, rendered twice: as the plain-text part and as the HTML part.
  * Every piece of text is escaped here, so a name or a halqa written with markup arrives as text.
  */
-export type Block = { kind: "p"; text: string } | { kind: "h"; text: string } | { kind: "list"; items: string[] };
+export type Block =
+  | { kind: "p"; text: string }
+  | { kind: "h"; text: string }
+  | { kind: "list"; items: string[] }
+  /** A paragraph that is a link: its words, then the address in the plain-text part. */
+  | { kind: "link"; text: string; url: string };
 export type Composed = { subject: string; text: string; html: string };
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -22,7 +27,9 @@ export function render(
       ? block.items.map((item) => `- ${item}`).join("\n")
       : block.kind === "h"
         ? `${block.text}\n${"-".repeat(Math.min(block.text.length, 40))}`
-        : block.text,
+        : block.kind === "link"
+          ? `${block.text}: ${block.url}`
+          : block.text,
   );
   const text =
     [...textParts, "--", footer.text, `${footer.unsubscribeLabel}: ${footer.unsubscribeUrl}`].join("\n\n") + "\n";
@@ -31,6 +38,8 @@ export function render(
     if (block.kind === "h") return `<h2 style="font-size:17px;margin:20px 0 8px">${escapeHtml(block.text)}</h2>`;
     if (block.kind === "list")
       return `<ul style="padding-inline-start:20px;margin:0 0 12px">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
+    if (block.kind === "link")
+      return `<p style="margin:0 0 12px"><a href="${escapeHtml(block.url)}">${escapeHtml(block.text)}</a></p>`;
     return `<p style="margin:0 0 12px">${escapeHtml(block.text)}</p>`;
   });
   const html = [

@@ -9,8 +9,9 @@ import type { SchoolLookups } from "./absence";
 import { composeWeekly } from "./compose-weekly";
 import { enqueue } from "./outbox";
 import { recipientsFor } from "./recipients";
-import { signUnsubscribe, unsubscribeUrl } from "./unsubscribe-token";
+import { publicBaseUrl, signUnsubscribe, unsubscribeUrl } from "./unsubscribe-token";
 import type { Week } from "./weekly-schedule";
+import { schoolNameIn } from "@/lib/features/school/name";
 
 const QUEUE_LANES = 8;
 
@@ -49,10 +50,11 @@ export async function queueWeeklySummaries(
       if (!child) continue;
       const composed = composeWeekly({
         locale: recipient.locale,
-        schoolName: recipient.locale === "ar" && school.name_ar ? school.name_ar : school.name,
+        schoolName: schoolNameIn(school, recipient.locale),
         from: week.from,
         to: week.to,
         child,
+        childUrl: `${publicBaseUrl()}/family/children/${encodeURIComponent(recipient.lineageId)}`,
         unsubscribeUrl: unsubscribeUrl(
           signUnsubscribe({ userId: recipient.userId, kind: "weekly", locale: recipient.locale }, secret),
         ),

@@ -14,7 +14,7 @@ import { timetablesOf, type StoredTimetable } from "@/lib/features/timetable/sto
 import { byName } from "@/lib/text-search";
 import { mondayOf, schoolFigures, type FigureSort } from "./figures";
 import { registerState, type RegisterState } from "./register-state";
-import { planHeardByHalqa } from "@/lib/features/notebook/plan-heard-source";
+import { planHeardByHalqa, type HeardCounts } from "@/lib/features/notebook/plan-heard-source";
 import { dayKey, expectedOn, lastRegisters, registersOf } from "./store-reads";
 import { schoolWide } from "@/lib/shared-for";
 
@@ -201,7 +201,7 @@ export async function loadOverviewTeachers(actor: Actor) {
   return { rows, monday };
 }
 
-export type PlanHeardRow = { halqa: Pick<Halqa, "id" | "name">; due: number; heard: number; notHeard: number };
+export type PlanHeardRow = { halqa: Pick<Halqa, "id" | "name"> } & HeardCounts & { notHeard: number };
 
 /**
  * The school's plan against register reads every due assignment and recitation of its students: about
@@ -213,8 +213,8 @@ const planHeardShared = schoolWide<Awaited<ReturnType<typeof planHeardByHalqa>>>
 /**
  * Plan against register per halqa of the active semester (issue 29.4, the rule of
  * lib/features/notebook/plan-heard.ts): the published assignments due within a week of today, how
- * many are heard, and how many not yet (partly heard included: the halqa page's "Not heard yet: N of
- * M", the same figure); the most not heard first. Only halqas with one.
+ * many are heard, partly heard and not heard yet (the halqa page's counts, the same figures); the
+ * most not heard first, then the most partly heard. Only halqas with one.
  */
 export async function loadOverviewPlanHeard(actor: Actor) {
   const base = await overviewBase(actor);
@@ -225,10 +225,12 @@ export async function loadOverviewPlanHeard(actor: Actor) {
   const rows: PlanHeardRow[] = base.halqas.flatMap((halqa) => {
     const count = counts.get(halqa.id);
     if (!count) return [];
-    return [{ halqa: { id: halqa.id, name: halqa.name }, ...count, notHeard: count.due - count.heard }];
+    return [{ halqa: { id: halqa.id, name: halqa.name }, ...count, notHeard: count.due - count.heard - count.partly }];
   });
   return {
-    rows: rows.sort((a, b) => b.notHeard - a.notHeard || a.halqa.name.localeCompare(b.halqa.name)),
+    rows: rows.sort(
+      (a, b) => b.notHeard - a.notHeard || b.partly - a.partly || a.halqa.name.localeCompare(b.halqa.name),
+    ),
     today: base.today,
   };
 }

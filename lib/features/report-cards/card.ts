@@ -70,7 +70,7 @@ export function reportCard({ child, school, term, today, comment }: CardInput, l
   const mean = figures.meanRating === null ? null : Math.round(figures.meanRating);
   return {
     school: { name: school.name, nameArabic: school.name_ar },
-    student: { name: child.name, halqaName: child.halqaName },
+    student: { name: child.documentName, halqaName: child.halqaName },
     term: { name: term.name, startsOn: term.starts_on, endsOn: term.ends_on },
     issuedOn: today,
     attendance: child.attendanceFacts,

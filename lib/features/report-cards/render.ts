@@ -6,6 +6,7 @@ import type { I18n } from "@/lib/i18n/core";
 import { isRightToLeft } from "@/lib/i18n/locales";
 import type { ReportCard } from "./card";
 import { CardWriter } from "./pdf-page";
+import { schoolNameIn } from "@/lib/features/school/name";
 
 /** Lines a list may take on an A4 card before the rest is summed up in one line. */
 const LIST_LINES = { surahs: 10, recitations: 8, assignments: 6 } as const;
@@ -29,7 +30,7 @@ export async function renderCards(cards: readonly ReportCard[], i18n: I18n): Pro
 }
 
 function schoolName(card: ReportCard, i18n: I18n): string {
-  return i18n.locale === "ar" && card.school.nameArabic ? card.school.nameArabic : card.school.name;
+  return schoolNameIn({ name: card.school.name, name_ar: card.school.nameArabic }, i18n.locale);
 }
 
 function writeCard(w: CardWriter, card: ReportCard, i18n: I18n): void {

@@ -1,8 +1,31 @@
+import { normalizeForSearch } from "@/lib/text-search";
+
 /**
  * One name and one order for a student wherever staff read a list of them (the register, the
- * session page): the preferred name, the full name where two would read the same.
+ * session page): the preferred name, the full name where two would read the same. What leaves the
+ * register (a report card, a document, an admin's list) names the student in full (`documentName`);
+ * a family's page and messages call the child by the name the school calls them (`calledName`).
  */
 type Named = { id: string; full_name: string; preferred_name: string | null };
+type Names = Pick<Named, "full_name" | "preferred_name">;
+
+/** The name the school calls the student by: the preferred name where it gives one, else the full name. */
+export function calledName(student: Names): string {
+  return student.preferred_name?.trim() || student.full_name;
+}
+
+/**
+ * The student's name on anything that leaves the register (report cards, certificates, exports,
+ * admin lists): the full name as the school writes it, with the preferred name beside it where
+ * the school gives one that the full name does not already hold ("Abdullah Al-Harbi (Aboud)").
+ */
+export function documentName(student: Names): string {
+  const called = student.preferred_name?.trim();
+  // Compared word for word, as names are searched: "Yusuf" is in "Yusuf Al-Harbi", "Ali" is not in "Alia".
+  if (!called || ` ${normalizeForSearch(student.full_name)} `.includes(` ${normalizeForSearch(called)} `))
+    return student.full_name;
+  return `${student.full_name} (${called})`;
+}
 
 /**
  * The name each row is shown (and announced) by: the preferred name, unless another row of the

@@ -7,7 +7,8 @@ import { buttonVariants } from "@/components/ui/button";
 import { AUDIT_EXPORT_LIMIT, cursorHref } from "@/lib/features/admin/audit";
 import { auditQuery, validDay } from "@/lib/features/admin/audit-filters";
 import { loadAuditPage } from "@/lib/features/admin/audit-view";
-import { requireAdminPage, schoolOf } from "@/lib/features/admin/guard";
+import { requireAdminPage } from "@/lib/features/admin/guard";
+import { schoolOf } from "@/lib/features/school/of-connection";
 import { getI18n } from "@/i18n/server";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -3,7 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { UsersTable } from "@/components/admin/users-table";
 import { buttonVariants } from "@/components/ui/button";
-import { requireAdminPage, schoolOf } from "@/lib/features/admin/guard";
+import { requireAdminPage } from "@/lib/features/admin/guard";
+import { schoolOf } from "@/lib/features/school/of-connection";
 import { listUsersOf } from "@/lib/features/admin/managed-users";
 import { getI18n } from "@/i18n/server";
 

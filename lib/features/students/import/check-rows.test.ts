@@ -13,6 +13,7 @@ const context = {
     { full_name: "Other Term", semester_id: "sem0" },
   ],
   semesterId: "sem1",
+  today: "2026-12-07",
 };
 const NO_LABELS = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, [] as string[]])) as Record<
   (typeof IMPORT_COLUMNS)[number],
@@ -64,6 +65,8 @@ describe("checkRows", () => {
         row(5, { full_name: "Sara", halqa: "h1", status: "sleeping", enrolled_on: "2026-02-30" }),
         row(6, { full_name: "x".repeat(121), halqa: "h1" }),
         row(7, { full_name: "Ali\u202Ebad", halqa: "h1" }),
+        row(8, { full_name: "Hamza", halqa: "h1", enrolled_on: "2062-12-07" }),
+        row(9, { full_name: "Zaid", halqa: "h1", enrolled_on: "2026-12-08" }),
       ],
       context,
     );
@@ -74,6 +77,8 @@ describe("checkRows", () => {
       ["status:statusUnknown", "enrolled_on:dateInvalid"],
       ["full_name:invalid"],
       ["full_name:invalid"],
+      ["enrolled_on:dateFuture"],
+      ["enrolled_on:dateFuture"],
     ]);
     expect(rows.every((r) => r.body === null)).toBe(true);
   });

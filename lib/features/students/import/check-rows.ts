@@ -1,4 +1,5 @@
 import { StudentCreate, STUDENT_STATUSES, type Halqa, type Student } from "@/lib/contract";
+import { isCalendarDate } from "@/lib/dates";
 import { normalizeForSearch } from "@/lib/text-search";
 import { IMPORT_COLUMNS, type ImportColumn, type ImportValues } from "./fields";
 
@@ -21,6 +22,7 @@ export type RowProblem = {
     | "halqaAmbiguous"
     | "statusUnknown"
     | "dateInvalid"
+    | "dateFuture"
     | "duplicateInFile"
     | "exists";
   values?: Record<string, string | number>;
@@ -64,6 +66,8 @@ type Context = {
   halqas: readonly Halqa[];
   existing: readonly Pick<Student, "full_name" | "semester_id">[];
   semesterId: string;
+  /** The school's date today: an enrolment after it is a slip of the keyboard more often than a plan. */
+  today: string;
 };
 
 export function checkRows(rows: readonly { line: number; values: ImportValues }[], context: Context): CheckedRow[] {
@@ -87,6 +91,7 @@ export function checkRows(rows: readonly { line: number; values: ImportValues }[
       problems.push({ column: "status", key: "statusUnknown", values: { statuses: STUDENT_STATUSES.join(", ") } });
     if (values.enrolled_on !== "" && !isCalendarDate(values.enrolled_on))
       problems.push({ column: "enrolled_on", key: "dateInvalid" });
+    else if (values.enrolled_on > context.today) problems.push({ column: "enrolled_on", key: "dateFuture" });
     if (values.full_name === "") problems.push({ column: "full_name", key: "required" });
     const candidate = {
       halqa_id: halqa?.id ?? "unknown",
@@ -134,11 +139,4 @@ function findHalqa(
     values: { halqa: value },
   });
   return null;
-}
-
-function isCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return (
-    /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-  );
 }

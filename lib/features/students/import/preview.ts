@@ -1,5 +1,6 @@
 import "server-only";
 import { clientFor } from "@/lib/connections";
+import { dateIn } from "@/lib/dates";
 import { translator } from "@/lib/i18n/core";
 import { LOCALES } from "@/lib/i18n/locales";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
@@ -36,11 +37,12 @@ function columnLabels(): Record<ImportColumn, string[]> {
 /** The semester's halqas and students, as the school has them now. v1 calls: listHalqas and listStudents of the semester (one per 100). */
 async function schoolNow(connectionId: string, semesterId: string) {
   const client = clientFor(connectionId);
-  const [halqas, students] = await Promise.all([
+  const [school, halqas, students] = await Promise.all([
+    client.tenant(),
     client.listAll("listHalqas", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } }),
     client.listAll("listStudents", { query: { semester_id: semesterId, limit: API_PAGE_SIZE } }),
   ]);
-  return { halqas: halqas.items, existing: students.items, semesterId };
+  return { halqas: halqas.items, existing: students.items, semesterId, today: dateIn(school.time_zone) };
 }
 
 export async function previewImportFile(

@@ -4,6 +4,7 @@ import type { ActionContext } from "@/lib/actions/define-action";
 import { recordAudit } from "@/lib/audit";
 import type { Student, StudentCreate } from "@/lib/contract";
 import { failureMessage, failureOf, isInvalidInput, isRateLimited } from "@/lib/v1";
+import { dateIn } from "@/lib/dates";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { normalizeForSearch } from "@/lib/text-search";
 import { checkRows, type ImportValues, type RowProblem } from "./check-rows";
@@ -57,7 +58,8 @@ export async function runImportBatch(
         })
       ).items,
     );
-  const checked = checkRows(rows, { halqas, existing, semesterId });
+  const today = dateIn((await ctx.client.tenant()).time_zone);
+  const checked = checkRows(rows, { halqas, existing, semesterId, today });
 
   const outcomes: RowOutcome[] = [];
   let blocked: string | null = null;

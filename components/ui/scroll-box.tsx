@@ -1,0 +1,23 @@
+"use client";
+
+import { useEffect, useRef, useState, type ComponentProps } from "react";
+
+/**
+ * A box that may scroll sideways on a narrow screen (a table on a phone, a long word, a right-to-left
+ * language). A keyboard must be able to scroll it too, so it is served focusable; once on the screen
+ * it keeps the tab stop only while it scrolls, and a box that fits adds no stop of its own.
+ */
+export function ScrollBox(props: ComponentProps<"div">) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(true);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  return <div ref={ref} tabIndex={scrolls ? 0 : undefined} {...props} />;
+}
