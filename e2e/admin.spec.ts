@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from "./api";
 import { DEMO, expect, signIn, test } from "./fixtures";
 import { submitNewUser } from "./users";
 import { DEMO_KEYS } from "../school-api/seed-facts";
+import { overflow } from "./overflow";
 
 /** A read of the school's API with a demo key, as an observer independent of the dashboard. */
 async function v1<T>(request: APIRequestContext, key: string, path: string): Promise<T> {
@@ -212,4 +213,26 @@ test.describe("admin: connection health", () => {
     ).toContainText(containsEither(en.connection.advice.learningPlansOff, ar.connection.advice.learningPlansOff));
     await expectNoAxeViolations(page);
   });
+});
+
+test("on a phone, no admin page scrolls sideways: long buttons wrap, wide tables scroll in their own box", async ({
+  adminPage: page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "sets the phone's size itself");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wider: string[] = [];
+  for (const path of [
+    "/admin",
+    "/admin/messages",
+    "/admin/excuses",
+    "/admin/settings",
+    "/admin/timetable",
+    "/admin/users",
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
+    if ((await overflow(page)).pageWider) wider.push(path);
+  }
+  expect(wider).toEqual([]);
 });

@@ -84,6 +84,7 @@ test.describe("v1 calls per page stay within each page's documented budget", () 
       ["/admin/audit", "/admin/audit"],
       ["/admin/excuses", "/admin/excuses"],
       ["/admin/connection", "/admin/connection"],
+      ["/admin/settings", "/admin/settings"],
       ["/admin/timetable", "/admin/timetable"],
       ["/plans", "/plans"],
       ["/plans?replaced=30&sort=changed", "/plans"],

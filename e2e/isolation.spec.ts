@@ -8,7 +8,7 @@ import common from "../messages/en/common.json" with { type: "json" };
 import halqas from "../messages/en/halqas.json" with { type: "json" };
 import sessions from "../messages/en/sessions.json" with { type: "json" };
 import students from "../messages/en/students.json" with { type: "json" };
-import { allOf } from "./api";
+import { allOf, WCAG } from "./api";
 import { expect, test } from "./fixtures";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
@@ -32,9 +32,7 @@ const notFoundHeading = new RegExp(`^(${NOT_FOUND_TITLES.map(escape).join("|")})
 async function expectNoAxeViolations(page: Page) {
   // After a client-side navigation the new title may still be on its way (streamed metadata).
   await expect(page).toHaveTitle(/\S/);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
 }
 

@@ -316,7 +316,12 @@ test.describe("the notebook settings", () => {
   test("an admin sees the mistake types in every language and the thresholds; bad thresholds are refused with the reason", async ({
     adminPage: page,
   }) => {
+    // The school's settings have a page of their own, in the admin's menu (issue 58.9), apart from the connection.
     await page.goto("/admin/connection");
+    await expect(page.getByRole("region", { name: "The teacher’s notebook" })).toHaveCount(0);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(page.getByRole("heading", { level: 1, name: "School settings" })).toBeVisible();
     const section = page.getByRole("region", { name: "The teacher’s notebook" });
     await expect(section.getByRole("group", { name: "Mistake type 3" }).getByLabel("English")).toHaveValue("Tajweed");
     await expect(section.getByRole("group", { name: "Mistake type 3" }).getByLabel("Arabic")).toHaveValue("تجويد");
@@ -333,7 +338,6 @@ test.describe("the notebook settings", () => {
   });
 
   test("a teacher cannot open the settings", async ({ teacherPage: page }) => {
-    const response = await page.goto("/admin/connection");
-    expect(response?.status()).toBe(404);
+    for (const path of ["/admin/settings", "/admin/connection"]) expect((await page.goto(path))?.status()).toBe(404);
   });
 });

@@ -7,7 +7,10 @@ export async function overflow(page: Page) {
     for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
       const style = getComputedStyle(element);
       if (!element.textContent?.trim() || style.display === "none" || style.visibility === "hidden") continue;
-      if (style.textOverflow === "ellipsis" || element.closest("[data-slot='scroll-table'], [role='region'][tabindex]"))
+      if (
+        style.textOverflow === "ellipsis" ||
+        element.closest("[data-slot='scroll-table'], [role='region'][tabindex], [role='group'][tabindex]")
+      )
         continue;
       const clipsX = ["hidden", "clip"].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
       const clipsY = ["hidden", "clip"].includes(style.overflowY) && element.scrollHeight > element.clientHeight + 1;

@@ -187,7 +187,7 @@ test.describe("halqa at a glance", () => {
   });
 
   test("an admin sets the school's 'not heard in N days'", async ({ adminPage: page }) => {
-    await page.goto("/admin/connection");
+    await page.goto("/admin/settings");
     const section = page.getByRole("region", { name: "Progress" });
     const field = section.getByLabel("Not heard in (days)");
     await expect(field).toHaveValue(String(NOT_HEARD_DAYS));

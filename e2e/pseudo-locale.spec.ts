@@ -73,7 +73,7 @@ test.describe("pseudo-locale on the tablet: no clipped or overflowing text", () 
         "/students",
         "/sessions",
         "/plans",
-        ...(role === "admin" ? ["/admin/users", "/admin/connection"] : []),
+        ...(role === "admin" ? ["/admin/users", "/admin/connection", "/admin/settings"] : []),
       ]) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

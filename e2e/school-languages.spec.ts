@@ -16,7 +16,10 @@ type Settings = {
   calendars: "gregorian-first" | "hijri-first" | "gregorian-only";
 };
 const DEFAULTS: Settings = { defaultLocale: "en", numerals: "western", calendars: "gregorian-first" };
-const NUMERALS = { western: admin.languages.numeralsWestern, native: admin.languages.numeralsNative };
+const NUMERALS = {
+  western: admin.languages.numeralsWestern.replace("{digits}", "0 1 2 3"),
+  native: admin.languages.numeralsNative,
+};
 const CALENDARS = {
   "gregorian-first": admin.languages.calendarsGregorianFirst,
   "hijri-first": admin.languages.calendarsHijriFirst,
@@ -26,7 +29,7 @@ const CALENDARS = {
 test.describe.configure({ mode: "serial" });
 
 async function saveSettings(page: Page, settings: Settings) {
-  await page.goto("/admin/connection");
+  await page.goto("/admin/settings");
   const section = page.getByRole("region", { name: admin.languages.title });
   await section.getByRole("combobox", { name: admin.languages.defaultLocale }).selectOption(settings.defaultLocale);
   await section.getByRole("radio", { name: NUMERALS[settings.numerals] }).check();
@@ -66,6 +69,26 @@ async function signInFrom(
 }
 
 const unique = (label: string) => `${label}-${Date.now().toString(36)}@example.org`;
+
+/**
+ * The runs of Western digits in what the page's main part says once every part has come, leaving
+ * out what people typed or named (names and ids are shown in <bdi>, as written) and form fields.
+ */
+async function latinDigitRuns(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
+  return page.getByRole("main").evaluate((main) => {
+    const runs: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest("bdi, input, textarea, select, script, style, [hidden]")) continue;
+      for (const run of node.textContent?.match(/[0-9][0-9.,:%]*/g) ?? [])
+        runs.push(`${run} in “${node.textContent!.trim().slice(0, 80)}”`);
+    }
+    return runs;
+  });
+}
 
 /** The school day line of Today, in the page's language (`home.schoolDay`). */
 function schoolDay(page: Page, locale: string) {
@@ -144,9 +167,17 @@ test("digits and the order of the Hijri and Gregorian dates follow the school's 
     await expect(urdu.page.locator("html")).toHaveAttribute("lang", "ur");
     await expect(schoolDay(urdu.page, "ur")).toHaveText(/۱۴۴[۰-۹].*۲۰۲[۰-۹]/);
     await expect(schoolDay(urdu.page, "ur")).not.toHaveText(/[0-9٠-٩]/);
+    // Every number of the overview and of a student's page too (issue 58.6): counts, percentages, dates
+    // and the figures a message's own words hold ("the last 7 days", "of 6236 ayahs").
+    expect(await latinDigitRuns(arabic.page, "/admin")).toEqual([]);
+    await arabic.page.goto("/students");
+    // A student's own page, as the list links it (streamed in: waited for).
+    const studentPath = await arabic.page.locator('main a[href^="/students/stu_"]').first().getAttribute("href");
+    expect(studentPath).toBeDefined();
+    expect(await latinDigitRuns(arabic.page, studentPath!)).toEqual([]);
 
     await saveSettings(page, { ...DEFAULTS, calendars: "gregorian-only" });
-    await arabic.page.reload();
+    await arabic.page.goto("/today");
     await expect(schoolDay(arabic.page, "ar")).toHaveText(/202\d/);
     await expect(schoolDay(arabic.page, "ar")).not.toHaveText(/144\d|هـ/);
   } finally {

@@ -166,8 +166,13 @@ export const V1_CALL_BUDGETS = {
   "/admin/messages": 0,
   /** None: one message from the dashboard's own store (the embedded demo only) */
   "/admin/messages/[id]": 0,
-  /** 0 (the school's time zone from GET /school, memoized); the excuse requests are the dashboard's own store */
+  /**
+   * 0 (the school's time zone from GET /school, memoized; the semesters and halqas from the per-tenant
+   * caches): the excuse requests are the dashboard's own store, the children and registers its progress read model
+   */
   "/admin/excuses": 0,
+  /** 0: the school's settings are the dashboard's own store (the school's time zone from GET /school, memoized) */
+  "/admin/settings": 0,
   /**
    * 9 (GET /school and one limit=1 page each of /semesters, /halqas, /students, /sheikhs, /sessions,
    * /learning-plans, concurrently; then attendance and recitations of the first session and student found)

@@ -47,7 +47,14 @@ export function ActionForm({
       ))}
       <div className="flex flex-wrap items-end gap-3">
         {children}
-        <Button type="submit" variant={variant} disabled={pending} aria-label={submitAriaLabel}>
+        {/* A long label ("Turn off missing-register reminders to teachers…") wraps on a phone instead of widening the page. */}
+        <Button
+          type="submit"
+          variant={variant}
+          disabled={pending}
+          aria-label={submitAriaLabel}
+          className="h-auto min-h-11 max-w-full whitespace-normal text-start"
+        >
           {submitLabel}
         </Button>
       </div>

@@ -60,7 +60,11 @@ export async function LanguageSettings({
               legend={t("admin.languages.numerals")}
               name="numerals"
               checked={settings.formats.numerals}
-              options={NUMERALS.map((value) => ({ value, label: t(`admin.languages.${NUMERAL_LABELS[value]}`) }))}
+              // The Western digits' own shapes, as a value: a message's digits are shown in the school's (lib/i18n/compiled.ts).
+              options={NUMERALS.map((value) => ({
+                value,
+                label: t(`admin.languages.${NUMERAL_LABELS[value]}`, { digits: "0 1 2 3" }),
+              }))}
             />
             <Choices
               legend={t("admin.languages.calendars")}

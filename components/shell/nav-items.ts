@@ -15,6 +15,7 @@ const STAFF: NavItem[] = [
 const ADMIN: NavItem[] = [
   { href: "/admin", label: "nav.overview", exact: true },
   { href: "/admin/users", label: "nav.users" },
+  { href: "/admin/settings", label: "nav.settings" },
   { href: "/admin/connection", label: "nav.connection" },
   { href: "/admin/audit", label: "nav.audit" },
   { href: "/admin/messages", label: "nav.messages" },

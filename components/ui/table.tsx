@@ -10,6 +10,10 @@ export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
     <ScrollBox
       data-slot="table-container"
+      // Focusable while it scrolls, so a group named as its table is.
+      role="group"
+      aria-label={props["aria-label"]}
+      aria-labelledby={props["aria-labelledby"]}
       className="relative w-full overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
     >
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />

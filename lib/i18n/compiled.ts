@@ -1,4 +1,5 @@
 import format, { type CompiledMessage } from "icu-minify/format";
+import { localDigits } from "./digits";
 import { intlTag, tagNumberFormat, type Locale, type Numerals } from "./locales";
 import { localValues, type Vars } from "./values";
 
@@ -60,13 +61,39 @@ export function messageAt(messages: unknown, key: string): CompiledMessage | und
   return typeof node === "string" || Array.isArray(node) ? (node as CompiledMessage) : undefined;
 }
 
+/**
+ * The message with the digits of its own words in the reader's digits ("the last 7 days", "6236
+ * ayahs" are numbers too): its text only, never a value filled in (a name, an address) nor a
+ * plural's `=0`. With Western digits, the message as it is.
+ */
+export function withLocalDigits<M extends CompiledMessage>(message: M, locale: Locale, numerals: Numerals): M {
+  if (numerals === "western") return message;
+  const local = (node: unknown): unknown => {
+    if (typeof node === "string") return localDigits(node, locale, numerals);
+    if (!Array.isArray(node)) return node;
+    // A node of the message: literal text, or [name, type, options] whose options are messages.
+    return node.map((part) => {
+      if (typeof part === "string") return localDigits(part, locale, numerals);
+      if (!Array.isArray(part)) return part;
+      const [name, type, options, ...rest] = part as [unknown, unknown, unknown, ...unknown[]];
+      const localOptions =
+        options && typeof options === "object" && !Array.isArray(options)
+          ? Object.fromEntries(Object.entries(options).map(([key, value]) => [key, local(value)]))
+          : options;
+      return [name, type, localOptions, ...rest];
+    });
+  };
+  return local(message) as M;
+}
+
 /** A compiled message filled with vars, numbers in the reader's digits; null when it cannot be (a value missing). */
 export function formatCompiled(
   locale: Locale,
-  message: CompiledMessage,
+  compiled: CompiledMessage,
   vars: Vars = {},
   numerals: Numerals = "western",
 ): string | null {
+  const message = withLocalDigits(compiled, locale, numerals);
   if (typeof message === "string") return message;
   try {
     return String(

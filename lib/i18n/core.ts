@@ -2,7 +2,7 @@ import compile from "icu-minify/compile";
 // use-intl/core is what next-intl re-exports for any runtime: no React, so scripts and benches load it too.
 import { createTranslator } from "use-intl/core";
 import { catalogueOf, lackingKeys } from "./catalogues";
-import { messageAt, selectorsOf, type CompiledMessage } from "./compiled";
+import { formatCompiled, messageAt, selectorsOf, type CompiledMessage } from "./compiled";
 import {
   DEFAULT_FORMATS,
   directionOf,
@@ -74,9 +74,13 @@ export function translator(locale: Locale, numerals: Numerals = "western"): Tran
     if (typeof template !== "string") return key;
     // Without vars the message as written (its text, for a message without placeholders).
     // Its plural and select arguments are read from the message as compiled for the browser: one reading of a message's shape.
-    return vars
-      ? t(key, localValues(locale, selectorsOf(messageAt(compiledCatalogue(locale), key)), vars, numerals))
-      : template;
+    // In a school's own digits, the message's words too ("the last 7 days"): formatted as the browser formats it.
+    const compiled = messageAt(compiledCatalogue(locale), key);
+    if (numerals !== "western" && compiled !== undefined) {
+      const local = formatCompiled(locale, compiled, vars, numerals);
+      if (local !== null) return local;
+    }
+    return vars ? t(key, localValues(locale, selectorsOf(compiled), vars, numerals)) : template;
   };
 }
 

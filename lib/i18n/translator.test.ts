@@ -39,6 +39,24 @@ describe("translator (ICU messages, formatted by next-intl)", () => {
     );
   });
 
+  it("writes the digits of a message's own words in the school's digits too, never those of a value filled in", () => {
+    const ar = translator("ar", "native");
+    expect(ar("quranMap.legend.week")).toBe("رُوجع في آخر ٧ أيام");
+    const summary = ar("quranMap.summary", { percent: 16, ayahs: 1007, quarters: 3 });
+    expect(summary).toContain("٦٢٣٦");
+    expect(summary).toContain("٢٤٠");
+    expect(summary).not.toMatch(/[0-9]/);
+    expect(ar("errors.insufficientScope", { scope: "scope_2" })).toContain("scope_2");
+    expect(ar("admin.languages.numeralsWestern", { digits: "0 1 2 3" })).toContain("(0 1 2 3)");
+    expect(translator("ar")("quranMap.legend.week")).toBe("رُوجع في آخر 7 أيام");
+    // The browser's formatting of the same message agrees.
+    const compiled = clientMessages("ar", ["quranMap.summary"]) as unknown as { quranMap: { summary: never } };
+    expect(formatCompiled("ar", compiled.quranMap.summary, { percent: 16, ayahs: 1007, quarters: 3 }, "native")).toBe(
+      summary,
+    );
+    expect(translator("ur", "native")("quranMap.legend.week")).toMatch(/۷/);
+  });
+
   it("keeps a plural argument's number for choosing its form, and formats the plain ones", () => {
     expect(
       localValues(

@@ -1,9 +1,6 @@
 // v1 call budget: V1_CALL_BUDGETS["/admin/connection"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import type { Metadata } from "next";
 import { ConnectionView } from "@/components/admin/connection-view";
-import { LanguageSettings } from "@/components/admin/language-settings";
-import { NotebookSettings } from "@/components/admin/notebook-settings";
-import { ProgressSettings } from "@/components/progress/progress-settings";
 import { loadConnectionHealth } from "@/lib/features/admin/connection-health";
 import { requireAdminPage } from "@/lib/features/admin/guard";
 import { getI18n } from "@/i18n/server";
@@ -25,9 +22,6 @@ export default async function ConnectionPage() {
         <p className="max-w-prose text-muted-foreground">{t("admin.connection.intro")}</p>
       </header>
       <ConnectionView health={health} t={t} when={(at) => date(at, { time: true })} />
-      <ProgressSettings connectionId={actor.connectionId} i18n={i18n} />
-      <LanguageSettings connectionId={actor.connectionId} t={t} locale={i18n.locale} />
-      <NotebookSettings connectionId={actor.connectionId} t={t} locale={i18n.locale} />
     </div>
   );
 }

@@ -43,6 +43,7 @@ import { pageTitle } from "@/i18n/page-title";
 import { StudentNotebook } from "@/components/notebook/student-notebook";
 import { studentWeakPassages } from "@/lib/features/notebook/weak-sources";
 import { ReportCardSection } from "@/components/report-cards/report-card-section";
+import { WithName } from "@/components/i18n/with-name";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -107,17 +108,25 @@ export default async function StudentPage({ params, searchParams }: Props) {
           retryHref={here}
           render={({ semester, halqa }) => (
             <dl className="grid gap-4 rounded-xl border border-border bg-card p-5 sm:grid-cols-2 lg:grid-cols-3">
-              <Fact label={t("students.detail.fullName")}>{student.full_name}</Fact>
-              <Fact label={t("students.detail.preferredName")}>{student.preferred_name ?? missing}</Fact>
+              <Fact label={t("students.detail.fullName")}>
+                <bdi>{student.full_name}</bdi>
+              </Fact>
+              <Fact label={t("students.detail.preferredName")}>
+                {student.preferred_name ? <bdi>{student.preferred_name}</bdi> : missing}
+              </Fact>
               <Fact label={t("students.detail.status")}>{studentStatusLabel(t, student.status)}</Fact>
-              <Fact label={t("students.detail.halqa")}>{halqa ? halqa.name : missing}</Fact>
+              <Fact label={t("students.detail.halqa")}>{halqa ? <bdi>{halqa.name}</bdi> : missing}</Fact>
               <Fact label={t("students.detail.semester")}>
-                {semester
-                  ? t("halqas.semester.option", {
-                      name: semester.name,
-                      status: t(`halqas.semester.status.${semester.status}`),
-                    })
-                  : missing}
+                {semester ? (
+                  <WithName
+                    name={semester.name}
+                    message={(name) =>
+                      t("halqas.semester.option", { name, status: t(`halqas.semester.status.${semester.status}`) })
+                    }
+                  />
+                ) : (
+                  missing
+                )}
               </Fact>
               <Fact label={t("students.detail.enrolledOn")}>
                 {student.enrolled_on ? date(student.enrolled_on, { hijri: true }) : missing}
