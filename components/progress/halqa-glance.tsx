@@ -32,13 +32,7 @@ export async function HalqaGlance({ connectionId, school, halqa, roster, i18n }:
       >
         <h3 className="text-lg font-semibold">{t("glance.map.title")}</h3>
         {glance.students.length ? (
-          <JuzHeatMap
-            id="halqa-map"
-            halqaName={halqa.name}
-            students={glance.students}
-            notHeardDays={glance.notHeardDays}
-            i18n={i18n}
-          />
+          <JuzHeatMap id="halqa-map" halqaName={halqa.name} students={glance.students} i18n={i18n} />
         ) : (
           <p className="text-sm text-muted-foreground">{t("glance.map.empty")}</p>
         )}

@@ -16,7 +16,6 @@ function render(locale: "en" | "ar") {
       id: "m",
       halqaName: "Al-Noor",
       students,
-      notHeardDays: 7,
       i18n: i18nFor(locale, "Asia/Riyadh"),
     }),
   );
@@ -40,6 +39,8 @@ describe("JuzHeatMap", () => {
     expect(html).toMatch(/juz 1: last heard on .*4 days ago/);
     expect(html).toContain("juz 30: Not heard this year");
     expect(html).toMatch(/<caption[^>]*>Juz of Al-Noor by how recently each student was heard there<\/caption>/);
+    // The colour of the last 7 days, as on a student's Quran map (not the school's "not heard in N days").
+    expect(html).toContain("Heard in the last 7 days");
   });
 
   it("runs left to right in English and right to left in Arabic (juz 1 first in reading order)", () => {

@@ -3,6 +3,7 @@ import { FILLS } from "./map-fills";
 import { HeatMapScroller } from "./heat-map-scroller";
 import type { I18n } from "@/lib/i18n/core";
 import { JUZ_COUNT, type CurrencyBucket, type JuzCurrency } from "@/lib/features/progress/currency";
+import { CURRENCY_DAYS } from "@/lib/features/progress/quran-map";
 import type { GlanceStudent } from "@/lib/features/progress/glance";
 
 /**
@@ -28,11 +29,10 @@ type Props = {
   id: string;
   halqaName: string;
   students: readonly GlanceStudent[];
-  notHeardDays: number;
   i18n: Pick<I18n, "t" | "dir" | "number" | "date">;
 };
 
-export function JuzHeatMap({ id, halqaName, students, notHeardDays, i18n }: Props) {
+export function JuzHeatMap({ id, halqaName, students, i18n }: Props) {
   const { t, dir } = i18n;
   const rtl = dir === "rtl";
   const gridWidth = JUZ_COUNT * (CELL + GAP);
@@ -43,7 +43,7 @@ export function JuzHeatMap({ id, halqaName, students, notHeardDays, i18n }: Prop
       ? t("glance.map.never")
       : t("glance.map.heard", { date: i18n.date(cell.lastHeard), days: cell.days });
   const legend: { bucket: CurrencyBucket; label: string }[] = [
-    { bucket: "fresh", label: t("glance.map.fresh", { days: notHeardDays }) },
+    { bucket: "fresh", label: t("glance.map.fresh", { days: CURRENCY_DAYS.week }) },
     { bucket: "month", label: t("glance.map.month") },
     { bucket: "older", label: t("glance.map.older") },
     { bucket: "never", label: t("glance.map.never") },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bucketOf, emptyCurrency, revisionCurrency } from "./currency";
+import { currencyOf } from "./quran-map";
 
 const rec = (
   session: string,
@@ -30,7 +31,6 @@ describe("revisionCurrency", () => {
       ],
       dates,
       "2026-11-24",
-      7,
     ).get("stu_1")!;
     expect(cells).toHaveLength(30);
     expect(cells[0]).toMatchObject({ juz: 1, lastHeard: "2026-11-20", days: 4, bucket: "fresh", rating: 5 });
@@ -45,21 +45,16 @@ describe("revisionCurrency", () => {
       [rec("ses_new", [78, 1], [78, 5], 5), rec("ses_old", [78, 1], [78, 5], 1), rec("ses_gone", [1, 1], [1, 7])],
       dates,
       "2026-11-24",
-      7,
     ).get("stu_1")!;
     expect(a[29]).toMatchObject({ lastHeard: "2026-11-20", rating: 5 });
     expect(a[0]?.bucket).toBe("never");
   });
 
-  it("buckets by the school's N days, then 30 days", () => {
-    expect([
-      bucketOf(0, 7),
-      bucketOf(7, 7),
-      bucketOf(8, 7),
-      bucketOf(30, 7),
-      bucketOf(31, 7),
-      bucketOf(null, 7),
-    ]).toEqual(["fresh", "fresh", "month", "month", "older", "never"]);
+  it("colours as the student's Quran map does: the last 7 days, then 30 days (one colour, one meaning)", () => {
+    const days = [0, 7, 8, 30, 31, null];
+    expect(days.map(bucketOf)).toEqual(["fresh", "fresh", "month", "month", "older", "never"]);
+    const same = { week: "fresh", month: "month", older: "older", never: "never" };
+    expect(days.map((d) => same[currencyOf(d)])).toEqual(days.map(bucketOf));
     expect(emptyCurrency().every((c) => c.bucket === "never")).toBe(true);
   });
 });

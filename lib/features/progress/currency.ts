@@ -1,6 +1,7 @@
 import type { Recitation } from "@/lib/contract";
 import { daysBetween } from "./attention";
 import { juzCoverage } from "@/lib/quran/cover";
+import { currencyOf, type Currency } from "./quran-map";
 
 /**
  * Revision currency (issue 15): for each student and juz, the school date of the latest session in
@@ -18,13 +19,15 @@ export type JuzCurrency = {
 };
 
 export const JUZ_COUNT = 30;
-/** Beyond the school's "not heard in N days" and up to this many days: heard this month. */
-export const MONTH_DAYS = 30;
+const BUCKETS: Record<Currency, CurrencyBucket> = { week: "fresh", month: "month", older: "older", never: "never" };
 
-export function bucketOf(days: number | null, freshDays: number): CurrencyBucket {
-  if (days === null) return "never";
-  if (days <= freshDays) return "fresh";
-  return days <= MONTH_DAYS ? "month" : "older";
+/**
+ * A juz's colour on the halqa's heat map: the student's Quran map's own (`currencyOf`: the last 7
+ * days, the last 30, longer ago, never), so one colour means one thing on every map (issue 58.15).
+ * The school's "not heard in N days" is who needs attention, not a colour.
+ */
+export function bucketOf(days: number | null): CurrencyBucket {
+  return BUCKETS[currencyOf(days)];
 }
 
 /** Each student's 30 juz, in order, from their recitations (dated by their session's school date). */
@@ -32,7 +35,6 @@ export function revisionCurrency(
   recitations: readonly Pick<Recitation, "student_id" | "session_id" | "range" | "rating" | "recorded_at">[],
   sessionDates: ReadonlyMap<string, string>,
   today: string,
-  freshDays: number,
 ): Map<string, JuzCurrency[]> {
   const latest = new Map<string, Map<number, { date: string; at: string; rating: number }>>();
   for (const r of recitations) {
@@ -46,16 +48,16 @@ export function revisionCurrency(
     }
   }
   const result = new Map<string, JuzCurrency[]>();
-  for (const [studentId, own] of latest) result.set(studentId, cellsOf(own, today, freshDays));
+  for (const [studentId, own] of latest) result.set(studentId, cellsOf(own, today));
   return result;
 }
 
 /** The 30 cells of a student never heard. */
 export function emptyCurrency(): JuzCurrency[] {
-  return cellsOf(new Map(), "", 0);
+  return cellsOf(new Map(), "");
 }
 
-function cellsOf(own: Map<number, { date: string; rating: number }>, today: string, freshDays: number): JuzCurrency[] {
+function cellsOf(own: Map<number, { date: string; rating: number }>, today: string): JuzCurrency[] {
   return Array.from({ length: JUZ_COUNT }, (_, i) => {
     const heard = own.get(i + 1);
     const days = heard ? Math.max(0, daysBetween(heard.date, today)) : null;
@@ -63,7 +65,7 @@ function cellsOf(own: Map<number, { date: string; rating: number }>, today: stri
       juz: i + 1,
       lastHeard: heard?.date ?? null,
       days,
-      bucket: bucketOf(days, freshDays),
+      bucket: bucketOf(days),
       rating: heard?.rating ?? null,
     };
   });
@@ -71,7 +73,7 @@ function cellsOf(own: Map<number, { date: string; rating: number }>, today: stri
 
 /**
  * A halqa's revision currency (the overview, issue 25): of the juz its students have been heard in
- * (cells not "never"), the share heard within the last MONTH_DAYS days ("fresh" or "month"). Null
+ * (cells not "never"), the share heard within the last 30 days (`CURRENCY_DAYS.month`: "fresh" or "month"). Null
  * when no juz was heard.
  */
 export function currentShare(students: readonly (readonly JuzCurrency[])[]): number | null {

@@ -74,7 +74,7 @@ function glanceOf({
   const active = roster.filter((s) => s.status === "active");
   const names = rowNames(active);
   const sessionDates = new Map(history.sessions.map((s) => [s.id, s.date]));
-  const currency = revisionCurrency(history.recitations, sessionDates, today, notHeardDays);
+  const currency = revisionCurrency(history.recitations, sessionDates, today);
   const attention = needsAttention({
     students: active,
     sessions: history.sessions,
