@@ -1,5 +1,10 @@
-import { expectNoAxeViolations, sessionToday } from "./api";
-import { expect, test } from "./fixtures";
+import home from "../messages/en/home.json" with { type: "json" };
+import overview from "../messages/en/overview.json" with { type: "json" };
+import { timeOfDayIn } from "../lib/dates";
+import { allOf, expectNoAxeViolations, sessionToday } from "./api";
+import { expect, signedInContext, test } from "./fixtures";
+import { createTeacher } from "./notices-fixtures";
+import { activeSemester, halqaMeetingToday } from "./timetable-fixtures";
 
 const TEACHER_HALQAS = ["Abu Bakr As-Siddiq Circle", "Umar ibn Al-Khattab Circle"];
 
@@ -145,4 +150,50 @@ test.describe("today", () => {
     ]);
     await expectNoAxeViolations(page);
   });
+});
+
+test("a teacher's Today lists their halqas on today's timetable with where each register stands: a missing one first, Start within reach", async ({
+  adminPage: admin,
+  browser,
+  request,
+}, testInfo) => {
+  const s = await activeSemester(request);
+  test.skip(
+    timeOfDayIn(s.timeZone, new Date()) < "00:31",
+    "a start 30 minutes ago would be yesterday's: before 00:31 none of today's registers is missing",
+  );
+  // A halqa of its own, on today's timetable from 30 minutes ago (school time) with no session: missing.
+  const sheikh = (await allOf<{ id: string; name: string }>(request, "/sheikhs")).find(
+    (row) => row.name !== "Abdullah Al-Harbi",
+  )!;
+  const halqa = await halqaMeetingToday(
+    admin,
+    request,
+    s,
+    `Timetabled circle ${testInfo.project.name} ${Date.now().toString(36)}`,
+    sheikh.id,
+    timeOfDayIn(s.timeZone, new Date(Date.now() - 30 * 60_000)),
+  );
+  const email = await createTeacher(admin, sheikh.name, "English");
+  const teacher = await signedInContext(browser, email, "a long initial password");
+  try {
+    const page = teacher.page;
+    await page.goto("/today");
+    const timetable = page.getByRole("region", { name: home.timetable.title });
+    const row = timetable.getByRole("listitem").filter({ hasText: halqa.name });
+    await expect(row).toContainText(overview.home.today.states.missing);
+    // The same state the admin's overview gives that halqa.
+    await admin.goto("/admin");
+    await expect(
+      admin.getByRole("row").filter({ hasText: halqa.name }).filter({ hasText: overview.home.today.states.missing }),
+    ).toHaveCount(1);
+    // Above the day's sessions, and Start leads to the start form with the halqa chosen.
+    const sessionsTop = (await page.getByRole("heading", { name: "My sessions today" }).boundingBox())!.y;
+    expect((await timetable.boundingBox())!.y).toBeLessThan(sessionsTop);
+    await row.getByRole("link", { name: overview.home.today.startOf.replace("{halqa}", halqa.name) }).click();
+    await expect(page).toHaveURL(new RegExp(`/today\\?halqa=${halqa.id}#today-start$`));
+    await expectNoAxeViolations(page);
+  } finally {
+    await teacher.close();
+  }
 });

@@ -8,7 +8,7 @@ import type { RegisterState } from "@/lib/features/overview/register-state";
 import { localDigits } from "@/lib/i18n/digits";
 import type { I18n } from "@/lib/i18n/core";
 
-const VARIANT = {
+export const VARIANT = {
   missing: "destructive",
   in_progress: "warning",
   not_started: "outline",
@@ -72,7 +72,7 @@ export function TodayRegisters({ rows, i18n }: { rows: TodayRow[]; i18n: I18n })
   );
 }
 
-function StateDetail({ state, i18n }: { state: RegisterState; i18n: I18n }) {
+export function StateDetail({ state, i18n }: { state: RegisterState; i18n: I18n }) {
   const { t } = i18n;
   const session = "session" in state ? state.session : null;
   if (session) {
@@ -95,7 +95,7 @@ function StateDetail({ state, i18n }: { state: RegisterState; i18n: I18n }) {
   return null;
 }
 
-function Act({ row, i18n }: { row: TodayRow; i18n: I18n }) {
+export function Act({ row, i18n }: { row: TodayRow; i18n: I18n }) {
   const { t } = i18n;
   const state = row.state;
   const session = "session" in state ? state.session : null;

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useScrollsSideways } from "@/components/ui/scroll-box";
 
 type Props = {
   label: string;
@@ -15,20 +16,13 @@ type Props = {
  */
 export function HeatMapScroller({ label, hint, offset, children }: Props) {
   const ref = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
+  const scrolls = useScrollsSideways(ref, false);
   useEffect(() => {
     const region = ref.current;
-    if (!region) return;
-    const measure = () => setScrolls(region.scrollWidth > region.clientWidth + 1);
-    measure();
-    if (region.scrollWidth > region.clientWidth + 1 && offset > 0) {
-      const rtl = getComputedStyle(region).direction === "rtl";
-      // In right-to-left, scrollLeft runs from 0 towards negative values (the inline start is the right edge).
-      region.scrollLeft = rtl ? -offset : offset;
-    }
-    const observer = new ResizeObserver(measure);
-    observer.observe(region);
-    return () => observer.disconnect();
+    if (!region || region.scrollWidth <= region.clientWidth + 1 || offset <= 0) return;
+    const rtl = getComputedStyle(region).direction === "rtl";
+    // In right-to-left, scrollLeft runs from 0 towards negative values (the inline start is the right edge).
+    region.scrollLeft = rtl ? -offset : offset;
   }, [offset]);
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">

@@ -1,15 +1,10 @@
 "use client";
 
-import { useEffect, useRef, useState, type ComponentProps } from "react";
+import { useEffect, useRef, useState, type ComponentProps, type RefObject } from "react";
 
-/**
- * A box that may scroll sideways on a narrow screen (a table on a phone, a long word, a right-to-left
- * language). A keyboard must be able to scroll it too, so it is served focusable; once on the screen
- * it keeps the tab stop only while it scrolls, and a box that fits adds no stop of its own.
- */
-export function ScrollBox(props: ComponentProps<"div">) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(true);
+/** Whether the box scrolls sideways now (its content wider than itself), measured again as it resizes. */
+export function useScrollsSideways(ref: RefObject<HTMLElement | null>, initially: boolean): boolean {
+  const [scrolls, setScrolls] = useState(initially);
   useEffect(() => {
     const box = ref.current;
     if (!box) return;
@@ -18,6 +13,17 @@ export function ScrollBox(props: ComponentProps<"div">) {
     const observer = new ResizeObserver(measure);
     observer.observe(box);
     return () => observer.disconnect();
-  }, []);
+  }, [ref]);
+  return scrolls;
+}
+
+/**
+ * A box that may scroll sideways on a narrow screen (a table on a phone, a long word, a right-to-left
+ * language). A keyboard must be able to scroll it too, so it is served focusable; once on the screen
+ * it keeps the tab stop only while it scrolls, and a box that fits adds no stop of its own.
+ */
+export function ScrollBox(props: ComponentProps<"div">) {
+  const ref = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(ref, true);
   return <div ref={ref} tabIndex={scrolls ? 0 : undefined} {...props} />;
 }

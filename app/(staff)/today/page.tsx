@@ -5,6 +5,7 @@ import { ClientStrings } from "@/components/i18n/client-strings";
 import { PendingWorkNotice } from "@/components/live/pending-work-notice";
 import { NeedsAttention } from "@/components/progress/needs-attention";
 import { OpenSessions, StartSection, TodaySessions } from "@/components/today/today-sections";
+import { TimetableToday } from "@/components/today/timetable-today";
 import { buttonVariants } from "@/components/ui/button";
 import { requireActor } from "@/lib/auth/session";
 import { loadTodayBase } from "@/lib/features/sessions/today";
@@ -50,7 +51,9 @@ export default async function TodayPage({ searchParams }: Props) {
       <ClientStrings parts={["live.stalePending", "live.stalePendingLink"]}>
         <PendingWorkNotice tenantId={school.id} />
       </ClientStrings>
-      {/* The class first: today's sessions with "Mark attendance" above the fold, then what needs attention. */}
+      {/* A teacher's timetabled halqas first (where each register stands, and Start within reach on a phone), then
+          the class: today's sessions with "Mark attendance" above the fold, then what needs attention. */}
+      {actor.role === "teacher" ? <TimetableToday actor={actor} i18n={i18n} /> : null}
       <TodaySessions actor={actor} subject={subject} today={today} i18n={i18n} />
       <NeedsAttention
         title={actor.role === "teacher" ? t("glance.attention.todayMine") : t("glance.attention.todayTitle")}

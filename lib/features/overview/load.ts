@@ -89,17 +89,35 @@ export async function loadOverviewToday(actor: Actor) {
     expectedToday(actor),
     progressFreshness(base.scope, db),
   ]);
-  const names = sheikhNames(base.sheikhs);
-  const eligible = eligibleBy(base.sheikhs);
-  const rows: TodayRow[] = timed.map((halqa) => {
-    const timetable = base.timetables.get(halqa.id)!;
+  const rows = todayRows({ ...base, halqas: timed, timeZone: base.school.time_zone, registers, expected });
+  return { rows, untimed: base.halqas.length - timed.length, freshness, today: base.today };
+}
+
+/**
+ * Where each timetabled halqa's register stands today (`registerState`), with its teachers: the
+ * admin's overview and a teacher's Today give the same state for the same halqa (issue 58.10).
+ */
+export function todayRows(day: {
+  halqas: readonly Pick<Halqa, "id" | "name">[];
+  timetables: ReadonlyMap<string, StoredTimetable>;
+  sheikhs: readonly Sheikh[];
+  registers: Awaited<ReturnType<typeof registersOf>>;
+  expected: ReadonlyMap<string, number>;
+  today: string;
+  timeZone: string;
+  now: Date;
+}): TodayRow[] {
+  const names = sheikhNames(day.sheikhs);
+  const eligible = eligibleBy(day.sheikhs);
+  return day.halqas.map((halqa) => {
+    const timetable = day.timetables.get(halqa.id)!;
     const state = registerState({
       timetable,
-      date: base.today,
-      timeZone: base.school.time_zone,
-      now: base.now,
-      sessions: registers.get(dayKey(halqa.id, base.today)) ?? [],
-      expected: expected.get(halqa.id) ?? 0,
+      date: day.today,
+      timeZone: day.timeZone,
+      now: day.now,
+      sessions: day.registers.get(dayKey(halqa.id, day.today)) ?? [],
+      expected: day.expected.get(halqa.id) ?? 0,
     });
     const session = "session" in state ? state.session : null;
     const teachers = session
@@ -113,7 +131,6 @@ export async function loadOverviewToday(actor: Actor) {
       teachers,
     };
   });
-  return { rows, untimed: base.halqas.length - timed.length, freshness, today: base.today };
 }
 
 /** This week against last week and the term, per halqa of the active semester (figures.ts). */

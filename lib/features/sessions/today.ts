@@ -2,7 +2,13 @@ import "server-only";
 import { cache } from "react";
 import type { Actor } from "@/lib/auth/actor";
 
+import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
+import { dashboardDb } from "@/lib/db";
+import { todayRows, type TodayRow } from "@/lib/features/overview/load";
+import { expectedOn, registersOf } from "@/lib/features/overview/store-reads";
+import { timetablesOf } from "@/lib/features/timetable/store";
+import { byName } from "@/lib/text-search";
 import { clientFor } from "@/lib/connections";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { resolveSemester } from "@/lib/features/reference";
@@ -89,3 +95,38 @@ export async function loadTodayStart(actor: Actor) {
   const [{ subject, semester }, { halqas, sheikhs }] = await Promise.all([loadTodayBase(actor), todayNames(actor)]);
   return startGroups(subject, semester?.id ?? null, halqas, sheikhs);
 }
+
+/**
+ * A teacher's halqas timetabled for today and where each one's register stands (issue 58.10): the
+ * halqas they teach (by their own `semester_id`: a school may ignore the filter), the timetable
+ * from the dashboard's store, the registers from the progress read model, as the admin's overview
+ * reads them (`todayRows`), so a halqa "Missing" there is "Missing" here. No v1 call of its own.
+ */
+export const loadTodayTimetable = cache(async (actor: Actor): Promise<TodayRow[]> => {
+  const { subject, school, semester, today } = await loadTodayBase(actor);
+  if (!semester) return [];
+  const [{ halqas, sheikhs }, timetables] = await Promise.all([
+    todayNames(actor),
+    timetablesOf(actor.connectionId, semester.id),
+  ]);
+  const mine = halqas
+    .filter((h) => h.semester_id === semester.id && timetables.has(h.id) && can.viewHalqa(subject, h.id))
+    .sort(byName);
+  const ids = mine.map((h) => h.id);
+  const db = await dashboardDb();
+  const scope = { connectionId: actor.connectionId, tenantId: school.id };
+  const [registers, expected] = await Promise.all([
+    registersOf(db, scope, ids, { from: today, to: today }),
+    expectedOn(db, scope, ids, today),
+  ]);
+  return todayRows({
+    halqas: mine,
+    timetables,
+    sheikhs,
+    registers,
+    expected,
+    today,
+    timeZone: school.time_zone,
+    now: new Date(),
+  }).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+});
