@@ -24,7 +24,11 @@ export function TimetableToday({ actor, i18n }: { actor: Actor; i18n: I18n }) {
       retryHref="/today"
       render={(rows) =>
         rows.length === 0 ? null : (
-          <PageSection id="today-timetable" title={t("home.timetable.title")} hint={t("home.timetable.hint", { minutes: MISSING_AFTER_MINUTES })}>
+          <PageSection
+            id="today-timetable"
+            title={t("home.timetable.title")}
+            hint={t("home.timetable.hint", { minutes: MISSING_AFTER_MINUTES })}
+          >
             <ul className="flex flex-col gap-2">
               {rows.map((row) => (
                 <li
