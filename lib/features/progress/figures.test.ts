@@ -126,6 +126,7 @@ describe("one truth per figure: every view of a student's attendance agrees", ()
               attendance,
               recitations: [],
             },
+            new Map(),
             "UTC",
           ).map((row) => [row.student.id, row.attendance]),
         );

@@ -4,11 +4,11 @@ import { can } from "@/lib/authz/policy";
 import { subjectOf } from "@/lib/authz/subject";
 import { clientFor } from "@/lib/connections";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
-import { dateIn } from "@/lib/dates";
+import { dateIn, zonedDateTimeToUtc } from "@/lib/dates";
 import { halqaRecord } from "@/lib/features/records";
 import { semestersFor } from "@/lib/features/reference";
 import { periodOf } from "./period";
-import { halqaHistory, progressFreshness } from "./read-model";
+import { halqaHistory, newMemorisationBefore, progressFreshness } from "./read-model";
 import { halqaRows } from "./report";
 import type { PeriodQuery } from "./student-report";
 
@@ -30,11 +30,20 @@ export async function loadHalqaReport(actor: Actor, id: string, query: PeriodQue
   const semester = semesters.find((s) => s.id === halqa.semester_id) ?? null;
   const period = periodOf(query, dateIn(school.time_zone), semester);
   const scope = { connectionId: actor.connectionId, tenantId: school.id };
-  const [history, freshness] = await Promise.all([halqaHistory(scope, halqa.id, period), progressFreshness(scope)]);
   // A real school may ignore the halqa filter: the roster is re-checked by the records' own field.
   const students = roster.items
     .filter((student) => student.halqa_id === halqa.id)
     .sort((a, b) => a.full_name.localeCompare(b.full_name));
+  const [history, before, freshness] = await Promise.all([
+    halqaHistory(scope, halqa.id, period),
+    // What each student memorised before the period, in any of their records: "newly memorised" is the student report's.
+    newMemorisationBefore(
+      scope,
+      students.map((student) => student.id),
+      zonedDateTimeToUtc(period.from, "00:00", school.time_zone),
+    ),
+    progressFreshness(scope),
+  ]);
   return {
     halqa,
     school,
@@ -42,7 +51,7 @@ export async function loadHalqaReport(actor: Actor, id: string, query: PeriodQue
     period,
     freshness,
     sessions: history.sessions.length,
-    rows: halqaRows(students, history, school.time_zone),
+    rows: halqaRows(students, history, before, school.time_zone),
     rejected: Boolean(query.from || query.to) && period.kind !== "custom",
   };
 }

@@ -99,6 +99,51 @@ export async function studentHistory(scope: StoreScope, studentId: string, db?: 
   };
 }
 
+/**
+ * Each student's new memorisation recorded before `before` (an instant), across every record of their
+ * lineage (a student's earlier semesters count: docs/progress.md "newly memorised"), by the student
+ * ids asked: what a period's "newly memorised" subtracts. Three queries whatever the number of students.
+ */
+export async function newMemorisationBefore(
+  scope: StoreScope,
+  studentIds: readonly string[],
+  before: string,
+  db?: DashboardDb,
+): Promise<Map<string, Recitation[]>> {
+  const result = new Map<string, Recitation[]>();
+  if (studentIds.length === 0) return result;
+  const store = db ?? (await dashboardDb());
+  const asked = await store
+    .select({ id: progressStudents.id, lineageId: progressStudents.lineageId })
+    .from(progressStudents)
+    .where(and(scoped(progressStudents, scope), inArray(progressStudents.id, [...studentIds])));
+  const lineages = [...new Set(asked.map((row) => row.lineageId))];
+  if (lineages.length === 0) return result;
+  const records = await store
+    .select({ id: progressStudents.id, lineageId: progressStudents.lineageId })
+    .from(progressStudents)
+    .where(and(scoped(progressStudents, scope), inArray(progressStudents.lineageId, lineages)));
+  const lineageOf = new Map(records.map((row) => [row.id, row.lineageId]));
+  const recitations = await store
+    .select({ data: progressRecitations.data })
+    .from(progressRecitations)
+    .where(
+      and(
+        scoped(progressRecitations, scope),
+        inArray(progressRecitations.studentId, [...lineageOf.keys()]),
+        sql`${progressRecitations.data}->>'kind' = 'new_memorization'`,
+        sql`${progressRecitations.recordedAt} < ${before}::timestamptz`,
+      ),
+    );
+  const byLineage = new Map<string, Recitation[]>();
+  for (const { data } of recitations) {
+    const lineage = lineageOf.get(data.student_id)!;
+    (byLineage.get(lineage) ?? byLineage.set(lineage, []).get(lineage)!).push(data);
+  }
+  for (const { id, lineageId } of asked) result.set(id, byLineage.get(lineageId) ?? []);
+  return result;
+}
+
 /** A halqa's student records as the read model holds them, whatever their status. */
 export async function halqaStudents(scope: StoreScope, halqaId: string, db?: DashboardDb): Promise<Student[]> {
   const store = db ?? (await dashboardDb());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Period } from "./period";
-import { halqaRows, periodFigures, type ReportRecitation } from "./report";
+import { halqaRows, newlyMemorised, periodFigures, type ReportRecitation } from "./report";
 
 const ZONE = "Asia/Riyadh";
 const NOVEMBER: Period = { kind: "month", from: "2026-11-01", to: "2026-11-30" };
@@ -103,6 +103,7 @@ describe("a halqa report's rows", () => {
           },
         ],
       },
+      new Map(),
       ZONE,
     );
     expect(rows[0]).toMatchObject({
@@ -119,5 +120,30 @@ describe("a halqa report's rows", () => {
       attendance: { counted: 1, unmarked: 1, rate: 1 },
     });
     expect(rows[1]!.juz.slice(0, 3)).toEqual(["revision", "revision", null]);
+  });
+});
+
+describe("newly memorised: one figure on the student report and the halqa report (issue 58.15)", () => {
+  // Al-Mulk 1–10 memorised in October, in another semester's record; in November 5–20 recited as new.
+  const october = recitation("oct", "new_memorization", 1, 10, "2026-10-10T06:00:00Z");
+  const november = recitation("nov", "new_memorization", 5, 20, "2026-11-10T06:00:00Z");
+  it("counts only the ayahs not memorised before the period", () => {
+    expect(newlyMemorised([october], [november], NOVEMBER.to, ZONE)).toBe(10);
+    expect(newlyMemorised([], [november], NOVEMBER.to, ZONE)).toBe(16);
+  });
+  it("gives the halqa report's row the student report's figure", () => {
+    const student = periodFigures([october, november], [], RECORD, NOVEMBER, ZONE).figures.newAyahs;
+    const [row] = halqaRows(
+      [{ id: "a", ...RECORD }],
+      {
+        sessions: [{ id: "s", date: "2026-11-10", starts_at: "2026-11-10T05:00:00Z", status: "ended" }],
+        attendance: [],
+        recitations: [{ ...november, student_id: "a" }],
+      },
+      new Map([["a", [october]]]),
+      ZONE,
+    );
+    expect(row!.memorisedAyahs).toBe(student);
+    expect(student).toBe(10);
   });
 });

@@ -38,22 +38,37 @@ export function periodFigures(
   const byKind = Object.fromEntries(
     RECITATION_KINDS.map((kind) => [kind, within.filter((r) => r.kind === kind).length]),
   ) as Record<Recitation["kind"], number>;
-  const memorised = (list: readonly MapRecitation[]) =>
-    quranMap(
-      list.filter((r) => r.kind === "new_memorization"),
-      period.to,
-      timeZone,
-    ).memorisedAyahs;
   const figures: PeriodFigures = {
     recitations: within,
     byKind,
     meanRating: within.length ? within.reduce((sum, r) => sum + r.rating, 0) / within.length : null,
-    newAyahs: memorised(until) - memorised(before),
+    newAyahs: newlyMemorised(before, within, period.to, timeZone),
     attendance: attendanceFacts(
       attendanceWindow(attendance, record, period.to).filter(({ session }) => inPeriod(session.date, period)),
     ),
   };
   return { figures, until };
+}
+
+/**
+ * Ayahs memorised for the first time in a period (docs/progress.md): covered by new memorisation by
+ * its end (`before` and `within` together) and not before its start (`before`: the student's earlier
+ * recitations, across all their records). The one definition of the student report, the halqa
+ * report and the report card.
+ */
+export function newlyMemorised(
+  before: readonly MapRecitation[],
+  within: readonly MapRecitation[],
+  asOf: string,
+  timeZone: string,
+): number {
+  const memorised = (list: readonly MapRecitation[]) =>
+    quranMap(
+      list.filter((r) => r.kind === "new_memorization"),
+      asOf,
+      timeZone,
+    ).memorisedAyahs;
+  return memorised([...before, ...within]) - memorised(before);
 }
 
 /** What a student did in one juz during a period: new memorisation there, revision only, or nothing. */
@@ -78,11 +93,13 @@ type HalqaPeriod = {
  * One row per student of a halqa for a period's report, from the period's sessions, rows and
  * recitations (halqaHistory): attendance over the period's sessions (a session without the
  * student's row is unmarked, so it neither counts nor breaks a streak), recitations and their mean
- * rating, ayahs covered by new memorisation in the period, and each juz's activity.
+ * rating, ayahs newly memorised in the period (`newlyMemorised`, with each student's new
+ * memorisation before it, `before`, by student id), and each juz's activity.
  */
 export function halqaRows<S extends Pick<Student, "id" | "halqa_id" | "enrolled_on">>(
   students: readonly S[],
   period: HalqaPeriod,
+  before: ReadonlyMap<string, readonly MapRecitation[]>,
   timeZone: string,
 ): HalqaRow<S>[] {
   return students.map((student) => {
@@ -109,11 +126,7 @@ export function halqaRows<S extends Pick<Student, "id" | "halqa_id" | "enrolled_
       ),
       recitations: own.length,
       meanRating: own.length ? own.reduce((sum, r) => sum + r.rating, 0) / own.length : null,
-      memorisedAyahs: quranMap(
-        own.filter((r) => r.kind === "new_memorization"),
-        lastDay,
-        timeZone,
-      ).memorisedAyahs,
+      memorisedAyahs: newlyMemorised(before.get(student.id) ?? [], own, lastDay, timeZone),
       juz,
     };
   });
