@@ -21,6 +21,11 @@ const LOCALES = Object.keys(catalogues).sort();
 type Person = { page: Page; close: () => Promise<void> };
 
 const TAGS = [...WCAG, "best-practice"];
+/**
+ * Colour contrast does not change with the words: axe's dearest rule runs in English and in the
+ * languages with fonts of their own (Arabic, Urdu), not again in the four that share English's.
+ */
+const SAME_FONTS_AS_ENGLISH = new Set(["fr", "id", "ms", "tr"]);
 
 async function violationsOf(page: Page, path: string, locale: string): Promise<string[]> {
   const response = await page.goto(path);
@@ -33,7 +38,9 @@ async function violationsHere(page: Page, locale: string, where: string): Promis
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await expect(page).toHaveTitle(/\S/);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const axe = new AxeBuilder({ page }).withTags(TAGS);
+  if (SAME_FONTS_AS_ENGLISH.has(locale)) axe.disableRules(["color-contrast"]);
+  const { violations } = await axe.analyze();
   return violations.map((v) => `${locale} ${where} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
@@ -98,7 +105,8 @@ test.describe("axe on the main pages in every language", () => {
     );
     expect(register, "the demo has a session of the teacher's open today").toBeDefined();
     expect(student).toBeDefined();
-    teacherPages = ["/today", register!, student!];
+    // The register is checked with a student's sheet open over it (sheetViolations).
+    teacherPages = ["/today", student!];
     childPage = (await linksOn(parent.page, "/family", /^\/family\/children\/[^/]+$/))[0]!;
     expect(childPage, "the parent's child").toBeDefined();
     expect(LOCALES.length, "every folder of messages/").toBeGreaterThanOrEqual(7);
@@ -110,7 +118,7 @@ test.describe("axe on the main pages in every language", () => {
   });
 
   for (const locale of LOCALES) {
-    test(`in ${locale}: sign-in, today, the live register, a student, the family home`, async ({
+    test(`in ${locale}: sign-in, today, the register with a sheet open, a student, the family home, a child on a phone`, async ({
       browser,
       baseURL,
     }) => {
@@ -127,10 +135,10 @@ test.describe("axe on the main pages in every language", () => {
       found.push(...(await sheetViolations(teacher.page, register, locale)));
       await chooseLanguage(parent.page, locale);
       found.push(...(await violationsOf(parent.page, "/family", locale)));
-      found.push(...(await violationsOf(parent.page, childPage, locale)));
+      // The child's page on a phone, where its tables scroll sideways.
       await parent.page.setViewportSize({ width: 390, height: 844 });
       try {
-        found.push(...(await violationsHere(parent.page, locale, `${childPage} (390 px)`)));
+        found.push(...(await violationsOf(parent.page, childPage, locale)));
       } finally {
         await parent.page.setViewportSize({ width: 1280, height: 800 });
       }
