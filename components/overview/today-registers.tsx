@@ -5,7 +5,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { TodayRow } from "@/lib/features/overview/load";
 import type { RegisterState } from "@/lib/features/overview/register-state";
-import { localDigits } from "@/lib/i18n/digits";
+import { hoursText } from "@/lib/features/timetable/format";
 import type { I18n } from "@/lib/i18n/core";
 
 export const VARIANT = {
@@ -42,13 +42,7 @@ export function TodayRegisters({ rows, i18n }: { rows: TodayRow[]; i18n: I18n })
                 <bdi>{row.halqa.name}</bdi>
               </Link>
             </TableCell>
-            <TableCell>
-              {localDigits(
-                row.endsAt ? `${row.startsAt}–${row.endsAt}` : row.startsAt,
-                i18n.locale,
-                i18n.formats.numerals,
-              )}
-            </TableCell>
+            <TableCell>{hoursText(i18n.locale, i18n.formats.numerals, row)}</TableCell>
             <TableCell>
               <div className="flex flex-col gap-1">
                 <Badge variant={VARIANT[row.state.kind]}>{t(`overview.home.today.states.${row.state.kind}`)}</Badge>

@@ -6,7 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { Actor } from "@/lib/auth/actor";
 import { MISSING_AFTER_MINUTES } from "@/lib/features/overview/register-state";
 import { loadTodayTimetable } from "@/lib/features/sessions/today";
-import { localDigits } from "@/lib/i18n/digits";
+import { hoursText } from "@/lib/features/timetable/format";
 import type { I18n } from "@/i18n/server";
 
 /**
@@ -38,11 +38,7 @@ export function TimetableToday({ actor, i18n }: { actor: Actor; i18n: I18n }) {
                   <div className="flex min-w-0 flex-1 flex-col gap-1">
                     <bdi className="font-medium">{row.halqa.name}</bdi>
                     <span className="text-sm text-muted-foreground">
-                      {localDigits(
-                        row.endsAt ? `${row.startsAt}–${row.endsAt}` : row.startsAt,
-                        i18n.locale,
-                        i18n.formats.numerals,
-                      )}
+                      {hoursText(i18n.locale, i18n.formats.numerals, row)}
                     </span>
                   </div>
                   <div className="flex flex-col items-start gap-1">
