@@ -2,7 +2,11 @@
 
 import { useEffect, useRef, useState, type ComponentProps, type RefObject } from "react";
 
-/** Whether the box scrolls sideways now (its content wider than itself), measured again as it resizes. */
+/**
+ * Whether the box scrolls sideways now (its content wider than itself), measured again whenever the
+ * box or its content changes size: a table grows after the box is first measured (a font arrives, a
+ * part streams in), and the box's own size does not change then.
+ */
 export function useScrollsSideways(ref: RefObject<HTMLElement | null>, initially: boolean): boolean {
   const [scrolls, setScrolls] = useState(initially);
   useEffect(() => {
@@ -12,6 +16,7 @@ export function useScrollsSideways(ref: RefObject<HTMLElement | null>, initially
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(box);
+    for (const child of box.children) observer.observe(child);
     return () => observer.disconnect();
   }, [ref]);
   return scrolls;
