@@ -25,10 +25,9 @@ export function useScrollsSideways(ref: RefObject<HTMLElement | null>, initially
 /**
  * A box that may scroll sideways on a narrow screen (a table on a phone, a long word, a right-to-left
  * language). A keyboard must be able to scroll it too, so it is served focusable; once on the screen
- * it keeps the tab stop only while it scrolls, and a box that fits adds no stop of its own.
+ * it keeps its tab stop (as the scroll tables did before issue 58).
  */
 export function ScrollBox(props: ComponentProps<"div">) {
-  const ref = useRef<HTMLDivElement>(null);
-  const scrolls = useScrollsSideways(ref, true);
-  return <div ref={ref} tabIndex={scrolls ? 0 : undefined} {...props} />;
+  // Always a tab stop: dropping it when the box fits lost it on a right-to-left report whose table grew later.
+  return <div tabIndex={0} {...props} />;
 }
