@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_TARGETS, isAuditAction, isAuditTarget } from "@/lib/features/admin/audit-actions";
 import type { AuditChange, AuditView } from "@/lib/features/admin/audit";
 import type { Translate } from "@/lib/i18n/core";
-import { markLabel } from "@/components/sessions/mark-label";
+import { isMark, markLabel } from "@/components/sessions/mark-label";
 
 /** An action in the reader's words; one the catalogue does not know, as recorded. */
 export function auditActionLabel(t: Translate, action: string): string {
@@ -26,8 +26,6 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number];
 const isField = (value: string): value is Field => (FIELDS as readonly string[]).includes(value);
-const MARKS = ["present", "absent", "late", "excused"] as const;
-const isMark = (value: string): value is (typeof MARKS)[number] => (MARKS as readonly string[]).includes(value);
 
 /** A record's name in the log: its own name, else where it belongs (a session: halqa and day; a recitation: student, halqa and day), else its kind. */
 export function auditRecordName(

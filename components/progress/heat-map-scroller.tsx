@@ -1,7 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
-import { useScrollsSideways } from "@/components/ui/scroll-box";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 
 type Props = {
   label: string;
@@ -38,4 +37,20 @@ export function HeatMapScroller({ label, hint, offset, children }: Props) {
       {scrolls ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
     </div>
   );
+}
+
+/** Whether the box scrolls sideways now, measured again whenever the box or its content changes size. */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>, initially: boolean): boolean {
+  const [scrolls, setScrolls] = useState(initially);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    for (const child of box.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }

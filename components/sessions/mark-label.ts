@@ -1,7 +1,8 @@
 import { ATTENDANCE_STATUSES } from "@/lib/contract";
 import type { Translate } from "@/lib/i18n/core";
 
-const isMark = (value: string): value is (typeof ATTENDANCE_STATUSES)[number] =>
+/** One of v1's four marks. */
+export const isMark = (value: string): value is (typeof ATTENDANCE_STATUSES)[number] =>
   (ATTENDANCE_STATUSES as readonly string[]).includes(value);
 
 /**

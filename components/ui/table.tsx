@@ -4,13 +4,13 @@ import { cn } from "@/lib/utils";
 
 /**
  * Scrolls sideways inside its own box on narrow screens instead of widening the page; the box is
- * focusable while it scrolls (ScrollBox), so a keyboard can scroll it too.
+ * a tab stop (ScrollBox), so a keyboard can scroll it too.
  */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
     <ScrollBox
       data-slot="table-container"
-      // Focusable while it scrolls, so a group named as its table is.
+      // A tab stop, so a group named as its table is.
       role="group"
       aria-label={props["aria-label"]}
       aria-labelledby={props["aria-labelledby"]}

@@ -1,9 +1,11 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
-import type { Semester, Session, Student } from "@/lib/contract";
+import { and, inArray } from "drizzle-orm";
+import type { Semester, Student } from "@/lib/contract";
 import type { DashboardDb } from "@/lib/db/client";
-import { progressAttendance, progressSessions, progressStudents } from "@/lib/db/schema";
+import { progressAttendance, progressStudents } from "@/lib/db/schema";
 import { currentRecord } from "@/lib/features/family/queries";
+import { dayKey, registersOf } from "@/lib/features/overview/store-reads";
+import { scoped } from "@/lib/features/progress/store-scope";
 import { documentName } from "@/lib/features/students/display-names";
 import type { AdminExcuse, School } from "./store";
 
@@ -29,43 +31,28 @@ export async function withRecords(
   context: { semesters: readonly Semester[]; halqaNames: ReadonlyMap<string, string> },
 ): Promise<AdminExcuseRow[]> {
   if (rows.length === 0) return [];
-  const scope = and(
-    eq(progressStudents.connectionId, school.connectionId),
-    eq(progressStudents.tenantId, school.tenantId),
-  );
   const records = await db
     .select({ data: progressStudents.data })
     .from(progressStudents)
-    .where(and(scope, inArray(progressStudents.lineageId, [...new Set(rows.map((row) => row.lineageId))])));
+    .where(
+      and(
+        scoped(progressStudents, school),
+        inArray(progressStudents.lineageId, [...new Set(rows.map((row) => row.lineageId))]),
+      ),
+    );
   const byLineage = new Map<string, Student[]>();
   for (const { data } of records) byLineage.set(data.lineage_id, [...(byLineage.get(data.lineage_id) ?? []), data]);
   const students = new Map(
     [...byLineage].map(([lineageId, list]) => [lineageId, currentRecord(list, context.semesters)] as const),
   );
 
+  // The registers of the children's halqas on the requests' days, as the overview reads them.
   const halqaIds = [...new Set([...students.values()].flatMap((s) => (s ? [s.halqa_id] : [])))];
-  const days = [...new Set(rows.map((row) => row.day))];
-  const sessions = halqaIds.length
-    ? await db
-        .select({ data: progressSessions.data })
-        .from(progressSessions)
-        .where(
-          and(
-            eq(progressSessions.connectionId, school.connectionId),
-            eq(progressSessions.tenantId, school.tenantId),
-            inArray(progressSessions.halqaId, halqaIds),
-            inArray(progressSessions.date, days),
-          ),
-        )
-    : [];
+  const days = rows.map((row) => row.day).sort();
+  const registers = await registersOf(db, school, halqaIds, { from: days[0]!, to: days.at(-1)! });
   // The day's latest session of each halqa: the register a teacher would open again.
-  const sessionOf = new Map<string, Session>();
-  for (const { data } of sessions) {
-    const key = `${data.halqa_id} ${data.date}`;
-    const kept = sessionOf.get(key);
-    if (!kept || data.starts_at > kept.starts_at) sessionOf.set(key, data);
-  }
-  const sessionIds = [...sessionOf.values()].map((s) => s.id);
+  const latest = (key: string) => registers.get(key)?.toSorted((a, b) => b.starts_at.localeCompare(a.starts_at))[0];
+  const sessionIds = [...registers.values()].flatMap((list) => list.map((s) => s.id));
   const marks = sessionIds.length
     ? await db
         .select({
@@ -74,19 +61,13 @@ export async function withRecords(
           data: progressAttendance.data,
         })
         .from(progressAttendance)
-        .where(
-          and(
-            eq(progressAttendance.connectionId, school.connectionId),
-            eq(progressAttendance.tenantId, school.tenantId),
-            inArray(progressAttendance.sessionId, sessionIds),
-          ),
-        )
+        .where(and(scoped(progressAttendance, school), inArray(progressAttendance.sessionId, sessionIds)))
     : [];
   const markOf = new Map(marks.map((m) => [`${m.sessionId} ${m.studentId}`, m.data.status as string]));
 
   return rows.map((row) => {
     const student = students.get(row.lineageId) ?? null;
-    const session = student ? sessionOf.get(`${student.halqa_id} ${row.day}`) : undefined;
+    const session = student ? latest(dayKey(student.halqa_id, row.day)) : undefined;
     return {
       ...row,
       student: student
