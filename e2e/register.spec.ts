@@ -259,3 +259,103 @@ test("at phone width: a compact header, and layout shift at most 0.05 on today a
   expect(today).toBeLessThanOrEqual(0.05);
   expect(register).toBeLessThanOrEqual(0.05);
 });
+
+/** Whole controls in `scope` smaller than a finger (44 × 44 CSS px), by their accessible names. */
+async function smallControls(scope: Locator): Promise<string[]> {
+  return scope.locator("button, input, select, label:has(input[type=radio])").evaluateAll((els) =>
+    els
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return (
+          r.width > 0 && (r.width < 44 || r.height < 44) && !(el instanceof HTMLInputElement && el.type === "radio")
+        );
+      })
+      .map(
+        (el) =>
+          `${el.getAttribute("aria-label") ?? el.textContent} ${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)}`,
+      ),
+  );
+}
+
+test.describe("on a phone (390×844)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the register: seven rows a screen, every control at least 44 px", async ({
+    teacherPage: page,
+    request,
+  }, info) => {
+    await ensureStudents(request, 14);
+    await startRegister(page, `phone rows ${Date.now()}`);
+    await names(page);
+    const onOpening = await roster(page)
+      .getByRole("listitem")
+      .evaluateAll((items) => items.filter((li) => li.getBoundingClientRect().bottom <= window.innerHeight).length);
+    await page.screenshot({ path: info.outputPath("register-opening-390x844.png") });
+    const perScreen = await rowsVisible(page);
+    info.annotations.push({ type: "rows at 390×844", description: `on opening ${onOpening}; a screen ${perScreen}` });
+    console.log(`rows at 390x844: on opening ${onOpening}, a screen ${perScreen}`);
+    await page.screenshot({ path: info.outputPath("register-390x844.png") });
+    expect(await smallControls(roster(page))).toEqual([]);
+    expect(await smallControls(page.getByRole("region", { name: "Counts" }))).toEqual([]);
+    expect(perScreen).toBeGreaterThanOrEqual(7);
+  });
+
+  test("the recitation sheet: passage, counters and Record on the first screen; nothing moves as mistakes are tapped; the toast says its whole sentence", async ({
+    teacherPage: page,
+  }, info) => {
+    await startRegister(page, `phone sheet ${Date.now()}`);
+    const [name] = await names(page);
+    await statusButton(page, name!, "Present").tap();
+    await roster(page)
+      .getByRole("button", { name: `Recitations and note 0 (${name})`, exact: true })
+      .tap();
+    const sheet = page.getByRole("dialog", { name: `${name}: recitations and note` });
+    const form = sheet.getByRole("form", { name: `Record recitation for ${name}` });
+    // The passage is one line with its page and juz (once the plan's prefill is in), its fields behind "Change the passage".
+    await expect(form.getByText("Prefilled from the learning plan's current assignment.")).toBeVisible();
+    await expect(form.getByText(/^Page \d+(–\d+)? · juz \d+(–\d+)?$/)).toBeVisible();
+    await expect(form.getByRole("button", { name: "Place mistakes on ayahs" })).toBeVisible();
+    await expect(form.getByRole("button", { name: "Change the passage" })).toHaveAttribute("aria-expanded", "false");
+    await expect(form.getByLabel("From ayah")).toBeHidden();
+    const counters = form.getByRole("button", { name: /^Add a mistake: / });
+    await expect(counters).toHaveCount(4);
+    const record = form.getByRole("button", { name: `Record recitation for ${name}` });
+    const boxes = async () => Promise.all([...(await counters.all()), record].map((l) => l.boundingBox()));
+    const before = await boxes();
+    await page.screenshot({ path: info.outputPath("sheet-390x844.png") });
+    for (const box of before) expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+    for (const type of ["Forgotten or wrong word", "Hesitation or prompted", "Stop or start"]) {
+      await form.getByRole("button", { name: new RegExp(`^Add a mistake: ${type} `) }).tap();
+      await expect(form.getByRole("button", { name: `Undo the last mistake (${type})` })).toBeVisible();
+      expect(await boxes(), `after a tap on ${type}`).toEqual(before);
+    }
+    const width = await sheet.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, top: el.scrollTop }));
+    expect(width.scroll).toBeLessThanOrEqual(width.client);
+    expect(width.top).toBe(0);
+    await page.screenshot({ path: info.outputPath("sheet-taps-390x844.png") });
+
+    // Changing the passage opens its fields in place; a suggestion or "Change the passage" closes them again.
+    await form.getByRole("button", { name: "Change the passage" }).tap();
+    await expect(form.getByLabel("From ayah")).toBeVisible();
+    await form.getByRole("button", { name: "Change the passage" }).tap();
+    await expect(form.getByLabel("From ayah")).toBeHidden();
+
+    await form.getByRole("group", { name: "Rating" }).getByRole("radio").first().check();
+    await record.tap();
+    await expect(
+      sheet.getByRole("list", { name: `Recitations of ${name} in this session` }).getByRole("listitem"),
+    ).toHaveCount(1);
+    await sheet.getByRole("button", { name: "Close" }).tap();
+    // The recitation's toast over the counts: its sentence whole inside its box, none of it cut.
+    const toast = page
+      .getByRole("region", { name: "Counts" })
+      .getByText(new RegExp(`^Recitation of ${name} recorded · sending in \\d+ s$`));
+    await expect(toast).toBeVisible();
+    const clipped = await toast.evaluate((el) => {
+      const box = el.parentElement!.parentElement!;
+      return box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1;
+    });
+    await page.screenshot({ path: info.outputPath("toast-390x844.png") });
+    expect(clipped).toBe(false);
+  });
+});

@@ -327,6 +327,8 @@ test.describe("in Arabic on a phone (390×844)", () => {
       const fromAyah = sheet.getByLabel(liveAr.recitation.fromAyah, { exact: true });
       // Western digits (the school's default); an Arabic-Indic digit typed reads the same.
       await expect(fromAyah).toHaveValue(/^[0-9]+$/);
+      // On a phone the passage's fields are behind "Change the passage" (issue 58.3).
+      await sheet.getByRole("button", { name: liveAr.recitation.changePassage }).tap();
       await fromAyah.fill("٣");
       await expect(fromAyah).toHaveValue("3");
       await expectNoAxeViolations(page);

@@ -52,6 +52,7 @@ export function NumberField({
 /** A row of big radio buttons inside a fieldset (kind, rating). */
 export function Choice<T extends string | number>({
   legend,
+  legendOnPhone = true,
   name,
   value,
   options,
@@ -59,6 +60,8 @@ export function Choice<T extends string | number>({
   error,
 }: {
   legend: string;
+  /** False: the legend is for screen readers only on a phone, where the options say enough (the kinds). */
+  legendOnPhone?: boolean;
   name: string;
   value: T | null;
   options: { value: T; label: string }[];
@@ -67,20 +70,24 @@ export function Choice<T extends string | number>({
 }): ReactNode {
   return (
     <fieldset className="flex flex-col gap-1" aria-invalid={error ? true : undefined}>
-      <legend className="mb-1">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
+      <legend className={cn("mb-1", !legendOnPhone && "max-sm:sr-only")}>{legend}</legend>
+      {/* Columns of at least 6.5rem that share the width: three to a line on a phone, a label wrapping
+          within its own box, so a kind or a rating never pushes the counters below the first screen. */}
+      <div className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-2">
         {options.map((option) => (
           <label
             key={String(option.value)}
+            // On a phone the whole box is the radio (the circle is drawn by the box's colour and weight), so a
+            // word like "memorisation" has the box's width to itself at three boxes to a line.
             className={cn(
-              "flex min-h-11 cursor-pointer touch-manipulation items-center gap-2 rounded-md border px-3 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60",
+              "relative flex min-h-11 cursor-pointer touch-manipulation items-center gap-2 rounded-md border px-2 py-1 leading-tight has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60 max-sm:justify-center max-sm:text-center max-sm:text-sm",
               value === option.value ? "border-primary bg-primary/10 font-semibold" : "border-border bg-card",
             )}
           >
             <input
               type="radio"
               name={name}
-              className="size-4 accent-primary"
+              className="size-4 shrink-0 accent-primary max-sm:absolute max-sm:inset-0 max-sm:size-full max-sm:cursor-pointer max-sm:opacity-0"
               checked={value === option.value}
               onChange={() => onChange(option.value)}
             />

@@ -44,8 +44,9 @@ export function MistakeCounter({ options, range, surahs, taps, at, onAt, onTaps 
   const label = (id: string) => options.types.find((type) => type.id === id)?.label ?? id;
   const last = taps.at(-1);
   return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1">{t("mistakes.legend", { heard: taps.length })}</legend>
+    <fieldset className="flex min-w-0 flex-col gap-2">
+      {/* Each counter shows its own count: on a phone the total is for screen readers only. */}
+      <legend className="mb-1 max-sm:sr-only">{t("mistakes.legend", { heard: taps.length })}</legend>
       {range ? (
         <div role="group" aria-label={t("mistakes.stepper")} className="flex flex-wrap items-center gap-2">
           {place ? (
@@ -101,18 +102,22 @@ export function MistakeCounter({ options, range, surahs, taps, at, onAt, onTaps 
           </Button>
         ))}
       </div>
-      <div className="flex flex-wrap items-center gap-3">
+      {/* One line that never widens: a long type's name is cut short on screen (its whole name is read
+          out), so a tap never slides the counters sideways under the finger (issue 58). */}
+      <div className="flex min-h-11 min-w-0 items-center gap-3">
         <Button
           type="button"
           variant="ghost"
-          className="min-h-11"
+          className="min-h-11 max-w-full min-w-0 shrink"
           disabled={!last}
           onClick={() => onTaps(taps.slice(0, -1))}
         >
-          {last ? t("mistakes.undo", { type: label(last.type) }) : t("mistakes.undoNone")}
+          <span className="truncate">
+            {last ? t("mistakes.undo", { type: label(last.type) }) : t("mistakes.undoNone")}
+          </span>
         </Button>
         {last?.at ? (
-          <span className="text-muted-foreground">
+          <span className="min-w-0 truncate text-muted-foreground">
             {t("mistakes.lastAt", { surah: surahName(last.at.surah), ayah: number(last.at.ayah) })}
           </span>
         ) : null}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import type { RegisterRecitation } from "@/lib/features/live/merge";
@@ -14,6 +14,7 @@ import {
   type MistakeTap,
 } from "@/lib/features/notebook/mistakes";
 import {
+  formatRange,
   prefillRange,
   rangeProblem,
   type QuranRange,
@@ -27,6 +28,7 @@ import {
   type RecitationKind,
 } from "@/lib/features/live/types";
 import { useLocale, useNumber, useT, type ClientTranslate } from "@/lib/i18n/client";
+import { cn } from "@/lib/utils";
 import { Choice, inputClass, NumberField } from "./form-fields";
 import { HearTodayChoices } from "./hear-today";
 import { usePositions } from "./live-hooks";
@@ -118,6 +120,8 @@ export function RecitationEntry({
   const [editing, setEditing] = useState<string | null>(null);
   const [showProblems, setShowProblems] = useState(false);
   const [queued, setQueued] = useState(false);
+  const [editorOpen, setEditorOpen] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const prefillQuery = useQuery({
     queryKey: ["live-prefill", tenantId, sessionId, studentId],
@@ -181,7 +185,7 @@ export function RecitationEntry({
     if (patch.fromSurah !== undefined && next.toSurah < next.fromSurah) next.toSurah = next.fromSurah;
     setOverride(next);
   };
-  const info = !problem && positions ? rangeInfo(range, positions, t, number) : null;
+  const info = !problem && !rangePending && positions ? rangeInfo(range, positions, t, number) : null;
   const endJuz = useMemo(
     () =>
       positions
@@ -225,6 +229,8 @@ export function RecitationEntry({
   };
 
   const startEdit = (rec: RegisterRecitation) => {
+    // The form is above the list: the teacher sees what they are correcting.
+    formRef.current?.scrollIntoView({ block: "nearest" });
     setEditing(rec.key);
     setKind(rec.draft.kind);
     setOverride(toFields(rec.draft));
@@ -234,37 +240,21 @@ export function RecitationEntry({
     setNote(rec.draft.note ?? "");
   };
 
+  // On a phone the passage's fields open on "Change the passage", or by themselves while no passage is
+  // known or the one typed is wrong; collapsed, the passage is one line, so that the counters and Record
+  // are on the first screen with it (issue 58). From sm up there is room for all of it: always open.
+  const known = override !== null || prefill.range !== null;
+  const editorShown = editorOpen || problem !== null || (!known && !rangePending);
+
   return (
     <div className="flex flex-col gap-4 pt-2">
-      <RecitationList
-        name={name}
-        recitations={recitations}
-        surahs={surahs}
-        ratings={ratings}
-        readOnly={readOnly}
-        onEdit={startEdit}
-        onRetry={onRetry}
-        onDiscard={onDiscard}
-        onUndo={onUndo}
-      />
-
-      {readOnly || !hear ? null : (
-        <HearTodayChoices
-          hear={hear}
-          surahs={surahs}
-          onPick={(k, picked) => {
-            setQueued(false);
-            setKind(k);
-            setOverride(toFields(picked));
-          }}
-        />
-      )}
-
       {readOnly ? null : (
         <form
+          ref={formRef}
           aria-label={t("recitation.submit", { name })}
           noValidate
-          className="flex flex-col gap-3 rounded-md border border-border p-3"
+          // On a phone the sheet's own edge frames it: no border, padding or wide gaps of its own.
+          className="flex min-w-0 flex-col gap-2 rounded-md sm:gap-3 sm:border sm:border-border sm:p-3"
           onSubmit={(event) => {
             event.preventDefault();
             submit();
@@ -272,6 +262,7 @@ export function RecitationEntry({
         >
           <Choice
             legend={t("recitation.kind")}
+            legendOnPhone={false}
             name={`${id}-kind`}
             value={kind}
             options={RECITATION_KIND_VALUES.map((k) => ({ value: k, label: t(`recitation.kinds.${k}`) }))}
@@ -280,59 +271,97 @@ export function RecitationEntry({
               setOverride(null);
             }}
           />
-          {prefill.source && !override ? (
-            <p className="text-muted-foreground">
-              {prefill.source === "plan"
-                ? t("recitation.prefilledPlan")
-                : t("recitation.prefilledLast", { kind: t(`recitation.kinds.${kind}`) })}
+          <div className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 gap-y-1">
+            <p className="min-w-0">
+              <span className="font-semibold">
+                {rangePending
+                  ? "…"
+                  : problem
+                    ? t("recitation.choosePassage")
+                    : formatRange(range, surahs, locale, number)}
+              </span>
+              {info ? (
+                <>
+                  {" · "}
+                  <span className="text-muted-foreground">{info}</span>
+                </>
+              ) : null}
             </p>
-          ) : null}
-          <SurahPicker
-            surahs={surahs}
-            value={fields.fromSurah}
-            onChange={(n) =>
-              edit({ fromSurah: n, fromAyah: "1", toSurah: n, toAyah: String(surahs[n - 1]?.ayah_count ?? 1) })
-            }
-            endJuz={endJuz}
-          />
-          <div className="flex flex-wrap items-start gap-3">
-            <NumberField
-              label={t("recitation.fromAyah")}
-              value={fields.fromAyah}
-              onChange={(v) => edit({ fromAyah: v })}
-              error={showProblems || fields.fromAyah !== "" ? problemText("start") : null}
-            />
-            <div className="flex min-w-56 flex-[2] flex-col gap-1">
-              <label htmlFor={`${id}-to-surah`}>{t("recitation.toSurah")}</label>
-              <Select
-                id={`${id}-to-surah`}
-                value={fields.toSurah}
-                onChange={(e) =>
-                  edit({
-                    toSurah: Number(e.target.value),
-                    toAyah: String(surahs[Number(e.target.value) - 1]?.ayah_count ?? 1),
-                  })
-                }
-              >
-                {surahs
-                  .filter((x) => x.number >= fields.fromSurah)
-                  .map((x) => (
-                    <option key={x.number} value={x.number}>
-                      {surahLabel(x, locale, number)}
-                    </option>
-                  ))}
-              </Select>
-            </div>
-            <NumberField
-              label={t("recitation.toAyah")}
-              value={fields.toAyah}
-              onChange={(v) => edit({ toAyah: v })}
-              error={showProblems || fields.toAyah !== "" ? problemText("end") : null}
-            />
+            <Button
+              type="button"
+              variant="outline"
+              className="sm:hidden"
+              aria-expanded={editorShown}
+              aria-controls={`${id}-passage`}
+              onClick={() => setEditorOpen(!editorShown)}
+            >
+              {t("recitation.changePassage")}
+            </Button>
+            {prefill.source && !override ? (
+              <p className="basis-full text-sm text-muted-foreground">
+                {prefill.source === "plan"
+                  ? t("recitation.prefilledPlan")
+                  : t("recitation.prefilledLast", { kind: t(`recitation.kinds.${kind}`) })}
+              </p>
+            ) : null}
           </div>
-          <p aria-live="polite" className="min-h-5 text-muted-foreground">
-            {info}
-          </p>
+          <div id={`${id}-passage`} className={cn("flex flex-col gap-3", !editorShown && "max-sm:hidden")}>
+            {hear ? (
+              <HearTodayChoices
+                hear={hear}
+                surahs={surahs}
+                onPick={(k, picked) => {
+                  setQueued(false);
+                  setKind(k);
+                  setOverride(toFields(picked));
+                  setEditorOpen(false);
+                }}
+              />
+            ) : null}
+            <SurahPicker
+              surahs={surahs}
+              value={fields.fromSurah}
+              onChange={(n) =>
+                edit({ fromSurah: n, fromAyah: "1", toSurah: n, toAyah: String(surahs[n - 1]?.ayah_count ?? 1) })
+              }
+              endJuz={endJuz}
+            />
+            <div className="flex flex-wrap items-start gap-3">
+              <NumberField
+                label={t("recitation.fromAyah")}
+                value={fields.fromAyah}
+                onChange={(v) => edit({ fromAyah: v })}
+                error={showProblems || fields.fromAyah !== "" ? problemText("start") : null}
+              />
+              <div className="flex min-w-56 flex-[2] flex-col gap-1">
+                <label htmlFor={`${id}-to-surah`}>{t("recitation.toSurah")}</label>
+                <Select
+                  id={`${id}-to-surah`}
+                  value={fields.toSurah}
+                  onChange={(e) =>
+                    edit({
+                      toSurah: Number(e.target.value),
+                      toAyah: String(surahs[Number(e.target.value) - 1]?.ayah_count ?? 1),
+                    })
+                  }
+                >
+                  {surahs
+                    .filter((x) => x.number >= fields.fromSurah)
+                    .map((x) => (
+                      <option key={x.number} value={x.number}>
+                        {surahLabel(x, locale, number)}
+                      </option>
+                    ))}
+                </Select>
+              </div>
+              <NumberField
+                label={t("recitation.toAyah")}
+                value={fields.toAyah}
+                onChange={(v) => edit({ toAyah: v })}
+                error={showProblems || fields.toAyah !== "" ? problemText("end") : null}
+              />
+            </div>
+          </div>
           <MistakeCounter
             options={mistakeOptions}
             range={problem || rangePending ? null : range}
@@ -363,19 +392,16 @@ export function RecitationEntry({
                 : t("mistakes.overridden", { rating: ratingLabel(suggested) })}
             </p>
           ) : null}
-          <div className="flex flex-wrap items-start gap-3">
-            <label className="flex min-w-48 flex-1 flex-col gap-1">
-              <span>{t("recitation.note")}</span>
-              <input
-                type="text"
-                maxLength={500}
-                value={note}
-                onChange={(e) => setNote(e.target.value)}
-                className={inputClass}
-              />
-            </label>
-          </div>
-          <p className="text-sm text-muted-foreground">{t("recitation.finalNote", { s: UNDO_WINDOW_MS / 1000 })}</p>
+          <label className="flex gap-1 max-sm:items-center max-sm:gap-3 sm:flex-col">
+            <span>{t("recitation.note")}</span>
+            <input
+              type="text"
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              className={cn(inputClass, "min-w-0 flex-1")}
+            />
+          </label>
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit">{editing ? t("recitation.resubmit") : t("recitation.submit", { name })}</Button>
             {editing ? (
@@ -387,8 +413,21 @@ export function RecitationEntry({
               {queued ? t("recitation.queued") : null}
             </p>
           </div>
+          <p className="text-sm text-muted-foreground">{t("recitation.finalNote", { s: UNDO_WINDOW_MS / 1000 })}</p>
         </form>
       )}
+
+      <RecitationList
+        name={name}
+        recitations={recitations}
+        surahs={surahs}
+        ratings={ratings}
+        readOnly={readOnly}
+        onEdit={startEdit}
+        onRetry={onRetry}
+        onDiscard={onDiscard}
+        onUndo={onUndo}
+      />
     </div>
   );
 }

@@ -26,7 +26,12 @@ type Props = {
 export function StatusControl({ name, status, disabled, onSet, firstRef }: Props) {
   const t = useT("live");
   return (
-    <div role="group" aria-label={name} className="flex shrink-0 overflow-hidden rounded-md border border-border">
+    // Below sm the four take a line of their own, each a quarter of it (components/live/roster-row.tsx).
+    <div
+      role="group"
+      aria-label={name}
+      className="flex shrink-0 overflow-hidden rounded-md border border-border max-sm:order-last max-sm:basis-full"
+    >
       {MARK_STATUSES.map((value, i) => (
         <button
           key={value}
@@ -37,7 +42,7 @@ export function StatusControl({ name, status, disabled, onSet, firstRef }: Props
           aria-label={t("setStatus", { name, status: t(`status.${value}`) })}
           onClick={() => onSet(value)}
           className={cn(
-            "min-h-11 min-w-16 touch-manipulation border-s px-2 text-sm font-semibold outline-none first:border-s-0 focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:cursor-not-allowed disabled:opacity-50",
+            "min-h-11 min-w-16 touch-manipulation max-sm:flex-1 border-s px-2 text-sm font-semibold outline-none first:border-s-0 focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:cursor-not-allowed disabled:opacity-50",
             status === value ? STATUS_STYLE[value] : "border-border bg-card text-muted-foreground",
           )}
         >

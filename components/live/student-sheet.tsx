@@ -46,10 +46,11 @@ export function StudentSheet({ row, name, readOnly, recitation, onMark, onClose 
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
-      className="m-auto max-h-[90dvh] w-[min(44rem,calc(100vw-2rem))] overflow-y-auto rounded-lg border border-border bg-background p-4 text-foreground shadow-xl backdrop:bg-black/40"
+      // On a phone the sheet is the whole screen: every pixel of its height for the passage, the counters and Record.
+      className="m-auto max-h-[90dvh] w-[min(44rem,calc(100vw-2rem))] overflow-y-auto rounded-lg border border-border bg-background p-4 text-foreground shadow-xl backdrop:bg-black/40 max-sm:h-dvh max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:rounded-none max-sm:border-0 max-sm:p-3"
     >
-      <div className="mb-3 flex items-center justify-between gap-3">
-        <h2 id={titleId} className="text-xl font-semibold">
+      <div className="mb-2 flex items-center justify-between gap-3">
+        <h2 id={titleId} className="text-lg font-semibold sm:text-xl">
           {t("row.moreFor", { name })}
         </h2>
         <Button variant="outline" onClick={() => ref.current?.close()}>

@@ -78,8 +78,9 @@ type Props = {
 
 /**
  * The register's undo, in a slot laid over the counts line of the sticky bar (which holds no control):
- * it covers no row and no button at any width, and shows the latest of a status change (8 s) or work
- * held in its undo window (with its countdown). Undo of a status queues the previous value again.
+ * it covers no row at any width, and a button only while a long sentence needs the line below. It shows
+ * the latest of a status change (8 s) or work held in its undo window (with its countdown). Undo of a
+ * status queues the previous value again.
  */
 export function UndoSlot({ entry, held, note, onUndo, onUndoHeld, onExpire, onNoteExpire }: Props) {
   const t = useT("live");
@@ -121,9 +122,11 @@ export function UndoSlot({ entry, held, note, onUndo, onUndoHeld, onExpire, onNo
   } else if (shown === "note" && note) content = { text: note.text };
 
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none absolute inset-0 flex items-stretch">
+    // At least the counts line's height, and taller when its whole sentence needs it (on a phone a recitation's
+    // does): then it lies over the status line below for its few seconds rather than cut its own words.
+    <div role="status" aria-live="polite" className="pointer-events-none absolute inset-x-0 top-0 z-10 flex min-h-full">
       {content ? (
-        <div className="pointer-events-auto flex min-w-0 flex-1 items-center gap-3 rounded-md bg-foreground px-3 py-0.5 text-background">
+        <div className="pointer-events-auto flex min-w-0 flex-1 items-center gap-3 rounded-md bg-foreground px-3 py-1 text-background">
           <p className="flex min-w-0 flex-1 flex-col text-sm leading-tight">
             <span>{content.text}</span>
             {content.detail ? <span className="text-xs opacity-90">{content.detail}</span> : null}
