@@ -5,6 +5,7 @@ import halqas from "../messages/ar/halqas.json" with { type: "json" };
 import home from "../messages/ar/home.json" with { type: "json" };
 import nav from "../messages/ar/nav.json" with { type: "json" };
 import plans from "../messages/ar/plans.json" with { type: "json" };
+import quranMap from "../messages/ar/quranMap.json" with { type: "json" };
 import sessions from "../messages/ar/sessions.json" with { type: "json" };
 import students from "../messages/ar/students.json" with { type: "json" };
 import { expectNoAxeViolations } from "./api";
@@ -19,6 +20,11 @@ import { linkDemoSheikh, linkFirstPlannedChild, submitNewUser } from "./users";
 const PASSWORD = "a long initial password";
 /** A middle dot beside Arabic-Indic digits (bidi isolates allowed between): it reads as a zero (٠). */
 const DOT_BESIDE_DIGITS = /[٠-٩][\s\u2068\u2069]*·|·[\s\u2068\u2069]*[٠-٩]/;
+const sentence = (...messages: string[]) =>
+  new RegExp(messages.map((m) => m.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, ".+")).join("|"));
+/** Today's class and this week's work as a family reads them (lib/features/family/glance.ts). */
+const TODAY = sentence(family.glance.today, family.glance.noClass, family.glance.underWay, family.glance.notMarked);
+const WEEK = sentence(family.glance.week, family.glance.weekNone);
 const unique = (label: string, project: string) => `${label}-ar-${project}-${Date.now().toString(36)}@example.org`;
 
 async function createArabicUser(page: Page, user: { name: string; email: string; role: "Teacher" | "Parent" }) {
@@ -86,12 +92,34 @@ test.describe("in Arabic, right to left", () => {
     await signedIn(browser, email, async (parent) => {
       await expect(parent).toHaveURL(/\/family$/);
       await expect(parent.getByRole("heading", { level: 1 })).toHaveText(nav.family.greeting.replace("{name}", name));
+      // The home says something of today and this week for each child, in the family's language (issue 58.5).
+      const child = parent.getByRole("navigation", { name: family.childrenNav }).getByRole("listitem").first();
+      await expect(child).toContainText(TODAY);
+      await expect(child).toContainText(WEEK);
       await expectNoAxeViolations(parent);
-      await parent.getByRole("navigation", { name: family.childrenNav }).getByRole("link").first().click();
+      await parent.setViewportSize({ width: 390, height: 844 });
+      await parent.screenshot({ path: testInfo.outputPath("family-home-ar-390x844.png") });
+      await child.getByRole("link").click();
       await expect(parent.getByRole("heading", { level: 2, name: family.assignments.title })).toBeVisible();
       await expect(parent.getByRole("heading", { level: 2, name: family.attendance.title })).toBeVisible();
       await expect(parent.getByRole("heading", { level: 2, name: family.recitations.title })).toBeVisible();
       await expect(parent.getByRole("main")).not.toContainText(DOT_BESIDE_DIGITS);
+      await expect(parent.locator("main header")).toContainText(TODAY);
+      // Each assignment says what to do from its passages in Arabic, with Arabic surah names; the school's own
+      // text (the demo's is English) follows, marked with its language and read in its own direction.
+      const assignments = parent.getByRole("region", { name: family.assignments.title });
+      const work = assignments.getByText(new RegExp(`^${family.assignments.work.split("{work}")[0]}`)).first();
+      await expect(work).toContainText(/[\u0621-\u064A]+ \d+/);
+      await expect(work).not.toContainText(/[A-Za-z]/);
+      for (const text of await assignments.locator("p[lang]").all()) await expect(text).toHaveAttribute("dir", "auto");
+      // The plan in sentences, not "1% of the plan's way".
+      await expect(parent.getByRole("main")).not.toContainText(plans.tracks.percent.split("{percent}")[1]!.trim());
+      // (The demo's first planned child may have no plan a family sees yet: then it says so.)
+      await expect(parent.getByRole("region", { name: quranMap.family.plan })).toContainText(
+        sentence(family.glance.track, family.glance.trackDone, family.glance.trackNotStarted, quranMap.plan.none),
+      );
+      await parent.screenshot({ path: testInfo.outputPath("family-child-ar-390x844.png"), fullPage: true });
+      await parent.setViewportSize({ width: 1280, height: 800 });
       await expectNoAxeViolations(parent);
     });
   });

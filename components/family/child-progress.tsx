@@ -1,5 +1,8 @@
 import { mapWords, rangeText } from "@/components/progress/map-text";
-import { AttendanceFactsView, TrackShares } from "@/components/progress/progress-facts";
+import { AttendanceFactsView } from "@/components/progress/progress-facts";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { trackText } from "@/lib/features/family/glance";
+import type { ParentPlanProgress } from "@/lib/features/plans/parent-view";
 import { StudentProgress } from "@/components/progress/student-progress";
 import { PageSection } from "@/components/ui/page-section";
 import { RECITATION_KINDS } from "@/lib/contract";
@@ -68,12 +71,32 @@ export function ChildSummary({ child, i18n }: Props) {
                 ? t("quranMap.family.planDone")
                 : t("quranMap.family.planDue", { date: i18n.date(child.plan.targetDate) })}
             </p>
-            <TrackShares tracks={child.plan.tracks} words={words} />
-            <p className="text-xs text-muted-foreground">{t("quranMap.plan.share")}</p>
+            <FamilyTracks plan={child.plan} i18n={i18n} />
           </>
         )}
       </PageSection>
     </div>
+  );
+}
+
+/** Each track of the plan in a sentence a parent reads (where from, where to, how far), with its bar. */
+function FamilyTracks({ plan, i18n }: { plan: ParentPlanProgress; i18n: I18n }) {
+  return (
+    <ul className="flex flex-col gap-3">
+      {plan.tracks.map((track) => {
+        const text = trackText(track, plan, i18n);
+        return (
+          <li key={track.type} className="flex flex-col gap-1 text-sm">
+            <span>{text}</span>
+            <ProgressBar
+              label={i18n.t("plans.tracks.progress", { track: i18n.t(`students.recitations.kinds.${track.type}`) })}
+              percent={track.percent}
+              text={text}
+            />
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

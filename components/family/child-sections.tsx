@@ -8,6 +8,7 @@ import type { ChildView } from "@/lib/features/family/queries";
 import type { ParentAssignment } from "@/lib/features/plans/parent-view";
 import type { I18n } from "@/i18n/server";
 import { textLanguage } from "@/lib/i18n/text-language";
+import { assignmentWork } from "@/lib/features/family/glance";
 
 type Props = { child: ChildView; i18n: I18n };
 
@@ -93,8 +94,8 @@ export function FamilyRecitations({ child, i18n }: Props) {
  * One assignment in a family's words: current work says whether it was started and when it is due;
  * done work says only when it was finished (its group's heading already says "Done").
  */
-function AssignmentCard({ assignment, child, i18n }: { assignment: ParentAssignment } & Props) {
-  const { t, date, number } = i18n;
+function AssignmentCard({ assignment, i18n }: { assignment: ParentAssignment; i18n: I18n }) {
+  const { t, date } = i18n;
   const done = assignment.status === "completed";
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
@@ -110,31 +111,19 @@ function AssignmentCard({ assignment, child, i18n }: { assignment: ParentAssignm
             : t("family.assignments.due", { date: date(assignment.dueDate, { hijri: true }) })}
         </span>
       </div>
-      {/* The school's own words: marked with their language, so English reads left to right on an Arabic page. */}
-      {assignment.explanation ? (
-        <p lang={textLanguage(assignment.explanation)} dir="auto">
-          {assignment.explanation}
+      {/* What to do, in the family's language from the assignment's passages; the school's own text after it,
+          marked with its language and read in its own direction (English on an Arabic page keeps left to right). */}
+      {assignment.segments.length ? (
+        <p className="text-lg font-medium">
+          {t("family.assignments.work", { work: assignmentWork(assignment.segments, i18n) })}
         </p>
       ) : null}
-      {assignment.segments.length ? (
-        <div className="flex flex-col gap-1">
-          <h4 className="text-sm font-medium">{t("family.assignments.segments")}</h4>
-          <ol className="flex flex-col gap-1">
-            {assignment.segments.map((segment) => (
-              <li key={segment.order} className="text-sm">
-                <span className="text-muted-foreground">{t(`students.recitations.kinds.${segment.trackType}`)}: </span>
-                <RangeLabel
-                  range={{
-                    start: { surah: segment.start.surah, ayah: segment.start.ayah },
-                    end: { surah: segment.end.surah, ayah: segment.end.ayah },
-                  }}
-                  surahs={child.surahs}
-                  t={t}
-                  number={number}
-                />
-              </li>
-            ))}
-          </ol>
+      {assignment.explanation ? (
+        <div className="flex flex-col gap-0.5 text-sm">
+          <span className="text-muted-foreground">{t("family.assignments.schoolWords")}</span>
+          <p lang={textLanguage(assignment.explanation)} dir="auto">
+            {assignment.explanation}
+          </p>
         </div>
       ) : null}
     </li>
@@ -166,7 +155,7 @@ export function FamilyAssignments({ child, i18n }: Props) {
           {group.items.length ? (
             <ul className="flex flex-col gap-3">
               {group.items.map((assignment) => (
-                <AssignmentCard key={assignment.id} assignment={assignment} child={child} i18n={i18n} />
+                <AssignmentCard key={assignment.id} assignment={assignment} i18n={i18n} />
               ))}
             </ul>
           ) : (

@@ -27,7 +27,7 @@ import {
   type RecitationDraft,
   type RecitationKind,
 } from "@/lib/features/live/types";
-import { useLocale, useNumber, useT, type ClientTranslate } from "@/lib/i18n/client";
+import { useLocale, useNumber, useSeparator, useT, type ClientTranslate } from "@/lib/i18n/client";
 import { cn } from "@/lib/utils";
 import { Choice, inputClass, NumberField } from "./form-fields";
 import { HearTodayChoices } from "./hear-today";
@@ -106,6 +106,7 @@ export function RecitationEntry({
   const t = useT("live");
   const locale = useLocale();
   const number = useNumber();
+  const separator = useSeparator();
   const id = useId();
   // Loaded by the register when it mounts; read here so that their arrival re-renders an open dialog, not the roster.
   const positions = usePositions();
@@ -282,7 +283,7 @@ export function RecitationEntry({
               </span>
               {info ? (
                 <>
-                  {" · "}
+                  {separator}
                   <span className="text-muted-foreground">{info}</span>
                 </>
               ) : null}

@@ -2,7 +2,7 @@ import type { RatingLevel } from "@/lib/contract";
 import type { MapCell } from "@/lib/features/progress/quran-map";
 import { wholePercent } from "@/lib/percent";
 import { ratingLabel } from "@/lib/features/students/recitations";
-import { surahInfo, type QuranPoint } from "@/lib/quran";
+import { rangeText } from "@/lib/features/progress/range-text";
 import type { I18n } from "@/lib/i18n/core";
 import { isRightToLeft } from "@/lib/i18n/locales";
 import type { WeakAyah } from "@/lib/features/notebook/weak-passages";
@@ -18,27 +18,7 @@ export function mapWords({ t, locale, date, number, separator }: I18n, scale: re
   return { t, locale, date, number, separator, rating: (value) => ratingLabel(scale, value, locale) };
 }
 
-function surahName(number: number, locale: I18n["locale"]): string {
-  const surah = surahInfo(number);
-  if (!surah) return String(number);
-  return isRightToLeft(locale) ? surah.name_arabic : surah.name_transliteration;
-}
-
-/** "Al-Baqarah 203–252", or "Al-Baqarah 253 – Aal-i-Imran 14" across surahs. */
-export function rangeText(first: QuranPoint, last: QuranPoint, { t, locale, number }: MapWords): string {
-  if (first.surah === last.surah)
-    return t("quranMap.rangeWithin", {
-      surah: surahName(first.surah, locale),
-      from: number(first.ayah),
-      to: number(last.ayah),
-    });
-  return t("quranMap.rangeAcross", {
-    startSurah: surahName(first.surah, locale),
-    startAyah: number(first.ayah),
-    endSurah: surahName(last.surah, locale),
-    endAyah: number(last.ayah),
-  });
-}
+export { rangeText };
 
 export function memorisedText(cell: MapCell, { t }: MapWords): string {
   if (cell.memorised === "part")

@@ -157,4 +157,21 @@ describe("message catalogues", () => {
       expect(native.map(([key]) => `${locale}: ${key}`)).toEqual([]);
     }
   });
+
+  it("name a recitation's kind with one word per language on every page, e-mail and document (issue 58.5)", () => {
+    const places = [
+      "live.recitation.kinds",
+      "students.recitations.kinds",
+      "sessions.recitation",
+      "reportCards.recitations.kinds",
+    ];
+    for (const locale of LOCALES) {
+      const messages = catalogue(locale);
+      for (const kind of ["new_memorization", "recent_revision", "old_revision"]) {
+        // A document writes the kind inside a sentence, where it may start in lower case.
+        const words = new Set(places.map((place) => messages.get(`${place}.${kind}`)?.toLocaleLowerCase(locale)));
+        expect([...words], `${locale}: ${kind}`).toHaveLength(1);
+      }
+    }
+  });
 });

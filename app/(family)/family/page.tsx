@@ -1,5 +1,8 @@
 // v1 call budget: V1_CALL_BUDGETS["/family"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
-import { ChildSwitcher } from "@/components/family/child-switcher";
+import Link from "next/link";
+import { ChildGlance } from "@/components/family/child-glance";
+import { linkClass } from "@/components/ui/text-link";
+import { loadStoredChild } from "@/lib/features/family/stored-child";
 import { FamilyChoices } from "@/components/notices/family-choices";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { requireActor } from "@/lib/auth/session";
@@ -14,7 +17,7 @@ import { pageTitle } from "@/i18n/page-title";
 
 export const generateMetadata = pageTitle("nav.family.title");
 
-/** The parents' home: their children, each a link to the child's page. */
+/** The parents' home: their children, each a link to the child's page with today's class and this week's work. */
 export default async function FamilyHome() {
   const actor = await requireActor(["parent"]);
   const db = await dashboardDb();
@@ -29,7 +32,15 @@ export default async function FamilyHome() {
     return (
       <RefusalPage title={t("nav.family.title")} failure={loaded.failure} t={t} role={actor.role} retryHref="/family" />
     );
-  const children = loaded.value;
+  // Each child's day and week from the dashboard's read models (the same parent-safe view as the child's
+  // page, as fresh as the last sync and every register taken here): no call to the school per child.
+  const children = await Promise.all(
+    loaded.value.map(async (summary) => ({
+      summary,
+      // The home names no halqa: no lookup of one.
+      view: await loadStoredChild(actor, summary.lineageId, i18n.locale, { halqaName: async () => null }),
+    })),
+  );
   // The parent's name isolated in the greeting, so an Arabic name on an English page (or the reverse) keeps the line's order.
   const [greetingBefore = "", greetingAfter = ""] = t("nav.family.greeting").split("{name}");
   return (
@@ -48,7 +59,18 @@ export default async function FamilyHome() {
           </CardHeader>
           <CardContent>
             {children.length ? (
-              <ChildSwitcher items={children} t={t} />
+              <nav aria-label={t("family.childrenNav")}>
+                <ul className="flex flex-col gap-4">
+                  {children.map(({ summary, view }) => (
+                    <li key={summary.lineageId} className="flex flex-col gap-2">
+                      <Link href={`/family/children/${summary.lineageId}`} className={`${linkClass} w-fit text-lg`}>
+                        <bdi dir="auto">{summary.name}</bdi>
+                      </Link>
+                      {view ? <ChildGlance child={view} i18n={i18n} /> : null}
+                    </li>
+                  ))}
+                </ul>
+              </nav>
             ) : (
               <p className="text-muted-foreground">{t("nav.family.childrenEmpty")}</p>
             )}

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { surahInfo } from "@/lib/quran";
 import { describe, expect, it } from "vitest";
 import { ASSIGNMENT_STATUSES, type Assignment } from "@/lib/contract";
 import type { ChildView } from "@/lib/features/family/queries";
@@ -136,7 +137,8 @@ describe("composeWeekly", () => {
     const mail = composeWeekly({ ...base, child: child({ assignments: { current, completed: [] } }) });
     expect(mail.text).toContain("Attendance this term: 62%: attended 18 of 29 sessions, missed 11");
     expect(mail.text).toContain("Lately: attended the last 3 sessions");
-    expect(mail.text).toContain("New memorization: Al-Mulk 1–5 · Recent revision: An-Naba 1–5");
+    // What to memorise and what to revise, in the words of the family page (glance.ts).
+    expect(mail.text).toContain("memorise Al-Mulk 1–5 and revise An-Naba 1–5: ");
     expect(mail.text).toContain("Everything about Yusuf on the family page: https://d.example/family/children/lin1");
     expect(mail.html).toContain(
       '<a href="https://d.example/family/children/lin1">Everything about Yusuf on the family page</a>',
@@ -146,7 +148,7 @@ describe("composeWeekly", () => {
   it("writes Arabic right to left with Arabic surah names", () => {
     const mail = composeWeekly({ ...base, locale: "ar", child: child() });
     expect(mail.html).toContain('dir="rtl"');
-    expect(mail.text).toContain("الملك 1–15");
+    expect(mail.text).toContain(`${surahInfo(67)!.name_arabic} 1–15`);
   });
 
   it("shows only assignments of the parent allowlist, whatever states the school sends", () => {

@@ -1,12 +1,14 @@
 import type { ChildView } from "@/lib/features/family/queries";
-import { describeRange, ratingLabel, type RangeView } from "@/lib/features/students/recitations";
+import { ratingLabel } from "@/lib/features/students/recitations";
+import { assignmentWork } from "@/lib/features/family/glance";
+import { rangeText } from "@/lib/features/progress/range-text";
 import { dateIn } from "@/lib/dates";
 import { attendanceRateText, streakText } from "@/lib/features/progress/attendance-words";
 import { formatNumber, translator, type Locale } from "@/lib/i18n/core";
-import { isolate, schoolTime, separatorOf } from "@/lib/i18n/school-time";
+import { isolate, schoolTime } from "@/lib/i18n/school-time";
 import { footerOf } from "./compose";
 import { render, type Block, type Composed } from "./render";
-import { isRightToLeft, type Formats } from "@/lib/i18n/locales";
+import { type Formats } from "@/lib/i18n/locales";
 
 /**
  * The weekly summary of one child, from the family pages' own view of the child (`loadChild`, the
@@ -28,13 +30,6 @@ export type WeeklyFacts = {
 
 const inWeek = (day: string, from: string, to: string) => day >= from && day <= to;
 
-function rangeText(locale: Locale, range: RangeView): string {
-  const name = (surah: RangeView extends infer R ? (R extends { surah: infer S } ? S : never) : never) =>
-    isRightToLeft(locale) ? surah.name_arabic : surah.name_transliteration;
-  if (range.kind === "within") return isolate(locale, `${name(range.surah)} ${range.from}–${range.to}`);
-  return isolate(locale, `${name(range.start.surah)} ${range.start.ayah} – ${name(range.end.surah)} ${range.end.ayah}`);
-}
-
 export function composeWeekly({
   locale,
   schoolName,
@@ -49,6 +44,7 @@ export function composeWeekly({
   const number = (value: number) => formatNumber(locale, value, formats?.numerals);
   const zone = child.progress.timeZone;
   const clock = schoolTime(locale, zone, formats);
+  const words = { t, locale, number };
   const vars = {
     child: child.name,
     halqa: child.halqaName ?? t("notices.mail.unknownHalqa"),
@@ -103,7 +99,7 @@ export function composeWeekly({
           kind: "list",
           items: recitations.map(
             (r) =>
-              `${clock.date(r.recordedAt)}: ${t("notices.mail.weeklyRecitation", { range: rangeText(locale, describeRange(r.range, child.surahs)), rating: r.rating })}`,
+              `${clock.date(r.recordedAt)}: ${t("notices.mail.weeklyRecitation", { range: isolate(locale, rangeText(r.range.start, r.range.end, words)), rating: r.rating })}`,
           ),
         }
       : { kind: "p", text: t("notices.mail.weeklyNoRecitations") },
@@ -114,23 +110,11 @@ export function composeWeekly({
       assignments.length
         ? {
             kind: "list",
-            items: assignments.map((a) => {
-              // Each passage with what to do with it: memorise this, revise that.
-              const segments = a.segments.map(
-                (s) =>
-                  `${t(`students.recitations.kinds.${s.trackType}`)}: ${rangeText(
-                    locale,
-                    describeRange(
-                      {
-                        start: { surah: s.start.surah, ayah: s.start.ayah },
-                        end: { surah: s.end.surah, ayah: s.end.ayah },
-                      },
-                      child.surahs,
-                    ),
-                  )}`,
-              );
-              return `${segments.join(separatorOf(locale))}: ${t(`notices.mail.assignmentStatus.${a.status}`)} (${t("notices.mail.weeklyDue", { date: clock.date(a.dueDate) })})`;
-            }),
+            // Each passage with what to do with it, as the family page says it (glance.ts).
+            items: assignments.map(
+              (a) =>
+                `${assignmentWork(a.segments, words)}: ${t(`notices.mail.assignmentStatus.${a.status}`)} (${t("notices.mail.weeklyDue", { date: clock.date(a.dueDate) })})`,
+            ),
           }
         : { kind: "p", text: t("notices.mail.weeklyNoAssignments") },
     );

@@ -56,7 +56,8 @@ describe("a plan's progress as a family sees it", () => {
         for (const p of plans)
           for (const secret of [p.id, p.name, p.workload_dataset_id, "staff_review", "learner"])
             expect(serialized).not.toContain(secret);
-        expect(Object.keys(view!).sort()).toEqual(["completed", "targetDate", "tracks"]);
+        // Where the plan goes (its two ends) is what a family reads its share of the way against (issue 58.5).
+        expect(Object.keys(view!).sort()).toEqual(["completed", "from", "targetDate", "to", "tracks"]);
       }),
     );
   });

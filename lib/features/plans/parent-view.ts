@@ -122,10 +122,23 @@ export function splitParentAssignments(assignments: readonly ParentAssignment[])
 export const PARENT_VISIBLE_PLAN_STATES = ["active", "completed"] as const;
 
 /** A plan's progress as a family sees it: the target date and each track's share, nothing else (no name, id or policy). */
-export type ParentPlanProgress = { targetDate: string; completed: boolean; tracks: TrackShare[] };
+/** The current plan as a family reads it: where it goes (from and to), by when, and each track's share of the way. */
+export type ParentPlanProgress = {
+  targetDate: string;
+  completed: boolean;
+  from: { surah: number; ayah: number };
+  to: { surah: number; ayah: number };
+  tracks: TrackShare[];
+};
 
 export function toParentPlanProgress(plans: readonly LearningPlan[]): ParentPlanProgress | null {
   const plan = currentPlan(plans, PARENT_VISIBLE_PLAN_STATES);
   if (!plan) return null;
-  return { targetDate: plan.target_completion_date, completed: plan.status === "completed", tracks: trackShares(plan) };
+  return {
+    targetDate: plan.target_completion_date,
+    completed: plan.status === "completed",
+    from: { surah: plan.start_position.surah, ayah: plan.start_position.ayah },
+    to: { surah: plan.destination_position.surah, ayah: plan.destination_position.ayah },
+    tracks: trackShares(plan),
+  };
 }

@@ -2,6 +2,7 @@
 import { notFound } from "next/navigation";
 import { FamilyAssignments, FamilyAttendance, FamilyRecitations } from "@/components/family/child-sections";
 import { ChildMap, ChildSummary } from "@/components/family/child-progress";
+import { ChildGlance } from "@/components/family/child-glance";
 import { ChildSwitcher } from "@/components/family/child-switcher";
 import { FamilyExcuses } from "@/components/excuses/family-excuses";
 import { PageSection } from "@/components/ui/page-section";
@@ -56,6 +57,7 @@ export default async function ChildPage({ params }: Props) {
             </>
           ) : null}
         </p>
+        <ChildGlance child={child} i18n={i18n} />
         <a
           href={`/family/children/${encodeURIComponent(lineageId)}/report-card`}
           download
