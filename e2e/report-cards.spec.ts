@@ -155,3 +155,39 @@ test("a teacher writes the family's comment, downloads the halqa's report cards,
   expect((await parentPage.request.get(`/students/${stranger.id}/report-card`)).status()).toBe(404);
   expect((await parentPage.request.get(`/family/children/${stranger.lineage_id}/report-card`)).status()).toBe(404);
 });
+
+test("the halqa's PDF says it is being made, then that it was downloaded; a refusal says why (issue 58.13)", async ({
+  adminPage: page,
+  request,
+}) => {
+  const active = (await allOf<Semester>(request, "/semesters")).find((s) => s.status === "active")!.id;
+  const halqa = (await allOf<{ id: string }>(request, `/halqas?semester_id=${active}`))[0]!;
+  await page.goto(`/halqas/${halqa.id}`);
+  const link = page.getByRole("link", { name: "Download the halqa's report cards (PDF)" });
+  const status = link.locator("xpath=..").getByRole("status");
+  // The file is held on its way until the page has said it is being made (an event, not a wait).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/report-cards?semester=*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const download = page.waitForEvent("download");
+  await link.click();
+  await expect(status).toHaveText(/^Making the PDF… \d+ s \(a large halqa takes longer\)$/);
+  release();
+  expect((await download).suggestedFilename()).toMatch(/^report-cards-.+\.pdf$/);
+  await expect(status).toHaveText("Downloaded.");
+
+  // The school refusing: the reason in the reader's words, in the same line (no error page, no empty file).
+  await page.unroute("**/report-cards?semester=*");
+  await page.route("**/report-cards?semester=*", (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "text/plain; charset=utf-8",
+      body: "The school's system is not answering. Try again in a few minutes.",
+    }),
+  );
+  await link.click();
+  await expect(status).toHaveText("The school's system is not answering. Try again in a few minutes.");
+});

@@ -1,6 +1,8 @@
 // v1 call budget: V1_CALL_BUDGETS["/halqas/[id]"] in lib/call-budgets.ts (checked by e2e/call-budget.spec.ts).
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ClientStrings } from "@/components/i18n/client-strings";
+import { PdfDownload } from "@/components/report-cards/pdf-download";
 import { BackLink } from "@/components/ui/back-link";
 import { Badge } from "@/components/ui/badge";
 import { PageSection } from "@/components/ui/page-section";
@@ -70,14 +72,13 @@ export default async function HalqaPage({ params }: Props) {
           <Link href={`${here}/report`} className={`${linkClass} ms-auto`}>
             {t("progressReport.open")}
           </Link>
-          {/* A file, not a page: a plain link, so the router does not try to render it. */}
-          <a
-            href={`${here}/report-cards?semester=${encodeURIComponent(halqa.semester_id)}`}
-            download
-            className={linkClass}
-          >
-            {t("reportCards.download.halqa")}
-          </a>
+          {/* A file, not a page: a plain link (the router does not try to render it) that says while it is being made. */}
+          <ClientStrings parts={["reportCards.download"]}>
+            <PdfDownload
+              href={`${here}/report-cards?semester=${encodeURIComponent(halqa.semester_id)}`}
+              label={t("reportCards.download.halqa")}
+            />
+          </ClientStrings>
         </div>
         {halqa.description ? (
           <p className="max-w-prose text-muted-foreground">
