@@ -69,7 +69,15 @@ test("then Dar Al-Arqam's refusals are calm pages and messages, never the error 
   await start.getByLabel(/^(Halqa|الحلقة)$/).selectOption({ index: 1 });
   const sheikh = start.getByLabel(/^(Sheikh|الشيخ)$/);
   if ((await sheikh.inputValue()) === "") await sheikh.selectOption({ index: 1 });
+  await start.getByLabel(/^(Topic \(optional\)|الموضوع \(اختياري\))$/).fill("first write");
   await submit.click();
+  // A halqa that met today already asks first (issue 58.1): a second session is meant.
+  const second = start.getByRole("checkbox", { name: /^(Start a second session today|ابدأ جلسة ثانية اليوم)$/ });
+  await expect(second.or(page.getByText(/does not accept changes|لا تقبل التعديلات/).first())).toBeVisible();
+  if (await second.isVisible()) {
+    await second.check();
+    await submit.click();
+  }
   await expect(page.getByText(/does not accept changes|لا تقبل التعديلات/).first()).toBeVisible();
   await expect(errorPage).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { allOf } from "./api";
 import { expect } from "./fixtures";
 
@@ -12,9 +12,10 @@ export async function startFromToday(page: Page, halqa: string, topic: string, o
   const start = page.getByRole("region", { name: "Start a session" });
   await start.getByLabel("Halqa", { exact: true }).selectOption({ label: halqa });
   await start.getByLabel("Topic (optional)", { exact: true }).fill(topic);
-  const button = start.getByRole("button", { name: "Start session" });
-  if (options.tap) await button.tap();
-  else await button.click();
+  await submitStart(page, start.getByRole("button", { name: "Start session" }), {
+    ...options,
+    topic: start.getByLabel("Topic (optional)", { exact: true }),
+  });
   await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
   await expect(page.getByRole("heading", { level: 1, name: `Register: ${halqa}` })).toBeVisible();
   return decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
@@ -27,4 +28,43 @@ export async function serverMarks(request: APIRequestContext, sessionId: string)
     `/sessions/${encodeURIComponent(sessionId)}/attendance`,
   );
   return new Map(rows.map((row) => [row.student_id, row.status]));
+}
+
+const LIVE = /\/sessions\/[^/?]+\/live$/;
+
+/**
+ * Submits Today's start form (its topic filled) and lands on the register. The demo's halqas meet
+ * many times a day in a test run: when the halqa already has a session today the form asks first
+ * (issue 58.1), and a second one is started as a teacher who means it would (ticked; the topic says why).
+ * `second` names the checkbox in the page's language.
+ */
+export async function submitStart(
+  page: Page,
+  submit: Locator,
+  {
+    tap = false,
+    second = "Start a second session today",
+    topic,
+  }: { tap?: boolean; second?: string; topic?: Locator } = {},
+) {
+  const press = () => (tap ? submit.tap() : submit.click());
+  await press();
+  const ask = page.getByRole("checkbox", { name: second, exact: true });
+  // Whichever comes first: the register, or the question (the other wait ends with the test's page).
+  const asked = await Promise.race([
+    page.waitForURL(LIVE, { timeout: 0 }).then(
+      () => false,
+      () => false,
+    ),
+    ask.waitFor({ timeout: 0 }).then(
+      () => true,
+      () => false,
+    ),
+  ]);
+  if (!asked) return;
+  await ask.check();
+  // A second session says why; a test that started with no topic gives the reason a teacher would.
+  if (topic && !(await topic.inputValue())) await topic.fill("extra lesson");
+  await press();
+  await page.waitForURL(LIVE);
 }

@@ -4,6 +4,7 @@ import liveEn from "../messages/en/live.json" with { type: "json" };
 import en from "../messages/en/overview.json" with { type: "json" };
 import { addDays, timeOfDayIn } from "../lib/dates";
 import { allOf } from "./api";
+import { submitStart } from "./live-register";
 import { expect, test } from "./fixtures";
 import { addArabicAdmin } from "./users";
 import { activeSemester as school, isoDay, openHalqa, setTimetable, type Halqa } from "./timetable-fixtures";
@@ -66,7 +67,8 @@ test("an admin lands on the overview; a missing register is acted on from it and
     .click();
   const start = page.getByRole("region", { name: "Start a session" });
   await expect(start.getByLabel("Halqa", { exact: true })).toHaveValue(missing.id);
-  await start.getByRole("button", { name: "Start session" }).click();
+  await start.getByLabel("Topic (optional)", { exact: true }).fill(`overview ${Date.now()}`);
+  await submitStart(page, start.getByRole("button", { name: "Start session" }));
   await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
 
   // Back on the overview: still missing (20 minutes past 00:00), now with every active student of the API's roster unmarked.

@@ -2,6 +2,7 @@ import home from "../messages/en/home.json" with { type: "json" };
 import overview from "../messages/en/overview.json" with { type: "json" };
 import { timeOfDayIn } from "../lib/dates";
 import { allOf, expectNoAxeViolations, sessionToday } from "./api";
+import { submitStart } from "./live-register";
 import { expect, signedInContext, test } from "./fixtures";
 import { createTeacher } from "./notices-fixtures";
 import { activeSemester, halqaMeetingToday } from "./timetable-fixtures";
@@ -103,10 +104,31 @@ test.describe("today", () => {
     const start = page.getByRole("region", { name: "Start a session" });
     await start.getByLabel("Halqa", { exact: true }).selectOption({ label: "Umar ibn Al-Khattab Circle" });
     await start.getByLabel("Topic (optional)", { exact: true }).fill(topic);
-    await start.getByRole("button", { name: "Start session" }).click();
+    await submitStart(page, start.getByRole("button", { name: "Start session" }));
 
     await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
     await expect(page.getByRole("heading", { level: 1, name: "Register: Umar ibn Al-Khattab Circle" })).toBeVisible();
+    const started = new URL(page.url()).pathname;
+
+    // Starting the halqa again the same day asks first (issue 58.1): its register is one tap away, and a
+    // second session needs the teacher to say it is meant and why; nothing is started meanwhile.
+    await page.goto("/today");
+    await start.getByLabel("Halqa", { exact: true }).selectOption({ label: "Umar ibn Al-Khattab Circle" });
+    await start.getByRole("button", { name: "Start session" }).click();
+    const asked = start.getByRole("alert");
+    await expect(asked).toContainText(/^This halqa already has (a session|\d+ sessions) today\./);
+    const ours = asked
+      .getByRole("link", { name: /^Open the register of \d{1,2}:\d{2} \((Open|Ended)\)$/ })
+      .and(asked.locator(`[href="${started}"]`));
+    await expect(ours).toHaveCount(1);
+    await start.getByRole("checkbox", { name: "Start a second session today" }).check();
+    await start.getByRole("button", { name: "Start session" }).click();
+    await expect(
+      start.getByText("Say in the topic why a second session is held today (for example, an extra lesson)."),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/today$/);
+    await ours.click();
+    await expect(page).toHaveURL(new RegExp(`${started}$`));
 
     await page.goto("/today");
     const card = page

@@ -6,6 +6,7 @@ import homeAr from "../messages/ar/home.json" with { type: "json" };
 import liveAr from "../messages/ar/live.json" with { type: "json" };
 import sessionsAr from "../messages/ar/sessions.json" with { type: "json" };
 import { allOf, expectNoAxeViolations, sessionToday } from "./api";
+import { submitStart } from "./live-register";
 import { expect, test } from "./fixtures";
 import { linkDemoSheikh, signedInInArabic, submitNewUser } from "./users";
 
@@ -29,6 +30,7 @@ type Words = {
   halqa: string;
   topic: string;
   submit: string;
+  second: string;
   rest: string;
   undo: string;
   counts: string;
@@ -39,6 +41,7 @@ const EN: Words = {
   halqa: "Halqa",
   topic: "Topic (optional)",
   submit: "Start session",
+  second: "Start a second session today",
   rest: "Mark the rest present",
   undo: "Undo",
   counts: "Counts",
@@ -49,6 +52,7 @@ const AR: Words = {
   halqa: sessionsAr.start.halqa,
   topic: sessionsAr.start.topic,
   submit: sessionsAr.start.submit,
+  second: sessionsAr.start.sameDay.second,
   rest: liveAr.allPresent,
   undo: liveAr.undo.action,
   counts: liveAr.counts.label,
@@ -60,7 +64,7 @@ async function startRegister(page: Page, w: Words, topic: string): Promise<strin
   const start = page.getByRole("region", { name: w.startTitle });
   await start.getByLabel(w.halqa, { exact: true }).selectOption({ label: HALQA });
   await start.getByLabel(w.topic, { exact: true }).fill(topic);
-  await start.getByRole("button", { name: w.submit }).click();
+  await submitStart(page, start.getByRole("button", { name: w.submit }), { second: w.second });
   await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
   return decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
 }

@@ -4,6 +4,7 @@ import adminAr from "../messages/ar/admin.json" with { type: "json" };
 import plansAr from "../messages/ar/plans.json" with { type: "json" };
 import navAr from "../messages/ar/nav.json" with { type: "json" };
 import { allOf, expectNoAxeViolations } from "./api";
+import { submitStart } from "./live-register";
 import { expect, signedInContext, test } from "./fixtures";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
@@ -129,7 +130,7 @@ test.describe("the audit log names its records", () => {
     // An admin chooses who leads it (a teacher's own sheikh is chosen for them).
     await start.getByLabel("Sheikh", { exact: true }).selectOption({ index: 1 });
     await start.getByLabel("Topic (optional)", { exact: true }).fill(`audit sitting ${Date.now()}`);
-    await start.getByRole("button", { name: "Start session" }).click();
+    await submitStart(page, start.getByRole("button", { name: "Start session" }));
     await expect(page).toHaveURL(/\/sessions\/[^/?]+\/live$/);
     const sessionId = decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
     const roster = page.getByRole("list", { name: "Students" });

@@ -1,6 +1,8 @@
 "use client";
 
-import { useActionState, useMemo, useState } from "react";
+import Link from "next/link";
+import { startTransition, useActionState, useMemo, useState } from "react";
+import { linkClass } from "@/components/ui/text-link";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PickerOrSelect } from "@/components/pickers/picker-or-select";
@@ -49,9 +51,50 @@ export function StartSessionForm({ groups, idempotencyKey, initialHalqaId }: Pro
   }
 
   return (
-    <form action={action} className="flex flex-col gap-4">
+    <form
+      action={action}
+      // Dispatched by hand so that React does not reset the form after the action: a reset clears a controlled
+      // <select> (the halqa), and the teacher asked about a second session would have to choose it again.
+      // Without JavaScript the form posts to the action as before.
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        startTransition(() => action(data));
+      }}
+      className="flex flex-col gap-4"
+    >
       <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-      {state?.ok === false ? (
+      {state?.sameDay ? (
+        // The halqa has a session today already (issue 58.1): continue it, or say a second one is meant and why.
+        <div
+          role="alert"
+          className="flex flex-col gap-3 rounded-md border border-amber-700 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+        >
+          <p>{state.message}</p>
+          <ul className="flex flex-col gap-1">
+            {state.sameDay.map((session) => (
+              <li key={session.id}>
+                <Link
+                  href={`/sessions/${encodeURIComponent(session.id)}${session.status === "open" ? "/live" : ""}`}
+                  className={linkClass}
+                >
+                  {t("start.sameDay.open", {
+                    time: session.time,
+                    status:
+                      session.status === "open" || session.status === "ended"
+                        ? t(`status.${session.status}`)
+                        : session.status,
+                  })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <label className="flex min-h-11 items-center gap-3">
+            <input type="checkbox" name="second_session" value="yes" className="size-5 accent-primary" />
+            {t("start.sameDay.second")}
+          </label>
+        </div>
+      ) : state?.ok === false ? (
         <Alert variant="destructive" role="alert">
           {state.message}
         </Alert>

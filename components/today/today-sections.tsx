@@ -177,7 +177,7 @@ export function StartAtScale({ groups: all, i18n, halqa, blocked, idempotencyKey
       ) : null}
       {groups.length ? (
         <ReadOnlyWhen reason={blocked}>
-          <ClientStrings parts={["sessions.start"]}>
+          <ClientStrings parts={["sessions.start", "sessions.status"]}>
             <StartSessionForm groups={groups} idempotencyKey={idempotencyKey} initialHalqaId={halqa} />
           </ClientStrings>
         </ReadOnlyWhen>

@@ -11,12 +11,15 @@ import { kickNotices } from "@/lib/features/notices/trigger";
 import { API_PAGE_SIZE } from "@/lib/features/paging";
 import { writeThrough } from "@/lib/features/progress/write-through";
 import { translator, type MessageKey } from "@/lib/i18n/core";
-import { readerTranslator } from "@/lib/preferences/school-languages";
+import { getSchoolLanguages, readerTranslator } from "@/lib/preferences/school-languages";
 import { failureKindOf, isConflict } from "@/lib/v1";
 import { sessionChanges } from "./changes";
 import { fieldChanges } from "@/lib/audit/changes";
 import { isCalendarDate, isTimeOfDay } from "@/lib/dates";
 import { translateFieldErrors } from "./field-errors";
+import { sameDaySessions, type SameDaySession } from "./same-day";
+import { clientFor } from "@/lib/connections";
+import { schoolTime } from "@/lib/i18n/school-time";
 
 const Id = wellFormed(z.string().trim().min(1).max(255));
 /** A form sends empty strings for fields left alone. */
@@ -143,8 +146,13 @@ export const endSession = defineAction({
 
 // ------------------------------------------------------------------ forms (useActionState)
 
-/** What a session form shows after a submit. */
-export type SessionFormState = { ok: boolean; message: string; fieldErrors?: Record<string, string> } | null;
+/** What a session form shows after a submit; `sameDay`: the halqa's sessions of today, asked about before a second. */
+export type SessionFormState = {
+  ok: boolean;
+  message: string;
+  fieldErrors?: Record<string, string>;
+  sameDay?: (SameDaySession & { time: string })[];
+} | null;
 
 async function readerT() {
   const actor = await currentActor();
@@ -164,11 +172,41 @@ async function toFormState(result: ActionResult<unknown>, conflict?: MessageKey)
 }
 
 export async function submitStartSession(_: SessionFormState, form: FormData): Promise<SessionFormState> {
+  const asked = await askBeforeSecond(form);
+  if (asked) return asked;
   const result = await createSession(null, form);
   if (!result.ok) return toFormState(result, "sessions.errors.resubmitted");
   revalidatePath("/today");
   revalidatePath("/sessions");
   redirect(`/sessions/${encodeURIComponent(result.data.id)}/live`);
+}
+
+/**
+ * A halqa that already has a session today gets a second one only when the teacher says so and why
+ * (issue 58.1): "Start a second session today" ticked and a topic given. Until then the form answers
+ * with today's sessions, each a link to its register, so that continuing the one already there is one tap.
+ */
+async function askBeforeSecond(form: FormData): Promise<SessionFormState> {
+  const actor = await currentActor();
+  const halqaId = form.get("halqa_id");
+  if (!actor || typeof halqaId !== "string" || !halqaId) return null;
+  const sessions = await sameDaySessions(actor, halqaId);
+  if (!sessions.length) return null;
+  const confirmed = form.get("second_session") === "yes";
+  const topic = String(form.get("topic") ?? "").trim();
+  if (confirmed && topic) return null;
+  const [{ formats }, school] = await Promise.all([
+    getSchoolLanguages(actor.connectionId),
+    clientFor(actor.connectionId).tenant(),
+  ]);
+  const t = translator(actor.locale, formats.numerals);
+  const clock = schoolTime(actor.locale, school.time_zone, formats);
+  return {
+    ok: false,
+    message: t("sessions.start.sameDay.message", { n: sessions.length }),
+    sameDay: sessions.map((session) => ({ ...session, time: clock.time(session.startsAt) })),
+    fieldErrors: confirmed ? { topic: t("sessions.start.sameDay.why") } : undefined,
+  };
 }
 
 export async function submitUpdateSession(_: SessionFormState, form: FormData): Promise<SessionFormState> {
