@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { DashboardDb } from "@/lib/db/client";
 import {
+  noticeOutbox,
   noticeRegisters,
   noticeSettings,
   progressAttendance,
@@ -114,6 +115,7 @@ async function queueForSession(
   session: Session,
   status: "pending" | "held",
 ): Promise<number> {
+  const earlier = await earlierNoticesOfDay(db, connectionId, session);
   const rows = (
     await db
       .select({ data: progressAttendance.data })
@@ -121,7 +123,8 @@ async function queueForSession(
       .where(and(eq(progressAttendance.connectionId, connectionId), eq(progressAttendance.sessionId, session.id)))
   )
     .map((row) => row.data)
-    .filter((row) => isNoticeMark(row.status));
+    // An absence or lateness to tell, or any mark of a child whose family heard of an earlier register today.
+    .filter((row) => isNoticeMark(row.status) || earlier.size > 0);
   if (!rows.length) return 0;
   const studentIds = rows.map((row) => row.student_id);
   const stored = await db
@@ -142,7 +145,14 @@ async function queueForSession(
   const notices: NewNotice[] = [];
   for (const row of rows) {
     const student = students.get(row.student_id);
-    if (!student || !isNoticeMark(row.status)) continue;
+    if (!student) continue;
+    // The later register of a day is the one a family goes by (issue 58.1): after a notice of an earlier one
+    // this register's mark goes as an update that says it replaces it; a register older than the one the
+    // family heard of says nothing.
+    const heard = earlier.get(student.lineage_id);
+    if (heard !== undefined && heard > session.starts_at) continue;
+    const supersedes = heard !== undefined;
+    if (!supersedes && !isNoticeMark(row.status)) continue;
     for (const recipient of recipients.filter((r) => r.lineageId === student.lineage_id)) {
       const link = unsubscribeUrl(
         signUnsubscribe({ userId: recipient.userId, kind: "absence", locale: recipient.locale }, lookups.secret),
@@ -157,6 +167,7 @@ async function queueForSession(
         startsAt: session.starts_at,
         status: row.status,
         lateMinutes: row.late_minutes,
+        supersedes,
         unsubscribeUrl: link,
         formats: lookups.formats,
       });
@@ -174,4 +185,43 @@ async function queueForSession(
     }
   }
   return enqueue(db, notices);
+}
+
+/**
+ * The children (by lineage) whose families were sent, or are to be sent, an absence notice about
+ * another register of this session's day, each with the latest start of those registers.
+ */
+async function earlierNoticesOfDay(
+  db: DashboardDb,
+  connectionId: string,
+  session: Session,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ lineageId: noticeOutbox.lineageId, startsAt: sql<string>`${progressSessions.data}->>'starts_at'` })
+    .from(noticeOutbox)
+    .innerJoin(
+      progressAttendance,
+      and(
+        eq(progressAttendance.connectionId, noticeOutbox.connectionId),
+        eq(noticeOutbox.subjectRef, sql`'attendance:' || ${progressAttendance.id}`),
+      ),
+    )
+    .innerJoin(
+      progressSessions,
+      and(
+        eq(progressSessions.connectionId, progressAttendance.connectionId),
+        eq(progressSessions.id, progressAttendance.sessionId),
+      ),
+    )
+    .where(
+      and(
+        eq(noticeOutbox.connectionId, connectionId),
+        eq(noticeOutbox.kind, "absence"),
+        eq(noticeOutbox.day, session.date),
+        ne(progressSessions.id, session.id),
+      ),
+    );
+  const latest = new Map<string, string>();
+  for (const row of rows) if ((latest.get(row.lineageId) ?? "") < row.startsAt) latest.set(row.lineageId, row.startsAt);
+  return latest;
 }

@@ -17,8 +17,14 @@ export type AbsenceFacts = {
   /** The session's school date (YYYY-MM-DD) and its start (an instant). */
   date: string;
   startsAt: string;
-  status: "absent" | "late";
+  /** Absent or late; any mark when `supersedes`. */
+  status: "absent" | "late" | "present" | "excused";
   lateMinutes: number | null;
+  /**
+   * The family was told of an earlier register of the same day: this later one supersedes it (issue 58.1),
+   * and the message says what it now is and that it replaces the earlier one.
+   */
+  supersedes?: boolean;
   unsubscribeUrl: string;
   /** The school's digits and order of calendars, as on its pages (the defaults when absent). */
   formats?: Formats;
@@ -33,16 +39,20 @@ export function composeAbsence(facts: AbsenceFacts): Composed {
     halqa: facts.halqaName ?? t("notices.mail.unknownHalqa"),
     time: clock.time(facts.startsAt),
   };
-  const subject = t(facts.status === "late" ? "notices.mail.lateSubject" : "notices.mail.absenceSubject", {
-    child: facts.childName,
-    date: clock.date(facts.date),
-  });
+  const day = { child: facts.childName, date: clock.date(facts.date) };
+  const subject = facts.supersedes
+    ? t("notices.mail.updateSubject", day)
+    : t(facts.status === "late" ? "notices.mail.lateSubject" : "notices.mail.absenceSubject", day);
+  const body = facts.supersedes
+    ? t("notices.mail.updateBody", { ...vars, status: t(`notices.mail.status.${facts.status}`) })
+    : t(facts.status === "late" ? "notices.mail.lateBody" : "notices.mail.absenceBody", vars);
   const blocks: Block[] = [
     { kind: "p", text: t("notices.mail.greeting") },
-    { kind: "p", text: t(facts.status === "late" ? "notices.mail.lateBody" : "notices.mail.absenceBody", vars) },
+    { kind: "p", text: body },
   ];
   if (facts.status === "late" && facts.lateMinutes)
     blocks.push({ kind: "p", text: t("notices.mail.lateMinutes", { minutes: facts.lateMinutes }) });
+  if (facts.supersedes) blocks.push({ kind: "p", text: t("notices.mail.supersedes") });
   blocks.push({ kind: "p", text: t("notices.mail.ifWrong") });
   return render(facts.locale, subject, blocks, footerOf(facts.locale, facts.schoolName, facts.unsubscribeUrl));
 }

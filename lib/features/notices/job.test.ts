@@ -15,6 +15,7 @@ import {
   userLinks,
   users,
 } from "@/lib/db/schema";
+import { dateIn } from "@/lib/dates";
 import { runNotices, type NoticeRunOptions } from "./job";
 import { requeueFailed } from "./outbox";
 import {
@@ -25,6 +26,7 @@ import {
   mark,
   SECRET,
   openNoticesStore,
+  SCHOOL,
   session,
   storeRecords,
   student,
@@ -83,6 +85,35 @@ describe("absence notices", () => {
     await db.delete(noticeRegisters);
     expect(await run(sink)).toMatchObject({ queued: 0, sent: 0 });
     expect(sink.sent).toHaveLength(1);
+  });
+
+  it("a later register of the same day supersedes the earlier one: one update that says so; an earlier register settling afterwards sends nothing (issue 58.1)", async () => {
+    const today = dateIn(SCHOOL.time_zone);
+    await storeRecords(db, {
+      sessions: [session("am", ago(50), true, today)],
+      attendance: [mark("am", "s1", "absent", ago(45))],
+    });
+    const sink = mailSink();
+    expect(await run(sink)).toMatchObject({ queued: 1, sent: 1 });
+    expect(sink.sent[0]!.subject).toContain("Yusuf Ahmed was absent");
+    // A second session that afternoon (an extra lesson): present there. The family hears it, once, as an update.
+    await storeRecords(db, {
+      sessions: [session("pm", ago(20), true, today)],
+      attendance: [mark("pm", "s1", "present", ago(15)), mark("pm", "s2", "present", ago(15))],
+    });
+    expect(await run(sink)).toMatchObject({ queued: 1, sent: 1 });
+    const update = sink.sent[1]!;
+    expect(update.to).toBe("yusuf.parent@example.org");
+    expect(update.subject).toContain("Update on Yusuf Ahmed");
+    expect(update.text).toContain("Yusuf Ahmed was marked present at Halqa Al-Fajr");
+    expect(update.text).toContain("This replaces our earlier message about the same day");
+    // A register of midday, between the two, settling only now: the later register has told the family already.
+    await storeRecords(db, {
+      sessions: [session("midday", ago(35), true, today)],
+      attendance: [mark("midday", "s1", "late", ago(5))],
+    });
+    expect(await run(sink)).toMatchObject({ queued: 0 });
+    expect(sink.sent).toHaveLength(2);
   });
 
   it("waits 30 quiet minutes on an open register, and a mark corrected before that sends nothing", async () => {
