@@ -68,3 +68,10 @@ export async function submitStart(
   await press();
   await page.waitForURL(LIVE);
 }
+
+/** Opens a student's sheet from the register's roster (tapped), in English: the dialog and its recitation form. */
+export async function openSheet(page: Page, roster: Locator, name: string) {
+  await roster.getByRole("button", { name: `Recitations and note 0 (${name})`, exact: true }).tap();
+  const sheet = page.getByRole("dialog", { name: `${name}: recitations and note` });
+  return { sheet, form: sheet.getByRole("form", { name: `Record recitation for ${name}` }) };
+}

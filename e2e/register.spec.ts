@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { allOf } from "./api";
 import { expect, test } from "./fixtures";
-import { serverMarks, startFromToday } from "./live-register";
+import { openSheet, serverMarks, startFromToday } from "./live-register";
 import { DEMO_KEYS } from "../school-api/seed-facts";
 
 /*
@@ -306,11 +306,7 @@ test.describe("on a phone (390×844)", () => {
     await startRegister(page, `phone sheet ${Date.now()}`);
     const [name] = await names(page);
     await statusButton(page, name!, "Present").tap();
-    await roster(page)
-      .getByRole("button", { name: `Recitations and note 0 (${name})`, exact: true })
-      .tap();
-    const sheet = page.getByRole("dialog", { name: `${name}: recitations and note` });
-    const form = sheet.getByRole("form", { name: `Record recitation for ${name}` });
+    const { sheet, form } = await openSheet(page, roster(page), name!);
     // The passage is one line with its page and juz (once the plan's prefill is in), its fields behind "Change the passage".
     await expect(form.getByText("Prefilled from the learning plan's current assignment.")).toBeVisible();
     await expect(form.getByText(/^Page \d+(–\d+)? · juz \d+(–\d+)?$/)).toBeVisible();

@@ -5,8 +5,10 @@ import glanceAr from "../messages/ar/glance.json" with { type: "json" };
 import homeAr from "../messages/ar/home.json" with { type: "json" };
 import liveAr from "../messages/ar/live.json" with { type: "json" };
 import sessionsAr from "../messages/ar/sessions.json" with { type: "json" };
+import liveUr from "../messages/ur/live.json" with { type: "json" };
+import commonAr from "../messages/ar/common.json" with { type: "json" };
 import { allOf, expectNoAxeViolations, sessionToday } from "./api";
-import { submitStart } from "./live-register";
+import { openSheet, submitStart } from "./live-register";
 import { expect, test } from "./fixtures";
 import { linkDemoSheikh, signedInInArabic, submitNewUser } from "./users";
 
@@ -176,11 +178,7 @@ test.describe("the register in English, tablet", () => {
       .getByRole("button", { name: `Set ${name} to Present`, exact: true })
       .tap();
     expect(await nameMismatch(page)).toEqual([]);
-    await roster(page, EN)
-      .getByRole("button", { name: `Recitations and note 0 (${name})`, exact: true })
-      .tap();
-    const sheet = page.getByRole("dialog", { name: `${name}: recitations and note` });
-    const form = sheet.getByRole("form", { name: `Record recitation for ${name}` });
+    const { sheet, form } = await openSheet(page, roster(page, EN), name!);
     await expect(
       form.getByText(
         "After recording, you have 10 seconds to undo. Once sent, a recitation is final: the school's system cannot change or delete it.",
@@ -335,9 +333,34 @@ test.describe("in Arabic on a phone (390×844)", () => {
       await sheet.getByRole("button", { name: liveAr.recitation.changePassage }).tap();
       await fromAyah.fill("٣");
       await expect(fromAyah).toHaveValue("3");
+      expect(await textCut(sheet.getByLabel(liveAr.recitation.juz, { exact: true }))).toEqual([]);
       await expectNoAxeViolations(page);
+
+      // The same sheet in Urdu (the teacher's own choice of language): its juz list shows its words whole
+      // on a phone ("کوئی بھی پارہ" was cut in a fixed 8rem, issue 58.14).
+      await page.keyboard.press("Escape");
+      await page.getByRole("combobox", { name: commonAr.language }).selectOption("ur");
+      await expect(page.locator("html")).toHaveAttribute("lang", "ur");
+      await page
+        .getByRole("list", { name: liveUr.rosterLabel })
+        .getByRole("button", { name: new RegExp(`^${liveUr.row.more} `) })
+        .first()
+        .tap();
+      await page.getByRole("dialog").getByRole("button", { name: liveUr.recitation.changePassage }).tap();
+      expect(await textCut(page.getByRole("dialog").getByLabel(liveUr.recitation.juz, { exact: true }))).toEqual([]);
     } finally {
       await page.context().close();
     }
   });
 });
+
+/** The options of a `<select>` whose words do not fit inside it (measured in its own font, within its padding). */
+async function textCut(select: Locator): Promise<string[]> {
+  return select.evaluate((el: HTMLSelectElement) => {
+    const style = getComputedStyle(el);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = style.font;
+    const room = el.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+    return [...el.options].map((o) => o.text).filter((text) => context.measureText(text).width > room);
+  });
+}

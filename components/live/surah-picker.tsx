@@ -79,7 +79,8 @@ export function SurahPicker({ surahs, value, onChange, endJuz, disabled }: Props
           className="h-11 rounded-md border border-border bg-card px-3 text-base outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         />
       </label>
-      <div className="flex w-32 flex-col gap-1">
+      {/* As wide as its longest option, never less than 8rem: "کوئی بھی پارہ" was cut in a fixed 8rem on a phone. */}
+      <div className="flex min-w-32 shrink-0 flex-col gap-1">
         <label htmlFor={`${id}-juz`}>{t("recitation.juz")}</label>
         <Select
           id={`${id}-juz`}
