@@ -49,6 +49,14 @@ test("in Urdu, right to left: a teacher's pages (today, halqas, students, sessio
       expect(await overflow(teacher), path).toEqual({ pageWider: false, clipped: [] });
       await expectNoAxeViolations(teacher);
     }
+    // On a phone too, a student's page with its Quran map and juz lists (the juz list was cut, issue 58.14).
+    await teacher.setViewportSize({ width: 390, height: 844 });
+    await teacher.goto("/students");
+    await teacher.getByRole("main").getByRole("link", { name: /\S/ }).filter({ hasNotText: /^\d/ }).first().click();
+    await expect(teacher).toHaveURL(/\/students\/[^/?]+$/);
+    await expect(teacher.getByRole("heading", { level: 1 })).toBeVisible();
+    await teacher.evaluate(() => document.fonts.ready.then(() => true));
+    expect(await overflow(teacher), "a student's page at 390 px").toEqual({ pageWider: false, clipped: [] });
   } finally {
     await context.close();
   }
