@@ -115,7 +115,10 @@ async function queueForSession(
   session: Session,
   status: "pending" | "held",
 ): Promise<number> {
-  const earlier = await earlierNoticesOfDay(db, connectionId, session);
+  const [earlier, superseded] = await Promise.all([
+    earlierNoticesOfDay(db, connectionId, session),
+    laterRegistersOfDay(db, connectionId, session),
+  ]);
   const rows = (
     await db
       .select({ data: progressAttendance.data })
@@ -124,7 +127,7 @@ async function queueForSession(
   )
     .map((row) => row.data)
     // An absence or lateness to tell, or any mark of a child whose family heard of an earlier register today.
-    .filter((row) => isNoticeMark(row.status) || earlier.size > 0);
+    .filter((row) => (isNoticeMark(row.status) || earlier.size > 0) && !superseded.has(row.student_id));
   if (!rows.length) return 0;
   const studentIds = rows.map((row) => row.student_id);
   const stored = await db
@@ -146,14 +149,13 @@ async function queueForSession(
   for (const row of rows) {
     const student = students.get(row.student_id);
     if (!student) continue;
-    // The later register of a day is the one a family goes by (issue 58.1): after a notice of an earlier one
-    // this register's mark goes as an update that says it replaces it; a register older than the one the
-    // family heard of says nothing.
-    const heard = earlier.get(student.lineage_id);
-    if (heard !== undefined && heard > session.starts_at) continue;
-    const supersedes = heard !== undefined;
-    if (!supersedes && !isNoticeMark(row.status)) continue;
+    // The later register of a day is the one a family goes by (issue 58.1): to a parent told of an earlier
+    // one this register's mark goes as an update that says it replaces it (a register older than one
+    // already settled says nothing: `superseded`).
     for (const recipient of recipients.filter((r) => r.lineageId === student.lineage_id)) {
+      // What this parent was told: another parent of the child, or one linked since, heard nothing yet.
+      const supersedes = earlier.has(`${student.lineage_id} ${recipient.userId}`);
+      if (!supersedes && !isNoticeMark(row.status)) continue;
       const link = unsubscribeUrl(
         signUnsubscribe({ userId: recipient.userId, kind: "absence", locale: recipient.locale }, lookups.secret),
       );
@@ -187,17 +189,10 @@ async function queueForSession(
   return enqueue(db, notices);
 }
 
-/**
- * The children (by lineage) whose families were sent, or are to be sent, an absence notice about
- * another register of this session's day, each with the latest start of those registers.
- */
-async function earlierNoticesOfDay(
-  db: DashboardDb,
-  connectionId: string,
-  session: Session,
-): Promise<Map<string, string>> {
+/** The parents (as "lineage user") sent, or to be sent, an absence notice about another register of this session's day. */
+async function earlierNoticesOfDay(db: DashboardDb, connectionId: string, session: Session): Promise<Set<string>> {
   const rows = await db
-    .select({ lineageId: noticeOutbox.lineageId, startsAt: sql<string>`${progressSessions.data}->>'starts_at'` })
+    .select({ lineageId: noticeOutbox.lineageId, userId: noticeOutbox.recipientUserId })
     .from(noticeOutbox)
     .innerJoin(
       progressAttendance,
@@ -206,6 +201,22 @@ async function earlierNoticesOfDay(
         eq(noticeOutbox.subjectRef, sql`'attendance:' || ${progressAttendance.id}`),
       ),
     )
+    .where(
+      and(
+        eq(noticeOutbox.connectionId, connectionId),
+        eq(noticeOutbox.kind, "absence"),
+        eq(noticeOutbox.day, session.date),
+        ne(progressAttendance.sessionId, session.id),
+      ),
+    );
+  return new Set(rows.map((row) => `${row.lineageId} ${row.userId}`));
+}
+
+/** The students of this session marked in a register of the same day that began later and has settled: it supersedes this one. */
+async function laterRegistersOfDay(db: DashboardDb, connectionId: string, session: Session): Promise<Set<string>> {
+  const rows = await db
+    .select({ studentId: progressAttendance.studentId })
+    .from(progressAttendance)
     .innerJoin(
       progressSessions,
       and(
@@ -213,15 +224,20 @@ async function earlierNoticesOfDay(
         eq(progressSessions.id, progressAttendance.sessionId),
       ),
     )
+    .innerJoin(
+      noticeRegisters,
+      and(
+        eq(noticeRegisters.connectionId, progressSessions.connectionId),
+        eq(noticeRegisters.sessionId, progressSessions.id),
+      ),
+    )
     .where(
       and(
-        eq(noticeOutbox.connectionId, connectionId),
-        eq(noticeOutbox.kind, "absence"),
-        eq(noticeOutbox.day, session.date),
+        eq(progressAttendance.connectionId, connectionId),
+        eq(progressSessions.date, session.date),
         ne(progressSessions.id, session.id),
+        sql`${progressSessions.data}->>'starts_at' > ${session.starts_at}`,
       ),
     );
-  const latest = new Map<string, string>();
-  for (const row of rows) if ((latest.get(row.lineageId) ?? "") < row.startsAt) latest.set(row.lineageId, row.startsAt);
-  return latest;
+  return new Set(rows.map((row) => row.studentId));
 }

@@ -96,6 +96,8 @@ describe("absence notices", () => {
     const sink = mailSink();
     expect(await run(sink)).toMatchObject({ queued: 1, sent: 1 });
     expect(sink.sent[0]!.subject).toContain("Yusuf Ahmed was absent");
+    // Yusuf's mother is linked only now: she was told nothing, so nothing of the morning is corrected for her.
+    await addParent(db, "p3", "yusuf.mother@example.org", ["lin-s1"]);
     // A second session that afternoon (an extra lesson): present there. The family hears it, once, as an update.
     await storeRecords(db, {
       sessions: [session("pm", ago(20), true, today)],
