@@ -189,8 +189,9 @@ export async function submitStartSession(_: SessionFormState, form: FormData): P
 async function askBeforeSecond(form: FormData): Promise<SessionFormState> {
   const actor = await currentActor();
   const halqaId = form.get("halqa_id");
-  if (!actor || typeof halqaId !== "string" || !halqaId) return null;
-  const sessions = await sameDaySessions(actor, halqaId);
+  // Only a well-formed id is looked up; anything else goes on to createSession, whose schema refuses it (4xx).
+  if (!actor || !Id.safeParse(halqaId).success) return null;
+  const sessions = await sameDaySessions(actor, String(halqaId));
   if (!sessions.length) return null;
   const confirmed = form.get("second_session") === "yes";
   const topic = String(form.get("topic") ?? "").trim();
