@@ -11,6 +11,7 @@ import {
 } from "@/lib/db/schema";
 import type { School, Session, Student } from "@/lib/contract";
 import { addDays, dateIn } from "@/lib/dates";
+import { ofItsSession } from "@/lib/features/progress/store-scope";
 import type { Formats } from "@/lib/i18n/locales";
 import { composeAbsence } from "./compose";
 import { enqueue, type NewNotice } from "./outbox";
@@ -63,13 +64,7 @@ export async function queueAbsenceNotices(
       rowsThrough: noticeRegisters.rowsThrough,
     })
     .from(progressSessions)
-    .innerJoin(
-      progressAttendance,
-      and(
-        eq(progressAttendance.connectionId, progressSessions.connectionId),
-        eq(progressAttendance.sessionId, progressSessions.id),
-      ),
-    )
+    .innerJoin(progressAttendance, ofItsSession(progressAttendance))
     .leftJoin(
       noticeRegisters,
       and(
@@ -217,13 +212,7 @@ async function laterRegistersOfDay(db: DashboardDb, connectionId: string, sessio
   const rows = await db
     .select({ studentId: progressAttendance.studentId })
     .from(progressAttendance)
-    .innerJoin(
-      progressSessions,
-      and(
-        eq(progressSessions.connectionId, progressAttendance.connectionId),
-        eq(progressSessions.id, progressAttendance.sessionId),
-      ),
-    )
+    .innerJoin(progressSessions, ofItsSession(progressAttendance))
     .innerJoin(
       noticeRegisters,
       and(
